@@ -1,0 +1,272 @@
+//! The mapboard as data: which hexes exist, their terrain, country, cities, roads,
+//! rivers, beaches, ports and sea zones. Loaded from `rules/blitzkrieg/board.toml`
+//! (embedded as the default, replaceable by a path) and validated on load.
+//!
+//! The engine only asks questions (`terrain`, `road_joins`, `river_at`, ...); it never
+//! reads the file format.
+
+use crate::hex::Hex;
+use crate::units::Side;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Terrain of a hex (terrain chart of 000). A city is a feature on top of terrain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Terrain {
+    Clear,
+    Forest,
+    Mountain,
+    Desert,
+    Sea,
+    Lake,
+    /// The grey Neutral Country: no unit may enter (10.3).
+    Neutral,
+}
+
+impl Terrain {
+    /// 10.3: sea, lake and the Neutral Country are closed to ground units.
+    pub const fn is_land(self) -> bool {
+        !matches!(self, Terrain::Sea | Terrain::Lake | Terrain::Neutral)
+    }
+}
+
+/// The seven countries of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Country {
+    GreatBlue,
+    BigRed,
+    NordWalkure,
+    SudWalkure,
+    Calaedia,
+    SanEstados,
+    NewEndor,
+}
+
+impl Country {
+    /// The side whose home country this is; `None` for the five minor countries.
+    pub const fn home_of(self) -> Option<Side> {
+        match self {
+            Country::GreatBlue => Some(Side::Blue),
+            Country::BigRed => Some(Side::Red),
+            _ => None,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Country::GreatBlue => "Great Blue",
+            Country::BigRed => "Big Red",
+            Country::NordWalkure => "Nord Walküre",
+            Country::SudWalkure => "Sud Walküre",
+            Country::Calaedia => "Calaedia",
+            Country::SanEstados => "San Estados",
+            Country::NewEndor => "New Endor",
+        }
+    }
+}
+
+/// What a city is used for in the Tournament Game (28.5, 36.2-36.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CityRole {
+    Aircraft,
+    Oil,
+    Industry,
+    Naval,
+}
+
+/// A named city: one, two or three mutually adjacent hexes, each a separate city for
+/// every rule (003, 5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct City {
+    pub name: String,
+    pub hexes: Vec<Hex>,
+    /// Roles of the whole city (oil, industry, naval).
+    pub roles: BTreeSet<CityRole>,
+    /// Hexes of this city that are aircraft cities (28.51-28.52).
+    pub aircraft: BTreeSet<Hex>,
+}
+
+/// A river hex: its branch (13.3 with 003) and whether it is an end-of-river hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RiverHex {
+    pub branch: String,
+    pub end: bool,
+}
+
+/// A port (19.4): the city hex, the sea hex it docks at, and for inland ports the river
+/// hexes that join it to the sea.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Port {
+    pub hex: Hex,
+    pub dock: Hex,
+    pub inland_river: Vec<Hex>,
+}
+
+/// A sea zone letter (19.1).
+pub type SeaZone = char;
+
+/// Everything the board says about one hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HexInfo {
+    pub terrain: Terrain,
+    pub country: Option<Country>,
+    /// Index into [`Board::cities`] when the hex is a city hex.
+    pub city: Option<usize>,
+    pub river: Option<RiverHex>,
+    pub beach: Option<String>,
+    pub sea_zone: Option<SeaZone>,
+}
+
+/// The whole board. Built only by the loader (or [`Board::from_parts`] in tests), so a
+/// `Board` value is always a validated one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    pub(crate) name: String,
+    pub(crate) hexes: BTreeMap<Hex, HexInfo>,
+    /// Road links, each stored once with the lower hex first.
+    pub(crate) roads: BTreeSet<(Hex, Hex)>,
+    pub(crate) cities: Vec<City>,
+    pub(crate) ports: Vec<Port>,
+    pub(crate) zone_links: BTreeMap<SeaZone, BTreeSet<SeaZone>>,
+}
+
+/// A hex the board does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not on the board")]
+pub struct OffBoard(pub Hex);
+
+impl Board {
+    /// Assembles a board from already-checked parts (used by the loader and by tests).
+    pub fn from_parts(
+        name: &str,
+        hexes: BTreeMap<Hex, HexInfo>,
+        roads: impl IntoIterator<Item = (Hex, Hex)>,
+        cities: Vec<City>,
+        ports: Vec<Port>,
+        zone_links: BTreeMap<SeaZone, BTreeSet<SeaZone>>,
+    ) -> Board {
+        let mut hexes = hexes;
+        for (i, c) in cities.iter().enumerate() {
+            for h in &c.hexes {
+                if let Some(info) = hexes.get_mut(h) {
+                    info.city = Some(i);
+                }
+            }
+        }
+        Board {
+            name: name.to_string(),
+            hexes,
+            roads: roads
+                .into_iter()
+                .map(|(a, b)| if a <= b { (a, b) } else { (b, a) })
+                .collect(),
+            cities,
+            ports,
+            zone_links,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What the board says about `h`, if the board has it.
+    pub fn hex(&self, h: Hex) -> Option<&HexInfo> {
+        self.hexes.get(&h)
+    }
+
+    /// Like [`Board::hex`], with an error that names the missing hex.
+    pub fn require(&self, h: Hex) -> Result<&HexInfo, OffBoard> {
+        self.hexes.get(&h).ok_or(OffBoard(h))
+    }
+
+    pub fn contains(&self, h: Hex) -> bool {
+        self.hexes.contains_key(&h)
+    }
+
+    /// Every hex of the board in hex order.
+    pub fn hexes(&self) -> impl Iterator<Item = (Hex, &HexInfo)> {
+        self.hexes.iter().map(|(h, i)| (*h, i))
+    }
+
+    pub fn terrain(&self, h: Hex) -> Option<Terrain> {
+        self.hexes.get(&h).map(|i| i.terrain)
+    }
+
+    /// The neighbours of `h` that are on the board.
+    pub fn neighbours(&self, h: Hex) -> impl Iterator<Item = Hex> + '_ {
+        h.neighbours().filter(|n| self.hexes.contains_key(n))
+    }
+
+    /// 9.1: true when a road runs directly from `a` to `b`.
+    pub fn road_joins(&self, a: Hex, b: Hex) -> bool {
+        let key = if a <= b { (a, b) } else { (b, a) };
+        self.roads.contains(&key)
+    }
+
+    /// Road links, lower hex first.
+    pub fn roads(&self) -> impl Iterator<Item = (Hex, Hex)> + '_ {
+        self.roads.iter().copied()
+    }
+
+    /// True when any road runs through `h`.
+    pub fn has_road(&self, h: Hex) -> bool {
+        self.roads.iter().any(|&(a, b)| a == h || b == h)
+    }
+
+    pub fn is_city(&self, h: Hex) -> bool {
+        self.hexes.get(&h).is_some_and(|i| i.city.is_some())
+    }
+
+    pub fn city_at(&self, h: Hex) -> Option<&City> {
+        self.hexes
+            .get(&h)
+            .and_then(|i| i.city)
+            .and_then(|i| self.cities.get(i))
+    }
+
+    pub fn cities(&self) -> &[City] {
+        &self.cities
+    }
+
+    /// Every city hex of the board, in hex order.
+    pub fn city_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.hexes
+            .iter()
+            .filter(|(_, i)| i.city.is_some())
+            .map(|(h, _)| *h)
+    }
+
+    pub fn river_at(&self, h: Hex) -> Option<&RiverHex> {
+        self.hexes.get(&h).and_then(|i| i.river.as_ref())
+    }
+
+    /// The side whose home country `h` lies in (5.1), if any.
+    pub fn home_of(&self, h: Hex) -> Option<Side> {
+        self.hexes
+            .get(&h)
+            .and_then(|i| i.country)
+            .and_then(Country::home_of)
+    }
+
+    pub fn ports(&self) -> &[Port] {
+        &self.ports
+    }
+
+    pub fn port_at(&self, h: Hex) -> Option<&Port> {
+        self.ports.iter().find(|p| p.hex == h)
+    }
+
+    /// Sea zones next to `zone` (19.2, 19.5).
+    pub fn zone_links(&self, zone: SeaZone) -> impl Iterator<Item = SeaZone> + '_ {
+        self.zone_links.get(&zone).into_iter().flatten().copied()
+    }
+
+    /// All sea zones, in letter order.
+    pub fn zones(&self) -> impl Iterator<Item = SeaZone> + '_ {
+        self.zone_links.keys().copied()
+    }
+}

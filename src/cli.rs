@@ -1,0 +1,16 @@
+//! One module per `blitz` subcommand. Each has a clap `Args` (the plain config) and a
+//! `run` that does the work through the library and returns the exit code.
+//! Exit codes: 0 done, 1 the input was checked and found illegal, 2 the command failed.
+
+pub mod board;
+pub mod check;
+pub mod commit;
+pub mod demo;
+pub mod mail;
+pub mod new;
+pub mod report;
+pub mod resolve;
+pub mod roll;
+pub mod show;
+pub mod tables;
+pub mod verify;

@@ -1,0 +1,10 @@
+//! `blitz demo`.
+
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> miette::Result<ExitCode> {
+    Err(miette::miette!("`blitz demo` is not built yet"))
+}

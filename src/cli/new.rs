@@ -1,0 +1,10 @@
+//! `blitz new`.
+
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> miette::Result<ExitCode> {
+    Err(miette::miette!("`blitz new` is not built yet"))
+}

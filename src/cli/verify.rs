@@ -1,0 +1,10 @@
+//! `blitz verify`.
+
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> miette::Result<ExitCode> {
+    Err(miette::miette!("`blitz verify` is not built yet"))
+}

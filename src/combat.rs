@@ -1,0 +1,1 @@
+//! combat (to be written).

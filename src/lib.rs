@@ -1,0 +1,25 @@
+//! BLITZKRIEG play-by-e-mail umpire.
+//!
+//! A pure engine ([`engine::adjudicate`]) takes a game state, one player's orders and a
+//! published seed, and returns the next state and the events of the turn; everything
+//! else (files, mail, drawing) is a thin shell around it. Rules that are data (board,
+//! counters, order of appearance, combat tables) live under `rules/` and `tables/` and
+//! are embedded in the binary as the default.
+
+pub mod board;
+pub mod cli;
+pub mod combat;
+pub mod dice;
+pub mod engine;
+pub mod hex;
+pub mod mail;
+pub mod movement;
+pub mod odds;
+pub mod orders;
+pub mod report;
+pub mod rules;
+pub mod seed;
+pub mod state;
+pub mod svg;
+pub mod tables;
+pub mod units;

@@ -1,0 +1,1 @@
+//! movement (to be written).

@@ -1,0 +1,1 @@
+//! odds (to be written).

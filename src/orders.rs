@@ -1,0 +1,1 @@
+//! orders (to be written).

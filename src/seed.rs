@@ -1,0 +1,1 @@
+//! seed (to be written).

@@ -1,0 +1,1 @@
+//! svg (to be written).

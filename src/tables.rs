@@ -1,0 +1,1 @@
+//! tables (to be written).
