@@ -77,7 +77,10 @@ pub enum UnitKind {
 impl UnitKind {
     /// Aircraft (30): TAC, MDM, SAC, FTR.
     pub const fn is_air(self) -> bool {
-        matches!(self, UnitKind::Tac | UnitKind::Mdm | UnitKind::Sac | UnitKind::Ftr)
+        matches!(
+            self,
+            UnitKind::Tac | UnitKind::Mdm | UnitKind::Sac | UnitKind::Ftr
+        )
     }
 
     /// 8.3: armor and air-assault have the armor-type zone of control and move
@@ -88,7 +91,10 @@ impl UnitKind {
 
     /// 10.2: armor, air-assault and artillery never enter forest (nor retreat into it).
     pub const fn barred_from_forest(self) -> bool {
-        matches!(self, UnitKind::Armor | UnitKind::AirAssault | UnitKind::Artillery)
+        matches!(
+            self,
+            UnitKind::Armor | UnitKind::AirAssault | UnitKind::Artillery
+        )
     }
 
     /// 9.2: armor and air-assault move twice as fast through desert.
@@ -103,7 +109,10 @@ impl UnitKind {
 
     /// 9.4 (and 27.6 for rangers): may be airdropped.
     pub const fn may_airdrop(self) -> bool {
-        matches!(self, UnitKind::Airborne | UnitKind::AirAssault | UnitKind::Rangers)
+        matches!(
+            self,
+            UnitKind::Airborne | UnitKind::AirAssault | UnitKind::Rangers
+        )
     }
 
     /// Short symbol used in reports and on drawn counters.
@@ -142,10 +151,17 @@ impl UnitId {
     pub fn new(raw: &str) -> Result<UnitId, String> {
         let t = raw.trim();
         if t.is_empty() || t.len() > 16 {
-            return Err(format!("`{raw}` is not a unit id (1-16 characters, like B-13AR)"));
+            return Err(format!(
+                "`{raw}` is not a unit id (1-16 characters, like B-13AR)"
+            ));
         }
-        if !t.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/') {
-            return Err(format!("`{raw}` is not a unit id: use letters, digits and `-`"));
+        if !t
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/')
+        {
+            return Err(format!(
+                "`{raw}` is not a unit id: use letters, digits and `-`"
+            ));
         }
         Ok(UnitId(t.to_ascii_uppercase()))
     }
