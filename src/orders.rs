@@ -74,7 +74,9 @@ struct RawAttack {
     unit: Option<Spanned<String>>,
     #[serde(default)]
     units: Vec<Spanned<String>>,
-    target: Spanned<String>,
+    target: Option<Spanned<String>>,
+    #[serde(default)]
+    targets: Vec<Spanned<String>>,
     #[serde(default)]
     advance: Vec<Spanned<String>>,
     #[serde(default)]
@@ -182,7 +184,8 @@ pub struct AirMove {
 pub struct Attack {
     pub id: Located<String>,
     pub units: Vec<Located<UnitId>>,
-    pub target: Located<Hex>,
+    /// The hex or hexes attacked (14.2: several defending hexes may be attacked as one).
+    pub targets: Vec<Located<Hex>>,
     /// Conditional advance into the vacated hex (up to 3 units).
     pub advance: Vec<Located<UnitId>>,
     /// Which of his own units the attacker loses first (AE, EX).
@@ -473,11 +476,22 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         .iter()
         .filter_map(|a| {
             let u = who(&a.unit, &a.units, a.id.span(), errs);
-            let target = hex(&a.target, errs)?;
+            let mut targets: Vec<Located<Hex>> =
+                a.target.iter().filter_map(|t| hex(t, errs)).collect();
+            targets.extend(hexes(&a.targets, errs));
+            if a.target.is_none() && a.targets.is_empty() {
+                errs.push(OrderError::new(
+                    Problem::Other(
+                        "an attack needs `target = \"HEX\"` (or `targets = [...]`)".into(),
+                    ),
+                    Some(a.id.span()),
+                    "12.1",
+                ));
+            }
             Some(Attack {
                 id: Located::new(a.id.get_ref().trim().to_string(), a.id.span()),
                 units: u,
-                target,
+                targets,
                 advance: units(&a.advance, errs),
                 lose: units(&a.lose, errs),
                 retreat: hexes(&a.retreat, errs),
@@ -686,7 +700,7 @@ mod tests {
         assert_eq!(o.moves.len(), 2);
         assert_eq!(o.moves[0].units[0].value.as_str(), "B-1IN");
         assert!(matches!(&o.moves[1].route, Route::To(h) if h.value.to_string() == "D5"));
-        assert_eq!(o.attacks[0].target.value.to_string(), "D4");
+        assert_eq!(o.attacks[0].targets[0].value.to_string(), "D4");
         assert_eq!(o.seed.unwrap().value.round, Some(5));
     }
 
