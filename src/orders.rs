@@ -474,7 +474,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
     let attacks = raw
         .attack
         .iter()
-        .filter_map(|a| {
+        .map(|a| {
             let u = who(&a.unit, &a.units, a.id.span(), errs);
             let mut targets: Vec<Located<Hex>> =
                 a.target.iter().filter_map(|t| hex(t, errs)).collect();
@@ -488,7 +488,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     "12.1",
                 ));
             }
-            Some(Attack {
+            Attack {
                 id: Located::new(a.id.get_ref().trim().to_string(), a.id.span()),
                 units: u,
                 targets,
@@ -499,7 +499,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     .stock
                     .as_ref()
                     .map(|s| Located::new(s.get_ref().trim().to_ascii_uppercase(), s.span())),
-            })
+            }
         })
         .collect();
     let standing = raw.standing.as_ref().map(|s| Standing {
