@@ -13,6 +13,7 @@ pub mod control;
 pub mod dice;
 pub mod engine;
 pub mod event;
+pub mod files;
 pub mod hex;
 pub mod mail;
 pub mod movement;
