@@ -27,5 +27,6 @@ pub mod sketch;
 pub mod state;
 pub mod svg;
 pub mod tables;
+pub mod template;
 pub mod units;
 pub mod victory;

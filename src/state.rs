@@ -7,7 +7,8 @@
 
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::units::{Side, UnitId};
+use crate::position::Position;
+use crate::units::{Counters, Side, UnitId};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -252,6 +253,17 @@ impl GameState {
             Phase::Turn { turn, side } => format!("{turn}-{side}"),
             Phase::Over { .. } => "over".to_string(),
         }
+    }
+
+    /// The counters on the map, as a [`Position`].
+    pub fn position(&self, counters: &Counters) -> Position {
+        let mut pos = Position::new();
+        for (id, place) in &self.units {
+            if let (Place::Map(h), Some(c)) = (place, counters.get(id)) {
+                pos.put(id.clone(), c.side, c.kind, *h);
+            }
+        }
+        pos
     }
 
     /// Where a unit is on the map, if it is.
