@@ -266,6 +266,22 @@ impl GameState {
         pos
     }
 
+    /// The place of this state in the game's sequence: set-up Blue 0, set-up Red 1,
+    /// then two a turn (turn 1 Blue 2, turn 1 Red 3, ...). Used to name game files.
+    pub fn sequence(&self) -> u32 {
+        let side_index = |s: Side| u32::from(s == Side::Red);
+        match self.phase {
+            Phase::SetUp { side } => side_index(side),
+            Phase::Turn { turn, side } => 2 * turn + side_index(side),
+            Phase::Over { .. } => 2 * (self.game.options.last_turn + 1) + 2,
+        }
+    }
+
+    /// The stem of this state's files in a game folder: `03-1-red`, `00-setup-blue`.
+    pub fn file_stem(&self) -> String {
+        format!("{:02}-{}", self.sequence(), self.label().to_ascii_lowercase())
+    }
+
     /// Where a unit is on the map, if it is.
     pub fn hex_of(&self, unit: &UnitId) -> Option<Hex> {
         match self.units.get(unit) {
