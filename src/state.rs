@@ -279,7 +279,11 @@ impl GameState {
 
     /// The stem of this state's files in a game folder: `03-1-red`, `00-setup-blue`.
     pub fn file_stem(&self) -> String {
-        format!("{:02}-{}", self.sequence(), self.label().to_ascii_lowercase())
+        format!(
+            "{:02}-{}",
+            self.sequence(),
+            self.label().to_ascii_lowercase()
+        )
     }
 
     /// Where a unit is on the map, if it is.
