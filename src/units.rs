@@ -8,7 +8,7 @@
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
@@ -224,9 +224,14 @@ impl UnitKind {
     }
 }
 
+/// As players read it: `infantry`, `air-assault`, `rangers`, `TAC`, `FTR`.
 impl fmt::Display for UnitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        if self.is_air() {
+            f.write_str(self.abbrev())
+        } else {
+            f.write_str(self.name())
+        }
     }
 }
 
@@ -924,7 +929,7 @@ impl Diagnostic for UnitsError {
 
 /// Every problem found in the counter and OAC data, in file order.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{} in the counter data: {}", count_problems(.errors.len()), first_line(.errors))]
+#[error("{} in the counter data", count_problems(.errors.len()))]
 pub struct UnitsErrors {
     pub errors: Vec<UnitsError>,
 }
@@ -937,11 +942,17 @@ fn count_problems(n: usize) -> String {
     }
 }
 
-fn first_line(errors: &[UnitsError]) -> String {
-    errors.first().map(ToString::to_string).unwrap_or_default()
-}
-
 impl UnitsErrors {
+    /// Every problem on its own line, as plain text (for logs and non-graphical output).
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{self}:");
+        for e in &self.errors {
+            out.push_str("\n  ");
+            out.push_str(&e.to_string());
+        }
+        out
+    }
+
     /// The problem codes in order (handy in tests and logs).
     pub fn codes(&self) -> Vec<&'static str> {
         self.errors.iter().map(UnitsError::short_code).collect()
@@ -1075,6 +1086,8 @@ mod load {
         units: Vec<Placed>,
         /// Every id taken so far, with where it was first defined.
         seen: BTreeMap<UnitId, At>,
+        /// Mixes with a reported problem: not checked again for making up units.
+        broken_mix: BTreeSet<(Side, UnitKind)>,
     }
 
     fn parse<T: serde::de::DeserializeOwned>(src: &Src, errors: &mut Vec<UnitsError>) -> Option<T> {
@@ -1142,7 +1155,14 @@ mod load {
                     }),
                     Some(card) => ck.read_card(side, card, osrc),
                 }
-                ck.check_all_on_card(side, card.is_some());
+            }
+            for side in Side::BOTH {
+                let has_card = if side == Side::Blue {
+                    doc.blue.is_some()
+                } else {
+                    doc.red.is_some()
+                };
+                ck.check_all_on_card(side, has_card);
             }
         }
         if ck.errors.is_empty() {
@@ -1310,6 +1330,7 @@ mod load {
             for (text, count) in denoms {
                 let what = format!("{side} {kind} substitute");
                 let Some((factors, movement)) = self.factors(&what, kind, text, src) else {
+                    self.broken_mix.insert((side, kind));
                     continue;
                 };
                 let n = *count.get_ref();
@@ -1321,6 +1342,7 @@ mod load {
                         count: n,
                         at: src.at(count.span()),
                     });
+                    self.broken_mix.insert((side, kind));
                     continue;
                 }
                 let at = src.at(text.span());
@@ -1333,6 +1355,7 @@ mod load {
                     );
                     let Ok(id) = UnitId::new(&raw) else { continue };
                     if !self.claim(&id, &at) {
+                        self.broken_mix.insert((side, kind));
                         continue;
                     }
                     self.units.push(Placed {
@@ -1360,30 +1383,41 @@ mod load {
         /// 26.2: every full unit can be changed into its side's substitutes of its type.
         fn check_change(&mut self) {
             let mut pools: BTreeMap<(Side, UnitKind), BTreeMap<Factors, u32>> = BTreeMap::new();
+            // The same mix as players read it, "2 x 2-4, 1 x 1-4", for messages.
+            let mut shown: BTreeMap<(Side, UnitKind), BTreeMap<(Factors, String), u32>> =
+                BTreeMap::new();
             for p in self.units.iter().filter(|p| p.counter.is_substitute()) {
+                let (c, key) = (&p.counter, (p.counter.side, p.counter.kind));
                 *pools
-                    .entry((p.counter.side, p.counter.kind))
+                    .entry(key)
                     .or_default()
-                    .entry(p.counter.factors())
+                    .entry(c.factors())
+                    .or_default() += 1;
+                *shown
+                    .entry(key)
+                    .or_default()
+                    .entry((c.factors(), c.factors_text()))
                     .or_default() += 1;
             }
             let mut found = Vec::new();
-            for p in self.units.iter().filter(|p| !p.counter.is_substitute()) {
+            let full = self.units.iter().filter(|p| !p.counter.is_substitute());
+            for p in full.filter(|p| !self.broken_mix.contains(&(p.counter.side, p.counter.kind))) {
                 let c = &p.counter;
                 let pool: Vec<(Factors, u32)> = pools
                     .get(&(c.side, c.kind))
                     .map(|m| m.iter().map(|(f, n)| (*f, *n)).collect())
                     .unwrap_or_default();
                 if make_change(c.factors(), &pool).is_none() {
-                    let mix = if pool.is_empty() {
-                        "none".to_string()
-                    } else {
-                        pool.iter()
-                            .rev()
-                            .map(|(f, n)| format!("{n} x {}", show_factors(c.kind, *f)))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
+                    let mix = shown
+                        .get(&(c.side, c.kind))
+                        .map(|m| {
+                            m.iter()
+                                .rev()
+                                .map(|((_, text), n)| format!("{n} x {text}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        })
+                        .unwrap_or_else(|| "none".to_string());
                     found.push(UnitsError::CannotMakeUp {
                         id: c.id.to_string(),
                         kind: c.kind,
@@ -1404,7 +1438,9 @@ mod load {
             for p in self.units.iter().filter(|p| p.counter.kind.is_air()) {
                 let c = &p.counter;
                 let range = *first.entry(c.kind).or_insert(c.movement);
-                if range != c.movement {
+                // Substitutes of one denomination share a place: report it once.
+                let again = found.iter().any(|e: &UnitsError| e.at() == Some(&p.at));
+                if range != c.movement && !again {
                     found.push(UnitsError::RangeMismatch {
                         id: c.id.to_string(),
                         kind: c.kind,
@@ -1517,15 +1553,6 @@ mod load {
             cs.next()
                 .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
                 .unwrap_or_default()
-        }
-    }
-
-    /// Factors of a denomination as written in the file (movement left out).
-    fn show_factors(kind: UnitKind, f: Factors) -> String {
-        if kind.has_separate_defence() {
-            format!("{}-{}", f.attack, f.defence)
-        } else {
-            format!("{}", f.attack)
         }
     }
 }
