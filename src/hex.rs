@@ -142,7 +142,9 @@ impl FromStr for Hex {
     /// Accepts any case and surrounding spaces: ` cc15 ` is `CC15`.
     fn from_str(s: &str) -> Result<Hex, HexError> {
         let t = s.trim();
-        let split = t.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(t.len());
+        let split = t
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(t.len());
         let (letters, digits) = t.split_at(split);
         if letters.is_empty()
             || digits.is_empty()
@@ -196,7 +198,10 @@ where
     best.insert(start, (C::default(), 0, None));
     heap.push(Reverse((C::default(), 0u32, start)));
     while let Some(Reverse((c, steps, h))) = heap.pop() {
-        if best.get(&h).is_some_and(|&(bc, bs, _)| (bc, bs) < (c, steps)) {
+        if best
+            .get(&h)
+            .is_some_and(|&(bc, bs, _)| (bc, bs) < (c, steps))
+        {
             continue;
         }
         if h == goal {
@@ -248,9 +253,18 @@ mod tests {
     fn bad_names_are_refused_with_a_reason() {
         assert!(matches!("C".parse::<Hex>(), Err(HexError::Malformed(_))));
         assert!(matches!("12".parse::<Hex>(), Err(HexError::Malformed(_))));
-        assert!(matches!("AB3".parse::<Hex>(), Err(HexError::MixedColumn(_))));
-        assert!(matches!("AAAA3".parse::<Hex>(), Err(HexError::ColumnTooFar(_))));
-        assert!(matches!("A0".parse::<Hex>(), Err(HexError::NumberOutOfRange(_))));
+        assert!(matches!(
+            "AB3".parse::<Hex>(),
+            Err(HexError::MixedColumn(_))
+        ));
+        assert!(matches!(
+            "AAAA3".parse::<Hex>(),
+            Err(HexError::ColumnTooFar(_))
+        ));
+        assert!(matches!(
+            "A0".parse::<Hex>(),
+            Err(HexError::NumberOutOfRange(_))
+        ));
         assert!(matches!("A1x".parse::<Hex>(), Err(HexError::Malformed(_))));
     }
 

@@ -1,1 +1,740 @@
-//! orders (to be written).
+//! Order files: what a player writes, read in two stages.
+//!
+//! Stage one ([`parse`]) reads the TOML into [`RawOrders`] (serde, with source spans)
+//! and turns every hex and unit name into checked values, collecting *every* problem.
+//! The result is [`Orders`]: well-formed, not necessarily legal. Stage two is the
+//! engine's: it checks meaning against the state and reports with the same spans.
+//! [`Diagnostics`] renders any list of problems with miette, a caret under each.
+
+use crate::hex::Hex;
+use crate::units::{Side, UnitId};
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
+use serde::Deserialize;
+use std::fmt;
+use std::ops::Range;
+use toml::Spanned;
+
+/// A value with the byte range it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    pub value: T,
+    pub span: Range<usize>,
+}
+
+impl<T> Located<T> {
+    pub fn new(value: T, span: Range<usize>) -> Located<T> {
+        Located { value, span }
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Located<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Stage one: the file as written.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlacement {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    hex: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMove {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    path: Option<Vec<Spanned<String>>>,
+    to: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAir {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    from: Spanned<String>,
+    to: Spanned<String>,
+    #[serde(default)]
+    drop: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAttack {
+    id: Spanned<String>,
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    target: Option<Spanned<String>>,
+    #[serde(default)]
+    targets: Vec<Spanned<String>>,
+    #[serde(default)]
+    advance: Vec<Spanned<String>>,
+    #[serde(default)]
+    lose: Vec<Spanned<String>>,
+    #[serde(default)]
+    retreat: Vec<Spanned<String>>,
+    stock: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawStanding {
+    #[serde(default)]
+    lose_first: Vec<Spanned<String>>,
+    retreat_toward: Option<Spanned<String>>,
+    #[serde(default)]
+    retreat_prefer: Vec<Spanned<String>>,
+    #[serde(default)]
+    advance: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDecision {
+    battle: Spanned<String>,
+    #[serde(default)]
+    lose: Vec<Spanned<String>>,
+    #[serde(default)]
+    retreat: Vec<Spanned<String>>,
+    #[serde(default)]
+    advance: Vec<Spanned<String>>,
+}
+
+/// The seed the orders bind to, named before its value exists (see `docs/dice.md`).
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SeedSpec {
+    pub source: String,
+    pub round: Option<u64>,
+    pub time: Option<String>,
+    pub date: Option<String>,
+    pub description: Option<String>,
+}
+
+/// The order file exactly as serde reads it: not necessarily legal.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOrders {
+    game: Spanned<String>,
+    side: Spanned<String>,
+    turn: Spanned<u32>,
+    state: Spanned<String>,
+    seed: Option<Spanned<SeedSpec>>,
+    #[serde(default)]
+    decision: Vec<RawDecision>,
+    #[serde(default)]
+    setup: Vec<RawPlacement>,
+    #[serde(default)]
+    place: Vec<RawPlacement>,
+    #[serde(default)]
+    air: Vec<RawAir>,
+    #[serde(default, rename = "move")]
+    moves: Vec<RawMove>,
+    #[serde(default)]
+    attack: Vec<RawAttack>,
+    standing: Option<RawStanding>,
+}
+
+// ---------------------------------------------------------------------------
+// Stage one's result: checked names, every value with its span.
+
+/// Where units go: a path of hexes (the first may be the start) or only a destination.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    Path(Vec<Located<Hex>>),
+    To(Located<Hex>),
+}
+
+/// Set-up (3.3) or reinforcement (6.3) placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub units: Vec<Located<UnitId>>,
+    pub hex: Located<Hex>,
+}
+
+/// A ground move (7-11): the units move together (11.2) along the route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub units: Vec<Located<UnitId>>,
+    pub route: Route,
+    pub span: Range<usize>,
+}
+
+/// Air transport (9.3) or airdrop (9.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AirMove {
+    pub units: Vec<Located<UnitId>>,
+    pub from: Located<Hex>,
+    pub to: Located<Hex>,
+    pub drop: bool,
+}
+
+/// One battle as the attacker declares it (12-14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub id: Located<String>,
+    pub units: Vec<Located<UnitId>>,
+    /// The hex or hexes attacked (14.2: several defending hexes may be attacked as one).
+    pub targets: Vec<Located<Hex>>,
+    /// Conditional advance into the vacated hex (up to 3 units).
+    pub advance: Vec<Located<UnitId>>,
+    /// Which of his own units the attacker loses first (AE, EX).
+    pub lose: Vec<Located<UnitId>>,
+    /// Preferred retreat hexes if the attacker must retreat (AB2, AE).
+    pub retreat: Vec<Located<Hex>>,
+    /// Stock symbol for the stock-sales seed.
+    pub stock: Option<Located<String>>,
+}
+
+/// Standing orders: how this side takes losses and retreats when it is attacked in
+/// the opponent's next player-turn.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Standing {
+    pub lose_first: Vec<Located<UnitId>>,
+    pub retreat_toward: Option<Located<Hex>>,
+    pub retreat_prefer: Vec<Located<Hex>>,
+    /// Advance into the attacker's vacated hex after AE/AB2 when possible.
+    pub advance: bool,
+}
+
+/// A decision owed from the opponent's last player-turn (pending-decision games).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub battle: Located<String>,
+    pub lose: Vec<Located<UnitId>>,
+    pub retreat: Vec<Located<Hex>>,
+    pub advance: Vec<Located<UnitId>>,
+}
+
+/// A well-formed order file: every name checked, nothing yet checked against the state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Orders {
+    pub game: Located<String>,
+    pub side: Located<Side>,
+    pub turn: Located<u32>,
+    pub state: Located<String>,
+    pub seed: Option<Located<SeedSpec>>,
+    pub decisions: Vec<Decision>,
+    pub setup: Vec<Placement>,
+    pub place: Vec<Placement>,
+    pub air: Vec<AirMove>,
+    pub moves: Vec<Move>,
+    pub attacks: Vec<Attack>,
+    pub standing: Option<Standing>,
+}
+
+// ---------------------------------------------------------------------------
+// Problems.
+
+/// What is wrong with an order, worded for a player. Stage one and stage two share it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("this is not a readable order file: {0}")]
+    NotToml(String),
+    #[error("{0}")]
+    BadHex(String),
+    #[error("{0}")]
+    BadUnitName(String),
+    #[error("`{0}` is not a side: write \"blue\" or \"red\"")]
+    BadSide(String),
+    #[error("this order names no unit: give `unit = \"...\"` or `units = [...]`")]
+    NoUnits,
+    #[error("a move needs either `path = [...]` or `to = \"HEX\"`, not both and not neither")]
+    RouteAmbiguous,
+    #[error("the path is empty")]
+    EmptyPath,
+    #[error("these orders are for game `{found}`, but the state is game `{expected}`")]
+    WrongGame { expected: String, found: String },
+    #[error("these orders are for {found}, but it is {expected}'s turn")]
+    WrongSide { expected: Side, found: Side },
+    #[error("these orders are for turn {found}, but the state is at turn {expected}")]
+    WrongTurn { expected: u32, found: u32 },
+    #[error("these orders apply to state {found}, but the state given is {expected}")]
+    WrongState { expected: String, found: String },
+    #[error("the orders name no [seed]: the seed must be named before it is published")]
+    NoSeed,
+    #[error("the seed does not match the game's seed source: {0}")]
+    BadSeed(String),
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    #[error("there is no unit `{0}` in this game")]
+    UnknownUnit(String),
+    #[error("{unit} belongs to {owner}, not to {side}")]
+    NotYourUnit {
+        unit: UnitId,
+        owner: Side,
+        side: Side,
+    },
+    #[error("{unit} is given two orders of the same kind ({what})")]
+    OrderedTwice { unit: UnitId, what: String },
+    #[error("{0} is not on the board")]
+    OffBoard(Hex),
+    #[error("{unit} is not on the map")]
+    NotOnMap { unit: UnitId },
+    #[error("{unit} cannot be placed now: {why}")]
+    CannotPlace { unit: UnitId, why: String },
+    #[error("{unit} cannot enter {hex}: {why}")]
+    IllegalHex { unit: UnitId, hex: Hex, why: String },
+    #[error("{unit} needs {needed} movement factors for this path but has {allowed}")]
+    TooFar {
+        unit: UnitId,
+        needed: String,
+        allowed: String,
+    },
+    #[error("{unit} must stop on entering enemy ZOC at {hex} and cannot go on")]
+    ZocContinue { unit: UnitId, hex: Hex },
+    #[error("{unit} starts in enemy ZOC and is engaged: it may not move")]
+    Engaged { unit: UnitId },
+    #[error("{unit} must stop on {hex} ({terrain}) and cannot go on")]
+    TerrainStop {
+        unit: UnitId,
+        hex: Hex,
+        terrain: String,
+    },
+    #[error("{hex} would hold {count} units at the end of movement (3 at most)")]
+    Overstacked { hex: Hex, count: usize },
+    #[error("{unit} is not adjacent to {target}")]
+    NotAdjacent { unit: UnitId, target: Hex },
+    #[error("there is no enemy unit in {0} to attack")]
+    NoDefender(Hex),
+    #[error("odds of {odds} are worse than 1-6 and not allowed")]
+    OddsTooLow { odds: String },
+    #[error("the enemy in {hex} is adjacent to units that moved there but is not attacked")]
+    DefenderUnattacked { hex: Hex },
+    #[error("{unit} ends in enemy ZOC but makes no attack")]
+    MustAttack { unit: UnitId },
+    #[error("{unit} is in more than one battle")]
+    TwoBattles { unit: UnitId },
+    #[error("battle id `{0}` is used twice")]
+    DuplicateBattle(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A problem with where it is and which rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderError {
+    pub problem: Problem,
+    pub span: Option<Range<usize>>,
+    pub unit: Option<UnitId>,
+    /// The paragraph broken, e.g. "8.2" or "Q&A 9.4".
+    pub rule: &'static str,
+}
+
+impl OrderError {
+    pub fn new(problem: Problem, span: Option<Range<usize>>, rule: &'static str) -> OrderError {
+        OrderError {
+            problem,
+            span,
+            unit: None,
+            rule,
+        }
+    }
+
+    /// The same error, naming the unit it concerns.
+    pub fn unit(mut self, unit: &UnitId) -> OrderError {
+        self.unit = Some(unit.clone());
+        self
+    }
+}
+
+impl fmt::Display for OrderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (rule {})", self.problem, self.rule)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Stage one.
+
+/// Reads an order file into [`Orders`], or every problem found.
+pub fn parse(src: &str) -> Result<Orders, Vec<OrderError>> {
+    let raw: RawOrders = toml::from_str(src).map_err(|e| {
+        vec![OrderError::new(
+            Problem::NotToml(e.message().to_string()),
+            e.span(),
+            "orders",
+        )]
+    })?;
+    let mut errs = Vec::new();
+    let orders = check_names(raw, &mut errs);
+    errs.sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
+    if errs.is_empty() {
+        Ok(orders)
+    } else {
+        Err(errs)
+    }
+}
+
+fn hex(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<Hex>> {
+    match s.get_ref().parse::<Hex>() {
+        Ok(h) => Some(Located::new(h, s.span())),
+        Err(e) => {
+            errs.push(OrderError::new(
+                Problem::BadHex(e.to_string()),
+                Some(s.span()),
+                "3.1",
+            ));
+            None
+        }
+    }
+}
+
+fn hexes(list: &[Spanned<String>], errs: &mut Vec<OrderError>) -> Vec<Located<Hex>> {
+    list.iter().filter_map(|s| hex(s, errs)).collect()
+}
+
+fn unit(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<UnitId>> {
+    match UnitId::new(s.get_ref()) {
+        Ok(u) => Some(Located::new(u, s.span())),
+        Err(e) => {
+            errs.push(OrderError::new(
+                Problem::BadUnitName(e),
+                Some(s.span()),
+                "2.1",
+            ));
+            None
+        }
+    }
+}
+
+fn units(list: &[Spanned<String>], errs: &mut Vec<OrderError>) -> Vec<Located<UnitId>> {
+    list.iter().filter_map(|s| unit(s, errs)).collect()
+}
+
+/// The units of an order; `at` is where to point when none is named.
+/// One or several names: `unit = "B-1IN"` or `units = ["B-1IN", "B-2IN"]`.
+fn who(
+    one: &Option<Spanned<String>>,
+    many: &[Spanned<String>],
+    at: Range<usize>,
+    errs: &mut Vec<OrderError>,
+) -> Vec<Located<UnitId>> {
+    let mut all: Vec<Located<UnitId>> = one.iter().filter_map(|s| unit(s, errs)).collect();
+    all.extend(units(many, errs));
+    if one.is_none() && many.is_empty() {
+        errs.push(OrderError::new(Problem::NoUnits, Some(at), "7.1"));
+    }
+    all
+}
+
+fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
+    let side = match raw.side.get_ref().parse::<Side>() {
+        Ok(s) => Located::new(s, raw.side.span()),
+        Err(_) => {
+            errs.push(OrderError::new(
+                Problem::BadSide(raw.side.get_ref().clone()),
+                Some(raw.side.span()),
+                "4.1",
+            ));
+            Located::new(Side::Blue, raw.side.span())
+        }
+    };
+    let placements = |list: &[RawPlacement], errs: &mut Vec<OrderError>| -> Vec<Placement> {
+        list.iter()
+            .filter_map(|p| {
+                let at = p.hex.span();
+                let u = who(&p.unit, &p.units, at, errs);
+                hex(&p.hex, errs).map(|h| Placement { units: u, hex: h })
+            })
+            .collect()
+    };
+    let setup = placements(&raw.setup, errs);
+    let place = placements(&raw.place, errs);
+    let air = raw
+        .air
+        .iter()
+        .filter_map(|a| {
+            let u = who(&a.unit, &a.units, a.from.span(), errs);
+            let from = hex(&a.from, errs);
+            let to = hex(&a.to, errs);
+            Some(AirMove {
+                units: u,
+                from: from?,
+                to: to?,
+                drop: a.drop,
+            })
+        })
+        .collect();
+    let moves = raw
+        .moves
+        .iter()
+        .filter_map(|m| check_move(m, errs))
+        .collect();
+    let attacks = raw
+        .attack
+        .iter()
+        .map(|a| {
+            let u = who(&a.unit, &a.units, a.id.span(), errs);
+            let mut targets: Vec<Located<Hex>> =
+                a.target.iter().filter_map(|t| hex(t, errs)).collect();
+            targets.extend(hexes(&a.targets, errs));
+            if a.target.is_none() && a.targets.is_empty() {
+                errs.push(OrderError::new(
+                    Problem::Other(
+                        "an attack needs `target = \"HEX\"` (or `targets = [...]`)".into(),
+                    ),
+                    Some(a.id.span()),
+                    "12.1",
+                ));
+            }
+            Attack {
+                id: Located::new(a.id.get_ref().trim().to_string(), a.id.span()),
+                units: u,
+                targets,
+                advance: units(&a.advance, errs),
+                lose: units(&a.lose, errs),
+                retreat: hexes(&a.retreat, errs),
+                stock: a
+                    .stock
+                    .as_ref()
+                    .map(|s| Located::new(s.get_ref().trim().to_ascii_uppercase(), s.span())),
+            }
+        })
+        .collect();
+    let standing = raw.standing.as_ref().map(|s| Standing {
+        lose_first: units(&s.lose_first, errs),
+        retreat_toward: s.retreat_toward.as_ref().and_then(|h| hex(h, errs)),
+        retreat_prefer: hexes(&s.retreat_prefer, errs),
+        advance: s.advance,
+    });
+    let decisions = raw
+        .decision
+        .iter()
+        .map(|d| Decision {
+            battle: Located::new(d.battle.get_ref().trim().to_string(), d.battle.span()),
+            lose: units(&d.lose, errs),
+            retreat: hexes(&d.retreat, errs),
+            advance: units(&d.advance, errs),
+        })
+        .collect();
+    Orders {
+        game: Located::new(raw.game.get_ref().trim().to_string(), raw.game.span()),
+        side,
+        turn: Located::new(*raw.turn.get_ref(), raw.turn.span()),
+        state: Located::new(
+            raw.state.get_ref().trim().to_ascii_lowercase(),
+            raw.state.span(),
+        ),
+        seed: raw
+            .seed
+            .map(|s| Located::new(s.get_ref().clone(), s.span())),
+        decisions,
+        setup,
+        place,
+        air,
+        moves,
+        attacks,
+        standing,
+    }
+}
+
+fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
+    let at =
+        m.to.as_ref()
+            .map(|t| t.span())
+            .or_else(|| m.path.as_ref().and_then(|p| p.first()).map(|p| p.span()))
+            .or_else(|| m.unit.as_ref().map(|u| u.span()))
+            .or_else(|| m.units.first().map(|u| u.span()))
+            .unwrap_or(0..0);
+    let u = who(&m.unit, &m.units, at.clone(), errs);
+    let route = match (&m.path, &m.to) {
+        (Some(p), None) if p.is_empty() => {
+            errs.push(OrderError::new(Problem::EmptyPath, Some(at.clone()), "7.2"));
+            return None;
+        }
+        (Some(p), None) => Route::Path(hexes(p, errs)),
+        (None, Some(t)) => Route::To(hex(t, errs)?),
+        _ => {
+            errs.push(OrderError::new(
+                Problem::RouteAmbiguous,
+                Some(at.clone()),
+                "7.2",
+            ));
+            return None;
+        }
+    };
+    Some(Move {
+        units: u,
+        route,
+        span: at,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Rendering.
+
+/// Every problem of one file, ready for miette to render with carets.
+#[derive(Debug)]
+pub struct Diagnostics {
+    pub file: String,
+    pub source: String,
+    pub errors: Vec<OrderError>,
+}
+
+/// One problem as miette sees it.
+#[derive(Debug)]
+struct OneDiagnostic {
+    error: OrderError,
+    source: NamedSource<String>,
+    location: String,
+}
+
+impl fmt::Display for OneDiagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.error.problem)
+    }
+}
+
+impl std::error::Error for OneDiagnostic {}
+
+impl Diagnostic for OneDiagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(format!("rule {}", self.error.rule)))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error
+            .unit
+            .as_ref()
+            .map(|u| Box::new(format!("unit {u}; see rule {}", self.error.rule)) as Box<_>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.error.span.as_ref().map(|_| &self.source as _)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.error.span.clone()?;
+        let label = LabeledSpan::new_with_span(
+            Some(format!("rule {}", self.error.rule)),
+            SourceSpan::from(span),
+        );
+        Some(Box::new(std::iter::once(label)))
+    }
+}
+
+/// 1-based line and column of byte offset `at` in `src`.
+pub fn line_col(src: &str, at: usize) -> (usize, usize) {
+    let before = src.get(..at.min(src.len())).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+impl Diagnostics {
+    pub fn new(file: &str, source: &str, errors: Vec<OrderError>) -> Diagnostics {
+        Diagnostics {
+            file: file.to_string(),
+            source: source.to_string(),
+            errors,
+        }
+    }
+
+    /// "file:line:col" for an error (just the file when it has no span).
+    pub fn location(&self, e: &OrderError) -> String {
+        match &e.span {
+            Some(s) => {
+                let (l, c) = line_col(&self.source, s.start);
+                format!("{}:{l}:{c}", self.file)
+            }
+            None => self.file.clone(),
+        }
+    }
+
+    /// Renders every problem, rustc style, in file order. `color` for a terminal.
+    pub fn render(&self, color: bool) -> String {
+        let handler = if color {
+            miette::GraphicalReportHandler::new()
+        } else {
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        }
+        .with_width(100);
+        let mut errors: Vec<&OrderError> = self.errors.iter().collect();
+        errors.sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
+        let mut out = String::new();
+        for e in errors {
+            let d = OneDiagnostic {
+                error: e.clone(),
+                source: NamedSource::new(&self.file, self.source.clone()),
+                location: self.location(e),
+            };
+            if handler.render_report(&mut out, &d).is_err() {
+                out.push_str(&format!("{d}\n"));
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "{} problem{} in {}\n",
+            self.errors.len(),
+            if self.errors.len() == 1 { "" } else { "s" },
+            self.file
+        ));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "game = \"g\"\nside = \"blue\"\nturn = 1\nstate = \"ab\"\n";
+
+    #[test]
+    fn a_good_file_reads() {
+        let src = format!(
+            "{HEADER}[seed]\nsource = \"drand\"\nround = 5\n\n[[move]]\nunits = [\"b-1in\", \"B-2IN\"]\npath = [\"c3\", \"C4\"]\n\n[[move]]\nunit = \"B-3AR\"\nto = \"D5\"\n\n[[attack]]\nid = \"A1\"\nunits = [\"B-1IN\"]\ntarget = \"D4\"\nadvance = [\"B-1IN\"]\n"
+        );
+        let o = parse(&src).unwrap();
+        assert_eq!(o.side.value, Side::Blue);
+        assert_eq!(o.moves.len(), 2);
+        assert_eq!(o.moves[0].units[0].value.as_str(), "B-1IN");
+        assert!(matches!(&o.moves[1].route, Route::To(h) if h.value.to_string() == "D5"));
+        assert_eq!(o.attacks[0].targets[0].value.to_string(), "D4");
+        assert_eq!(o.seed.unwrap().value.round, Some(5));
+    }
+
+    #[test]
+    fn every_bad_name_is_reported_at_once() {
+        let src = format!(
+            "{HEADER}[[move]]\nunits = [\"B 1\"]\npath = [\"C3\", \"Q\"]\n\n[[place]]\nunit = \"B-5IN\"\nhex = \"ABC1\"\n"
+        );
+        let errs = parse(&src).unwrap_err();
+        assert_eq!(errs.len(), 3, "{errs:?}");
+        let (line, col) = line_col(&src, errs[0].span.clone().unwrap().start);
+        assert_eq!((line, col), (6, 10));
+    }
+
+    #[test]
+    fn a_truncated_file_is_not_toml() {
+        let errs = parse("game = \"g\"\nside = ").unwrap_err();
+        assert!(matches!(errs[0].problem, Problem::NotToml(_)));
+    }
+
+    #[test]
+    fn a_move_needs_exactly_one_route() {
+        let src = format!("{HEADER}[[move]]\nunit = \"B-1IN\"\n");
+        let errs = parse(&src).unwrap_err();
+        assert!(matches!(errs[0].problem, Problem::RouteAmbiguous));
+    }
+
+    #[test]
+    fn diagnostics_render_file_line_column_rule_and_caret() {
+        let src = format!("{HEADER}[[place]]\nunit = \"B-5IN\"\nhex = \"ABC1\"\n");
+        let errs = parse(&src).unwrap_err();
+        let text = Diagnostics::new("blue-1.toml", &src, errs).render(false);
+        assert!(text.contains("blue-1.toml:7:7"), "{text}");
+        assert!(text.contains("rule 3.1"), "{text}");
+        assert!(text.contains('^') || text.contains('─'), "{text}");
+    }
+}

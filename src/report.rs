@@ -1,1 +1,296 @@
-//! report (to be written).
+//! The turn report: plain text, fixed-width, at most 78 columns, readable in any mail
+//! client. Rendered from the events of the turn alone (plus the header facts the state
+//! records about that turn: game, seed, hashes), so it can be printed again from a
+//! state file and always says the same thing.
+
+use crate::event::{BattleRecord, Event};
+use crate::hex::Hex;
+use crate::state::{GameState, Phase};
+use std::fmt::Write as _;
+
+/// Facts for the report header that are not events.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub game: String,
+    pub turn_label: String,
+    pub seed_source: String,
+    pub seed_value: String,
+    pub commitment: Option<String>,
+    pub previous_state: Option<String>,
+    pub orders: Option<String>,
+    pub next: String,
+}
+
+impl Header {
+    /// The header of the turn that produced `state`.
+    pub fn of(state: &GameState) -> Header {
+        Header {
+            game: state.game.id.clone(),
+            turn_label: state.last.label.clone(),
+            seed_source: state.last.seed_source.clone(),
+            seed_value: state.last.seed_value.clone(),
+            commitment: state.chain.commitment.clone(),
+            previous_state: state.chain.previous_state.clone(),
+            orders: state.chain.orders.clone(),
+            next: match &state.phase {
+                Phase::SetUp { side } => format!("{side} sets up"),
+                Phase::Turn { turn, side } => format!("turn {turn}, {side} to move"),
+                Phase::Over { winner, reason } => match winner {
+                    Some(w) => format!("game over: {w} wins ({reason})"),
+                    None => format!("game over: {reason}"),
+                },
+            },
+        }
+    }
+}
+
+const RULE: &str = "------------------------------------------------------------------------------";
+
+/// The report for the turn that produced `state`.
+pub fn render_state(state: &GameState) -> String {
+    render(&Header::of(state), &state.last.events)
+}
+
+/// The report from a header and the turn's events.
+pub fn render(header: &Header, events: &[Event]) -> String {
+    let mut out = String::new();
+    let title = format!(
+        "BLITZKRIEG  game {}  player-turn {}",
+        header.game, header.turn_label
+    );
+    let _ = writeln!(out, "{title}");
+    let _ = writeln!(out, "{}", "=".repeat(title.chars().count().min(78)));
+    field(&mut out, "Seed", &header.seed_source);
+    field(&mut out, "Seed value", &header.seed_value);
+    if let Some(c) = &header.commitment {
+        field(&mut out, "Commitment", c);
+    }
+    if let Some(p) = &header.previous_state {
+        field(&mut out, "From state", p);
+    }
+    if let Some(o) = &header.orders {
+        field(&mut out, "Orders", o);
+    }
+    field(&mut out, "Next", &header.next);
+    let mut section = "";
+    for e in events {
+        let s = section_of(e);
+        if s != section && !s.is_empty() {
+            let _ = write!(out, "\n{s}\n{}\n", &RULE[..s.chars().count().min(78)]);
+            section = s;
+        }
+        line(&mut out, e);
+    }
+    out
+}
+
+fn field(out: &mut String, name: &str, value: &str) {
+    let _ = writeln!(out, "{name:<12}{value}");
+}
+
+fn section_of(e: &Event) -> &'static str {
+    match e {
+        Event::TurnBegan { .. } => "",
+        Event::SetUp { .. } => "SET-UP (3.3, 3.4)",
+        Event::Placed { .. } | Event::Moved { .. } | Event::Flown { .. } => "MOVEMENT",
+        Event::RemovedBeforeCombat { .. }
+        | Event::Battle(_)
+        | Event::Eliminated { .. }
+        | Event::Retreated { .. }
+        | Event::Advanced { .. }
+        | Event::Decided { .. } => "COMBAT",
+        Event::CityChanged { .. } => "CITIES",
+        Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
+        Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
+        Event::Note { .. } => "NOTES",
+    }
+}
+
+fn path_text(path: &[Hex]) -> String {
+    path.iter()
+        .map(Hex::to_string)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Thirds of a movement factor as players write them: "4", "2 1/3", "2/3".
+pub fn thirds(t: u32) -> String {
+    match (t / 3, t % 3) {
+        (w, 0) => format!("{w}"),
+        (0, f) => format!("{f}/3"),
+        (w, f) => format!("{w} {f}/3"),
+    }
+}
+
+fn line(out: &mut String, e: &Event) {
+    let _ = match e {
+        Event::TurnBegan { turn, side } => writeln!(out, "\nTurn {turn}, {side} moves."),
+        Event::SetUp { unit, hex, rule } => writeln!(out, "  {unit:<9} sets up in {hex} ({rule})"),
+        Event::Placed { unit, hex, rule } => {
+            writeln!(out, "  {unit:<9} enters at {hex} ({rule})")
+        }
+        Event::Moved {
+            unit,
+            path,
+            cost_thirds,
+            allowance_thirds,
+            found,
+            notes,
+        } => {
+            let how = if *found { ", path found by umpire" } else { "" };
+            let _ = writeln!(
+                out,
+                "  {unit:<9} {} ({} of {} MF{how})",
+                path_text(path),
+                thirds(*cost_thirds),
+                thirds(*allowance_thirds)
+            );
+            for n in notes {
+                let _ = writeln!(out, "            {n}");
+            }
+            Ok(())
+        }
+        Event::Flown {
+            unit,
+            from,
+            to,
+            drop,
+            rule,
+        } => {
+            let what = if *drop { "airdropped" } else { "flown" };
+            writeln!(out, "  {unit:<9} {what} {from} to {to} ({rule})")
+        }
+        Event::RemovedBeforeCombat { unit, hex, rule } => writeln!(
+            out,
+            "  {unit} in {hex} cannot make a legal attack: removed before combat ({rule})"
+        ),
+        Event::Battle(b) => battle(out, b),
+        Event::Eliminated {
+            unit,
+            hex,
+            cause,
+            rule,
+        } => writeln!(out, "    {unit} eliminated in {hex}: {cause} ({rule})"),
+        Event::Retreated { unit, path, rule } => {
+            writeln!(out, "    {unit} retreats {} ({rule})", path_text(path))
+        }
+        Event::Advanced { unit, path, rule } => {
+            writeln!(out, "    {unit} advances {} ({rule})", path_text(path))
+        }
+        Event::Decided { side, what, how } => writeln!(out, "    {side} {what}: {how}"),
+        Event::CityChanged {
+            hex,
+            from,
+            to,
+            rule,
+        } => {
+            let name = |s: &Option<crate::units::Side>| {
+                s.map_or("neither side".to_string(), |s| s.to_string())
+            };
+            writeln!(
+                out,
+                "  {hex}: friendly to {} (was {}) ({rule})",
+                name(to),
+                name(from)
+            )
+        }
+        Event::ReinforcementsDue { side, turn, units } => {
+            let list = units
+                .iter()
+                .map(|u| u.to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let _ = writeln!(out, "  {side} may bring on from turn {turn} (6.2):");
+            wrap(out, &list, "    ");
+            Ok(())
+        }
+        Event::VictoryCheck { lines, rule } => {
+            for l in lines {
+                let _ = writeln!(out, "  {l}");
+            }
+            writeln!(out, "  ({rule})")
+        }
+        Event::GameOver {
+            winner,
+            reason,
+            rule,
+        } => match winner {
+            Some(w) => writeln!(out, "  GAME OVER: {w} wins. {reason} ({rule})"),
+            None => writeln!(out, "  GAME OVER: {reason} ({rule})"),
+        },
+        Event::Note { text, rule } => writeln!(out, "  {text} ({rule})"),
+    };
+}
+
+fn battle(out: &mut String, b: &BattleRecord) -> std::fmt::Result {
+    writeln!(out, "\n  Battle {} against {}", b.id, b.target)?;
+    for (u, from, f) in &b.attackers {
+        writeln!(out, "    attacker {u:<9} from {from:<6} {f:>3}")?;
+    }
+    for (u, printed, f) in &b.defenders {
+        if printed == f {
+            writeln!(out, "    defender {u:<9}             {f:>3}")?;
+        } else {
+            writeln!(
+                out,
+                "    defender {u:<9}             {f:>3}  ({printed} doubled)"
+            )?;
+        }
+    }
+    for d in &b.doubling {
+        writeln!(out, "    {d}")?;
+    }
+    writeln!(
+        out,
+        "    total {} : {}, odds {}",
+        b.attack, b.defence, b.odds
+    )?;
+    writeln!(out, "    roll {}", b.roll)?;
+    writeln!(out, "    {} -> {} ({})", b.table, b.result, b.rule)
+}
+
+/// Writes a comma list wrapped at 78 columns.
+fn wrap(out: &mut String, text: &str, indent: &str) {
+    let mut cur = String::from(indent);
+    for word in text.split(' ') {
+        if cur.len() + word.len() + 1 > 78 && !cur.trim().is_empty() {
+            let _ = writeln!(out, "{}", cur.trim_end());
+            cur = String::from(indent);
+        }
+        cur.push_str(word);
+        cur.push(' ');
+    }
+    if !cur.trim().is_empty() {
+        let _ = writeln!(out, "{}", cur.trim_end());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thirds_read_as_players_write_them() {
+        assert_eq!(thirds(12), "4");
+        assert_eq!(thirds(7), "2 1/3");
+        assert_eq!(thirds(2), "2/3");
+        assert_eq!(thirds(0), "0");
+    }
+
+    #[test]
+    fn lines_stay_within_78_columns() {
+        let units: Vec<_> = (1..60)
+            .map(|i| crate::units::UnitId::new(&format!("B-{i}IN")).unwrap())
+            .collect();
+        let text = render(
+            &Header::default(),
+            &[Event::ReinforcementsDue {
+                side: crate::units::Side::Blue,
+                turn: 2,
+                units,
+            }],
+        );
+        assert!(text.lines().all(|l| l.chars().count() <= 78), "{text}");
+        assert!(text.contains("B-59IN"));
+    }
+}

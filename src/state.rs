@@ -1,1 +1,302 @@
-//! state (to be written).
+//! The game-state file (RON): the game, its options, every counter's place, what each
+//! side held at the start of the player-turn, decisions owed, and the hash chain that
+//! ties each state to the state, orders and seed that produced it.
+//!
+//! A state carries an `integrity` digest of its own content, so a state edited by hand
+//! is refused on load.
+
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::position::Position;
+use crate::units::{Counters, Side, UnitId};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+/// The version of this file format.
+pub const STATE_FORMAT: u32 = 1;
+
+/// A player of one side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub email: String,
+}
+
+/// Which rules are in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleSet {
+    /// Rules 1-17 of the 1975 edition.
+    Basic,
+}
+
+/// Which combat tables resolve battles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TableChoice {
+    /// The 10-digit play-by-mail tables (digit 1-9, 0).
+    PlayByMail,
+    /// The face-to-face tables (die 1-6).
+    Die,
+}
+
+/// Where the published seed comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeedSource {
+    /// A drand beacon round, verified against the chain's public key.
+    Drand {
+        chain_hash: String,
+        public_key: String,
+        genesis: u64,
+        period: u64,
+    },
+    /// The hundreds digit of a stock's sales volume on a named trading date (1975 PBM).
+    StockSales,
+    /// A text both players agreed on in advance.
+    AgreedText,
+}
+
+/// Who decides the losses and retreats of the side not moving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DecisionMode {
+    /// Standing orders, else the documented default (`docs/pbem.md`).
+    StandingOrders,
+    /// Held as pending, completed at the top of the owner's next order file.
+    Pending,
+}
+
+/// Options fixed when the game is created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub rules: RuleSet,
+    pub tables: TableChoice,
+    pub seed: SeedSource,
+    pub decisions: DecisionMode,
+    /// The last complete turn (16: the game ends after turn 15).
+    pub last_turn: u32,
+}
+
+/// The game itself: id, players, options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub id: String,
+    pub players: BTreeMap<Side, Player>,
+    /// Address the umpire's mail is sent from.
+    pub sender: String,
+    pub options: Options,
+}
+
+/// Where the game stands in its sequence of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// A side sets up (3.3 Blue first, 3.4 Red).
+    SetUp { side: Side },
+    /// A player-turn (4.1-4.6).
+    Turn { turn: u32, side: Side },
+    /// Nobody moves any more.
+    Over {
+        winner: Option<Side>,
+        reason: String,
+    },
+}
+
+/// Where a counter is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// Not yet in play: set-up or reinforcement still to come (3.3, 6.2).
+    Waiting,
+    /// On the map.
+    Map(Hex),
+    /// Eliminated in a player-turn.
+    Eliminated { turn: u32, by: Side },
+}
+
+/// The standing orders a side has given for the opponent's next player-turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct StandingOrders {
+    pub lose_first: Vec<UnitId>,
+    pub retreat_toward: Option<Hex>,
+    pub retreat_prefer: Vec<Hex>,
+    pub advance: bool,
+}
+
+/// A decision owed by a side (pending-decision games).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub side: Side,
+    pub battle: String,
+    pub what: String,
+}
+
+/// The hashes tying this state to what produced it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Chain {
+    /// SHA-256 of the previous state file's bytes.
+    pub previous_state: Option<String>,
+    /// SHA-256 of the order file's bytes.
+    pub orders: Option<String>,
+    /// SHA-256 of the seed value's bytes.
+    pub seed: Option<String>,
+    /// The commitment the mover mailed before the seed was published, if any.
+    pub commitment: Option<String>,
+}
+
+/// What produced this state: shown again by `blitz report`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct LastTurn {
+    pub label: String,
+    pub seed_source: String,
+    pub seed_value: String,
+    pub events: Vec<Event>,
+}
+
+/// The whole game at the start of a player-turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    pub format: u32,
+    pub game: GameInfo,
+    pub phase: Phase,
+    /// Every counter in play for this rule set.
+    pub units: BTreeMap<UnitId, Place>,
+    /// 5.1-5.2: the side each city hex outside its own home country was friendly to at
+    /// the start of this player-turn. Home cities are not listed (they follow 5.1).
+    pub held: BTreeMap<Hex, Side>,
+    pub standing: BTreeMap<Side, StandingOrders>,
+    pub pending: Vec<Pending>,
+    /// 16 (B): consecutive player-turns each side has met condition B.
+    pub condition_b: BTreeMap<Side, u32>,
+    pub chain: Chain,
+    pub last: LastTurn,
+    /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
+    pub integrity: String,
+}
+
+/// Why a state file was refused.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum StateError {
+    #[error("{file} is not a readable state file: {reason}")]
+    #[diagnostic(help(
+        "state files are written by `blitz new` and `blitz resolve`; do not edit them"
+    ))]
+    Unreadable { file: String, reason: String },
+    #[error("{file} was changed after the umpire wrote it (its integrity digest does not match)")]
+    #[diagnostic(help("use the state file exactly as the umpire mailed it"))]
+    Tampered { file: String },
+    #[error("{file} is state format {found}; this umpire reads format {STATE_FORMAT}")]
+    Format { file: String, found: u32 },
+}
+
+/// Lower-case hex SHA-256 of some bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+impl GameState {
+    /// Writes the state as RON, with its integrity digest filled in. Deterministic.
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        let mut copy = self.clone();
+        copy.integrity = String::new();
+        let body = ron::ser::to_string_pretty(&copy, pretty())?;
+        copy.integrity = sha256_hex(body.as_bytes());
+        let mut out = ron::ser::to_string_pretty(&copy, pretty())?;
+        out.push('\n');
+        Ok(out)
+    }
+
+    /// Reads a state, refusing one whose digest does not match its content.
+    pub fn from_ron(src: &str, file: &str) -> Result<GameState, StateError> {
+        let state: GameState = ron::from_str(src).map_err(|e| StateError::Unreadable {
+            file: file.to_string(),
+            reason: e.to_string(),
+        })?;
+        if state.format != STATE_FORMAT {
+            return Err(StateError::Format {
+                file: file.to_string(),
+                found: state.format,
+            });
+        }
+        let mut copy = state.clone();
+        copy.integrity = String::new();
+        let body =
+            ron::ser::to_string_pretty(&copy, pretty()).map_err(|e| StateError::Unreadable {
+                file: file.to_string(),
+                reason: e.to_string(),
+            })?;
+        if sha256_hex(body.as_bytes()) != state.integrity {
+            return Err(StateError::Tampered {
+                file: file.to_string(),
+            });
+        }
+        Ok(state)
+    }
+
+    /// The side to move, if the game is not over.
+    pub fn mover(&self) -> Option<Side> {
+        match self.phase {
+            Phase::SetUp { side } | Phase::Turn { side, .. } => Some(side),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    /// The turn number (0 during set-up).
+    pub fn turn(&self) -> u32 {
+        match self.phase {
+            Phase::SetUp { .. } => 0,
+            Phase::Turn { turn, .. } => turn,
+            Phase::Over { .. } => self.game.options.last_turn,
+        }
+    }
+
+    /// A label naming the player-turn: "setup-Blue", "3-Red".
+    pub fn label(&self) -> String {
+        match &self.phase {
+            Phase::SetUp { side } => format!("setup-{side}"),
+            Phase::Turn { turn, side } => format!("{turn}-{side}"),
+            Phase::Over { .. } => "over".to_string(),
+        }
+    }
+
+    /// The counters on the map, as a [`Position`].
+    pub fn position(&self, counters: &Counters) -> Position {
+        let mut pos = Position::new();
+        for (id, place) in &self.units {
+            if let (Place::Map(h), Some(c)) = (place, counters.get(id)) {
+                pos.put(id.clone(), c.side, c.kind, *h);
+            }
+        }
+        pos
+    }
+
+    /// The place of this state in the game's sequence: set-up Blue 0, set-up Red 1,
+    /// then two a turn (turn 1 Blue 2, turn 1 Red 3, ...). Used to name game files.
+    pub fn sequence(&self) -> u32 {
+        let side_index = |s: Side| u32::from(s == Side::Red);
+        match self.phase {
+            Phase::SetUp { side } => side_index(side),
+            Phase::Turn { turn, side } => 2 * turn + side_index(side),
+            Phase::Over { .. } => 2 * (self.game.options.last_turn + 1) + 2,
+        }
+    }
+
+    /// The stem of this state's files in a game folder: `03-1-red`, `00-setup-blue`.
+    pub fn file_stem(&self) -> String {
+        format!(
+            "{:02}-{}",
+            self.sequence(),
+            self.label().to_ascii_lowercase()
+        )
+    }
+
+    /// Where a unit is on the map, if it is.
+    pub fn hex_of(&self, unit: &UnitId) -> Option<Hex> {
+        match self.units.get(unit) {
+            Some(Place::Map(h)) => Some(*h),
+            _ => None,
+        }
+    }
+}
+
+fn pretty() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new()
+        .indentor("  ".to_string())
+        .struct_names(false)
+}

@@ -1,0 +1,126 @@
+//! What happened in a player-turn, as plain data. The engine emits events; the report
+//! is rendered from them alone, and they are kept in the state so the report can be
+//! printed again. Every event that applies a rule cites its paragraph.
+
+use crate::hex::Hex;
+use crate::units::{Side, UnitId};
+use serde::{Deserialize, Serialize};
+
+/// One thing that happened, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// The player-turn being resolved.
+    TurnBegan { turn: u32, side: Side },
+    /// A unit placed during set-up (3.3, 3.4).
+    SetUp {
+        unit: UnitId,
+        hex: Hex,
+        rule: String,
+    },
+    /// A reinforcement placed in a friendly home city (6.3).
+    Placed {
+        unit: UnitId,
+        hex: Hex,
+        rule: String,
+    },
+    /// A unit moved over land. `found` is true when the order gave only a destination
+    /// and the umpire chose the path. `cost_thirds` is the movement spent in thirds of
+    /// a movement factor (9.1 counts road moves as 1/3).
+    Moved {
+        unit: UnitId,
+        path: Vec<Hex>,
+        cost_thirds: u32,
+        allowance_thirds: u32,
+        found: bool,
+        notes: Vec<String>,
+    },
+    /// Air transport (9.3) or airdrop (9.4).
+    Flown {
+        unit: UnitId,
+        from: Hex,
+        to: Hex,
+        drop: bool,
+        rule: String,
+    },
+    /// A unit that could not make a legal attack is removed before combat (14.9).
+    RemovedBeforeCombat {
+        unit: UnitId,
+        hex: Hex,
+        rule: String,
+    },
+    /// One battle, resolved.
+    Battle(BattleRecord),
+    /// A unit eliminated, and why.
+    Eliminated {
+        unit: UnitId,
+        hex: Hex,
+        cause: String,
+        rule: String,
+    },
+    /// A unit retreated along `path` (AB2/DB2).
+    Retreated {
+        unit: UnitId,
+        path: Vec<Hex>,
+        rule: String,
+    },
+    /// A unit advanced after combat along `path`.
+    Advanced {
+        unit: UnitId,
+        path: Vec<Hex>,
+        rule: String,
+    },
+    /// A decision owed by the side not moving was taken: by standing order or default.
+    Decided {
+        side: Side,
+        what: String,
+        how: String,
+    },
+    /// A city hex changed hands (5.1, 5.2). `None` = friendly to neither side.
+    CityChanged {
+        hex: Hex,
+        from: Option<Side>,
+        to: Option<Side>,
+        rule: String,
+    },
+    /// Units the side to move next may bring on (6.2).
+    ReinforcementsDue {
+        side: Side,
+        turn: u32,
+        units: Vec<UnitId>,
+    },
+    /// The victory check at the end of the player-turn (16).
+    VictoryCheck { lines: Vec<String>, rule: String },
+    /// The game is over.
+    GameOver {
+        winner: Option<Side>,
+        reason: String,
+        rule: String,
+    },
+    /// Anything else worth telling both players, with its rule.
+    Note { text: String, rule: String },
+}
+
+/// A battle as the report shows it: who fought, the factors, the odds, the roll and
+/// the result, with the paragraphs applied.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleRecord {
+    pub id: String,
+    pub target: Hex,
+    /// (unit, hex it attacked from, attack factor)
+    pub attackers: Vec<(UnitId, Hex, u32)>,
+    /// (unit, printed defence factor, factor after terrain)
+    pub defenders: Vec<(UnitId, u32, u32)>,
+    /// Why the defence was doubled, if it was (13.2, 13.3), each with its rule.
+    pub doubling: Vec<String>,
+    pub attack: u32,
+    pub defence: u32,
+    /// "14:8 reduce to 1-1 (15.1)"
+    pub odds: String,
+    /// How the roll was made: roll id, source and value, e.g. "A1: PBM digit 7".
+    pub roll: String,
+    /// Table, row and column: "BGAT (play-by-mail), row 7, column 1-1".
+    pub table: String,
+    /// The result as printed ("DB2") and what it means.
+    pub result: String,
+    pub rule: String,
+}

@@ -1,0 +1,211 @@
+//! The ready-to-fill order file for the next player: the header filled in, and as
+//! comments that side's counters with their hexes and what each may do, the
+//! reinforcements it may bring on, and examples of every kind of order. The orders
+//! sit between marker lines so a player can reply to the mail with them quoted.
+
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::state::{GameState, Phase, Place, SeedSource};
+use crate::units::{Counter, Side, UnitKind};
+use std::fmt::Write as _;
+
+/// The line before the orders in a template or a mail body.
+pub const BEGIN: &str = "# ---- BEGIN BLITZ ORDERS ----";
+/// The line after the orders.
+pub const END: &str = "# ---- END BLITZ ORDERS ----";
+
+/// The template for whoever moves in `state`, whose file hashes to `state_hash`.
+/// `round_hint` is a drand round the CLI suggests (the library has no clock).
+pub fn render(
+    rules: &Rules,
+    state: &GameState,
+    state_hash: &str,
+    round_hint: Option<u64>,
+) -> String {
+    let mut t = String::new();
+    let Some(side) = state.mover() else {
+        let _ = writeln!(t, "# The game {} is over: no more orders.", state.game.id);
+        return t;
+    };
+    let what = match state.phase {
+        Phase::SetUp { .. } => "set-up".to_string(),
+        _ => format!("turn {}", state.turn()),
+    };
+    let _ = writeln!(
+        t,
+        "# BLITZKRIEG orders: game {}, {what}, {side}.",
+        state.game.id
+    );
+    let _ = writeln!(
+        t,
+        "# Fill in the orders between the marker lines and mail them back (quoted or"
+    );
+    let _ = writeln!(
+        t,
+        "# attached). Lines starting with # are comments. See docs/orders.md."
+    );
+    let _ = writeln!(t, "{BEGIN}");
+    let _ = writeln!(t, "game = \"{}\"", state.game.id);
+    let _ = writeln!(t, "side = \"{}\"", side.name().to_ascii_lowercase());
+    let _ = writeln!(t, "turn = {}", state.turn());
+    let _ = writeln!(t, "state = \"{state_hash}\"");
+    if matches!(state.phase, Phase::Turn { .. }) {
+        seed_section(&mut t, &state.game.options.seed, round_hint);
+    }
+    let pos = state.position(&rules.counters);
+    match state.phase {
+        Phase::SetUp { .. } => setup_help(&mut t, rules, state, side),
+        _ => turn_help(&mut t, rules, state, &pos, side),
+    }
+    let _ = writeln!(t, "{END}");
+    t
+}
+
+fn seed_section(t: &mut String, seed: &SeedSource, round_hint: Option<u64>) {
+    let _ = writeln!(t, "\n[seed]");
+    match seed {
+        SeedSource::Drand { .. } => {
+            let _ = writeln!(t, "source = \"drand\"");
+            match round_hint {
+                Some(r) => {
+                    let _ = writeln!(
+                        t,
+                        "round = {r}   # a round still in the future when you mail: check it"
+                    );
+                }
+                None => {
+                    let _ = writeln!(t, "time = \"YYYY-MM-DDTHH:MM:SSZ\"   # a UTC time after you mail (or: round = N)");
+                }
+            }
+        }
+        SeedSource::StockSales => {
+            let _ = writeln!(t, "source = \"stock\"");
+            let _ = writeln!(
+                t,
+                "date = \"YYYY-MM-DD\"   # a trading day after you mail; name a stock per attack"
+            );
+        }
+        SeedSource::AgreedText => {
+            let _ = writeln!(t, "source = \"text\"");
+            let _ = writeln!(t, "description = \"what both players agreed on\"");
+            let _ = writeln!(t, "date = \"YYYY-MM-DD\"");
+        }
+    }
+}
+
+fn factors(c: &Counter) -> String {
+    if c.attack == c.defence {
+        format!("{}-{}", c.attack, c.movement)
+    } else {
+        format!("{}({})-{}", c.attack, c.defence, c.movement)
+    }
+}
+
+fn kind_name(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Infantry => "infantry",
+        UnitKind::Armor => "armor",
+        UnitKind::Artillery => "artillery",
+        UnitKind::Airborne => "airborne",
+        UnitKind::AirAssault => "air-assault",
+        UnitKind::Rangers => "rangers",
+        UnitKind::Tac => "TAC",
+        UnitKind::Mdm => "MDM",
+        UnitKind::Sac => "SAC",
+        UnitKind::Ftr => "FTR",
+    }
+}
+
+fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    let rule = if side == Side::Blue { "3.3" } else { "3.4" };
+    let _ = writeln!(
+        t,
+        "\n# Set-up ({rule}): place your turn-1 units anywhere in {}, at most 3 a hex.",
+        side.country_name()
+    );
+    let _ = writeln!(
+        t,
+        "# Units you leave off come on later as reinforcements (003 3.3)."
+    );
+    for (id, place) in &state.units {
+        let Some(c) = rules.counters.get(id).filter(|c| c.side == side) else {
+            continue;
+        };
+        if matches!(place, Place::Waiting) && c.enters <= 1 {
+            let _ = writeln!(
+                t,
+                "#   {:<9} {:<11} {:<8} {}",
+                id,
+                kind_name(c.kind),
+                factors(c),
+                c.name
+            );
+        }
+    }
+    let _ = writeln!(
+        t,
+        "\n# [[setup]]\n# units = [\"UNIT\", \"UNIT\"]\n# hex = \"HEX\""
+    );
+    standing_help(t, side);
+}
+
+fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    let _ = writeln!(t, "\n# Your units on the map:");
+    for p in pos.pieces().filter(|p| p.side == side) {
+        let Some(c) = rules.counters.get(&p.id) else {
+            continue;
+        };
+        let may = if pos.in_zoc_of(side.other(), p.hex) {
+            if c.kind.is_armor_type() {
+                "in enemy ZOC: may move through it, stops in armor ZOC (8.3)".to_string()
+            } else {
+                "engaged: may not move, must attack (8.2)".to_string()
+            }
+        } else {
+            format!("may move {} MF", c.movement)
+        };
+        let _ = writeln!(
+            t,
+            "#   {:<9} {:<6} {:<11} {:<8} {may}",
+            p.id,
+            p.hex,
+            kind_name(c.kind),
+            factors(c)
+        );
+    }
+    let due: Vec<&Counter> = state
+        .units
+        .iter()
+        .filter(|(_, pl)| matches!(pl, Place::Waiting))
+        .filter_map(|(id, _)| rules.counters.get(id))
+        .filter(|c| c.side == side && u32::from(c.enters) <= state.turn())
+        .collect();
+    if !due.is_empty() {
+        let _ = writeln!(
+            t,
+            "\n# Reinforcements you may place in friendly home cities (6.3, 3 a hex):"
+        );
+        for c in due {
+            let _ = writeln!(
+                t,
+                "#   {:<9} {:<11} {}",
+                c.id,
+                kind_name(c.kind),
+                factors(c)
+            );
+        }
+    }
+    let _ = writeln!(
+        t,
+        "\n# [[place]]\n# unit = \"UNIT\"\n# hex = \"CITY HEX\"\n#\n# [[move]]\n# units = [\"UNIT\"]\n# to = \"HEX\"            # or: path = [\"FROM\", \"HEX\", \"HEX\"]\n#\n# [[air]]               # 9.3 air transport / 9.4 airdrop (drop = true)\n# units = [\"UNIT\"]\n# from = \"CITY HEX\"\n# to = \"HEX\"\n#\n# [[attack]]\n# id = \"A1\"\n# units = [\"UNIT\", \"UNIT\"]\n# target = \"HEX\"\n# advance = [\"UNIT\"]     # who follows into the vacated hex (up to 3)\n# lose = [\"UNIT\"]        # your loss first on AE or EX"
+    );
+    standing_help(t, side);
+}
+
+fn standing_help(t: &mut String, side: Side) {
+    let _ = writeln!(
+        t,
+        "\n# Standing orders for {}'s next player-turn, when you defend:\n# [standing]\n# lose_first = [\"UNIT\"]\n# retreat_prefer = [\"HEX\", \"HEX\"]   # or: retreat_toward = \"HEX\"\n# advance = false",
+        side.other()
+    );
+}

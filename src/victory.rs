@@ -1,0 +1,1 @@
+//! victory (to be written).
