@@ -454,12 +454,59 @@ pub(crate) fn decode_charset(bytes: &[u8], charset: &str) -> Result<String, Stri
     ))
 }
 
+/// Quoted-printable (RFC 2045 6.7): `=XX` is a byte (either case of hex), `=` at
+/// the end of a line (trailing blanks allowed) joins it to the next. Nothing is
+/// dropped: a stray `=` stays as it is, 8-bit bytes some mail programs leave
+/// unencoded are kept, and trailing blanks are kept (format=flowed needs them).
+pub(crate) fn decode_quoted_printable(input: &[u8]) -> Vec<u8> {
+    let hex = |b: u8| char::from(b).to_digit(16);
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        let b = input[i];
+        if b != b'=' {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < input.len() && (input[j] == b' ' || input[j] == b'\t') {
+            j += 1;
+        }
+        if j >= input.len() {
+            i = j;
+            continue;
+        }
+        if input[j] == b'\n' {
+            i = j + 1;
+            continue;
+        }
+        if input[j] == b'\r' && input.get(j + 1) == Some(&b'\n') {
+            i = j + 2;
+            continue;
+        }
+        match (
+            input.get(i + 1).copied().and_then(hex),
+            input.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(h), Some(l)) => {
+                out.push(((h << 4) | l) as u8);
+                i += 3;
+            }
+            _ => {
+                out.push(b'=');
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 /// Decodes a transfer-encoded body to bytes.
 pub(crate) fn decode_transfer(body: &[u8], encoding: &str) -> Result<Vec<u8>, String> {
     match encoding {
         "7bit" | "8bit" | "binary" => Ok(body.to_vec()),
-        "quoted-printable" => quoted_printable::decode(body, quoted_printable::ParseMode::Robust)
-            .map_err(|e| format!("bad quoted-printable: {e}")),
+        "quoted-printable" => Ok(decode_quoted_printable(body)),
         "base64" => {
             let cleaned: Vec<u8> = body
                 .iter()
@@ -537,11 +584,7 @@ fn decode_one_word(s: &str) -> Option<(String, usize)> {
     let charset = charset.split('*').next().unwrap_or(charset);
     let bytes = match enc.to_ascii_lowercase().as_str() {
         "b" => decode_transfer(text.as_bytes(), "base64").ok()?,
-        "q" => {
-            let replaced = text.replace('_', " ");
-            quoted_printable::decode(replaced.as_bytes(), quoted_printable::ParseMode::Robust)
-                .ok()?
-        }
+        "q" => decode_quoted_printable(text.replace('_', " ").as_bytes()),
         _ => return None,
     };
     let decoded = decode_charset(&bytes, charset).ok()?;
@@ -666,6 +709,11 @@ mod tests {
             b"a = b\r\n"
         );
         assert!(decode_transfer(b"x", "x-uuencode").is_err());
+        // 8-bit bytes, trailing blanks, lower-case hex and stray `=` all survive.
+        assert_eq!(
+            decode_quoted_printable("caf\u{e9} =c3=a9 = x= \r\ny \n".as_bytes()),
+            "caf\u{e9} \u{e9} = xy \n".as_bytes()
+        );
     }
 
     #[test]

@@ -278,14 +278,34 @@ fn unquote_line(line: &str) -> (usize, &str) {
     (depth, rest)
 }
 
-/// Splits a text body into unquoted lines; with `flowed` (RFC 3676) a line ending in
-/// a space is joined with the next line of the same depth (`delsp` drops that space).
+/// The separator some mail programs put above the original message when they do not
+/// quote it with `>`: `-----Original Message-----`, or a line of underscores.
+fn is_original_separator(line: &str) -> bool {
+    let t = line.trim();
+    let dashed = t.starts_with("--") && t.to_ascii_lowercase().contains("original message");
+    let underscores = t.len() >= 10 && t.chars().all(|c| c == '_');
+    dashed || underscores
+}
+
+/// Splits a text body into unquoted lines; with `flowed` (RFC 3676) the space-stuffing
+/// is removed and a line ending in a space is joined with the next line of the same
+/// depth (`delsp` drops that space). Lines after an "Original Message" separator count
+/// as quoted once more. No-break spaces (which some programs put in plain text) become
+/// spaces.
 fn body_lines(text: &str, flowed: bool, delsp: bool) -> Vec<BodyLine> {
     let mut out: Vec<BodyLine> = Vec::new();
     let mut joining = false;
+    let mut below_original = 0;
     for (i, raw) in text.split('\n').enumerate() {
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let (depth, content) = unquote_line(raw);
+        let raw = raw.strip_suffix('\r').unwrap_or(raw).replace('\u{a0}', " ");
+        let (quotes, mut content) = unquote_line(&raw);
+        if flowed && quotes == 0 {
+            content = content.strip_prefix(' ').unwrap_or(content);
+        }
+        if is_original_separator(content) {
+            below_original += 1;
+        }
+        let depth = quotes + below_original;
         let soft = flowed && content.ends_with(' ') && content != "-- ";
         let piece = if soft && delsp {
             &content[..content.len() - 1]
@@ -509,6 +529,31 @@ mod tests {
         let body = format!("{}\nOn Monday the umpire wrote:\n{blank}", quoted(""));
         let o = orders_from_message(&plain_message(&body)).unwrap();
         assert_eq!(o.toml, ORDERS);
+    }
+
+    #[test]
+    fn original_message_separator_counts_as_quoting() {
+        let blank = format!("{BEGIN_MARKER}\ngame = \"g1\"\n{END_MARKER}\n");
+        let body = format!(
+            "{}\n-----Original Message-----\nFrom: umpire\n\n{blank}",
+            quoted("")
+        );
+        let o = orders_from_message(&plain_message(&body)).unwrap();
+        assert_eq!(o.toml, ORDERS);
+        let body = format!("{}\n________________________________\n{blank}", quoted(""));
+        assert_eq!(
+            orders_from_message(&plain_message(&body)).unwrap().toml,
+            ORDERS
+        );
+    }
+
+    #[test]
+    fn no_break_spaces_become_spaces() {
+        let body = format!("{BEGIN_MARKER}\nturn\u{a0}=\u{a0}4\n{END_MARKER}\n");
+        assert_eq!(
+            orders_from_message(&plain_message(&body)).unwrap().toml,
+            "turn = 4\n"
+        );
     }
 
     #[test]
