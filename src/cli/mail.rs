@@ -165,6 +165,23 @@ pub fn transport_from_args(args: &TransportArgs) -> Result<(Transport, PathBuf),
         return Ok((Transport::Sendmail(program), outbox));
     }
     if !wants_smtp {
+        let smtp_only = [
+            ("--tls", args.tls.is_some()),
+            ("--user", args.user.is_some()),
+            ("--password-command", args.password_command.is_some()),
+            ("--ca-cert", args.ca_cert.is_some()),
+            ("--timeout", args.timeout.is_some()),
+            ("--insecure", args.insecure),
+        ];
+        if let Some((flag, _)) = smtp_only.iter().find(|(_, given)| *given) {
+            return Err(MailError::Config {
+                path: PathBuf::from(*flag),
+                reason: format!(
+                    "{flag} only applies to SMTP: add --smtp HOST (or transport = \"smtp\" in \
+                     the config file); without it the message only goes to the outbox"
+                ),
+            });
+        }
         return Ok((Transport::Outbox, outbox));
     }
     let smtp_config = config.smtp.clone().unwrap_or_default();
@@ -368,6 +385,14 @@ mod tests {
             Transport::Smtp(s) => assert_eq!(s.port, 465),
             other => panic!("{other:?}"),
         }
+        let args = TransportArgs {
+            tls: Some("none".into()),
+            ..TransportArgs::default()
+        };
+        assert!(matches!(
+            transport_from_args(&args),
+            Err(MailError::Config { .. })
+        ));
         let args = TransportArgs {
             sendmail: Some(None),
             ..TransportArgs::default()

@@ -179,10 +179,10 @@ impl TurnMail {
     fn turn_number(&self) -> &str {
         let suffix = format!("-{}", self.from_side.name());
         let label = self.turn.as_str();
-        if label.len() > suffix.len() && label.to_lowercase().ends_with(&suffix.to_lowercase()) {
-            &label[..label.len() - suffix.len()]
-        } else {
-            label
+        let cut = label.len().saturating_sub(suffix.len());
+        match (label.get(..cut), label.get(cut..)) {
+            (Some(head), Some(tail)) if cut > 0 && tail.eq_ignore_ascii_case(&suffix) => head,
+            _ => label,
         }
     }
 
@@ -416,6 +416,13 @@ mod tests {
             "[Blitzkrieg g1] Turn 3 Blue \u{2192} Red: report"
         );
         let mut m = sample();
+        m.turn = "\u{130}-blue".into();
+        assert_eq!(
+            m.subject(),
+            "[Blitzkrieg g1] Turn \u{130} Blue \u{2192} Red: report"
+        );
+        m.turn = "-Blue".into();
+        assert!(m.subject().contains("Turn -Blue Blue"));
         m.turn = "setup".into();
         assert_eq!(
             m.subject(),
