@@ -1,1 +1,33 @@
-//! mail (to be written).
+//! Mail: the turn goes out by e-mail and orders come back by e-mail.
+//!
+//! Outgoing: a [`TurnMail`] (plain data: game, turn, players, report text, attachments,
+//! date, threading ids) becomes one deterministic MIME message to both players, which
+//! [`deliver`] always writes into an outbox folder first and then, if asked, hands to an
+//! SMTP server or the local sendmail ([`Transport`]). Incoming:
+//! [`orders_from_message`] takes an `.eml` message (or an mbox holding one) and returns
+//! the TOML orders it carries, attached or pasted between the marker lines, with where
+//! they came from so errors can point at the right line.
+//!
+//! Submodules: `turn` builds the message, `transport` writes the outbox and sends,
+//! `smtp` speaks SMTP step by step so a failure says which step failed, `config` reads
+//! transport settings and the password, `mime` parses incoming messages, `orders` finds
+//! the orders in them, `error` holds every error.
+
+mod config;
+mod error;
+mod mime;
+mod orders;
+mod smtp;
+mod transport;
+mod turn;
+
+pub use config::{password_from_sources, MailConfig, PasswordSource, Secret, DEFAULT_PASSWORD_ENV};
+pub use error::{MailError, Rejection, SendError};
+pub use orders::{
+    is_message, orders_from_message, ExtractedOrders, OrdersSource, BEGIN_MARKER, END_MARKER,
+};
+pub use smtp::SmtpReceipt;
+pub use transport::{
+    deliver, outbox_path, resend, Delivery, OutboxWrite, Sent, SmtpSettings, TlsMode, Transport,
+};
+pub use turn::{message_id, mime_type_for, MailAttachment, Player, TurnMail};
