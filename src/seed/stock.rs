@@ -50,7 +50,7 @@ impl StockSales {
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            let fields: Vec<&str> = t.split(',').map(unquote).collect();
+            let fields = split_fields(t);
             if !seen_data
                 && fields.len() == 2
                 && fields[0].eq_ignore_ascii_case("symbol")
@@ -132,9 +132,19 @@ pub fn hundreds_digit(volume: u64) -> Digit {
     Digit::last_of(volume / 100)
 }
 
-fn unquote(field: &str) -> &str {
-    let f = field.trim();
-    f.strip_prefix('"')
-        .and_then(|x| x.strip_suffix('"'))
-        .map_or(f, str::trim)
+/// Splits a line at commas outside double quotes; each field is trimmed and loses
+/// its surrounding quotes.
+fn split_fields(line: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(std::mem::take(&mut field).trim().to_string()),
+            c => field.push(c),
+        }
+    }
+    fields.push(field.trim().to_string());
+    fields
 }
