@@ -14,6 +14,7 @@
 //! and a [`Roll`] that is one or the other and so names the table version it is read on.
 
 use crate::tables::TableMode;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::num::NonZeroU8;
@@ -22,7 +23,8 @@ use std::num::NonZeroU8;
 pub const RECIPE_V1: &str = "blitzkrieg-pbem/dice/v1";
 
 /// A play-by-mail digit, 0-9: the row of a 10-digit table ("0" is the last row).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Digit(u8);
 
 impl Digit {
@@ -53,7 +55,8 @@ impl fmt::Display for Digit {
 }
 
 /// A die roll, 1-6: the row of a face-to-face table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Die(u8);
 
 impl Die {
@@ -77,8 +80,34 @@ impl fmt::Display for Die {
     }
 }
 
+impl TryFrom<u8> for Digit {
+    type Error = String;
+    fn try_from(d: u8) -> Result<Self, Self::Error> {
+        Digit::new(d).ok_or_else(|| format!("{d} is not a digit 0-9"))
+    }
+}
+
+impl From<Digit> for u8 {
+    fn from(d: Digit) -> u8 {
+        d.0
+    }
+}
+
+impl TryFrom<u8> for Die {
+    type Error = String;
+    fn try_from(d: u8) -> Result<Self, Self::Error> {
+        Die::new(d).ok_or_else(|| format!("{d} is not a die roll 1-6"))
+    }
+}
+
+impl From<Die> for u8 {
+    fn from(d: Die) -> u8 {
+        d.0
+    }
+}
+
 /// One roll: a digit is read on the play-by-mail tables, a die on the face-to-face ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Roll {
     Digit(Digit),
     Die(Die),
@@ -291,6 +320,20 @@ mod tests {
         let first: Vec<u8> = s.by_ref().take(40).collect();
         assert_eq!(&first[..32], &b0[..]);
         assert_eq!(&first[32..], &b1[..8]);
+    }
+
+    #[test]
+    fn rolls_read_from_files_are_range_checked() {
+        #[derive(serde::Deserialize, Debug)]
+        struct W {
+            d: Die,
+        }
+        assert_eq!(toml::from_str::<W>("d = 6").unwrap().d.value(), 6);
+        assert!(toml::from_str::<W>("d = 7").is_err());
+        let r: Roll =
+            toml::from_str::<std::collections::BTreeMap<String, Roll>>("r = { Digit = 0 }")
+                .unwrap()["r"];
+        assert_eq!(r, Roll::Digit(Digit(0)));
     }
 
     #[test]

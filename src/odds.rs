@@ -7,10 +7,11 @@ pub mod factor;
 
 pub use factor::{Factor, FactorParseError};
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Reduced odds: one side of the ratio is 1 (15.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Ratio {
     /// n-1 for the attacker (n >= 1; equal factors are `Attacker(1)`, "1-1").
     Attacker(u64),
@@ -34,7 +35,7 @@ impl fmt::Display for Ratio {
 }
 
 /// The eleven odds columns of the BGAT and TGAT, worst for the attacker first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum OddsColumn {
     OneToSix,
     OneToFive,
@@ -121,7 +122,7 @@ impl Ratio {
 }
 
 /// A battle's factors and the odds they reduce to, e.g. "14:8 reduce to 1-1 (15.1)".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Odds {
     pub attack: Factor,
     pub defence: Factor,

@@ -141,3 +141,15 @@ fn a_table_file_of_the_wrong_table_is_refused() {
         .iter()
         .any(|e| e.to_string().contains("mode \"pbm\"")));
 }
+
+#[test]
+fn tables_load_from_a_folder_and_report_every_missing_file() {
+    let t = Tables::load_dir(std::path::Path::new("tables")).unwrap();
+    assert_eq!(t, Tables::embedded().unwrap());
+    let e = Tables::load_dir(std::path::Path::new("no-such-folder")).unwrap_err();
+    assert_eq!(e.0.len(), 11, "{e}");
+    assert!(
+        e.to_string().contains("weather-die.toml: cannot be read"),
+        "{e}"
+    );
+}

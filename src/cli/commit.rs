@@ -44,10 +44,12 @@ fn warnings(orders: &[u8], state_hash: &str, now: i64) -> Vec<String> {
     };
     let doc: toml::Table = match toml::from_str(text) {
         Ok(d) => d,
-        Err(e) => return vec![format!(
+        Err(e) => {
+            return vec![format!(
             "the order file is not valid TOML ({}); the commitment covers its bytes all the same",
             e.message()
-        )],
+        )]
+        }
     };
     if let Some(s) = doc.get("state").and_then(|v| v.as_str()) {
         if !s.trim().eq_ignore_ascii_case(state_hash) {

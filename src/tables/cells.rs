@@ -4,10 +4,11 @@
 
 use super::grid::CellText;
 use crate::odds::Factor;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A side of a battle (as opposed to Blue and Red).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Party {
     Attacker,
     Defender,
@@ -23,7 +24,7 @@ impl fmt::Display for Party {
 }
 
 /// A result of the Basic Game Attrition Table (explanation of BGAT results).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BgatResult {
     /// AE: the attacker eliminates one unit of the battle, the rest retreat 2; the
     /// defender may advance up to 3 units.
@@ -72,7 +73,7 @@ impl CellText for BgatResult {
 }
 
 /// One side's half of a TGAT cell: factors eliminated, hexes of retreat or advance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct TgatHalf {
     pub factors: u8,
     pub hexes: u8,
@@ -93,7 +94,7 @@ impl fmt::Display for TgatHalf {
 
 /// A TGAT cell: what each side loses and how far it retreats or may advance (25.1 and
 /// the explanation printed with the TGAT).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TgatCell {
     pub attacker: TgatHalf,
     pub defender: TgatHalf,
@@ -187,7 +188,7 @@ impl CellText for TgatCell {
 }
 
 /// A TGAT result: a printed cell, or odds better than 6-1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TgatResult {
     Cell(TgatCell),
     /// "Odds greater than 6-1 are considered Defender Eliminated (Attacker Advance 4)":
@@ -198,7 +199,7 @@ pub enum TgatResult {
 }
 
 /// A BBT or ACT result: factors eliminated ("-" is none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Losses {
     pub factors: u32,
 }
@@ -242,7 +243,7 @@ pub fn intercepted_unescorted_bombing(factors: Factor) -> Factor {
 }
 
 /// A Minor City Reduction Table result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct McrtResult {
     /// "the number of attacking factors of his choice the attacker must eliminate".
     pub attacker_loss: u32,
@@ -288,7 +289,7 @@ impl CellText for McrtResult {
 }
 
 /// The weather of a complete-turn (34 and the Weather Chart).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Weather {
     Clear,
     Rain,

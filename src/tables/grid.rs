@@ -63,6 +63,8 @@ struct RawFile {
 pub enum TableFileError {
     #[error("{file}: not a table file: {message}")]
     Toml { file: String, message: String },
+    #[error("{file}: cannot be read: {message}")]
+    Unreadable { file: String, message: String },
     #[error("{file}: the table is \"{found}\" but this file must hold the {expected}")]
     WrongTable {
         file: String,

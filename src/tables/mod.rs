@@ -16,11 +16,12 @@ pub use grid::{Grid, Reconstructed, TableFileError, TableFileErrors, Unmatched};
 
 use crate::dice::{Die, Roll};
 use crate::odds::{Column, Factor, Odds, OddsColumn};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 
 /// Which version of the tables: the 10-digit play-by-mail tables or the die tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum TableMode {
     /// Play-by-mail: rows 1-9 and 0 (the hundreds digit of a stock's sales in 1975).
     Pbm,
@@ -49,7 +50,7 @@ impl fmt::Display for TableMode {
 }
 
 /// The tables of seed 000.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum TableId {
     /// Basic Game Attrition Table (15).
     Bgat,
@@ -238,7 +239,7 @@ impl Tables {
                 .iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, src)| (*src).to_string())
-                .ok_or_else(|| TableFileError::Toml {
+                .ok_or_else(|| TableFileError::Unreadable {
                     file: name.to_string(),
                     message: "not embedded".to_string(),
                 })
@@ -258,7 +259,7 @@ impl Tables {
     pub fn load_dir(dir: &Path) -> Result<Tables, TableFileErrors> {
         Tables::from_files(|name| {
             let path = dir.join(name);
-            std::fs::read_to_string(&path).map_err(|e| TableFileError::Toml {
+            std::fs::read_to_string(&path).map_err(|e| TableFileError::Unreadable {
                 file: path.display().to_string(),
                 message: e.to_string(),
             })
