@@ -9,6 +9,7 @@
 pub mod board;
 pub mod cli;
 pub mod combat;
+pub mod commit;
 pub mod control;
 pub mod dice;
 pub mod engine;

@@ -1,0 +1,92 @@
+//! Commit and reveal: the one-line commitment a player mails before the seed is
+//! published, binding the order file's exact bytes to the state they apply to
+//! (FORMATS.md, "Hashes"):
+//!
+//! ```text
+//! commitment = SHA-256( lp("blitzkrieg-pbem/commit/v1") ‖ lp(state hash, 32 raw bytes)
+//!                       ‖ lp(order file bytes) )
+//! ```
+//!
+//! where the state hash is SHA-256 of the state file's bytes and lp(x) is x's length as
+//! a u32 big-endian, then x. No clock here: whether a named drand round is already in
+//! the past is the command line's concern.
+
+use crate::dice::lp;
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::str::FromStr;
+
+/// The domain tag of commitment version 1.
+pub const COMMIT_V1: &str = "blitzkrieg-pbem/commit/v1";
+
+/// SHA-256 of a state file's bytes.
+pub fn state_hash(state_bytes: &[u8]) -> [u8; 32] {
+    Sha256::digest(state_bytes).into()
+}
+
+/// A commitment (32 bytes; shown as 64 lower-case hex digits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Commitment(pub [u8; 32]);
+
+impl fmt::Display for Commitment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&hex::encode(self.0))
+    }
+}
+
+impl FromStr for Commitment {
+    type Err = CommitError;
+
+    /// 64 hex digits, any case, surrounding whitespace ignored.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || CommitError::Malformed {
+            given: s.trim().to_string(),
+        };
+        let bytes = hex::decode(s.trim()).map_err(|_| bad())?;
+        let arr: [u8; 32] = bytes.try_into().map_err(|_| bad())?;
+        Ok(Commitment(arr))
+    }
+}
+
+/// The commitment of orders to a state, from the state's hash.
+pub fn commitment_for_hash(state_hash: &[u8; 32], order_bytes: &[u8]) -> Commitment {
+    let mut input = Vec::with_capacity(order_bytes.len() + 80);
+    lp(&mut input, COMMIT_V1.as_bytes());
+    lp(&mut input, state_hash);
+    lp(&mut input, order_bytes);
+    Commitment(Sha256::digest(&input).into())
+}
+
+/// The commitment of an order file to a state file.
+pub fn commitment(state_bytes: &[u8], order_bytes: &[u8]) -> Commitment {
+    commitment_for_hash(&state_hash(state_bytes), order_bytes)
+}
+
+/// A commitment that does not hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommitError {
+    #[error(
+        "\"{given}\" is not a commitment: it should be 64 hex digits, as `blitz commit` prints"
+    )]
+    Malformed { given: String },
+    #[error("the orders do not match the commitment {given}: these orders and state give {computed}. The order file was changed after the commitment was mailed (even a space or a line ending counts), or it applies to another state")]
+    Mismatch { given: String, computed: String },
+}
+
+/// Checks a mailed commitment against the state and order files given at resolution.
+pub fn check(
+    commitment_hex: &str,
+    state_bytes: &[u8],
+    order_bytes: &[u8],
+) -> Result<(), CommitError> {
+    let given: Commitment = commitment_hex.parse()?;
+    let computed = commitment(state_bytes, order_bytes);
+    if given == computed {
+        Ok(())
+    } else {
+        Err(CommitError::Mismatch {
+            given: given.to_string(),
+            computed: computed.to_string(),
+        })
+    }
+}

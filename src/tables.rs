@@ -1,1 +1,0 @@
-//! tables (to be written).
