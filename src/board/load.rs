@@ -381,7 +381,15 @@ impl<'a> Cx<'a> {
         let country = self.cells(&head.country, Grid::Country, shape);
         let zones = self.cells(&head.sea_zone, Grid::Zone, shape);
 
-        let mut hexes = self.read_terrain(&terrain);
+        let (mut hexes, read) = self.read_terrain(&terrain);
+        let country: Vec<Cell> = country
+            .into_iter()
+            .filter(|c| read.contains(&(c.col, c.row)))
+            .collect();
+        let zones: Vec<Cell> = zones
+            .into_iter()
+            .filter(|c| read.contains(&(c.col, c.row)))
+            .collect();
         self.read_countries(&country, &mut hexes);
         let (zone_links, zone_keys) = self.read_zone_links(raw);
         self.read_zones(&zones, &mut hexes, &zone_links, &zone_keys);
@@ -402,8 +410,9 @@ impl<'a> Cx<'a> {
         board.rivers = rivers;
         board.beaches = beaches;
         board.lakes = lakes;
-        board.ports = self.read_ports(&raw.port, &board);
-        self.check_coastal_cities(raw, &board);
+        let (ports, declared) = self.read_ports(&raw.port, &board);
+        board.ports = ports;
+        self.check_coastal_cities(raw, &board, &declared);
         Some(board)
     }
 
@@ -475,10 +484,15 @@ impl<'a> Cx<'a> {
         out
     }
 
-    fn read_terrain(&mut self, cells: &[Cell]) -> BTreeMap<Hex, HexInfo> {
+    /// The terrain grid: the hexes, and the grid positions read without a problem
+    /// (the other grids are checked against the terrain only there, so that one
+    /// mistake in the terrain is not reported again by every other grid).
+    fn read_terrain(&mut self, cells: &[Cell]) -> (BTreeMap<Hex, HexInfo>, BTreeSet<(i32, i32)>) {
         let mut hexes = BTreeMap::new();
+        let mut read = BTreeSet::new();
         for cell in cells {
             if cell.ch == ' ' {
+                read.insert((cell.col, cell.row));
                 continue;
             }
             let Some(hex) = cell.hex() else {
@@ -492,7 +506,9 @@ impl<'a> Cx<'a> {
                 );
                 continue;
             };
-            let Some(terrain) = terrain_of(cell.ch) else {
+            // An unknown character is reported and read as clear, so that the rest of
+            // the file is checked as if it were right.
+            let terrain = terrain_of(cell.ch).unwrap_or_else(|| {
                 self.err(
                     cell.span.clone(),
                     BoardProblem::UnknownChar {
@@ -501,8 +517,9 @@ impl<'a> Cx<'a> {
                         place: hex.to_string(),
                     },
                 );
-                continue;
-            };
+                Terrain::Clear
+            });
+            read.insert((cell.col, cell.row));
             hexes.insert(
                 hex,
                 HexInfo {
@@ -515,7 +532,7 @@ impl<'a> Cx<'a> {
                 },
             );
         }
-        hexes
+        (hexes, read)
     }
 
     /// The cell of a secondary grid must be ' ' exactly where there is no hex.
@@ -1130,13 +1147,15 @@ impl<'a> Cx<'a> {
         lakes
     }
 
-    fn read_ports(&mut self, raw: &[RawPort], board: &Board) -> Vec<Port> {
+    /// The ports, and every hex declared a port (even one whose entry has a problem).
+    fn read_ports(&mut self, raw: &[RawPort], board: &Board) -> (Vec<Port>, BTreeSet<Hex>) {
         let mut ports: Vec<Port> = Vec::new();
+        let mut declared = BTreeSet::new();
         for p in raw {
             let Some(hex) = self.land_hex(&board.hexes, "port", &p.hex) else {
                 continue;
             };
-            if ports.iter().any(|o| o.hex == hex) {
+            if !declared.insert(hex) {
                 self.err(
                     p.hex.span(),
                     BoardProblem::HexNamedTwice {
@@ -1213,17 +1232,17 @@ impl<'a> Cx<'a> {
                 inland_river: river,
             });
         }
-        ports
+        (ports, declared)
     }
 
     /// 19.4: "Any coastal city hex is a port": each must say where it docks.
-    fn check_coastal_cities(&mut self, raw: &RawFile, board: &Board) {
+    fn check_coastal_cities(&mut self, raw: &RawFile, board: &Board, declared: &BTreeSet<Hex>) {
         for c in &raw.city {
             for s in c.hexes.get_ref() {
                 let Ok(h) = s.get_ref().parse::<Hex>() else {
                     continue;
                 };
-                if board.is_city(h) && board.is_coastal(h) && board.port_at(h).is_none() {
+                if board.is_city(h) && board.is_coastal(h) && !declared.contains(&h) {
                     self.err(
                         s.span(),
                         BoardProblem::CoastalCityWithoutPort { hex: h.to_string() },
