@@ -3,7 +3,15 @@
 //! (embedded as the default, replaceable by a path) and validated on load.
 //!
 //! The engine only asks questions (`terrain`, `road_joins`, `river_at`, ...); it never
-//! reads the file format.
+//! reads the file format. The loader lives in `board/load.rs`, its errors in
+//! `board/error.rs`, and the sea questions of rule 19 (port access, zone distance) in
+//! `board/sea.rs`.
+
+mod error;
+mod load;
+mod sea;
+
+pub use error::{BoardError, BoardErrors, BoardProblem};
 
 use crate::hex::Hex;
 use crate::units::Side;
@@ -108,6 +116,31 @@ pub struct Port {
 /// A sea zone letter (19.1).
 pub type SeaZone = char;
 
+/// One branch of a river, its hexes in order downstream (13.3 with 003 13.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct River {
+    pub branch: String,
+    pub hexes: Vec<Hex>,
+    /// End-of-river hexes of this branch (13.3).
+    pub ends: BTreeSet<Hex>,
+    /// The branch this one flows into, if it is a tributary.
+    pub joins: Option<String>,
+}
+
+/// One beach: a continuous chain of coastal hexes invaded as a unit (20.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Beach {
+    pub id: String,
+    pub hexes: Vec<Hex>,
+}
+
+/// A named lake (10.3: closed to ground units).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lake {
+    pub name: String,
+    pub hexes: Vec<Hex>,
+}
+
 /// Everything the board says about one hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HexInfo {
@@ -131,6 +164,9 @@ pub struct Board {
     pub(crate) cities: Vec<City>,
     pub(crate) ports: Vec<Port>,
     pub(crate) zone_links: BTreeMap<SeaZone, BTreeSet<SeaZone>>,
+    pub(crate) rivers: Vec<River>,
+    pub(crate) beaches: Vec<Beach>,
+    pub(crate) lakes: Vec<Lake>,
 }
 
 /// A hex the board does not have.
@@ -166,6 +202,9 @@ impl Board {
             cities,
             ports,
             zone_links,
+            rivers: Vec::new(),
+            beaches: Vec::new(),
+            lakes: Vec::new(),
         }
     }
 
@@ -268,5 +307,88 @@ impl Board {
     /// All sea zones, in letter order.
     pub fn zones(&self) -> impl Iterator<Item = SeaZone> + '_ {
         self.zone_links.keys().copied()
+    }
+
+    /// River branches in file order, each downstream.
+    pub fn rivers(&self) -> &[River] {
+        &self.rivers
+    }
+
+    /// The river branch called `branch`.
+    pub fn river_branch(&self, branch: &str) -> Option<&River> {
+        self.rivers.iter().find(|r| r.branch == branch)
+    }
+
+    pub fn beaches(&self) -> &[Beach] {
+        &self.beaches
+    }
+
+    /// The beach `h` is part of (20.1), if any.
+    pub fn beach_at(&self, h: Hex) -> Option<&str> {
+        self.hexes.get(&h).and_then(|i| i.beach.as_deref())
+    }
+
+    pub fn lakes(&self) -> &[Lake] {
+        &self.lakes
+    }
+
+    /// The named lake `h` belongs to, if any.
+    pub fn lake_at(&self, h: Hex) -> Option<&Lake> {
+        self.lakes.iter().find(|l| l.hexes.contains(&h))
+    }
+
+    /// The country `h` belongs to (none for sea, lake and the Neutral Country).
+    pub fn country(&self, h: Hex) -> Option<Country> {
+        self.hexes.get(&h).and_then(|i| i.country)
+    }
+
+    /// The sea zone of a sea hex.
+    pub fn sea_zone(&self, h: Hex) -> Option<SeaZone> {
+        self.hexes.get(&h).and_then(|i| i.sea_zone)
+    }
+
+    /// 10.3: true when ground units may stand on `h` (on the board, not sea, lake or
+    /// Neutral Country).
+    pub fn is_land(&self, h: Hex) -> bool {
+        self.terrain(h).is_some_and(Terrain::is_land)
+    }
+
+    pub fn is_sea(&self, h: Hex) -> bool {
+        self.terrain(h) == Some(Terrain::Sea)
+    }
+
+    /// A land hex touching a sea hex.
+    pub fn is_coastal(&self, h: Hex) -> bool {
+        self.is_land(h) && self.neighbours(h).any(|n| self.is_sea(n))
+    }
+
+    /// A hex with fewer than six neighbours on the board lies on the board edge.
+    pub fn is_board_edge(&self, h: Hex) -> bool {
+        self.contains(h) && self.neighbours(h).count() < 6
+    }
+
+    /// Hexsides where the country changes between two land hexes (or between a
+    /// country and the Neutral Country): the thick grey border lines of the terrain
+    /// chart. Each pair once, lower hex first.
+    pub fn borders(&self) -> Vec<(Hex, Hex)> {
+        let mut out = Vec::new();
+        for (&h, info) in &self.hexes {
+            for n in h.neighbours().filter(|n| *n > h) {
+                let Some(other) = self.hexes.get(&n) else {
+                    continue;
+                };
+                let side = |i: &HexInfo| match i.terrain {
+                    Terrain::Neutral => Some(None),
+                    t if t.is_land() => Some(i.country),
+                    _ => None,
+                };
+                if let (Some(a), Some(b)) = (side(info), side(other)) {
+                    if a != b {
+                        out.push((h, n));
+                    }
+                }
+            }
+        }
+        out
     }
 }

@@ -1,1 +1,722 @@
-//! svg (to be written).
+//! Drawing the board, and counters on it, as one SVG picture a player can lay beside
+//! the printed mapboard: hexes coloured by terrain and country, coastlines, country
+//! borders, rivers, roads, cities with names and roles, sea-zone labels, hex ids on a
+//! regular pattern and a legend. Counters come as plain [`CounterMark`]s so that any
+//! caller (a game state, a test) can draw them. Output is deterministic: fixed drawing
+//! order and fixed number formatting.
+
+use crate::board::{Board, CityRole, Country, Terrain};
+use crate::hex::{column_name, Hex, DIRECTIONS};
+use crate::units::Side;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One counter to draw: several on one hex are drawn as a stack, each offset a little.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterMark {
+    pub hex: Hex,
+    pub side: Side,
+    /// Type symbol as printed on the counter: `INF`, `ARM`, `ART`, `ABN`, `AAS`, `RGR`, `TAC` ...
+    pub kind_abbrev: String,
+    /// Factors as printed: `4-4`, `6-4-3` ...
+    pub factors: String,
+    /// The unit id players write in orders: `B-13AR`.
+    pub id: String,
+}
+
+/// Hex radius (centre to corner) in SVG units.
+const R: f64 = 14.0;
+const MARGIN: f64 = 26.0;
+const LEGEND_H: f64 = 84.0;
+const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
+
+/// The board as an SVG document, with `marks` drawn on top.
+pub fn render(board: &Board, marks: &[CounterMark]) -> String {
+    let geo = Geo::of(board);
+    let mut s = String::new();
+    let (w, h) = (geo.width, geo.height + LEGEND_H);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="{FONT}">"#,
+        f(w),
+        f(h),
+        f(w),
+        f(h)
+    );
+    let _ = writeln!(s, "<title>{}</title>", esc(board.name()));
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{}" height="{}" fill="#fdfcf7"/>"##,
+        f(w),
+        f(h)
+    );
+    hexes(&mut s, board, &geo);
+    zone_lines(&mut s, board, &geo);
+    beaches(&mut s, board, &geo);
+    coast_and_borders(&mut s, board, &geo);
+    terrain_symbols(&mut s, board, &geo);
+    rivers(&mut s, board, &geo);
+    roads(&mut s, board, &geo);
+    docks(&mut s, board, &geo);
+    hex_ids(&mut s, board, &geo);
+    cities(&mut s, board, &geo);
+    zone_labels(&mut s, board, &geo);
+    column_letters(&mut s, board, &geo);
+    legend(&mut s, board, &geo);
+    counters(&mut s, &geo, marks);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Fixed number formatting for coordinates.
+fn f(v: f64) -> String {
+    let t = format!("{v:.1}");
+    if t == "-0.0" {
+        "0.0".to_string()
+    } else {
+        t
+    }
+}
+
+fn esc(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Where hexes go on the picture.
+struct Geo {
+    min_col: i16,
+    min_half: i16,
+    width: f64,
+    height: f64,
+}
+
+impl Geo {
+    fn of(board: &Board) -> Geo {
+        let cols: Vec<i16> = board.hexes().map(|(h, _)| h.col()).collect();
+        let halves: Vec<i16> = board.hexes().map(|(h, _)| h.half_row()).collect();
+        let min_col = cols.iter().copied().min().unwrap_or(1);
+        let max_col = cols.iter().copied().max().unwrap_or(1);
+        let min_half = halves.iter().copied().min().unwrap_or(0);
+        let max_half = halves.iter().copied().max().unwrap_or(0);
+        let width = 2.0 * MARGIN + f64::from(max_col - min_col) * 1.5 * R + 2.0 * R;
+        let height = 2.0 * MARGIN + f64::from(max_half - min_half + 2) * HALF;
+        Geo {
+            min_col,
+            min_half,
+            width,
+            height,
+        }
+    }
+
+    fn centre(&self, h: Hex) -> (f64, f64) {
+        let x = MARGIN + R + f64::from(h.col() - self.min_col) * 1.5 * R;
+        let y = MARGIN + HALF + f64::from(h.half_row() - self.min_half) * HALF;
+        (x, y)
+    }
+
+    /// Corner `k` (0-5) of a flat-topped hex, at 60·k degrees (screen y downwards).
+    fn corner(&self, h: Hex, k: usize) -> (f64, f64) {
+        let (x, y) = self.centre(h);
+        let (dx, dy) = CORNERS[k % 6];
+        (x + dx * R, y + dy * R)
+    }
+
+    fn polygon(&self, h: Hex) -> String {
+        (0..6)
+            .map(|k| {
+                let (x, y) = self.corner(h, k);
+                format!("{},{}", f(x), f(y))
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The hexside of `h` facing direction `d` (index into [`DIRECTIONS`]).
+    fn side(&self, h: Hex, d: usize) -> ((f64, f64), (f64, f64)) {
+        (self.corner(h, 4 + d), self.corner(h, 5 + d))
+    }
+}
+
+/// Half the height of a hex: the vertical step of one half row.
+const HALF: f64 = R * 0.866_025_403_784_438_6;
+/// Unit corner offsets at 0, 60, ... 300 degrees.
+const CORNERS: [(f64, f64); 6] = [
+    (1.0, 0.0),
+    (0.5, 0.866_025_403_784_438_6),
+    (-0.5, 0.866_025_403_784_438_6),
+    (-1.0, 0.0),
+    (-0.5, -0.866_025_403_784_438_6),
+    (0.5, -0.866_025_403_784_438_6),
+];
+
+fn country_fill(c: Option<Country>) -> &'static str {
+    match c {
+        Some(Country::GreatBlue) => "#d9e5f6",
+        Some(Country::BigRed) => "#f6dcd6",
+        Some(Country::NordWalkure) => "#f7efc4",
+        Some(Country::SudWalkure) => "#dcedd3",
+        Some(Country::Calaedia) => "#eadfce",
+        Some(Country::SanEstados) => "#dedede",
+        Some(Country::NewEndor) => "#fbfbf8",
+        None => "#f3efdc",
+    }
+}
+
+fn zone_fill(z: Option<char>) -> &'static str {
+    match z {
+        Some('A') | Some('C') | Some('E') => "#a9cdea",
+        _ => "#9cc2e4",
+    }
+}
+
+fn hexes(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str("<g id=\"hexes\" stroke=\"#b9b4a2\" stroke-width=\"0.4\">\n");
+    for (h, info) in board.hexes() {
+        let fill = match info.terrain {
+            Terrain::Sea => zone_fill(info.sea_zone),
+            Terrain::Lake => "#86b8e3",
+            Terrain::Neutral => "#a9a9a9",
+            Terrain::Desert => "#efd98f",
+            _ => country_fill(info.country),
+        };
+        let _ = writeln!(s, r#"<polygon points="{}" fill="{fill}"/>"#, geo.polygon(h));
+    }
+    s.push_str("</g>\n");
+}
+
+/// Dashed lines between sea hexes of different zones.
+fn zone_lines(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str(
+        "<g id=\"zones\" stroke=\"#3f6f9e\" stroke-width=\"1.2\" stroke-dasharray=\"3,2\">\n",
+    );
+    for (h, info) in board.hexes() {
+        let Some(z) = info.sea_zone else { continue };
+        for (d, n) in sides(h) {
+            if n > h {
+                if let Some(o) = board.sea_zone(n) {
+                    if o != z {
+                        line(s, geo.side(h, d), "");
+                    }
+                }
+            }
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+/// The neighbours of `h` with the direction index of the shared side.
+fn sides(h: Hex) -> impl Iterator<Item = (usize, Hex)> {
+    (0..6).filter_map(move |d| h.step(d).map(|n| (d, n)))
+}
+
+fn line(s: &mut String, ((x1, y1), (x2, y2)): ((f64, f64), (f64, f64)), attrs: &str) {
+    let _ = writeln!(
+        s,
+        r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{attrs}/>"#,
+        f(x1),
+        f(y1),
+        f(x2),
+        f(y2)
+    );
+}
+
+/// 20.1: beaches are yellow coastal hexes; a yellow band on their sea sides.
+fn beaches(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str("<g id=\"beaches\">\n");
+    for (h, info) in board.hexes() {
+        if info.beach.is_none() {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            r##"<polygon points="{}" fill="#f3dc7a" fill-opacity="0.75" stroke="none"/>"##,
+            geo.polygon(h)
+        );
+        for (d, n) in sides(h) {
+            if board.is_sea(n) {
+                let ((x1, y1), (x2, y2)) = geo.side(h, d);
+                let (cx, cy) = geo.centre(h);
+                // pull the band a little inside the hex
+                let k = 0.86;
+                let a = (cx + (x1 - cx) * k, cy + (y1 - cy) * k);
+                let b = (cx + (x2 - cx) * k, cy + (y2 - cy) * k);
+                line(
+                    s,
+                    (a, b),
+                    r##" stroke="#d9a520" stroke-width="3" stroke-linecap="round""##,
+                );
+            }
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+fn coast_and_borders(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str(
+        "<g id=\"coast\" stroke=\"#2f5d8a\" stroke-width=\"1.4\" stroke-linecap=\"round\">\n",
+    );
+    for (h, info) in board.hexes() {
+        if info.terrain == Terrain::Sea || info.terrain == Terrain::Lake {
+            continue;
+        }
+        for (d, n) in sides(h) {
+            if matches!(board.terrain(n), Some(Terrain::Sea) | Some(Terrain::Lake)) {
+                line(s, geo.side(h, d), "");
+            }
+        }
+    }
+    s.push_str("</g>\n");
+    s.push_str(
+        "<g id=\"borders\" stroke=\"#5d5d5d\" stroke-width=\"3.2\" stroke-linecap=\"round\" stroke-opacity=\"0.85\">\n",
+    );
+    for (a, b) in board.borders() {
+        if let Some(d) = DIRECTIONS
+            .iter()
+            .position(|&(dc, dn)| (b.col() - a.col(), b.num() - a.num()) == (dc, dn))
+        {
+            line(s, geo.side(a, d), "");
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+/// Forest: trees; mountain: brown peaks; Neutral Country: grey hatching.
+fn terrain_symbols(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str("<g id=\"terrain\">\n");
+    for (h, info) in board.hexes() {
+        let (x, y) = geo.centre(h);
+        match info.terrain {
+            Terrain::Forest => {
+                let _ = writeln!(
+                    s,
+                    r##"<polygon points="{}" fill="#5f9c4c" fill-opacity="0.45" stroke="none"/>"##,
+                    geo.polygon(h)
+                );
+                for (dx, dy) in [(-4.5, 2.5), (4.5, 2.5), (0.0, -3.5)] {
+                    let _ = writeln!(
+                        s,
+                        r##"<circle cx="{}" cy="{}" r="3.3" fill="#3d7a33"/>"##,
+                        f(x + dx),
+                        f(y + dy)
+                    );
+                }
+            }
+            Terrain::Mountain => {
+                let _ = writeln!(
+                    s,
+                    r##"<polygon points="{}" fill="#a77b4f" fill-opacity="0.45" stroke="none"/>"##,
+                    geo.polygon(h)
+                );
+                let _ = writeln!(
+                    s,
+                    r##"<path d="M{} {} L{} {} L{} {} L{} {} L{} {}" fill="none" stroke="#6b4423" stroke-width="1.4" stroke-linejoin="round"/>"##,
+                    f(x - 8.0),
+                    f(y + 4.5),
+                    f(x - 3.0),
+                    f(y - 4.5),
+                    f(x + 1.0),
+                    f(y + 1.0),
+                    f(x + 4.0),
+                    f(y - 2.5),
+                    f(x + 8.0),
+                    f(y + 4.5)
+                );
+            }
+            Terrain::Neutral => {
+                line(
+                    s,
+                    ((x - 5.0, y + 5.0), (x + 5.0, y - 5.0)),
+                    r##" stroke="#8a8a8a" stroke-width="1""##,
+                );
+            }
+            _ => {}
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+/// Rivers: thick blue curved lines through the hexes of each branch, joined to the
+/// branch they flow into or to the sea at the mouth; end-of-river hexes get a dot.
+fn rivers(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str(
+        "<g id=\"rivers\" fill=\"none\" stroke=\"#2467c8\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n",
+    );
+    for r in board.rivers() {
+        let mut pts: Vec<(f64, f64)> = r.hexes.iter().map(|h| geo.centre(*h)).collect();
+        let Some(&last) = r.hexes.last() else {
+            continue;
+        };
+        let joined = r
+            .joins
+            .as_deref()
+            .and_then(|j| board.river_branch(j))
+            .and_then(|j| j.hexes.iter().find(|x| x.is_adjacent(last)).copied());
+        let mouth = joined.or_else(|| board.neighbours(last).find(|n| board.is_sea(*n)));
+        if let Some(m) = mouth {
+            let (a, b) = (geo.centre(last), geo.centre(m));
+            let k = if joined.is_some() { 1.0 } else { 0.5 };
+            pts.push((a.0 + (b.0 - a.0) * k, a.1 + (b.1 - a.1) * k));
+        }
+        let _ = writeln!(s, r#"<path d="{}"/>"#, smooth(&pts));
+    }
+    s.push_str("</g>\n<g id=\"river-ends\" fill=\"#2467c8\">\n");
+    for r in board.rivers() {
+        for e in &r.ends {
+            let (x, y) = geo.centre(*e);
+            let _ = writeln!(s, r#"<circle cx="{}" cy="{}" r="3.2"/>"#, f(x), f(y));
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+/// A smooth path through points: straight to the first midpoint, then quadratic
+/// curves with each inner point as control point.
+fn smooth(pts: &[(f64, f64)]) -> String {
+    let mut d = String::new();
+    let Some(&(x0, y0)) = pts.first() else {
+        return d;
+    };
+    let _ = write!(d, "M{} {}", f(x0), f(y0));
+    if pts.len() == 1 {
+        return d;
+    }
+    let mid = |a: (f64, f64), b: (f64, f64)| ((a.0 + b.0) / 2.0, a.1 / 2.0 + b.1 / 2.0);
+    let m = mid(pts[0], pts[1]);
+    let _ = write!(d, " L{} {}", f(m.0), f(m.1));
+    for w in pts.windows(3) {
+        let m = mid(w[1], w[2]);
+        let _ = write!(d, " Q{} {} {} {}", f(w[1].0), f(w[1].1), f(m.0), f(m.1));
+    }
+    if let Some(&(x, y)) = pts.last() {
+        let _ = write!(d, " L{} {}", f(x), f(y));
+    }
+    d
+}
+
+/// 9.1: roads, red lines from hex centre to hex centre.
+fn roads(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str(
+        "<g id=\"roads\" stroke=\"#c62f2f\" stroke-width=\"2.2\" stroke-linecap=\"round\">\n",
+    );
+    for (a, b) in board.roads() {
+        line(s, (geo.centre(a), geo.centre(b)), "");
+    }
+    s.push_str("</g>\n");
+}
+
+/// Ports: a ring on the docking hex and a thin line to the port.
+fn docks(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str("<g id=\"docks\" fill=\"none\" stroke=\"#14385c\" stroke-width=\"1\">\n");
+    for p in board.ports() {
+        let (x, y) = geo.centre(p.dock);
+        let from = p.inland_river.last().copied().unwrap_or(p.hex);
+        let (px, py) = geo.centre(from);
+        let (dx, dy) = (px - x, py - y);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let e = (x + dx / len * 4.0, y + dy / len * 4.0);
+        line(s, (e, (x + dx * 0.55, y + dy * 0.55)), "");
+        let _ = writeln!(s, r#"<circle cx="{}" cy="{}" r="4"/>"#, f(x), f(y));
+    }
+    s.push_str("</g>\n");
+}
+
+/// Hex ids on a regular pattern: every number divisible by 5 in every odd column (A,
+/// C, E ...), and every city hex.
+fn hex_ids(s: &mut String, board: &Board, geo: &Geo) {
+    let _ = writeln!(
+        s,
+        r##"<g id="hex-ids" font-size="5.6" fill="#4a4a4a" text-anchor="middle">"##
+    );
+    for (h, _) in board.hexes() {
+        let on_pattern = h.col() % 2 == 1 && h.num() % 5 == 0;
+        if !on_pattern && !board.is_city(h) {
+            continue;
+        }
+        let (x, y) = geo.centre(h);
+        let _ = writeln!(s, r#"<text x="{}" y="{}">{h}</text>"#, f(x), f(y - 7.0));
+    }
+    s.push_str("</g>\n");
+}
+
+fn role_tag(r: CityRole) -> &'static str {
+    match r {
+        CityRole::Aircraft => "AIR",
+        CityRole::Oil => "OIL",
+        CityRole::Industry => "IND",
+        CityRole::Naval => "NAV",
+    }
+}
+
+/// Cities: a white square with crossed lines (terrain chart) on each hex; the name and
+/// roles (OIL, IND, NAV; AIR on aircraft hexes) beside the city.
+fn cities(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str("<g id=\"cities\">\n");
+    for c in board.cities() {
+        for h in &c.hexes {
+            let (x, y) = geo.centre(*h);
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="9" height="9" fill="#ffffff" stroke="#111111" stroke-width="1.2"/>"##,
+                f(x - 4.5),
+                f(y - 3.0)
+            );
+            line(
+                s,
+                ((x - 4.5, y + 1.5), (x + 4.5, y + 1.5)),
+                r##" stroke="#111111" stroke-width="0.9""##,
+            );
+            line(
+                s,
+                ((x, y - 3.0), (x, y + 6.0)),
+                r##" stroke="#111111" stroke-width="0.9""##,
+            );
+            if c.aircraft.contains(h) {
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" font-size="5.5" font-weight="bold" fill="#7a1f8a" text-anchor="middle">AIR</text>"##,
+                    f(x),
+                    f(y + 11.5)
+                );
+            }
+        }
+        // The name goes to the right of the city's easternmost hex.
+        let Some(&east) = c.hexes.iter().max_by_key(|h| (h.col(), -h.half_row())) else {
+            continue;
+        };
+        let (cx, cy) = geo.centre(east);
+        let roles: Vec<&str> = c
+            .roles
+            .iter()
+            .filter(|r| **r != CityRole::Aircraft)
+            .map(|r| role_tag(*r))
+            .collect();
+        let label = if roles.is_empty() {
+            esc(&c.name)
+        } else {
+            format!(
+                "{} <tspan font-weight=\"bold\" fill=\"#7a1f8a\">{}</tspan>",
+                esc(&c.name),
+                roles.join(" ")
+            )
+        };
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="7.5" fill="#111111" stroke="#fdfcf7" stroke-opacity="0.85" stroke-width="2.2" paint-order="stroke" stroke-linejoin="round">{label}</text>"##,
+            f(cx + 7.0),
+            f(cy + 1.5)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// One label per sea zone, on its sea hex farthest from land.
+fn zone_labels(s: &mut String, board: &Board, geo: &Geo) {
+    let land: Vec<Hex> = board
+        .hexes()
+        .filter(|(_, i)| i.terrain != Terrain::Sea)
+        .map(|(h, _)| h)
+        .collect();
+    let mut best: BTreeMap<char, (u32, Hex)> = BTreeMap::new();
+    for (h, info) in board.hexes() {
+        let Some(z) = info.sea_zone else { continue };
+        let d = land.iter().map(|l| l.distance(h)).min().unwrap_or(0);
+        let e = best.entry(z).or_insert((d, h));
+        if d > e.0 {
+            *e = (d, h);
+        }
+    }
+    s.push_str(
+        "<g id=\"zone-labels\" fill=\"#1f4f7f\" text-anchor=\"middle\" font-weight=\"bold\">\n",
+    );
+    for (z, (d, h)) in best {
+        let (x, y) = geo.centre(h);
+        let size = if d >= 2 { 15.0 } else { 9.0 };
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}" fill-opacity="0.8">ZONE {z}</text>"#,
+            f(x),
+            f(y + size / 3.0),
+            f(size)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// Column letters above and below the board.
+fn column_letters(s: &mut String, board: &Board, geo: &Geo) {
+    let mut top: BTreeMap<i16, Hex> = BTreeMap::new();
+    let mut bottom: BTreeMap<i16, Hex> = BTreeMap::new();
+    for (h, _) in board.hexes() {
+        top.entry(h.col())
+            .and_modify(|t| {
+                if h.half_row() < t.half_row() {
+                    *t = h
+                }
+            })
+            .or_insert(h);
+        bottom
+            .entry(h.col())
+            .and_modify(|t| {
+                if h.half_row() > t.half_row() {
+                    *t = h
+                }
+            })
+            .or_insert(h);
+    }
+    s.push_str("<g id=\"columns\" font-size=\"7\" fill=\"#333333\" text-anchor=\"middle\">\n");
+    for (c, h) in &top {
+        let (x, _) = geo.centre(*h);
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            f(x),
+            f(MARGIN - 8.0),
+            column_name(*c)
+        );
+    }
+    for (c, h) in &bottom {
+        let (x, _) = geo.centre(*h);
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            f(x),
+            f(geo.height - MARGIN + 16.0),
+            column_name(*c)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+fn legend(s: &mut String, board: &Board, geo: &Geo) {
+    let y0 = geo.height + 4.0;
+    let _ = writeln!(
+        s,
+        r##"<g id="legend" font-size="8" fill="#222222"><text x="{}" y="{}" font-size="11" font-weight="bold">{}</text>"##,
+        f(MARGIN),
+        f(y0 + 8.0),
+        esc(board.name())
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="{}">Hexes are named by column letters and number (CC15); ids are shown for every 5th number in every other column and on every city. Reconstructed board: see docs/board.md. Each city hex is a separate city.</text>"##,
+        f(MARGIN),
+        f(y0 + 20.0)
+    );
+    let mut x = MARGIN;
+    let y = y0 + 30.0;
+    let swatch = |s: &mut String, x: &mut f64, fill: &str, text: &str| {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="14" height="10" fill="{fill}" stroke="#777777" stroke-width="0.5"/><text x="{}" y="{}">{}</text>"##,
+            f(*x),
+            f(y),
+            f(*x + 17.0),
+            f(y + 8.5),
+            esc(text)
+        );
+        *x += 24.0 + 4.6 * text.chars().count() as f64;
+    };
+    for c in [
+        Country::GreatBlue,
+        Country::BigRed,
+        Country::NordWalkure,
+        Country::SudWalkure,
+        Country::Calaedia,
+        Country::SanEstados,
+        Country::NewEndor,
+    ] {
+        swatch(s, &mut x, country_fill(Some(c)), c.name());
+    }
+    swatch(s, &mut x, "#a9a9a9", "Neutral Country");
+    let mut x = MARGIN;
+    let y2 = y + 16.0;
+    let swatch2 = |s: &mut String, x: &mut f64, fill: &str, text: &str| {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="14" height="10" fill="{fill}" stroke="#777777" stroke-width="0.5"/><text x="{}" y="{}">{}</text>"##,
+            f(*x),
+            f(y2),
+            f(*x + 17.0),
+            f(y2 + 8.5),
+            esc(text)
+        );
+        *x += 24.0 + 4.6 * text.chars().count() as f64;
+    };
+    swatch2(s, &mut x, "#5f9c4c", "forest");
+    swatch2(s, &mut x, "#a77b4f", "mountain");
+    swatch2(s, &mut x, "#efd98f", "Koufax Desert");
+    swatch2(s, &mut x, "#f3dc7a", "beach");
+    swatch2(s, &mut x, "#a9cdea", "sea (zones A-F, dashed boundaries)");
+    swatch2(s, &mut x, "#86b8e3", "lake");
+    let items: [(&str, &str); 4] = [
+        (r##"stroke="#c62f2f" stroke-width="2.2""##, "road"),
+        (
+            r##"stroke="#2467c8" stroke-width="3""##,
+            "river (dot: end of river)",
+        ),
+        (r##"stroke="#5d5d5d" stroke-width="3.2""##, "border"),
+        (r##"stroke="#2f5d8a" stroke-width="1.4""##, "coast"),
+    ];
+    for (attrs, text) in items {
+        let _ = writeln!(
+            s,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {attrs}/><text x="{}" y="{}">{}</text>"#,
+            f(x),
+            f(y2 + 5.0),
+            f(x + 16.0),
+            f(y2 + 5.0),
+            f(x + 20.0),
+            f(y2 + 8.5),
+            esc(text)
+        );
+        x += 28.0 + 4.6 * text.chars().count() as f64;
+    }
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="{}">City: crossed square; OIL petro-chemical (36.2), IND basic industry (36.3), NAV naval stores (36.4), AIR aircraft city (28.5). Ring in the sea: docking hex of a port (19.4).</text></g>"##,
+        f(MARGIN),
+        f(y2 + 24.0)
+    );
+}
+
+/// Counters, stacked: each later counter in a hex is drawn a little up and right.
+fn counters(s: &mut String, geo: &Geo, marks: &[CounterMark]) {
+    if marks.is_empty() {
+        return;
+    }
+    s.push_str("<g id=\"counters\" text-anchor=\"middle\">\n");
+    let mut seen: BTreeMap<Hex, usize> = BTreeMap::new();
+    let size = 15.0;
+    for m in marks {
+        let k = seen.entry(m.hex).or_insert(0);
+        let off = *k as f64 * 3.0;
+        *k += 1;
+        let (x, y) = geo.centre(m.hex);
+        let (x, y) = (x - size / 2.0 + off, y - size / 2.0 - off);
+        let (fill, ink) = match m.side {
+            Side::Blue => ("#2b5cb8", "#ffffff"),
+            Side::Red => ("#c0392b", "#ffffff"),
+        };
+        let _ = writeln!(
+            s,
+            r##"<g><rect x="{}" y="{}" width="{}" height="{}" rx="1.5" fill="{fill}" stroke="#111111" stroke-width="0.8"/><text x="{}" y="{}" font-size="4.6" font-weight="bold" fill="{ink}">{}</text><text x="{}" y="{}" font-size="4.6" fill="{ink}">{}</text><text x="{}" y="{}" font-size="3.6" fill="{ink}">{}</text></g>"##,
+            f(x),
+            f(y),
+            f(size),
+            f(size),
+            f(x + size / 2.0),
+            f(y + 5.0),
+            esc(&m.kind_abbrev),
+            f(x + size / 2.0),
+            f(y + 9.8),
+            esc(&m.factors),
+            f(x + size / 2.0),
+            f(y + 13.8),
+            esc(&m.id)
+        );
+    }
+    s.push_str("</g>\n");
+}

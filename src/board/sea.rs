@@ -1,0 +1,102 @@
+//! The sea questions of rule 19 the board can answer on its own: which zone a port
+//! opens onto, whether a port can reach the open sea past enemy ZOC (19.4), and how
+//! many turns it takes to sail from one zone to another (19.5). What counts as
+//! "blocked" (whose ZOC) is the caller's business.
+
+use super::{Board, Port, SeaZone};
+use crate::hex::Hex;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+impl Board {
+    /// The sea zone a port opens onto: the zone of its docking hex (19.3).
+    pub fn port_zone(&self, port: Hex) -> Option<SeaZone> {
+        self.port_at(port).and_then(|p| self.sea_zone(p.dock))
+    }
+
+    /// Ports that open onto `zone`, in file order.
+    pub fn ports_on(&self, zone: SeaZone) -> impl Iterator<Item = &Port> + '_ {
+        self.ports
+            .iter()
+            .filter(move |p| self.sea_zone(p.dock) == Some(zone))
+    }
+
+    /// 19.4: "Inland ports may not be used if any of the river hexes between the port
+    /// and its sea zone are in enemy ZOC. No port may be used if enemy ZOC extend into
+    /// full sea hexes in such a way as to completely block access to the open sea,
+    /// i.e., the board edge sea hexes."
+    ///
+    /// True when `port` is a port of this board, none of its inland river hexes is
+    /// `blocked`, and its docking hex reaches a board-edge sea hex through sea hexes
+    /// none of which is `blocked` (the docking hex and the edge hex included). Pass the
+    /// enemy ZOC as `blocked`. Sea zones themselves extend beyond the board edge
+    /// (003 19.1), so once at the edge the port is open.
+    pub fn port_reaches_open_sea(&self, port: Hex, blocked: &dyn Fn(Hex) -> bool) -> bool {
+        let Some(p) = self.port_at(port) else {
+            return false;
+        };
+        if p.inland_river.iter().any(|&h| blocked(h)) {
+            return false;
+        }
+        self.open_sea_path(p.dock, blocked).is_some()
+    }
+
+    /// The shortest chain of sea hexes from `start` to a board-edge sea hex avoiding
+    /// `blocked` hexes (both ends included), or `None` when there is none. Ties are
+    /// broken by hex order, so the answer is always the same.
+    pub fn open_sea_path(&self, start: Hex, blocked: &dyn Fn(Hex) -> bool) -> Option<Vec<Hex>> {
+        if !self.is_sea(start) || blocked(start) {
+            return None;
+        }
+        let mut prev: BTreeMap<Hex, Option<Hex>> = BTreeMap::new();
+        let mut queue = VecDeque::new();
+        prev.insert(start, None);
+        queue.push_back(start);
+        while let Some(h) = queue.pop_front() {
+            if self.is_board_edge(h) {
+                let mut path = vec![h];
+                let mut cur = h;
+                while let Some(&Some(p)) = prev.get(&cur) {
+                    path.push(p);
+                    cur = p;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            let next: BTreeSet<Hex> = self
+                .neighbours(h)
+                .filter(|&n| self.is_sea(n) && !blocked(n) && !prev.contains_key(&n))
+                .collect();
+            for n in next {
+                prev.insert(n, Some(h));
+                queue.push_back(n);
+            }
+        }
+        None
+    }
+
+    /// 19.5: the number of turns to sail from zone `from` to zone `to`, one adjacent
+    /// zone a turn. Zone adjacency is fixed by the board and no ZOC ever blocks it
+    /// (003 19.1). `None` when either is not a zone or no chain of zones joins them.
+    pub fn zone_distance(&self, from: SeaZone, to: SeaZone) -> Option<u32> {
+        if !self.zone_links.contains_key(&from) || !self.zone_links.contains_key(&to) {
+            return None;
+        }
+        let mut dist: BTreeMap<SeaZone, u32> = BTreeMap::new();
+        let mut queue = VecDeque::new();
+        dist.insert(from, 0);
+        queue.push_back(from);
+        while let Some(z) = queue.pop_front() {
+            let d = dist.get(&z).copied().unwrap_or(0);
+            if z == to {
+                return Some(d);
+            }
+            for n in self.zone_links(z) {
+                if let std::collections::btree_map::Entry::Vacant(e) = dist.entry(n) {
+                    e.insert(d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+        None
+    }
+}
