@@ -837,6 +837,31 @@ fn bgat_de_default_loss_retreat_and_ordered_advance() {
     assert_eq!(d[2].2, "order: `advance` of battle A1");
 }
 
+/// Default retreat: among the hexes furthest from the enemy (E8, F8, G8 are all 3
+/// away), the one nearest a city of the unit's own home country (Big Red's J8).
+#[test]
+fn bgat_default_retreat_heads_for_a_home_city() {
+    let board = Sketch::land(1..=10, 1..=12, Country::GreatBlue)
+        .country(Country::BigRed, &["J8"])
+        .city("Rubra", &["J8"])
+        .build();
+    let mut w = world(
+        board,
+        &[
+            ("R-A", INF, 3, 3, "E6"),
+            ("B-X", INF, 4, 4, "E5"),
+            ("B-Y", ARM, 6, 6, "D5"),
+        ],
+    );
+    resolve(
+        &mut w,
+        DUEL,
+        &StandingOrders::default(),
+        CombatResult::DefenderBack2,
+    );
+    assert_eq!(at(&w, "R-A"), Some(h("G8")));
+}
+
 /// DE with standing orders: Red loses the unit it named first, retreats toward its
 /// preferred hex.
 #[test]

@@ -79,7 +79,6 @@ pub(crate) fn retreat<'e>(
     choices: &Choices,
     ends: &'e [RetreatEnd],
 ) -> Option<Choice<&'e RetreatEnd>> {
-    let side = choices.side;
     if let Some(e) = choices
         .prefer
         .iter()
@@ -90,41 +89,56 @@ pub(crate) fn retreat<'e>(
             how: choices.prefer_by.clone(),
         });
     }
+    let key = DefaultKey::new(rules, pos, choices.side);
     if let Some(t) = choices.toward {
         return ends
             .iter()
-            .min_by_key(|e| (e.end.distance(t), default_key(rules, pos, side, e.end)))
+            .min_by_key(|e| (e.end.distance(t), key.of(e.end)))
             .map(|e| Choice {
                 value: e,
                 how: choices.toward_by.clone(),
             });
     }
-    ends.iter()
-        .min_by_key(|e| default_key(rules, pos, side, e.end))
-        .map(|e| Choice {
-            value: e,
-            how: "default: furthest from enemy units, then nearest a home city, then hex order"
-                .to_string(),
-        })
+    ends.iter().min_by_key(|e| key.of(e.end)).map(|e| Choice {
+        value: e,
+        how: "default: furthest from enemy units, then nearest a home city, then hex order"
+            .to_string(),
+    })
 }
 
-/// Smaller is better: far from the nearest enemy unit, near the nearest city hex of
-/// `side`'s home country, then hex order.
-fn default_key(rules: &Rules, pos: &Position, side: Side, end: Hex) -> (Reverse<u32>, u32, Hex) {
-    let enemy = pos
-        .pieces()
-        .filter(|p| p.side != side)
-        .map(|p| p.hex.distance(end))
-        .min()
-        .unwrap_or(u32::MAX);
-    let home = rules
-        .board
-        .city_hexes()
-        .filter(|h| rules.board.home_of(*h) == Some(side))
-        .map(|h| h.distance(end))
-        .min()
-        .unwrap_or(0);
-    (Reverse(enemy), home, end)
+/// The default retreat preference: far from the nearest enemy unit, near the nearest
+/// city hex of the side's own home country, then hex order.
+struct DefaultKey {
+    enemies: Vec<Hex>,
+    homes: Vec<Hex>,
+}
+
+impl DefaultKey {
+    fn new(rules: &Rules, pos: &Position, side: Side) -> DefaultKey {
+        DefaultKey {
+            enemies: pos
+                .pieces()
+                .filter(|p| p.side != side)
+                .map(|p| p.hex)
+                .collect(),
+            homes: rules
+                .board
+                .city_hexes()
+                .filter(|h| rules.board.home_of(*h) == Some(side))
+                .collect(),
+        }
+    }
+
+    /// Smaller is better.
+    fn of(&self, end: Hex) -> (Reverse<u32>, u32, Hex) {
+        let nearest =
+            |list: &[Hex], none: u32| list.iter().map(|h| h.distance(end)).min().unwrap_or(none);
+        (
+            Reverse(nearest(&self.enemies, u32::MAX)),
+            nearest(&self.homes, 0),
+            end,
+        )
+    }
 }
 
 /// Who advances after a won battle: the listed units (only those in `survivors`), or
