@@ -12,7 +12,6 @@
 use super::retreat::RetreatEnd;
 use crate::hex::Hex;
 use crate::position::Position;
-use crate::rules::Rules;
 use crate::units::{Side, UnitId};
 use std::cmp::Reverse;
 
@@ -31,6 +30,8 @@ pub(crate) enum AdvanceOrder {
 #[derive(Clone, Debug)]
 pub(crate) struct Choices {
     pub side: Side,
+    /// City hexes of the side's home country (for the default retreat).
+    pub homes: Vec<Hex>,
     pub lose: Vec<UnitId>,
     pub lose_by: String,
     pub prefer: Vec<Hex>,
@@ -74,7 +75,6 @@ pub(crate) fn loss(
 /// preferred hex that is legal, else the legal end nearest the `toward` hex, else the
 /// default (furthest from the enemy, nearest a home city, hex order).
 pub(crate) fn retreat<'e>(
-    rules: &Rules,
     pos: &Position,
     choices: &Choices,
     ends: &'e [RetreatEnd],
@@ -89,7 +89,7 @@ pub(crate) fn retreat<'e>(
             how: choices.prefer_by.clone(),
         });
     }
-    let key = DefaultKey::new(rules, pos, choices.side);
+    let key = DefaultKey::new(pos, choices);
     if let Some(t) = choices.toward {
         return ends
             .iter()
@@ -108,24 +108,20 @@ pub(crate) fn retreat<'e>(
 
 /// The default retreat preference: far from the nearest enemy unit, near the nearest
 /// city hex of the side's own home country, then hex order.
-struct DefaultKey {
+struct DefaultKey<'c> {
     enemies: Vec<Hex>,
-    homes: Vec<Hex>,
+    homes: &'c [Hex],
 }
 
-impl DefaultKey {
-    fn new(rules: &Rules, pos: &Position, side: Side) -> DefaultKey {
+impl<'c> DefaultKey<'c> {
+    fn new(pos: &Position, choices: &'c Choices) -> DefaultKey<'c> {
         DefaultKey {
             enemies: pos
                 .pieces()
-                .filter(|p| p.side != side)
+                .filter(|p| p.side != choices.side)
                 .map(|p| p.hex)
                 .collect(),
-            homes: rules
-                .board
-                .city_hexes()
-                .filter(|h| rules.board.home_of(*h) == Some(side))
-                .collect(),
+            homes: &choices.homes,
         }
     }
 
@@ -135,7 +131,7 @@ impl DefaultKey {
             |list: &[Hex], none: u32| list.iter().map(|h| h.distance(end)).min().unwrap_or(none);
         (
             Reverse(nearest(&self.enemies, u32::MAX)),
-            nearest(&self.homes, 0),
+            nearest(self.homes, 0),
             end,
         )
     }

@@ -13,6 +13,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::StandingOrders;
 use crate::units::{Side, UnitId};
+use std::collections::BTreeMap;
 
 /// One side of one battle: its units, the hexes they fought from or in, its orders.
 struct Party {
@@ -68,20 +69,44 @@ pub fn resolve_battles(
     defender_standing: &StandingOrders,
     roll: &mut dyn FnMut(&BattleSetup) -> Result<Resolved, String>,
 ) -> Result<Vec<Event>, String> {
+    let turn = Turn {
+        side,
+        standing: defender_standing,
+        homes: home_cities(rules),
+    };
     let mut events = Vec::new();
     for a in attacks {
-        resolve_one(rules, pos, side, a, defender_standing, roll, &mut events)?;
+        resolve_one(rules, pos, &turn, a, roll, &mut events)?;
     }
     Ok(events)
+}
+
+/// What every battle of the player-turn shares.
+struct Turn<'a> {
+    /// The attacker.
+    side: Side,
+    standing: &'a StandingOrders,
+    /// Each side's home-country city hexes (for the default retreat).
+    homes: BTreeMap<Side, Vec<Hex>>,
+}
+
+/// Each side's home-country city hexes (5.1), in hex order.
+fn home_cities(rules: &Rules) -> BTreeMap<Side, Vec<Hex>> {
+    let mut out: BTreeMap<Side, Vec<Hex>> = BTreeMap::new();
+    for h in rules.board.city_hexes() {
+        if let Some(side) = rules.board.home_of(h) {
+            out.entry(side).or_default().push(h);
+        }
+    }
+    out
 }
 
 /// 15.1-15.3: one battle, rolled and applied.
 fn resolve_one(
     rules: &Rules,
     pos: &mut Position,
-    side: Side,
+    turn: &Turn,
     a: &Attack,
-    standing: &StandingOrders,
     roll: &mut dyn FnMut(&BattleSetup) -> Result<Resolved, String>,
     events: &mut Vec<Event>,
 ) -> Result<(), String> {
@@ -117,8 +142,8 @@ fn resolve_one(
     };
     let r = roll(&setup)?;
     events.push(Event::Battle(record(&a.id.value, target, &s, &r)));
-    let attacker = attacker_party(side, a, &s);
-    let defender = defender_party(side.other(), standing, &s);
+    let attacker = attacker_party(turn, a, &s);
+    let defender = defender_party(turn, &s);
     let fight = Fight {
         id: &a.id.value,
         result: r.result,
@@ -181,7 +206,8 @@ fn apply(
 }
 
 /// The attacker's side of a battle: `lose`, `retreat` and `advance` of his order.
-fn attacker_party(side: Side, a: &Attack, s: &Strength) -> Party {
+fn attacker_party(turn: &Turn, a: &Attack, s: &Strength) -> Party {
+    let side = turn.side;
     let mut hexes: Vec<Hex> = s.attackers.iter().map(|x| x.1).collect();
     hexes.sort();
     hexes.dedup();
@@ -191,6 +217,7 @@ fn attacker_party(side: Side, a: &Attack, s: &Strength) -> Party {
         hexes,
         choices: Choices {
             side,
+            homes: turn.homes.get(&side).cloned().unwrap_or_default(),
             lose: a.lose.iter().map(|u| u.value.clone()).collect(),
             lose_by: by("lose"),
             prefer: a.retreat.iter().map(|h| h.value).collect(),
@@ -209,13 +236,16 @@ fn attacker_party(side: Side, a: &Attack, s: &Strength) -> Party {
 }
 
 /// The defender's side of a battle: his standing orders.
-fn defender_party(side: Side, standing: &StandingOrders, s: &Strength) -> Party {
+fn defender_party(turn: &Turn, s: &Strength) -> Party {
+    let side = turn.side.other();
+    let standing = turn.standing;
     let toward = standing.retreat_toward;
     Party {
         units: s.defenders.iter().map(|x| x.0.clone()).collect(),
         hexes: s.targets.clone(),
         choices: Choices {
             side,
+            homes: turn.homes.get(&side).cloned().unwrap_or_default(),
             lose: standing.lose_first.clone(),
             lose_by: "standing order `lose_first`".to_string(),
             prefer: standing.retreat_prefer.clone(),
@@ -284,7 +314,7 @@ fn retreat_all(
             continue;
         };
         let ends = retreat_ends(rules, pos, &piece);
-        match choose::retreat(rules, pos, &party.choices, &ends) {
+        match choose::retreat(pos, &party.choices, &ends) {
             Some(choice) => {
                 let to = choice.value.end;
                 let path = choice.value.path.clone();

@@ -6,7 +6,7 @@ use crate::hex::Hex;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::units::{Side, UnitKind};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a retreat may end, and the route that gets there (`[start, middle, end]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,16 +27,22 @@ pub struct RetreatEnd {
 /// in hex order) that reaches it; empty when the unit has no legal retreat and is
 /// eliminated instead.
 pub fn retreat_ends(rules: &Rules, pos: &Position, unit: &Piece) -> Vec<RetreatEnd> {
-    let enemy = unit.side.other();
     let start = unit.hex;
-    let open = |h: &Hex| may_pass(rules, pos, unit.kind, enemy, *h);
-    let mut mids: Vec<Hex> = rules.board.neighbours(start).filter(open).collect();
+    let zoc = enemy_zoc_near(pos, unit.side.other(), start);
+    // The 18 hexes around the start are each asked about several times.
+    let mut memo: BTreeMap<Hex, bool> = BTreeMap::new();
+    let mut open = |h: Hex| {
+        *memo
+            .entry(h)
+            .or_insert_with(|| !zoc.contains(&h) && may_enter(rules, unit.kind, h))
+    };
+    let mut mids: Vec<Hex> = start.neighbours().filter(|h| open(*h)).collect();
     mids.sort();
     let mut ends: BTreeMap<Hex, Hex> = BTreeMap::new();
     for mid in mids {
-        for end in rules.board.neighbours(mid).filter(open) {
-            if end != start && pos.count_at(end) < 3 {
-                ends.entry(end).or_insert(mid);
+        for end in mid.neighbours() {
+            if end != start && !ends.contains_key(&end) && pos.count_at(end) < 3 && open(end) {
+                ends.insert(end, mid);
             }
         }
     }
@@ -48,12 +54,23 @@ pub fn retreat_ends(rules: &Rules, pos: &Position, unit: &Piece) -> Vec<RetreatE
         .collect()
 }
 
-/// A hex a retreating unit of `kind` may enter or pass: land (10.3), not forest for
-/// armor, air-assault and artillery (10.2), and outside every ZOC of `enemy` (8.1 with
-/// 003 8.3), which also keeps it off enemy-held hexes.
-fn may_pass(rules: &Rules, pos: &Position, kind: UnitKind, enemy: Side, h: Hex) -> bool {
-    let Some(t) = rules.board.terrain(h) else {
-        return false;
-    };
-    t.is_land() && !(t == Terrain::Forest && kind.barred_from_forest()) && !pos.in_zoc_of(enemy, h)
+/// 8.1: the hexes within 2 of `start` that lie in a ZOC of `enemy` (whatever the kind
+/// of unit: 003 8.3), which includes every enemy-held hex.
+fn enemy_zoc_near(pos: &Position, enemy: Side, start: Hex) -> BTreeSet<Hex> {
+    start
+        .within(3)
+        .into_iter()
+        .filter(|h| pos.at(*h).any(|p| p.side == enemy && !p.kind.is_air()))
+        .flat_map(|h| std::iter::once(h).chain(h.neighbours()))
+        .filter(|h| h.distance(start) <= 2)
+        .collect()
+}
+
+/// Terrain a retreating unit of `kind` may enter or pass: land (10.3), and not forest
+/// for armor, air-assault and artillery (10.2).
+fn may_enter(rules: &Rules, kind: UnitKind, h: Hex) -> bool {
+    rules
+        .board
+        .terrain(h)
+        .is_some_and(|t| t.is_land() && !(t == Terrain::Forest && kind.barred_from_forest()))
 }
