@@ -3,7 +3,7 @@
 //! engaged, did not move and cannot take part in any legal attack are listed for
 //! removal before combat (14.9).
 //!
-//! Readings where the rules leave room (see `docs/rules-coverage.md`):
+//! Readings where the rules leave room:
 //! - 14.33 with several defending hexes (14.2): every attacker must be adjacent to
 //!   every defending hex of its battle.
 //! - 12.1/14.31 read strictly for units that moved: every enemy hex adjacent to a unit

@@ -1,7 +1,6 @@
 //! The decisions a battle leaves to the players: which unit a side eliminates, where
 //! each retreating unit goes, and who advances after combat. Each is taken from the
-//! player's orders when they say, otherwise from a deterministic default (documented
-//! in `docs/pbem.md`):
+//! player's orders when they say, otherwise from these deterministic defaults:
 //!
 //! - loss: the weakest unit of the battle (lowest factor it fought with, then id);
 //! - retreat: the legal end hex furthest from the nearest enemy unit, then nearest a
