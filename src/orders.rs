@@ -317,6 +317,18 @@ pub enum Problem {
     TwoBattles { unit: UnitId },
     #[error("battle id `{0}` is used twice")]
     DuplicateBattle(String),
+    #[error("the enemy in {hex} is attacked in more than one battle: all units in a hex are attacked together, once")]
+    HexInTwoBattles { hex: Hex },
+    #[error("{unit} is in enemy ZOC and can still make a legal attack ({how}), so it must attack")]
+    EngagedMustAttack { unit: UnitId, how: String },
+    #[error("{unit} is named in `{what}` of battle {battle} but does not fight in that battle")]
+    NotInBattle {
+        unit: UnitId,
+        battle: String,
+        what: String,
+    },
+    #[error("battle {battle} names {count} units to advance; at most 3 may advance after combat")]
+    TooManyAdvance { battle: String, count: usize },
     #[error("{0}")]
     Other(String),
 }

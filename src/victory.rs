@@ -1,1 +1,236 @@
-//! victory (to be written).
+//! Victory (16), checked at the end of every player-turn: (A) every enemy unit gone
+//! while 14 or more of one's own remain, (B) every enemy home-country city hex occupied
+//! or adjacent at the end of two consecutive player-turns, (C) 35 or more friendly city
+//! hexes at the end of the last turn; otherwise, at the end of the last turn, a
+//! stalemate in which the side that lost more units is the bigger loser.
+//!
+//! Which city hexes are friendly (5) is decided elsewhere and passed in, so this module
+//! knows nothing of control. When several conditions are met at once, the first in the
+//! order A, B, C decides, the side that has just moved first.
+
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::state::{GameState, Place};
+use crate::units::Side;
+use std::collections::BTreeMap;
+
+/// 16 (A): units a side must still have when the last enemy unit is gone.
+pub const UNITS_LEFT_FOR_A: usize = 14;
+/// 16 (B): consecutive player-turns the enemy cities must be held under the gun.
+pub const PLAYER_TURNS_FOR_B: u32 = 2;
+/// 16 (C): friendly city hexes needed at the end of the last turn.
+pub const CITY_HEXES_FOR_C: usize = 35;
+
+/// A side's units: on the map, still to come (set-up delayed or reinforcements not yet
+/// placed), and lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub on_map: usize,
+    pub waiting: usize,
+    pub lost: usize,
+}
+
+impl Tally {
+    /// Units not eliminated: on the map or still to come.
+    pub const fn left(self) -> usize {
+        self.on_map + self.waiting
+    }
+}
+
+/// What the victory check found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VictoryOutcome {
+    /// `VictoryCheck`, then `GameOver` when the game ends.
+    pub events: Vec<Event>,
+    /// 16 (B): the new count of consecutive player-turns each side has met B; the
+    /// state stores it for the next check.
+    pub condition_b: BTreeMap<Side, u32>,
+    /// `Some((winner, reason))` when the game is over; a `None` winner is a stalemate.
+    pub over: Option<(Option<Side>, String)>,
+}
+
+/// 16: the victory check at the end of `side`'s player-turn of `turn`. `pos` is the
+/// position after combat; `state` gives each unit's place (units that were on the map
+/// and are not in `pos` count as lost), the B counters so far and the last turn;
+/// `friendly` says which side each city hex is friendly to (5.1-5.2).
+pub fn check(
+    rules: &Rules,
+    pos: &Position,
+    state: &GameState,
+    turn: u32,
+    side: Side,
+    friendly: &BTreeMap<Hex, Option<Side>>,
+) -> VictoryOutcome {
+    let tallies = tally(rules, pos, state);
+    let order = [side, side.other()];
+    let mut lines = Vec::new();
+    let a = condition_a(&tallies, order, &mut lines);
+    let (condition_b, b) = condition_b(rules, pos, &state.condition_b, order, &mut lines);
+    let last = turn >= state.game.options.last_turn && side == Side::Red;
+    let c = last
+        .then(|| condition_c(friendly, turn, &mut lines))
+        .flatten();
+    let over = a
+        .or(b)
+        .or(c)
+        .map(|(w, r)| (Some(w), r))
+        .or_else(|| last.then(|| stalemate(&tallies, turn)));
+    let mut events = vec![Event::VictoryCheck {
+        lines,
+        rule: "16".to_string(),
+    }];
+    if let Some((winner, reason)) = &over {
+        events.push(Event::GameOver {
+            winner: *winner,
+            reason: reason.clone(),
+            rule: "16".to_string(),
+        });
+    }
+    VictoryOutcome {
+        events,
+        condition_b,
+        over,
+    }
+}
+
+/// Each side's units on the map (from `pos`), still to come and lost (from `state`).
+pub fn tally(rules: &Rules, pos: &Position, state: &GameState) -> BTreeMap<Side, Tally> {
+    let mut out: BTreeMap<Side, Tally> =
+        Side::BOTH.iter().map(|s| (*s, Tally::default())).collect();
+    for (id, place) in &state.units {
+        let Some(c) = rules.counters.get(id) else {
+            continue;
+        };
+        let t = out.entry(c.side).or_default();
+        match (pos.get(id).is_some(), place) {
+            (true, _) => t.on_map += 1,
+            (false, Place::Waiting) => t.waiting += 1,
+            (false, _) => t.lost += 1,
+        }
+    }
+    out
+}
+
+fn count(tallies: &BTreeMap<Side, Tally>, side: Side) -> Tally {
+    tallies.get(&side).copied().unwrap_or_default()
+}
+
+/// 16 (A): a side wins when no enemy unit is on the map or still to come and it has at
+/// least 14 units not eliminated.
+fn condition_a(
+    tallies: &BTreeMap<Side, Tally>,
+    order: [Side; 2],
+    lines: &mut Vec<String>,
+) -> Option<(Side, String)> {
+    for s in order {
+        let (own, foe) = (count(tallies, s), count(tallies, s.other()));
+        lines.push(format!(
+            "(A) {s}: {} units left, {} lost; {} has {} left",
+            own.left(),
+            own.lost,
+            s.other(),
+            foe.left()
+        ));
+    }
+    order.into_iter().find_map(|s| {
+        let (own, foe) = (count(tallies, s), count(tallies, s.other()));
+        (foe.left() == 0 && own.left() >= UNITS_LEFT_FOR_A).then(|| {
+            let reason = format!(
+                "{s} has eliminated every {} unit and has {} units left (16 A)",
+                s.other(),
+                own.left()
+            );
+            (s, reason)
+        })
+    })
+}
+
+/// 16 (B): a side that occupies or is adjacent to every city hex of the enemy home
+/// country at the end of two consecutive player-turns wins. A home country without
+/// city hexes (a test board) cannot be taken this way.
+fn condition_b(
+    rules: &Rules,
+    pos: &Position,
+    before: &BTreeMap<Side, u32>,
+    order: [Side; 2],
+    lines: &mut Vec<String>,
+) -> (BTreeMap<Side, u32>, Option<(Side, String)>) {
+    let mut counts = BTreeMap::new();
+    for s in Side::BOTH {
+        let cities: Vec<Hex> = rules
+            .board
+            .city_hexes()
+            .filter(|h| rules.board.home_of(*h) == Some(s.other()))
+            .collect();
+        let covered = cities.iter().filter(|h| pos.in_zoc_of(s, **h)).count();
+        let met = !cities.is_empty() && covered == cities.len();
+        let n = if met {
+            before.get(&s).copied().unwrap_or(0) + 1
+        } else {
+            0
+        };
+        counts.insert(s, n);
+        lines.push(format!(
+            "(B) {s} occupies or is adjacent to {covered} of {} {} city hexes ({n} consecutive player-turns, {PLAYER_TURNS_FOR_B} win)",
+            cities.len(),
+            s.other().country_name()
+        ));
+    }
+    let won = order.into_iter().find_map(|s| {
+        (counts.get(&s).copied().unwrap_or(0) >= PLAYER_TURNS_FOR_B).then(|| {
+            let reason = format!(
+                "{s} has occupied or been adjacent to every {} city hex at the end of two consecutive player-turns (16 B)",
+                s.other().country_name()
+            );
+            (s, reason)
+        })
+    });
+    (counts, won)
+}
+
+/// 16 (C): at the end of the last turn a side with 35 or more friendly city hexes
+/// wins; if both have, the one with more (equal counts decide nothing).
+fn condition_c(
+    friendly: &BTreeMap<Hex, Option<Side>>,
+    turn: u32,
+    lines: &mut Vec<String>,
+) -> Option<(Side, String)> {
+    let held = |s: Side| friendly.values().filter(|v| **v == Some(s)).count();
+    let (blue, red) = (held(Side::Blue), held(Side::Red));
+    lines.push(format!(
+        "(C) friendly city hexes at the end of turn {turn}: Blue {blue}, Red {red} ({CITY_HEXES_FOR_C} win)"
+    ));
+    let winner = match (blue >= CITY_HEXES_FOR_C, red >= CITY_HEXES_FOR_C) {
+        (true, false) => Some(Side::Blue),
+        (false, true) => Some(Side::Red),
+        (true, true) if blue != red => Some(if blue > red { Side::Blue } else { Side::Red }),
+        _ => None,
+    }?;
+    let n = held(winner);
+    Some((
+        winner,
+        format!("{winner} has {n} friendly city hexes at the end of turn {turn} (16 C)"),
+    ))
+}
+
+/// 16: no win by the end of the last turn is a stalemate, a mutual loss; the bigger
+/// loser is the side that lost more units.
+fn stalemate(tallies: &BTreeMap<Side, Tally>, turn: u32) -> (Option<Side>, String) {
+    let (blue, red) = (
+        count(tallies, Side::Blue).lost,
+        count(tallies, Side::Red).lost,
+    );
+    let verdict = match blue.cmp(&red) {
+        std::cmp::Ordering::Greater => "Blue is the bigger loser".to_string(),
+        std::cmp::Ordering::Less => "Red is the bigger loser".to_string(),
+        std::cmp::Ordering::Equal => "neither is the bigger loser".to_string(),
+    };
+    (
+        None,
+        format!(
+            "stalemate at the end of turn {turn}, a mutual loss: Blue lost {blue} units, Red {red}; {verdict} (16)"
+        ),
+    )
+}

@@ -1,1 +1,0 @@
-//! combat (to be written).

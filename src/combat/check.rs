@@ -1,0 +1,403 @@
+//! Checking the declared battles against the position after movement (12.1, 14.3-14.9
+//! with 003's 14.9). Every problem is collected; units that began the player-turn
+//! engaged, did not move and cannot take part in any legal attack are listed for
+//! removal before combat (14.9).
+//!
+//! Readings where the rules leave room:
+//! - 14.33 with several defending hexes (14.2): every attacker must be adjacent to
+//!   every defending hex of its battle.
+//! - 12.1/14.31 read strictly for units that moved: every enemy hex adjacent to a unit
+//!   that moved this player-turn must be attacked by some battle. A hex adjacent only to
+//!   units that did not move need not be (003 14.9: the player is not obliged to act so
+//!   that such units can attack), but each such unit not in a battle must attack if it
+//!   can legally: join a battle whose every defending hex it touches, or attack an
+//!   unattacked adjacent hex together with the other uncommitted units next to it.
+//! - A declared battle at odds worse than 1-6 is an error whoever fights in it.
+
+use super::strength::{battle_strength, legal_odds, strength};
+use crate::hex::Hex;
+use crate::orders::{Attack, Located, OrderError, Problem};
+use crate::position::{Piece, Position};
+use crate::rules::Rules;
+use crate::units::{Side, UnitId};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What [`check_battles`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BattleCheck {
+    /// Every illegal thing about the declared battles.
+    pub errors: Vec<OrderError>,
+    /// 14.9: units to take off the map before combat, with their hexes, in id order.
+    pub removals: Vec<(UnitId, Hex)>,
+}
+
+/// Who fights where, as declared.
+struct Plan<'a> {
+    /// Units of the mover named in some battle.
+    assigned: BTreeSet<UnitId>,
+    /// Defending hexes and the first battle that names each.
+    attacked: BTreeMap<Hex, &'a Attack>,
+}
+
+impl<'a> Plan<'a> {
+    fn new(attacks: &'a [Attack]) -> Plan<'a> {
+        let mut plan = Plan {
+            assigned: BTreeSet::new(),
+            attacked: BTreeMap::new(),
+        };
+        for a in attacks {
+            plan.assigned
+                .extend(a.units.iter().map(|u| u.value.clone()));
+            for t in &a.targets {
+                plan.attacked.entry(t.value).or_insert(a);
+            }
+        }
+        plan
+    }
+}
+
+/// 12-14: checks the battles `side` declares against the position after movement.
+/// `moved` holds the units that moved (or were placed or flown) this player-turn; a
+/// unit in enemy ZOC that is not in it began the player-turn there (8.2: enemy units
+/// do not move in the mover's player-turn).
+///
+/// - 12.1, 14.32: each unit of `side` in enemy ZOC attacks (a unit that did not move
+///   and cannot join any legal attack is removed instead, 14.9 with 003);
+/// - 12.1, 14.31: each enemy hex adjacent to a unit that moved is attacked;
+/// - 14.33: each attacker is adjacent to every hex its battle attacks;
+/// - 14.4: a defending hex is attacked once, all its units together;
+/// - 14.6, 14.8: a unit fights one battle;
+/// - 14.7: odds no worse than 1-6 (soak-offs allowed);
+/// - 15.3, BGAT: at most 3 units advance, each from the battle; losses named in the
+///   battle are units of the battle.
+pub fn check_battles(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    moved: &BTreeSet<UnitId>,
+    attacks: &[Attack],
+) -> BattleCheck {
+    let mut errors: Vec<OrderError> = attacks
+        .iter()
+        .flat_map(|a| check_one(rules, pos, side, a))
+        .collect();
+    errors.extend(check_overlaps(attacks));
+    let plan = Plan::new(attacks);
+    let (engaged, removals) = check_engaged(rules, pos, side, moved, &plan);
+    errors.extend(engaged);
+    errors.extend(check_unattacked(pos, side, moved, &plan));
+    BattleCheck { errors, removals }
+}
+
+/// One battle on its own: its units, its hexes, adjacency, odds, choices.
+fn check_one(rules: &Rules, pos: &Position, side: Side, a: &Attack) -> Vec<OrderError> {
+    let mut errs = Vec::new();
+    let units = attacking_units(pos, side, a, &mut errs);
+    let targets = defending_hexes(rules, pos, side, a, &mut errs);
+    for (u, from) in &units {
+        for t in &targets {
+            if !from.is_adjacent(t.value) {
+                errs.push(
+                    OrderError::new(
+                        Problem::NotAdjacent {
+                            unit: u.value.clone(),
+                            target: t.value,
+                        },
+                        Some(u.span.clone()),
+                        "14.33",
+                    )
+                    .unit(&u.value),
+                );
+            }
+        }
+    }
+    if errs.is_empty() && !units.is_empty() && !targets.is_empty() {
+        errs.extend(check_odds(rules, pos, a));
+    }
+    errs.extend(check_choices(rules, a));
+    errs
+}
+
+/// The battle's units that are on the map and belong to `side`, with their hexes.
+fn attacking_units<'a>(
+    pos: &Position,
+    side: Side,
+    a: &'a Attack,
+    errs: &mut Vec<OrderError>,
+) -> Vec<(&'a Located<UnitId>, Hex)> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for u in &a.units {
+        let err = |p: Problem, rule| OrderError::new(p, Some(u.span.clone()), rule).unit(&u.value);
+        if !seen.insert(u.value.clone()) {
+            errs.push(err(
+                Problem::OrderedTwice {
+                    unit: u.value.clone(),
+                    what: format!("battle {}", a.id.value),
+                },
+                "14.6",
+            ));
+            continue;
+        }
+        match pos.get(&u.value) {
+            None => errs.push(err(
+                Problem::NotOnMap {
+                    unit: u.value.clone(),
+                },
+                "12.1",
+            )),
+            Some(p) if p.side != side => errs.push(err(
+                Problem::NotYourUnit {
+                    unit: u.value.clone(),
+                    owner: p.side,
+                    side,
+                },
+                "12.1",
+            )),
+            Some(p) => out.push((u, p.hex)),
+        }
+    }
+    out
+}
+
+/// The battle's hexes that are on the board and hold enemy units.
+fn defending_hexes<'a>(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    a: &'a Attack,
+    errs: &mut Vec<OrderError>,
+) -> Vec<&'a Located<Hex>> {
+    let mut out = Vec::new();
+    for t in &a.targets {
+        if !rules.board.contains(t.value) {
+            errs.push(OrderError::new(
+                Problem::OffBoard(t.value),
+                Some(t.span.clone()),
+                "3.1",
+            ));
+        } else if pos.side_at(t.value) != Some(side.other()) {
+            errs.push(OrderError::new(
+                Problem::NoDefender(t.value),
+                Some(t.span.clone()),
+                "12.1",
+            ));
+        } else {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// 14.7, 15.1: soak-offs are allowed, but never at odds worse than 1-6.
+fn check_odds(rules: &Rules, pos: &Position, a: &Attack) -> Option<OrderError> {
+    let s = strength(rules, pos, a);
+    (!legal_odds(s.attack, s.defence)).then(|| {
+        OrderError::new(
+            Problem::OddsTooLow {
+                odds: odds_text(s.attack, s.defence),
+            },
+            Some(a.id.span.clone()),
+            "14.7",
+        )
+    })
+}
+
+/// "2 to 13 (1-7)": 15.1 rounds in the defender's favour.
+fn odds_text(attack: u32, defence: u32) -> String {
+    if attack == 0 {
+        format!("{attack} to {defence}")
+    } else {
+        format!("{attack} to {defence} (1-{})", defence.div_ceil(attack))
+    }
+}
+
+/// 15.3, BGAT: up to 3 units advance, each of them from this battle; the attacker's
+/// loss priority names units of this battle; preferred retreat hexes are on the board.
+fn check_choices(rules: &Rules, a: &Attack) -> Vec<OrderError> {
+    let mut errs = Vec::new();
+    let fighting: BTreeSet<&UnitId> = a.units.iter().map(|u| &u.value).collect();
+    let advancing: BTreeSet<&UnitId> = a.advance.iter().map(|u| &u.value).collect();
+    if advancing.len() > 3 {
+        let at = a
+            .advance
+            .get(3)
+            .map_or(a.id.span.clone(), |u| u.span.clone());
+        errs.push(OrderError::new(
+            Problem::TooManyAdvance {
+                battle: a.id.value.clone(),
+                count: advancing.len(),
+            },
+            Some(at),
+            "15.3",
+        ));
+    }
+    let named = [("advance", &a.advance, "15.3"), ("lose", &a.lose, "BGAT")];
+    for (what, list, rule) in named {
+        for u in list.iter().filter(|u| !fighting.contains(&u.value)) {
+            errs.push(
+                OrderError::new(
+                    Problem::NotInBattle {
+                        unit: u.value.clone(),
+                        battle: a.id.value.clone(),
+                        what: what.to_string(),
+                    },
+                    Some(u.span.clone()),
+                    rule,
+                )
+                .unit(&u.value),
+            );
+        }
+    }
+    for h in a.retreat.iter().filter(|h| !rules.board.contains(h.value)) {
+        errs.push(OrderError::new(
+            Problem::OffBoard(h.value),
+            Some(h.span.clone()),
+            "BGAT",
+        ));
+    }
+    errs
+}
+
+/// 4.3, 14.4, 14.6, 14.8: battle ids are unique, a unit fights once, a defending hex
+/// is attacked once.
+fn check_overlaps(attacks: &[Attack]) -> Vec<OrderError> {
+    let mut errs = Vec::new();
+    let mut ids = BTreeSet::new();
+    let mut units: BTreeMap<&UnitId, &str> = BTreeMap::new();
+    let mut hexes: BTreeMap<Hex, &str> = BTreeMap::new();
+    for a in attacks {
+        let id = a.id.value.as_str();
+        if !ids.insert(id) {
+            errs.push(OrderError::new(
+                Problem::DuplicateBattle(id.to_string()),
+                Some(a.id.span.clone()),
+                "4.3",
+            ));
+        }
+        for u in &a.units {
+            if units.get(&u.value).is_some_and(|first| *first != id) {
+                errs.push(
+                    OrderError::new(
+                        Problem::TwoBattles {
+                            unit: u.value.clone(),
+                        },
+                        Some(u.span.clone()),
+                        "14.8",
+                    )
+                    .unit(&u.value),
+                );
+            }
+            units.entry(&u.value).or_insert(id);
+        }
+        for t in &a.targets {
+            if hexes.get(&t.value).is_some_and(|first| *first != id) {
+                errs.push(OrderError::new(
+                    Problem::HexInTwoBattles { hex: t.value },
+                    Some(t.span.clone()),
+                    "14.4",
+                ));
+            }
+            hexes.entry(t.value).or_insert(id);
+        }
+    }
+    errs
+}
+
+/// The enemy-held hexes next to `hex`, in hex order.
+fn enemy_hexes_around(pos: &Position, side: Side, hex: Hex) -> BTreeSet<Hex> {
+    pos.adjacent_of(side.other(), hex)
+        .into_iter()
+        .map(|p| p.hex)
+        .collect()
+}
+
+/// 12.1, 14.32 and 14.9 with 003: every unit of `side` in enemy ZOC fights. One that
+/// moved and fights no battle is an error; one that did not move is an error if it
+/// could still take part in a legal attack, and is removed before combat if not.
+fn check_engaged(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    moved: &BTreeSet<UnitId>,
+    plan: &Plan,
+) -> (Vec<OrderError>, Vec<(UnitId, Hex)>) {
+    let mut errs = Vec::new();
+    let mut removals = Vec::new();
+    for p in pos.pieces().filter(|p| p.side == side) {
+        let foes = enemy_hexes_around(pos, side, p.hex);
+        if foes.is_empty() || plan.assigned.contains(&p.id) {
+            continue;
+        }
+        if moved.contains(&p.id) {
+            let e = Problem::MustAttack { unit: p.id.clone() };
+            errs.push(OrderError::new(e, None, "14.32").unit(&p.id));
+        } else if let Some(how) = legal_option(rules, pos, side, p, &foes, plan) {
+            let e = Problem::EngagedMustAttack {
+                unit: p.id.clone(),
+                how,
+            };
+            errs.push(OrderError::new(e, None, "12.1").unit(&p.id));
+        } else {
+            removals.push((p.id.clone(), p.hex));
+        }
+    }
+    (errs, removals)
+}
+
+/// 14.9: a legal attack unit `p` could still make, described for the player: joining
+/// a declared battle whose every defending hex it touches (adding factors never makes
+/// odds worse), or attacking an unattacked adjacent hex together with every other
+/// uncommitted unit of its side next to that hex.
+fn legal_option(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    p: &Piece,
+    foes: &BTreeSet<Hex>,
+    plan: &Plan,
+) -> Option<String> {
+    foes.iter().find_map(|&h| match plan.attacked.get(&h) {
+        Some(a) => a
+            .targets
+            .iter()
+            .all(|t| t.value.is_adjacent(p.hex))
+            .then(|| format!("it may join battle {}", a.id.value)),
+        None => {
+            let free: Vec<UnitId> = pos
+                .adjacent_of(side, h)
+                .into_iter()
+                .filter(|q| !plan.assigned.contains(&q.id))
+                .map(|q| q.id.clone())
+                .collect();
+            let s = battle_strength(rules, pos, &free, &[h]);
+            legal_odds(s.attack, s.defence).then(|| {
+                let names: Vec<&str> = free.iter().map(UnitId::as_str).collect();
+                format!("{} may attack {h}", names.join(" + "))
+            })
+        }
+    })
+}
+
+/// 12.1, 14.31: every enemy hex next to a unit that moved this player-turn is attacked
+/// by some battle.
+fn check_unattacked(
+    pos: &Position,
+    side: Side,
+    moved: &BTreeSet<UnitId>,
+    plan: &Plan,
+) -> Vec<OrderError> {
+    let enemy_hexes: Vec<Hex> = pos
+        .occupied()
+        .filter(|h| pos.side_at(*h) == Some(side.other()) && !plan.attacked.contains_key(h))
+        .collect();
+    let mut errs = Vec::new();
+    for h in enemy_hexes {
+        let near = pos.adjacent_of(side, h);
+        if let Some(m) = near.iter().find(|q| moved.contains(&q.id)) {
+            let e = Problem::DefenderUnattacked { hex: h };
+            errs.push(OrderError::new(e, None, "14.31").unit(&m.id));
+        }
+    }
+    errs
+}

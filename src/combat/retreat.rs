@@ -1,0 +1,76 @@
+//! Retreat routes after combat (BGAT "Explanation of Basic Game attrition results",
+//! AB2, with 003 8.3): every hex where a losing unit may end its 2-hex retreat.
+
+use crate::board::Terrain;
+use crate::hex::Hex;
+use crate::position::{Piece, Position};
+use crate::rules::Rules;
+use crate::units::{Side, UnitKind};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Where a retreat may end, and the route that gets there (`[start, middle, end]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetreatEnd {
+    pub end: Hex,
+    pub path: Vec<Hex>,
+}
+
+/// BGAT AB2: a retreat is two hexes, in any direction; zigzags that end only one hex
+/// from the start are allowed, but never back in the start hex. Units retreat through
+/// friendly units, across rivers, and through forest, mountain, city and desert as if
+/// clear, but never into or through enemy ZOC (003 8.3: armor neither, and whatever
+/// the kind of the enemy unit), off the board, into sea, lake or the Neutral Country,
+/// and never end in a hex that would then hold more than 3 units (11.1). Armor,
+/// air-assault and artillery never retreat into or through forest (10.2).
+///
+/// Returns every legal end hex in hex order, each with the first route (middle hexes
+/// in hex order) that reaches it; empty when the unit has no legal retreat and is
+/// eliminated instead.
+pub fn retreat_ends(rules: &Rules, pos: &Position, unit: &Piece) -> Vec<RetreatEnd> {
+    let start = unit.hex;
+    let zoc = enemy_zoc_near(pos, unit.side.other(), start);
+    // The 18 hexes around the start are each asked about several times.
+    let mut memo: BTreeMap<Hex, bool> = BTreeMap::new();
+    let mut open = |h: Hex| {
+        *memo
+            .entry(h)
+            .or_insert_with(|| !zoc.contains(&h) && may_enter(rules, unit.kind, h))
+    };
+    let mut mids: Vec<Hex> = start.neighbours().filter(|h| open(*h)).collect();
+    mids.sort();
+    let mut ends: BTreeMap<Hex, Hex> = BTreeMap::new();
+    for mid in mids {
+        for end in mid.neighbours() {
+            if end != start && !ends.contains_key(&end) && pos.count_at(end) < 3 && open(end) {
+                ends.insert(end, mid);
+            }
+        }
+    }
+    ends.into_iter()
+        .map(|(end, mid)| RetreatEnd {
+            end,
+            path: vec![start, mid, end],
+        })
+        .collect()
+}
+
+/// 8.1: the hexes within 2 of `start` that lie in a ZOC of `enemy` (whatever the kind
+/// of unit: 003 8.3), which includes every enemy-held hex.
+fn enemy_zoc_near(pos: &Position, enemy: Side, start: Hex) -> BTreeSet<Hex> {
+    start
+        .within(3)
+        .into_iter()
+        .filter(|h| pos.at(*h).any(|p| p.side == enemy && !p.kind.is_air()))
+        .flat_map(|h| std::iter::once(h).chain(h.neighbours()))
+        .filter(|h| h.distance(start) <= 2)
+        .collect()
+}
+
+/// Terrain a retreating unit of `kind` may enter or pass: land (10.3), and not forest
+/// for armor, air-assault and artillery (10.2).
+fn may_enter(rules: &Rules, kind: UnitKind, h: Hex) -> bool {
+    rules
+        .board
+        .terrain(h)
+        .is_some_and(|t| t.is_land() && !(t == Terrain::Forest && kind.barred_from_forest()))
+}
