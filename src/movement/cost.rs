@@ -186,7 +186,9 @@ mod tests {
         let s = run(&[Pay::Road, Pay::Whole]);
         assert_eq!(s.whole, 2);
         assert_eq!(s.text(), "1 1/3");
-        assert!(s.needed_text().contains("2 whole MF"));
+        assert_eq!(s.needed_text(), "1 1/3");
+        let mixed = run(&[Pay::Road, Pay::Desert]);
+        assert!(mixed.needed_text().starts_with("5/6 (2 whole MF"), "{}", mixed.needed_text());
     }
 
     /// 9.2: road and desert fractions are separate.
