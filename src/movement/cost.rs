@@ -188,7 +188,11 @@ mod tests {
         assert_eq!(s.text(), "1 1/3");
         assert_eq!(s.needed_text(), "1 1/3");
         let mixed = run(&[Pay::Road, Pay::Desert]);
-        assert!(mixed.needed_text().starts_with("5/6 (2 whole MF"), "{}", mixed.needed_text());
+        assert!(
+            mixed.needed_text().starts_with("5/6 (2 whole MF"),
+            "{}",
+            mixed.needed_text()
+        );
     }
 
     /// 9.2: road and desert fractions are separate.

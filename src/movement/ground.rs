@@ -220,10 +220,8 @@ impl Turn<'_, '_> {
         let (unit, fault) = members
             .iter()
             .find_map(|mb| {
-                check_path(board, pos, &mb.mover, &path)
-                    .err()
-                    .and_then(|fs| fs.into_iter().next())
-                    .map(|f| (mb.id.value.clone(), f))
+                let faults = check_path(board, pos, &mb.mover, &path).err()?;
+                faults.into_iter().next().map(|f| (mb.id.value.clone(), f))
             })
             .unwrap_or((
                 first,
@@ -233,11 +231,22 @@ impl Turn<'_, '_> {
                     fault: Fault::Enemy,
                 },
             ));
-        let mut e = fault_error(&unit, &fault, span, &path);
-        if let Problem::TooFar { needed, .. } = &mut e.problem {
-            needed.push_str(&format!(" by the cheapest way, {}", path_text(&path)));
+        match &fault.fault {
+            Fault::TooFar { needed, allowed } => {
+                let why = format!(
+                    "the cheapest way, {}, needs {} MF and {unit} has {allowed}",
+                    path_text(&path),
+                    needed.needed_text()
+                );
+                let problem = Problem::NoPath {
+                    unit: unit.clone(),
+                    to: to.value,
+                    why,
+                };
+                OrderError::new(problem, span, "7.3").unit(&unit)
+            }
+            _ => fault_error(&unit, &fault, span, &path),
         }
-        e
     }
 
     fn report_faults(

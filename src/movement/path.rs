@@ -130,7 +130,7 @@ impl Fault {
             Fault::Engaged => "8.2",
             Fault::Past { why, .. } => why.rule(),
             Fault::PastDrop { .. } => "9.4",
-            Fault::TooFar { .. } => "9.1",
+            Fault::TooFar { .. } => "7.3",
         }
     }
 
