@@ -46,6 +46,8 @@ pub struct Game {
     pub counters: Vec<Counter>,
     pub at: BTreeMap<UnitId, Hex>,
     pub held: BTreeMap<Hex, Side>,
+    /// Units eliminated earlier: neither on the map nor waiting.
+    pub gone: BTreeSet<UnitId>,
 }
 
 /// What running an order file did.
@@ -62,7 +64,15 @@ impl Game {
             counters: Vec::new(),
             at: BTreeMap::new(),
             held: BTreeMap::new(),
+            gone: BTreeSet::new(),
         }
+    }
+
+    /// A unit eliminated in an earlier player-turn.
+    pub fn eliminated(mut self, unit: &str, kind: UnitKind, mf: u32) -> Game {
+        self.counters.push(counter(unit, kind, mf, 1));
+        self.gone.insert(id(unit));
+        self
     }
 
     /// A unit on the map (`hex` Some) or waiting to enter from turn `enters`.
@@ -102,7 +112,7 @@ impl Game {
     fn waiting_ids(&self) -> BTreeSet<UnitId> {
         self.counters
             .iter()
-            .filter(|c| !self.at.contains_key(&c.id))
+            .filter(|c| !self.at.contains_key(&c.id) && !self.gone.contains(&c.id))
             .map(|c| c.id.clone())
             .collect()
     }
