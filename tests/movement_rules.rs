@@ -876,3 +876,47 @@ fn every_problem_is_reported_at_once() {
     assert_eq!(r.rules(), vec!["7.3", "10.3"]);
     assert_eq!(r.hex_of("B-2IN"), Some(h("C8")));
 }
+
+/// 7.2: a route that does not leave the unit's hex is not a move.
+#[test]
+fn a_route_must_leave_the_start_hex_7_2() {
+    let g = game(clear().build()).unit_at("B-1IN", Infantry, 4, "B5");
+    for route in ["path = [\"B5\"]", "to = \"B5\""] {
+        let r = g.run(
+            Side::Blue,
+            1,
+            &format!("[[move]]\nunit = \"B-1IN\"\n{route}\n"),
+        );
+        assert!(matches!(
+            r.only_error("7.2").problem,
+            Problem::NoMovement { .. }
+        ));
+    }
+}
+
+/// 3.3: set-up orders in a player-turn are refused, not ignored.
+#[test]
+fn setup_orders_after_the_setup_are_refused_3_3() {
+    let g = game(clear().build()).waiting("B-1IN", Infantry, 4, 1);
+    let r = g.run(Side::Blue, 1, "[[setup]]\nunit = \"B-1IN\"\nhex = \"B5\"\n");
+    assert!(matches!(
+        r.only_error("3.3").problem,
+        Problem::NotNow { .. }
+    ));
+}
+
+/// The log tells combat which units moved and which began in enemy ZOC (8.2, 14.9).
+#[test]
+fn the_log_records_starts_moves_and_engagement() {
+    let r = diagram_8_3().run(Side::Blue, 1, "[[move]]\nunit = \"B-13AR\"\nto = \"C4\"\n");
+    r.ok();
+    let log = &r.out.log;
+    assert!(log.moved.contains(&movement_support::id("B-13AR")));
+    assert_eq!(log.moved.len(), 1);
+    assert_eq!(
+        log.start.get(&movement_support::id("B-28IN")),
+        Some(&h("H11"))
+    );
+    let engaged: Vec<&str> = log.engaged_at_start.iter().map(|u| u.as_str()).collect();
+    assert_eq!(engaged, vec!["B-17AR", "B-28IN"]);
+}
