@@ -208,7 +208,8 @@ fn best(states: &BTreeSet<Spent>) -> Spent {
 }
 
 /// Every way of paying one more step, from every state reached so far (9.2: a
-/// desert-road hex may be paid by either bonus).
+/// desert-road hex may be paid by either bonus), keeping for each amount of credit
+/// only the state with the fewest whole MF.
 fn advance(
     states: &BTreeSet<Spent>,
     board: &Board,
@@ -217,10 +218,17 @@ fn advance(
     bonus: bool,
 ) -> BTreeSet<Spent> {
     let ways = payments(board, from, to, bonus);
-    states
+    let mut least: BTreeMap<(u8, u8), Spent> = BTreeMap::new();
+    for next in states
         .iter()
         .flat_map(|s| ways.iter().map(move |&w| s.pay(w)))
-        .collect()
+    {
+        let key = (next.road_left, next.desert_left);
+        if least.get(&key).is_none_or(|old| next.whole < old.whole) {
+            least.insert(key, next);
+        }
+    }
+    least.into_values().collect()
 }
 
 /// Off-board hexes and non-adjacent steps: with any of these the rest of the path
@@ -229,21 +237,87 @@ fn shape_faults(board: &Board, path: &[Hex]) -> Vec<PathFault> {
     let mut out = Vec::new();
     for (i, pair) in path.windows(2).enumerate() {
         let (from, to) = (pair[0], pair[1]);
-        if !board.contains(to) {
-            out.push(PathFault {
-                at: i + 1,
-                hex: to,
-                fault: Fault::OffBoard,
-            });
+        let fault = if !board.contains(to) {
+            Fault::OffBoard
         } else if !from.is_adjacent(to) {
-            out.push(PathFault {
-                at: i + 1,
-                hex: to,
-                fault: Fault::Gap { from },
-            });
-        }
+            Fault::Gap { from }
+        } else {
+            continue;
+        };
+        out.push(PathFault {
+            at: i + 1,
+            hex: to,
+            fault,
+        });
     }
     out
+}
+
+/// A path check under way: what has been paid, where the unit had to stop, and the
+/// faults found so far.
+struct Walker<'a> {
+    board: &'a Board,
+    pos: &'a Position,
+    mover: &'a Mover,
+    states: BTreeSet<Spent>,
+    stopped: Option<(Hex, Stop)>,
+    past_reported: bool,
+    /// Where the movement factor ran out: index and hex.
+    over_at: Option<(usize, Hex)>,
+    faults: Vec<PathFault>,
+}
+
+impl Walker<'_> {
+    fn fault(&mut self, at: usize, hex: Hex, fault: Fault) {
+        self.faults.push(PathFault { at, hex, fault });
+    }
+
+    /// One step, `at` being the index of `to` in the path.
+    fn step(&mut self, at: usize, from: Hex, to: Hex) {
+        if let Some((stop, why)) = self.stopped.filter(|_| !self.past_reported) {
+            self.past_reported = true;
+            self.fault(at, to, Fault::Past { stop, why });
+        }
+        if let Some(allowed) = self.mover.max_hexes.filter(|&m| at == m as usize + 1) {
+            self.fault(at, to, Fault::PastDrop { allowed });
+        }
+        if let Some(f) = entry_fault(self.board, self.pos, self.mover, to) {
+            self.fault(at, to, f);
+        }
+        let bonus = self.mover.kind.desert_bonus();
+        self.states = advance(&self.states, self.board, from, to, bonus);
+        if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
+            self.over_at = Some((at, to));
+        }
+        if self.stopped.is_none() {
+            self.stopped = stop_at(self.board, self.pos, self.mover, to).map(|s| (to, s));
+        }
+    }
+
+    /// The cost of the whole path, or every fault, the MF overrun included.
+    fn finish(mut self, path: &[Hex]) -> Result<Walk, Vec<PathFault>> {
+        let spent = best(&self.states);
+        if let Some((at, hex)) = self.over_at {
+            let allowed = self.mover.mf;
+            self.fault(
+                at,
+                hex,
+                Fault::TooFar {
+                    needed: spent,
+                    allowed,
+                },
+            );
+        }
+        if !self.faults.is_empty() {
+            self.faults.sort_by_key(|f| f.at);
+            return Err(self.faults);
+        }
+        Ok(Walk {
+            spent,
+            stop: self.stopped.map(|(_, s)| s),
+            through_zoc: passes_through_zoc(self.pos, self.mover, path),
+        })
+    }
 }
 
 /// 7.2-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3: checks `path` (start hex first) for
@@ -260,78 +334,29 @@ pub fn check_path(
     if !shape.is_empty() {
         return Err(shape);
     }
-    let Some(&start) = path.first() else {
-        return Ok(Walk {
-            spent: Spent::default(),
-            stop: None,
-            through_zoc: false,
-        });
+    if let Some(&start) = path.first().filter(|_| path.len() > 1) {
+        if is_engaged(pos, mover, start) {
+            return Err(vec![PathFault {
+                at: 0,
+                hex: start,
+                fault: Fault::Engaged,
+            }]);
+        }
+    }
+    let mut w = Walker {
+        board,
+        pos,
+        mover,
+        states: BTreeSet::from([Spent::default()]),
+        stopped: None,
+        past_reported: false,
+        over_at: None,
+        faults: Vec::new(),
     };
-    if path.len() > 1 && is_engaged(pos, mover, start) {
-        return Err(vec![PathFault {
-            at: 0,
-            hex: start,
-            fault: Fault::Engaged,
-        }]);
-    }
-    let mut faults = Vec::new();
-    let mut states = BTreeSet::from([Spent::default()]);
-    let mut stopped: Option<(Hex, Stop)> = None;
-    let mut past_reported = false;
-    let mut over_at: Option<usize> = None;
     for (i, pair) in path.windows(2).enumerate() {
-        let (at, from, to) = (i + 1, pair[0], pair[1]);
-        if let Some((stop, why)) = stopped.filter(|_| !past_reported) {
-            past_reported = true;
-            faults.push(PathFault {
-                at,
-                hex: to,
-                fault: Fault::Past { stop, why },
-            });
-        }
-        if let Some(allowed) = mover.max_hexes.filter(|&m| at == m as usize + 1) {
-            faults.push(PathFault {
-                at,
-                hex: to,
-                fault: Fault::PastDrop { allowed },
-            });
-        }
-        if let Some(f) = entry_fault(board, pos, mover, to) {
-            faults.push(PathFault {
-                at,
-                hex: to,
-                fault: f,
-            });
-        }
-        states = advance(&states, board, from, to, mover.kind.desert_bonus());
-        if over_at.is_none() && !states.iter().any(|s| s.fits(mover.mf)) {
-            over_at = Some(at);
-        }
-        if stopped.is_none() {
-            stopped = stop_at(board, pos, mover, to).map(|s| (to, s));
-        }
+        w.step(i + 1, pair[0], pair[1]);
     }
-    let spent = best(&states);
-    if let Some(at) = over_at {
-        let hex = path.get(at).copied().unwrap_or(start);
-        faults.push(PathFault {
-            at,
-            hex,
-            fault: Fault::TooFar {
-                needed: spent,
-                allowed: mover.mf,
-            },
-        });
-    }
-    if !faults.is_empty() {
-        faults.sort_by_key(|f| f.at);
-        return Err(faults);
-    }
-    Ok(Walk {
-        spent,
-        stop: stopped.map(|(_, s)| s),
-        through_zoc: passes_through_zoc(pos, mover, path),
-    })
+    w.finish(path)
 }
 
 /// 8.3: an armor-type unit passed through enemy ZOC on its way (the start and the
