@@ -509,3 +509,16 @@ fn air_assault_may_drop_on_a_beach_q_a_20_1() {
     )
     .ok();
 }
+
+/// 9.4: a destination-only move after an airdrop is held to 1 hex too.
+#[test]
+fn destination_after_airdrop_is_one_hex_9_4() {
+    let g = Game::new(long()).unit_at("B-1AB", Airborne, 4, "C3");
+    let body = "[[air]]\nunit = \"B-1AB\"\nfrom = \"C3\"\nto = \"W3\"\ndrop = true\n\n[[move]]\nunit = \"B-1AB\"\n";
+    g.run(Side::Blue, 1, &format!("{body}to = \"V3\"\n")).ok();
+    let r = g.run(Side::Blue, 1, &format!("{body}to = \"U3\"\n"));
+    assert!(matches!(
+        r.only_error("9.4").problem,
+        Problem::AfterDrop { allowed: 1, .. }
+    ));
+}

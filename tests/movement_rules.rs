@@ -920,3 +920,18 @@ fn the_log_records_starts_moves_and_engagement() {
     let engaged: Vec<&str> = log.engaged_at_start.iter().map(|u| u.as_str()).collect();
     assert_eq!(engaged, vec!["B-17AR", "B-28IN"]);
 }
+
+/// A destination that cannot be reached at all: the error says the ways are blocked.
+#[test]
+fn destination_behind_lakes_has_no_path_10_3() {
+    let b = clear()
+        .terrain(Terrain::Lake, &["C5", "D6", "D7", "C7", "B6", "B5"])
+        .build();
+    let g = game(b).unit_at("B-1IN", Infantry, 6, "C6");
+    let r = g.run(Side::Blue, 1, "[[move]]\nunit = \"B-1IN\"\nto = \"F6\"\n");
+    let e = r.only_error("7.3");
+    assert!(
+        matches!(&e.problem, Problem::NoPath { why, .. } if why.contains("blocked")),
+        "{e}"
+    );
+}

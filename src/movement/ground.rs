@@ -2,7 +2,7 @@
 //! a path written in full or found by the umpire.
 
 use super::path::{
-    check_path, entry_fault, find_path, terrain_name, Fault, Mover, PathFault, Walk,
+    check_path, entry_fault, find_path, is_engaged, terrain_name, Fault, Mover, PathFault, Walk,
 };
 use super::Turn;
 use crate::event::Event;
@@ -173,29 +173,8 @@ impl Turn<'_, '_> {
         start: Hex,
         to: &Located<Hex>,
     ) -> OrderError {
-        let (board, pos) = (self.board(), &*self.pos);
-        let first = first.id.value.clone();
-        let span = Some(to.span.clone());
-        for mb in members {
-            let fake = [start, to.value];
-            if let Some(f) = entry_fault(board, pos, &mb.mover, to.value) {
-                let pf = PathFault {
-                    at: 1,
-                    hex: to.value,
-                    fault: f,
-                };
-                return fault_error(&mb.id.value, &pf, span, &fake);
-            }
-            if super::path::is_engaged(pos, &mb.mover, start) {
-                return OrderError::new(
-                    Problem::Engaged {
-                        unit: mb.id.value.clone(),
-                    },
-                    Some(mb.id.span.clone()),
-                    "8.2",
-                )
-                .unit(&mb.id.value);
-            }
+        if let Some(e) = self.bad_destination(members, start, to) {
+            return e;
         }
         let relaxed: Vec<Mover> = movers
             .iter()
@@ -204,49 +183,87 @@ impl Turn<'_, '_> {
                 ..m.clone()
             })
             .collect();
-        let Some((path, _)) = find_path(board, pos, &relaxed, start, to.value) else {
+        let way = find_path(self.board(), self.pos, &relaxed, start, to.value);
+        let overrun = way.and_then(|(path, _)| self.overrun(members, &path, to));
+        overrun.unwrap_or_else(|| {
             let why = "every way there is blocked by enemy units, zones of control that stop the unit, or terrain (7.5, 8.2-8.3, 10)".to_string();
-            return OrderError::new(
-                Problem::NoPath {
-                    unit: first.clone(),
-                    to: to.value,
-                    why,
-                },
-                span,
-                "7.3",
-            )
-            .unit(&first);
-        };
-        let (unit, fault) = members
-            .iter()
-            .find_map(|mb| {
-                let faults = check_path(board, pos, &mb.mover, &path).err()?;
-                faults.into_iter().next().map(|f| (mb.id.value.clone(), f))
-            })
-            .unwrap_or((
-                first,
-                PathFault {
+            let unit = first.id.value.clone();
+            let problem = Problem::NoPath {
+                unit: unit.clone(),
+                to: to.value,
+                why,
+            };
+            OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit)
+        })
+    }
+
+    /// 7.5, 10.2-10.3, 8.2, 9.4: a destination no unit of the order may enter or reach
+    /// after an airdrop, or a unit that may not move at all.
+    fn bad_destination(
+        &self,
+        members: &[Member],
+        start: Hex,
+        to: &Located<Hex>,
+    ) -> Option<OrderError> {
+        let (board, pos) = (self.board(), &*self.pos);
+        for mb in members {
+            if let Some(fault) = entry_fault(board, pos, &mb.mover, to.value) {
+                let pf = PathFault {
                     at: 1,
                     hex: to.value,
-                    fault: Fault::Enemy,
-                },
-            ));
-        match &fault.fault {
-            Fault::TooFar { needed, allowed } => {
-                let why = format!(
-                    "the cheapest way, {}, needs {} MF and {unit} has {allowed}",
-                    path_text(&path),
-                    needed.needed_text()
-                );
-                let problem = Problem::NoPath {
-                    unit: unit.clone(),
-                    to: to.value,
-                    why,
+                    fault,
                 };
-                OrderError::new(problem, span, "7.3").unit(&unit)
+                return Some(fault_error(
+                    &mb.id.value,
+                    &pf,
+                    Some(to.span.clone()),
+                    &[start, to.value],
+                ));
             }
-            _ => fault_error(&unit, &fault, span, &path),
+            if let Some(allowed) = mb.mover.max_hexes.filter(|&n| start.distance(to.value) > n) {
+                let problem = Problem::AfterDrop {
+                    unit: mb.id.value.clone(),
+                    landing: start,
+                    allowed,
+                };
+                return Some(
+                    OrderError::new(problem, Some(to.span.clone()), "9.4").unit(&mb.id.value),
+                );
+            }
+            if is_engaged(pos, &mb.mover, start) {
+                let problem = Problem::Engaged {
+                    unit: mb.id.value.clone(),
+                };
+                return Some(
+                    OrderError::new(problem, Some(mb.id.span.clone()), "8.2").unit(&mb.id.value),
+                );
+            }
         }
+        None
+    }
+
+    /// 7.3: the cheapest way there, found without the movement factor, is too dear for
+    /// some unit of the order: say what it needs.
+    fn overrun(&self, members: &[Member], path: &[Hex], to: &Located<Hex>) -> Option<OrderError> {
+        members.iter().find_map(|mb| {
+            let faults = check_path(self.board(), self.pos, &mb.mover, path).err()?;
+            let (needed, allowed) = faults.iter().find_map(|f| match &f.fault {
+                Fault::TooFar { needed, allowed } => Some((*needed, *allowed)),
+                _ => None,
+            })?;
+            let unit = mb.id.value.clone();
+            let why = format!(
+                "the cheapest way, {}, needs {} MF and {unit} has {allowed}",
+                path_text(path),
+                needed.needed_text()
+            );
+            let problem = Problem::NoPath {
+                unit: unit.clone(),
+                to: to.value,
+                why,
+            };
+            Some(OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit))
+        })
     }
 
     fn report_faults(
