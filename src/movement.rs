@@ -1,1 +1,250 @@
-//! movement (to be written).
+//! The movement portion of a player-turn (4.2): set-up placements (3.3-3.4),
+//! reinforcements (6), air transport and airdrops (9.3-9.4) and ground moves (7-11),
+//! checked order by order against the position as it stands, with every problem
+//! reported and the legal orders carried out.
+//!
+//! Sequence (the order file's sections, each in the order written): placements, then
+//! air moves, then ground moves; the stacking limit is checked when movement is over
+//! (11.1). An order with a problem is reported and skipped; the rest go on, so one
+//! check shows every problem of a file.
+//!
+//! Submodules: [`cost`] (MF accounting), [`path`] (path legality and the search),
+//! `place` (3.3, 6), `air` (9.3, 9.4), `ground` (7-11).
+
+pub mod cost;
+pub mod path;
+
+mod air;
+mod ground;
+mod place;
+
+pub use cost::{mf_text, road_connected, Pay, Spent};
+pub use path::{check_path, find_path, Fault, Mover, PathFault, Stop, Walk};
+
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::{Located, OrderError, Orders, Placement, Problem};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::{Counter, Side, UnitId};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+/// What the movement rules need besides the position and the orders.
+pub struct MoveContext<'a> {
+    pub rules: &'a Rules,
+    /// The side moving (4.2, 4.4).
+    pub side: Side,
+    /// The turn number (0 during set-up); reinforcements enter from their OAC turn (6.2).
+    pub turn: u32,
+    /// 5.2: the cities each side held at the start of this player-turn
+    /// ([`crate::control::held_at_start`]).
+    pub held: &'a BTreeMap<Hex, Side>,
+    /// Units not yet in play: set-up units and reinforcements still to come (3.3, 6.2).
+    pub waiting: &'a BTreeSet<UnitId>,
+}
+
+/// What the movement portion did, for combat (14.3, 14.9 with 003) and the report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveLog {
+    /// Units that moved over land or were flown this player-turn.
+    pub moved: BTreeSet<UnitId>,
+    /// Where each unit of the moving side began the movement portion (a reinforcement:
+    /// where it was placed).
+    pub start: BTreeMap<UnitId, Hex>,
+    /// Units of the moving side that began the movement portion in enemy ZOC, of any
+    /// type (8.2 "engaged" for the infantry types; for 003 14.9 the armor types too).
+    pub engaged_at_start: BTreeSet<UnitId>,
+    /// Units placed this player-turn (set-up or reinforcement).
+    pub placed: BTreeSet<UnitId>,
+    /// Units air transported or airdropped this player-turn (9.3, 9.4).
+    pub flown: BTreeSet<UnitId>,
+    /// Units airdropped this player-turn, with their landing hex (9.4).
+    pub dropped: BTreeMap<UnitId, Hex>,
+}
+
+/// Events of the legal orders, every problem found, and the log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveOutcome {
+    pub events: Vec<Event>,
+    pub errors: Vec<OrderError>,
+    pub log: MoveLog,
+}
+
+/// The working state of one movement portion.
+struct Turn<'a, 'p> {
+    ctx: &'a MoveContext<'a>,
+    pos: &'p mut Position,
+    log: MoveLog,
+    events: Vec<Event>,
+    errors: Vec<OrderError>,
+    /// The span of the order that last brought a unit into each hex (for 11.1).
+    last_into: BTreeMap<Hex, Range<usize>>,
+    /// Units already given an order of each kind ("setup", "place", "air", "move").
+    given: BTreeMap<&'static str, BTreeSet<UnitId>>,
+}
+
+impl<'a, 'p> Turn<'a, 'p> {
+    fn new(ctx: &'a MoveContext<'a>, pos: &'p mut Position) -> Turn<'a, 'p> {
+        let mut log = MoveLog::default();
+        for p in pos.pieces().filter(|p| p.side == ctx.side) {
+            log.start.insert(p.id.clone(), p.hex);
+            if pos.in_zoc_of(ctx.side.other(), p.hex) {
+                log.engaged_at_start.insert(p.id.clone());
+            }
+        }
+        Turn {
+            ctx,
+            pos,
+            log,
+            events: Vec::new(),
+            errors: Vec::new(),
+            last_into: BTreeMap::new(),
+            given: BTreeMap::new(),
+        }
+    }
+
+    fn board(&self) -> &'a crate::board::Board {
+        &self.ctx.rules.board
+    }
+
+    /// Records a problem.
+    fn fail(
+        &mut self,
+        problem: Problem,
+        span: Range<usize>,
+        rule: &'static str,
+        unit: Option<&UnitId>,
+    ) {
+        let e = OrderError::new(problem, Some(span), rule);
+        self.errors.push(match unit {
+            Some(u) => e.unit(u),
+            None => e,
+        });
+    }
+
+    /// 2.1, 4.2: the counter of a unit named in an order, if it exists and is the
+    /// mover's.
+    fn own_counter(&mut self, u: &Located<UnitId>) -> Option<Counter> {
+        match self.ctx.rules.counters.get(&u.value) {
+            None => {
+                self.fail(
+                    Problem::UnknownUnit(u.value.to_string()),
+                    u.span.clone(),
+                    "2.1",
+                    None,
+                );
+                None
+            }
+            Some(c) if c.side != self.ctx.side => {
+                let problem = Problem::NotYourUnit {
+                    unit: u.value.clone(),
+                    owner: c.side,
+                    side: self.ctx.side,
+                };
+                self.fail(problem, u.span.clone(), "4.2", Some(&u.value));
+                None
+            }
+            Some(c) => Some(c.clone()),
+        }
+    }
+
+    /// A unit may be given one order of each kind in a player-turn (`what`: "move",
+    /// "air", "place", "setup"); a second is refused under `rule`.
+    fn first_order(&mut self, what: &'static str, u: &Located<UnitId>, rule: &'static str) -> bool {
+        let fresh = self.given.entry(what).or_default().insert(u.value.clone());
+        if !fresh {
+            let problem = Problem::OrderedTwice {
+                unit: u.value.clone(),
+                what: format!("[[{what}]]"),
+            };
+            self.fail(problem, u.span.clone(), rule, Some(&u.value));
+        }
+        fresh
+    }
+
+    /// The units of an order that pass `check`, or `None` if any fails (the check
+    /// reports why). Every unit is checked, so every problem is reported.
+    fn all_units<T>(
+        &mut self,
+        units: &[Located<UnitId>],
+        mut check: impl FnMut(&mut Self, &Located<UnitId>) -> Option<T>,
+    ) -> Option<Vec<T>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for u in units {
+            match check(self, u) {
+                Some(t) => out.push(t),
+                None => ok = false,
+            }
+        }
+        (ok && !units.is_empty()).then_some(out)
+    }
+
+    /// 11.1: at the end of movement no hex holds more than 3 of the mover's units.
+    fn check_stacking(&mut self) {
+        let side = self.ctx.side;
+        let over: Vec<(Hex, usize)> = self
+            .pos
+            .occupied()
+            .filter(|&h| self.pos.side_at(h) == Some(side))
+            .map(|h| (h, self.pos.count_at(h)))
+            .filter(|&(_, n)| n > 3)
+            .collect();
+        for (hex, count) in over {
+            let span = self.last_into.get(&hex).cloned();
+            self.errors.push(OrderError::new(
+                Problem::Overstacked { hex, count },
+                span,
+                "11.1",
+            ));
+        }
+    }
+
+    fn finish(mut self) -> MoveOutcome {
+        self.check_stacking();
+        self.errors
+            .sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
+        MoveOutcome {
+            events: self.events,
+            errors: self.errors,
+            log: self.log,
+        }
+    }
+}
+
+/// 3.3, 3.4 (003 3.3): the set-up. Each placement puts units of the side's turn-1
+/// group (above the line on the OAC) anywhere in its home country; units left out
+/// come on later as reinforcements. At most 3 units a hex when set-up is done (11.1).
+pub fn run_setup(ctx: &MoveContext, pos: &mut Position, setup: &[Placement]) -> MoveOutcome {
+    let mut turn = Turn::new(ctx, pos);
+    for p in setup {
+        turn.set_up(p);
+    }
+    turn.finish()
+}
+
+/// 6, 7-11, 9.3-9.4: the movement portion of a player-turn. Placements first, then
+/// air moves, then ground moves, each in the order written, each checked against the
+/// position as it stands when it is reached; the stacking limit is checked at the
+/// end (11.1). Every problem is reported; an order with a problem is skipped.
+pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> MoveOutcome {
+    let mut turn = Turn::new(ctx, pos);
+    if let Some(first) = orders.setup.first() {
+        let problem = Problem::NotNow {
+            what: "[[setup]]".into(),
+            why: "the set-up is over: bring units on with [[place]] (6.3)".into(),
+        };
+        turn.fail(problem, first.hex.span.clone(), "3.3", None);
+    }
+    for p in &orders.place {
+        turn.place(p);
+    }
+    for a in &orders.air {
+        turn.fly(a);
+    }
+    for m in &orders.moves {
+        turn.ground(m);
+    }
+    turn.finish()
+}

@@ -329,6 +329,45 @@ pub enum Problem {
     },
     #[error("battle {battle} names {count} units to advance; at most 3 may advance after combat")]
     TooManyAdvance { battle: String, count: usize },
+    #[error("{what} orders are not allowed now: {why}")]
+    NotNow { what: String, why: String },
+    #[error("{to} is not adjacent to {from}: a path names every hex entered, one step at a time")]
+    PathGap { unit: UnitId, from: Hex, to: Hex },
+    #[error("{unit} is in {hex} but {first} is in {other}: a stack moves together from one hex")]
+    NotStacked {
+        unit: UnitId,
+        hex: Hex,
+        first: UnitId,
+        other: Hex,
+    },
+    #[error("this order moves {count} units together: a stack is 3 units at most")]
+    StackTooLarge { count: usize },
+    #[error("{unit} is already in {hex}: the route does not leave it")]
+    NoMovement { unit: UnitId, hex: Hex },
+    #[error("{unit} has no legal path to {to}: {why}")]
+    NoPath { unit: UnitId, to: Hex, why: String },
+    #[error("{unit} was airdropped on {landing} and may move {allowed} hex(es) after landing")]
+    AfterDrop {
+        unit: UnitId,
+        landing: Hex,
+        allowed: u32,
+    },
+    #[error("{hex} is not a friendly city of {side}: {why}")]
+    NotFriendlyCity { hex: Hex, side: Side, why: String },
+    #[error("{unit} may not be flown: {why}")]
+    CannotFly { unit: UnitId, why: String },
+    #[error("{unit} is in {actual}, not in {hex}")]
+    NotThere { unit: UnitId, hex: Hex, actual: Hex },
+    #[error("{unit} would fly {distance} hexes; {limit} at most")]
+    FlightTooLong {
+        unit: UnitId,
+        distance: u32,
+        limit: u32,
+    },
+    #[error("{unit} would be unit number {count} flown this player-turn; 4 at most")]
+    AirLimit { unit: UnitId, count: usize },
+    #[error("this order places {count} units in {hex} at once; 3 at most")]
+    PlacedStack { hex: Hex, count: usize },
     #[error("{0}")]
     Other(String),
 }

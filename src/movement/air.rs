@@ -1,0 +1,214 @@
+//! Air transport (9.3) and airdrop (9.4).
+//!
+//! Up to 4 units a player-turn are flown, airdrops included (Q&A 9.3 & 9.4, 003 9.4):
+//! any ground unit but armor and artillery, from the friendly city where it began the
+//! turn (a reinforcement placed there this turn counts, 9.3) to another friendly city
+//! within 40 hexes; or, for airborne and air-assault, dropped on any land hex within
+//! 20 hexes that is not in enemy ZOC (Q&A 9.4), never forest for air-assault (9.4),
+//! a beach included (Q&A 20.1). Terrain and ZOC do not hinder the flight itself.
+
+use super::Turn;
+use crate::board::Terrain;
+use crate::control;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::{AirMove, Located, Problem};
+use crate::units::{UnitId, UnitKind};
+
+/// 9.3: units flown per player-turn.
+const AIR_LIMIT: usize = 4;
+/// 9.3: range of air transport.
+const TRANSPORT_RANGE: u32 = 40;
+/// 9.4: range of an airdrop.
+const DROP_RANGE: u32 = 20;
+
+impl Turn<'_, '_> {
+    /// 9.3, 9.4: one air move.
+    pub(super) fn fly(&mut self, a: &AirMove) {
+        let rule = if a.drop { "9.4" } else { "9.3" };
+        let from_ok = self.take_off_ok(&a.from);
+        let to_ok = if a.drop {
+            self.drop_zone_ok(&a.to)
+        } else {
+            self.landing_city_ok(&a.from, &a.to)
+        };
+        let units = self.all_units(&a.units, |t, u| t.flyer(u, a));
+        let (Some(units), true, true) = (units, from_ok, to_ok) else {
+            return;
+        };
+        for (u, kind) in units {
+            if a.drop
+                && kind == UnitKind::AirAssault
+                && self.board().terrain(a.to.value) == Some(Terrain::Forest)
+            {
+                let problem = Problem::IllegalHex {
+                    unit: u.value.clone(),
+                    hex: a.to.value,
+                    why: "air-assault may not land in forest".into(),
+                };
+                self.fail(problem, a.to.span.clone(), "9.4", Some(&u.value));
+                continue;
+            }
+            if self.log.flown.len() >= AIR_LIMIT {
+                let problem = Problem::AirLimit {
+                    unit: u.value.clone(),
+                    count: self.log.flown.len() + 1,
+                };
+                self.fail(problem, u.span.clone(), "9.3", Some(&u.value));
+                continue;
+            }
+            self.land(&u.value, a, rule);
+        }
+    }
+
+    fn land(&mut self, u: &UnitId, a: &AirMove, rule: &'static str) {
+        self.pos.move_to(u, a.to.value);
+        self.log.flown.insert(u.clone());
+        self.log.moved.insert(u.clone());
+        if a.drop {
+            self.log.dropped.insert(u.clone(), a.to.value);
+        }
+        self.last_into.insert(a.to.value, a.to.span.clone());
+        self.events.push(Event::Flown {
+            unit: u.clone(),
+            from: a.from.value,
+            to: a.to.value,
+            drop: a.drop,
+            rule: rule.to_string(),
+        });
+    }
+
+    /// 9.3: the take-off hex is a friendly city.
+    fn take_off_ok(&mut self, from: &Located<Hex>) -> bool {
+        self.friendly_city(from, "9.3", "the take-off hex must be a friendly city")
+    }
+
+    /// 9.3: the landing hex is another friendly city within 40 hexes.
+    fn landing_city_ok(&mut self, from: &Located<Hex>, to: &Located<Hex>) -> bool {
+        if !self.friendly_city(to, "9.3", "air transport lands in a friendly city") {
+            return false;
+        }
+        if from.value == to.value {
+            let problem = Problem::Other(format!(
+                "{} is the take-off city: fly to another city",
+                to.value
+            ));
+            self.fail(problem, to.span.clone(), "9.3", None);
+            return false;
+        }
+        true
+    }
+
+    /// 5.1-5.2: `hex` is on the board and friendly to the mover now.
+    fn friendly_city(&mut self, hex: &Located<Hex>, rule: &'static str, what: &str) -> bool {
+        let (board, side) = (self.board(), self.ctx.side);
+        let why = if !board.contains(hex.value) {
+            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            return false;
+        } else if !board.is_city(hex.value) {
+            format!("it is not a city ({what})")
+        } else if !control::is_friendly(board, self.pos, self.ctx.held, side, hex.value) {
+            format!("{what}, and a city is friendly only when free of the enemy (and, outside the home country, held since the start of the player-turn) (5.1-5.2)")
+        } else {
+            return true;
+        };
+        let problem = Problem::NotFriendlyCity {
+            hex: hex.value,
+            side,
+            why,
+        };
+        self.fail(problem, hex.span.clone(), rule, None);
+        false
+    }
+
+    /// 9.4, Q&A 9.4: the drop hex is a land hex not in enemy ZOC.
+    fn drop_zone_ok(&mut self, to: &Located<Hex>) -> bool {
+        let (rule, why) = match self.board().terrain(to.value) {
+            None => {
+                self.fail(Problem::OffBoard(to.value), to.span.clone(), "3.1", None);
+                return false;
+            }
+            Some(t) if !t.is_land() => ("9.4", "an airdrop lands on a land hex"),
+            Some(_) if self.pos.in_zoc_of(self.ctx.side.other(), to.value) => (
+                "Q&A 9.4",
+                "it is in enemy ZOC, where no unit may be airdropped",
+            ),
+            Some(_) => return true,
+        };
+        let problem = Problem::Other(format!("no airdrop on {}: {why}", to.value));
+        self.fail(problem, to.span.clone(), rule, None);
+        false
+    }
+
+    /// 9.3, 9.4: a unit that may make this flight: the mover's, of a type that flies,
+    /// in the take-off city where it began the turn, not flown before, within range.
+    fn flyer(&mut self, u: &Located<UnitId>, a: &AirMove) -> Option<(Located<UnitId>, UnitKind)> {
+        let c = self.own_counter(u)?;
+        if !self.first_order("air", u, "9.3") {
+            return None;
+        }
+        let why = if !c.kind.air_transportable() {
+            Some(("9.3", "armor and artillery are never air transported"))
+        } else if a.drop && !c.kind.may_airdrop() {
+            Some(("9.4", "only airborne and air-assault units are airdropped"))
+        } else {
+            None
+        };
+        if let Some((rule, why)) = why {
+            let problem = Problem::CannotFly {
+                unit: u.value.clone(),
+                why: why.into(),
+            };
+            self.fail(problem, u.span.clone(), rule, Some(&u.value));
+            return None;
+        }
+        self.at_take_off(u, a.from.value)?;
+        self.within_range(u, a)?;
+        Some((u.clone(), c.kind))
+    }
+
+    /// 9.3: the unit is in the take-off city and began the player-turn there.
+    fn at_take_off(&mut self, u: &Located<UnitId>, from: Hex) -> Option<()> {
+        let Some(actual) = self.pos.hex_of(&u.value) else {
+            self.fail(
+                Problem::NotOnMap {
+                    unit: u.value.clone(),
+                },
+                u.span.clone(),
+                "9.3",
+                Some(&u.value),
+            );
+            return None;
+        };
+        if actual != from || self.log.start.get(&u.value) != Some(&from) {
+            let problem = Problem::NotThere {
+                unit: u.value.clone(),
+                hex: from,
+                actual,
+            };
+            self.fail(problem, u.span.clone(), "9.3", Some(&u.value));
+            return None;
+        }
+        Some(())
+    }
+
+    /// 9.3, 9.4: 40 hexes for air transport, 20 for an airdrop.
+    fn within_range(&mut self, u: &Located<UnitId>, a: &AirMove) -> Option<()> {
+        let (limit, rule) = if a.drop {
+            (DROP_RANGE, "9.4")
+        } else {
+            (TRANSPORT_RANGE, "9.3")
+        };
+        let distance = a.from.value.distance(a.to.value);
+        if distance > limit {
+            let problem = Problem::FlightTooLong {
+                unit: u.value.clone(),
+                distance,
+                limit,
+            };
+            self.fail(problem, a.to.span.clone(), rule, Some(&u.value));
+            return None;
+        }
+        Some(())
+    }
+}

@@ -1,0 +1,407 @@
+//! Ground moves (7-11): one `[[move]]` order moves one unit or a stack together along
+//! a path written in full or found by the umpire.
+
+use super::path::{
+    check_path, entry_fault, find_path, is_engaged, terrain_name, Fault, Mover, PathFault, Walk,
+};
+use super::Turn;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::{Located, Move, OrderError, Problem, Route};
+use crate::units::{Counter, UnitId};
+use std::ops::Range;
+
+/// A movement factor no unit has, for asking what a path would cost without limit.
+const UNLIMITED: u32 = 1000;
+
+/// One unit of a move order, checked.
+struct Member {
+    id: Located<UnitId>,
+    hex: Hex,
+    mover: Mover,
+}
+
+/// The route of an order as full hexes (start first) with the span of each.
+struct Planned {
+    path: Vec<Hex>,
+    spans: Vec<Range<usize>>,
+    found: bool,
+}
+
+impl Turn<'_, '_> {
+    /// 7.1-7.5, 8.2-8.3, 9.1-9.2, 10, 11.2: one ground move order.
+    pub(super) fn ground(&mut self, m: &Move) {
+        if m.units.len() > 3 {
+            let problem = Problem::StackTooLarge {
+                count: m.units.len(),
+            };
+            self.fail(problem, m.span.clone(), "11.1", None);
+        }
+        let Some(members) = self.all_units(&m.units, |t, u| t.member(u)) else {
+            return;
+        };
+        if m.units.len() > 3 || !self.same_hex(&members) {
+            return;
+        }
+        let Some(plan) = self.plan(m, &members) else {
+            return;
+        };
+        let mut walks = Vec::new();
+        let mut faults = Vec::new();
+        for mb in &members {
+            match check_path(self.board(), self.pos, &mb.mover, &plan.path) {
+                Ok(w) => walks.push(w),
+                Err(fs) => faults.extend(fs.into_iter().map(|f| (mb.id.value.clone(), f))),
+            }
+        }
+        if !faults.is_empty() {
+            self.report_faults(&members, &plan, faults);
+            return;
+        }
+        self.carry_out(&members, &plan, walks);
+    }
+
+    /// 2.1, 4.2, 7.1-7.2: a unit of the mover's, on the map, not moved before.
+    fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
+        let c: Counter = self.own_counter(u)?;
+        if !self.first_order("move", u, "7.2") {
+            return None;
+        }
+        let Some(hex) = self.pos.hex_of(&u.value) else {
+            self.fail(
+                Problem::NotOnMap {
+                    unit: u.value.clone(),
+                },
+                u.span.clone(),
+                "7.1",
+                Some(&u.value),
+            );
+            return None;
+        };
+        let mut mover = Mover::new(c.side, c.kind, c.movement);
+        if let Some(&landing) = self.log.dropped.get(&u.value) {
+            mover = mover.after_drop(self.board().terrain(landing));
+        }
+        Some(Member {
+            id: u.clone(),
+            hex,
+            mover,
+        })
+    }
+
+    /// 11.2: the units of a stack order start in the same hex.
+    fn same_hex(&mut self, members: &[Member]) -> bool {
+        let Some(first) = members.first() else {
+            return false;
+        };
+        let mut ok = true;
+        for mb in members.iter().skip(1).filter(|mb| mb.hex != first.hex) {
+            let problem = Problem::NotStacked {
+                unit: mb.id.value.clone(),
+                hex: mb.hex,
+                first: first.id.value.clone(),
+                other: first.hex,
+            };
+            self.fail(problem, mb.id.span.clone(), "11.2", Some(&mb.id.value));
+            ok = false;
+        }
+        ok
+    }
+
+    /// The full path of the order: as written (the start hex may be given first), or
+    /// the cheapest legal path to the destination.
+    fn plan(&mut self, m: &Move, members: &[Member]) -> Option<Planned> {
+        let first = members.first()?;
+        let start = first.hex;
+        let (path, spans, found) = match &m.route {
+            Route::Path(list) => {
+                let skip = usize::from(list.first().is_some_and(|h| h.value == start));
+                let start_span = if skip == 1 {
+                    list.first().map(|h| h.span.clone())
+                } else {
+                    None
+                };
+                let mut path = vec![start];
+                let mut spans = vec![start_span.unwrap_or_else(|| m.span.clone())];
+                for h in list.iter().skip(skip) {
+                    path.push(h.value);
+                    spans.push(h.span.clone());
+                }
+                (path, spans, false)
+            }
+            Route::To(to) => {
+                if to.value == start {
+                    (vec![start], vec![to.span.clone()], true)
+                } else {
+                    let path = self.search(members, start, to)?;
+                    let spans = vec![to.span.clone(); path.len()];
+                    (path, spans, true)
+                }
+            }
+        };
+        if path.len() < 2 {
+            let problem = Problem::NoMovement {
+                unit: first.id.value.clone(),
+                hex: start,
+            };
+            let span = spans.last().cloned().unwrap_or_else(|| m.span.clone());
+            self.fail(problem, span, "7.2", Some(&first.id.value));
+            return None;
+        }
+        Some(Planned { path, spans, found })
+    }
+
+    /// A destination-only order: the cheapest legal path, or the reason there is none.
+    fn search(&mut self, members: &[Member], start: Hex, to: &Located<Hex>) -> Option<Vec<Hex>> {
+        let movers: Vec<Mover> = members.iter().map(|m| m.mover.clone()).collect();
+        if let Some((path, _)) = find_path(self.board(), self.pos, &movers, start, to.value) {
+            return Some(path);
+        }
+        let first = members.first()?;
+        let err = self.why_no_path(first, members, &movers, start, to);
+        self.errors.push(err);
+        None
+    }
+
+    /// Why no legal path leads to `to`: the destination itself, an engaged unit, the
+    /// movement factor (with what the cheapest path would need), or blocked ways.
+    fn why_no_path(
+        &self,
+        first: &Member,
+        members: &[Member],
+        movers: &[Mover],
+        start: Hex,
+        to: &Located<Hex>,
+    ) -> OrderError {
+        if let Some(e) = self.bad_destination(members, start, to) {
+            return e;
+        }
+        let relaxed: Vec<Mover> = movers
+            .iter()
+            .map(|m| Mover {
+                mf: UNLIMITED,
+                ..m.clone()
+            })
+            .collect();
+        let way = find_path(self.board(), self.pos, &relaxed, start, to.value);
+        let overrun = way.and_then(|(path, _)| self.overrun(members, &path, to));
+        overrun.unwrap_or_else(|| {
+            let why = "every way there is blocked by enemy units, zones of control that stop the unit, or terrain (7.5, 8.2-8.3, 10)".to_string();
+            let unit = first.id.value.clone();
+            let problem = Problem::NoPath {
+                unit: unit.clone(),
+                to: to.value,
+                why,
+            };
+            OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit)
+        })
+    }
+
+    /// 7.5, 10.2-10.3, 8.2, 9.4: a destination no unit of the order may enter or reach
+    /// after an airdrop, or a unit that may not move at all.
+    fn bad_destination(
+        &self,
+        members: &[Member],
+        start: Hex,
+        to: &Located<Hex>,
+    ) -> Option<OrderError> {
+        let (board, pos) = (self.board(), &*self.pos);
+        for mb in members {
+            if let Some(fault) = entry_fault(board, pos, &mb.mover, to.value) {
+                let pf = PathFault {
+                    at: 1,
+                    hex: to.value,
+                    fault,
+                };
+                return Some(fault_error(
+                    &mb.id.value,
+                    &pf,
+                    Some(to.span.clone()),
+                    &[start, to.value],
+                ));
+            }
+            if let Some(allowed) = mb.mover.max_hexes.filter(|&n| start.distance(to.value) > n) {
+                let problem = Problem::AfterDrop {
+                    unit: mb.id.value.clone(),
+                    landing: start,
+                    allowed,
+                };
+                return Some(
+                    OrderError::new(problem, Some(to.span.clone()), "9.4").unit(&mb.id.value),
+                );
+            }
+            if is_engaged(pos, &mb.mover, start) {
+                let problem = Problem::Engaged {
+                    unit: mb.id.value.clone(),
+                };
+                return Some(
+                    OrderError::new(problem, Some(mb.id.span.clone()), "8.2").unit(&mb.id.value),
+                );
+            }
+        }
+        None
+    }
+
+    /// 7.3: the cheapest way there, found without the movement factor, is too dear for
+    /// some unit of the order: say what it needs.
+    fn overrun(&self, members: &[Member], path: &[Hex], to: &Located<Hex>) -> Option<OrderError> {
+        members.iter().find_map(|mb| {
+            let faults = check_path(self.board(), self.pos, &mb.mover, path).err()?;
+            let (needed, allowed) = faults.iter().find_map(|f| match &f.fault {
+                Fault::TooFar { needed, allowed } => Some((*needed, *allowed)),
+                _ => None,
+            })?;
+            let unit = mb.id.value.clone();
+            let why = format!(
+                "the cheapest way, {}, needs {} MF and {unit} has {allowed}",
+                path_text(path),
+                needed.needed_text()
+            );
+            let problem = Problem::NoPath {
+                unit: unit.clone(),
+                to: to.value,
+                why,
+            };
+            Some(OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit))
+        })
+    }
+
+    fn report_faults(
+        &mut self,
+        members: &[Member],
+        plan: &Planned,
+        faults: Vec<(UnitId, PathFault)>,
+    ) {
+        let mut seen: Vec<PathFault> = Vec::new();
+        for (unit, f) in faults {
+            if f.fault.is_about_the_hex() {
+                if seen.contains(&f) {
+                    continue;
+                }
+                seen.push(f.clone());
+            }
+            let span = match f.fault {
+                Fault::Engaged => members
+                    .iter()
+                    .find(|m| m.id.value == unit)
+                    .map(|m| m.id.span.clone()),
+                _ => plan.spans.get(f.at).cloned(),
+            };
+            self.errors.push(fault_error(&unit, &f, span, &plan.path));
+        }
+    }
+
+    /// The legal move: every unit goes to the last hex; one `Moved` event each.
+    fn carry_out(&mut self, members: &[Member], plan: &Planned, walks: Vec<Walk>) {
+        let Some(&dest) = plan.path.last() else {
+            return;
+        };
+        for (mb, walk) in members.iter().zip(walks) {
+            let others: Vec<String> = members
+                .iter()
+                .filter(|o| o.id.value != mb.id.value)
+                .map(|o| o.id.value.to_string())
+                .collect();
+            self.pos.move_to(&mb.id.value, dest);
+            self.log.moved.insert(mb.id.value.clone());
+            self.events.push(Event::Moved {
+                unit: mb.id.value.clone(),
+                path: plan.path.clone(),
+                cost_thirds: walk.spent.thirds(),
+                allowance_thirds: mb.mover.mf * 3,
+                found: plan.found,
+                notes: notes(mb, &walk, &others),
+            });
+        }
+        if let Some(span) = plan.spans.last() {
+            self.last_into.insert(dest, span.clone());
+        }
+    }
+}
+
+/// What the report says about a move besides its path and cost.
+fn notes(mb: &Member, walk: &Walk, others: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    if !others.is_empty() {
+        out.push(format!(
+            "moves as a stack with {} (11.2)",
+            others.join(", ")
+        ));
+    }
+    if walk.through_zoc {
+        out.push("moves through enemy ZOC (8.3)".to_string());
+    }
+    if let Some(stop) = walk.stop {
+        out.push(format!("stops: {}", stop.describe()));
+    }
+    if walk.spent.desert_left > 0 {
+        out.push(format!(
+            "exact cost {} MF; the unused desert half counts as spent (9.2)",
+            walk.spent.text()
+        ));
+    }
+    if let Some(n) = mb.mover.max_hexes {
+        out.push(format!(
+            "airdropped this turn: {n} hex(es) at most after landing (9.4)"
+        ));
+    }
+    out
+}
+
+/// "A1-B2-C2"
+fn path_text(path: &[Hex]) -> String {
+    path.iter()
+        .map(Hex::to_string)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A path fault as an order error naming `unit`, pointing at `span`.
+fn fault_error(
+    unit: &UnitId,
+    f: &PathFault,
+    span: Option<Range<usize>>,
+    path: &[Hex],
+) -> OrderError {
+    let u = unit.clone();
+    let illegal = |why: String| Problem::IllegalHex {
+        unit: u.clone(),
+        hex: f.hex,
+        why,
+    };
+    let problem = match &f.fault {
+        Fault::OffBoard => Problem::OffBoard(f.hex),
+        Fault::Gap { from } => Problem::PathGap {
+            unit: u.clone(),
+            from: *from,
+            to: f.hex,
+        },
+        Fault::Enemy => illegal("an enemy unit is there".into()),
+        Fault::Closed(t) => illegal(format!("no unit may enter {}", terrain_name(*t))),
+        Fault::Forest => illegal("armor, air-assault and artillery never enter forest".into()),
+        Fault::Engaged => Problem::Engaged { unit: u.clone() },
+        Fault::Past {
+            stop,
+            why: super::Stop::Terrain(t),
+        } => Problem::TerrainStop {
+            unit: u.clone(),
+            hex: *stop,
+            terrain: terrain_name(*t).into(),
+        },
+        Fault::Past { stop, .. } => Problem::ZocContinue {
+            unit: u.clone(),
+            hex: *stop,
+        },
+        Fault::PastDrop { allowed } => Problem::AfterDrop {
+            unit: u.clone(),
+            landing: path.first().copied().unwrap_or(f.hex),
+            allowed: *allowed,
+        },
+        Fault::TooFar { needed, allowed } => Problem::TooFar {
+            unit: u.clone(),
+            needed: needed.needed_text(),
+            allowed: allowed.to_string(),
+        },
+    };
+    OrderError::new(problem, span, f.fault.rule()).unit(unit)
+}

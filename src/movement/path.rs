@@ -1,0 +1,538 @@
+//! Whether a path over land is legal for a unit, what it costs, and the cheapest legal
+//! path to a destination (7.3-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3).
+//!
+//! A path is the list of hexes from the unit's start hex to its destination, both
+//! included. Legality depends only on the board, the enemy's units (who do not move
+//! during the mover's movement) and the unit's own type and movement factor.
+
+use super::cost::{payments, Spent};
+use crate::board::{Board, Terrain};
+use crate::hex::Hex;
+use crate::position::Position;
+use crate::units::{Side, UnitKind};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+
+/// What the movement rules need to know of a moving unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mover {
+    pub side: Side,
+    pub kind: UnitKind,
+    /// Movement factor (2.5).
+    pub mf: u32,
+    /// 9.4: an airdropped unit may move only this many hexes after landing.
+    pub max_hexes: Option<u32>,
+}
+
+impl Mover {
+    pub fn new(side: Side, kind: UnitKind, mf: u32) -> Mover {
+        Mover {
+            side,
+            kind,
+            mf,
+            max_hexes: None,
+        }
+    }
+
+    /// 9.4: after an airdrop on `landing` terrain: 1 hex, none from mountain or forest.
+    pub fn after_drop(self, landing: Option<Terrain>) -> Mover {
+        let hexes = match landing {
+            Some(Terrain::Mountain | Terrain::Forest) => 0,
+            _ => 1,
+        };
+        Mover {
+            max_hexes: Some(hexes),
+            ..self
+        }
+    }
+
+    /// 8.2 (003 8.2): everything but armor and air-assault follows the infantry rule.
+    fn infantry_rule(&self) -> bool {
+        !self.kind.is_armor_type()
+    }
+}
+
+/// Why a unit had to stop where it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// 8.2: infantry, airborne, artillery (and rangers, 003) entered enemy ZOC.
+    Zoc,
+    /// 8.3: armor or air-assault entered the ZOC of enemy armor or air-assault.
+    ArmorZoc,
+    /// 10.1: mountain or forest.
+    Terrain(Terrain),
+}
+
+impl Stop {
+    pub fn rule(self) -> &'static str {
+        match self {
+            Stop::Zoc => "8.2",
+            Stop::ArmorZoc => "8.3",
+            Stop::Terrain(_) => "10.1",
+        }
+    }
+
+    /// For the report: "enemy ZOC (8.2)".
+    pub fn describe(self) -> String {
+        match self {
+            Stop::Zoc => "enemy ZOC (8.2)".to_string(),
+            Stop::ArmorZoc => "the ZOC of enemy armor or air-assault (8.3)".to_string(),
+            Stop::Terrain(t) => format!("{} (10.1)", terrain_name(t)),
+        }
+    }
+}
+
+/// Terrain as players name it.
+pub fn terrain_name(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Clear => "clear",
+        Terrain::Forest => "forest",
+        Terrain::Mountain => "mountain",
+        Terrain::Desert => "desert",
+        Terrain::Sea => "sea",
+        Terrain::Lake => "lake",
+        Terrain::Neutral => "the Neutral Country",
+    }
+}
+
+/// What is wrong at one point of a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The hex is not on the board.
+    OffBoard,
+    /// The hex is not adjacent to the one before it (`from`).
+    Gap { from: Hex },
+    /// 7.5: an enemy unit is there.
+    Enemy,
+    /// 10.3: sea, lake or the Neutral Country.
+    Closed(Terrain),
+    /// 10.2: armor, air-assault and artillery never enter forest.
+    Forest,
+    /// 8.2: infantry-type unit starting in enemy ZOC may not move.
+    Engaged,
+    /// The unit had to stop at `stop` and goes on.
+    Past { stop: Hex, why: Stop },
+    /// 9.4: more hexes after an airdrop than allowed.
+    PastDrop { allowed: u32 },
+    /// 7.3, 9.1-9.2: the path costs more than the movement factor.
+    TooFar { needed: Spent, allowed: u32 },
+}
+
+impl Fault {
+    /// The paragraph the fault breaks.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Fault::OffBoard => "3.1",
+            Fault::Gap { .. } => "7.2",
+            Fault::Enemy => "7.5",
+            Fault::Closed(_) => "10.3",
+            Fault::Forest => "10.2",
+            Fault::Engaged => "8.2",
+            Fault::Past { why, .. } => why.rule(),
+            Fault::PastDrop { .. } => "9.4",
+            Fault::TooFar { .. } => "7.3",
+        }
+    }
+
+    /// True for faults that concern the hex whatever unit enters it.
+    pub fn is_about_the_hex(&self) -> bool {
+        matches!(
+            self,
+            Fault::OffBoard | Fault::Gap { .. } | Fault::Enemy | Fault::Closed(_)
+        )
+    }
+}
+
+/// A fault at index `at` of the path (0 = the start hex), whose hex is `hex`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathFault {
+    pub at: usize,
+    pub hex: Hex,
+    pub fault: Fault,
+}
+
+/// A legal path walked: what it cost and where it stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    pub spent: Spent,
+    /// Why the unit stops in its last hex, if it had to.
+    pub stop: Option<Stop>,
+    /// 8.3: an armor-type unit passed through enemy ZOC.
+    pub through_zoc: bool,
+}
+
+/// 7.5, 10.2, 10.3: whether `mover` may enter `hex` at all.
+pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Option<Fault> {
+    let terrain = match board.terrain(hex) {
+        None => return Some(Fault::OffBoard),
+        Some(t) => t,
+    };
+    if !terrain.is_land() {
+        Some(Fault::Closed(terrain))
+    } else if pos.side_at(hex) == Some(mover.side.other()) {
+        Some(Fault::Enemy)
+    } else if terrain == Terrain::Forest && mover.kind.barred_from_forest() {
+        Some(Fault::Forest)
+    } else {
+        None
+    }
+}
+
+/// 8.2, 8.3, 10.1: whether `mover` must stop on entering `hex`.
+pub fn stop_at(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Option<Stop> {
+    let enemy = mover.side.other();
+    if mover.infantry_rule() && pos.in_zoc_of(enemy, hex) {
+        return Some(Stop::Zoc);
+    }
+    if !mover.infantry_rule() && pos.in_armor_zoc_of(enemy, hex) {
+        return Some(Stop::ArmorZoc);
+    }
+    match board.terrain(hex) {
+        Some(t @ (Terrain::Mountain | Terrain::Forest)) => Some(Stop::Terrain(t)),
+        _ => None,
+    }
+}
+
+/// 8.2: an infantry-type unit starting in enemy ZOC is engaged and may not move.
+pub fn is_engaged(pos: &Position, mover: &Mover, start: Hex) -> bool {
+    mover.infantry_rule() && pos.in_zoc_of(mover.side.other(), start)
+}
+
+/// The cheapest of a set of payment states (fewest whole MF, then least used).
+fn best(states: &BTreeSet<Spent>) -> Spent {
+    states
+        .iter()
+        .copied()
+        .min_by_key(|s| (s.whole, s.sixths()))
+        .unwrap_or_default()
+}
+
+/// Every way of paying one more step, from every state reached so far (9.2: a
+/// desert-road hex may be paid by either bonus), keeping for each amount of credit
+/// only the state with the fewest whole MF.
+fn advance(
+    states: &BTreeSet<Spent>,
+    board: &Board,
+    from: Hex,
+    to: Hex,
+    bonus: bool,
+) -> BTreeSet<Spent> {
+    let ways = payments(board, from, to, bonus);
+    let mut least: BTreeMap<(u8, u8), Spent> = BTreeMap::new();
+    for next in states
+        .iter()
+        .flat_map(|s| ways.iter().map(move |&w| s.pay(w)))
+    {
+        let key = (next.road_left, next.desert_left);
+        if least.get(&key).is_none_or(|old| next.whole < old.whole) {
+            least.insert(key, next);
+        }
+    }
+    least.into_values().collect()
+}
+
+/// Off-board hexes and non-adjacent steps: with any of these the rest of the path
+/// cannot be judged.
+fn shape_faults(board: &Board, path: &[Hex]) -> Vec<PathFault> {
+    let mut out = Vec::new();
+    for (i, pair) in path.windows(2).enumerate() {
+        let (from, to) = (pair[0], pair[1]);
+        let fault = if !board.contains(to) {
+            Fault::OffBoard
+        } else if !from.is_adjacent(to) {
+            Fault::Gap { from }
+        } else {
+            continue;
+        };
+        out.push(PathFault {
+            at: i + 1,
+            hex: to,
+            fault,
+        });
+    }
+    out
+}
+
+/// A path check under way: what has been paid, where the unit had to stop, and the
+/// faults found so far.
+struct Walker<'a> {
+    board: &'a Board,
+    pos: &'a Position,
+    mover: &'a Mover,
+    states: BTreeSet<Spent>,
+    stopped: Option<(Hex, Stop)>,
+    past_reported: bool,
+    /// Where the movement factor ran out: index and hex.
+    over_at: Option<(usize, Hex)>,
+    faults: Vec<PathFault>,
+}
+
+impl Walker<'_> {
+    fn fault(&mut self, at: usize, hex: Hex, fault: Fault) {
+        self.faults.push(PathFault { at, hex, fault });
+    }
+
+    /// One step, `at` being the index of `to` in the path.
+    fn step(&mut self, at: usize, from: Hex, to: Hex) {
+        if let Some((stop, why)) = self.stopped.filter(|_| !self.past_reported) {
+            self.past_reported = true;
+            self.fault(at, to, Fault::Past { stop, why });
+        }
+        if let Some(allowed) = self.mover.max_hexes.filter(|&m| at == m as usize + 1) {
+            self.fault(at, to, Fault::PastDrop { allowed });
+        }
+        if let Some(f) = entry_fault(self.board, self.pos, self.mover, to) {
+            self.fault(at, to, f);
+        }
+        let bonus = self.mover.kind.desert_bonus();
+        self.states = advance(&self.states, self.board, from, to, bonus);
+        if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
+            self.over_at = Some((at, to));
+        }
+        if self.stopped.is_none() {
+            self.stopped = stop_at(self.board, self.pos, self.mover, to).map(|s| (to, s));
+        }
+    }
+
+    /// The cost of the whole path, or every fault, the MF overrun included.
+    fn finish(mut self, path: &[Hex]) -> Result<Walk, Vec<PathFault>> {
+        let spent = best(&self.states);
+        if let Some((at, hex)) = self.over_at {
+            let allowed = self.mover.mf;
+            self.fault(
+                at,
+                hex,
+                Fault::TooFar {
+                    needed: spent,
+                    allowed,
+                },
+            );
+        }
+        if !self.faults.is_empty() {
+            self.faults.sort_by_key(|f| f.at);
+            return Err(self.faults);
+        }
+        Ok(Walk {
+            spent,
+            stop: self.stopped.map(|(_, s)| s),
+            through_zoc: passes_through_zoc(self.pos, self.mover, path),
+        })
+    }
+}
+
+/// 7.2-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3: checks `path` (start hex first) for
+/// `mover` and returns its cost, or every fault found: each hex that may not be
+/// entered, the first step past a hex where the unit had to stop, and the hex where
+/// the movement factor runs out (with the whole path's cost).
+pub fn check_path(
+    board: &Board,
+    pos: &Position,
+    mover: &Mover,
+    path: &[Hex],
+) -> Result<Walk, Vec<PathFault>> {
+    let shape = shape_faults(board, path);
+    if !shape.is_empty() {
+        return Err(shape);
+    }
+    if let Some(&start) = path.first().filter(|_| path.len() > 1) {
+        if is_engaged(pos, mover, start) {
+            return Err(vec![PathFault {
+                at: 0,
+                hex: start,
+                fault: Fault::Engaged,
+            }]);
+        }
+    }
+    let mut w = Walker {
+        board,
+        pos,
+        mover,
+        states: BTreeSet::from([Spent::default()]),
+        stopped: None,
+        past_reported: false,
+        over_at: None,
+        faults: Vec::new(),
+    };
+    for (i, pair) in path.windows(2).enumerate() {
+        w.step(i + 1, pair[0], pair[1]);
+    }
+    w.finish(path)
+}
+
+/// 8.3: an armor-type unit passed through enemy ZOC on its way (the start and the
+/// last hex not counted).
+fn passes_through_zoc(pos: &Position, mover: &Mover, path: &[Hex]) -> bool {
+    let enemy = mover.side.other();
+    !mover.infantry_rule()
+        && path.len() > 2
+        && path[1..path.len() - 1]
+            .iter()
+            .any(|&h| pos.in_zoc_of(enemy, h))
+}
+
+// ---------------------------------------------------------------------------
+// The search.
+
+/// Units that pay alike: those with the desert bonus and those without (9.2). Units
+/// in one group have identical payments along any path.
+#[derive(Clone, Debug)]
+struct Group {
+    bonus: bool,
+    mf: u32,
+}
+
+fn groups(movers: &[Mover]) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    for m in movers {
+        let bonus = m.kind.desert_bonus();
+        match out.iter_mut().find(|g| g.bonus == bonus) {
+            Some(g) => g.mf = g.mf.min(m.mf),
+            None => out.push(Group { bonus, mf: m.mf }),
+        }
+    }
+    out.sort_by_key(|g| g.bonus);
+    out
+}
+
+/// One search state: where the stack is and what each group has paid.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Node {
+    cost: u32,
+    steps: u32,
+    hex: Hex,
+    spent: Vec<Spent>,
+    prev: Option<StateKey>,
+}
+
+/// A search state: the hex and what each group has paid.
+type StateKey = (Hex, Vec<Spent>);
+/// Settled states by hex and credits: the whole MF of each group and the steps taken.
+type Settled = BTreeMap<(Hex, Vec<(u8, u8)>), Vec<(Vec<u32>, u32)>>;
+
+/// The credits part of a state: states with the same credits compare by whole MF.
+fn credits(spent: &[Spent]) -> Vec<(u8, u8)> {
+    spent.iter().map(|s| (s.road_left, s.desert_left)).collect()
+}
+
+/// A settled state with the same hex and credits, no more whole MF paid by any group
+/// and no more steps, can do everything this one can.
+fn dominated(settled: &Settled, n: &Node) -> bool {
+    let wholes: Vec<u32> = n.spent.iter().map(|s| s.whole).collect();
+    settled
+        .get(&(n.hex, credits(&n.spent)))
+        .is_some_and(|list| {
+            list.iter()
+                .any(|(w, steps)| *steps <= n.steps && w.iter().zip(&wholes).all(|(a, b)| a <= b))
+        })
+}
+
+/// The steps out of a settled state: every neighbour every mover may enter, with
+/// every way of paying that keeps each group within its movement factor.
+fn expand(board: &Board, pos: &Position, movers: &[Mover], gs: &[Group], n: &Node) -> Vec<Node> {
+    let max_hexes = movers.iter().filter_map(|m| m.max_hexes).min();
+    if max_hexes.is_some_and(|m| n.steps >= m) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for to in board.neighbours(n.hex) {
+        if movers
+            .iter()
+            .any(|m| entry_fault(board, pos, m, to).is_some())
+        {
+            continue;
+        }
+        let mut options: Vec<Vec<Spent>> = vec![Vec::new()];
+        for (g, s) in gs.iter().zip(&n.spent) {
+            let ways = payments(board, n.hex, to, g.bonus);
+            options = options
+                .iter()
+                .flat_map(|o| {
+                    ways.iter()
+                        .map(move |&w| [o.clone(), vec![s.pay(w)]].concat())
+                })
+                .filter(|o| o.iter().zip(gs).all(|(s, g)| s.fits(g.mf)))
+                .collect();
+        }
+        for spent in options {
+            let cost = spent.iter().map(|s| s.sixths()).max().unwrap_or(0);
+            out.push(Node {
+                cost,
+                steps: n.steps + 1,
+                hex: to,
+                spent,
+                prev: Some((n.hex, n.spent.clone())),
+            });
+        }
+    }
+    out
+}
+
+fn rebuild(prev: &BTreeMap<StateKey, Option<StateKey>>, goal: StateKey) -> Vec<Hex> {
+    let mut path = vec![goal.0];
+    let mut cur = goal;
+    while let Some(Some(p)) = prev.get(&cur) {
+        path.push(p.0);
+        cur = p.clone();
+    }
+    path.reverse();
+    path
+}
+
+/// 7.2-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3, 11.2: the cheapest legal path from
+/// `start` to `goal` for `movers` moving together (a stack moves at the slowest
+/// unit's rate, 11.2: the path must be legal for every one of them). Cheapest means
+/// least movement used (exact, in sixths, for the unit that uses most), then fewest
+/// hexes, then the first in hex order, so the result is always the same. The goal
+/// may be a hex where the movers must stop; no hex before it may be. Returns the path
+/// (start first) and the cost for the unit that pays most, or `None` when no legal
+/// path exists (including when an infantry-type mover is engaged, 8.2).
+pub fn find_path(
+    board: &Board,
+    pos: &Position,
+    movers: &[Mover],
+    start: Hex,
+    goal: Hex,
+) -> Option<(Vec<Hex>, Spent)> {
+    if movers.iter().any(|m| is_engaged(pos, m, start)) {
+        return None;
+    }
+    let gs = groups(movers);
+    let mut heap = BinaryHeap::new();
+    let mut settled = Settled::new();
+    let mut prev = BTreeMap::new();
+    heap.push(Reverse(Node {
+        cost: 0,
+        steps: 0,
+        hex: start,
+        spent: vec![Spent::default(); gs.len()],
+        prev: None,
+    }));
+    while let Some(Reverse(n)) = heap.pop() {
+        if dominated(&settled, &n) {
+            continue;
+        }
+        let wholes = n.spent.iter().map(|s| s.whole).collect();
+        settled
+            .entry((n.hex, credits(&n.spent)))
+            .or_default()
+            .push((wholes, n.steps));
+        prev.insert((n.hex, n.spent.clone()), n.prev.clone());
+        if n.hex == goal {
+            let spent = n
+                .spent
+                .iter()
+                .copied()
+                .max_by_key(|s| (s.whole, s.sixths()))
+                .unwrap_or_default();
+            return Some((rebuild(&prev, (n.hex, n.spent)), spent));
+        }
+        let stops = n.steps > 0
+            && movers
+                .iter()
+                .any(|m| stop_at(board, pos, m, n.hex).is_some());
+        if !stops {
+            heap.extend(expand(board, pos, movers, &gs, &n).into_iter().map(Reverse));
+        }
+    }
+    None
+}
