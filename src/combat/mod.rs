@@ -136,3 +136,16 @@ mod tests {
         assert_eq!(CombatResult::DefenderBack2.to_string(), "DB2");
     }
 }
+
+impl From<crate::tables::BgatResult> for CombatResult {
+    fn from(r: crate::tables::BgatResult) -> CombatResult {
+        use crate::tables::BgatResult as B;
+        match r {
+            B::AttackerEliminated => CombatResult::AttackerEliminated,
+            B::DefenderEliminated => CombatResult::DefenderEliminated,
+            B::AttackerBack2 => CombatResult::AttackerBack2,
+            B::DefenderBack2 => CombatResult::DefenderBack2,
+            B::Exchange => CombatResult::Exchange,
+        }
+    }
+}
