@@ -5,6 +5,7 @@
 pub mod board;
 pub mod check;
 pub mod commit;
+pub mod common;
 pub mod demo;
 pub mod mail;
 pub mod new;

@@ -74,7 +74,9 @@ pub fn check(
     orders: &Orders,
     state_hash: &str,
 ) -> Vec<OrderError> {
-    plan(rules, state, orders, state_hash).err().unwrap_or_default()
+    plan(rules, state, orders, state_hash)
+        .err()
+        .unwrap_or_default()
 }
 
 /// Checks a player's orders against the state and plays them out.
@@ -85,7 +87,7 @@ pub fn adjudicate(
     input: &mut TurnInput,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
     let (mut next, events) = match plan(rules, state, orders, input.state_hash)? {
-        Planned::SetUp(next, events) => (next, events),
+        Planned::SetUp(next, events) => (*next, events),
         Planned::Turn(moved) => play(rules, state, orders, moved, input)?,
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
@@ -109,7 +111,7 @@ struct Moved {
 }
 
 enum Planned {
-    SetUp(GameState, Vec<Event>),
+    SetUp(Box<GameState>, Vec<Event>),
     Turn(Moved),
 }
 
@@ -127,7 +129,7 @@ fn plan(
     errors.extend(check_unit_names(rules, state, orders));
     let result = match state.phase {
         Phase::SetUp { side } => {
-            set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(n, e))
+            set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(Box::new(n), e))
         }
         Phase::Turn { turn, side } => {
             move_units(rules, state, orders, turn, side).map(Planned::Turn)
@@ -202,13 +204,19 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
     let mut errs = Vec::new();
     match &state.game.options.seed {
         SeedSource::Drand { .. } if source != "drand" => {
-            errs.push(bad("this game is resolved by a drand round: source = \"drand\""));
+            errs.push(bad(
+                "this game is resolved by a drand round: source = \"drand\"",
+            ));
         }
         SeedSource::Drand { .. } if seed.value.round.is_none() && seed.value.time.is_none() => {
-            errs.push(bad("name the drand round (round = N) or a UTC time (time = \"...\")"));
+            errs.push(bad(
+                "name the drand round (round = N) or a UTC time (time = \"...\")",
+            ));
         }
         SeedSource::StockSales if source != "stock" => {
-            errs.push(bad("this game is resolved by stock sales: source = \"stock\""));
+            errs.push(bad(
+                "this game is resolved by stock sales: source = \"stock\"",
+            ));
         }
         SeedSource::StockSales => {
             if seed.value.date.is_none() {
@@ -223,7 +231,9 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
             }
         }
         SeedSource::AgreedText if source != "text" => {
-            errs.push(bad("this game is resolved by an agreed text: source = \"text\""));
+            errs.push(bad(
+                "this game is resolved by an agreed text: source = \"text\"",
+            ));
         }
         _ => {}
     }
@@ -450,12 +460,7 @@ fn store_position(state: &mut GameState, pos: &Position, turn: u32, mover: Side)
     for (id, place) in state.units.iter_mut() {
         match (pos.hex_of(id), &place) {
             (Some(h), _) => *place = Place::Map(h),
-            (None, Place::Map(_)) => {
-                *place = Place::Eliminated {
-                    turn,
-                    by: mover,
-                }
-            }
+            (None, Place::Map(_)) => *place = Place::Eliminated { turn, by: mover },
             _ => {}
         }
     }

@@ -20,6 +20,7 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run
 enum Command {
     /// Play a complete sample game on the embedded board and print where its files are.
     Demo(cli::demo::Args),

@@ -94,11 +94,7 @@ fn seed_section(t: &mut String, seed: &SeedSource, round_hint: Option<u64>) {
 }
 
 fn factors(c: &Counter) -> String {
-    if c.attack == c.defence {
-        format!("{}-{}", c.attack, c.movement)
-    } else {
-        format!("{}({})-{}", c.attack, c.defence, c.movement)
-    }
+    c.factors_text()
 }
 
 fn kind_name(k: UnitKind) -> &'static str {

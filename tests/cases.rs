@@ -8,15 +8,15 @@
 use blitz::board::{Country, Terrain};
 use blitz::dice::Roll;
 use blitz::engine::{self, TurnDice, TurnInput};
-use blitz::tables::{TableMode, Tables};
 use blitz::hex::Hex;
 use blitz::report;
 use blitz::rules::Rules;
 use blitz::sketch::Sketch;
 use blitz::state::{
-    Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, RuleSet,
-    SeedSource, StandingOrders, TableChoice, STATE_FORMAT,
+    Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, RuleSet, SeedSource,
+    StandingOrders, TableChoice, STATE_FORMAT,
 };
+use blitz::tables::{TableMode, Tables};
 use blitz::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -224,9 +224,17 @@ fn build(case: &Case) -> (Rules, GameState) {
             (
                 *side,
                 StandingOrders {
-                    lose_first: s.lose_first.iter().map(|u| UnitId::new(u).unwrap()).collect(),
+                    lose_first: s
+                        .lose_first
+                        .iter()
+                        .map(|u| UnitId::new(u).unwrap())
+                        .collect(),
                     retreat_toward: s.retreat_toward.as_ref().map(|h| h.parse().unwrap()),
-                    retreat_prefer: s.retreat_prefer.iter().map(|h| h.parse().unwrap()).collect(),
+                    retreat_prefer: s
+                        .retreat_prefer
+                        .iter()
+                        .map(|h| h.parse().unwrap())
+                        .collect(),
                     advance: s.advance,
                 },
             )
@@ -303,7 +311,9 @@ fn run_case(dir: &Path) -> Result<(), String> {
         Ok((next, events)) => {
             if let Some(e) = &expect.errors {
                 if !e.is_empty() {
-                    return Err(format!("{ctx}: expected errors {e:?}, but the turn was legal"));
+                    return Err(format!(
+                        "{ctx}: expected errors {e:?}, but the turn was legal"
+                    ));
                 }
             }
             let text = report::render(&report::Header::default(), &events);
@@ -312,7 +322,9 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 let want: Hex = h.parse().unwrap();
                 let got = next.hex_of(&id);
                 if got != Some(want) {
-                    return Err(format!("{ctx}: {u} should be at {want}, is at {got:?}\n{text}"));
+                    return Err(format!(
+                        "{ctx}: {u} should be at {want}, is at {got:?}\n{text}"
+                    ));
                 }
             }
             for u in &expect.eliminated {

@@ -21,6 +21,9 @@ pub struct Args {
     /// Use this board file instead of the embedded one (it is checked first).
     #[arg(long, value_name = "PATH")]
     pub board: Option<PathBuf>,
+    /// With `--svg`: also draw every counter on the map in this state file.
+    #[arg(long, value_name = "FILE", requires = "svg")]
+    pub state: Option<PathBuf>,
 }
 
 /// Exit 0 done; 1 the board file or the hex name is wrong; 2 a file could not be written.
@@ -55,7 +58,18 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         done = true;
     }
     if let Some(path) = &args.svg {
-        let picture = svg::render(&board, &[]);
+        let marks = match &args.state {
+            Some(p) => {
+                let counters = crate::units::Counters::embedded()
+                    .map_err(|e| miette::miette!("{}", e.to_text()))?;
+                let bytes = crate::files::read_bytes(p)?;
+                let state = crate::game::read_state(&bytes, &p.display().to_string())?;
+                let rules = crate::rules::Rules::new(board.clone(), counters);
+                crate::game::counter_marks(&rules, &state)
+            }
+            None => Vec::new(),
+        };
+        let picture = svg::render(&board, &marks);
         if path.as_os_str() == "-" {
             print!("{picture}");
         } else {

@@ -1,10 +1,27 @@
-//! `blitz report`.
+//! `blitz report STATE`: prints again the report of the player-turn that produced a
+//! state (it is rendered from the events the state keeps).
 
+use crate::files;
+use crate::game;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// A state file written by `blitz resolve`.
+    pub state: PathBuf,
+}
 
-pub fn run(_args: Args) -> miette::Result<ExitCode> {
-    Err(miette::miette!("`blitz report` is not built yet"))
+pub fn run(args: Args) -> miette::Result<ExitCode> {
+    let bytes = files::read_bytes(&args.state)?;
+    let state = game::read_state(&bytes, &args.state.display().to_string())?;
+    if state.chain.previous_state.is_none() {
+        println!(
+            "{} is a new game: no player-turn has been resolved yet",
+            args.state.display()
+        );
+    } else {
+        print!("{}", crate::report::render_state(&state));
+    }
+    Ok(ExitCode::SUCCESS)
 }

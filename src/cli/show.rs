@@ -1,10 +1,23 @@
-//! `blitz show`.
+//! `blitz show STATE`: the position at a glance.
 
+use crate::cli::common::RuleArgs;
+use crate::files;
+use crate::game;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// A state file.
+    pub state: PathBuf,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
 
-pub fn run(_args: Args) -> miette::Result<ExitCode> {
-    Err(miette::miette!("`blitz show` is not built yet"))
+pub fn run(args: Args) -> miette::Result<ExitCode> {
+    let umpire = args.rules.umpire()?;
+    let bytes = files::read_bytes(&args.state)?;
+    let state = game::read_state(&bytes, &args.state.display().to_string())?;
+    print!("{}", crate::summary::render(&umpire.rules, &state));
+    Ok(ExitCode::SUCCESS)
 }

@@ -115,6 +115,19 @@ pub struct BattleSetup<'a> {
     pub stock: Option<&'a str>,
 }
 
+impl From<crate::tables::BgatResult> for CombatResult {
+    fn from(r: crate::tables::BgatResult) -> CombatResult {
+        use crate::tables::BgatResult as B;
+        match r {
+            B::AttackerEliminated => CombatResult::AttackerEliminated,
+            B::DefenderEliminated => CombatResult::DefenderEliminated,
+            B::AttackerBack2 => CombatResult::AttackerBack2,
+            B::DefenderBack2 => CombatResult::DefenderBack2,
+            B::Exchange => CombatResult::Exchange,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,18 +147,5 @@ mod tests {
         }
         assert!("D3".parse::<CombatResult>().is_err());
         assert_eq!(CombatResult::DefenderBack2.to_string(), "DB2");
-    }
-}
-
-impl From<crate::tables::BgatResult> for CombatResult {
-    fn from(r: crate::tables::BgatResult) -> CombatResult {
-        use crate::tables::BgatResult as B;
-        match r {
-            B::AttackerEliminated => CombatResult::AttackerEliminated,
-            B::DefenderEliminated => CombatResult::DefenderEliminated,
-            B::AttackerBack2 => CombatResult::AttackerBack2,
-            B::DefenderBack2 => CombatResult::DefenderBack2,
-            B::Exchange => CombatResult::Exchange,
-        }
     }
 }

@@ -1,0 +1,685 @@
+//! A game as files: loading the rule data, creating a game, resolving one player-turn
+//! from file bytes to file bytes, and replaying a game folder. The commands are thin
+//! shells over these functions; the engine under them does no I/O at all.
+
+use crate::board::Board;
+use crate::commit;
+use crate::engine::{self, TurnInput};
+use crate::event::Event;
+use crate::files::{self, FileError};
+use crate::mail;
+use crate::orders::{self, Diagnostics, OrderError, Orders};
+use crate::report;
+use crate::rules::Rules;
+use crate::seed::{DrandChain, Seed, SeedError};
+use crate::state::{
+    sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
+    RuleSet, SeedSource, StateError, TableChoice, STATE_FORMAT,
+};
+use crate::tables::Tables;
+use crate::template;
+use crate::units::{Counters, Side};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Why a game command could not do its work.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum GameError {
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    State(#[from] StateError),
+    #[error("the board file has problems:\n{0}")]
+    Board(String),
+    #[error("the counter files have problems:\n{0}")]
+    Counters(String),
+    #[error("the combat tables have problems:\n{0}")]
+    Tables(String),
+    #[error("{0}")]
+    #[diagnostic(help("see docs/dice.md for the seed sources"))]
+    Seed(String),
+    #[error("the orders break the rules:\n{rendered}")]
+    Orders {
+        rendered: String,
+        errors: Vec<OrderError>,
+    },
+    #[error("{0}")]
+    Mail(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+impl From<SeedError> for GameError {
+    fn from(e: SeedError) -> GameError {
+        GameError::Seed(e.to_string())
+    }
+}
+
+/// Paths replacing the embedded rule data; `None` keeps the embedded default.
+#[derive(Clone, Debug, Default)]
+pub struct RuleFiles {
+    pub board: Option<PathBuf>,
+    pub counters: Option<PathBuf>,
+    pub oac: Option<PathBuf>,
+    pub tables: Option<PathBuf>,
+}
+
+/// The rule data and the combat tables, loaded once.
+#[derive(Clone, Debug)]
+pub struct Umpire {
+    pub rules: Rules,
+    pub tables: Tables,
+}
+
+impl Umpire {
+    /// The embedded board, counters and tables, or the files named instead.
+    pub fn load(files: &RuleFiles) -> Result<Umpire, GameError> {
+        let board = match &files.board {
+            Some(p) => Board::load(p),
+            None => Board::try_embedded(),
+        }
+        .map_err(|e| GameError::Board(e.to_string()))?;
+        let counters = match (&files.counters, &files.oac) {
+            (None, None) => Counters::embedded(),
+            (c, o) => {
+                let c = c
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("rules/blitzkrieg/counters.toml"));
+                let o = o
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("rules/blitzkrieg/oac.toml"));
+                Counters::load(&c, &o)
+            }
+        }
+        .map_err(|e| GameError::Counters(e.to_text()))?;
+        let tables = match &files.tables {
+            Some(dir) => Tables::load_dir(dir),
+            None => Tables::embedded(),
+        }
+        .map_err(|e| GameError::Tables(e.to_string()))?;
+        Ok(Umpire {
+            rules: Rules::new(board, counters),
+            tables,
+        })
+    }
+}
+
+/// Which published value decides the battles of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedKindChoice {
+    Drand,
+    Stock,
+    Text,
+}
+
+/// What `blitz new` is told.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub id: String,
+    pub blue: Player,
+    pub red: Player,
+    pub sender: String,
+    pub tables: TableChoice,
+    pub seed: SeedKindChoice,
+    pub decisions: DecisionMode,
+    pub last_turn: u32,
+}
+
+/// A new game in its set-up phase (3.3): every Basic Game counter waiting (2.2).
+pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
+    let seed = match g.seed {
+        SeedKindChoice::Drand => {
+            let chain = DrandChain::quicknet()?;
+            SeedSource::Drand {
+                chain_hash: chain.hash.clone(),
+                public_key: chain.public_key_hex(),
+                genesis: chain.genesis,
+                period: chain.period,
+            }
+        }
+        SeedKindChoice::Stock => SeedSource::StockSales,
+        SeedKindChoice::Text => SeedSource::AgreedText,
+    };
+    let units = Side::BOTH
+        .iter()
+        .flat_map(|s| u.rules.counters.basic_game(*s))
+        .map(|c| (c.id.clone(), Place::Waiting))
+        .collect();
+    Ok(GameState {
+        format: STATE_FORMAT,
+        game: GameInfo {
+            id: g.id.clone(),
+            players: BTreeMap::from([(Side::Blue, g.blue.clone()), (Side::Red, g.red.clone())]),
+            sender: g.sender.clone(),
+            options: Options {
+                rules: RuleSet::Basic,
+                tables: g.tables,
+                seed,
+                decisions: g.decisions,
+                last_turn: g.last_turn,
+            },
+        },
+        phase: Phase::SetUp { side: Side::Blue },
+        units,
+        held: BTreeMap::new(),
+        standing: BTreeMap::new(),
+        pending: Vec::new(),
+        condition_b: BTreeMap::new(),
+        chain: Chain::default(),
+        last: LastTurn::default(),
+        integrity: String::new(),
+    })
+}
+
+/// The published value given at resolution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedInput {
+    /// A drand beacon as relays serve it (JSON).
+    Beacon(String),
+    /// The agreed text.
+    Text(String),
+    /// The `symbol,volume` sales of the trading date (CSV).
+    Sales(String),
+}
+
+impl SeedInput {
+    /// The file extension this seed is kept under in a game folder.
+    pub fn extension(&self) -> &'static str {
+        match self {
+            SeedInput::Beacon(_) => "seed.json",
+            SeedInput::Text(_) => "seed.txt",
+            SeedInput::Sales(_) => "sales.csv",
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        match self {
+            SeedInput::Beacon(t) | SeedInput::Text(t) | SeedInput::Sales(t) => t,
+        }
+    }
+}
+
+/// The drand chain a game records.
+pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
+    match &state.game.options.seed {
+        SeedSource::Drand {
+            chain_hash,
+            public_key,
+            genesis,
+            period,
+        } => Ok(Some(DrandChain::new(
+            "quicknet", chain_hash, public_key, *genesis, *period,
+        )?)),
+        _ => Ok(None),
+    }
+}
+
+/// The seed for a player-turn: verified against the game's source and the round or
+/// date the orders named before it existed.
+pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result<Seed, GameError> {
+    let named = orders.seed.as_ref().map(|s| &s.value);
+    match (&state.game.options.seed, input) {
+        (SeedSource::Drand { .. }, SeedInput::Beacon(json)) => {
+            let chain = chain_of(state)?.ok_or(GameError::Other("no drand chain".into()))?;
+            let round = match named {
+                Some(s) => match (s.round, &s.time) {
+                    (Some(r), _) => Some(r),
+                    (None, Some(t)) => Some(chain.round_for_time(t)?),
+                    (None, None) => None,
+                },
+                None => None,
+            };
+            Ok(Seed::from_beacon_json(json, &chain, round)?)
+        }
+        (SeedSource::StockSales, SeedInput::Sales(csv)) => Ok(Seed::from_stock_csv(
+            csv,
+            named.and_then(|s| s.date.as_deref()),
+        )?),
+        (SeedSource::AgreedText, SeedInput::Text(t)) => Ok(Seed::from_text(t)?),
+        (source, _) => Err(GameError::Seed(format!(
+            "this game is resolved by {}: give {}",
+            source_name(source),
+            match source {
+                SeedSource::Drand { .. } => "--beacon FILE (the round's JSON)",
+                SeedSource::StockSales => "--sales FILE (the symbol,volume CSV)",
+                SeedSource::AgreedText => "--seed-text TEXT or --seed-file FILE",
+            }
+        ))),
+    }
+}
+
+fn source_name(s: &SeedSource) -> &'static str {
+    match s {
+        SeedSource::Drand { .. } => "a drand beacon round",
+        SeedSource::StockSales => "stock sales",
+        SeedSource::AgreedText => "an agreed text",
+    }
+}
+
+/// An order file as given: TOML, or a mail message carrying it.
+#[derive(Clone, Debug)]
+pub struct OrderText {
+    /// The TOML text.
+    pub toml: String,
+    /// What to call it in messages: the file, or "reply.eml (attachment orders.toml)".
+    pub name: String,
+}
+
+/// Reads orders from file bytes: TOML as it is, or the orders in a mail message.
+pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
+    if mail::is_message(bytes) {
+        let found = mail::orders_from_message(bytes).map_err(|e| GameError::Mail(e.to_string()))?;
+        return Ok(OrderText {
+            name: format!("{file} ({})", found.source),
+            toml: found.toml,
+        });
+    }
+    let toml = String::from_utf8(bytes.to_vec())
+        .map_err(|_| GameError::Other(format!("{file} is not UTF-8 text")))?;
+    Ok(OrderText {
+        toml,
+        name: file.to_string(),
+    })
+}
+
+fn order_errors(orders: &OrderText, errors: Vec<OrderError>, color: bool) -> GameError {
+    let rendered = Diagnostics::new(&orders.name, &orders.toml, errors.clone()).render(color);
+    GameError::Orders { rendered, errors }
+}
+
+/// Stage one and stage two, no dice: every problem of an order file (`blitz check`).
+pub fn check(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &OrderText,
+) -> Result<Vec<OrderError>, GameError> {
+    let state = read_state(state_bytes, state_file)?;
+    let parsed = match orders::parse(&orders.toml) {
+        Ok(o) => o,
+        Err(errors) => return Ok(errors),
+    };
+    Ok(engine::check(
+        &u.rules,
+        &state,
+        &parsed,
+        &sha256_hex(state_bytes),
+    ))
+}
+
+/// Reads a state file, refusing one that was edited.
+pub fn read_state(bytes: &[u8], file: &str) -> Result<GameState, GameError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| StateError::Unreadable {
+        file: file.to_string(),
+        reason: "not UTF-8 text".to_string(),
+    })?;
+    Ok(GameState::from_ron(text, file)?)
+}
+
+/// Everything one resolution produces.
+#[derive(Clone, Debug)]
+pub struct Resolution {
+    pub previous: GameState,
+    pub state: GameState,
+    pub state_ron: String,
+    pub state_hash: String,
+    pub report: String,
+    pub template: String,
+    pub events: Vec<Event>,
+}
+
+/// Resolves a player-turn from file contents: the state file's bytes, the order text,
+/// the published seed (none for set-up), and the commitment mailed earlier, if any.
+pub fn resolve(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &OrderText,
+    seed: Option<&SeedInput>,
+    commitment: Option<&str>,
+    color: bool,
+) -> Result<Resolution, GameError> {
+    let state = read_state(state_bytes, state_file)?;
+    let parsed = orders::parse(&orders.toml).map_err(|e| order_errors(orders, e, color))?;
+    let state_hash = sha256_hex(state_bytes);
+    let problems = engine::check(&u.rules, &state, &parsed, &state_hash);
+    if !problems.is_empty() {
+        return Err(order_errors(orders, problems, color));
+    }
+    if let Some(c) = commitment {
+        commit::check(c, state_bytes, orders.toml.as_bytes())
+            .map_err(|e| GameError::Seed(e.to_string()))?;
+    }
+    let seed_value = match (&state.phase, seed) {
+        (Phase::SetUp { .. }, _) => None,
+        (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
+        (_, None) => {
+            return Err(GameError::Seed(
+                "this player-turn has battles to roll: give the published seed".to_string(),
+            ))
+        }
+    };
+    let label = state.label();
+    let (source, value, seed_hash) = match &seed_value {
+        Some(s) => (s.source_display(), s.value_display(), s.hash_hex()),
+        None => (
+            "none: set-up needs no dice".to_string(),
+            "-".to_string(),
+            sha256_hex(b""),
+        ),
+    };
+    let none = Seed::from_text("set-up")?;
+    let mut rolls = seed_value
+        .as_ref()
+        .unwrap_or(&none)
+        .rolls(&state.game.id, &label);
+    let orders_hash = sha256_hex(orders.toml.as_bytes());
+    let mut input = TurnInput {
+        state_hash: &state_hash,
+        orders_hash: &orders_hash,
+        commitment,
+        seed_source: &source,
+        seed_value: &value,
+        seed_hash: &seed_hash,
+        dice: &mut rolls,
+        tables: &u.tables,
+    };
+    let (next, events) = engine::adjudicate(&u.rules, &state, &parsed, &mut input)
+        .map_err(|e| order_errors(orders, e, color))?;
+    let state_ron = next
+        .to_ron()
+        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
+    let next_hash = sha256_hex(state_ron.as_bytes());
+    Ok(Resolution {
+        report: report::render_state(&next),
+        template: template::render(&u.rules, &next, &next_hash, None),
+        previous: state,
+        state: next,
+        state_ron,
+        state_hash: next_hash,
+        events,
+    })
+}
+
+/// The files one resolution adds to a game folder (see `docs/state.md`).
+pub fn resolution_files(
+    dir: &Path,
+    r: &Resolution,
+    orders: &OrderText,
+    seed: Option<&SeedInput>,
+    commitment: Option<&str>,
+) -> Vec<(PathBuf, Vec<u8>)> {
+    let old = r.previous.file_stem();
+    let new = r.state.file_stem();
+    let mut out = vec![
+        (
+            dir.join(format!("{old}.orders.toml")),
+            orders.toml.clone().into_bytes(),
+        ),
+        (
+            dir.join(format!("{old}.report.txt")),
+            r.report.clone().into_bytes(),
+        ),
+        (
+            dir.join(format!("{new}.state.ron")),
+            r.state_ron.clone().into_bytes(),
+        ),
+        (
+            dir.join(format!("{new}.template.toml")),
+            r.template.clone().into_bytes(),
+        ),
+    ];
+    if let Some(s) = seed {
+        out.push((
+            dir.join(format!("{old}.{}", s.extension())),
+            s.text().as_bytes().to_vec(),
+        ));
+    }
+    if let Some(c) = commitment {
+        out.push((
+            dir.join(format!("{old}.commitment.txt")),
+            format!("{c}\n").into_bytes(),
+        ));
+    }
+    out
+}
+
+/// The files of a new game: its state and the first template.
+pub fn new_game_files(
+    u: &Umpire,
+    dir: &Path,
+    state: &GameState,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, GameError> {
+    let ron = state
+        .to_ron()
+        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
+    let hash = sha256_hex(ron.as_bytes());
+    let stem = state.file_stem();
+    Ok(vec![
+        (dir.join(format!("{stem}.state.ron")), ron.into_bytes()),
+        (
+            dir.join(format!("{stem}.template.toml")),
+            template::render(&u.rules, state, &hash, None).into_bytes(),
+        ),
+    ])
+}
+
+/// What `verify` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The player-turns replayed, in order ("setup-Blue", "1-Blue", ...).
+    pub turns: Vec<String>,
+    /// The last state reached.
+    pub last: String,
+}
+
+/// Replays a game folder from its first state: every state must follow byte for byte
+/// from its predecessor, the orders and the seed kept beside it.
+pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
+    let mut states: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|source| FileError::Read {
+            path: dir.to_path_buf(),
+            source,
+        })?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
+        .collect();
+    states.sort();
+    let first = states
+        .first()
+        .ok_or_else(|| GameError::Other(format!("{} holds no state file", dir.display())))?;
+    let mut path = first.clone();
+    let mut turns = Vec::new();
+    loop {
+        let bytes = files::read_bytes(&path)?;
+        let name = path.display().to_string();
+        let state = read_state(&bytes, &name)?;
+        if turns.is_empty() && state.chain.previous_state.is_some() {
+            return Err(GameError::Other(format!(
+                "{name} is not the first state of a game (it names a previous state)"
+            )));
+        }
+        let stem = state.file_stem();
+        let orders_path = dir.join(format!("{stem}.orders.toml"));
+        if !orders_path.exists() {
+            return Ok(Verified { turns, last: name });
+        }
+        let orders = order_text(
+            &files::read_bytes(&orders_path)?,
+            &orders_path.display().to_string(),
+        )?;
+        let seed = read_seed(dir, &stem)?;
+        let commitment = read_optional(&dir.join(format!("{stem}.commitment.txt")))?;
+        let r = resolve(
+            u,
+            &bytes,
+            &name,
+            &orders,
+            seed.as_ref(),
+            commitment.as_deref().map(str::trim),
+            false,
+        )?;
+        let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
+        let kept = files::read_bytes(&next_path)?;
+        if kept != r.state_ron.as_bytes() {
+            return Err(GameError::Other(divergence(
+                &next_path,
+                &String::from_utf8_lossy(&kept),
+                &r.state_ron,
+                &orders_path,
+            )));
+        }
+        let report_path = dir.join(format!("{stem}.report.txt"));
+        if let Some(kept) = read_optional(&report_path)? {
+            if kept != r.report {
+                return Err(GameError::Other(divergence(
+                    &report_path,
+                    &kept,
+                    &r.report,
+                    &orders_path,
+                )));
+            }
+        }
+        turns.push(state.label());
+        path = next_path;
+    }
+}
+
+fn read_optional(path: &Path) -> Result<Option<String>, GameError> {
+    if path.exists() {
+        Ok(Some(files::read_text(path)?))
+    } else {
+        Ok(None)
+    }
+}
+
+fn read_seed(dir: &Path, stem: &str) -> Result<Option<SeedInput>, GameError> {
+    let beacon = dir.join(format!("{stem}.seed.json"));
+    let text = dir.join(format!("{stem}.seed.txt"));
+    let sales = dir.join(format!("{stem}.sales.csv"));
+    Ok(if beacon.exists() {
+        Some(SeedInput::Beacon(files::read_text(&beacon)?))
+    } else if text.exists() {
+        Some(SeedInput::Text(files::read_text(&text)?))
+    } else if sales.exists() {
+        Some(SeedInput::Sales(files::read_text(&sales)?))
+    } else {
+        None
+    })
+}
+
+/// Names the first line where a kept file and the replay differ.
+fn divergence(path: &Path, kept: &str, replayed: &str, orders: &Path) -> String {
+    let line = kept
+        .lines()
+        .zip(replayed.lines())
+        .position(|(a, b)| a != b)
+        .map_or_else(
+            || kept.lines().count().min(replayed.lines().count()) + 1,
+            |i| i + 1,
+        );
+    let show = |t: &str| {
+        t.lines()
+            .nth(line - 1)
+            .unwrap_or("(end of file)")
+            .to_string()
+    };
+    format!(
+        "{} does not follow from its predecessor and {}: first difference at line {line}\n  kept:     {}\n  replayed: {}",
+        path.display(),
+        orders.display(),
+        show(kept),
+        show(replayed)
+    )
+}
+
+/// The counters of a state as the board picture draws them.
+pub fn counter_marks(rules: &Rules, state: &GameState) -> Vec<crate::svg::CounterMark> {
+    state
+        .units
+        .iter()
+        .filter_map(|(id, place)| match place {
+            Place::Map(h) => rules.counters.get(id).map(|c| crate::svg::CounterMark {
+                hex: *h,
+                side: c.side,
+                kind_abbrev: c.kind.abbrev().to_string(),
+                factors: c.factors_text(),
+                id: id.to_string(),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The mail of one resolution, to both players: the report as the body; the new
+/// state, the next template and the board picture attached; threaded on the game.
+pub fn turn_mail(
+    u: &Umpire,
+    r: &Resolution,
+    date: chrono::DateTime<chrono::Utc>,
+) -> Result<mail::TurnMail, GameError> {
+    let players = &r.state.game.players;
+    let player = |s: Side| -> Result<mail::Player, GameError> {
+        let p = players
+            .get(&s)
+            .ok_or_else(|| GameError::Mail(format!("the game has no {s} player")))?;
+        Ok(mail::Player {
+            name: p.name.clone(),
+            address: p.email.clone(),
+        })
+    };
+    let sender = r.state.game.sender.clone();
+    let game = r.state.game.id.clone();
+    let earlier: Vec<String> = previous_labels(&r.previous)
+        .iter()
+        .filter_map(|l| mail::message_id(&game, l, &sender).ok())
+        .collect();
+    let stem = r.state.file_stem();
+    let mut attachments = vec![
+        attachment(format!("{stem}.state.ron"), r.state_ron.as_bytes()),
+        attachment(format!("{stem}.template.toml"), r.template.as_bytes()),
+    ];
+    let picture = crate::svg::render(&u.rules.board, &counter_marks(&u.rules, &r.state));
+    attachments.push(attachment(format!("{stem}.board.svg"), picture.as_bytes()));
+    let from = r.previous.mover().unwrap_or(Side::Blue);
+    Ok(mail::TurnMail {
+        game,
+        turn: r.previous.label(),
+        from_side: from,
+        to_side: r.state.mover().unwrap_or(from.other()),
+        blue: player(Side::Blue)?,
+        red: player(Side::Red)?,
+        sender,
+        report: format!(
+            "{}\n\nThe next orders (fill in and reply, quoted or attached):\n\n{}",
+            r.report, r.template
+        ),
+        attachments,
+        in_reply_to: earlier.last().cloned(),
+        references: earlier,
+        date,
+    })
+}
+
+fn attachment(name: String, bytes: &[u8]) -> mail::MailAttachment {
+    mail::MailAttachment {
+        mime_type: mail::mime_type_for(&name).to_string(),
+        name,
+        bytes: bytes.to_vec(),
+    }
+}
+
+/// The labels of every player-turn before the one `state` awaits, oldest first (the
+/// mail thread of the game).
+fn previous_labels(state: &GameState) -> Vec<String> {
+    let seq = state.sequence();
+    (0..seq)
+        .map(|i| match i {
+            0 => "setup-Blue".to_string(),
+            1 => "setup-Red".to_string(),
+            n => format!("{}-{}", n / 2, if n % 2 == 0 { "Blue" } else { "Red" }),
+        })
+        .collect()
+}

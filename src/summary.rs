@@ -1,0 +1,93 @@
+//! The position at a glance (`blitz show`): per side, the units on the map by hex,
+//! the city hexes friendly to it, the units still to come and the losses so far.
+
+use crate::control;
+use crate::rules::Rules;
+use crate::state::{GameState, Phase, Place};
+use crate::units::Side;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Plain text, at most 78 columns.
+pub fn render(rules: &Rules, state: &GameState) -> String {
+    let mut out = String::new();
+    let pos = state.position(&rules.counters);
+    let _ = writeln!(
+        out,
+        "BLITZKRIEG  game {}  {}",
+        state.game.id,
+        phase_text(&state.phase)
+    );
+    for side in Side::BOTH {
+        let _ = writeln!(out, "\n{} ({})", side.country_name(), side);
+        let mut by_hex: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for p in pos.pieces().filter(|p| p.side == side) {
+            let f = rules
+                .counters
+                .get(&p.id)
+                .map_or(String::new(), |c| c.factors_text());
+            by_hex
+                .entry(p.hex.to_string())
+                .or_default()
+                .push(format!("{} {}", p.id, f));
+        }
+        let _ = writeln!(
+            out,
+            "  on the map: {} units in {} hexes",
+            by_hex.values().map(Vec::len).sum::<usize>(),
+            by_hex.len()
+        );
+        for (hex, units) in &by_hex {
+            let _ = writeln!(out, "    {hex:<6} {}", units.join(", "));
+        }
+        let cities = control::friendly_cities(&rules.board, &pos, &state.held, side);
+        let list: Vec<String> = cities.iter().map(|h| h.to_string()).collect();
+        let _ = writeln!(out, "  friendly city hexes (5): {}", list.len());
+        wrap(&mut out, &list.join(" "), "    ");
+        let (waiting, lost): (Vec<_>, Vec<_>) = state
+            .units
+            .iter()
+            .filter(|(id, _)| rules.counters.get(id).is_some_and(|c| c.side == side))
+            .filter(|(_, p)| !matches!(p, Place::Map(_)))
+            .partition(|(_, p)| matches!(p, Place::Waiting));
+        let due: Vec<String> = waiting
+            .iter()
+            .filter_map(|(id, _)| rules.counters.get(id))
+            .map(|c| format!("{} (turn {})", c.id, c.enters))
+            .collect();
+        let _ = writeln!(out, "  still to come (6.2): {}", due.len());
+        wrap(&mut out, &due.join(", "), "    ");
+        let _ = writeln!(out, "  eliminated: {}", lost.len());
+    }
+    out
+}
+
+fn phase_text(p: &Phase) -> String {
+    match p {
+        Phase::SetUp { side } => format!("set-up, {side} to place"),
+        Phase::Turn { turn, side } => format!("turn {turn}, {side} to move"),
+        Phase::Over {
+            winner: Some(w),
+            reason,
+        } => format!("over: {w} won ({reason})"),
+        Phase::Over {
+            winner: None,
+            reason,
+        } => format!("over: {reason}"),
+    }
+}
+
+fn wrap(out: &mut String, text: &str, indent: &str) {
+    let mut line = String::from(indent);
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if line.len() + word.len() + 1 > 78 && line.len() > indent.len() {
+            let _ = writeln!(out, "{}", line.trim_end());
+            line = String::from(indent);
+        }
+        line.push_str(word);
+        line.push(' ');
+    }
+    if line.len() > indent.len() {
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
