@@ -8,18 +8,21 @@
 //! (11.1). An order with a problem is reported and skipped; the rest go on, so one
 //! check shows every problem of a file.
 //!
-//! Submodules: [`cost`] (MF accounting), [`path`] (path legality and the search),
+//! Submodules: [`cost`] (MF accounting), [`path`] (path legality), [`search`]
+//! (the cheapest legal path),
 //! `place` (3.3, 6), `air` (9.3, 9.4), `ground` (7-11).
 
 pub mod cost;
 pub mod path;
+pub mod search;
 
 mod air;
 mod ground;
 mod place;
 
 pub use cost::{mf_text, road_connected, Pay, Spent};
-pub use path::{check_path, find_path, Fault, Mover, PathFault, Stop, Walk};
+pub use path::{check_path, Fault, Mover, PathFault, Stop, Walk};
+pub use search::find_path;
 
 use crate::event::Event;
 use crate::hex::Hex;
