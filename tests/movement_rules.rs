@@ -935,3 +935,24 @@ fn destination_behind_lakes_has_no_path_10_3() {
         "{e}"
     );
 }
+
+/// Errors render with file, line, column and rule, a caret under the bad hex.
+#[test]
+fn movement_errors_render_with_line_and_rule() {
+    let g = game(clear().build())
+        .unit_at("B-1IN", Infantry, 4, "B5")
+        .unit_at("R-1IN", Infantry, 4, "F5");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1IN\"\npath = [\"C5\", \"D5\", \"E5\", \"E6\"]\n",
+    );
+    let text =
+        blitz::orders::Diagnostics::new("blue-1.toml", &r.src, r.out.errors.clone()).render(false);
+    assert!(text.contains("blue-1.toml:8:27"), "{text}");
+    assert!(text.contains("rule 8.2"), "{text}");
+    assert!(
+        text.contains("must stop on entering enemy ZOC at E5"),
+        "{text}"
+    );
+}
