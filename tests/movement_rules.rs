@@ -956,3 +956,16 @@ fn movement_errors_render_with_line_and_rule() {
         "{text}"
     );
 }
+
+/// 10.2 before 10.1: a hex the unit may not enter is not also reported as a stop.
+#[test]
+fn a_barred_hex_is_not_also_a_stop_10_2() {
+    let b = clear().terrain(Terrain::Forest, &["C5"]).build();
+    let g = game(b).unit_at("B-1AR", Armor, 4, "B5");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1AR\"\npath = [\"C5\", \"D5\"]\n",
+    );
+    r.only_error("10.2");
+}

@@ -280,7 +280,9 @@ impl Walker<'_> {
         if let Some(allowed) = self.mover.max_hexes.filter(|&m| at == m as usize + 1) {
             self.fault(at, to, Fault::PastDrop { allowed });
         }
-        if let Some(f) = entry_fault(self.board, self.pos, self.mover, to) {
+        let barred = entry_fault(self.board, self.pos, self.mover, to);
+        let enters = barred.is_none();
+        if let Some(f) = barred {
             self.fault(at, to, f);
         }
         let bonus = self.mover.kind.desert_bonus();
@@ -288,7 +290,8 @@ impl Walker<'_> {
         if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
             self.over_at = Some((at, to));
         }
-        if self.stopped.is_none() {
+        // A hex the unit may not enter at all is reported as such, not as a stop too.
+        if self.stopped.is_none() && enters {
             self.stopped = stop_at(self.board, self.pos, self.mover, to).map(|s| (to, s));
         }
     }
