@@ -8,18 +8,46 @@
 //! (11.1). An order with a problem is reported and skipped; the rest go on, so one
 //! check shows every problem of a file.
 //!
-//! Submodules: [`cost`] (MF accounting), [`path`] (path legality and the search),
-//! `place` (3.3, 6), `air` (9.3, 9.4), `ground` (7-11).
+//! Readings of the rules where they are silent or could be read two ways:
+//! - 9.1 "through cities": two adjacent hexes of one city are joined as if by road,
+//!   drawn or not, so moving between them costs 1/3 MF.
+//! - 10.1: a road into a mountain or forest hex does not change the stop ("all units
+//!   must stop"); the road step itself costs 1/3 MF.
+//! - 9.2: in a desert hex entered along a road, armor and air-assault use either the
+//!   road third or the desert half, whichever serves the move best; never both.
+//! - 11.2: a stack order is legal when the path is legal for every unit in it (each
+//!   with its own movement factor, bonuses, terrain and ZOC rules), which is moving at
+//!   the slowest unit's rate; the stack stops where any of its units must stop.
+//! - 8.3: armor and air-assault pass through the ZOC of other enemy units whether or
+//!   not they began in enemy ZOC; they stop on entering any hex in the ZOC of enemy
+//!   armor or air-assault, even when they began in one.
+//! - 6.4: one `[[place]]` order places at most 3 units; several orders may bring
+//!   units into one city, since units placed can move out before the next are placed
+//!   ("an unlimited number of units per turn in one city hex"); what stays is held to
+//!   3 by 11.1 at the end of movement.
+//! - 9.3: a unit takes one `[[air]]` order and one `[[move]]` order at most; the move
+//!   starts where it landed. Air moves come before ground moves, so "began the turn
+//!   in the take-off city" is checked against where the unit stood (or was placed).
+//! - Q&A 9.4: no airdrop into the ZOC of any enemy unit.
+//! - 3.3, 10.2-10.3: a unit is never set up or placed where it could not move to
+//!   (armor, air-assault and artillery not in forest).
+//! - The report's `cost_thirds` counts an unused desert half as spent (it pays for
+//!   nothing else, 9.2), so it is always whole thirds; the exact cost is in a note.
+//!
+//! Submodules: [`cost`] (MF accounting), [`path`] (path legality), [`search`]
+//! (the cheapest legal path), `place` (3.3, 6), `air` (9.3, 9.4), `ground` (7-11).
 
 pub mod cost;
 pub mod path;
+pub mod search;
 
 mod air;
 mod ground;
 mod place;
 
 pub use cost::{mf_text, road_connected, Pay, Spent};
-pub use path::{check_path, find_path, Fault, Mover, PathFault, Stop, Walk};
+pub use path::{check_path, Fault, Mover, PathFault, Stop, Walk};
+pub use search::find_path;
 
 use crate::event::Event;
 use crate::hex::Hex;

@@ -368,6 +368,12 @@ pub enum Problem {
     AirLimit { unit: UnitId, count: usize },
     #[error("this order places {count} units in {hex} at once; 3 at most")]
     PlacedStack { hex: Hex, count: usize },
+    #[error("{hex} is not in {}: units set up in their home country", side.country_name())]
+    NotHomeCountry { hex: Hex, side: Side },
+    #[error("{hex} is the take-off city: air transport flies to another city")]
+    SameCity { hex: Hex },
+    #[error("no airdrop on {hex}: {why}")]
+    BadDropZone { hex: Hex, why: String },
     #[error("{0}")]
     Other(String),
 }

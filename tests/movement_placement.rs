@@ -100,6 +100,10 @@ fn setup_outside_home_or_of_later_units_is_refused_3_3() {
     );
     assert_eq!(r.rules(), vec!["3.3", "3.3"]);
     assert_eq!(r.text_at(&r.errors()[0]), "\"EE2\"");
+    assert!(matches!(
+        r.errors()[0].problem,
+        Problem::NotHomeCountry { .. }
+    ));
     assert!(matches!(r.errors()[1].problem, Problem::CannotPlace { .. }));
     let r = g.setup(Side::Red, "[[setup]]\nunit = \"R-1IN\"\nhex = \"EE2\"\n");
     r.ok();
@@ -461,6 +465,7 @@ fn airdrop_not_into_enemy_zoc_nor_sea_q_a_9_4() {
         "[[air]]\nunit = \"B-1AA\"\nfrom = \"C3\"\nto = \"M4\"\ndrop = true\n",
     );
     assert_eq!(r.rules(), vec!["Q&A 9.4"]);
+    assert!(matches!(r.errors()[0].problem, Problem::BadDropZone { .. }));
     let r = g.run(
         Side::Blue,
         1,
@@ -521,4 +526,25 @@ fn destination_after_airdrop_is_one_hex_9_4() {
         r.only_error("9.4").problem,
         Problem::AfterDrop { allowed: 1, .. }
     ));
+}
+
+/// 9.3: air transport goes from one city to another.
+#[test]
+fn air_transport_goes_to_another_city_9_3() {
+    let g = Game::new(long()).unit_at("B-1IN", Infantry, 4, "D3");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[air]]\nunit = \"B-1IN\"\nfrom = \"D3\"\nto = \"D3\"\n",
+    );
+    assert!(matches!(
+        r.only_error("9.3").problem,
+        Problem::SameCity { .. }
+    ));
+    g.run(
+        Side::Blue,
+        1,
+        "[[air]]\nunit = \"B-1IN\"\nfrom = \"D3\"\nto = \"D4\"\n",
+    )
+    .ok();
 }

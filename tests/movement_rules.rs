@@ -935,3 +935,37 @@ fn destination_behind_lakes_has_no_path_10_3() {
         "{e}"
     );
 }
+
+/// Errors render with file, line, column and rule, a caret under the bad hex.
+#[test]
+fn movement_errors_render_with_line_and_rule() {
+    let g = game(clear().build())
+        .unit_at("B-1IN", Infantry, 4, "B5")
+        .unit_at("R-1IN", Infantry, 4, "F5");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1IN\"\npath = [\"C5\", \"D5\", \"E5\", \"E6\"]\n",
+    );
+    let text =
+        blitz::orders::Diagnostics::new("blue-1.toml", &r.src, r.out.errors.clone()).render(false);
+    assert!(text.contains("blue-1.toml:8:27"), "{text}");
+    assert!(text.contains("rule 8.2"), "{text}");
+    assert!(
+        text.contains("must stop on entering enemy ZOC at E5"),
+        "{text}"
+    );
+}
+
+/// 10.2 before 10.1: a hex the unit may not enter is not also reported as a stop.
+#[test]
+fn a_barred_hex_is_not_also_a_stop_10_2() {
+    let b = clear().terrain(Terrain::Forest, &["C5"]).build();
+    let g = game(b).unit_at("B-1AR", Armor, 4, "B5");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1AR\"\npath = [\"C5\", \"D5\"]\n",
+    );
+    r.only_error("10.2");
+}

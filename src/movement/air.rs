@@ -89,10 +89,7 @@ impl Turn<'_, '_> {
             return false;
         }
         if from.value == to.value {
-            let problem = Problem::Other(format!(
-                "{} is the take-off city: fly to another city",
-                to.value
-            ));
+            let problem = Problem::SameCity { hex: to.value };
             self.fail(problem, to.span.clone(), "9.3", None);
             return false;
         }
@@ -135,7 +132,10 @@ impl Turn<'_, '_> {
             ),
             Some(_) => return true,
         };
-        let problem = Problem::Other(format!("no airdrop on {}: {why}", to.value));
+        let problem = Problem::BadDropZone {
+            hex: to.value,
+            why: why.to_string(),
+        };
         self.fail(problem, to.span.clone(), rule, None);
         false
     }

@@ -2,8 +2,9 @@
 //! a path written in full or found by the umpire.
 
 use super::path::{
-    check_path, entry_fault, find_path, is_engaged, terrain_name, Fault, Mover, PathFault, Walk,
+    check_path, entry_fault, is_engaged, terrain_name, Fault, Mover, PathFault, Walk,
 };
+use super::search::find_path;
 use super::Turn;
 use crate::event::Event;
 use crate::hex::Hex;

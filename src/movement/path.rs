@@ -10,8 +10,7 @@ use crate::board::{Board, Terrain};
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::units::{Side, UnitKind};
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What the movement rules need to know of a moving unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,7 +280,9 @@ impl Walker<'_> {
         if let Some(allowed) = self.mover.max_hexes.filter(|&m| at == m as usize + 1) {
             self.fault(at, to, Fault::PastDrop { allowed });
         }
-        if let Some(f) = entry_fault(self.board, self.pos, self.mover, to) {
+        let barred = entry_fault(self.board, self.pos, self.mover, to);
+        let enters = barred.is_none();
+        if let Some(f) = barred {
             self.fault(at, to, f);
         }
         let bonus = self.mover.kind.desert_bonus();
@@ -289,7 +290,8 @@ impl Walker<'_> {
         if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
             self.over_at = Some((at, to));
         }
-        if self.stopped.is_none() {
+        // A hex the unit may not enter at all is reported as such, not as a stop too.
+        if self.stopped.is_none() && enters {
             self.stopped = stop_at(self.board, self.pos, self.mover, to).map(|s| (to, s));
         }
     }
@@ -368,171 +370,4 @@ fn passes_through_zoc(pos: &Position, mover: &Mover, path: &[Hex]) -> bool {
         && path[1..path.len() - 1]
             .iter()
             .any(|&h| pos.in_zoc_of(enemy, h))
-}
-
-// ---------------------------------------------------------------------------
-// The search.
-
-/// Units that pay alike: those with the desert bonus and those without (9.2). Units
-/// in one group have identical payments along any path.
-#[derive(Clone, Debug)]
-struct Group {
-    bonus: bool,
-    mf: u32,
-}
-
-fn groups(movers: &[Mover]) -> Vec<Group> {
-    let mut out: Vec<Group> = Vec::new();
-    for m in movers {
-        let bonus = m.kind.desert_bonus();
-        match out.iter_mut().find(|g| g.bonus == bonus) {
-            Some(g) => g.mf = g.mf.min(m.mf),
-            None => out.push(Group { bonus, mf: m.mf }),
-        }
-    }
-    out.sort_by_key(|g| g.bonus);
-    out
-}
-
-/// One search state: where the stack is and what each group has paid.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Node {
-    cost: u32,
-    steps: u32,
-    hex: Hex,
-    spent: Vec<Spent>,
-    prev: Option<StateKey>,
-}
-
-/// A search state: the hex and what each group has paid.
-type StateKey = (Hex, Vec<Spent>);
-/// Settled states by hex and credits: the whole MF of each group and the steps taken.
-type Settled = BTreeMap<(Hex, Vec<(u8, u8)>), Vec<(Vec<u32>, u32)>>;
-
-/// The credits part of a state: states with the same credits compare by whole MF.
-fn credits(spent: &[Spent]) -> Vec<(u8, u8)> {
-    spent.iter().map(|s| (s.road_left, s.desert_left)).collect()
-}
-
-/// A settled state with the same hex and credits, no more whole MF paid by any group
-/// and no more steps, can do everything this one can.
-fn dominated(settled: &Settled, n: &Node) -> bool {
-    let wholes: Vec<u32> = n.spent.iter().map(|s| s.whole).collect();
-    settled
-        .get(&(n.hex, credits(&n.spent)))
-        .is_some_and(|list| {
-            list.iter()
-                .any(|(w, steps)| *steps <= n.steps && w.iter().zip(&wholes).all(|(a, b)| a <= b))
-        })
-}
-
-/// The steps out of a settled state: every neighbour every mover may enter, with
-/// every way of paying that keeps each group within its movement factor.
-fn expand(board: &Board, pos: &Position, movers: &[Mover], gs: &[Group], n: &Node) -> Vec<Node> {
-    let max_hexes = movers.iter().filter_map(|m| m.max_hexes).min();
-    if max_hexes.is_some_and(|m| n.steps >= m) {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for to in board.neighbours(n.hex) {
-        if movers
-            .iter()
-            .any(|m| entry_fault(board, pos, m, to).is_some())
-        {
-            continue;
-        }
-        let mut options: Vec<Vec<Spent>> = vec![Vec::new()];
-        for (g, s) in gs.iter().zip(&n.spent) {
-            let ways = payments(board, n.hex, to, g.bonus);
-            options = options
-                .iter()
-                .flat_map(|o| {
-                    ways.iter()
-                        .map(move |&w| [o.clone(), vec![s.pay(w)]].concat())
-                })
-                .filter(|o| o.iter().zip(gs).all(|(s, g)| s.fits(g.mf)))
-                .collect();
-        }
-        for spent in options {
-            let cost = spent.iter().map(|s| s.sixths()).max().unwrap_or(0);
-            out.push(Node {
-                cost,
-                steps: n.steps + 1,
-                hex: to,
-                spent,
-                prev: Some((n.hex, n.spent.clone())),
-            });
-        }
-    }
-    out
-}
-
-fn rebuild(prev: &BTreeMap<StateKey, Option<StateKey>>, goal: StateKey) -> Vec<Hex> {
-    let mut path = vec![goal.0];
-    let mut cur = goal;
-    while let Some(Some(p)) = prev.get(&cur) {
-        path.push(p.0);
-        cur = p.clone();
-    }
-    path.reverse();
-    path
-}
-
-/// 7.2-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3, 11.2: the cheapest legal path from
-/// `start` to `goal` for `movers` moving together (a stack moves at the slowest
-/// unit's rate, 11.2: the path must be legal for every one of them). Cheapest means
-/// least movement used (exact, in sixths, for the unit that uses most), then fewest
-/// hexes, then the first in hex order, so the result is always the same. The goal
-/// may be a hex where the movers must stop; no hex before it may be. Returns the path
-/// (start first) and the cost for the unit that pays most, or `None` when no legal
-/// path exists (including when an infantry-type mover is engaged, 8.2).
-pub fn find_path(
-    board: &Board,
-    pos: &Position,
-    movers: &[Mover],
-    start: Hex,
-    goal: Hex,
-) -> Option<(Vec<Hex>, Spent)> {
-    if movers.iter().any(|m| is_engaged(pos, m, start)) {
-        return None;
-    }
-    let gs = groups(movers);
-    let mut heap = BinaryHeap::new();
-    let mut settled = Settled::new();
-    let mut prev = BTreeMap::new();
-    heap.push(Reverse(Node {
-        cost: 0,
-        steps: 0,
-        hex: start,
-        spent: vec![Spent::default(); gs.len()],
-        prev: None,
-    }));
-    while let Some(Reverse(n)) = heap.pop() {
-        if dominated(&settled, &n) {
-            continue;
-        }
-        let wholes = n.spent.iter().map(|s| s.whole).collect();
-        settled
-            .entry((n.hex, credits(&n.spent)))
-            .or_default()
-            .push((wholes, n.steps));
-        prev.insert((n.hex, n.spent.clone()), n.prev.clone());
-        if n.hex == goal {
-            let spent = n
-                .spent
-                .iter()
-                .copied()
-                .max_by_key(|s| (s.whole, s.sixths()))
-                .unwrap_or_default();
-            return Some((rebuild(&prev, (n.hex, n.spent)), spent));
-        }
-        let stops = n.steps > 0
-            && movers
-                .iter()
-                .any(|m| stop_at(board, pos, m, n.hex).is_some());
-        if !stops {
-            heap.extend(expand(board, pos, movers, &gs, &n).into_iter().map(Reverse));
-        }
-    }
-    None
 }

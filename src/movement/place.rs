@@ -43,11 +43,10 @@ impl Turn<'_, '_> {
             return false;
         }
         if self.board().home_of(hex.value) != Some(self.ctx.side) {
-            let problem = Problem::Other(format!(
-                "{} is not in {}: units set up in their home country",
-                hex.value,
-                self.ctx.side.country_name()
-            ));
+            let problem = Problem::NotHomeCountry {
+                hex: hex.value,
+                side: self.ctx.side,
+            };
             self.fail(problem, hex.span.clone(), rule, None);
             return false;
         }

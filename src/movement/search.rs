@@ -1,0 +1,216 @@
+//! The cheapest legal path to a destination, for orders that give only where to go
+//! (7.2-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3, 11.2).
+//!
+//! A* over states (hex, what each group of movers has paid): cheapest first by the
+//! exact movement used plus a lower bound of what remains (a road step, 1/3 MF, for
+//! every hex still to go), then fewest hexes, then hex order, so the same position
+//! always gives the same path. Units with the desert bonus and units without pay
+//! differently (9.2), so a stack is searched as at most two groups, each held to the
+//! movement factor of its slowest unit (11.2). A state is dropped when a state
+//! already settled in the same hex, with the same unused credits, paid no more whole
+//! MF in each group (and, after an airdrop, took no more hexes): whatever it can do,
+//! that one can too.
+
+use super::cost::{payments, Spent};
+use super::path::{entry_fault, is_engaged, stop_at, Mover};
+use crate::board::Board;
+use crate::hex::Hex;
+use crate::position::Position;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+/// What each group has paid: the groups without and with the desert bonus (9.2).
+type Paid = [Spent; 2];
+/// A search state.
+type Key = (Hex, Paid);
+/// Unused credits of each group: road thirds, desert halves.
+type Credit = [(u8, u8); 2];
+/// Whole MF paid by each group, and hexes entered, of a settled state.
+type Mark = ([u32; 2], u32);
+
+/// The least any step can cost, in sixths of a MF: a road step (9.1).
+const ROAD_SIXTHS: u32 = 2;
+
+/// The movers of one order, as the search sees them.
+struct Party<'a> {
+    board: &'a Board,
+    pos: &'a Position,
+    movers: &'a [Mover],
+    /// Movement factor of the slowest unit of each group; `None`: nobody in it.
+    mf: [Option<u32>; 2],
+    /// 9.4: hexes allowed after an airdrop.
+    max_hexes: Option<u32>,
+    /// Whether each hex may be entered and whether it stops the party, as found.
+    hexes: BTreeMap<Hex, (bool, bool)>,
+}
+
+impl Party<'_> {
+    /// 7.5, 10.2-10.3 for every mover, and 8.2-8.3, 10.1 for any: (may enter, stops).
+    fn hex(&mut self, h: Hex) -> (bool, bool) {
+        if let Some(&known) = self.hexes.get(&h) {
+            return known;
+        }
+        let (board, pos) = (self.board, self.pos);
+        let enter = self
+            .movers
+            .iter()
+            .all(|m| entry_fault(board, pos, m, h).is_none());
+        let stops = self
+            .movers
+            .iter()
+            .any(|m| stop_at(board, pos, m, h).is_some());
+        self.hexes.insert(h, (enter, stops));
+        (enter, stops)
+    }
+
+    /// Every way of paying the step `from` -> `to` from `paid` within the movement
+    /// factors (two ways at most for each group, in a desert-road hex).
+    fn pay(&self, from: Hex, to: Hex, paid: Paid) -> Vec<Paid> {
+        let mut out = vec![paid];
+        for (g, bonus) in [(0, false), (1, true)] {
+            let Some(mf) = self.mf[g] else { continue };
+            let ways = payments(self.board, from, to, bonus);
+            out = out
+                .iter()
+                .flat_map(|p| {
+                    ways.iter().map(move |&w| {
+                        let mut next = *p;
+                        next[g] = p[g].pay(w);
+                        next
+                    })
+                })
+                .filter(|p| p[g].fits(mf))
+                .collect();
+        }
+        out
+    }
+
+    /// The exact movement used by the group that used most.
+    fn cost(&self, paid: &Paid) -> u32 {
+        (0..2)
+            .filter(|&g| self.mf[g].is_some())
+            .map(|g| paid[g].sixths())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// States settled so far, by hex and unused credits: whole MF of each group, steps.
+#[derive(Default)]
+struct Settled {
+    by_credit: BTreeMap<(Hex, Credit), Vec<Mark>>,
+    prev: BTreeMap<Key, Option<Key>>,
+}
+
+fn credit(paid: &Paid) -> Credit {
+    paid.map(|s| (s.road_left, s.desert_left))
+}
+
+impl Settled {
+    /// Whether a settled state can do all `key` can (`steps` count only after an
+    /// airdrop, when the number of hexes is limited).
+    fn dominates(&self, key: &Key, steps: Option<u32>) -> bool {
+        let whole = key.1.map(|s| s.whole);
+        self.by_credit
+            .get(&(key.0, credit(&key.1)))
+            .is_some_and(|list| {
+                list.iter().any(|(w, s)| {
+                    w[0] <= whole[0] && w[1] <= whole[1] && steps.is_none_or(|n| *s <= n)
+                })
+            })
+    }
+
+    fn settle(&mut self, key: Key, steps: u32, prev: Option<Key>) {
+        let whole = key.1.map(|s| s.whole);
+        self.by_credit
+            .entry((key.0, credit(&key.1)))
+            .or_default()
+            .push((whole, steps));
+        self.prev.insert(key, prev);
+    }
+
+    fn path_to(&self, goal: Key) -> Vec<Hex> {
+        let mut path = vec![goal.0];
+        let mut cur = goal;
+        while let Some(Some(p)) = self.prev.get(&cur) {
+            path.push(p.0);
+            cur = *p;
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// The slowest movement factor of the movers with (`bonus`) or without the desert
+/// bonus.
+fn slowest(movers: &[Mover], bonus: bool) -> Option<u32> {
+    movers
+        .iter()
+        .filter(|m| m.kind.desert_bonus() == bonus)
+        .map(|m| m.mf)
+        .min()
+}
+
+/// 7.2-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3, 11.2: the cheapest legal path from
+/// `start` to `goal` for `movers` moving together (a stack moves at the slowest
+/// unit's rate, 11.2: the path must be legal for every one of them). Cheapest means
+/// least movement used (exact, in sixths, for the unit that uses most); among paths
+/// as cheap, the search order (fewest hexes, then hex order) decides, so the result
+/// is always the same. The goal
+/// may be a hex where the movers must stop; no hex before it may be. Returns the path
+/// (start first) and the cost for the unit that pays most, or `None` when no legal
+/// path exists (including when an infantry-type mover is engaged, 8.2).
+pub fn find_path(
+    board: &Board,
+    pos: &Position,
+    movers: &[Mover],
+    start: Hex,
+    goal: Hex,
+) -> Option<(Vec<Hex>, Spent)> {
+    if !board.contains(goal) || movers.iter().any(|m| is_engaged(pos, m, start)) {
+        return None;
+    }
+    let mut party = Party {
+        board,
+        pos,
+        movers,
+        mf: [slowest(movers, false), slowest(movers, true)],
+        max_hexes: movers.iter().filter_map(|m| m.max_hexes).min(),
+        hexes: BTreeMap::new(),
+    };
+    let mut settled = Settled::default();
+    let mut heap = BinaryHeap::new();
+    let bound = |h: Hex| ROAD_SIXTHS * h.distance(goal);
+    heap.push(Reverse((
+        bound(start),
+        0u32,
+        (start, Paid::default()),
+        None,
+    )));
+    while let Some(Reverse((_, steps, key, prev))) = heap.pop() {
+        let limited = party.max_hexes.map(|_| steps);
+        if settled.dominates(&key, limited) {
+            continue;
+        }
+        settled.settle(key, steps, prev);
+        if key.0 == goal {
+            let spent = key.1.into_iter().max_by_key(|s| (s.whole, s.sixths()));
+            return Some((settled.path_to(key), spent.unwrap_or_default()));
+        }
+        let stops = steps > 0 && party.hex(key.0).1;
+        if stops || party.max_hexes.is_some_and(|n| steps >= n) {
+            continue;
+        }
+        for to in board.neighbours(key.0) {
+            if !party.hex(to).0 {
+                continue;
+            }
+            for paid in party.pay(key.0, to, key.1) {
+                let next = (to, paid);
+                let estimate = party.cost(&paid) + bound(to);
+                heap.push(Reverse((estimate, steps + 1, next, Some(key))));
+            }
+        }
+    }
+    None
+}
