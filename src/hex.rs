@@ -125,8 +125,9 @@ pub fn column_name(col: i16) -> String {
 }
 
 impl fmt::Display for Hex {
+    /// Honours width and alignment (`{:<6}`), for the report's columns.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", column_name(self.col), self.num)
+        f.pad(&format!("{}{}", column_name(self.col), self.num))
     }
 }
 

@@ -292,8 +292,9 @@ impl From<UnitId> for String {
 }
 
 impl fmt::Display for UnitId {
+    /// Honours width and alignment (`{:<9}`), for the report's columns.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.pad(&self.0)
     }
 }
 
