@@ -6,7 +6,7 @@
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place, SeedSource};
-use crate::units::{Counter, Side, UnitKind};
+use crate::units::{Counter, Side};
 use std::fmt::Write as _;
 
 /// The line before the orders in a template or a mail body.
@@ -97,21 +97,6 @@ fn factors(c: &Counter) -> String {
     c.factors_text()
 }
 
-fn kind_name(k: UnitKind) -> &'static str {
-    match k {
-        UnitKind::Infantry => "infantry",
-        UnitKind::Armor => "armor",
-        UnitKind::Artillery => "artillery",
-        UnitKind::Airborne => "airborne",
-        UnitKind::AirAssault => "air-assault",
-        UnitKind::Rangers => "rangers",
-        UnitKind::Tac => "TAC",
-        UnitKind::Mdm => "MDM",
-        UnitKind::Sac => "SAC",
-        UnitKind::Ftr => "FTR",
-    }
-}
-
 fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
     let rule = if side == Side::Blue { "3.3" } else { "3.4" };
     let _ = writeln!(
@@ -132,7 +117,7 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
                 t,
                 "#   {:<9} {:<11} {:<8} {}",
                 id,
-                kind_name(c.kind),
+                c.kind.name(),
                 factors(c),
                 c.name
             );
@@ -165,7 +150,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             "#   {:<9} {:<6} {:<11} {:<8} {may}",
             p.id,
             p.hex,
-            kind_name(c.kind),
+            c.kind.name(),
             factors(c)
         );
     }
@@ -182,13 +167,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             "\n# Reinforcements you may place in friendly home cities (6.3, 3 a hex):"
         );
         for c in due {
-            let _ = writeln!(
-                t,
-                "#   {:<9} {:<11} {}",
-                c.id,
-                kind_name(c.kind),
-                factors(c)
-            );
+            let _ = writeln!(t, "#   {:<9} {:<11} {}", c.id, c.kind.name(), factors(c));
         }
     }
     let _ = writeln!(
