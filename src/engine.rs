@@ -370,7 +370,11 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
             "PBEM",
         ));
     }
-    if matches!(state.phase, Phase::Turn { .. }) && orders.seed.is_none() {
+    // 15.2: the die decides battles only, so orders without attacks need no seed.
+    if matches!(state.phase, Phase::Turn { .. })
+        && orders.seed.is_none()
+        && !orders.attacks.is_empty()
+    {
         errs.push(OrderError::new(
             Problem::NoSeed,
             Some(orders.game.span.clone()),

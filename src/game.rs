@@ -355,6 +355,8 @@ pub fn resolve(
     let seed_value = match (&state.phase, seed) {
         (Phase::SetUp { .. }, _) => None,
         (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
+        // 15.2: the die is rolled for battles only; a player-turn without any needs no seed.
+        (_, None) if parsed.attacks.is_empty() => None,
         (_, None) => {
             return Err(GameError::Seed(
                 "this player-turn has battles to roll: give the published seed".to_string(),
@@ -365,12 +367,12 @@ pub fn resolve(
     let (source, value, seed_hash) = match &seed_value {
         Some(s) => (s.source_display(), s.value_display(), s.hash_hex()),
         None => (
-            "none: set-up needs no dice".to_string(),
+            no_seed_reason(&state.phase).to_string(),
             "-".to_string(),
             sha256_hex(b""),
         ),
     };
-    let none = Seed::from_text("set-up")?;
+    let none = Seed::from_text("no dice")?;
     let mut rolls = seed_value
         .as_ref()
         .unwrap_or(&none)
@@ -401,6 +403,14 @@ pub fn resolve(
         state_hash: next_hash,
         events,
     })
+}
+
+/// Why a player-turn resolved without a seed.
+fn no_seed_reason(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::SetUp { .. } => "none: set-up needs no dice",
+        _ => "none: no battles, no dice (15.2)",
+    }
 }
 
 /// The files one resolution adds to a game folder (see `docs/state.md`).

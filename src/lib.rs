@@ -11,6 +11,7 @@ pub mod cli;
 pub mod combat;
 pub mod commit;
 pub mod control;
+pub mod demo;
 pub mod dice;
 pub mod engine;
 pub mod event;

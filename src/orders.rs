@@ -261,7 +261,7 @@ pub enum Problem {
     WrongTurn { expected: u32, found: u32 },
     #[error("these orders apply to state {found}, but the state given is {expected}")]
     WrongState { expected: String, found: String },
-    #[error("the orders name no [seed]: the seed must be named before it is published")]
+    #[error("these orders have battles but name no [seed]: the seed must be named before it is published")]
     NoSeed,
     #[error("the seed does not match the game's seed source: {0}")]
     BadSeed(String),

@@ -204,12 +204,15 @@ fn line(out: &mut String, e: &Event) {
             wrap(out, &list, "    ");
             Ok(())
         }
-        Event::VictoryCheck { lines, rule } => {
-            for l in lines {
-                let _ = writeln!(out, "  {l}");
+        Event::VictoryCheck { lines, rule } => match lines.split_last() {
+            Some((last, rest)) => {
+                for l in rest {
+                    let _ = writeln!(out, "  {l}");
+                }
+                writeln!(out, "  {last} ({rule})")
             }
-            writeln!(out, "  ({rule})")
-        }
+            None => writeln!(out, "  ({rule})"),
+        },
         Event::GameOver {
             winner,
             reason,

@@ -77,6 +77,9 @@ pub fn check(
         .or(c)
         .map(|(w, r)| (Some(w), r))
         .or_else(|| last.then(|| stalemate(&tallies, turn)));
+    if over.is_none() {
+        lines.push("no side has won: the game goes on".to_string());
+    }
     let mut events = vec![Event::VictoryCheck {
         lines,
         rule: "16".to_string(),

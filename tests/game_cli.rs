@@ -1,0 +1,319 @@
+//! A game by e-mail through the real `blitz` binary: the demo plays a whole sample game,
+//! `verify` accepts it and refuses it after any one byte of any state or order file is
+//! changed, `check` and `resolve` exit codes, and the turn report as a snapshot.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn blitz() -> Command {
+    Command::cargo_bin("blitz").unwrap()
+}
+
+/// Plays the demo into a fresh folder and returns (the temp dir guard, the game folder).
+fn demo() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    blitz()
+        .arg("demo")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("player-turn 2-Red"))
+        .stdout(predicate::str::contains("blitz verify"));
+    (tmp, dir)
+}
+
+fn files_ending(dir: &Path, ending: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(ending))
+        .collect();
+    v.sort();
+    v
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn demo_plays_set_up_and_two_complete_turns_with_battles_from_recorded_beacons() {
+    let (_tmp, dir) = demo();
+    // 3.3, 3.4, then turns 1 and 2: six player-turns, the seventh state awaits Blue.
+    assert_eq!(files_ending(&dir, ".orders.toml").len(), 6);
+    assert_eq!(files_ending(&dir, ".state.ron").len(), 7);
+    assert!(dir.join("06-3-blue.template.toml").exists());
+    // Three player-turns had battles, each decided by a real drand quicknet round.
+    assert_eq!(files_ending(&dir, ".seed.json").len(), 3);
+    let red1 = fs::read_to_string(dir.join("03-1-red.report.txt")).unwrap();
+    assert!(
+        red1.contains("Seed        drand quicknet round 123"),
+        "{red1}"
+    );
+    assert!(red1.contains("Battle A1 against WW28"), "{red1}");
+    let blue2 = fs::read_to_string(dir.join("04-2-blue.report.txt")).unwrap();
+    assert!(blue2.contains("drand quicknet round 1000"), "{blue2}");
+    assert!(blue2.contains("Battle A2 against XX28"), "{blue2}");
+    let red2 = fs::read_to_string(dir.join("05-2-red.report.txt")).unwrap();
+    assert!(red2.contains("drand quicknet round 657413"), "{red2}");
+    // 15.2: the player-turn without battles needed no seed.
+    let blue1 = fs::read_to_string(dir.join("02-1-blue.report.txt")).unwrap();
+    assert!(
+        blue1.contains("none: no battles, no dice (15.2)"),
+        "{blue1}"
+    );
+    // Every turn went to the outbox, one message each.
+    assert_eq!(files_ending(&dir.join("outbox"), ".eml").len(), 6);
+    // Every player-turn was committed before its seed.
+    assert_eq!(files_ending(&dir, ".commitment.txt").len(), 6);
+}
+
+#[test]
+fn demo_gives_the_same_bytes_on_every_run() {
+    let (_a, one) = demo();
+    let (_b, two) = demo();
+    let mut names: Vec<_> = fs::read_dir(&one)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
+    names.extend(files_ending(&one.join("outbox"), ".eml"));
+    assert!(names.len() > 30);
+    for p in names {
+        let rel = p.strip_prefix(&one).unwrap();
+        assert_eq!(
+            fs::read(&p).unwrap(),
+            fs::read(two.join(rel)).unwrap(),
+            "{} differs between two runs",
+            rel.display()
+        );
+    }
+}
+
+#[test]
+fn demo_never_writes_over_an_existing_game_without_force() {
+    let (_tmp, dir) = demo();
+    let state = dir.join("00-setup-blue.state.ron");
+    let before = fs::read(&state).unwrap();
+    blitz()
+        .arg("demo")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is there already"))
+        .stderr(predicate::str::contains("--force"));
+    assert_eq!(fs::read(&state).unwrap(), before);
+    blitz()
+        .arg("demo")
+        .arg(&dir)
+        .arg("--force")
+        .assert()
+        .success();
+}
+
+#[test]
+fn verify_accepts_the_demo_game() {
+    let (_tmp, dir) = demo();
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "6 player-turns replayed, every state follows (setup-Blue, setup-Red, 1-Blue, 1-Red, 2-Blue, 2-Red)",
+        ));
+}
+
+/// Changes one byte of `path` (the middle one, to a different printable byte).
+fn flip_one_byte(path: &Path) {
+    let mut bytes = fs::read(path).unwrap();
+    let i = bytes.len() / 2;
+    bytes[i] = if bytes[i] == b'7' { b'8' } else { b'7' };
+    fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn verify_refuses_the_demo_after_any_one_byte_of_any_state_or_order_file_changes() {
+    let (tmp, dir) = demo();
+    let mut targets = files_ending(&dir, ".state.ron");
+    targets.extend(files_ending(&dir, ".orders.toml"));
+    assert_eq!(targets.len(), 13);
+    for (i, target) in targets.iter().enumerate() {
+        let copy = tmp.path().join(format!("tampered-{i}"));
+        copy_dir(&dir, &copy);
+        let name = target.file_name().unwrap();
+        flip_one_byte(&copy.join(name));
+        blitz()
+            .arg("verify")
+            .arg(&copy)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("DIVERGES").or(predicate::str::contains("refused")))
+            .stdout(predicate::str::contains("every state follows").not());
+    }
+}
+
+#[test]
+fn check_exit_codes_legal_illegal_and_unreadable() {
+    let (tmp, dir) = demo();
+    // The demo's own orders for 2-Red, against the state they were made for: legal.
+    blitz()
+        .arg("check")
+        .arg(dir.join("05-2-red.state.ron"))
+        .arg(dir.join("05-2-red.orders.toml"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("every order is legal"));
+    // The same orders against the next state: wrong side, turn and state hash, each
+    // reported with file, line and column and the rule (all at once).
+    blitz()
+        .arg("check")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .arg(dir.join("05-2-red.orders.toml"))
+        .env("NO_COLOR", "1")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("05-2-red.orders.toml:2:"))
+        .stderr(predicate::str::contains("05-2-red.orders.toml:3:"))
+        .stderr(predicate::str::contains("05-2-red.orders.toml:4:"))
+        .stderr(predicate::str::contains("3 problems"));
+    // An order file that is not TOML at all.
+    let bad = tmp.path().join("bad.toml");
+    fs::write(&bad, "game = \"demo\nthis is not toml").unwrap();
+    blitz()
+        .arg("check")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("bad.toml:2:"));
+    // A state file that is missing: the command fails (2), naming it.
+    blitz()
+        .arg("check")
+        .arg(tmp.path().join("nowhere.state.ron"))
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("nowhere.state.ron"));
+}
+
+#[test]
+fn check_refuses_a_state_file_edited_by_hand() {
+    let (_tmp, dir) = demo();
+    let state = dir.join("06-3-blue.state.ron");
+    let text = fs::read_to_string(&state).unwrap();
+    let edited = text.replacen("Map(\"WW28\")", "Map(\"WW27\")", 1);
+    assert_ne!(text, edited, "the demo's last state has a unit in WW28");
+    fs::write(&state, edited).unwrap();
+    blitz()
+        .arg("check")
+        .arg(&state)
+        .arg(dir.join("05-2-red.orders.toml"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("06-3-blue.state.ron"));
+}
+
+#[test]
+fn resolve_writes_nothing_for_illegal_orders_and_never_overwrites_without_force() {
+    let (tmp, dir) = demo();
+    let out = tmp.path().join("out");
+    // Illegal: the 2-Red orders against the state that awaits Blue.
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .arg(dir.join("05-2-red.orders.toml"))
+        .arg("--beacon")
+        .arg(dir.join("05-2-red.seed.json"))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("nothing was written"));
+    assert!(!out.exists());
+    // Legal, but the files exist already in the game folder: refused, unchanged.
+    let kept = fs::read(dir.join("06-3-blue.state.ron")).unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("05-2-red.state.ron"))
+        .arg(dir.join("05-2-red.orders.toml"))
+        .arg("--beacon")
+        .arg(dir.join("05-2-red.seed.json"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exists"));
+    assert_eq!(fs::read(dir.join("06-3-blue.state.ron")).unwrap(), kept);
+    // Into a new folder, with the commitment mailed for it: the same state, byte for
+    // byte (anyone can rerun a turn).
+    let commitment = fs::read_to_string(dir.join("05-2-red.commitment.txt")).unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("05-2-red.state.ron"))
+        .arg(dir.join("05-2-red.orders.toml"))
+        .arg("--beacon")
+        .arg(dir.join("05-2-red.seed.json"))
+        .arg("--commitment")
+        .arg(commitment.trim())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let replayed = fs::read_to_string(out.join("06-3-blue.state.ron")).unwrap();
+    assert!(replayed == String::from_utf8(kept).unwrap(), "{replayed}");
+}
+
+#[test]
+fn resolve_refuses_a_beacon_of_another_round_than_the_orders_named() {
+    let (tmp, dir) = demo();
+    // The 2-Red orders name round 657413; the 1-Red beacon is round 123.
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("05-2-red.state.ron"))
+        .arg(dir.join("05-2-red.orders.toml"))
+        .arg("--beacon")
+        .arg(dir.join("03-1-red.seed.json"))
+        .arg("--out")
+        .arg(tmp.path().join("out"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("123"));
+    assert!(!tmp.path().join("out").exists());
+}
+
+#[test]
+fn report_and_show_print_the_turn_and_the_position() {
+    let (_tmp, dir) = demo();
+    let kept = fs::read_to_string(dir.join("05-2-red.report.txt")).unwrap();
+    blitz()
+        .arg("report")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .assert()
+        .success()
+        .stdout(predicate::eq(kept));
+    blitz()
+        .arg("show")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("WW28"));
+}
+
+/// The reports of the sample game, as players receive them (snapshots).
+#[test]
+fn snapshot_of_the_demo_reports() {
+    let (_tmp, dir) = demo();
+    for stem in ["02-1-blue", "03-1-red", "04-2-blue", "05-2-red"] {
+        let report = fs::read_to_string(dir.join(format!("{stem}.report.txt"))).unwrap();
+        insta::assert_snapshot!(format!("report_{stem}"), report);
+    }
+}
