@@ -30,38 +30,25 @@ const BEACON_123: &str = include_str!("../examples/demo/beacon-round-123.json");
 const BEACON_1000: &str = include_str!("../examples/demo/beacon-round-1000.json");
 const BEACON_657413: &str = include_str!("../examples/demo/beacon-round-657413.json");
 
+/// A step from a file of `examples/demo/`, embedded.
+macro_rules! step {
+    ($name:literal, $beacon:expr) => {
+        Step {
+            file: concat!("examples/demo/", $name),
+            orders: include_str!(concat!("../examples/demo/", $name)),
+            beacon: $beacon,
+        }
+    };
+}
+
 /// The player-turns of the sample game, in order.
 pub const STEPS: [Step; 6] = [
-    Step {
-        file: "examples/demo/00-setup-blue.toml",
-        orders: include_str!("../examples/demo/00-setup-blue.toml"),
-        beacon: None,
-    },
-    Step {
-        file: "examples/demo/01-setup-red.toml",
-        orders: include_str!("../examples/demo/01-setup-red.toml"),
-        beacon: None,
-    },
-    Step {
-        file: "examples/demo/02-1-blue.toml",
-        orders: include_str!("../examples/demo/02-1-blue.toml"),
-        beacon: None,
-    },
-    Step {
-        file: "examples/demo/03-1-red.toml",
-        orders: include_str!("../examples/demo/03-1-red.toml"),
-        beacon: Some(BEACON_123),
-    },
-    Step {
-        file: "examples/demo/04-2-blue.toml",
-        orders: include_str!("../examples/demo/04-2-blue.toml"),
-        beacon: Some(BEACON_1000),
-    },
-    Step {
-        file: "examples/demo/05-2-red.toml",
-        orders: include_str!("../examples/demo/05-2-red.toml"),
-        beacon: Some(BEACON_657413),
-    },
+    step!("00-setup-blue.toml", None),
+    step!("01-setup-red.toml", None),
+    step!("02-1-blue.toml", None),
+    step!("03-1-red.toml", Some(BEACON_123)),
+    step!("04-2-blue.toml", Some(BEACON_1000)),
+    step!("05-2-red.toml", Some(BEACON_657413)),
 ];
 
 /// What the demo did, for the command to print.

@@ -26,6 +26,17 @@ fn demo() -> (tempfile::TempDir, PathBuf) {
     (tmp, dir)
 }
 
+/// `blitz resolve` of a demo state with a demo order file and a demo seed (by stem).
+fn resolve(dir: &Path, state: &str, orders: &str, seed: &str) -> Command {
+    let mut c = blitz();
+    c.arg("resolve")
+        .arg(dir.join(format!("{state}.state.ron")))
+        .arg(dir.join(format!("{orders}.orders.toml")))
+        .arg("--beacon")
+        .arg(dir.join(format!("{seed}.seed.json")));
+    c
+}
+
 fn files_ending(dir: &Path, ending: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = fs::read_dir(dir)
         .unwrap()
@@ -229,12 +240,7 @@ fn resolve_writes_nothing_for_illegal_orders_and_never_overwrites_without_force(
     let (tmp, dir) = demo();
     let out = tmp.path().join("out");
     // Illegal: the 2-Red orders against the state that awaits Blue.
-    blitz()
-        .arg("resolve")
-        .arg(dir.join("06-3-blue.state.ron"))
-        .arg(dir.join("05-2-red.orders.toml"))
-        .arg("--beacon")
-        .arg(dir.join("05-2-red.seed.json"))
+    resolve(&dir, "06-3-blue", "05-2-red", "05-2-red")
         .arg("--out")
         .arg(&out)
         .assert()
@@ -243,12 +249,7 @@ fn resolve_writes_nothing_for_illegal_orders_and_never_overwrites_without_force(
     assert!(!out.exists());
     // Legal, but the files exist already in the game folder: refused, unchanged.
     let kept = fs::read(dir.join("06-3-blue.state.ron")).unwrap();
-    blitz()
-        .arg("resolve")
-        .arg(dir.join("05-2-red.state.ron"))
-        .arg(dir.join("05-2-red.orders.toml"))
-        .arg("--beacon")
-        .arg(dir.join("05-2-red.seed.json"))
+    resolve(&dir, "05-2-red", "05-2-red", "05-2-red")
         .assert()
         .code(2)
         .stderr(predicate::str::contains("exists"));
@@ -256,12 +257,7 @@ fn resolve_writes_nothing_for_illegal_orders_and_never_overwrites_without_force(
     // Into a new folder, with the commitment mailed for it: the same state, byte for
     // byte (anyone can rerun a turn).
     let commitment = fs::read_to_string(dir.join("05-2-red.commitment.txt")).unwrap();
-    blitz()
-        .arg("resolve")
-        .arg(dir.join("05-2-red.state.ron"))
-        .arg(dir.join("05-2-red.orders.toml"))
-        .arg("--beacon")
-        .arg(dir.join("05-2-red.seed.json"))
+    resolve(&dir, "05-2-red", "05-2-red", "05-2-red")
         .arg("--commitment")
         .arg(commitment.trim())
         .arg("--out")
@@ -276,12 +272,7 @@ fn resolve_writes_nothing_for_illegal_orders_and_never_overwrites_without_force(
 fn resolve_refuses_a_beacon_of_another_round_than_the_orders_named() {
     let (tmp, dir) = demo();
     // The 2-Red orders name round 657413; the 1-Red beacon is round 123.
-    blitz()
-        .arg("resolve")
-        .arg(dir.join("05-2-red.state.ron"))
-        .arg(dir.join("05-2-red.orders.toml"))
-        .arg("--beacon")
-        .arg(dir.join("03-1-red.seed.json"))
+    resolve(&dir, "05-2-red", "05-2-red", "03-1-red")
         .arg("--out")
         .arg(tmp.path().join("out"))
         .assert()
