@@ -18,7 +18,9 @@ use crate::orders::{OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::seed::TurnRolls;
-use crate::state::{GameState, Phase, Place, SeedSource, StandingOrders, TableChoice};
+use crate::state::{
+    DecisionMode, GameState, Phase, Place, SeedSource, StandingOrders, TableChoice,
+};
 use crate::tables::{TableMode, Tables};
 use crate::units::{Side, UnitId};
 use crate::victory;
@@ -158,7 +160,8 @@ fn finish_errors(mut errors: Vec<OrderError>) -> Vec<OrderError> {
     errors
 }
 
-/// 4.2: reinforcements and movement, then the battle declarations (12-14), checked.
+/// 4.2: decisions owed from the last player-turn (pending-decision games), then
+/// reinforcements and movement, then the battle declarations (12-14), checked.
 fn move_units(
     rules: &Rules,
     state: &GameState,
@@ -167,6 +170,7 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
+    let (owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
         rules,
@@ -177,19 +181,56 @@ fn move_units(
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     let check = combat::check_battles(rules, &pos, side, &moved.log.moved, &orders.attacks);
-    let mut errors = moved.errors;
+    let mut errors = owed_errors;
+    errors.extend(moved.errors);
     errors.extend(check.errors);
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {
         return Err(errors);
     }
+    let mut events = owed_events;
+    events.extend(moved.events);
     Ok(Moved {
         turn,
         side,
         pos,
-        events: moved.events,
+        events,
         removals: check.removals,
     })
+}
+
+/// PBEM turn sequence: "complete losses, retreats, and advances from prior
+/// player-turn" before anything else. Only games created with pending decisions owe
+/// any; in the others a `[[decision]]` is an error.
+fn complete_owed(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    pos: &mut Position,
+) -> (Vec<Event>, Vec<OrderError>) {
+    match state.game.options.decisions {
+        DecisionMode::Pending => combat::complete_pending(
+            rules,
+            pos,
+            &state.pending,
+            &orders.decisions,
+            &orders.game.span,
+        ),
+        DecisionMode::StandingOrders => (
+            Vec::new(),
+            orders
+                .decisions
+                .iter()
+                .map(|d| {
+                    OrderError::new(
+                        Problem::DecisionsNotUsed,
+                        Some(d.battle.span.clone()),
+                        "PBEM",
+                    )
+                })
+                .collect(),
+        ),
+    }
 }
 
 /// The seed named in the orders must be of the game's kind and name what will decide
@@ -272,12 +313,22 @@ fn play(
         .get(&side.other())
         .cloned()
         .unwrap_or_default();
+    let label = state.label();
+    let defer = (state.game.options.decisions == DecisionMode::Pending).then_some(label.as_str());
     let mut roll = battle_roller(state.game.options.tables, input);
-    let battle_events =
-        combat::resolve_battles(rules, &mut pos, side, &orders.attacks, &standing, &mut roll)
-            .map_err(|e| vec![OrderError::new(Problem::Other(e), None, "15")])?;
+    let (battle_events, owed) = combat::resolve_battles(
+        rules,
+        &mut pos,
+        side,
+        &orders.attacks,
+        &standing,
+        defer,
+        &mut roll,
+    )
+    .map_err(|e| vec![OrderError::new(Problem::Other(e), None, "15")])?;
     events.extend(battle_events);
     let mut next = state.clone();
+    next.pending = owed;
     store_position(&mut next, &pos, turn, side);
     store_standing(&mut next, orders, side);
     next.held = control::held_at_start(&rules.board, &pos);

@@ -96,6 +96,22 @@ pub enum Event {
         reason: String,
         rule: String,
     },
+    /// Pending-decision games: the rest of a battle result is owed by `side`, to be
+    /// completed at the top of its next order file (PBEM turn sequence).
+    Owed {
+        side: Side,
+        battle: String,
+        what: String,
+        rule: String,
+    },
+    /// Pending-decision games: one step of a result owed from the last player-turn,
+    /// carried out as the owner's orders decide ("B-7IN eliminated in P30").
+    Completed {
+        side: Side,
+        battle: String,
+        text: String,
+        rule: String,
+    },
     /// Anything else worth telling both players, with its rule.
     Note { text: String, rule: String },
 }

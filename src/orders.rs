@@ -374,6 +374,38 @@ pub enum Problem {
     SameCity { hex: Hex },
     #[error("no airdrop on {hex}: {why}")]
     BadDropZone { hex: Hex, why: String },
+    #[error("a decision is owed for battle {battle}: {what}; add a [[decision]] with battle = \"{battle}\"")]
+    DecisionOwed { battle: String, what: String },
+    #[error("no decision is owed for battle `{0}`")]
+    NoDecisionOwed(String),
+    #[error("this game takes losses and retreats from standing orders: it owes no [[decision]]")]
+    DecisionsNotUsed,
+    #[error(
+        "battle {battle} owes the loss of one of {candidates}: name it with lose = [\"UNIT\"]"
+    )]
+    LossNotNamed { battle: String, candidates: String },
+    #[error("{unit} did not fight battle {battle} or is gone: lose one of {candidates}")]
+    NotALoser {
+        unit: UnitId,
+        battle: String,
+        candidates: String,
+    },
+    #[error("{unit} must retreat 2 hexes after battle {battle}: name its end hex with retreat = [...]; legal: {legal}")]
+    RetreatNotNamed {
+        unit: UnitId,
+        battle: String,
+        legal: String,
+    },
+    #[error("no hex of `retreat` is a legal end of a 2-hex retreat for {unit} after battle {battle}; legal: {legal}")]
+    NoLegalRetreatNamed {
+        unit: UnitId,
+        battle: String,
+        legal: String,
+    },
+    #[error("{unit} did not fight battle {battle} on your side, so it cannot advance after it")]
+    NotAnAdvancer { unit: UnitId, battle: String },
+    #[error("at most 3 units advance after combat (BGAT); this names {count}")]
+    TooManyAdvancers { count: usize },
     #[error("{0}")]
     Other(String),
 }

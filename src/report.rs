@@ -98,7 +98,9 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Eliminated { .. }
         | Event::Retreated { .. }
         | Event::Advanced { .. }
-        | Event::Decided { .. } => "COMBAT",
+        | Event::Decided { .. }
+        | Event::Owed { .. } => "COMBAT",
+        Event::Completed { .. } => "OWED FROM THE LAST PLAYER-TURN (PBEM)",
         Event::CityChanged { .. } => "CITIES",
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
         Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
@@ -178,6 +180,18 @@ fn line(out: &mut String, e: &Event) {
             writeln!(out, "    {unit} advances {} ({rule})", path_text(path))
         }
         Event::Decided { side, what, how } => writeln!(out, "    {side} {what}: {how}"),
+        Event::Owed {
+            side,
+            battle,
+            what,
+            rule,
+        } => writeln!(
+            out,
+            "    {side} owes for battle {battle}: {what}; {side} completes it at the top of the next orders ({rule})"
+        ),
+        Event::Completed {
+            battle, text, rule, ..
+        } => writeln!(out, "  {battle}: {text} ({rule})"),
         Event::CityChanged {
             hex,
             from,

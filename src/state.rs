@@ -119,12 +119,36 @@ pub struct StandingOrders {
     pub advance: bool,
 }
 
-/// A decision owed by a side (pending-decision games).
+/// A decision owed by a side (pending-decision games): the rest of a battle result,
+/// completed at the top of the owner's next order file (PBEM turn sequence: "complete
+/// losses, retreats, and advances from prior player-turn").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
+    /// Who owes the decision.
     pub side: Side,
+    /// The battle, named by player-turn and id: "1-Red/A1".
     pub battle: String,
+    /// What is owed, in words.
     pub what: String,
+    /// The BGAT result code: "DE", "DB2", "EX" (the owner loses or retreats) or "AE",
+    /// "AB2" (the owner may advance into the hexes the attacker vacated).
+    #[serde(default)]
+    pub result: String,
+    /// The owner's units of the battle.
+    #[serde(default)]
+    pub units: Vec<UnitId>,
+    /// The hexes the owner's units fought in (vacated when they retreat).
+    #[serde(default)]
+    pub hexes: Vec<Hex>,
+    /// The other side's units of the battle.
+    #[serde(default)]
+    pub foes: Vec<UnitId>,
+    /// The hexes the other side fought from (vacated after AE/AB2).
+    #[serde(default)]
+    pub foe_hexes: Vec<Hex>,
+    /// The attacker's conditional advance, carried out once the hex is vacated.
+    #[serde(default)]
+    pub foe_advance: Vec<UnitId>,
 }
 
 /// The hashes tying this state to what produced it.

@@ -58,6 +58,13 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         let _ = writeln!(out, "  still to come (6.2): {}", due.len());
         wrap(&mut out, &due.join(", "), "    ");
         let _ = writeln!(out, "  eliminated: {}", lost.len());
+        for p in state.pending.iter().filter(|p| p.side == side) {
+            let _ = writeln!(
+                out,
+                "  owes for battle {} ({}): {}",
+                p.battle, p.result, p.what
+            );
+        }
     }
     out
 }

@@ -131,6 +131,7 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
 }
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    owed_help(t, state, side);
     let _ = writeln!(t, "\n# Your units on the map:");
     for p in pos.pieces().filter(|p| p.side == side) {
         let Some(c) = rules.counters.get(&p.id) else {
@@ -183,4 +184,43 @@ fn standing_help(t: &mut String, side: Side) {
         "\n# Standing orders for {}'s next player-turn, when you defend:\n# [standing]\n# lose_first = [\"UNIT\"]\n# retreat_prefer = [\"HEX\", \"HEX\"]   # or: retreat_toward = \"HEX\"\n# advance = false",
         side.other()
     );
+}
+
+/// Pending-decision games: the results owed from the opponent's player-turn, as
+/// `[[decision]]` blocks to fill in (PBEM turn sequence).
+fn owed_help(t: &mut String, state: &GameState, side: Side) {
+    let owed: Vec<_> = state.pending.iter().filter(|p| p.side == side).collect();
+    if owed.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        t,
+        "\n# Decisions owed from the last player-turn, carried out before anything else:"
+    );
+    for p in owed {
+        let _ = writeln!(t, "# battle {} ({}): {}", p.battle, p.result, p.what);
+        let _ = writeln!(t, "[[decision]]");
+        let _ = writeln!(t, "battle = \"{}\"", p.battle);
+        match p.result.as_str() {
+            "DE" | "EX" => {
+                let _ = writeln!(t, "lose = [\"UNIT\"]              # one of the units above");
+            }
+            _ => {}
+        }
+        match p.result.as_str() {
+            "DE" | "DB2" => {
+                let _ = writeln!(
+                    t,
+                    "retreat = [\"HEX\", \"HEX\"]     # end hexes 2 from the battle, best first"
+                );
+            }
+            "AE" | "AB2" => {
+                let _ = writeln!(
+                    t,
+                    "advance = []                  # up to 3 of the units above"
+                );
+            }
+            _ => {}
+        }
+    }
 }

@@ -128,9 +128,11 @@ fn resolve(w: &mut World, toml: &str, standing: &StandingOrders, r: CombatResult
         Side::Blue,
         &a,
         standing,
+        None,
         &mut always(r),
     )
     .unwrap()
+    .0
 }
 
 fn at(w: &World, unit: &str) -> Option<Hex> {

@@ -85,11 +85,6 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             args.game
         ));
     }
-    if matches!(args.decisions, Decisions::Pending) {
-        return Err(miette!(
-            "pending decisions are not built yet: games use standing orders and the documented default (docs/pbem.md)"
-        ));
-    }
     let umpire = args.rules.umpire()?;
     let spec = NewGame {
         id: args.game.clone(),
@@ -108,7 +103,10 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             SeedKind::Stock => SeedKindChoice::Stock,
             SeedKind::Text => SeedKindChoice::Text,
         },
-        decisions: DecisionMode::StandingOrders,
+        decisions: match args.decisions {
+            Decisions::Standing => DecisionMode::StandingOrders,
+            Decisions::Pending => DecisionMode::Pending,
+        },
         last_turn: args.last_turn,
     };
     let state = game::new_game(&umpire, &spec)?;

@@ -12,11 +12,13 @@
 
 mod check;
 mod choose;
+mod pending;
 mod resolve;
 mod retreat;
 mod strength;
 
 pub use check::{check_battles, BattleCheck};
+pub use pending::complete as complete_pending;
 pub use resolve::resolve_battles;
 pub use retreat::{retreat_ends, RetreatEnd};
 pub use strength::{battle_strength, legal_odds, strength, Strength};

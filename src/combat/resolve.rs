@@ -11,7 +11,7 @@ use crate::hex::Hex;
 use crate::orders::Attack;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::state::StandingOrders;
+use crate::state::{Pending, StandingOrders};
 use crate::units::{Side, UnitId};
 use std::collections::BTreeMap;
 
@@ -60,25 +60,32 @@ impl Fight<'_> {
 /// is fought. `roll` looks the battle up on the table (the engine supplies odds, roll
 /// and cell); its error stops resolution. The attacker's decisions come from each
 /// `Attack` (`lose`, `retreat`, `advance`), the defender's from `defender_standing`,
-/// else from the defaults in [`choose`](self).
+/// else from the defaults in [`choose`](self). With `defer` (the player-turn's label,
+/// in pending-decision games) the defender's part of each result is not applied but
+/// returned as a [`Pending`] decision, with the attacker's advance that waits on it.
 pub fn resolve_battles(
     rules: &Rules,
     pos: &mut Position,
     side: Side,
     attacks: &[Attack],
     defender_standing: &StandingOrders,
+    defer: Option<&str>,
     roll: &mut dyn FnMut(&BattleSetup) -> Result<Resolved, String>,
-) -> Result<Vec<Event>, String> {
+) -> Result<(Vec<Event>, Vec<Pending>), String> {
     let turn = Turn {
         side,
         standing: defender_standing,
         homes: home_cities(rules),
+        defer,
     };
     let mut events = Vec::new();
+    let mut pending = Vec::new();
     for a in attacks {
-        resolve_one(rules, pos, &turn, a, roll, &mut events)?;
+        if let Some(p) = resolve_one(rules, pos, &turn, a, roll, &mut events)? {
+            pending.push(p);
+        }
     }
-    Ok(events)
+    Ok((events, pending))
 }
 
 /// What every battle of the player-turn shares.
@@ -88,6 +95,8 @@ struct Turn<'a> {
     standing: &'a StandingOrders,
     /// Each side's home-country city hexes (for the default retreat).
     homes: BTreeMap<Side, Vec<Hex>>,
+    /// The player-turn's label when the defender's decisions are deferred.
+    defer: Option<&'a str>,
 }
 
 /// Each side's home-country city hexes (5.1), in hex order.
@@ -109,7 +118,7 @@ fn resolve_one(
     a: &Attack,
     roll: &mut dyn FnMut(&BattleSetup) -> Result<Resolved, String>,
     events: &mut Vec<Event>,
-) -> Result<(), String> {
+) -> Result<Option<Pending>, String> {
     let s = strength(rules, pos, a);
     let target = s.targets.first().copied();
     let (Some(target), false, false) = (target, s.attackers.is_empty(), s.defenders.is_empty())
@@ -121,7 +130,7 @@ fn resolve_one(
             ),
             rule: "14.9".to_string(),
         });
-        return Ok(());
+        return Ok(None);
     };
     if s.targets.len() > 1 {
         let hexes: Vec<String> = s.targets.iter().map(Hex::to_string).collect();
@@ -148,8 +157,92 @@ fn resolve_one(
         id: &a.id.value,
         result: r.result,
     };
+    if let Some(label) = turn.defer {
+        let parties = (&attacker, &defender);
+        return Ok(apply_deferred(rules, pos, &fight, parties, label, events));
+    }
     apply(rules, pos, &fight, &attacker, &defender, events);
-    Ok(())
+    Ok(None)
+}
+
+/// The BGAT result in a pending-decision game: the attacker's part is applied now; the
+/// defender's (his loss, his retreat, or his option to advance) is owed, and with it
+/// the attacker's advance into the hex the defender will vacate.
+fn apply_deferred(
+    rules: &Rules,
+    pos: &mut Position,
+    fight: &Fight,
+    (attacker, defender): (&Party, &Party),
+    label: &str,
+    events: &mut Vec<Event>,
+) -> Option<Pending> {
+    let names = |units: &[UnitId]| {
+        units
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let units = defender.survivors(pos);
+    let follow = match &attacker.choices.advance {
+        AdvanceOrder::Listed(v) => v.clone(),
+        _ => Vec::new(),
+    };
+    let (what, foe_advance) = match fight.result {
+        CombatResult::DefenderEliminated => (
+            format!(
+                "eliminate one of {} and retreat the rest 2 hexes",
+                names(&units)
+            ),
+            follow,
+        ),
+        CombatResult::DefenderBack2 => (format!("retreat {} 2 hexes", names(&units)), follow),
+        CombatResult::Exchange => {
+            lose_one(rules, pos, fight, attacker, events);
+            (format!("eliminate one of {}", names(&units)), Vec::new())
+        }
+        CombatResult::AttackerEliminated | CombatResult::AttackerBack2 => {
+            if fight.result == CombatResult::AttackerEliminated {
+                lose_one(rules, pos, fight, attacker, events);
+            }
+            retreat_all(rules, pos, fight, attacker, events);
+            let vacated: Vec<Hex> = attacker
+                .hexes
+                .iter()
+                .copied()
+                .filter(|h| pos.count_at(*h) == 0)
+                .collect();
+            if vacated.is_empty() {
+                return None;
+            }
+            let hexes: Vec<String> = vacated.iter().map(Hex::to_string).collect();
+            let what = format!(
+                "may advance up to 3 of {} into {}",
+                names(&units),
+                hexes.join(" or ")
+            );
+            (what, Vec::new())
+        }
+    };
+    let side = defender.choices.side;
+    let battle = format!("{label}/{}", fight.id);
+    events.push(Event::Owed {
+        side,
+        battle: battle.clone(),
+        what: what.clone(),
+        rule: format!("{}, PBEM turn sequence", fight.rule()),
+    });
+    Some(Pending {
+        side,
+        battle,
+        what,
+        result: fight.result.code().to_string(),
+        units,
+        hexes: defender.hexes.clone(),
+        foes: attacker.units.clone(),
+        foe_hexes: attacker.hexes.clone(),
+        foe_advance,
+    })
 }
 
 /// The battle as the report shows it.
@@ -393,8 +486,34 @@ fn advance_one(
     id: &UnitId,
     events: &mut Vec<Event>,
 ) {
+    let side = winner.choices.side;
+    let how = winner.choices.advance_by.clone();
+    events.extend(advance_events(
+        rules,
+        pos,
+        side,
+        (fight.id, &fight.rule()),
+        vacated,
+        id,
+        how,
+    ));
+}
+
+/// BGAT advance after combat: moves `id` into the first hex of `vacated` it may enter
+/// (adjacent, below 3 units, no forest for armor, air-assault or artillery: 10.2, 11.1)
+/// and says so; `battle` is the battle's id and the rule of its result.
+pub(super) fn advance_events(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    battle: (&str, &str),
+    vacated: &[Hex],
+    id: &UnitId,
+    how: String,
+) -> Vec<Event> {
+    let (battle_id, rule) = battle;
     let Some(piece) = pos.get(id).cloned() else {
-        return;
+        return Vec::new();
     };
     let barred = piece.kind.barred_from_forest();
     let dest = vacated.iter().copied().find(|h| {
@@ -402,29 +521,28 @@ fn advance_one(
             && pos.count_at(*h) < 3
             && !(barred && rules.board.terrain(*h) == Some(Terrain::Forest))
     });
-    let side = winner.choices.side;
-    let how = winner.choices.advance_by.clone();
     match dest {
         Some(to) => {
             pos.move_to(id, to);
-            events.push(Event::Decided {
-                side,
-                what: format!("advances {id} into {to} after battle {}", fight.id),
-                how,
-            });
-            events.push(Event::Advanced {
-                unit: id.clone(),
-                path: vec![piece.hex, to],
-                rule: format!("{}: advance after combat, ignoring ZOC", fight.rule()),
-            });
+            vec![
+                Event::Decided {
+                    side,
+                    what: format!("advances {id} into {to} after battle {battle_id}"),
+                    how,
+                },
+                Event::Advanced {
+                    unit: id.clone(),
+                    path: vec![piece.hex, to],
+                    rule: format!("{rule}: advance after combat, ignoring ZOC"),
+                },
+            ]
         }
-        None => events.push(Event::Decided {
+        None => vec![Event::Decided {
             side,
             what: format!(
-                "cannot advance {id} after battle {} (no vacated hex it may enter, 10.2, 11.1)",
-                fight.id
+                "cannot advance {id} after battle {battle_id} (no vacated hex it may enter, 10.2, 11.1)"
             ),
             how,
-        }),
+        }],
     }
 }

@@ -1,0 +1,329 @@
+//! Pending-decision games: the losses, retreats and advances a battle left owed by the
+//! side that did not move are completed at the top of that side's next order file
+//! (PBEM turn sequence of seed 000: "complete losses, retreats, and advances from prior
+//! player-turn"), each `[[decision]]` checked against the result it completes; then the
+//! attacker's conditional advance that waited on the vacated hex is carried out.
+
+use super::resolve::advance_events;
+use super::retreat::retreat_ends;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::{Decision, Located, OrderError, Problem};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::state::Pending;
+use crate::units::UnitId;
+use std::ops::Range;
+
+/// Completes every decision `owed` by the side now moving with its `decisions`,
+/// applying them to `pos`. `header` is where to point when a decision is missing.
+/// Returns the events and every problem found (all of them, not the first).
+pub fn complete(
+    rules: &Rules,
+    pos: &mut Position,
+    owed: &[Pending],
+    decisions: &[Decision],
+    header: &Range<usize>,
+) -> (Vec<Event>, Vec<OrderError>) {
+    let mut out = Completion::default();
+    for item in owed {
+        match decisions
+            .iter()
+            .find(|d| d.battle.value.eq_ignore_ascii_case(&item.battle))
+        {
+            Some(d) => complete_one(rules, pos, item, d, &mut out),
+            None => out.errors.push(OrderError::new(
+                Problem::DecisionOwed {
+                    battle: item.battle.clone(),
+                    what: item.what.clone(),
+                },
+                Some(header.clone()),
+                "PBEM",
+            )),
+        }
+    }
+    for d in decisions {
+        if !owed
+            .iter()
+            .any(|i| d.battle.value.eq_ignore_ascii_case(&i.battle))
+        {
+            out.errors.push(OrderError::new(
+                Problem::NoDecisionOwed(d.battle.value.clone()),
+                Some(d.battle.span.clone()),
+                "PBEM",
+            ));
+        }
+    }
+    (out.events, out.errors)
+}
+
+#[derive(Default)]
+struct Completion {
+    events: Vec<Event>,
+    errors: Vec<OrderError>,
+}
+
+impl Completion {
+    fn event(&mut self, item: &Pending, text: String) {
+        self.events.push(Event::Completed {
+            side: item.side,
+            battle: item.battle.clone(),
+            text,
+            rule: format!("BGAT {}", item.result),
+        });
+    }
+
+    /// Advance events, told as steps of the owed result.
+    fn absorb(&mut self, item: &Pending, events: Vec<Event>, whose: &str) {
+        for e in events {
+            match e {
+                Event::Advanced { unit, path, .. } => {
+                    let shown: Vec<String> = path.iter().map(Hex::to_string).collect();
+                    self.event(
+                        item,
+                        format!("{unit} advances {} ({whose})", shown.join("-")),
+                    );
+                }
+                Event::Decided { what, .. } if what.starts_with("cannot") => {
+                    self.event(item, format!("{what} ({whose})"));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn error(&mut self, problem: Problem, span: &Range<usize>, unit: Option<&UnitId>) {
+        let e = OrderError::new(problem, Some(span.clone()), "BGAT");
+        self.errors.push(match unit {
+            Some(u) => e.unit(u),
+            None => e,
+        });
+    }
+}
+
+/// One owed result: the loss (DE, EX), the retreat (DE, DB2) and the attacker's advance
+/// after it, or the owner's own advance (AE, AB2).
+fn complete_one(
+    rules: &Rules,
+    pos: &mut Position,
+    item: &Pending,
+    d: &Decision,
+    out: &mut Completion,
+) {
+    let code = item.result.as_str();
+    if matches!(code, "DE" | "EX") {
+        lose(pos, item, d, out);
+    }
+    if matches!(code, "DE" | "DB2") {
+        retreat(rules, pos, item, d, out);
+        let vacated = vacated(pos, &item.hexes);
+        let foe = item.side.other();
+        let rule = format!("BGAT {}", item.result);
+        for u in &item.foe_advance {
+            let moved = advance_events(
+                rules,
+                pos,
+                foe,
+                (&item.battle, &rule),
+                &vacated,
+                u,
+                String::new(),
+            );
+            out.absorb(item, moved, &format!("{foe}'s conditional `advance`"));
+        }
+    }
+    if matches!(code, "AE" | "AB2") {
+        advance(rules, pos, item, d, out);
+    }
+}
+
+fn vacated(pos: &Position, hexes: &[Hex]) -> Vec<Hex> {
+    hexes
+        .iter()
+        .copied()
+        .filter(|h| pos.count_at(*h) == 0)
+        .collect()
+}
+
+fn names(units: &[UnitId]) -> String {
+    units
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// BGAT DE/EX: the owner eliminates the one unit its decision names.
+fn lose(pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) {
+    let alive: Vec<UnitId> = item
+        .units
+        .iter()
+        .filter(|u| pos.get(u).is_some())
+        .cloned()
+        .collect();
+    if alive.is_empty() {
+        return;
+    }
+    let candidates = names(&alive);
+    let Some(first) = d.lose.first() else {
+        out.error(
+            Problem::LossNotNamed {
+                battle: item.battle.clone(),
+                candidates,
+            },
+            &d.battle.span,
+            None,
+        );
+        return;
+    };
+    if let Some(extra) = d.lose.get(1) {
+        out.error(
+            Problem::Other(format!(
+                "battle {} costs one unit: name only one in `lose`",
+                item.battle
+            )),
+            &extra.span,
+            Some(&extra.value),
+        );
+    }
+    if !alive.contains(&first.value) {
+        out.error(
+            Problem::NotALoser {
+                unit: first.value.clone(),
+                battle: item.battle.clone(),
+                candidates,
+            },
+            &first.span,
+            Some(&first.value),
+        );
+        return;
+    }
+    if let Some(piece) = pos.remove(&first.value) {
+        out.event(
+            item,
+            format!(
+                "{} eliminated in {} ({}'s decision)",
+                piece.id, piece.hex, item.side
+            ),
+        );
+    }
+}
+
+/// BGAT DE/DB2: every surviving unit of the battle retreats 2 hexes to the first hex of
+/// the decision's `retreat` that is a legal end for it; with no legal end at all it is
+/// eliminated instead.
+fn retreat(rules: &Rules, pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) {
+    for id in &item.units {
+        let Some(piece) = pos.get(id).cloned() else {
+            continue;
+        };
+        let ends = retreat_ends(rules, pos, &piece);
+        if ends.is_empty() {
+            pos.remove(id);
+            out.event(
+                item,
+                format!(
+                    "{id} eliminated in {}: no legal retreat route (enemy ZOC, terrain, board edge or stacking)",
+                    piece.hex
+                ),
+            );
+            continue;
+        }
+        let legal = ends
+            .iter()
+            .map(|e| e.end.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let chosen = d
+            .retreat
+            .iter()
+            .find_map(|h| ends.iter().find(|e| e.end == h.value));
+        match (chosen, d.retreat.first()) {
+            (Some(e), _) => {
+                let path = e.path.clone();
+                pos.move_to(id, e.end);
+                let shown: Vec<String> = path.iter().map(Hex::to_string).collect();
+                let text = format!(
+                    "{id} retreats {} ({}'s decision)",
+                    shown.join("-"),
+                    item.side
+                );
+                out.event(item, text);
+            }
+            (None, None) => out.error(
+                Problem::RetreatNotNamed {
+                    unit: id.clone(),
+                    battle: item.battle.clone(),
+                    legal,
+                },
+                &d.battle.span,
+                Some(id),
+            ),
+            (None, Some(first)) => out.error(
+                Problem::NoLegalRetreatNamed {
+                    unit: id.clone(),
+                    battle: item.battle.clone(),
+                    legal,
+                },
+                &first.span,
+                Some(id),
+            ),
+        }
+    }
+}
+
+/// BGAT AE/AB2: the owner advances the units its decision names (up to 3, of the
+/// battle) into the hexes the attacker vacated, ignoring ZOC.
+fn advance(rules: &Rules, pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) {
+    if d.advance.len() > 3 {
+        if let Some(fourth) = d.advance.get(3) {
+            out.error(
+                Problem::TooManyAdvancers {
+                    count: d.advance.len(),
+                },
+                &fourth.span,
+                None,
+            );
+        }
+        return;
+    }
+    let ok: Vec<&Located<UnitId>> = d
+        .advance
+        .iter()
+        .filter(|u| {
+            let fought = item.units.contains(&u.value);
+            if !fought {
+                out.error(
+                    Problem::NotAnAdvancer {
+                        unit: u.value.clone(),
+                        battle: item.battle.clone(),
+                    },
+                    &u.span,
+                    Some(&u.value),
+                );
+            }
+            fought
+        })
+        .collect();
+    if ok.is_empty() {
+        out.event(
+            item,
+            "does not advance (the decision names no unit)".to_string(),
+        );
+        return;
+    }
+    let vacated = vacated(pos, &item.foe_hexes);
+    let rule = format!("BGAT {}", item.result);
+    for u in ok {
+        let moved = advance_events(
+            rules,
+            pos,
+            item.side,
+            (&item.battle, &rule),
+            &vacated,
+            &u.value,
+            String::new(),
+        );
+        out.absorb(item, moved, "the decision's `advance`");
+    }
+}
