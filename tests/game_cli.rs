@@ -308,3 +308,16 @@ fn snapshot_of_the_demo_reports() {
         insta::assert_snapshot!(format!("report_{stem}"), report);
     }
 }
+
+#[test]
+fn new_creates_a_pending_decision_game_when_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    blitz()
+        .args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
+        .args(["--red", "Bo <bo@example.org>", "--decisions", "pending", "--out"])
+        .arg(tmp.path())
+        .assert()
+        .success();
+    let state = fs::read_to_string(tmp.path().join("00-setup-blue.state.ron")).unwrap();
+    assert!(state.contains("decisions: Pending"), "{state}");
+}
