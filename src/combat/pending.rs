@@ -4,7 +4,7 @@
 //! player-turn"), each `[[decision]]` checked against the result it completes; then the
 //! attacker's conditional advance that waited on the vacated hex is carried out.
 
-use super::resolve::advance_events;
+use super::resolve::{advance_events, vacated};
 use super::retreat::retreat_ends;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -135,14 +135,6 @@ fn complete_one(
     if matches!(code, "AE" | "AB2") {
         advance(rules, pos, item, d, out);
     }
-}
-
-fn vacated(pos: &Position, hexes: &[Hex]) -> Vec<Hex> {
-    hexes
-        .iter()
-        .copied()
-        .filter(|h| pos.count_at(*h) == 0)
-        .collect()
 }
 
 fn names(units: &[UnitId]) -> String {

@@ -206,12 +206,7 @@ fn apply_deferred(
                 lose_one(rules, pos, fight, attacker, events);
             }
             retreat_all(rules, pos, fight, attacker, events);
-            let vacated: Vec<Hex> = attacker
-                .hexes
-                .iter()
-                .copied()
-                .filter(|h| pos.count_at(*h) == 0)
-                .collect();
+            let vacated = vacated(pos, &attacker.hexes);
             if vacated.is_empty() {
                 return None;
             }
@@ -450,12 +445,7 @@ fn advance(
     loser: &Party,
     events: &mut Vec<Event>,
 ) {
-    let vacated: Vec<Hex> = loser
-        .hexes
-        .iter()
-        .copied()
-        .filter(|h| pos.count_at(*h) == 0)
-        .collect();
+    let vacated = vacated(pos, &loser.hexes);
     if vacated.is_empty() {
         return;
     }
@@ -474,6 +464,15 @@ fn advance(
     for id in movers {
         advance_one(rules, pos, fight, winner, &vacated, &id, events);
     }
+}
+
+/// The hexes of `hexes` nobody stands in any more (vacated by a loser).
+pub(super) fn vacated(pos: &Position, hexes: &[Hex]) -> Vec<Hex> {
+    hexes
+        .iter()
+        .copied()
+        .filter(|h| pos.count_at(*h) == 0)
+        .collect()
 }
 
 /// One unit's advance into the first vacated hex it may enter.
