@@ -314,7 +314,13 @@ fn new_creates_a_pending_decision_game_when_asked() {
     let tmp = tempfile::tempdir().unwrap();
     blitz()
         .args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
-        .args(["--red", "Bo <bo@example.org>", "--decisions", "pending", "--out"])
+        .args([
+            "--red",
+            "Bo <bo@example.org>",
+            "--decisions",
+            "pending",
+            "--out",
+        ])
         .arg(tmp.path())
         .assert()
         .success();
