@@ -108,20 +108,23 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         t,
         "# Units you leave off come on later as reinforcements (003 3.3)."
     );
-    for (id, place) in &state.units {
-        let Some(c) = rules.counters.get(id).filter(|c| c.side == side) else {
-            continue;
-        };
-        if matches!(place, Place::Waiting) && c.enters <= 1 {
-            let _ = writeln!(
-                t,
-                "#   {:<9} {:<11} {:<8} {}",
-                id,
-                c.kind.name(),
-                factors(c),
-                c.name
-            );
-        }
+    let mut setup: Vec<&Counter> = state
+        .units
+        .iter()
+        .filter(|(_, place)| matches!(place, Place::Waiting))
+        .filter_map(|(id, _)| rules.counters.get(id))
+        .filter(|c| c.side == side && c.enters <= 1)
+        .collect();
+    setup.sort_by_key(|c| by_type(c));
+    for c in setup {
+        let _ = writeln!(
+            t,
+            "#   {:<9} {:<11} {:<8} {}",
+            c.id,
+            c.kind.name(),
+            factors(c),
+            c.name
+        );
     }
     let _ = writeln!(
         t,
@@ -132,8 +135,10 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     owed_help(t, state, side);
-    let _ = writeln!(t, "\n# Your units on the map:");
-    for p in pos.pieces().filter(|p| p.side == side) {
+    let _ = writeln!(t, "\n# Your units on the map, stack by stack:");
+    let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
+    mine.sort_by_key(|p| (p.hex, natural(p.id.as_str())));
+    for p in mine {
         let Some(c) = rules.counters.get(&p.id) else {
             continue;
         };
@@ -155,13 +160,14 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             factors(c)
         );
     }
-    let due: Vec<&Counter> = state
+    let mut due: Vec<&Counter> = state
         .units
         .iter()
         .filter(|(_, pl)| matches!(pl, Place::Waiting))
         .filter_map(|(id, _)| rules.counters.get(id))
         .filter(|c| c.side == side && u32::from(c.enters) <= state.turn())
         .collect();
+    due.sort_by_key(|c| by_type(c));
     if !due.is_empty() {
         let _ = writeln!(
             t,
@@ -223,4 +229,18 @@ fn owed_help(t: &mut String, state: &GameState, side: Side) {
             _ => {}
         }
     }
+}
+
+/// Unit ids in the order players count them: `B-2AR` before `B-10AR` (the number
+/// after the side's prefix compared as a number; ids without one come last).
+fn natural(id: &str) -> (u32, String) {
+    let rest = id.split_once('-').map_or(id, |(_, r)| r);
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let number = digits.parse().unwrap_or(u32::MAX);
+    (number, rest[digits.len()..].to_string())
+}
+
+/// Counters grouped by type, then numbered in order.
+fn by_type(c: &Counter) -> (&'static str, (u32, String)) {
+    (c.kind.name(), natural(c.id.as_str()))
 }

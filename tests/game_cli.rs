@@ -327,3 +327,24 @@ fn new_creates_a_pending_decision_game_when_asked() {
     let state = fs::read_to_string(tmp.path().join("00-setup-blue.state.ron")).unwrap();
     assert!(state.contains("decisions: Pending"), "{state}");
 }
+
+#[test]
+fn template_lists_stacks_by_hex_and_reinforcements_by_type_in_number_order() {
+    let (_tmp, dir) = demo();
+    let t = fs::read_to_string(dir.join("06-3-blue.template.toml")).unwrap();
+    let pos = |s: &str| t.find(s).unwrap_or_else(|| panic!("{s} missing:\n{t}"));
+    // Stacks together, west to east; B-9IN before B-10IN in U11.
+    assert!(pos("B-9IN     U11") < pos("B-10IN    U11"), "{t}");
+    assert!(pos("B-4AR     WW28") < pos("B-18AR    WW28"), "{t}");
+    assert!(pos("U11") < pos("TT27"), "{t}");
+    // Reinforcements (6.2) grouped by type, numbered in order.
+    assert!(pos("B-9AR     armor") < pos("B-10AR    armor"), "{t}");
+    assert!(pos("B-20IN    infantry") < pos("B-29IN    infantry"), "{t}");
+    // The untouched template is a legal (empty) player-turn for the state it names.
+    blitz()
+        .arg("check")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .arg(dir.join("06-3-blue.template.toml"))
+        .assert()
+        .success();
+}
