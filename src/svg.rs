@@ -28,13 +28,20 @@ pub struct CounterMark {
 const R: f64 = 14.0;
 const MARGIN: f64 = 26.0;
 const LEGEND_H: f64 = 84.0;
+/// Extra legend height when counters are drawn.
+const COUNTER_LEGEND_H: f64 = 14.0;
 const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 /// The board as an SVG document, with `marks` drawn on top.
 pub fn render(board: &Board, marks: &[CounterMark]) -> String {
     let geo = Geo::of(board);
     let mut s = String::new();
-    let (w, h) = (geo.width, geo.height + LEGEND_H);
+    let legend_h = if marks.is_empty() {
+        LEGEND_H
+    } else {
+        LEGEND_H + COUNTER_LEGEND_H
+    };
+    let (w, h) = (geo.width, geo.height + legend_h);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="{FONT}">"#,
@@ -62,7 +69,7 @@ pub fn render(board: &Board, marks: &[CounterMark]) -> String {
     cities(&mut s, board, &geo);
     zone_labels(&mut s, board, &geo);
     column_letters(&mut s, board, &geo);
-    legend(&mut s, board, &geo);
+    legend(&mut s, board, &geo, !marks.is_empty());
     counters(&mut s, &geo, marks);
     s.push_str("</svg>\n");
     s
@@ -482,11 +489,18 @@ fn cities(s: &mut String, board: &Board, geo: &Geo) {
                 );
             }
         }
-        // The name goes to the right of the city's easternmost hex.
+        // The name goes to the right of the city's easternmost hex, or to the left of
+        // its westernmost one when land does not continue to the east (a city on an
+        // eastern coast or near the east edge), so it does not hide the sea and the
+        // docking ring there.
         let Some(&east) = c.hexes.iter().max_by_key(|h| (h.col(), -h.half_row())) else {
             continue;
         };
-        let (cx, cy) = geo.centre(east);
+        let Some(&west) = c.hexes.iter().min_by_key(|h| (h.col(), h.half_row())) else {
+            continue;
+        };
+        let left = !land_beside(board, east, 1) && land_beside(board, west, -1);
+        let (cx, cy) = geo.centre(if left { west } else { east });
         let roles: Vec<&str> = c
             .roles
             .iter()
@@ -504,12 +518,27 @@ fn cities(s: &mut String, board: &Board, geo: &Geo) {
         };
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" font-size="7.5" fill="#111111" stroke="#fdfcf7" stroke-opacity="0.85" stroke-width="2.2" paint-order="stroke" stroke-linejoin="round">{label}</text>"##,
-            f(cx + 7.0),
-            f(cy + 1.5)
+            r##"<text x="{}" y="{}"{} font-size="7.5" fill="#111111" stroke="#fdfcf7" stroke-opacity="0.85" stroke-width="2.2" paint-order="stroke" stroke-linejoin="round">{label}</text>"##,
+            f(if left { cx - 7.0 } else { cx + 7.0 }),
+            f(cy + 1.5),
+            if left { r#" text-anchor="end""# } else { "" }
         );
     }
     s.push_str("</g>\n");
+}
+
+/// Whether the three columns beside `h` (east for `dir` 1, west for -1), at its height,
+/// are land hexes of the board: room for a city name that covers neither sea nor the
+/// board edge.
+fn land_beside(board: &Board, h: Hex, dir: i16) -> bool {
+    (1..=3).all(|k| {
+        let col = h.col() + dir * k;
+        let mut near = board
+            .hexes()
+            .filter(|(x, _)| x.col() == col && (x.half_row() - h.half_row()).abs() <= 1)
+            .peekable();
+        near.peek().is_some() && near.all(|(x, _)| board.is_land(x))
+    })
 }
 
 /// One label per sea zone, on its sea hex farthest from land.
@@ -590,7 +619,7 @@ fn column_letters(s: &mut String, board: &Board, geo: &Geo) {
     s.push_str("</g>\n");
 }
 
-fn legend(s: &mut String, board: &Board, geo: &Geo) {
+fn legend(s: &mut String, board: &Board, geo: &Geo, with_counters: bool) {
     let y0 = geo.height + 4.0;
     let _ = writeln!(
         s,
@@ -676,10 +705,33 @@ fn legend(s: &mut String, board: &Board, geo: &Geo) {
     }
     let _ = writeln!(
         s,
-        r##"<text x="{}" y="{}">City: crossed square; OIL petro-chemical (36.2), IND basic industry (36.3), NAV naval stores (36.4), AIR aircraft city (28.5). Ring in the sea: docking hex of a port (19.4).</text></g>"##,
+        r##"<text x="{}" y="{}">City: crossed square; OIL petro-chemical (36.2), IND basic industry (36.3), NAV naval stores (36.4), AIR aircraft city (28.5). Ring in the sea: docking hex of a port (19.4).</text>"##,
         f(MARGIN),
         f(y2 + 24.0)
     );
+    if with_counters {
+        let y3 = y2 + 36.0;
+        let mut x = MARGIN;
+        for (fill, text) in [("#2b5cb8", "Great Blue unit"), ("#c0392b", "Big Red unit")] {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="10" height="10" rx="1.5" fill="{fill}" stroke="#111111" stroke-width="0.8"/><text x="{}" y="{}">{}</text>"##,
+                f(x),
+                f(y3),
+                f(x + 13.0),
+                f(y3 + 8.5),
+                esc(text)
+            );
+            x += 20.0 + 4.6 * text.chars().count() as f64;
+        }
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}">Counter: type (INF infantry, ARM armor, ART artillery, ABN airborne, AAS air-assault, RGR rangers, or the aircraft type), factors as printed, unit id as written in orders. A stack is fanned out.</text>"##,
+            f(x),
+            f(y3 + 8.5)
+        );
+    }
+    s.push_str("</g>\n");
 }
 
 /// Counters, stacked: each later counter in a hex is drawn a little up and right.

@@ -146,6 +146,9 @@ fn svg_draws_counters_stacked_with_side_type_factors_and_id() {
     let without = render(&board, &[]);
     assert!(!without.contains("id=\"counters\""));
     assert!(with.contains("id=\"counters\""));
+    // The legend explains the counters when there are any.
+    assert!(with.contains("Big Red unit") && with.contains("unit id as written in orders"));
+    assert!(!without.contains("Big Red unit"));
     for t in [
         "INF",
         "4-4",
@@ -170,4 +173,19 @@ fn svg_draws_counters_stacked_with_side_type_factors_and_id() {
     assert_eq!(rects.len(), 3);
     assert!(rects[0] != rects[1] && rects[1] != rects[2]);
     assert_eq!(with, render(&board, &marks));
+}
+
+/// City names stay on land: beside a city on an eastern coast (Rivna, RRR54, whose
+/// docking hexes lie east of it) the name goes to the west, elsewhere to the east.
+#[test]
+fn svg_city_names_do_not_cover_the_sea_east_of_a_coastal_city() {
+    let svg = render(&Board::try_embedded().unwrap(), &[]);
+    let label = |name: &str| {
+        svg.lines()
+            .find(|l| l.contains("<text") && l.contains(&format!(">{name} <tspan")))
+            .unwrap_or_else(|| panic!("no label {name}"))
+            .to_string()
+    };
+    assert!(label("Rivna").contains("text-anchor=\"end\""));
+    assert!(!label("Sandhaven").contains("text-anchor=\"end\""));
 }
