@@ -749,3 +749,108 @@ fn a_detached_part_of_great_blue() {
     assert!(around.contains(&Country::NordWalkure), "{around:?}");
     assert!(around.iter().all(|c| c.home_of().is_none()));
 }
+
+// ---------------------------------------------------------------- terrain
+
+/// 000 terrain chart: every kind of terrain it shows is on the board: clear, forest,
+/// mountain, the Koufax Desert, sea, lake, the Neutral Country, cities, rivers, roads,
+/// beaches and border hexsides.
+#[test]
+fn terrain_chart_every_kind_of_terrain_is_on_the_board() {
+    let b = board();
+    let count = |t: Terrain| b.hexes().filter(|(_, i)| i.terrain == t).count();
+    for t in [
+        Terrain::Clear,
+        Terrain::Forest,
+        Terrain::Mountain,
+        Terrain::Desert,
+        Terrain::Sea,
+        Terrain::Lake,
+        Terrain::Neutral,
+    ] {
+        assert!(count(t) >= 5, "{t:?}: {}", count(t));
+    }
+    assert!(b.city_hexes().count() > 35);
+    assert!(b.hexes().filter(|(x, _)| b.river_at(*x).is_some()).count() > 100);
+    assert!(b.roads().count() > 100);
+    assert!(b.beaches().len() >= 3);
+    // Borders are the hexsides between land hexes of two different countries.
+    let borders = b.borders();
+    assert!(borders.len() > 100);
+    for (x, y) in borders {
+        assert!(x.is_adjacent(y));
+        assert_ne!(b.country(x), b.country(y), "{x} {y}");
+    }
+}
+
+/// 001 14: rivers south of the board's east-west fold freeze in winter (SPI weather
+/// module). The board has rivers on both sides of the fold, the middle of its paper
+/// rows -1..30, so the rule bites on some rivers and not on others.
+#[test]
+fn rivers_run_north_and_south_of_the_fold() {
+    let b = board();
+    let paper_row = |x: Hex| x.num() - x.col().div_euclid(2);
+    let rivers: Vec<Hex> = b
+        .hexes()
+        .filter(|(x, _)| b.river_at(*x).is_some())
+        .map(|(x, _)| x)
+        .collect();
+    let north = rivers.iter().filter(|x| paper_row(**x) < 15).count();
+    let south = rivers.len() - north;
+    assert!(north >= 20 && south >= 20, "north {north}, south {south}");
+}
+
+/// 17 (Commentary on Strategy): the Basic Game "will be decided in a massive battle in
+/// the center of the board"; forces are boxed "against a terrain feature" and infantry
+/// "must make careful use of terrain-features to secure their fronts". The minor
+/// countries in the centre hold forests, mountains and rivers, and the two home road
+/// nets are joined through them, so both sides can concentrate there quickly.
+#[test]
+fn commentary_17_the_centre_has_roads_and_terrain_to_fight_over() {
+    let b = board();
+    let minor = |x: Hex| b.country(x).is_some_and(|c| c.home_of().is_none());
+    let in_centre = |t: Terrain| {
+        b.hexes()
+            .filter(|(x, i)| minor(*x) && i.terrain == t)
+            .count()
+    };
+    assert!(in_centre(Terrain::Forest) >= 20, "forest");
+    assert!(in_centre(Terrain::Mountain) >= 10, "mountain");
+    let rivers = b
+        .hexes()
+        .filter(|(x, _)| minor(*x) && b.river_at(*x).is_some())
+        .count();
+    assert!(rivers >= 20, "river hexes in the centre: {rivers}");
+    // Each home country also has forests and mountains for its own fronts.
+    for side in Side::BOTH {
+        for t in [Terrain::Forest, Terrain::Mountain] {
+            let n = b
+                .hexes()
+                .filter(|(x, i)| b.home_of(*x) == Some(side) && i.terrain == t)
+                .count();
+            assert!(n >= 10, "{side} {t:?}: {n}");
+        }
+    }
+    // A road runs from Great Blue's cities through the minor countries to Big Red's.
+    let start = b
+        .city_hexes()
+        .find(|x| b.home_of(*x) == Some(Side::Blue))
+        .unwrap();
+    let mut seen = BTreeSet::from([start]);
+    let mut stack = vec![start];
+    let mut through_minor = false;
+    while let Some(x) = stack.pop() {
+        through_minor |= minor(x);
+        for n in x.neighbours() {
+            if b.road_joins(x, n) && seen.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    assert!(through_minor);
+    assert!(
+        seen.iter()
+            .any(|x| b.is_city(*x) && b.home_of(*x) == Some(Side::Red)),
+        "no road from Great Blue to Big Red"
+    );
+}
