@@ -630,7 +630,83 @@ pub fn turn_mail(
     r: &Resolution,
     date: chrono::DateTime<chrono::Utc>,
 ) -> Result<mail::TurnMail, GameError> {
-    let players = &r.state.game.players;
+    let mover = r.previous.mover().unwrap_or(Side::Blue);
+    let turn = TurnMailed {
+        label: r.previous.label(),
+        mover,
+        sequence: r.previous.sequence(),
+    };
+    mail_of(
+        u,
+        &r.state,
+        &r.state_ron,
+        &r.report,
+        &r.template,
+        &turn,
+        date,
+    )
+}
+
+/// The mail of the player-turn that produced a state file, rebuilt from the file as
+/// the umpire wrote it: the same message `resolve --mail` sends for that turn (the
+/// same bytes for the same date), for mailing a turn later or again.
+pub fn state_mail(
+    u: &Umpire,
+    state_bytes: &[u8],
+    file: &str,
+    date: chrono::DateTime<chrono::Utc>,
+) -> Result<mail::TurnMail, GameError> {
+    let state = read_state(state_bytes, file)?;
+    let turn = TurnMailed::parse(&state.last.label)
+        .filter(|_| state.chain.previous_state.is_some())
+        .ok_or_else(|| {
+            GameError::Mail(format!(
+                "{file} is a new game: no player-turn has been resolved yet, so there is no \
+                 turn to mail"
+            ))
+        })?;
+    let state_ron = String::from_utf8_lossy(state_bytes);
+    let template = template::render(&u.rules, &state, &sha256_hex(state_bytes), None);
+    let report = report::render_state(&state);
+    mail_of(u, &state, &state_ron, &report, &template, &turn, date)
+}
+
+/// The player-turn a mail reports: its label, who moved, and its place in the game's
+/// sequence (0 for Blue's set-up), which fixes the thread of earlier turns.
+struct TurnMailed {
+    label: String,
+    mover: Side,
+    sequence: u32,
+}
+
+impl TurnMailed {
+    /// From a label as [`GameState::label`] writes it: "setup-Blue", "3-Red".
+    fn parse(label: &str) -> Option<TurnMailed> {
+        let (turn, side) = label.split_once('-')?;
+        let mover: Side = side.parse().ok()?;
+        let red = u32::from(mover == Side::Red);
+        let sequence = match turn {
+            "setup" => red,
+            n => 2 * n.parse::<u32>().ok()? + red,
+        };
+        Some(TurnMailed {
+            label: label.to_string(),
+            mover,
+            sequence,
+        })
+    }
+}
+
+fn mail_of(
+    u: &Umpire,
+    state: &GameState,
+    state_ron: &str,
+    report: &str,
+    template: &str,
+    turn: &TurnMailed,
+    date: chrono::DateTime<chrono::Utc>,
+) -> Result<mail::TurnMail, GameError> {
+    let players = &state.game.players;
     let player = |s: Side| -> Result<mail::Player, GameError> {
         let p = players
             .get(&s)
@@ -640,31 +716,29 @@ pub fn turn_mail(
             address: p.email.clone(),
         })
     };
-    let sender = r.state.game.sender.clone();
-    let game = r.state.game.id.clone();
-    let earlier: Vec<String> = previous_labels(&r.previous)
+    let sender = state.game.sender.clone();
+    let game = state.game.id.clone();
+    let earlier: Vec<String> = labels_before(turn.sequence)
         .iter()
         .filter_map(|l| mail::message_id(&game, l, &sender).ok())
         .collect();
-    let stem = r.state.file_stem();
-    let mut attachments = vec![
-        attachment(format!("{stem}.state.ron"), r.state_ron.as_bytes()),
-        attachment(format!("{stem}.template.toml"), r.template.as_bytes()),
+    let stem = state.file_stem();
+    let picture = crate::svg::render(&u.rules.board, &counter_marks(&u.rules, state));
+    let attachments = vec![
+        attachment(format!("{stem}.state.ron"), state_ron.as_bytes()),
+        attachment(format!("{stem}.template.toml"), template.as_bytes()),
+        attachment(format!("{stem}.board.svg"), picture.as_bytes()),
     ];
-    let picture = crate::svg::render(&u.rules.board, &counter_marks(&u.rules, &r.state));
-    attachments.push(attachment(format!("{stem}.board.svg"), picture.as_bytes()));
-    let from = r.previous.mover().unwrap_or(Side::Blue);
     Ok(mail::TurnMail {
         game,
-        turn: r.previous.label(),
-        from_side: from,
-        to_side: r.state.mover().unwrap_or(from.other()),
+        turn: turn.label.clone(),
+        from_side: turn.mover,
+        to_side: state.mover().unwrap_or(turn.mover.other()),
         blue: player(Side::Blue)?,
         red: player(Side::Red)?,
         sender,
         report: format!(
-            "{}\n\nThe next orders (fill in and reply, quoted or attached):\n\n{}",
-            r.report, r.template
+            "{report}\n\nThe next orders (fill in and reply, quoted or attached):\n\n{template}"
         ),
         attachments,
         in_reply_to: earlier.last().cloned(),
@@ -681,11 +755,10 @@ fn attachment(name: String, bytes: &[u8]) -> mail::MailAttachment {
     }
 }
 
-/// The labels of every player-turn before the one `state` awaits, oldest first (the
-/// mail thread of the game).
-fn previous_labels(state: &GameState) -> Vec<String> {
-    let seq = state.sequence();
-    (0..seq)
+/// The labels of the player-turns before the `sequence`-th (0 is Blue's set-up),
+/// oldest first: the mail thread of the game so far.
+fn labels_before(sequence: u32) -> Vec<String> {
+    (0..sequence)
         .map(|i| match i {
             0 => "setup-Blue".to_string(),
             1 => "setup-Red".to_string(),

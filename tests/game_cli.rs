@@ -348,3 +348,49 @@ fn template_lists_stacks_by_hex_and_reinforcements_by_type_in_number_order() {
         .assert()
         .success();
 }
+
+/// `blitz mail --state` mails the player-turn that produced a state file from the game
+/// file alone, and for the same date it is the very message the demo mailed when it
+/// resolved that turn (same bytes, so the same Message-ID and thread). A new game has
+/// no turn to mail.
+#[test]
+fn mail_from_a_state_file_is_the_message_resolve_mailed() {
+    let (tmp, dir) = demo();
+    for (state, label) in [
+        ("01-setup-red", "setup-blue"),
+        ("03-1-red", "1-blue"),
+        ("06-3-blue", "2-red"),
+    ] {
+        let mailed =
+            fs::read_to_string(dir.join(format!("outbox/blitz-demo-{label}.eml"))).unwrap();
+        let date = mailed
+            .lines()
+            .find_map(|l| l.strip_prefix("Date: "))
+            .unwrap();
+        let date = chrono::DateTime::parse_from_rfc2822(date)
+            .unwrap()
+            .to_rfc3339();
+        let outbox = tmp.path().join(format!("again-{label}"));
+        blitz()
+            .arg("mail")
+            .arg("--state")
+            .arg(dir.join(format!("{state}.state.ron")))
+            .args(["--date", &date, "--outbox"])
+            .arg(&outbox)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("the .eml file is ready"));
+        let again = fs::read_to_string(outbox.join(format!("blitz-demo-{label}.eml"))).unwrap();
+        assert_eq!(again, mailed, "{state}");
+    }
+    blitz()
+        .arg("mail")
+        .arg("--state")
+        .arg(dir.join("00-setup-blue.state.ron"))
+        .arg("--outbox")
+        .arg(tmp.path().join("none"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is a new game"));
+    assert!(!tmp.path().join("none").exists());
+}

@@ -1,8 +1,12 @@
-//! `blitz mail`: builds one turn message from explicit inputs and delivers it (outbox
-//! copy always, then SMTP or sendmail if asked), or resends an outbox copy unchanged.
+//! `blitz mail`: builds one turn message, from a state file the umpire wrote
+//! (`--state`) or from explicit inputs, and delivers it (outbox copy always, then SMTP
+//! or sendmail if asked), or resends an outbox copy unchanged.
 //! The transport flags are a separate [`TransportArgs`] so other subcommands can
 //! flatten them in and call [`transport_from_args`].
 
+use crate::cli::common::RuleArgs;
+use crate::files;
+use crate::game;
 use crate::mail::{
     self, password_from_sources, Delivery, MailAttachment, MailConfig, MailError, OutboxWrite,
     PasswordSource, Player, Sent, SmtpSettings, TlsMode, Transport, TurnMail,
@@ -52,42 +56,52 @@ pub struct TransportArgs {
 pub struct Args {
     /// Send an outbox copy again exactly as it is, instead of building a message.
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "game", "turn", "from_side", "to_side", "blue", "red", "sender", "report",
+        "state", "game", "turn", "from_side", "to_side", "blue", "red", "sender", "report",
         "attach", "in_reply_to", "references", "date",
     ])]
     pub resend: Option<PathBuf>,
+    /// Mail the player-turn that produced this state file, as `blitz resolve --mail`
+    /// does: players, sender and thread from the game file, the report as the body,
+    /// the state, the next template and the board picture attached.
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "game", "turn", "from_side", "to_side", "blue", "red", "sender", "report",
+        "attach", "in_reply_to", "references",
+    ])]
+    pub state: Option<PathBuf>,
     #[command(flatten)]
     pub turn: Box<TurnArgs>,
     #[command(flatten)]
     pub transport: Box<TransportArgs>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 /// What the turn message says.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct TurnArgs {
     /// Game id.
-    #[arg(long, value_name = "ID", required_unless_present = "resend")]
+    #[arg(long, value_name = "ID", required_unless_present_any = ["resend", "state"])]
     pub game: Option<String>,
     /// Turn label, e.g. 3-Blue.
-    #[arg(long, value_name = "LABEL", required_unless_present = "resend")]
+    #[arg(long, value_name = "LABEL", required_unless_present_any = ["resend", "state"])]
     pub turn: Option<String>,
     /// The side that just moved.
-    #[arg(long = "from", value_name = "SIDE", required_unless_present = "resend")]
+    #[arg(long = "from", value_name = "SIDE", required_unless_present_any = ["resend", "state"])]
     pub from_side: Option<Side>,
     /// The side to move next.
-    #[arg(long = "to", value_name = "SIDE", required_unless_present = "resend")]
+    #[arg(long = "to", value_name = "SIDE", required_unless_present_any = ["resend", "state"])]
     pub to_side: Option<Side>,
     /// Blue player, "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>", required_unless_present = "resend")]
+    #[arg(long, value_name = "NAME <ADDR>", required_unless_present_any = ["resend", "state"])]
     pub blue: Option<String>,
     /// Red player, "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>", required_unless_present = "resend")]
+    #[arg(long, value_name = "NAME <ADDR>", required_unless_present_any = ["resend", "state"])]
     pub red: Option<String>,
     /// Sender, "address" or "Name <address>".
-    #[arg(long, value_name = "ADDR", required_unless_present = "resend")]
+    #[arg(long, value_name = "ADDR", required_unless_present_any = ["resend", "state"])]
     pub sender: Option<String>,
     /// The turn report (plain text): the message body.
-    #[arg(long, value_name = "FILE", required_unless_present = "resend")]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["resend", "state"])]
     pub report: Option<PathBuf>,
     /// A file to attach (state .ron, order template .toml, board .svg); repeatable.
     #[arg(long = "attach", value_name = "FILE")]
@@ -269,15 +283,7 @@ pub fn turn_mail_from_args(args: &TurnArgs) -> Result<TurnMail, MailError> {
             bytes: read_file(path)?,
         });
     }
-    let date = match &args.date {
-        Some(d) => chrono::DateTime::parse_from_rfc3339(d)
-            .map_err(|e| MailError::Config {
-                path: PathBuf::from("--date"),
-                reason: format!("`{d}` is not an RFC 3339 date-time: {e}"),
-            })?
-            .with_timezone(&chrono::Utc),
-        None => chrono::Utc::now(),
-    };
+    let date = date_from_args(args)?;
     Ok(TurnMail {
         game: required(&args.game, "--game")?,
         turn: required(&args.turn, "--turn")?,
@@ -292,6 +298,32 @@ pub fn turn_mail_from_args(args: &TurnArgs) -> Result<TurnMail, MailError> {
         references: args.references.clone(),
         date,
     })
+}
+
+/// The Date header: `--date`, or now.
+fn date_from_args(args: &TurnArgs) -> Result<chrono::DateTime<chrono::Utc>, MailError> {
+    match &args.date {
+        Some(d) => Ok(chrono::DateTime::parse_from_rfc3339(d)
+            .map_err(|e| MailError::Config {
+                path: PathBuf::from("--date"),
+                reason: format!("`{d}` is not an RFC 3339 date-time: {e}"),
+            })?
+            .with_timezone(&chrono::Utc)),
+        None => Ok(chrono::Utc::now()),
+    }
+}
+
+/// Builds the turn message of a state file (see [`game::state_mail`]).
+fn turn_mail_from_state(args: &Args, path: &Path) -> miette::Result<TurnMail> {
+    let umpire = args.rules.umpire()?;
+    let bytes = files::read_bytes(path)?;
+    let date = date_from_args(&args.turn).map_err(miette::Report::new)?;
+    Ok(game::state_mail(
+        &umpire,
+        &bytes,
+        &path.display().to_string(),
+        date,
+    )?)
 }
 
 /// What the user is told after a delivery.
@@ -326,9 +358,13 @@ pub fn describe(d: &Delivery) -> String {
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     let (transport, outbox) = transport_from_args(&args.transport).map_err(miette::Report::new)?;
-    let delivery = match &args.resend {
-        Some(path) => mail::resend(path, &transport),
-        None => turn_mail_from_args(&args.turn)
+    let delivery = match (&args.resend, &args.state) {
+        (Some(path), _) => mail::resend(path, &transport),
+        (None, Some(path)) => {
+            let turn = turn_mail_from_state(&args, path)?;
+            mail::deliver(&turn, &transport, &outbox)
+        }
+        (None, None) => turn_mail_from_args(&args.turn)
             .and_then(|turn| mail::deliver(&turn, &transport, &outbox)),
     }
     .map_err(miette::Report::new)?;
