@@ -325,7 +325,7 @@ fn play(
         defer,
         &mut roll,
     )
-    .map_err(|e| vec![OrderError::new(Problem::Other(e), None, "15")])?;
+    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
     events.extend(battle_events);
     let mut next = state.clone();
     next.pending = owed;
@@ -460,7 +460,7 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
         match rules.counters.get(&u.value) {
             Some(c) if !state.units.contains_key(&u.value) => errs.push(
                 OrderError::new(
-                    Problem::Other(format!("{} is not used in this game's rules", c.id)),
+                    Problem::NotInThisGame(c.id.clone()),
                     Some(u.span.clone()),
                     "2.2",
                 )

@@ -406,8 +406,14 @@ pub enum Problem {
     NotAnAdvancer { unit: UnitId, battle: String },
     #[error("at most 3 units advance after combat (BGAT); this names {count}")]
     TooManyAdvancers { count: usize },
-    #[error("{0}")]
-    Other(String),
+    #[error("battle {battle} costs one unit: name only one in `lose`")]
+    OneLossOnly { battle: String },
+    #[error("an attack needs `target = \"HEX\"` (or `targets = [...]`)")]
+    NoTarget,
+    #[error("{0} is not used in this game's rules")]
+    NotInThisGame(UnitId),
+    #[error("no roll could be drawn: {0}")]
+    NoRoll(String),
 }
 
 /// A problem with where it is and which rule it breaks.
@@ -570,9 +576,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             targets.extend(hexes(&a.targets, errs));
             if a.target.is_none() && a.targets.is_empty() {
                 errs.push(OrderError::new(
-                    Problem::Other(
-                        "an attack needs `target = \"HEX\"` (or `targets = [...]`)".into(),
-                    ),
+                    Problem::NoTarget,
                     Some(a.id.span()),
                     "12.1",
                 ));

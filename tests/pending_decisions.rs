@@ -219,3 +219,27 @@ fn standing_order_games_take_no_decisions() {
         "{errors:?}"
     );
 }
+
+/// BGAT DE: the loser eliminates one unit; a decision naming two is refused at the
+/// second name, not carried out.
+#[test]
+fn pbem_sequence_a_de_costs_one_unit_not_two() {
+    let u = umpire();
+    let (g, _) = after_1_red(&u);
+    let two = r#"
+[[decision]]
+battle = "1-Red/A1"
+lose = ["B-1AR", "B-2AR"]
+retreat = ["UU28"]
+"#;
+    let Err(GameError::Orders { errors, .. }) = play(&u, &g, 4, two) else {
+        panic!("a decision losing two units was accepted");
+    };
+    assert!(
+        errors.iter().any(|e| matches!(
+            &e.problem,
+            Problem::OneLossOnly { battle } if battle == "1-Red/A1"
+        ) && e.unit.as_ref() == Some(&unit("B-2AR"))),
+        "{errors:?}"
+    );
+}

@@ -170,10 +170,9 @@ fn lose(pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) 
     };
     if let Some(extra) = d.lose.get(1) {
         out.error(
-            Problem::Other(format!(
-                "battle {} costs one unit: name only one in `lose`",
-                item.battle
-            )),
+            Problem::OneLossOnly {
+                battle: item.battle.clone(),
+            },
             &extra.span,
             Some(&extra.value),
         );
