@@ -22,7 +22,7 @@ use crate::state::{
     DecisionMode, GameState, Phase, Place, SeedSource, StandingOrders, TableChoice,
 };
 use crate::tables::{TableMode, Tables};
-use crate::units::{Side, UnitId};
+use crate::units::{Counter, Side, UnitId};
 use crate::victory;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -635,18 +635,15 @@ fn reinforcements_due(rules: &Rules, next: &GameState) -> Vec<Event> {
     let Phase::Turn { turn, side } = next.phase else {
         return Vec::new();
     };
-    let units: Vec<UnitId> = next
+    let mut due: Vec<&Counter> = next
         .units
         .iter()
-        .filter(|(id, p)| {
-            matches!(p, Place::Waiting)
-                && rules
-                    .counters
-                    .get(id)
-                    .is_some_and(|c| c.side == side && u32::from(c.enters) <= turn)
-        })
-        .map(|(id, _)| id.clone())
+        .filter(|(_, p)| matches!(p, Place::Waiting))
+        .filter_map(|(id, _)| rules.counters.get(id))
+        .filter(|c| c.side == side && u32::from(c.enters) <= turn)
         .collect();
+    due.sort_by(|a, b| a.counting_key().cmp(&b.counting_key()));
+    let units: Vec<UnitId> = due.iter().map(|c| c.id.clone()).collect();
     if units.is_empty() {
         Vec::new()
     } else {

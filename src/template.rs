@@ -115,7 +115,7 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         .filter_map(|(id, _)| rules.counters.get(id))
         .filter(|c| c.side == side && c.enters <= 1)
         .collect();
-    setup.sort_by_key(|c| by_type(c));
+    setup.sort_by(|a, b| a.counting_key().cmp(&b.counting_key()));
     for c in setup {
         let _ = writeln!(
             t,
@@ -137,7 +137,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     owed_help(t, state, side);
     let _ = writeln!(t, "\n# Your units on the map, stack by stack:");
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-    mine.sort_by_key(|p| (p.hex, natural(p.id.as_str())));
+    mine.sort_by(|a, b| (a.hex, a.id.counting_key()).cmp(&(b.hex, b.id.counting_key())));
     for p in mine {
         let Some(c) = rules.counters.get(&p.id) else {
             continue;
@@ -167,7 +167,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         .filter_map(|(id, _)| rules.counters.get(id))
         .filter(|c| c.side == side && u32::from(c.enters) <= state.turn())
         .collect();
-    due.sort_by_key(|c| by_type(c));
+    due.sort_by(|a, b| a.counting_key().cmp(&b.counting_key()));
     if !due.is_empty() {
         let _ = writeln!(
             t,
@@ -229,18 +229,4 @@ fn owed_help(t: &mut String, state: &GameState, side: Side) {
             _ => {}
         }
     }
-}
-
-/// Unit ids in the order players count them: `B-2AR` before `B-10AR` (the number
-/// after the side's prefix compared as a number; ids without one come last).
-fn natural(id: &str) -> (u32, String) {
-    let rest = id.split_once('-').map_or(id, |(_, r)| r);
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let number = digits.parse().unwrap_or(u32::MAX);
-    (number, rest[digits.len()..].to_string())
-}
-
-/// Counters grouped by type, then numbered in order.
-fn by_type(c: &Counter) -> (&'static str, (u32, String)) {
-    (c.kind.name(), natural(c.id.as_str()))
 }

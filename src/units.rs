@@ -254,6 +254,15 @@ pub enum Size {
 pub struct UnitId(String);
 
 impl UnitId {
+    /// The order players count ids in: `B-2AR` before `B-10AR` (the number after the
+    /// side's prefix compared as a number, then the rest; ids without one come last).
+    pub fn counting_key(&self) -> (u32, &str) {
+        let rest = self.0.split_once('-').map_or(self.0.as_str(), |(_, r)| r);
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let number = rest[..digits].parse().unwrap_or(u32::MAX);
+        (number, &rest[digits..])
+    }
+
     /// Canonical form of what a player typed: trimmed, upper case.
     pub fn new(raw: &str) -> Result<UnitId, String> {
         let t = raw.trim();
@@ -398,6 +407,12 @@ pub struct Counter {
 }
 
 impl Counter {
+    /// The order of a counter list players read: by type (infantry, armor, artillery,
+    /// airborne, air-assault, ...), then by number.
+    pub fn counting_key(&self) -> (UnitKind, (u32, &str)) {
+        (self.kind, self.id.counting_key())
+    }
+
     /// 2.2: only division-size ground counters (no rangers, no aircraft) in the Basic Game.
     pub fn in_basic_game(&self) -> bool {
         self.size == Size::Division && !self.kind.is_air() && self.kind != UnitKind::Rangers
