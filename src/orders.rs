@@ -243,8 +243,8 @@ pub enum Problem {
     NotToml(String),
     #[error("{0}")]
     BadHex(String),
-    #[error("{0}")]
-    BadUnitName(String),
+    #[error(transparent)]
+    BadUnitName(crate::units::NameError),
     #[error("`{0}` is not a side: write \"blue\" or \"red\"")]
     BadSide(String),
     #[error("this order names no unit: give `unit = \"...\"` or `units = [...]`")]

@@ -72,13 +72,24 @@ impl fmt::Display for Side {
     }
 }
 
+/// Why a text a player wrote is not a unit id or a side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("`{0}` is not a unit id (1-16 characters, like B-13AR)")]
+    UnitIdLength(String),
+    #[error("`{0}` is not a unit id: use letters, digits and `-` (like B-13AR)")]
+    UnitIdCharacters(String),
+    #[error("`{0}` is not a side: write blue or red")]
+    NotASide(String),
+}
+
 impl std::str::FromStr for Side {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Side, String> {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<Side, NameError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "blue" | "b" | "great blue" => Ok(Side::Blue),
             "red" | "r" | "big red" => Ok(Side::Red),
-            other => Err(format!("`{other}` is not a side: write blue or red")),
+            _ => Err(NameError::NotASide(s.trim().to_string())),
         }
     }
 }
@@ -264,20 +275,16 @@ impl UnitId {
     }
 
     /// Canonical form of what a player typed: trimmed, upper case.
-    pub fn new(raw: &str) -> Result<UnitId, String> {
+    pub fn new(raw: &str) -> Result<UnitId, NameError> {
         let t = raw.trim();
         if t.is_empty() || t.len() > 16 {
-            return Err(format!(
-                "`{raw}` is not a unit id (1-16 characters, like B-13AR)"
-            ));
+            return Err(NameError::UnitIdLength(raw.to_string()));
         }
         if !t
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/')
         {
-            return Err(format!(
-                "`{raw}` is not a unit id: use letters, digits and `-`"
-            ));
+            return Err(NameError::UnitIdCharacters(raw.to_string()));
         }
         Ok(UnitId(t.to_ascii_uppercase()))
     }
@@ -288,8 +295,8 @@ impl UnitId {
 }
 
 impl TryFrom<String> for UnitId {
-    type Error = String;
-    fn try_from(s: String) -> Result<UnitId, String> {
+    type Error = NameError;
+    fn try_from(s: String) -> Result<UnitId, NameError> {
         UnitId::new(&s)
     }
 }
@@ -739,7 +746,7 @@ pub enum UnitsError {
     MissingSide { side: Side, at: At },
 
     #[error("{at}: {reason}")]
-    BadId { id: String, reason: String, at: At },
+    BadId { id: String, reason: NameError, at: At },
 
     #[error("{at}: `{id}` is listed for {side}, so its id must start with `{}-`", side.letter())]
     SidePrefix { id: String, side: Side, at: At },
