@@ -278,6 +278,20 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
         }
         _ => {}
     }
+    if let Some(t) = &seed.value.time {
+        if chrono::DateTime::parse_from_rfc3339(t.trim()).is_err() {
+            errs.push(bad(&format!(
+                "time = \"{t}\" is not a UTC time: write it like \"2030-01-01T18:00:00Z\""
+            )));
+        }
+    }
+    if let Some(d) = &seed.value.date {
+        if chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").is_err() {
+            errs.push(bad(&format!(
+                "date = \"{d}\" is not a date: write it like \"2030-01-02\""
+            )));
+        }
+    }
     errs
 }
 

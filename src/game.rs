@@ -396,7 +396,7 @@ pub fn resolve(
     let next_hash = sha256_hex(state_ron.as_bytes());
     Ok(Resolution {
         report: report::render_state(&next),
-        template: template::render(&u.rules, &next, &next_hash, None),
+        template: template::render(&u.rules, &next, &next_hash),
         previous: state,
         state: next,
         state_ron,
@@ -471,7 +471,7 @@ pub fn new_game_files(
         (dir.join(format!("{stem}.state.ron")), ron.into_bytes()),
         (
             dir.join(format!("{stem}.template.toml")),
-            template::render(&u.rules, state, &hash, None).into_bytes(),
+            template::render(&u.rules, state, &hash).into_bytes(),
         ),
     ])
 }
@@ -666,7 +666,7 @@ pub fn state_mail(
             ))
         })?;
     let state_ron = String::from_utf8_lossy(state_bytes);
-    let template = template::render(&u.rules, &state, &sha256_hex(state_bytes), None);
+    let template = template::render(&u.rules, &state, &sha256_hex(state_bytes));
     let report = report::render_state(&state);
     mail_of(u, &state, &state_ron, &report, &template, &turn, date)
 }

@@ -15,13 +15,8 @@ pub const BEGIN: &str = "# ---- BEGIN BLITZ ORDERS ----";
 pub const END: &str = "# ---- END BLITZ ORDERS ----";
 
 /// The template for whoever moves in `state`, whose file hashes to `state_hash`.
-/// `round_hint` is a drand round the CLI suggests (the library has no clock).
-pub fn render(
-    rules: &Rules,
-    state: &GameState,
-    state_hash: &str,
-    round_hint: Option<u64>,
-) -> String {
+/// Left as it is, it is a legal player-turn in which nothing happens.
+pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     let mut t = String::new();
     let Some(side) = state.mover() else {
         let _ = writeln!(t, "# The game {} is over: no more orders.", state.game.id);
@@ -50,7 +45,7 @@ pub fn render(
     let _ = writeln!(t, "turn = {}", state.turn());
     let _ = writeln!(t, "state = \"{state_hash}\"");
     if matches!(state.phase, Phase::Turn { .. }) {
-        seed_section(&mut t, &state.game.options.seed, round_hint);
+        seed_section(&mut t, &state.game.options.seed);
     }
     let pos = state.position(&rules.counters);
     match state.phase {
@@ -61,34 +56,38 @@ pub fn render(
     t
 }
 
-fn seed_section(t: &mut String, seed: &SeedSource, round_hint: Option<u64>) {
-    let _ = writeln!(t, "\n[seed]");
+/// The `[seed]` section, commented out: a player-turn without attacks needs no seed
+/// (15.2), so the untouched template stays legal; an attacker fills it in.
+fn seed_section(t: &mut String, seed: &SeedSource) {
+    let _ = writeln!(
+        t,
+        "\n# If you attack, name the seed that will decide your battles, one that does not\n\
+         # exist yet when you mail the commitment (docs/dice.md): remove the leading `# `\n\
+         # of the lines below and fill them in. No attack, no seed (15.2)."
+    );
+    let _ = writeln!(t, "# [seed]");
     match seed {
         SeedSource::Drand { .. } => {
-            let _ = writeln!(t, "source = \"drand\"");
-            match round_hint {
-                Some(r) => {
-                    let _ = writeln!(
-                        t,
-                        "round = {r}   # a round still in the future when you mail: check it"
-                    );
-                }
-                None => {
-                    let _ = writeln!(t, "time = \"YYYY-MM-DDTHH:MM:SSZ\"   # a UTC time after you mail (or: round = N)");
-                }
-            }
-        }
-        SeedSource::StockSales => {
-            let _ = writeln!(t, "source = \"stock\"");
+            let _ = writeln!(t, "# source = \"drand\"");
             let _ = writeln!(
                 t,
-                "date = \"YYYY-MM-DD\"   # a trading day after you mail; name a stock per attack"
+                "# time = \"2030-01-01T18:00:00Z\"   # a UTC time after you mail (or: round = N)"
+            );
+        }
+        SeedSource::StockSales => {
+            let _ = writeln!(t, "# source = \"stock\"");
+            let _ = writeln!(
+                t,
+                "# date = \"2030-01-02\"   # a trading day after you mail; name a stock per attack"
             );
         }
         SeedSource::AgreedText => {
-            let _ = writeln!(t, "source = \"text\"");
-            let _ = writeln!(t, "description = \"what both players agreed on\"");
-            let _ = writeln!(t, "date = \"YYYY-MM-DD\"");
+            let _ = writeln!(t, "# source = \"text\"");
+            let _ = writeln!(t, "# description = \"what both players agreed on\"");
+            let _ = writeln!(
+                t,
+                "# date = \"2030-01-02\"   # the day it becomes known, after you mail"
+            );
         }
     }
 }

@@ -746,7 +746,11 @@ pub enum UnitsError {
     MissingSide { side: Side, at: At },
 
     #[error("{at}: {reason}")]
-    BadId { id: String, reason: NameError, at: At },
+    BadId {
+        id: String,
+        reason: NameError,
+        at: At,
+    },
 
     #[error("{at}: `{id}` is listed for {side}, so its id must start with `{}-`", side.letter())]
     SidePrefix { id: String, side: Side, at: At },

@@ -5,9 +5,34 @@
 use assert_cmd::Command;
 use predicates::str::contains;
 use std::fs;
+use std::path::Path;
 
 fn blitz() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin!("blitz"))
+}
+
+/// The demo game, turn 3, Blue to move: (temp dir guard, state file, state hash).
+fn demo_turn_3() -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    blitz().arg("demo").arg(&game).assert().success();
+    let state = game.join("06-3-blue.state.ron");
+    let hash = hex::encode(blitz::commit::state_hash(&fs::read(&state).unwrap()));
+    (dir, state, hash)
+}
+
+/// Blue's orders for turn 3 of the demo: no moves, the given `[seed]` lines.
+fn orders_with_seed(hash: &str, seed: &str) -> String {
+    format!("game = \"demo\"\nside = \"blue\"\nturn = 3\nstate = \"{hash}\"\n[seed]\n{seed}")
+}
+
+fn commit(state: &Path, orders: &Path) -> Command {
+    let mut c = blitz();
+    c.args(["commit", "--state"])
+        .arg(state)
+        .arg("--orders")
+        .arg(orders);
+    c
 }
 
 /// A round already published when the player commits is refused: no commitment is
@@ -16,17 +41,11 @@ fn blitz() -> Command {
 /// commitment.
 #[test]
 fn refuses_a_round_already_published_and_commits_as_of_a_time_before_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let state = dir.path().join("state.ron");
+    let (dir, state, hash) = demo_turn_3();
     let orders = dir.path().join("orders.toml");
-    fs::write(&state, b"state bytes").unwrap();
-    let text = "game = \"g1\"\n[seed]\nsource = \"drand\"\nround = 657413\n";
-    fs::write(&orders, text).unwrap();
-    blitz()
-        .args(["commit", "--state"])
-        .arg(&state)
-        .arg("--orders")
-        .arg(&orders)
+    let text = orders_with_seed(&hash, "source = \"drand\"\nround = 657413\n");
+    fs::write(&orders, &text).unwrap();
+    commit(&state, &orders)
         .assert()
         .code(1)
         .stdout("")
@@ -35,68 +54,49 @@ fn refuses_a_round_already_published_and_commits_as_of_a_time_before_it() {
         ))
         .stderr(contains("PBM ¶2"))
         .stderr(contains("no commitment was made"));
-    let expected = blitz::commit::commitment(b"state bytes", text.as_bytes()).to_string();
-    blitz()
-        .args(["commit", "--at", "2023-09-15T10:00:00Z", "--state"])
-        .arg(&state)
-        .arg("--orders")
-        .arg(&orders)
+    let expected =
+        blitz::commit::commitment(&fs::read(&state).unwrap(), text.as_bytes()).to_string();
+    commit(&state, &orders)
+        .args(["--at", "2023-09-15T10:00:00Z"])
         .assert()
         .success()
         .stdout(format!("{expected}\n"));
 }
 
-/// Stock sales: the trading date must be still to come (1975: "a future date").
-#[test]
-fn refuses_a_trading_date_already_begun() {
-    let dir = tempfile::tempdir().unwrap();
-    let state = dir.path().join("state.ron");
-    let orders = dir.path().join("orders.toml");
-    fs::write(&state, b"s").unwrap();
-    fs::write(
-        &orders,
-        "[seed]\nsource = \"stock\"\ndate = \"2026-03-02\"\n",
-    )
-    .unwrap();
-    let commit = |at: &str| {
-        let mut c = blitz();
-        c.args(["commit", "--at", at, "--state"])
-            .arg(&state)
-            .arg("--orders")
-            .arg(&orders);
-        c
-    };
-    commit("2026-03-02T09:00:00Z")
-        .assert()
-        .code(1)
-        .stderr(contains(
-            "trading date 2026-03-02 may be known: that day began at 2026-03-02T00:00:00Z",
-        ));
-    commit("2026-03-01T18:00:00Z").assert().success();
-}
-
+/// A far-future round (or time) is committed to without a word on standard error.
 #[test]
 fn a_far_future_round_gives_no_warning() {
-    let dir = tempfile::tempdir().unwrap();
-    let state = dir.path().join("state.ron");
+    let (dir, state, hash) = demo_turn_3();
     let orders = dir.path().join("orders.toml");
-    fs::write(&state, b"s").unwrap();
-    let hash = hex::encode(blitz::commit::state_hash(b"s"));
     fs::write(
         &orders,
-        format!(
-            "state = \"{hash}\"\n[seed]\nsource = \"drand\"\ntime = \"2099-01-01T00:00:00Z\"\n"
+        orders_with_seed(
+            &hash,
+            "source = \"drand\"\ntime = \"2099-01-01T00:00:00Z\"\n",
         ),
     )
     .unwrap();
-    blitz()
-        .args(["commit", "--state"])
-        .arg(&state)
-        .arg("--orders")
-        .arg(&orders)
+    commit(&state, &orders).assert().success().stderr("");
+}
+
+/// Orders `blitz check` refuses get no commitment: every problem is listed, as by
+/// `check`, here an unknown unit and a seed time left as text.
+#[test]
+fn refuses_orders_that_check_refuses() {
+    let (dir, state, hash) = demo_turn_3();
+    let orders = dir.path().join("orders.toml");
+    let text = orders_with_seed(
+        &hash,
+        "source = \"drand\"\ntime = \"YYYY-MM-DDTHH:MM:SSZ\"\n",
+    ) + "\n[[move]]\nunit = \"B-99XX\"\nto = \"U12\"\n";
+    fs::write(&orders, text).unwrap();
+    commit(&state, &orders)
         .assert()
-        .success()
-        .stderr("");
+        .code(1)
+        .stdout("")
+        .stderr(contains("B-99XX"))
+        .stderr(contains("is not a UTC time"))
+        .stderr(contains("no commitment was made"));
 }
 
 #[test]

@@ -1,11 +1,12 @@
 //! `blitz commit`: prints the one-line commitment a player mails before the seed is
-//! published. It refuses (exit 1, no commitment) when the seed the order file names may
-//! already be known: a drand round already published, a trading date or an agreed
-//! value's date already begun. It warns (on standard error) when the order file applies
-//! to another state. The clock is read here, never in the library; `--at` judges as of
+//! published. It refuses (exit 1, no commitment) orders that `blitz check` refuses, and
+//! orders whose seed may already be known: a drand round already published, a trading
+//! date or an agreed value's date already begun. The clock is read here, never in the library; `--at` judges as of
 //! another time (a referee checking a commitment against the date of its mail).
 
+use crate::cli::common::{self, RuleArgs};
 use crate::commit;
+use crate::orders::Diagnostics;
 use crate::seed::DrandChain;
 use miette::{miette, IntoDiagnostic, WrapErr};
 use std::path::PathBuf;
@@ -23,6 +24,8 @@ pub struct Args {
     /// now: for a referee, the Date of the mail that carried the commitment.
     #[arg(long, value_name = "RFC3339")]
     pub at: Option<String>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
@@ -38,6 +41,17 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             .timestamp(),
         None => chrono::Utc::now().timestamp(),
     };
+    let umpire = args.rules.umpire()?;
+    let text = common::read_orders(&args.orders)?;
+    let errors = crate::game::check(&umpire, &state, &args.state.display().to_string(), &text)?;
+    if !errors.is_empty() {
+        eprint!(
+            "{}",
+            Diagnostics::new(&text.name, &text.toml, errors).render(common::color())
+        );
+        eprintln!("no commitment was made: commit to orders that `blitz check` accepts");
+        return Ok(ExitCode::from(1));
+    }
     let state_hash = hex::encode(commit::state_hash(&state));
     let check = check(&orders, &state_hash, now);
     for w in &check.warnings {
