@@ -2,9 +2,10 @@
 //! the city hexes friendly to it, the units still to come and the losses so far.
 
 use crate::control;
+use crate::hex::Hex;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place};
-use crate::units::Side;
+use crate::units::{Counter, Side};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -20,14 +21,16 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
     );
     for side in Side::BOTH {
         let _ = writeln!(out, "\n{} ({})", side.country_name(), side);
-        let mut by_hex: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for p in pos.pieces().filter(|p| p.side == side) {
+        let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
+        mine.sort_by(|a, b| (a.hex, a.id.counting_key()).cmp(&(b.hex, b.id.counting_key())));
+        let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
+        for p in mine {
             let f = rules
                 .counters
                 .get(&p.id)
                 .map_or(String::new(), |c| c.factors_text());
             by_hex
-                .entry(p.hex.to_string())
+                .entry(p.hex)
                 .or_default()
                 .push(format!("{} {}", p.id, f));
         }
@@ -38,11 +41,11 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             by_hex.len()
         );
         for (hex, units) in &by_hex {
-            let _ = writeln!(out, "    {hex:<6} {}", units.join(", "));
+            let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
         }
         let cities = control::friendly_cities(&rules.board, &pos, &state.held, side);
         let list: Vec<String> = cities.iter().map(|h| h.to_string()).collect();
-        let _ = writeln!(out, "  friendly city hexes (5): {}", list.len());
+        let _ = writeln!(out, "  friendly city hexes: {} (5)", list.len());
         wrap(&mut out, &list.join(" "), "    ");
         let (waiting, lost): (Vec<_>, Vec<_>) = state
             .units
@@ -50,14 +53,31 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             .filter(|(id, _)| rules.counters.get(id).is_some_and(|c| c.side == side))
             .filter(|(_, p)| !matches!(p, Place::Map(_)))
             .partition(|(_, p)| matches!(p, Place::Waiting));
-        let due: Vec<String> = waiting
+        let mut due: Vec<&Counter> = waiting
             .iter()
             .filter_map(|(id, _)| rules.counters.get(id))
-            .map(|c| format!("{} (turn {})", c.id, c.enters))
             .collect();
-        let _ = writeln!(out, "  still to come (6.2): {}", due.len());
-        wrap(&mut out, &due.join(", "), "    ");
+        due.sort_by(|a, b| (a.enters, a.counting_key()).cmp(&(b.enters, b.counting_key())));
+        let _ = writeln!(out, "  still to come: {} (6.2)", due.len());
+        let mut by_turn: BTreeMap<u8, Vec<String>> = BTreeMap::new();
+        for c in due {
+            by_turn.entry(c.enters).or_default().push(c.id.to_string());
+        }
+        for (turn, ids) in &by_turn {
+            wrap(
+                &mut out,
+                &format!("turn {turn}: {}", ids.join(", ")),
+                "    ",
+            );
+        }
+        let mut lost: Vec<&Counter> = lost
+            .iter()
+            .filter_map(|(id, _)| rules.counters.get(id))
+            .collect();
+        lost.sort_by(|a, b| a.counting_key().cmp(&b.counting_key()));
+        let lost: Vec<String> = lost.iter().map(|c| c.id.to_string()).collect();
         let _ = writeln!(out, "  eliminated: {}", lost.len());
+        wrap(&mut out, &lost.join(", "), "    ");
         for p in state.pending.iter().filter(|p| p.side == side) {
             let _ = writeln!(
                 out,

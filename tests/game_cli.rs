@@ -296,7 +296,16 @@ fn report_and_show_print_the_turn_and_the_position() {
         .arg(dir.join("06-3-blue.state.ron"))
         .assert()
         .success()
-        .stdout(predicate::str::contains("WW28"));
+        // A stack in counting order; cities held (5); what is still to come, by the
+        // turn it may enter (6.2); the units lost.
+        .stdout(predicate::str::contains(
+            "WW28   B-4AR 6-6, B-5AR 6-6, B-18AR 8-6",
+        ))
+        .stdout(predicate::str::contains("friendly city hexes: 24 (5)"))
+        .stdout(predicate::str::contains(
+            "turn 3: B-3MIN, B-28IN, B-29IN, B-17AR, B-5AT",
+        ))
+        .stdout(predicate::str::contains("eliminated: 2\n    B-3IN, B-1AR"));
 }
 
 /// The reports of the sample game, as players receive them (snapshots).
