@@ -357,11 +357,7 @@ pub fn resolve(
         (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
         // 15.2: the die is rolled for battles only; a player-turn without any needs no seed.
         (_, None) if parsed.attacks.is_empty() => None,
-        (_, None) => {
-            return Err(GameError::Seed(
-                "this player-turn has battles to roll: give the published seed".to_string(),
-            ))
-        }
+        (_, None) => return Err(GameError::Seed(seed_wanted(&parsed))),
     };
     let label = state.label();
     let (source, value, seed_hash) = match &seed_value {
@@ -403,6 +399,30 @@ pub fn resolve(
         state_hash: next_hash,
         events,
     })
+}
+
+/// What to give `resolve` when orders that attack come without their seed.
+fn seed_wanted(orders: &Orders) -> String {
+    let named = orders.seed.as_ref().map(|s| &s.value);
+    let what = match named {
+        Some(s) if s.source.trim().eq_ignore_ascii_case("drand") => match (s.round, &s.time) {
+            (Some(r), _) => format!("drand round {r}: give its beacon with --beacon FILE"),
+            (None, Some(t)) => {
+                format!("the first drand round after {t}: give its beacon with --beacon FILE")
+            }
+            (None, None) => "a drand round: give its beacon with --beacon FILE".to_string(),
+        },
+        Some(s) if s.source.trim().eq_ignore_ascii_case("stock") => format!(
+            "the sales of {}: give them with --sales FILE",
+            s.date.as_deref().unwrap_or("the trading date")
+        ),
+        Some(s) => format!(
+            "the agreed value of {}: give it with --seed-text TEXT",
+            s.date.as_deref().unwrap_or("the agreed date")
+        ),
+        None => "a seed, but they name none".to_string(),
+    };
+    format!("this player-turn has battles to roll (15.2) and its orders name {what}")
 }
 
 /// Why a player-turn resolved without a seed.
@@ -530,7 +550,15 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             seed.as_ref(),
             commitment.as_deref().map(str::trim),
             false,
-        )?;
+        )
+        .map_err(|e| match e {
+            GameError::Orders { .. } => e,
+            other => GameError::Other(format!(
+                "player-turn {} ({}): {other}",
+                state.label(),
+                orders_path.display()
+            )),
+        })?;
         let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
         let kept = files::read_bytes(&next_path)?;
         if kept != r.state_ron.as_bytes() {

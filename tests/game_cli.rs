@@ -403,3 +403,40 @@ fn mail_from_a_state_file_is_the_message_resolve_mailed() {
         .stderr(predicate::str::contains("is a new game"));
     assert!(!tmp.path().join("none").exists());
 }
+
+/// A changed order file is named with its player-turn when `verify` finds it no longer
+/// matches the commitment mailed for it.
+#[test]
+fn verify_names_the_player_turn_and_file_whose_orders_break_the_commitment() {
+    let (_tmp, dir) = demo();
+    let orders = dir.join("02-1-blue.orders.toml");
+    let mut text = fs::read_to_string(&orders).unwrap();
+    text.push('\n');
+    fs::write(&orders, text).unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("player-turn 1-Blue"))
+        .stderr(predicate::str::contains("02-1-blue.orders.toml"))
+        .stderr(predicate::str::contains("do not match the commitment"));
+}
+
+/// Orders that attack, resolved without their seed, are told which seed to give.
+#[test]
+fn resolve_without_the_seed_says_which_to_give() {
+    let (_tmp, dir) = demo();
+    let out = dir.join("again");
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("03-1-red.state.ron"))
+        .arg(dir.join("03-1-red.orders.toml"))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("round 123"))
+        .stderr(predicate::str::contains("--beacon"));
+    assert!(!out.exists());
+}
