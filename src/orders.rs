@@ -445,7 +445,7 @@ impl OrderError {
 
 impl fmt::Display for OrderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (rule {})", self.problem, self.rule)
+        write!(f, "{} ({})", self.problem, cite(&self.rule))
     }
 }
 
@@ -693,14 +693,14 @@ impl std::error::Error for OneDiagnostic {}
 
 impl Diagnostic for OneDiagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("rule {}", self.error.rule)))
+        Some(Box::new(cite(&self.error.rule)))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.error
             .unit
             .as_ref()
-            .map(|u| Box::new(format!("unit {u}; see rule {}", self.error.rule)) as Box<_>)
+            .map(|u| Box::new(format!("unit {u}; see {}", cite(&self.error.rule))) as Box<_>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
@@ -709,11 +709,22 @@ impl Diagnostic for OneDiagnostic {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.error.span.clone()?;
-        let label = LabeledSpan::new_with_span(
-            Some(format!("rule {}", self.error.rule)),
-            SourceSpan::from(span),
-        );
+        let label =
+            LabeledSpan::new_with_span(Some(cite(&self.error.rule)), SourceSpan::from(span));
         Some(Box::new(std::iter::once(label)))
+    }
+}
+
+/// How an error names what it breaks: "rule 14.33" for a paragraph of the rulebook,
+/// else the part of the rules or of these files it is.
+pub fn cite(rule: &str) -> String {
+    match rule {
+        r if r.starts_with(|c: char| c.is_ascii_digit()) => format!("rule {r}"),
+        "PBEM" => "play-by-e-mail procedure (docs/pbem.md)".to_string(),
+        "PBM" => "play-by-mail rules, PBM ¶2".to_string(),
+        "BGAT" => "Basic Game Attrition Table".to_string(),
+        "orders" => "order file format (docs/orders.md)".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -829,5 +840,19 @@ mod tests {
         assert!(text.contains("blue-1.toml:7:7"), "{text}");
         assert!(text.contains("rule 3.1"), "{text}");
         assert!(text.contains('^') || text.contains('─'), "{text}");
+    }
+
+    /// A file that is not TOML names the format it breaks, not a "rule orders".
+    #[test]
+    fn errors_outside_the_rulebook_name_what_they_break() {
+        let errs = parse("game = \"g1\"\nside = ").unwrap_err();
+        let text = Diagnostics::new("o.toml", "game = \"g1\"\nside = ", errs).render(false);
+        assert!(
+            text.contains("order file format (docs/orders.md)"),
+            "{text}"
+        );
+        assert!(!text.contains("rule orders"), "{text}");
+        assert_eq!(cite("14.33"), "rule 14.33");
+        assert_eq!(cite("PBEM"), "play-by-e-mail procedure (docs/pbem.md)");
     }
 }
