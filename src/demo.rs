@@ -56,6 +56,8 @@ pub const STEPS: [Step; 6] = [
 pub struct Played {
     /// The game folder.
     pub dir: PathBuf,
+    /// The mail that opened the game (players, rules, Blue's set-up template).
+    pub opening: PathBuf,
     /// Per player-turn: its label, the report file and the outbox message.
     pub turns: Vec<PlayedTurn>,
     /// The state now waiting for orders.
@@ -117,6 +119,11 @@ fn mail_date(sequence: usize) -> Result<chrono::DateTime<chrono::Utc>, GameError
         .ok_or_else(|| GameError::Other(format!("no date for turn {sequence}")))
 }
 
+/// The Date of the mail that opens the game, before the first turn's.
+fn opening_date() -> Result<chrono::DateTime<chrono::Utc>, GameError> {
+    mail_date(0).map(|d| d - chrono::Duration::hours(2))
+}
+
 /// Plays the sample game into `dir`: every file a real game by e-mail would hold, then
 /// replays the folder with `verify` to show that every state follows.
 pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
@@ -127,10 +134,18 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
         .first()
         .map(|(_, b)| b.clone())
         .ok_or_else(|| GameError::Other("no state written".to_string()))?;
+    let outbox = dir.join("outbox");
+    let state_name = dir
+        .join(format!("{}.state.ron", state.file_stem()))
+        .display()
+        .to_string();
+    let opening = game::state_mail(u, &state_bytes, &state_name, opening_date()?)?;
+    let opening = mail::deliver(&opening, &Transport::Outbox, &outbox)
+        .map_err(|e| GameError::Mail(e.to_string()))?
+        .outbox_path;
     let mut current = state;
     let mut turns = Vec::new();
     let mut last_report = String::new();
-    let outbox = dir.join("outbox");
     for (i, step) in STEPS.iter().enumerate() {
         let text = order_file(&current, &state_bytes, step.orders);
         let commitment = commit::commitment(&state_bytes, text.as_bytes()).to_string();
@@ -171,6 +186,7 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
     let stem = current.file_stem();
     Ok(Played {
         dir: dir.to_path_buf(),
+        opening,
         turns,
         last_state: dir.join(format!("{stem}.state.ron")),
         last_template: dir.join(format!("{stem}.template.toml")),

@@ -658,11 +658,10 @@ pub fn turn_mail(
     r: &Resolution,
     date: chrono::DateTime<chrono::Utc>,
 ) -> Result<mail::TurnMail, GameError> {
-    let mover = r.previous.mover().unwrap_or(Side::Blue);
     let turn = TurnMailed {
         label: r.previous.label(),
-        mover,
-        sequence: r.previous.sequence(),
+        mover: r.previous.mover().unwrap_or(Side::Blue),
+        earlier: thread_before(r.previous.sequence()),
     };
     mail_of(
         u,
@@ -677,7 +676,9 @@ pub fn turn_mail(
 
 /// The mail of the player-turn that produced a state file, rebuilt from the file as
 /// the umpire wrote it: the same message `resolve --mail` sends for that turn (the
-/// same bytes for the same date), for mailing a turn later or again.
+/// same bytes for the same date), for mailing a turn later or again. For a new game's
+/// state it is the message that opens the game: who plays, the rules chosen, the state
+/// and Blue's set-up template.
 pub fn state_mail(
     u: &Umpire,
     state_bytes: &[u8],
@@ -685,26 +686,75 @@ pub fn state_mail(
     date: chrono::DateTime<chrono::Utc>,
 ) -> Result<mail::TurnMail, GameError> {
     let state = read_state(state_bytes, file)?;
-    let turn = TurnMailed::parse(&state.last.label)
-        .filter(|_| state.chain.previous_state.is_some())
-        .ok_or_else(|| {
-            GameError::Mail(format!(
-                "{file} is a new game: no player-turn has been resolved yet, so there is no \
-                 turn to mail"
-            ))
-        })?;
     let state_ron = String::from_utf8_lossy(state_bytes);
     let template = template::render(&u.rules, &state, &sha256_hex(state_bytes));
+    if state.chain.previous_state.is_none() {
+        let turn = TurnMailed {
+            label: mail::NEW_GAME.to_string(),
+            mover: Side::Blue,
+            earlier: Vec::new(),
+        };
+        let text = new_game_text(&state);
+        return mail_of(u, &state, &state_ron, &text, &template, &turn, date);
+    }
+    let turn = TurnMailed::parse(&state.last.label).ok_or_else(|| {
+        GameError::Mail(format!(
+            "{file} names its last player-turn `{}`, which is not a player-turn label",
+            state.last.label
+        ))
+    })?;
     let report = report::render_state(&state);
     mail_of(u, &state, &state_ron, &report, &template, &turn, date)
 }
 
-/// The player-turn a mail reports: its label, who moved, and its place in the game's
-/// sequence (0 for Blue's set-up), which fixes the thread of earlier turns.
+/// The body of the mail that opens a game.
+fn new_game_text(state: &GameState) -> String {
+    let g = &state.game;
+    let player = |s: Side| {
+        g.players
+            .get(&s)
+            .map_or(String::from("-"), |p| format!("{} <{}>", p.name, p.email))
+    };
+    let o = &g.options;
+    let rules = match o.rules {
+        RuleSet::Basic => "Basic Game (rules 1-17)",
+    };
+    let tables = match o.tables {
+        TableChoice::PlayByMail => "play-by-mail BGAT (digits 1-9, 0)",
+        TableChoice::Die => "face-to-face BGAT (die 1-6)",
+    };
+    let seed = match o.seed {
+        SeedSource::Drand { .. } => "a drand quicknet beacon round",
+        SeedSource::StockSales => "stock sales (the hundreds digit)",
+        SeedSource::AgreedText => "a text agreed in advance",
+    };
+    let decisions = match o.decisions {
+        DecisionMode::StandingOrders => "standing orders",
+        DecisionMode::Pending => "owed, given at the top of the next order file",
+    };
+    let title = format!("BLITZKRIEG  game {}  a new game", g.id);
+    let mut t = format!("{title}\n{}\n", "=".repeat(title.chars().count()));
+    for (k, v) in [
+        ("Great Blue", player(Side::Blue)),
+        ("Big Red", player(Side::Red)),
+        ("Rules", rules.to_string()),
+        ("Tables", tables.to_string()),
+        ("Seed", seed.to_string()),
+        ("Decisions", decisions.to_string()),
+        ("Last turn", o.last_turn.to_string()),
+    ] {
+        t.push_str(&format!("{k:<11} {v}\n"));
+    }
+    t.push_str("\nBlue sets up first (3.3), then Red (3.4).\n");
+    t
+}
+
+/// The player-turn a mail reports: its label, who moved, and the labels of the
+/// player-turns mailed before it (the thread it replies to), oldest first.
 struct TurnMailed {
     label: String,
     mover: Side,
-    sequence: u32,
+    earlier: Vec<String>,
 }
 
 impl TurnMailed {
@@ -720,7 +770,7 @@ impl TurnMailed {
         Some(TurnMailed {
             label: label.to_string(),
             mover,
-            sequence,
+            earlier: thread_before(sequence),
         })
     }
 }
@@ -746,7 +796,8 @@ fn mail_of(
     };
     let sender = state.game.sender.clone();
     let game = state.game.id.clone();
-    let earlier: Vec<String> = labels_before(turn.sequence)
+    let earlier: Vec<String> = turn
+        .earlier
         .iter()
         .filter_map(|l| mail::message_id(&game, l, &sender).ok())
         .collect();
@@ -783,14 +834,14 @@ fn attachment(name: String, bytes: &[u8]) -> mail::MailAttachment {
     }
 }
 
-/// The labels of the player-turns before the `sequence`-th (0 is Blue's set-up),
-/// oldest first: the mail thread of the game so far.
-fn labels_before(sequence: u32) -> Vec<String> {
-    (0..sequence)
-        .map(|i| match i {
+/// The mail thread before the `sequence`-th player-turn (0 is Blue's set-up), oldest
+/// first: the mail that opened the game, then every player-turn before it.
+fn thread_before(sequence: u32) -> Vec<String> {
+    std::iter::once(mail::NEW_GAME.to_string())
+        .chain((0..sequence).map(|i| match i {
             0 => "setup-Blue".to_string(),
             1 => "setup-Red".to_string(),
             n => format!("{}-{}", n / 2, if n % 2 == 0 { "Blue" } else { "Red" }),
-        })
+        }))
         .collect()
 }

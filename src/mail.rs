@@ -30,4 +30,4 @@ pub use smtp::SmtpReceipt;
 pub use transport::{
     deliver, outbox_path, resend, Delivery, OutboxWrite, Sent, SmtpSettings, TlsMode, Transport,
 };
-pub use turn::{message_id, mime_type_for, MailAttachment, Player, TurnMail};
+pub use turn::{message_id, mime_type_for, MailAttachment, Player, TurnMail, NEW_GAME};

@@ -445,7 +445,7 @@ impl OrderError {
 
 impl fmt::Display for OrderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.problem, cite(&self.rule))
+        write!(f, "{} ({})", self.problem, cite(self.rule))
     }
 }
 
@@ -693,14 +693,14 @@ impl std::error::Error for OneDiagnostic {}
 
 impl Diagnostic for OneDiagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(cite(&self.error.rule)))
+        Some(Box::new(cite(self.error.rule)))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.error
             .unit
             .as_ref()
-            .map(|u| Box::new(format!("unit {u}; see {}", cite(&self.error.rule))) as Box<_>)
+            .map(|u| Box::new(format!("unit {u}; see {}", cite(self.error.rule))) as Box<_>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
@@ -710,7 +710,7 @@ impl Diagnostic for OneDiagnostic {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.error.span.clone()?;
         let label =
-            LabeledSpan::new_with_span(Some(cite(&self.error.rule)), SourceSpan::from(span));
+            LabeledSpan::new_with_span(Some(cite(self.error.rule)), SourceSpan::from(span));
         Some(Box::new(std::iter::once(label)))
     }
 }

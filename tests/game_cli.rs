@@ -83,8 +83,8 @@ fn demo_plays_set_up_and_two_complete_turns_with_battles_from_recorded_beacons()
         blue1.contains("none: no battles, no dice (15.2)"),
         "{blue1}"
     );
-    // Every turn went to the outbox, one message each.
-    assert_eq!(files_ending(&dir.join("outbox"), ".eml").len(), 6);
+    // The game's opening and every turn went to the outbox, one message each.
+    assert_eq!(files_ending(&dir.join("outbox"), ".eml").len(), 7);
     // Every player-turn was committed before its seed.
     assert_eq!(files_ending(&dir, ".commitment.txt").len(), 6);
 }
@@ -360,12 +360,13 @@ fn template_lists_stacks_by_hex_and_reinforcements_by_type_in_number_order() {
 
 /// `blitz mail --state` mails the player-turn that produced a state file from the game
 /// file alone, and for the same date it is the very message the demo mailed when it
-/// resolved that turn (same bytes, so the same Message-ID and thread). A new game has
-/// no turn to mail.
+/// resolved that turn (same bytes, so the same Message-ID and thread). A new game's
+/// state gives the mail that opens the game.
 #[test]
 fn mail_from_a_state_file_is_the_message_resolve_mailed() {
     let (tmp, dir) = demo();
     for (state, label) in [
+        ("00-setup-blue", "new"),
         ("01-setup-red", "setup-blue"),
         ("03-1-red", "1-blue"),
         ("06-3-blue", "2-red"),
@@ -392,16 +393,12 @@ fn mail_from_a_state_file_is_the_message_resolve_mailed() {
         let again = fs::read_to_string(outbox.join(format!("blitz-demo-{label}.eml"))).unwrap();
         assert_eq!(again, mailed, "{state}");
     }
-    blitz()
-        .arg("mail")
-        .arg("--state")
-        .arg(dir.join("00-setup-blue.state.ron"))
-        .arg("--outbox")
-        .arg(tmp.path().join("none"))
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("is a new game"));
-    assert!(!tmp.path().join("none").exists());
+    let opening = fs::read_to_string(dir.join("outbox/blitz-demo-new.eml")).unwrap();
+    assert!(opening.contains("Subject: [Blitzkrieg demo] New game: Blue sets up"));
+    assert!(opening.contains("Message-ID: <blitz.demo.new@example.org>"));
+    assert!(opening.contains("00-setup-blue.template.toml"));
+    let setup = fs::read_to_string(dir.join("outbox/blitz-demo-setup-blue.eml")).unwrap();
+    assert!(setup.contains("In-Reply-To: <blitz.demo.new@example.org>"));
 }
 
 /// A changed order file is named with its player-turn when `verify` finds it no longer

@@ -40,11 +40,22 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         "The sample game (set-up and turns 1-2) is in {}/:",
         played.dir.display()
     );
-    for t in &played.turns {
+    let reports: Vec<String> = played
+        .turns
+        .iter()
+        .map(|t| format!("report {}", t.report.display()))
+        .collect();
+    let width = reports.iter().map(String::len).max().unwrap_or(0);
+    println!(
+        "  {:<11} {:<width$}   mail {}",
+        "new game",
+        "",
+        played.opening.display()
+    );
+    for (t, report) in played.turns.iter().zip(&reports) {
         println!(
-            "  {:<11} report {}   mail {}",
+            "  {:<11} {report:<width$}   mail {}",
             t.label,
-            t.report.display(),
             t.mail.display()
         );
     }

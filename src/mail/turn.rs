@@ -114,6 +114,9 @@ fn id_part(s: &str) -> String {
     }
 }
 
+/// The turn label of the mail that opens a game (`blitz mail --state` on a new game).
+pub const NEW_GAME: &str = "new";
+
 /// The Message-ID of a turn's message: `<blitz.GAME.TURN@DOMAIN>` with the turn label
 /// in lower case and DOMAIN the sender's domain, e.g. `<blitz.g1.3-blue@example.org>`.
 /// The same game, turn and sender always give the same id, so the previous turn's id
@@ -189,6 +192,13 @@ impl TurnMail {
     /// `[Blitzkrieg GAME] Turn 3 Blue → Red: report`: stable, so mail filters can match
     /// on `[Blitzkrieg GAME]`.
     pub fn subject(&self) -> String {
+        if self.turn == NEW_GAME {
+            return format!(
+                "[Blitzkrieg {}] New game: {} sets up",
+                self.game,
+                self.to_side.name()
+            );
+        }
         format!(
             "[Blitzkrieg {}] Turn {} {} \u{2192} {}: report",
             self.game,
