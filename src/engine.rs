@@ -148,6 +148,26 @@ fn plan(
     }
 }
 
+/// The problems of an order file that could only be read in part (`unreadable`, a hex
+/// or unit name that is no name at all): those, with every problem of its header and of
+/// the unit names it does give (unknown, the other side's, ordered twice). Movement and
+/// combat are not checked: with an order missing they would report what is not wrong.
+pub fn check_partial(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+    unreadable: Vec<OrderError>,
+) -> Vec<OrderError> {
+    let mut errors = unreadable;
+    let header = check_header(state, orders, state_hash);
+    if header.is_empty() {
+        errors.extend(check_unit_names(rules, state, orders));
+    }
+    errors.extend(header);
+    finish_errors(errors)
+}
+
 /// Errors in file order, one per place in the file (the first found wins): a unit the
 /// name check refused is not refused again by every rule that meets it.
 fn finish_errors(mut errors: Vec<OrderError>) -> Vec<OrderError> {

@@ -297,16 +297,28 @@ pub fn check(
     orders: &OrderText,
 ) -> Result<Vec<OrderError>, GameError> {
     let state = read_state(state_bytes, state_file)?;
-    let parsed = match orders::parse(&orders.toml) {
-        Ok(o) => o,
-        Err(errors) => return Ok(errors),
+    Ok(match problems(u, &state, state_bytes, &orders.toml) {
+        Ok((_, errors)) | Err(errors) => errors,
+    })
+}
+
+/// An order file read and checked against a state: the orders, if they could be read,
+/// and every problem found (stage one, the names, then stage two, the rules; when a
+/// name is unreadable, only the header and the other names are checked as well).
+fn problems(
+    u: &Umpire,
+    state: &GameState,
+    state_bytes: &[u8],
+    toml: &str,
+) -> Result<(Orders, Vec<OrderError>), Vec<OrderError>> {
+    let (parsed, unreadable) = orders::parse_partial(toml)?;
+    let hash = sha256_hex(state_bytes);
+    let errors = if unreadable.is_empty() {
+        engine::check(&u.rules, state, &parsed, &hash)
+    } else {
+        engine::check_partial(&u.rules, state, &parsed, &hash, unreadable)
     };
-    Ok(engine::check(
-        &u.rules,
-        &state,
-        &parsed,
-        &sha256_hex(state_bytes),
-    ))
+    Ok((parsed, errors))
 }
 
 /// Reads a state file, refusing one that was edited.
@@ -342,12 +354,12 @@ pub fn resolve(
     color: bool,
 ) -> Result<Resolution, GameError> {
     let state = read_state(state_bytes, state_file)?;
-    let parsed = orders::parse(&orders.toml).map_err(|e| order_errors(orders, e, color))?;
-    let state_hash = sha256_hex(state_bytes);
-    let problems = engine::check(&u.rules, &state, &parsed, &state_hash);
-    if !problems.is_empty() {
-        return Err(order_errors(orders, problems, color));
+    let (parsed, errors) = problems(u, &state, state_bytes, &orders.toml)
+        .map_err(|e| order_errors(orders, e, color))?;
+    if !errors.is_empty() {
+        return Err(order_errors(orders, errors, color));
     }
+    let state_hash = sha256_hex(state_bytes);
     if let Some(c) = commitment {
         commit::check(c, state_bytes, orders.toml.as_bytes())
             .map_err(|e| GameError::Seed(e.to_string()))?;

@@ -454,6 +454,16 @@ impl fmt::Display for OrderError {
 
 /// Reads an order file into [`Orders`], or every problem found.
 pub fn parse(src: &str) -> Result<Orders, Vec<OrderError>> {
+    match parse_partial(src)? {
+        (orders, errs) if errs.is_empty() => Ok(orders),
+        (_, errs) => Err(errs),
+    }
+}
+
+/// Reads an order file as far as it can be read: the orders whose names are readable,
+/// with every problem of the others (a hex or unit name that is no name at all). Only a
+/// file that is not an order file at all (not TOML, an unknown key) gives no orders.
+pub fn parse_partial(src: &str) -> Result<(Orders, Vec<OrderError>), Vec<OrderError>> {
     let raw: RawOrders = toml::from_str(src).map_err(|e| {
         vec![OrderError::new(
             Problem::NotToml(e.message().to_string()),
@@ -464,11 +474,7 @@ pub fn parse(src: &str) -> Result<Orders, Vec<OrderError>> {
     let mut errs = Vec::new();
     let orders = check_names(raw, &mut errs);
     errs.sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
-    if errs.is_empty() {
-        Ok(orders)
-    } else {
-        Err(errs)
-    }
+    Ok((orders, errs))
 }
 
 fn hex(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<Hex>> {
@@ -709,8 +715,7 @@ impl Diagnostic for OneDiagnostic {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.error.span.clone()?;
-        let label =
-            LabeledSpan::new_with_span(Some(cite(self.error.rule)), SourceSpan::from(span));
+        let label = LabeledSpan::new_with_span(Some(cite(self.error.rule)), SourceSpan::from(span));
         Some(Box::new(std::iter::once(label)))
     }
 }

@@ -437,3 +437,39 @@ fn resolve_without_the_seed_says_which_to_give() {
         .stderr(predicate::str::contains("--beacon"));
     assert!(!out.exists());
 }
+
+/// Every problem at once, even when a hex name cannot be read: the unreadable hex, the
+/// unknown unit and the other side's unit are all reported, each at its line.
+#[test]
+fn check_reports_an_unreadable_hex_together_with_the_unit_problems() {
+    let (tmp, dir) = demo();
+    let state = dir.join("06-3-blue.state.ron");
+    let hash = blitz::state::sha256_hex(&fs::read(&state).unwrap());
+    let orders = tmp.path().join("bad.toml");
+    fs::write(
+        &orders,
+        format!(
+            "game = \"demo\"\nside = \"blue\"\nturn = 3\nstate = \"{hash}\"\n\n\
+             [[move]]\nunit = \"B-99XX\"\nto = \"U12\"\n\n\
+             [[move]]\nunit = \"B-9IN\"\nto = \"Q-29\"\n\n\
+             [[move]]\nunit = \"R-1AR\"\nto = \"U12\"\n"
+        ),
+    )
+    .unwrap();
+    blitz()
+        .arg("check")
+        .arg(&state)
+        .arg(&orders)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "bad.toml:7:8: there is no unit `B-99XX`",
+        ))
+        .stderr(predicate::str::contains(
+            "bad.toml:12:6: `Q-29` is not a hex name",
+        ))
+        .stderr(predicate::str::contains(
+            "bad.toml:15:8: R-1AR belongs to Red",
+        ))
+        .stderr(predicate::str::contains("3 problems"));
+}
