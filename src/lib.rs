@@ -32,5 +32,6 @@ pub mod summary;
 pub mod svg;
 pub mod tables;
 pub mod template;
+pub mod turn_mail;
 pub mod units;
 pub mod victory;
