@@ -8,7 +8,7 @@ use crate::engine::{self, TurnInput};
 use crate::event::Event;
 use crate::files::{self, FileError};
 use crate::mail;
-use crate::orders::{self, Diagnostics, OrderError, Orders};
+use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
 use crate::report;
 use crate::rules::Rules;
 use crate::seed::{DrandChain, Seed, SeedError};
@@ -225,11 +225,7 @@ pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result
         (SeedSource::Drand { .. }, SeedInput::Beacon(json)) => {
             let chain = chain_of(state)?.ok_or(GameError::Other("no drand chain".into()))?;
             let round = match named {
-                Some(s) => match (s.round, &s.time) {
-                    (Some(r), _) => Some(r),
-                    (None, Some(t)) => Some(chain.round_for_time(t)?),
-                    (None, None) => None,
-                },
+                Some(s) => drand_round(&chain, s)?,
                 None => None,
             };
             Ok(Seed::from_beacon_json(json, &chain, round)?)
@@ -248,6 +244,63 @@ pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result
                 SeedSource::AgreedText => "--seed-text TEXT or --seed-file FILE",
             }
         ))),
+    }
+}
+
+/// The drand round a `[seed]` names: its `round`, or the first round after its `time`.
+fn drand_round(chain: &DrandChain, spec: &SeedSpec) -> Result<Option<u64>, GameError> {
+    match (spec.round, &spec.time) {
+        (Some(r), _) => Ok(Some(r)),
+        (None, Some(t)) => Ok(Some(chain.round_for_time(t)?)),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The seed an order file names, read against the game's seed source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedSeed {
+    /// What it is: "drand quicknet round 123", "the sales of trading date 2030-01-02".
+    pub what: String,
+    /// From when anyone may know it (Unix seconds): a drand round's time; the start, in
+    /// UTC, of a trading date or of an agreed value's date.
+    pub known_from: i64,
+    /// How it is known from then: "was published at", "may be known: that day began at".
+    pub known_how: &'static str,
+    /// How `resolve` is given it.
+    pub flag: &'static str,
+}
+
+/// The seed the orders name, if they name a readable one (`check` reports one that is
+/// not). `blitz commit` compares its time with the clock; `resolve` names it when it is
+/// missing.
+pub fn named_seed(state: &GameState, orders: &Orders) -> Result<Option<NamedSeed>, GameError> {
+    let Some(spec) = orders.seed.as_ref().map(|s| &s.value) else {
+        return Ok(None);
+    };
+    let by_date = |what: &str, flag: &'static str| {
+        let day = spec
+            .date
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok());
+        day.and_then(|d| d.and_hms_opt(0, 0, 0)).map(|t| NamedSeed {
+            what: format!("{what} {}", t.format("%Y-%m-%d")),
+            known_from: t.and_utc().timestamp(),
+            known_how: "may be known: that day began at",
+            flag,
+        })
+    };
+    match &state.game.options.seed {
+        SeedSource::Drand { .. } => {
+            let chain = chain_of(state)?.ok_or(GameError::Other("no drand chain".into()))?;
+            Ok(drand_round(&chain, spec)?.map(|round| NamedSeed {
+                what: format!("drand {} round {round}", chain.name),
+                known_from: i64::try_from(chain.round_time(round)).unwrap_or(i64::MAX),
+                known_how: "was published at",
+                flag: "--beacon FILE",
+            }))
+        }
+        SeedSource::StockSales => Ok(by_date("the sales of trading date", "--sales FILE")),
+        SeedSource::AgreedText => Ok(by_date("the agreed value of", "--seed-text TEXT")),
     }
 }
 
@@ -301,6 +354,22 @@ pub fn check(
     Ok(match problems(u, &state, state_bytes, &orders.toml) {
         Ok((_, errors)) | Err(errors) => errors,
     })
+}
+
+/// What `blitz commit` must know of orders before committing to them: every problem
+/// `check` finds, or, when there is none, the seed they name (the command compares its
+/// time with the clock: the library has none).
+pub fn check_for_commit(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &OrderText,
+) -> Result<Result<Option<NamedSeed>, Vec<OrderError>>, GameError> {
+    let state = read_state(state_bytes, state_file)?;
+    match problems(u, &state, state_bytes, &orders.toml) {
+        Ok((parsed, errors)) if errors.is_empty() => Ok(Ok(named_seed(&state, &parsed)?)),
+        Ok((_, errors)) | Err(errors) => Ok(Err(errors)),
+    }
 }
 
 /// An order file read and checked against a state: the orders, if they could be read,
@@ -370,7 +439,7 @@ pub fn resolve(
         (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
         // 15.2: the die is rolled for battles only; a player-turn without any needs no seed.
         (_, None) if parsed.attacks.is_empty() => None,
-        (_, None) => return Err(GameError::Seed(seed_wanted(&parsed))),
+        (_, None) => return Err(GameError::Seed(seed_wanted(&state, &parsed))),
     };
     let label = state.label();
     let (source, value, seed_hash) = match &seed_value {
@@ -415,25 +484,10 @@ pub fn resolve(
 }
 
 /// What to give `resolve` when orders that attack come without their seed.
-fn seed_wanted(orders: &Orders) -> String {
-    let named = orders.seed.as_ref().map(|s| &s.value);
-    let what = match named {
-        Some(s) if s.source.trim().eq_ignore_ascii_case("drand") => match (s.round, &s.time) {
-            (Some(r), _) => format!("drand round {r}: give its beacon with --beacon FILE"),
-            (None, Some(t)) => {
-                format!("the first drand round after {t}: give its beacon with --beacon FILE")
-            }
-            (None, None) => "a drand round: give its beacon with --beacon FILE".to_string(),
-        },
-        Some(s) if s.source.trim().eq_ignore_ascii_case("stock") => format!(
-            "the sales of {}: give them with --sales FILE",
-            s.date.as_deref().unwrap_or("the trading date")
-        ),
-        Some(s) => format!(
-            "the agreed value of {}: give it with --seed-text TEXT",
-            s.date.as_deref().unwrap_or("the agreed date")
-        ),
-        None => "a seed, but they name none".to_string(),
+fn seed_wanted(state: &GameState, orders: &Orders) -> String {
+    let what = match named_seed(state, orders) {
+        Ok(Some(n)) => format!("{}: give it with {}", n.what, n.flag),
+        _ => "no readable seed".to_string(),
     };
     format!("this player-turn has battles to roll (15.2) and its orders name {what}")
 }

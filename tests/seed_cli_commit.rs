@@ -113,3 +113,20 @@ fn a_missing_file_fails() {
         .code(2)
         .stderr(contains("cannot read the state file"));
 }
+
+/// Orders written for another state get no commitment: they could never be resolved.
+#[test]
+fn refuses_orders_for_another_state() {
+    let (dir, state, _) = demo_turn_3();
+    let orders = dir.path().join("orders.toml");
+    fs::write(
+        &orders,
+        orders_with_seed("abc", "source = \"drand\"\nround = 200000000\n"),
+    )
+    .unwrap();
+    commit(&state, &orders)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(contains("no commitment was made"));
+}
