@@ -22,7 +22,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
     for side in Side::BOTH {
         let _ = writeln!(out, "\n{} ({})", side.country_name(), side);
         let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-        mine.sort_by(|a, b| (a.hex, a.id.counting_key()).cmp(&(b.hex, b.id.counting_key())));
+        mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
         let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
         for p in mine {
             let f = rules
@@ -57,7 +57,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             .iter()
             .filter_map(|(id, _)| rules.counters.get(id))
             .collect();
-        due.sort_by(|a, b| (a.enters, a.counting_key()).cmp(&(b.enters, b.counting_key())));
+        due.sort_by_key(|c| (c.enters, c.counting_key()));
         let _ = writeln!(out, "  still to come: {} (6.2)", due.len());
         let mut by_turn: BTreeMap<u8, Vec<String>> = BTreeMap::new();
         for c in due {
@@ -74,7 +74,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             .iter()
             .filter_map(|(id, _)| rules.counters.get(id))
             .collect();
-        lost.sort_by(|a, b| a.counting_key().cmp(&b.counting_key()));
+        lost.sort_by_key(|c| c.counting_key());
         let lost: Vec<String> = lost.iter().map(|c| c.id.to_string()).collect();
         let _ = writeln!(out, "  eliminated: {}", lost.len());
         wrap(&mut out, &lost.join(", "), "    ");

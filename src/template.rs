@@ -114,7 +114,7 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         .filter_map(|(id, _)| rules.counters.get(id))
         .filter(|c| c.side == side && c.enters <= 1)
         .collect();
-    setup.sort_by(|a, b| a.counting_key().cmp(&b.counting_key()));
+    setup.sort_by_key(|c| c.counting_key());
     for c in setup {
         let _ = writeln!(
             t,
@@ -136,7 +136,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     owed_help(t, state, side);
     let _ = writeln!(t, "\n# Your units on the map, stack by stack:");
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-    mine.sort_by(|a, b| (a.hex, a.id.counting_key()).cmp(&(b.hex, b.id.counting_key())));
+    mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
     for p in mine {
         let Some(c) = rules.counters.get(&p.id) else {
             continue;
@@ -166,7 +166,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         .filter_map(|(id, _)| rules.counters.get(id))
         .filter(|c| c.side == side && u32::from(c.enters) <= state.turn())
         .collect();
-    due.sort_by(|a, b| a.counting_key().cmp(&b.counting_key()));
+    due.sort_by_key(|c| c.counting_key());
     if !due.is_empty() {
         let _ = writeln!(
             t,

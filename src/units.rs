@@ -267,11 +267,11 @@ pub struct UnitId(String);
 impl UnitId {
     /// The order players count ids in: `B-2AR` before `B-10AR` (the number after the
     /// side's prefix compared as a number, then the rest; ids without one come last).
-    pub fn counting_key(&self) -> (u32, &str) {
+    pub fn counting_key(&self) -> (u32, String) {
         let rest = self.0.split_once('-').map_or(self.0.as_str(), |(_, r)| r);
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let number = rest[..digits].parse().unwrap_or(u32::MAX);
-        (number, &rest[digits..])
+        (number, rest[digits..].to_string())
     }
 
     /// Canonical form of what a player typed: trimmed, upper case.
@@ -416,7 +416,7 @@ pub struct Counter {
 impl Counter {
     /// The order of a counter list players read: by type (infantry, armor, artillery,
     /// airborne, air-assault, ...), then by number.
-    pub fn counting_key(&self) -> (UnitKind, (u32, &str)) {
+    pub fn counting_key(&self) -> (UnitKind, (u32, String)) {
         (self.kind, self.id.counting_key())
     }
 
