@@ -99,6 +99,54 @@ pub enum Phase {
     },
 }
 
+impl Phase {
+    /// The player-turn at `sequence` in the game: set-up Blue 0, set-up Red 1, then two
+    /// a turn (turn 1 Blue 2, turn 1 Red 3, ...).
+    pub fn at_sequence(sequence: u32) -> Phase {
+        let side = if sequence % 2 == 0 {
+            Side::Blue
+        } else {
+            Side::Red
+        };
+        match sequence / 2 {
+            0 => Phase::SetUp { side },
+            turn => Phase::Turn { turn, side },
+        }
+    }
+
+    /// Where this player-turn stands in the game's sequence (`None` once it is over).
+    pub fn sequence(&self) -> Option<u32> {
+        let red = |s: &Side| u32::from(*s == Side::Red);
+        match self {
+            Phase::SetUp { side } => Some(red(side)),
+            Phase::Turn { turn, side } => Some(2 * turn + red(side)),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    /// A label naming the player-turn: "setup-Blue", "3-Red" ("over" once it is over).
+    pub fn label(&self) -> String {
+        match self {
+            Phase::SetUp { side } => format!("setup-{side}"),
+            Phase::Turn { turn, side } => format!("{turn}-{side}"),
+            Phase::Over { .. } => "over".to_string(),
+        }
+    }
+
+    /// The player-turn a label names, as [`Phase::label`] writes it.
+    pub fn from_label(label: &str) -> Option<Phase> {
+        let (turn, side) = label.split_once('-')?;
+        let side: Side = side.parse().ok()?;
+        match turn {
+            "setup" => Some(Phase::SetUp { side }),
+            n => Some(Phase::Turn {
+                turn: n.parse().ok().filter(|t| *t > 0)?,
+                side,
+            }),
+        }
+    }
+}
+
 /// Where a counter is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Place {
@@ -272,11 +320,7 @@ impl GameState {
 
     /// A label naming the player-turn: "setup-Blue", "3-Red".
     pub fn label(&self) -> String {
-        match &self.phase {
-            Phase::SetUp { side } => format!("setup-{side}"),
-            Phase::Turn { turn, side } => format!("{turn}-{side}"),
-            Phase::Over { .. } => "over".to_string(),
-        }
+        self.phase.label()
     }
 
     /// The counters on the map, as a [`Position`].
@@ -293,12 +337,9 @@ impl GameState {
     /// The place of this state in the game's sequence: set-up Blue 0, set-up Red 1,
     /// then two a turn (turn 1 Blue 2, turn 1 Red 3, ...). Used to name game files.
     pub fn sequence(&self) -> u32 {
-        let side_index = |s: Side| u32::from(s == Side::Red);
-        match self.phase {
-            Phase::SetUp { side } => side_index(side),
-            Phase::Turn { turn, side } => 2 * turn + side_index(side),
-            Phase::Over { .. } => 2 * (self.game.options.last_turn + 1) + 2,
-        }
+        self.phase
+            .sequence()
+            .unwrap_or(2 * (self.game.options.last_turn + 1) + 2)
     }
 
     /// The stem of this state's files in a game folder: `03-1-red`, `00-setup-blue`.
@@ -323,4 +364,26 @@ fn pretty() -> ron::ser::PrettyConfig {
     ron::ser::PrettyConfig::new()
         .indentor("  ".to_string())
         .struct_names(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 4.1-4.6: set-up Blue, set-up Red, then Blue and Red each turn; every label reads
+    /// back as the player-turn it names.
+    #[test]
+    fn sequence_label_and_back() {
+        assert_eq!(Phase::at_sequence(0).label(), "setup-Blue");
+        assert_eq!(Phase::at_sequence(1).label(), "setup-Red");
+        assert_eq!(Phase::at_sequence(2).label(), "1-Blue");
+        assert_eq!(Phase::at_sequence(31).label(), "15-Red");
+        for n in 0..40 {
+            let phase = Phase::at_sequence(n);
+            assert_eq!(phase.sequence(), Some(n));
+            assert_eq!(Phase::from_label(&phase.label()), Some(phase));
+        }
+        assert_eq!(Phase::from_label("over"), None);
+        assert_eq!(Phase::from_label("0-Blue"), None);
+    }
 }

@@ -6,7 +6,7 @@
 use crate::game::{counter_marks, read_state, GameError, Resolution, Umpire};
 use crate::mail;
 use crate::report;
-use crate::state::{sha256_hex, DecisionMode, GameState, RuleSet, SeedSource, TableChoice};
+use crate::state::{sha256_hex, DecisionMode, GameState, Phase, RuleSet, SeedSource, TableChoice};
 use crate::template;
 use crate::units::Side;
 
@@ -117,19 +117,16 @@ struct TurnMailed {
 }
 
 impl TurnMailed {
-    /// From a label as [`GameState::label`] writes it: "setup-Blue", "3-Red".
+    /// From a label as [`Phase::label`] writes it: "setup-Blue", "3-Red".
     fn parse(label: &str) -> Option<TurnMailed> {
-        let (turn, side) = label.split_once('-')?;
-        let mover: Side = side.parse().ok()?;
-        let red = u32::from(mover == Side::Red);
-        let sequence = match turn {
-            "setup" => red,
-            n => 2 * n.parse::<u32>().ok()? + red,
+        let phase = Phase::from_label(label)?;
+        let (Phase::SetUp { side } | Phase::Turn { side, .. }) = phase else {
+            return None;
         };
         Some(TurnMailed {
-            label: label.to_string(),
-            mover,
-            earlier: thread_before(sequence),
+            label: phase.label(),
+            mover: side,
+            earlier: thread_before(phase.sequence()?),
         })
     }
 }
@@ -197,10 +194,6 @@ fn attachment(name: String, bytes: &[u8]) -> mail::MailAttachment {
 /// first: the mail that opened the game, then every player-turn before it.
 fn thread_before(sequence: u32) -> Vec<String> {
     std::iter::once(mail::NEW_GAME.to_string())
-        .chain((0..sequence).map(|i| match i {
-            0 => "setup-Blue".to_string(),
-            1 => "setup-Red".to_string(),
-            n => format!("{}-{}", n / 2, if n % 2 == 0 { "Blue" } else { "Red" }),
-        }))
+        .chain((0..sequence).map(|i| Phase::at_sequence(i).label()))
         .collect()
 }
