@@ -124,6 +124,22 @@ fn opening_date() -> Result<chrono::DateTime<chrono::Utc>, GameError> {
     mail_date(0).map(|d| d - chrono::Duration::hours(2))
 }
 
+/// Writes a message to the outbox and says where. With `force` an earlier copy of the
+/// same turn is replaced, as every other file of the demo is (the outbox otherwise
+/// keeps the first message of a turn: see `docs/mail.md`).
+fn to_outbox(message: &mail::TurnMail, outbox: &Path, force: bool) -> Result<PathBuf, GameError> {
+    let path = outbox.join(message.outbox_file_name());
+    if force && path.exists() {
+        std::fs::remove_file(&path).map_err(|source| files::FileError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    mail::deliver(message, &Transport::Outbox, outbox)
+        .map(|d| d.outbox_path)
+        .map_err(|e| GameError::Mail(e.to_string()))
+}
+
 /// Plays the sample game into `dir`: every file a real game by e-mail would hold, then
 /// replays the folder with `verify` to show that every state follows.
 pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
@@ -140,9 +156,7 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
         .display()
         .to_string();
     let opening = game::state_mail(u, &state_bytes, &state_name, opening_date()?)?;
-    let opening = mail::deliver(&opening, &Transport::Outbox, &outbox)
-        .map_err(|e| GameError::Mail(e.to_string()))?
-        .outbox_path;
+    let opening = to_outbox(&opening, &outbox, force)?;
     let mut current = state;
     let mut turns = Vec::new();
     let mut last_report = String::new();
@@ -170,12 +184,11 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
         let out = game::resolution_files(dir, &r, &orders, seed.as_ref(), Some(&commitment));
         files::write_all(&out, force)?;
         let message = game::turn_mail(u, &r, mail_date(i)?)?;
-        let delivery = mail::deliver(&message, &Transport::Outbox, &outbox)
-            .map_err(|e| GameError::Mail(e.to_string()))?;
+        let mail = to_outbox(&message, &outbox, force)?;
         turns.push(PlayedTurn {
             label: r.previous.label(),
             report: dir.join(format!("{}.report.txt", r.previous.file_stem())),
-            mail: delivery.outbox_path,
+            mail,
             commitment,
         });
         last_report = r.report.clone();

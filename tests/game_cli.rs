@@ -124,12 +124,18 @@ fn demo_never_writes_over_an_existing_game_without_force() {
         .stderr(predicate::str::contains("is there already"))
         .stderr(predicate::str::contains("--force"));
     assert_eq!(fs::read(&state).unwrap(), before);
+    // `--force` plays it again over every file, the outbox copies too (one of them
+    // here differs from what the demo mails, as after an upgrade of the umpire).
+    let mailed = dir.join("outbox/blitz-demo-1-red.eml");
+    let kept = fs::read(&mailed).unwrap();
+    fs::write(&mailed, b"an older message").unwrap();
     blitz()
         .arg("demo")
         .arg(&dir)
         .arg("--force")
         .assert()
         .success();
+    assert_eq!(fs::read(&mailed).unwrap(), kept);
 }
 
 #[test]
