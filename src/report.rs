@@ -81,7 +81,82 @@ pub fn render(header: &Header, events: &[Event]) -> String {
         }
         line(&mut out, e);
     }
+    fold(&out)
+}
+
+/// The page width of a report: it reads in any mail client without the client's own
+/// line breaks.
+const WIDTH: usize = 78;
+
+/// Every line longer than [`WIDTH`] folded: at a space, else after a `-` of a path,
+/// the rest indented under the line's text (the column after its first gap of two
+/// spaces, as in the unit column of MOVEMENT, else four more than the line's own).
+fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        if chars.len() <= WIDTH {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let indent = " ".repeat(hanging_indent(&chars));
+        let mut rest: &[char] = &chars;
+        let mut prefix = "";
+        loop {
+            let room = WIDTH - prefix.len();
+            if rest.len() <= room {
+                push_line(&mut out, prefix, rest);
+                break;
+            }
+            let (end, next) = fold_point(rest, room, indent.len());
+            push_line(&mut out, prefix, &rest[..end]);
+            rest = &rest[next..];
+            prefix = &indent;
+        }
+    }
     out
+}
+
+fn push_line(out: &mut String, prefix: &str, chars: &[char]) {
+    out.push_str(prefix);
+    out.extend(chars);
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    out.push('\n');
+}
+
+/// Where to end a line of at most `room` characters: (its end, where the rest
+/// begins). The last space past the hanging `indent` (so no column is left alone),
+/// else just after the last `-`, else at `room`.
+fn fold_point(chars: &[char], room: usize, indent: usize) -> (usize, usize) {
+    let lead = chars.iter().take_while(|c| **c == ' ').count();
+    let head = &chars[..=room.min(chars.len() - 1)];
+    let past = lead.max(indent);
+    if let Some(i) = head.iter().rposition(|c| *c == ' ').filter(|i| *i > past) {
+        return (i, i + 1);
+    }
+    match head[..room]
+        .iter()
+        .rposition(|c| *c == '-')
+        .filter(|i| *i > lead)
+    {
+        Some(i) => (i + 1, i + 1),
+        None => (room, room),
+    }
+}
+
+/// The column a folded line's rest starts at.
+fn hanging_indent(chars: &[char]) -> usize {
+    let lead = chars.iter().take_while(|c| **c == ' ').count();
+    let gap = chars
+        .windows(3)
+        .enumerate()
+        .skip(lead)
+        .find(|(_, w)| w[0] != ' ' && w[1] == ' ' && w[2] == ' ')
+        .map(|(i, _)| i + 1);
+    let after_gap = gap.map(|g| g + chars[g..].iter().take_while(|c| **c == ' ').count());
+    after_gap.filter(|c| *c <= WIDTH / 2).unwrap_or(lead + 4)
 }
 
 fn field(out: &mut String, name: &str, value: &str) {
@@ -285,6 +360,32 @@ fn wrap(out: &mut String, text: &str, indent: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A long path folds after a `-`, under the unit column; a long sentence at a space,
+    /// four columns in; short lines are left alone.
+    #[test]
+    fn long_lines_fold_to_the_page() {
+        let path = (1..=20)
+            .map(|n| format!("AA{n}"))
+            .collect::<Vec<_>>()
+            .join("-");
+        let text = format!(
+            "  B-1AR     {path} (5 of 6 MF)\n    {}\nshort\n",
+            "word ".repeat(20).trim_end()
+        );
+        let folded = fold(&text);
+        assert!(
+            folded.lines().all(|l| l.chars().count() <= WIDTH),
+            "{folded}"
+        );
+        let lines: Vec<&str> = folded.lines().collect();
+        assert!(lines[0].starts_with("  B-1AR     AA1-AA2-") && lines[0].ends_with('-'));
+        assert!(lines[1].starts_with("            AA"), "{folded}");
+        assert_eq!(lines.last(), Some(&"short"));
+        let joined: String = folded.split_whitespace().collect::<Vec<_>>().concat();
+        let original: String = text.split_whitespace().collect::<Vec<_>>().concat();
+        assert_eq!(joined, original, "folding loses nothing");
+    }
 
     #[test]
     fn thirds_read_as_players_write_them() {

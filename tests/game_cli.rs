@@ -315,6 +315,18 @@ fn report_and_show_print_the_turn_and_the_position() {
 }
 
 /// The reports of the sample game, as players receive them (snapshots).
+/// The reports read in any mail client: no line is wider than 78 columns.
+#[test]
+fn demo_reports_fit_a_78_column_page() {
+    let (_tmp, dir) = demo();
+    for report in files_ending(&dir, ".report.txt") {
+        let text = fs::read_to_string(&report).unwrap();
+        for line in text.lines() {
+            assert!(line.chars().count() <= 78, "{}: {line}", report.display());
+        }
+    }
+}
+
 #[test]
 fn snapshot_of_the_demo_reports() {
     let (_tmp, dir) = demo();
