@@ -1,0 +1,447 @@
+//! Benchmark of one player-turn on the embedded board with every Basic Game counter of
+//! both sides on the map (71 a side, 142 in all) and twelve battles declared.
+//!
+//! The position is built in code: twelve battles in the minor countries, each a Blue
+//! stack of three attacking a Red hex of one to three units; two of each three
+//! attackers move up this turn (half with a full `path`, half with only `to`, so the
+//! umpire searches the path), a few Blue reserve stacks move at home, and every other
+//! counter stands at home, three to a hex, out of reach of the enemy. The orders are
+//! checked to be legal before anything is timed, so what is measured is adjudication,
+//! never an error path. The dice come from a fixed agreed text: every run is the same.
+//!
+//! Measured:
+//! - `check`: `engine::check`, the orders against the state, no dice;
+//! - `adjudicate`: `engine::adjudicate`, the whole player-turn (movement, battle
+//!   checks, combat, cities, victory);
+//! - `resolve`: `game::resolve` from bytes to bytes: reading and verifying the state
+//!   file, parsing the orders, hashing, adjudicating, writing the next state, the report
+//!   and the next order template.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use blitzkrieg::board::{Board, Terrain};
+use blitzkrieg::control;
+use blitzkrieg::engine::{self, TurnInput};
+use blitzkrieg::event::Event;
+use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
+use blitzkrieg::hex::Hex;
+use blitzkrieg::orders::{self, Diagnostics, Orders};
+use blitzkrieg::state::{
+    sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
+    RuleSet, SeedSource, StandingOrders, TableChoice, STATE_FORMAT,
+};
+use blitzkrieg::units::{Counter, Side, UnitId, UnitKind};
+use criterion::{criterion_group, criterion_main, Criterion};
+use pbem::seed::Seed;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::time::Duration;
+
+const GAME: &str = "bench";
+const TURN: u32 = 5;
+const BATTLES: usize = 12;
+const SEED_TEXT: &str = "the agreed text that decides the benchmark turn";
+const STATE_FILE: &str = "bench.state.ron";
+const ORDERS_FILE: &str = "bench.orders.toml";
+
+/// A clear, city-free hex of a minor country: ground for a battle.
+fn open_minor(board: &Board, h: Hex) -> bool {
+    board.terrain(h) == Some(Terrain::Clear)
+        && !board.is_city(h)
+        && board.country(h).is_some_and(|c| c.home_of().is_none())
+}
+
+/// `BATTLES` battle sites in the minor countries, west to east, each four open hexes in
+/// a row `[start, mid, line, target]`: Blue attacks `target` from `line`, reinforced
+/// from `start` through `mid`. Sites keep four hexes apart, so no unit of one site
+/// touches the enemy of another.
+fn battle_sites(board: &Board) -> Vec<[Hex; 4]> {
+    let mut sites: Vec<[Hex; 4]> = Vec::new();
+    for (h, _) in board.hexes() {
+        let row = [-2, -1, 0, 1].map(|dc| Hex::new(h.col() + dc, h.num()));
+        let Some(site) = row.into_iter().collect::<Option<Vec<Hex>>>() else {
+            continue;
+        };
+        let apart = sites
+            .iter()
+            .flatten()
+            .all(|s| site.iter().all(|x| x.distance(*s) >= 4));
+        if apart && site.iter().all(|x| open_minor(board, *x)) {
+            sites.push([site[0], site[1], site[2], site[3]]);
+        }
+    }
+    assert!(
+        sites.len() >= BATTLES,
+        "the board has room for {} battle sites, not {BATTLES}",
+        sites.len()
+    );
+    sites.truncate(BATTLES);
+    sites
+}
+
+/// A side's Basic Game counters of one kind, in id order.
+fn of_kind<'a>(all: &[&'a Counter], kind: UnitKind) -> Vec<&'a Counter> {
+    all.iter().copied().filter(|c| c.kind == kind).collect()
+}
+
+fn quoted(units: &[&UnitId]) -> String {
+    let names: Vec<String> = units.iter().map(|u| format!("\"{u}\"")).collect();
+    format!("[{}]", names.join(", "))
+}
+
+/// Everything the benchmark needs, built once.
+struct Fixture {
+    umpire: Umpire,
+    state: GameState,
+    state_ron: String,
+    state_hash: String,
+    orders_text: String,
+    orders: Orders,
+    seed: Seed,
+    on_map: usize,
+    battles: usize,
+}
+
+/// Places `units` at home, three to a hex, on clear hexes at least three hexes from
+/// every hex in `keep_away`; returns the stacks in placement order.
+fn place_at_home<'a>(
+    board: &Board,
+    side: Side,
+    units: &[&'a Counter],
+    keep_away: &BTreeSet<Hex>,
+    taken: &mut BTreeSet<Hex>,
+) -> Vec<(Hex, Vec<&'a Counter>)> {
+    let spots: Vec<Hex> = board
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|h| {
+            h.col() % 2 == 0
+                && h.num() % 2 == 0
+                && board.home_of(*h) == Some(side)
+                && board.terrain(*h) == Some(Terrain::Clear)
+                && !board.is_city(*h)
+                && !taken.contains(h)
+                && keep_away.iter().all(|k| k.distance(*h) >= 3)
+        })
+        .collect();
+    let stacks: Vec<(Hex, Vec<&Counter>)> = units
+        .chunks(3)
+        .zip(spots)
+        .map(|(chunk, h)| (h, chunk.to_vec()))
+        .collect();
+    assert_eq!(
+        stacks.iter().map(|(_, s)| s.len()).sum::<usize>(),
+        units.len(),
+        "not enough room at home for {side}"
+    );
+    taken.extend(stacks.iter().map(|(h, _)| *h));
+    stacks
+}
+
+/// Blue's player-turn `TURN` of a Basic Game resolved by an agreed text, with the
+/// counters at `units`; Red retreats toward `red_retreat` when it must.
+fn new_state(units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex>) -> GameState {
+    GameState {
+        format: STATE_FORMAT,
+        game: GameInfo {
+            id: GAME.to_string(),
+            players: BTreeMap::from([
+                (
+                    Side::Blue,
+                    Player {
+                        name: "Blue".to_string(),
+                        email: "blue@example.org".to_string(),
+                    },
+                ),
+                (
+                    Side::Red,
+                    Player {
+                        name: "Red".to_string(),
+                        email: "red@example.org".to_string(),
+                    },
+                ),
+            ]),
+            sender: "umpire@example.org".to_string(),
+            options: Options {
+                rules: RuleSet::Basic,
+                tables: TableChoice::PlayByMail,
+                seed: SeedSource::AgreedText,
+                decisions: DecisionMode::StandingOrders,
+                last_turn: 15,
+            },
+        },
+        phase: Phase::Turn {
+            turn: TURN,
+            side: Side::Blue,
+        },
+        units,
+        held: BTreeMap::new(),
+        standing: BTreeMap::from([(
+            Side::Red,
+            StandingOrders {
+                lose_first: Vec::new(),
+                retreat_toward: red_retreat,
+                retreat_prefer: Vec::new(),
+                advance: true,
+            },
+        )]),
+        pending: Vec::new(),
+        condition_b: BTreeMap::new(),
+        chain: Chain::default(),
+        last: LastTurn::default(),
+        integrity: String::new(),
+    }
+}
+
+fn fixture() -> Fixture {
+    let umpire = Umpire::load(&RuleFiles::default()).expect("the embedded rule data");
+    let board = &umpire.rules.board;
+    let counters = &umpire.rules.counters;
+    let blue: Vec<&Counter> = counters.basic_game(Side::Blue).collect();
+    let red: Vec<&Counter> = counters.basic_game(Side::Red).collect();
+    let sites = battle_sites(board);
+
+    let mut places: BTreeMap<UnitId, Place> = BTreeMap::new();
+    let mut put = |c: &Counter, h: Hex| {
+        assert!(places.insert(c.id.clone(), Place::Map(h)).is_none());
+    };
+
+    // Each battle site: Blue holds `line` with one infantry, two more units wait two
+    // hexes back and move up; Red holds `target` with one, two or three infantry.
+    let blue_inf = of_kind(&blue, UnitKind::Infantry);
+    let blue_arm = of_kind(&blue, UnitKind::Armor);
+    let holders = &blue_inf[..BATTLES];
+    let mut movers: Vec<&Counter> = blue_arm.clone();
+    movers.extend(&blue_inf[BATTLES..]);
+    assert!(movers.len() >= 2 * BATTLES, "enough Blue units to move up");
+    let red_inf = of_kind(&red, UnitKind::Infantry);
+    let mut red_front = red_inf.iter().copied();
+    let mut front_used: BTreeSet<&UnitId> = BTreeSet::new();
+    let mut keep_away = BTreeSet::new();
+    let mut moves = String::new();
+    let mut attacks = String::new();
+    for (k, &[from, mid, line, target]) in sites.iter().enumerate() {
+        let holder = holders[k];
+        let (m1, m2) = (movers[2 * k], movers[2 * k + 1]);
+        put(holder, line);
+        put(m1, from);
+        put(m2, from);
+        for _ in 0..=(k % 3) {
+            let r = red_front.next().expect("enough Red infantry");
+            put(r, target);
+            front_used.insert(&r.id);
+        }
+        front_used.extend([&holder.id, &m1.id, &m2.id]);
+        keep_away.extend([from, mid, line, target]);
+        let stack = quoted(&[&m1.id, &m2.id]);
+        if k % 2 == 0 {
+            writeln!(
+                moves,
+                "[[move]]\nunits = {stack}\npath = [\"{from}\", \"{mid}\", \"{line}\"]\n"
+            )
+        } else {
+            writeln!(moves, "[[move]]\nunits = {stack}\nto = \"{line}\"\n")
+        }
+        .expect("write");
+        let units = quoted(&[&holder.id, &m1.id, &m2.id]);
+        writeln!(
+            attacks,
+            "[[attack]]\nid = \"A{}\"\nunits = {units}\ntarget = \"{target}\"\nadvance = [\"{}\"]\nlose = [\"{}\"]\nretreat = [\"{from}\"]\n",
+            k + 1,
+            m1.id,
+            holder.id,
+        )
+        .expect("write");
+    }
+
+    // Everyone else at home, and six Blue reserve stacks march three hexes.
+    let mut taken = BTreeSet::new();
+    let blue_rest: Vec<&Counter> = blue
+        .iter()
+        .copied()
+        .filter(|c| !front_used.contains(&c.id))
+        .collect();
+    let red_rest: Vec<&Counter> = red
+        .iter()
+        .copied()
+        .filter(|c| !front_used.contains(&c.id))
+        .collect();
+    let blue_stacks = place_at_home(board, Side::Blue, &blue_rest, &keep_away, &mut taken);
+    let red_stacks = place_at_home(board, Side::Red, &red_rest, &keep_away, &mut taken);
+    for (h, stack) in blue_stacks.iter().chain(&red_stacks) {
+        for c in stack {
+            put(c, *h);
+        }
+    }
+    let mut reserved = taken.clone();
+    let marching = blue_stacks.iter().filter(|(_, s)| s.len() == 3).take(6);
+    for (h, stack) in marching {
+        let dest = h
+            .ring(3)
+            .into_iter()
+            .find(|d| {
+                board.home_of(*d) == Some(Side::Blue)
+                    && board.terrain(*d) == Some(Terrain::Clear)
+                    && !reserved.contains(d)
+                    && keep_away.iter().all(|k| k.distance(*d) >= 3)
+            })
+            .expect("room for a reserve to march");
+        reserved.insert(dest);
+        let ids: Vec<&UnitId> = stack.iter().map(|c| &c.id).collect();
+        writeln!(
+            moves,
+            "[[move]]\nunits = {}\nto = \"{dest}\"\n",
+            quoted(&ids)
+        )
+        .expect("write");
+    }
+    let on_map = places.len();
+    assert_eq!(
+        on_map,
+        blue.len() + red.len(),
+        "every Basic Game counter placed"
+    );
+
+    let mut state = new_state(places, red_stacks.first().map(|(h, _)| *h));
+    state.held = control::held_at_start(board, &state.position(counters));
+
+    // The state as the umpire would have written it, and orders bound to its hash.
+    let state_ron = state.to_ron().expect("the state writes");
+    let state = GameState::from_ron(&state_ron, STATE_FILE).expect("the state reads back");
+    let state_hash = sha256_hex(state_ron.as_bytes());
+    let orders_text = format!(
+        "game = \"{GAME}\"\nside = \"blue\"\nturn = {TURN}\nstate = \"{state_hash}\"\n\n\
+         [seed]\nsource = \"text\"\ndate = \"2026-01-05\"\ndescription = \"the benchmark text\"\n\n\
+         {moves}{attacks}"
+    );
+    let orders = orders::parse(&orders_text).unwrap_or_else(|e| {
+        panic!(
+            "{}",
+            Diagnostics::new(ORDERS_FILE, &orders_text, e).render(false)
+        )
+    });
+    let errors = engine::check(&umpire.rules, &state, &orders, &state_hash);
+    assert!(
+        errors.is_empty(),
+        "the benchmark orders must be legal:\n{}",
+        Diagnostics::new(ORDERS_FILE, &orders_text, errors).render(false)
+    );
+    let battles = orders.attacks.len();
+    Fixture {
+        umpire,
+        state,
+        state_ron,
+        state_hash,
+        orders_text,
+        orders,
+        seed: Seed::from_text(SEED_TEXT).expect("a seed text"),
+        on_map,
+        battles,
+    }
+}
+
+fn adjudicate(f: &Fixture) -> (GameState, Vec<Event>) {
+    let label = f.state.label();
+    let mut rolls = f.seed.rolls(GAME, &label);
+    let orders_hash = sha256_hex(f.orders_text.as_bytes());
+    let seed_hash = f.seed.hash_hex();
+    let source = f.seed.source_display();
+    let value = f.seed.value_display();
+    let mut input = TurnInput {
+        state_hash: &f.state_hash,
+        orders_hash: &orders_hash,
+        commitment: None,
+        seed_source: &source,
+        seed_value: &value,
+        seed_hash: &seed_hash,
+        dice: &mut rolls,
+        tables: &f.umpire.tables,
+    };
+    engine::adjudicate(&f.umpire.rules, &f.state, &f.orders, &mut input)
+        .unwrap_or_else(|e| panic!("the turn must adjudicate: {e:?}"))
+}
+
+fn resolve(f: &Fixture, orders: &OrderText, seed: &SeedInput) -> game::Resolution {
+    game::resolve(
+        &f.umpire,
+        f.state_ron.as_bytes(),
+        STATE_FILE,
+        orders,
+        Some(seed),
+        None,
+        false,
+    )
+    .unwrap_or_else(|e| panic!("the turn must resolve: {e}"))
+}
+
+/// What the benchmarked turn does, printed once so a reader knows what was timed.
+fn describe(f: &Fixture) {
+    let (next, events) = adjudicate(f);
+    let fought: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Battle(b) => Some(format!("{} {} {}", b.id, b.odds, b.result)),
+            _ => None,
+        })
+        .collect();
+    let moved = events
+        .iter()
+        .filter(|e| matches!(e, Event::Moved { .. }))
+        .count();
+    let eliminated = next
+        .units
+        .values()
+        .filter(|p| matches!(p, Place::Eliminated { .. }))
+        .count();
+    eprintln!(
+        "benchmark turn {}: {} units on the map, {} battles declared, {} move events, \
+         {} battles fought, {} units eliminated, {} events; state file {} bytes",
+        f.state.label(),
+        f.on_map,
+        f.battles,
+        moved,
+        fought.len(),
+        eliminated,
+        events.len(),
+        f.state_ron.len(),
+    );
+    for line in &fought {
+        eprintln!("  {line}");
+    }
+}
+
+fn bench_turn(c: &mut Criterion) {
+    let f = fixture();
+    describe(&f);
+    let orders = OrderText {
+        toml: f.orders_text.clone(),
+        name: ORDERS_FILE.to_string(),
+    };
+    let seed = SeedInput::Text(SEED_TEXT.to_string());
+    // The bytes-to-bytes path must agree with the engine called directly.
+    assert_eq!(resolve(&f, &orders, &seed).state, adjudicate(&f).0);
+
+    let mut group = c.benchmark_group("turn");
+    group
+        .sample_size(30)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    group.bench_function("check", |b| {
+        b.iter(|| {
+            engine::check(
+                black_box(&f.umpire.rules),
+                black_box(&f.state),
+                black_box(&f.orders),
+                black_box(&f.state_hash),
+            )
+        });
+    });
+    group.bench_function("adjudicate", |b| b.iter(|| adjudicate(black_box(&f))));
+    group.bench_function("resolve", |b| {
+        b.iter(|| resolve(black_box(&f), black_box(&orders), black_box(&seed)));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_turn);
+criterion_main!(benches);

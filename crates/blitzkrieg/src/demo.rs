@@ -1,0 +1,208 @@
+//! The sample game `blitz demo` plays: a new game, both set-ups and two complete turns
+//! with battles, each player-turn committed, resolved from a recorded drand beacon,
+//! written to a game folder and mailed to the folder's outbox, exactly as two players
+//! would do it by hand. The orders are the files of `examples/demo/`, embedded in the
+//! binary; only their header (game, side, turn, state hash) is filled in here, as a
+//! player fills in the template the umpire sent.
+
+use crate::game::{self, GameError, NewGame, OrderText, SeedInput, SeedKindChoice, Umpire};
+use crate::state::{sha256_hex, DecisionMode, GameState, Player, TableChoice};
+use pbem::commit;
+use pbem::files;
+use pbem::mail::{self, Transport};
+use std::path::{Path, PathBuf};
+
+/// The demo game's id.
+pub const GAME_ID: &str = "demo";
+
+/// One player-turn of the sample game: the order file's body (everything after the
+/// header) and the recorded beacon that resolves it, if it has battles.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    /// The example file the orders come from.
+    pub file: &'static str,
+    pub orders: &'static str,
+    /// The beacon JSON (a real drand quicknet round, recorded).
+    pub beacon: Option<&'static str>,
+}
+
+const BEACON_123: &str = include_str!("../../../examples/demo/beacon-round-123.json");
+const BEACON_1000: &str = include_str!("../../../examples/demo/beacon-round-1000.json");
+const BEACON_657413: &str = include_str!("../../../examples/demo/beacon-round-657413.json");
+
+/// A step from a file of `examples/demo/`, embedded.
+macro_rules! step {
+    ($name:literal, $beacon:expr) => {
+        Step {
+            file: concat!("examples/demo/", $name),
+            orders: include_str!(concat!("../../../examples/demo/", $name)),
+            beacon: $beacon,
+        }
+    };
+}
+
+/// The player-turns of the sample game, in order.
+pub const STEPS: [Step; 6] = [
+    step!("00-setup-blue.toml", None),
+    step!("01-setup-red.toml", None),
+    step!("02-1-blue.toml", None),
+    step!("03-1-red.toml", Some(BEACON_123)),
+    step!("04-2-blue.toml", Some(BEACON_1000)),
+    step!("05-2-red.toml", Some(BEACON_657413)),
+];
+
+/// What the demo did, for the command to print.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game folder.
+    pub dir: PathBuf,
+    /// The mail that opened the game (players, rules, Blue's set-up template).
+    pub opening: PathBuf,
+    /// Per player-turn: its label, the report file and the outbox message.
+    pub turns: Vec<PlayedTurn>,
+    /// The state now waiting for orders.
+    pub last_state: PathBuf,
+    /// The template for those orders.
+    pub last_template: PathBuf,
+    /// The last turn's report.
+    pub last_report: String,
+}
+
+/// One resolved player-turn of the demo.
+#[derive(Clone, Debug)]
+pub struct PlayedTurn {
+    pub label: String,
+    pub report: PathBuf,
+    pub mail: PathBuf,
+    pub commitment: String,
+}
+
+/// The demo's game: Basic Game, play-by-mail tables, drand seeds, standing orders.
+pub fn new_game_spec() -> NewGame {
+    NewGame {
+        id: GAME_ID.to_string(),
+        blue: Player {
+            name: "Blue Player".to_string(),
+            email: "blue@example.org".to_string(),
+        },
+        red: Player {
+            name: "Red Player".to_string(),
+            email: "red@example.org".to_string(),
+        },
+        sender: "umpire@example.org".to_string(),
+        tables: TableChoice::PlayByMail,
+        seed: SeedKindChoice::Drand,
+        decisions: DecisionMode::StandingOrders,
+        last_turn: 15,
+    }
+}
+
+/// The order file a player would mail: the header of `state` and the step's orders.
+pub fn order_file(state: &GameState, state_bytes: &[u8], body: &str) -> String {
+    let side = state
+        .mover()
+        .map_or("blue".to_string(), |s| s.name().to_ascii_lowercase());
+    format!(
+        "game = \"{}\"\nside = \"{side}\"\nturn = {}\nstate = \"{}\"\n\n{body}",
+        state.game.id,
+        state.turn(),
+        sha256_hex(state_bytes),
+    )
+}
+
+/// The Date of each turn's mail: fixed, so the outbox is the same on every run.
+fn mail_date(sequence: usize) -> Result<chrono::DateTime<chrono::Utc>, GameError> {
+    let day = u32::try_from(sequence + 1).unwrap_or(1).min(28);
+    chrono::NaiveDate::from_ymd_opt(2026, 1, day)
+        .and_then(|d| d.and_hms_opt(12, 0, 0))
+        .map(|t| t.and_utc())
+        .ok_or_else(|| GameError::Other(format!("no date for turn {sequence}")))
+}
+
+/// The Date of the mail that opens the game, before the first turn's.
+fn opening_date() -> Result<chrono::DateTime<chrono::Utc>, GameError> {
+    mail_date(0).map(|d| d - chrono::Duration::hours(2))
+}
+
+/// Writes a message to the outbox and says where. With `force` an earlier copy of the
+/// same turn is replaced, as every other file of the demo is (the outbox otherwise
+/// keeps the first message of a turn: see `docs/mail.md`).
+fn to_outbox(message: &mail::TurnMail, outbox: &Path, force: bool) -> Result<PathBuf, GameError> {
+    let path = outbox.join(message.outbox_file_name());
+    if force && path.exists() {
+        std::fs::remove_file(&path).map_err(|source| files::FileError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    mail::deliver(message, &Transport::Outbox, outbox)
+        .map(|d| d.outbox_path)
+        .map_err(|e| GameError::Mail(e.to_string()))
+}
+
+/// Plays the sample game into `dir`: every file a real game by e-mail would hold, then
+/// replays the folder with `verify` to show that every state follows.
+pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
+    let state = game::new_game(u, &new_game_spec())?;
+    let first = game::new_game_files(u, dir, &state)?;
+    files::write_all(&first, force)?;
+    let mut state_bytes = first
+        .first()
+        .map(|(_, b)| b.clone())
+        .ok_or_else(|| GameError::Other("no state written".to_string()))?;
+    let outbox = dir.join("outbox");
+    let state_name = dir
+        .join(format!("{}.state.ron", state.file_stem()))
+        .display()
+        .to_string();
+    let opening = game::state_mail(u, &state_bytes, &state_name, opening_date()?)?;
+    let opening = to_outbox(&opening, &outbox, force)?;
+    let mut current = state;
+    let mut turns = Vec::new();
+    let mut last_report = String::new();
+    for (i, step) in STEPS.iter().enumerate() {
+        let text = order_file(&current, &state_bytes, step.orders);
+        let commitment = commit::commitment(&state_bytes, text.as_bytes()).to_string();
+        let orders = OrderText {
+            name: step.file.to_string(),
+            toml: text,
+        };
+        let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
+        let state_name = dir
+            .join(format!("{}.state.ron", current.file_stem()))
+            .display()
+            .to_string();
+        let r = game::resolve(
+            u,
+            &state_bytes,
+            &state_name,
+            &orders,
+            seed.as_ref(),
+            Some(&commitment),
+            false,
+        )?;
+        let out = game::resolution_files(dir, &r, &orders, seed.as_ref(), Some(&commitment));
+        files::write_all(&out, force)?;
+        let message = game::turn_mail(u, &r, mail_date(i)?)?;
+        let mail = to_outbox(&message, &outbox, force)?;
+        turns.push(PlayedTurn {
+            label: r.previous.label(),
+            report: dir.join(format!("{}.report.txt", r.previous.file_stem())),
+            mail,
+            commitment,
+        });
+        last_report = r.report.clone();
+        state_bytes = r.state_ron.into_bytes();
+        current = r.state;
+    }
+    game::verify_dir(u, dir)?;
+    let stem = current.file_stem();
+    Ok(Played {
+        dir: dir.to_path_buf(),
+        opening,
+        turns,
+        last_state: dir.join(format!("{stem}.state.ron")),
+        last_template: dir.join(format!("{stem}.template.toml")),
+        last_report,
+    })
+}

@@ -1,0 +1,686 @@
+//! The pure engine: `adjudicate(rules, state, orders, turn input)` returns the next state
+//! and the events of the player-turn, or every order error. No clock, no randomness,
+//! no I/O: every roll comes from the published seed through [`TurnDice`].
+//!
+//! The sequence of a player-turn (4.2-4.5): reinforcements and movement (6-11), battle
+//! declaration checks (12-14), 14.9 removals, battles in the order written (15), then
+//! the end of the player-turn: cities (5), victory (16), the next phase, and the
+//! reinforcements due to the next player (6.2).
+
+use crate::combat::{self, BattleSetup, Resolved};
+use crate::control;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::movement::{self, MoveContext};
+use crate::odds::{self, Factor};
+use crate::orders::{OrderError, Orders, Problem};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::state::{
+    DecisionMode, GameState, Phase, Place, SeedSource, StandingOrders, TableChoice,
+};
+use crate::tables::{TableMode, Tables};
+use crate::units::{Counter, Side, UnitId};
+use crate::victory;
+use pbem::dice::Roll;
+use pbem::seed::TurnRolls;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The rolls of one player-turn, derived from the published seed (`docs/dice.md`).
+pub trait TurnDice {
+    /// The roll a table in `mode` needs for `roll_id`, and how it was drawn (for the
+    /// report). `stock` is the battle's stock symbol in stock-sales games.
+    fn roll(
+        &mut self,
+        mode: TableMode,
+        roll_id: &str,
+        stock: Option<&str>,
+    ) -> Result<(Roll, String), String>;
+}
+
+impl TurnDice for TurnRolls<'_> {
+    fn roll(
+        &mut self,
+        mode: TableMode,
+        roll_id: &str,
+        stock: Option<&str>,
+    ) -> Result<(Roll, String), String> {
+        let drawn = TurnRolls::roll(self, mode, roll_id, stock).map_err(|e| e.to_string())?;
+        Ok((drawn.roll, drawn.to_string()))
+    }
+}
+
+/// What the engine needs besides the rules, the state and the orders.
+pub struct TurnInput<'a> {
+    /// SHA-256 (hex) of the state file the orders apply to.
+    pub state_hash: &'a str,
+    /// SHA-256 (hex) of the order file's bytes.
+    pub orders_hash: &'a str,
+    /// The commitment mailed before the seed was published, if one was checked.
+    pub commitment: Option<&'a str>,
+    /// How the seed was published ("drand quicknet round 123") and its value.
+    pub seed_source: &'a str,
+    pub seed_value: &'a str,
+    /// The seed's hash (`docs/dice.md`).
+    pub seed_hash: &'a str,
+    pub dice: &'a mut dyn TurnDice,
+    /// The combat tables (`tables/`).
+    pub tables: &'a Tables,
+}
+
+/// Checks a player's orders against the state without rolling anything: every problem
+/// `adjudicate` would report, for `blitz check`.
+pub fn check(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Vec<OrderError> {
+    plan(rules, state, orders, state_hash)
+        .err()
+        .unwrap_or_default()
+}
+
+/// Checks a player's orders against the state and plays them out.
+pub fn adjudicate(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    input: &mut TurnInput,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let (mut next, events) = match plan(rules, state, orders, input.state_hash)? {
+        Planned::SetUp(next, events) => (*next, events),
+        Planned::Turn(moved) => play(rules, state, orders, moved, input)?,
+    };
+    next.chain.previous_state = Some(input.state_hash.to_string());
+    next.chain.orders = Some(input.orders_hash.to_string());
+    next.chain.seed = Some(input.seed_hash.to_string());
+    next.chain.commitment = input.commitment.map(str::to_string);
+    next.last.label = state.label();
+    next.last.seed_source = input.seed_source.to_string();
+    next.last.seed_value = input.seed_value.to_string();
+    next.last.events = events.clone();
+    Ok((next, events))
+}
+
+/// A player-turn checked and moved, waiting for its battles.
+struct Moved {
+    turn: u32,
+    side: Side,
+    pos: Position,
+    events: Vec<Event>,
+    removals: Vec<(UnitId, Hex)>,
+}
+
+enum Planned {
+    SetUp(Box<GameState>, Vec<Event>),
+    Turn(Moved),
+}
+
+/// Everything up to the first roll: header, names, movement, battle declarations.
+fn plan(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Result<Planned, Vec<OrderError>> {
+    let mut errors = check_header(state, orders, state_hash);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    errors.extend(check_unit_names(rules, state, orders));
+    let result = match state.phase {
+        Phase::SetUp { side } => {
+            set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(Box::new(n), e))
+        }
+        Phase::Turn { turn, side } => {
+            move_units(rules, state, orders, turn, side).map(Planned::Turn)
+        }
+        Phase::Over { .. } => Err(Vec::new()),
+    };
+    match result {
+        Ok(p) if errors.is_empty() => Ok(p),
+        Ok(_) => Err(finish_errors(errors)),
+        Err(more) => {
+            errors.extend(more);
+            Err(finish_errors(errors))
+        }
+    }
+}
+
+/// The problems of an order file that could only be read in part (`unreadable`, a hex
+/// or unit name that is no name at all): those, with every problem of its header and of
+/// the unit names it does give (unknown, the other side's, ordered twice). Movement and
+/// combat are not checked: with an order missing they would report what is not wrong.
+pub fn check_partial(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+    unreadable: Vec<OrderError>,
+) -> Vec<OrderError> {
+    let mut errors = unreadable;
+    let header = check_header(state, orders, state_hash);
+    if header.is_empty() {
+        errors.extend(check_unit_names(rules, state, orders));
+    }
+    errors.extend(header);
+    finish_errors(errors)
+}
+
+/// Errors in file order, one per place in the file (the first found wins): a unit the
+/// name check refused is not refused again by every rule that meets it.
+fn finish_errors(mut errors: Vec<OrderError>) -> Vec<OrderError> {
+    let mut seen = BTreeSet::new();
+    errors.retain(|e| match &e.span {
+        Some(s) => seen.insert((s.start, s.end)),
+        None => true,
+    });
+    errors.sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
+    errors
+}
+
+/// 4.2: decisions owed from the last player-turn (pending-decision games), then
+/// reinforcements and movement, then the battle declarations (12-14), checked.
+fn move_units(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    turn: u32,
+    side: Side,
+) -> Result<Moved, Vec<OrderError>> {
+    let mut pos = position_of(rules, state);
+    let (owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    let waiting = waiting(state);
+    let ctx = MoveContext {
+        rules,
+        side,
+        turn,
+        held: &state.held,
+        waiting: &waiting,
+    };
+    let moved = movement::run_movement(&ctx, &mut pos, orders);
+    let check = combat::check_battles(rules, &pos, side, &moved.log.moved, &orders.attacks);
+    let mut errors = owed_errors;
+    errors.extend(moved.errors);
+    errors.extend(check.errors);
+    errors.extend(check_seed(state, orders));
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut events = owed_events;
+    events.extend(moved.events);
+    Ok(Moved {
+        turn,
+        side,
+        pos,
+        events,
+        removals: check.removals,
+    })
+}
+
+/// PBEM turn sequence: "complete losses, retreats, and advances from prior
+/// player-turn" before anything else. Only games created with pending decisions owe
+/// any; in the others a `[[decision]]` is an error.
+fn complete_owed(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    pos: &mut Position,
+) -> (Vec<Event>, Vec<OrderError>) {
+    match state.game.options.decisions {
+        DecisionMode::Pending => combat::complete_pending(
+            rules,
+            pos,
+            &state.pending,
+            &orders.decisions,
+            &orders.game.span,
+        ),
+        DecisionMode::StandingOrders => (
+            Vec::new(),
+            orders
+                .decisions
+                .iter()
+                .map(|d| {
+                    OrderError::new(
+                        Problem::DecisionsNotUsed,
+                        Some(d.battle.span.clone()),
+                        "PBEM",
+                    )
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// The seed named in the orders must be of the game's kind and name what will decide
+/// the turn before it exists; in a stock-sales game every battle names its stock.
+fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
+    let Some(seed) = &orders.seed else {
+        return Vec::new();
+    };
+    let span = Some(seed.span.clone());
+    let bad = |why: &str| OrderError::new(Problem::BadSeed(why.to_string()), span.clone(), "PBEM");
+    let source = seed.value.source.trim().to_ascii_lowercase();
+    let mut errs = Vec::new();
+    match &state.game.options.seed {
+        SeedSource::Drand { .. } if source != "drand" => {
+            errs.push(bad(
+                "this game is resolved by a drand round: source = \"drand\"",
+            ));
+        }
+        SeedSource::Drand { .. } if seed.value.round.is_none() && seed.value.time.is_none() => {
+            errs.push(bad(
+                "name the drand round (round = N) or a UTC time (time = \"...\")",
+            ));
+        }
+        SeedSource::StockSales if source != "stock" => {
+            errs.push(bad(
+                "this game is resolved by stock sales: source = \"stock\"",
+            ));
+        }
+        SeedSource::StockSales => {
+            if seed.value.date.is_none() {
+                errs.push(bad("name the trading date: date = \"YYYY-MM-DD\""));
+            }
+            for a in orders.attacks.iter().filter(|a| a.stock.is_none()) {
+                errs.push(OrderError::new(
+                    Problem::BadSeed(format!("battle {} names no stock", a.id.value)),
+                    Some(a.id.span.clone()),
+                    "PBM",
+                ));
+            }
+        }
+        SeedSource::AgreedText if source != "text" => {
+            errs.push(bad(
+                "this game is resolved by an agreed text: source = \"text\"",
+            ));
+        }
+        _ => {}
+    }
+    if let Some(t) = &seed.value.time {
+        if chrono::DateTime::parse_from_rfc3339(t.trim()).is_err() {
+            errs.push(bad(&format!(
+                "time = \"{t}\" is not a UTC time: write it like \"2030-01-01T18:00:00Z\""
+            )));
+        }
+    }
+    if let Some(d) = &seed.value.date {
+        if chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").is_err() {
+            errs.push(bad(&format!(
+                "date = \"{d}\" is not a date: write it like \"2030-01-02\""
+            )));
+        }
+    }
+    errs
+}
+
+/// 14.9 removals, then every battle in the order written (15), then the end of the
+/// player-turn.
+fn play(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    moved: Moved,
+    input: &mut TurnInput,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let Moved {
+        turn,
+        side,
+        mut pos,
+        events: move_events,
+        removals,
+    } = moved;
+    let friendly_before = friendly_map(rules, &position_of(rules, state), &state.held);
+    let mut events = vec![Event::TurnBegan { turn, side }];
+    events.extend(move_events);
+    for (unit, hex) in &removals {
+        pos.remove(unit);
+        events.push(Event::RemovedBeforeCombat {
+            unit: unit.clone(),
+            hex: *hex,
+            rule: "14.9".to_string(),
+        });
+    }
+    let standing = state
+        .standing
+        .get(&side.other())
+        .cloned()
+        .unwrap_or_default();
+    let label = state.label();
+    let defer = (state.game.options.decisions == DecisionMode::Pending).then_some(label.as_str());
+    let mut roll = battle_roller(state.game.options.tables, input);
+    let (battle_events, owed) = combat::resolve_battles(
+        rules,
+        &mut pos,
+        side,
+        &orders.attacks,
+        &standing,
+        defer,
+        &mut roll,
+    )
+    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
+    events.extend(battle_events);
+    let mut next = state.clone();
+    next.pending = owed;
+    store_position(&mut next, &pos, turn, side);
+    store_standing(&mut next, orders, side);
+    next.held = control::held_at_start(&rules.board, &pos);
+    let friendly_after = friendly_map(rules, &pos, &next.held);
+    events.extend(city_changes(&friendly_before, &friendly_after));
+    let outcome = victory::check(rules, &pos, &next, turn, side, &friendly_after);
+    next.condition_b = outcome.condition_b.clone();
+    events.extend(outcome.events);
+    next.phase = match outcome.over {
+        Some((winner, reason)) => Phase::Over { winner, reason },
+        None => next_phase(state, turn, side),
+    };
+    events.extend(reinforcements_due(rules, &next));
+    Ok((next, events))
+}
+
+/// 15.1-15.3: the odds reduced exactly, the roll drawn for the battle's id, the cell of
+/// the game's Basic Game Attrition Table.
+fn battle_roller<'i, 'a>(
+    tables: TableChoice,
+    input: &'i mut TurnInput<'a>,
+) -> impl FnMut(&BattleSetup) -> Result<Resolved, String> + use<'i, 'a> {
+    let mode = match tables {
+        TableChoice::PlayByMail => TableMode::Pbm,
+        TableChoice::Die => TableMode::Die,
+    };
+    move |setup: &BattleSetup| {
+        let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
+        let odds = odds::reduce(Factor::from(setup.attack), Factor::from(setup.defence));
+        let lookup = input.tables.bgat(&odds, roll).map_err(|e| e.to_string())?;
+        Ok(Resolved {
+            result: lookup.result.into(),
+            odds: odds.to_string(),
+            roll: drawn,
+            table: format!("{}: {}", lookup.cite, lookup.printed),
+        })
+    }
+}
+
+/// The order file's header must name this game, side, turn and state (4.1).
+fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<OrderError> {
+    let mut errs = Vec::new();
+    if let Phase::Over { reason, .. } = &state.phase {
+        errs.push(OrderError::new(
+            Problem::GameOver(reason.clone()),
+            Some(orders.game.span.clone()),
+            "16",
+        ));
+        return errs;
+    }
+    if orders.game.value != state.game.id {
+        errs.push(OrderError::new(
+            Problem::WrongGame {
+                expected: state.game.id.clone(),
+                found: orders.game.value.clone(),
+            },
+            Some(orders.game.span.clone()),
+            "4.1",
+        ));
+    }
+    if let Some(side) = state.mover() {
+        if orders.side.value != side {
+            errs.push(OrderError::new(
+                Problem::WrongSide {
+                    expected: side,
+                    found: orders.side.value,
+                },
+                Some(orders.side.span.clone()),
+                "4.1",
+            ));
+        }
+    }
+    if orders.turn.value != state.turn() {
+        errs.push(OrderError::new(
+            Problem::WrongTurn {
+                expected: state.turn(),
+                found: orders.turn.value,
+            },
+            Some(orders.turn.span.clone()),
+            "4.1",
+        ));
+    }
+    if orders.state.value != state_hash {
+        errs.push(OrderError::new(
+            Problem::WrongState {
+                expected: state_hash.to_string(),
+                found: orders.state.value.clone(),
+            },
+            Some(orders.state.span.clone()),
+            "PBEM",
+        ));
+    }
+    // 15.2: the die decides battles only, so orders without attacks need no seed.
+    if matches!(state.phase, Phase::Turn { .. })
+        && orders.seed.is_none()
+        && !orders.attacks.is_empty()
+    {
+        errs.push(OrderError::new(
+            Problem::NoSeed,
+            Some(orders.game.span.clone()),
+            "PBEM",
+        ));
+    }
+    errs
+}
+
+/// Every unit named anywhere must exist and belong to the side giving orders (except
+/// in standing orders, which name the writer's own units too).
+fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<OrderError> {
+    let side = orders.side.value;
+    let mut named: Vec<&crate::orders::Located<UnitId>> = Vec::new();
+    for p in orders.setup.iter().chain(&orders.place) {
+        named.extend(&p.units);
+    }
+    for a in &orders.air {
+        named.extend(&a.units);
+    }
+    for m in &orders.moves {
+        named.extend(&m.units);
+    }
+    for a in &orders.attacks {
+        named.extend(a.units.iter().chain(&a.advance).chain(&a.lose));
+    }
+    if let Some(s) = &orders.standing {
+        named.extend(&s.lose_first);
+    }
+    let mut errs = Vec::new();
+    for u in named {
+        match rules.counters.get(&u.value) {
+            Some(c) if !state.units.contains_key(&u.value) => errs.push(
+                OrderError::new(
+                    Problem::NotInThisGame(c.id.clone()),
+                    Some(u.span.clone()),
+                    "2.2",
+                )
+                .unit(&u.value),
+            ),
+            Some(c) if c.side != side => errs.push(
+                OrderError::new(
+                    Problem::NotYourUnit {
+                        unit: u.value.clone(),
+                        owner: c.side,
+                        side,
+                    },
+                    Some(u.span.clone()),
+                    "4.2",
+                )
+                .unit(&u.value),
+            ),
+            Some(_) => {}
+            None => errs.push(OrderError::new(
+                Problem::UnknownUnit(u.value.to_string()),
+                Some(u.span.clone()),
+                "2.1",
+            )),
+        }
+    }
+    errs
+}
+
+/// The position on the map, from the state.
+pub fn position_of(rules: &Rules, state: &GameState) -> Position {
+    let mut pos = Position::new();
+    for (id, place) in &state.units {
+        if let (Place::Map(h), Some(c)) = (place, rules.counters.get(id)) {
+            pos.put(id.clone(), c.side, c.kind, *h);
+        }
+    }
+    pos
+}
+
+fn waiting(state: &GameState) -> BTreeSet<UnitId> {
+    state
+        .units
+        .iter()
+        .filter(|(_, p)| matches!(p, Place::Waiting))
+        .map(|(id, _)| id.clone())
+        .collect()
+}
+
+/// Writes the position back into the state's unit places; units that left the map
+/// this player-turn are eliminated.
+fn store_position(state: &mut GameState, pos: &Position, turn: u32, mover: Side) {
+    for (id, place) in state.units.iter_mut() {
+        match (pos.hex_of(id), &place) {
+            (Some(h), _) => *place = Place::Map(h),
+            (None, Place::Map(_)) => *place = Place::Eliminated { turn, by: mover },
+            _ => {}
+        }
+    }
+}
+
+/// 3.3-3.4: a side places its turn-1 units in its home country.
+fn set_up(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    side: Side,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let mut pos = position_of(rules, state);
+    let waiting = waiting(state);
+    let held = BTreeMap::new();
+    let ctx = MoveContext {
+        rules,
+        side,
+        turn: 0,
+        held: &held,
+        waiting: &waiting,
+    };
+    let out = movement::run_setup(&ctx, &mut pos, &orders.setup);
+    if !out.errors.is_empty() {
+        return Err(out.errors);
+    }
+    let mut next = state.clone();
+    store_position(&mut next, &pos, 0, side);
+    store_standing(&mut next, orders, side);
+    let mut events = vec![Event::Note {
+        text: format!("{} sets up", side.country_name()),
+        rule: if side == Side::Blue { "3.3" } else { "3.4" }.to_string(),
+    }];
+    events.extend(out.events);
+    next.phase = match side {
+        Side::Blue => Phase::SetUp { side: Side::Red },
+        Side::Red => Phase::Turn {
+            turn: 1,
+            side: Side::Blue,
+        },
+    };
+    next.held = control::held_at_start(&rules.board, &pos);
+    events.extend(reinforcements_due(rules, &next));
+    Ok((next, events))
+}
+
+fn store_standing(next: &mut GameState, orders: &Orders, side: Side) {
+    if let Some(s) = &orders.standing {
+        next.standing.insert(
+            side,
+            StandingOrders {
+                lose_first: s.lose_first.iter().map(|u| u.value.clone()).collect(),
+                retreat_toward: s.retreat_toward.as_ref().map(|h| h.value),
+                retreat_prefer: s.retreat_prefer.iter().map(|h| h.value).collect(),
+                advance: s.advance,
+            },
+        );
+    }
+}
+
+/// 4.6: Blue then Red make a turn; the game runs to the last turn (16).
+fn next_phase(state: &GameState, turn: u32, side: Side) -> Phase {
+    match side {
+        Side::Blue => Phase::Turn {
+            turn,
+            side: Side::Red,
+        },
+        Side::Red if turn >= state.game.options.last_turn => Phase::Over {
+            winner: None,
+            reason: "the last turn is over".to_string(),
+        },
+        Side::Red => Phase::Turn {
+            turn: turn + 1,
+            side: Side::Blue,
+        },
+    }
+}
+
+/// Which side each city hex is friendly to (5.1-5.2), `None` for neither.
+fn friendly_map(
+    rules: &Rules,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+) -> BTreeMap<Hex, Option<Side>> {
+    rules
+        .board
+        .city_hexes()
+        .map(|h| {
+            let who = Side::BOTH
+                .into_iter()
+                .find(|s| control::is_friendly(&rules.board, pos, held, *s, h));
+            (h, who)
+        })
+        .collect()
+}
+
+fn city_changes(
+    before: &BTreeMap<Hex, Option<Side>>,
+    after: &BTreeMap<Hex, Option<Side>>,
+) -> Vec<Event> {
+    after
+        .iter()
+        .filter_map(|(h, to)| {
+            let from = before.get(h).copied().flatten();
+            (from != *to).then(|| Event::CityChanged {
+                hex: *h,
+                from,
+                to: *to,
+                rule: "5.1-5.2".to_string(),
+            })
+        })
+        .collect()
+}
+
+/// 6.2: what the side to move next may bring on.
+fn reinforcements_due(rules: &Rules, next: &GameState) -> Vec<Event> {
+    let Phase::Turn { turn, side } = next.phase else {
+        return Vec::new();
+    };
+    let mut due: Vec<&Counter> = next
+        .units
+        .iter()
+        .filter(|(_, p)| matches!(p, Place::Waiting))
+        .filter_map(|(id, _)| rules.counters.get(id))
+        .filter(|c| c.side == side && u32::from(c.enters) <= turn)
+        .collect();
+    due.sort_by_key(|c| c.counting_key());
+    let units: Vec<UnitId> = due.iter().map(|c| c.id.clone()).collect();
+    if units.is_empty() {
+        Vec::new()
+    } else {
+        vec![Event::ReinforcementsDue { side, turn, units }]
+    }
+}

@@ -1,0 +1,719 @@
+//! A game as files: loading the rule data, creating a game, resolving one player-turn
+//! from file bytes to file bytes, and replaying a game folder. The commands are thin
+//! shells over these functions; the engine under them does no I/O at all.
+
+use crate::board::Board;
+use crate::engine::{self, TurnInput};
+use crate::event::Event;
+use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
+use crate::report;
+use crate::rules::Rules;
+use crate::state::{
+    sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
+    RuleSet, SeedSource, StateError, TableChoice, STATE_FORMAT,
+};
+use crate::tables::Tables;
+use crate::template;
+pub use crate::turn_mail::{state_mail, turn_mail};
+use crate::units::{Counters, Side};
+use pbem::commit;
+use pbem::files::{self, FileError};
+use pbem::mail;
+use pbem::seed::{DrandChain, Seed, SeedError};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Why a game command could not do its work.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum GameError {
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    State(#[from] StateError),
+    #[error("the board file has problems:\n{0}")]
+    Board(String),
+    #[error("the counter files have problems:\n{0}")]
+    Counters(String),
+    #[error("the combat tables have problems:\n{0}")]
+    Tables(String),
+    #[error("{0}")]
+    #[diagnostic(help("see docs/dice.md for the seed sources"))]
+    Seed(String),
+    #[error("the orders break the rules:\n{rendered}")]
+    Orders {
+        rendered: String,
+        errors: Vec<OrderError>,
+    },
+    #[error("{0}")]
+    Mail(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+impl From<SeedError> for GameError {
+    fn from(e: SeedError) -> GameError {
+        GameError::Seed(e.to_string())
+    }
+}
+
+/// Paths replacing the embedded rule data; `None` keeps the embedded default.
+#[derive(Clone, Debug, Default)]
+pub struct RuleFiles {
+    pub board: Option<PathBuf>,
+    pub counters: Option<PathBuf>,
+    pub oac: Option<PathBuf>,
+    pub tables: Option<PathBuf>,
+}
+
+/// The rule data and the combat tables, loaded once.
+#[derive(Clone, Debug)]
+pub struct Umpire {
+    pub rules: Rules,
+    pub tables: Tables,
+}
+
+impl Umpire {
+    /// The embedded board, counters and tables, or the files named instead.
+    pub fn load(files: &RuleFiles) -> Result<Umpire, GameError> {
+        let board = match &files.board {
+            Some(p) => Board::load(p),
+            None => Board::try_embedded(),
+        }
+        .map_err(|e| GameError::Board(e.to_string()))?;
+        let counters = match (&files.counters, &files.oac) {
+            (None, None) => Counters::embedded(),
+            (c, o) => {
+                let c = c
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("rules/blitzkrieg/counters.toml"));
+                let o = o
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("rules/blitzkrieg/oac.toml"));
+                Counters::load(&c, &o)
+            }
+        }
+        .map_err(|e| GameError::Counters(e.to_text()))?;
+        let tables = match &files.tables {
+            Some(dir) => Tables::load_dir(dir),
+            None => Tables::embedded(),
+        }
+        .map_err(|e| GameError::Tables(e.to_string()))?;
+        Ok(Umpire {
+            rules: Rules::new(board, counters),
+            tables,
+        })
+    }
+}
+
+/// Which published value decides the battles of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedKindChoice {
+    Drand,
+    Stock,
+    Text,
+}
+
+/// What `blitz new` is told.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub id: String,
+    pub blue: Player,
+    pub red: Player,
+    pub sender: String,
+    pub tables: TableChoice,
+    pub seed: SeedKindChoice,
+    pub decisions: DecisionMode,
+    pub last_turn: u32,
+}
+
+/// A new game in its set-up phase (3.3): every Basic Game counter waiting (2.2).
+pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
+    let seed = match g.seed {
+        SeedKindChoice::Drand => {
+            let chain = DrandChain::quicknet()?;
+            SeedSource::Drand {
+                chain_hash: chain.hash.clone(),
+                public_key: chain.public_key_hex(),
+                genesis: chain.genesis,
+                period: chain.period,
+            }
+        }
+        SeedKindChoice::Stock => SeedSource::StockSales,
+        SeedKindChoice::Text => SeedSource::AgreedText,
+    };
+    let units = Side::BOTH
+        .iter()
+        .flat_map(|s| u.rules.counters.basic_game(*s))
+        .map(|c| (c.id.clone(), Place::Waiting))
+        .collect();
+    Ok(GameState {
+        format: STATE_FORMAT,
+        game: GameInfo {
+            id: g.id.clone(),
+            players: BTreeMap::from([(Side::Blue, g.blue.clone()), (Side::Red, g.red.clone())]),
+            sender: g.sender.clone(),
+            options: Options {
+                rules: RuleSet::Basic,
+                tables: g.tables,
+                seed,
+                decisions: g.decisions,
+                last_turn: g.last_turn,
+            },
+        },
+        phase: Phase::SetUp { side: Side::Blue },
+        units,
+        held: BTreeMap::new(),
+        standing: BTreeMap::new(),
+        pending: Vec::new(),
+        condition_b: BTreeMap::new(),
+        chain: Chain::default(),
+        last: LastTurn::default(),
+        integrity: String::new(),
+    })
+}
+
+/// The published value given at resolution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedInput {
+    /// A drand beacon as relays serve it (JSON).
+    Beacon(String),
+    /// The agreed text.
+    Text(String),
+    /// The `symbol,volume` sales of the trading date (CSV).
+    Sales(String),
+}
+
+impl SeedInput {
+    /// The file extension this seed is kept under in a game folder.
+    pub fn extension(&self) -> &'static str {
+        match self {
+            SeedInput::Beacon(_) => "seed.json",
+            SeedInput::Text(_) => "seed.txt",
+            SeedInput::Sales(_) => "sales.csv",
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        match self {
+            SeedInput::Beacon(t) | SeedInput::Text(t) | SeedInput::Sales(t) => t,
+        }
+    }
+}
+
+/// The drand chain a game records.
+pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
+    match &state.game.options.seed {
+        SeedSource::Drand {
+            chain_hash,
+            public_key,
+            genesis,
+            period,
+        } => Ok(Some(DrandChain::new(
+            "quicknet", chain_hash, public_key, *genesis, *period,
+        )?)),
+        _ => Ok(None),
+    }
+}
+
+/// The seed for a player-turn: verified against the game's source and the round or
+/// date the orders named before it existed.
+pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result<Seed, GameError> {
+    let named = orders.seed.as_ref().map(|s| &s.value);
+    match (&state.game.options.seed, input) {
+        (SeedSource::Drand { .. }, SeedInput::Beacon(json)) => {
+            let chain = chain_of(state)?.ok_or(GameError::Other("no drand chain".into()))?;
+            let round = match named {
+                Some(s) => drand_round(&chain, s)?,
+                None => None,
+            };
+            Ok(Seed::from_beacon_json(json, &chain, round)?)
+        }
+        (SeedSource::StockSales, SeedInput::Sales(csv)) => Ok(Seed::from_stock_csv(
+            csv,
+            named.and_then(|s| s.date.as_deref()),
+        )?),
+        (SeedSource::AgreedText, SeedInput::Text(t)) => Ok(Seed::from_text(t)?),
+        (source, _) => Err(GameError::Seed(format!(
+            "this game is resolved by {}: give {}",
+            source_name(source),
+            match source {
+                SeedSource::Drand { .. } => "--beacon FILE (the round's JSON)",
+                SeedSource::StockSales => "--sales FILE (the symbol,volume CSV)",
+                SeedSource::AgreedText => "--seed-text TEXT or --seed-file FILE",
+            }
+        ))),
+    }
+}
+
+/// The drand round a `[seed]` names: its `round`, or the first round after its `time`.
+fn drand_round(chain: &DrandChain, spec: &SeedSpec) -> Result<Option<u64>, GameError> {
+    match (spec.round, &spec.time) {
+        (Some(r), _) => Ok(Some(r)),
+        (None, Some(t)) => Ok(Some(chain.round_for_time(t)?)),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The seed an order file names, read against the game's seed source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedSeed {
+    /// What it is: "drand quicknet round 123", "the sales of trading date 2030-01-02".
+    pub what: String,
+    /// From when anyone may know it (Unix seconds): a drand round's time; the start, in
+    /// UTC, of a trading date or of an agreed value's date.
+    pub known_from: i64,
+    /// How it is known from then: "was published at", "may be known: that day began at".
+    pub known_how: &'static str,
+    /// How `resolve` is given it.
+    pub flag: &'static str,
+}
+
+/// The seed the orders name, if they name a readable one (`check` reports one that is
+/// not). `blitz commit` compares its time with the clock; `resolve` names it when it is
+/// missing.
+pub fn named_seed(state: &GameState, orders: &Orders) -> Result<Option<NamedSeed>, GameError> {
+    let Some(spec) = orders.seed.as_ref().map(|s| &s.value) else {
+        return Ok(None);
+    };
+    let by_date = |what: &str, flag: &'static str| {
+        let day = spec
+            .date
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok());
+        day.and_then(|d| d.and_hms_opt(0, 0, 0)).map(|t| NamedSeed {
+            what: format!("{what} {}", t.format("%Y-%m-%d")),
+            known_from: t.and_utc().timestamp(),
+            known_how: "may be known: that day began at",
+            flag,
+        })
+    };
+    match &state.game.options.seed {
+        SeedSource::Drand { .. } => {
+            let chain = chain_of(state)?.ok_or(GameError::Other("no drand chain".into()))?;
+            Ok(drand_round(&chain, spec)?.map(|round| NamedSeed {
+                what: format!("drand {} round {round}", chain.name),
+                known_from: i64::try_from(chain.round_time(round)).unwrap_or(i64::MAX),
+                known_how: "was published at",
+                flag: "--beacon FILE",
+            }))
+        }
+        SeedSource::StockSales => Ok(by_date("the sales of trading date", "--sales FILE")),
+        SeedSource::AgreedText => Ok(by_date("the agreed value of", "--seed-text TEXT")),
+    }
+}
+
+fn source_name(s: &SeedSource) -> &'static str {
+    match s {
+        SeedSource::Drand { .. } => "a drand beacon round",
+        SeedSource::StockSales => "stock sales",
+        SeedSource::AgreedText => "an agreed text",
+    }
+}
+
+/// An order file as given: TOML, or a mail message carrying it.
+#[derive(Clone, Debug)]
+pub struct OrderText {
+    /// The TOML text.
+    pub toml: String,
+    /// What to call it in messages: the file, or "reply.eml (attachment orders.toml)".
+    pub name: String,
+}
+
+/// Reads orders from file bytes: TOML as it is, or the orders in a mail message.
+pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
+    if mail::is_message(bytes) {
+        let found = mail::orders_from_message(bytes).map_err(|e| GameError::Mail(e.to_string()))?;
+        return Ok(OrderText {
+            name: format!("{file} ({})", found.source),
+            toml: found.toml,
+        });
+    }
+    let toml = String::from_utf8(bytes.to_vec())
+        .map_err(|_| GameError::Other(format!("{file} is not UTF-8 text")))?;
+    Ok(OrderText {
+        toml,
+        name: file.to_string(),
+    })
+}
+
+fn order_errors(orders: &OrderText, errors: Vec<OrderError>, color: bool) -> GameError {
+    let rendered = Diagnostics::new(&orders.name, &orders.toml, errors.clone()).render(color);
+    GameError::Orders { rendered, errors }
+}
+
+/// Stage one and stage two, no dice: every problem of an order file (`blitz check`).
+pub fn check(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &OrderText,
+) -> Result<Vec<OrderError>, GameError> {
+    let state = read_state(state_bytes, state_file)?;
+    Ok(match problems(u, &state, state_bytes, &orders.toml) {
+        Ok((_, errors)) | Err(errors) => errors,
+    })
+}
+
+/// What `blitz commit` must know of orders before committing to them: every problem
+/// `check` finds, or, when there is none, the seed they name (the command compares its
+/// time with the clock: the library has none).
+pub fn check_for_commit(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &OrderText,
+) -> Result<Result<Option<NamedSeed>, Vec<OrderError>>, GameError> {
+    let state = read_state(state_bytes, state_file)?;
+    match problems(u, &state, state_bytes, &orders.toml) {
+        Ok((parsed, errors)) if errors.is_empty() => Ok(Ok(named_seed(&state, &parsed)?)),
+        Ok((_, errors)) | Err(errors) => Ok(Err(errors)),
+    }
+}
+
+/// An order file read and checked against a state: the orders, if they could be read,
+/// and every problem found (stage one, the names, then stage two, the rules; when a
+/// name is unreadable, only the header and the other names are checked as well).
+fn problems(
+    u: &Umpire,
+    state: &GameState,
+    state_bytes: &[u8],
+    toml: &str,
+) -> Result<(Orders, Vec<OrderError>), Vec<OrderError>> {
+    let (parsed, unreadable) = orders::parse_partial(toml)?;
+    let hash = sha256_hex(state_bytes);
+    let errors = if unreadable.is_empty() {
+        engine::check(&u.rules, state, &parsed, &hash)
+    } else {
+        engine::check_partial(&u.rules, state, &parsed, &hash, unreadable)
+    };
+    Ok((parsed, errors))
+}
+
+/// Reads a state file, refusing one that was edited.
+pub fn read_state(bytes: &[u8], file: &str) -> Result<GameState, GameError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| StateError::Unreadable {
+        file: file.to_string(),
+        reason: "not UTF-8 text".to_string(),
+    })?;
+    Ok(GameState::from_ron(text, file)?)
+}
+
+/// Everything one resolution produces.
+#[derive(Clone, Debug)]
+pub struct Resolution {
+    pub previous: GameState,
+    pub state: GameState,
+    pub state_ron: String,
+    pub state_hash: String,
+    pub report: String,
+    pub template: String,
+    pub events: Vec<Event>,
+}
+
+/// Resolves a player-turn from file contents: the state file's bytes, the order text,
+/// the published seed (none for set-up), and the commitment mailed earlier, if any.
+pub fn resolve(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &OrderText,
+    seed: Option<&SeedInput>,
+    commitment: Option<&str>,
+    color: bool,
+) -> Result<Resolution, GameError> {
+    let state = read_state(state_bytes, state_file)?;
+    let (parsed, errors) = problems(u, &state, state_bytes, &orders.toml)
+        .map_err(|e| order_errors(orders, e, color))?;
+    if !errors.is_empty() {
+        return Err(order_errors(orders, errors, color));
+    }
+    let state_hash = sha256_hex(state_bytes);
+    if let Some(c) = commitment {
+        commit::check(c, state_bytes, orders.toml.as_bytes())
+            .map_err(|e| GameError::Seed(e.to_string()))?;
+    }
+    let seed_value = match (&state.phase, seed) {
+        (Phase::SetUp { .. }, _) => None,
+        (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
+        // 15.2: the die is rolled for battles only; a player-turn without any needs no seed.
+        (_, None) if parsed.attacks.is_empty() => None,
+        (_, None) => return Err(GameError::Seed(seed_wanted(&state, &parsed))),
+    };
+    let label = state.label();
+    let (source, value, seed_hash) = match &seed_value {
+        Some(s) => (s.source_display(), s.value_display(), s.hash_hex()),
+        None => (
+            no_seed_reason(&state.phase).to_string(),
+            "-".to_string(),
+            sha256_hex(b""),
+        ),
+    };
+    let none = Seed::from_text("no dice")?;
+    let mut rolls = seed_value
+        .as_ref()
+        .unwrap_or(&none)
+        .rolls(&state.game.id, &label);
+    let orders_hash = sha256_hex(orders.toml.as_bytes());
+    let mut input = TurnInput {
+        state_hash: &state_hash,
+        orders_hash: &orders_hash,
+        commitment,
+        seed_source: &source,
+        seed_value: &value,
+        seed_hash: &seed_hash,
+        dice: &mut rolls,
+        tables: &u.tables,
+    };
+    let (next, events) = engine::adjudicate(&u.rules, &state, &parsed, &mut input)
+        .map_err(|e| order_errors(orders, e, color))?;
+    let state_ron = next
+        .to_ron()
+        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
+    let next_hash = sha256_hex(state_ron.as_bytes());
+    Ok(Resolution {
+        report: report::render_state(&next),
+        template: template::render(&u.rules, &next, &next_hash),
+        previous: state,
+        state: next,
+        state_ron,
+        state_hash: next_hash,
+        events,
+    })
+}
+
+/// What to give `resolve` when orders that attack come without their seed.
+fn seed_wanted(state: &GameState, orders: &Orders) -> String {
+    let what = match named_seed(state, orders) {
+        Ok(Some(n)) => format!("{}: give it with {}", n.what, n.flag),
+        _ => "no readable seed".to_string(),
+    };
+    format!("this player-turn has battles to roll (15.2) and its orders name {what}")
+}
+
+/// Why a player-turn resolved without a seed.
+fn no_seed_reason(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::SetUp { .. } => "none: set-up needs no dice",
+        _ => "none: no battles, no dice (15.2)",
+    }
+}
+
+/// The files one resolution adds to a game folder (see `docs/state.md`).
+pub fn resolution_files(
+    dir: &Path,
+    r: &Resolution,
+    orders: &OrderText,
+    seed: Option<&SeedInput>,
+    commitment: Option<&str>,
+) -> Vec<(PathBuf, Vec<u8>)> {
+    let old = r.previous.file_stem();
+    let new = r.state.file_stem();
+    let mut out = vec![
+        (
+            dir.join(format!("{old}.orders.toml")),
+            orders.toml.clone().into_bytes(),
+        ),
+        (
+            dir.join(format!("{old}.report.txt")),
+            r.report.clone().into_bytes(),
+        ),
+        (
+            dir.join(format!("{new}.state.ron")),
+            r.state_ron.clone().into_bytes(),
+        ),
+        (
+            dir.join(format!("{new}.template.toml")),
+            r.template.clone().into_bytes(),
+        ),
+    ];
+    if let Some(s) = seed {
+        out.push((
+            dir.join(format!("{old}.{}", s.extension())),
+            s.text().as_bytes().to_vec(),
+        ));
+    }
+    if let Some(c) = commitment {
+        out.push((
+            dir.join(format!("{old}.commitment.txt")),
+            format!("{c}\n").into_bytes(),
+        ));
+    }
+    out
+}
+
+/// The files of a new game: its state and the first template.
+pub fn new_game_files(
+    u: &Umpire,
+    dir: &Path,
+    state: &GameState,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, GameError> {
+    let ron = state
+        .to_ron()
+        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
+    let hash = sha256_hex(ron.as_bytes());
+    let stem = state.file_stem();
+    Ok(vec![
+        (dir.join(format!("{stem}.state.ron")), ron.into_bytes()),
+        (
+            dir.join(format!("{stem}.template.toml")),
+            template::render(&u.rules, state, &hash).into_bytes(),
+        ),
+    ])
+}
+
+/// What `verify` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The player-turns replayed, in order ("setup-Blue", "1-Blue", ...).
+    pub turns: Vec<String>,
+    /// The last state reached.
+    pub last: String,
+}
+
+/// Replays a game folder from its first state: every state must follow byte for byte
+/// from its predecessor, the orders and the seed kept beside it.
+pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
+    let mut states: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|source| FileError::Read {
+            path: dir.to_path_buf(),
+            source,
+        })?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
+        .collect();
+    states.sort();
+    let first = states
+        .first()
+        .ok_or_else(|| GameError::Other(format!("{} holds no state file", dir.display())))?;
+    let mut path = first.clone();
+    let mut turns = Vec::new();
+    loop {
+        let bytes = files::read_bytes(&path)?;
+        let name = path.display().to_string();
+        let state = read_state(&bytes, &name)?;
+        if turns.is_empty() && state.chain.previous_state.is_some() {
+            return Err(GameError::Other(format!(
+                "{name} is not the first state of a game (it names a previous state)"
+            )));
+        }
+        let stem = state.file_stem();
+        let orders_path = dir.join(format!("{stem}.orders.toml"));
+        if !orders_path.exists() {
+            return Ok(Verified { turns, last: name });
+        }
+        let orders = order_text(
+            &files::read_bytes(&orders_path)?,
+            &orders_path.display().to_string(),
+        )?;
+        let seed = read_seed(dir, &stem)?;
+        let commitment = read_optional(&dir.join(format!("{stem}.commitment.txt")))?;
+        let r = resolve(
+            u,
+            &bytes,
+            &name,
+            &orders,
+            seed.as_ref(),
+            commitment.as_deref().map(str::trim),
+            false,
+        )
+        .map_err(|e| match e {
+            GameError::Orders { .. } => e,
+            other => GameError::Other(format!(
+                "player-turn {} ({}): {other}",
+                state.label(),
+                orders_path.display()
+            )),
+        })?;
+        let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
+        let kept = files::read_bytes(&next_path)?;
+        if kept != r.state_ron.as_bytes() {
+            return Err(GameError::Other(divergence(
+                &next_path,
+                &String::from_utf8_lossy(&kept),
+                &r.state_ron,
+                &orders_path,
+            )));
+        }
+        let report_path = dir.join(format!("{stem}.report.txt"));
+        if let Some(kept) = read_optional(&report_path)? {
+            if kept != r.report {
+                return Err(GameError::Other(divergence(
+                    &report_path,
+                    &kept,
+                    &r.report,
+                    &orders_path,
+                )));
+            }
+        }
+        turns.push(state.label());
+        path = next_path;
+    }
+}
+
+fn read_optional(path: &Path) -> Result<Option<String>, GameError> {
+    if path.exists() {
+        Ok(Some(files::read_text(path)?))
+    } else {
+        Ok(None)
+    }
+}
+
+fn read_seed(dir: &Path, stem: &str) -> Result<Option<SeedInput>, GameError> {
+    let beacon = dir.join(format!("{stem}.seed.json"));
+    let text = dir.join(format!("{stem}.seed.txt"));
+    let sales = dir.join(format!("{stem}.sales.csv"));
+    Ok(if beacon.exists() {
+        Some(SeedInput::Beacon(files::read_text(&beacon)?))
+    } else if text.exists() {
+        Some(SeedInput::Text(files::read_text(&text)?))
+    } else if sales.exists() {
+        Some(SeedInput::Sales(files::read_text(&sales)?))
+    } else {
+        None
+    })
+}
+
+/// Names the first line where a kept file and the replay differ.
+fn divergence(path: &Path, kept: &str, replayed: &str, orders: &Path) -> String {
+    let line = kept
+        .lines()
+        .zip(replayed.lines())
+        .position(|(a, b)| a != b)
+        .map_or_else(
+            || kept.lines().count().min(replayed.lines().count()) + 1,
+            |i| i + 1,
+        );
+    let show = |t: &str| {
+        t.lines()
+            .nth(line - 1)
+            .unwrap_or("(end of file)")
+            .to_string()
+    };
+    format!(
+        "{} does not follow from its predecessor and {}: first difference at line {line}\n  kept:     {}\n  replayed: {}",
+        path.display(),
+        orders.display(),
+        show(kept),
+        show(replayed)
+    )
+}
+
+/// The counters of a state as the board picture draws them.
+pub fn counter_marks(rules: &Rules, state: &GameState) -> Vec<crate::svg::CounterMark> {
+    state
+        .units
+        .iter()
+        .filter_map(|(id, place)| match place {
+            Place::Map(h) => rules.counters.get(id).map(|c| crate::svg::CounterMark {
+                hex: *h,
+                side: c.side,
+                kind_abbrev: c.kind.abbrev().to_string(),
+                factors: c.factors_text(),
+                id: id.to_string(),
+            }),
+            _ => None,
+        })
+        .collect()
+}

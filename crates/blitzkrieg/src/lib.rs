@@ -1,0 +1,31 @@
+//! BLITZKRIEG play-by-e-mail umpire.
+//!
+//! A pure engine ([`engine::adjudicate`]) takes a game state, one player's orders and a
+//! published seed, and returns the next state and the events of the turn; everything
+//! else (files, mail, drawing) is a thin shell around it. Rules that are data (board,
+//! counters, order of appearance, combat tables) live under `rules/` and `tables/` and
+//! are embedded in the binary as the default.
+
+pub mod board;
+pub mod combat;
+pub mod control;
+pub mod demo;
+pub mod engine;
+pub mod event;
+pub mod game;
+pub mod hex;
+pub mod movement;
+pub mod odds;
+pub mod orders;
+pub mod position;
+pub mod report;
+pub mod rules;
+pub mod sketch;
+pub mod state;
+pub mod summary;
+pub mod svg;
+pub mod tables;
+pub mod template;
+pub mod turn_mail;
+pub mod units;
+pub mod victory;

@@ -1,0 +1,205 @@
+//! What each turn's mail says, built from the umpire's own files: the mail of a
+//! resolution (`resolve --mail`), the same mail rebuilt from a state file (`mail
+//! --state`), and the mail that opens a game. Addresses and sender come from the game
+//! file; the Message-IDs are derived from the game and turn, so every game threads.
+
+use crate::game::{counter_marks, read_state, GameError, Resolution, Umpire};
+use crate::report;
+use crate::state::{sha256_hex, DecisionMode, GameState, Phase, RuleSet, SeedSource, TableChoice};
+use crate::template;
+use crate::units::Side;
+use pbem::mail;
+
+/// The mail of one resolution, to both players: the report as the body; the new
+/// state, the next template and the board picture attached; threaded on the game.
+pub fn turn_mail(
+    u: &Umpire,
+    r: &Resolution,
+    date: chrono::DateTime<chrono::Utc>,
+) -> Result<mail::TurnMail, GameError> {
+    let turn = TurnMailed {
+        label: r.previous.label(),
+        mover: r.previous.mover().unwrap_or(Side::Blue),
+        earlier: thread_before(r.previous.sequence()),
+    };
+    mail_of(
+        u,
+        &r.state,
+        &r.state_ron,
+        &r.report,
+        &r.template,
+        &turn,
+        date,
+    )
+}
+
+/// The mail of the player-turn that produced a state file, rebuilt from the file as
+/// the umpire wrote it: the same message `resolve --mail` sends for that turn (the
+/// same bytes for the same date), for mailing a turn later or again. For a new game's
+/// state it is the message that opens the game: who plays, the rules chosen, the state
+/// and Blue's set-up template.
+pub fn state_mail(
+    u: &Umpire,
+    state_bytes: &[u8],
+    file: &str,
+    date: chrono::DateTime<chrono::Utc>,
+) -> Result<mail::TurnMail, GameError> {
+    let state = read_state(state_bytes, file)?;
+    let state_ron = String::from_utf8_lossy(state_bytes);
+    let template = template::render(&u.rules, &state, &sha256_hex(state_bytes));
+    if state.chain.previous_state.is_none() {
+        let turn = TurnMailed {
+            label: mail::NEW_GAME.to_string(),
+            mover: Side::Blue,
+            earlier: Vec::new(),
+        };
+        let text = new_game_text(&state);
+        return mail_of(u, &state, &state_ron, &text, &template, &turn, date);
+    }
+    let turn = TurnMailed::parse(&state.last.label).ok_or_else(|| {
+        GameError::Mail(format!(
+            "{file} names its last player-turn `{}`, which is not a player-turn label",
+            state.last.label
+        ))
+    })?;
+    let report = report::render_state(&state);
+    mail_of(u, &state, &state_ron, &report, &template, &turn, date)
+}
+
+/// The body of the mail that opens a game.
+fn new_game_text(state: &GameState) -> String {
+    let g = &state.game;
+    let player = |s: Side| {
+        g.players
+            .get(&s)
+            .map_or(String::from("-"), |p| format!("{} <{}>", p.name, p.email))
+    };
+    let o = &g.options;
+    let rules = match o.rules {
+        RuleSet::Basic => "Basic Game (rules 1-17)",
+    };
+    let tables = match o.tables {
+        TableChoice::PlayByMail => "play-by-mail BGAT (digits 1-9, 0)",
+        TableChoice::Die => "face-to-face BGAT (die 1-6)",
+    };
+    let seed = match o.seed {
+        SeedSource::Drand { .. } => "a drand quicknet beacon round",
+        SeedSource::StockSales => "stock sales (the hundreds digit)",
+        SeedSource::AgreedText => "a text agreed in advance",
+    };
+    let decisions = match o.decisions {
+        DecisionMode::StandingOrders => "standing orders",
+        DecisionMode::Pending => "owed, given at the top of the next order file",
+    };
+    let title = format!("BLITZKRIEG  game {}  a new game", g.id);
+    let mut t = format!("{title}\n{}\n", "=".repeat(title.chars().count()));
+    for (k, v) in [
+        ("Great Blue", player(Side::Blue)),
+        ("Big Red", player(Side::Red)),
+        ("Rules", rules.to_string()),
+        ("Tables", tables.to_string()),
+        ("Seed", seed.to_string()),
+        ("Decisions", decisions.to_string()),
+        ("Last turn", o.last_turn.to_string()),
+    ] {
+        t.push_str(&format!("{k:<11} {v}\n"));
+    }
+    t.push_str("\nBlue sets up first (3.3), then Red (3.4).\n");
+    t
+}
+
+/// The player-turn a mail reports: its label, who moved, and the labels of the
+/// player-turns mailed before it (the thread it replies to), oldest first.
+struct TurnMailed {
+    label: String,
+    mover: Side,
+    earlier: Vec<String>,
+}
+
+impl TurnMailed {
+    /// From a label as [`Phase::label`] writes it: "setup-Blue", "3-Red".
+    fn parse(label: &str) -> Option<TurnMailed> {
+        let phase = Phase::from_label(label)?;
+        let (Phase::SetUp { side } | Phase::Turn { side, .. }) = phase else {
+            return None;
+        };
+        Some(TurnMailed {
+            label: phase.label(),
+            mover: side,
+            earlier: thread_before(phase.sequence()?),
+        })
+    }
+}
+
+fn mail_of(
+    u: &Umpire,
+    state: &GameState,
+    state_ron: &str,
+    report: &str,
+    template: &str,
+    turn: &TurnMailed,
+    date: chrono::DateTime<chrono::Utc>,
+) -> Result<mail::TurnMail, GameError> {
+    let players = &state.game.players;
+    let player = |s: Side| -> Result<mail::Player, GameError> {
+        let p = players
+            .get(&s)
+            .ok_or_else(|| GameError::Mail(format!("the game has no {s} player")))?;
+        Ok(mail::Player {
+            name: p.name.clone(),
+            address: p.email.clone(),
+        })
+    };
+    let sender = state.game.sender.clone();
+    let game = state.game.id.clone();
+    let earlier: Vec<String> = turn
+        .earlier
+        .iter()
+        .filter_map(|l| mail::message_id(&game, l, &sender).ok())
+        .collect();
+    let stem = state.file_stem();
+    let picture = crate::svg::render(&u.rules.board, &counter_marks(&u.rules, state));
+    let attachments = vec![
+        attachment(format!("{stem}.state.ron"), state_ron.as_bytes()),
+        attachment(format!("{stem}.template.toml"), template.as_bytes()),
+        attachment(format!("{stem}.board.svg"), picture.as_bytes()),
+    ];
+    Ok(mail::TurnMail {
+        game,
+        turn: turn.label.clone(),
+        from_side: turn.mover.name().to_string(),
+        to_side: state
+            .mover()
+            .unwrap_or(turn.mover.other())
+            .name()
+            .to_string(),
+        players: vec![
+            (Side::Blue.name().to_string(), player(Side::Blue)?),
+            (Side::Red.name().to_string(), player(Side::Red)?),
+        ],
+        sender,
+        report: format!(
+            "{report}\n\nThe next orders (fill in and reply, quoted or attached):\n\n{template}"
+        ),
+        attachments,
+        in_reply_to: earlier.last().cloned(),
+        references: earlier,
+        date,
+    })
+}
+
+fn attachment(name: String, bytes: &[u8]) -> mail::MailAttachment {
+    mail::MailAttachment {
+        mime_type: mail::mime_type_for(&name).to_string(),
+        name,
+        bytes: bytes.to_vec(),
+    }
+}
+
+/// The mail thread before the `sequence`-th player-turn (0 is Blue's set-up), oldest
+/// first: the mail that opened the game, then every player-turn before it.
+fn thread_before(sequence: u32) -> Vec<String> {
+    std::iter::once(mail::NEW_GAME.to_string())
+        .chain((0..sequence).map(|i| Phase::at_sequence(i).label()))
+        .collect()
+}

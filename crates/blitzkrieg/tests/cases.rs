@@ -1,0 +1,406 @@
+//! The adjudication test corpus: every folder under `tests/cases/` is one case, kept as
+//! data in the manner of the Diplomacy Adjudicator Test Cases. A case is a small board
+//! and position (`case.toml`), one order file (`orders.toml`) and what must come of it
+//! (`expect.toml`): the rules of the errors, or where units end, who is eliminated,
+//! and lines the report must contain. Each case cites the paragraph it checks.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use blitzkrieg::board::{Country, Terrain};
+use blitzkrieg::engine::{self, TurnDice, TurnInput};
+use blitzkrieg::hex::Hex;
+use blitzkrieg::report;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::sketch::Sketch;
+use blitzkrieg::state::{
+    Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, RuleSet, SeedSource,
+    StandingOrders, TableChoice, STATE_FORMAT,
+};
+use blitzkrieg::tables::{TableMode, Tables};
+use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
+use pbem::dice::Roll;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    title: String,
+    cite: String,
+    #[serde(default = "one")]
+    turn: u32,
+    side: Side,
+    #[serde(default)]
+    tables: Option<String>,
+    board: CaseBoard,
+    #[serde(default)]
+    unit: Vec<CaseUnit>,
+    #[serde(default)]
+    held: BTreeMap<String, Side>,
+    #[serde(default)]
+    standing: BTreeMap<Side, CaseStanding>,
+    #[serde(default)]
+    dice: Vec<u8>,
+    #[serde(default)]
+    setup: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseBoard {
+    cols: i16,
+    nums: i16,
+    /// Columns from this one eastward are Big Red; the rest Great Blue.
+    red_from_col: i16,
+    #[serde(default)]
+    forest: Vec<String>,
+    #[serde(default)]
+    mountain: Vec<String>,
+    #[serde(default)]
+    desert: Vec<String>,
+    #[serde(default)]
+    sea: Vec<String>,
+    #[serde(default)]
+    lake: Vec<String>,
+    #[serde(default)]
+    neutral: Vec<String>,
+    #[serde(default)]
+    minor: Vec<String>,
+    #[serde(default)]
+    roads: Vec<Vec<String>>,
+    #[serde(default)]
+    cities: Vec<Vec<String>>,
+    #[serde(default)]
+    rivers: Vec<CaseRiver>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseRiver {
+    branch: String,
+    hexes: Vec<String>,
+    #[serde(default)]
+    ends: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseUnit {
+    id: String,
+    kind: UnitKind,
+    attack: u32,
+    #[serde(default)]
+    defence: Option<u32>,
+    movement: u32,
+    #[serde(default)]
+    hex: Option<String>,
+    #[serde(default = "one_u8")]
+    enters: u8,
+}
+
+fn one_u8() -> u8 {
+    1
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CaseStanding {
+    #[serde(default)]
+    lose_first: Vec<String>,
+    #[serde(default)]
+    retreat_prefer: Vec<String>,
+    #[serde(default)]
+    retreat_toward: Option<String>,
+    #[serde(default)]
+    advance: bool,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    /// Rule paragraphs of the expected errors (as a multiset, any order).
+    #[serde(default)]
+    errors: Option<Vec<String>>,
+    #[serde(default)]
+    positions: BTreeMap<String, String>,
+    #[serde(default)]
+    eliminated: Vec<String>,
+    #[serde(default)]
+    report: Vec<String>,
+    #[serde(default)]
+    not_in_report: Vec<String>,
+}
+
+struct FixedDice(Vec<u8>, usize);
+
+impl TurnDice for FixedDice {
+    fn roll(
+        &mut self,
+        mode: TableMode,
+        roll_id: &str,
+        _stock: Option<&str>,
+    ) -> Result<(Roll, String), String> {
+        let d = self
+            .0
+            .get(self.1)
+            .copied()
+            .ok_or(format!("case gives no roll for {roll_id}"))?;
+        self.1 += 1;
+        let roll = Roll::in_mode(mode, d).ok_or(format!("{d} is not a roll"))?;
+        Ok((roll, format!("{roll_id}: {roll} (fixed by the case)")))
+    }
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+fn build_board(b: &CaseBoard) -> blitzkrieg::board::Board {
+    let mut s = Sketch::land(1..=b.cols, 1..=b.nums, Country::GreatBlue);
+    let red: Vec<String> = (b.red_from_col..=b.cols)
+        .flat_map(|c| (1..=b.nums).filter_map(move |n| Hex::new(c, n)))
+        .map(|h| h.to_string())
+        .collect();
+    s = s.country(Country::BigRed, &strs(&red));
+    s = s.country(Country::Calaedia, &strs(&b.minor));
+    for (t, list) in [
+        (Terrain::Forest, &b.forest),
+        (Terrain::Mountain, &b.mountain),
+        (Terrain::Desert, &b.desert),
+        (Terrain::Sea, &b.sea),
+        (Terrain::Lake, &b.lake),
+        (Terrain::Neutral, &b.neutral),
+    ] {
+        s = s.terrain(t, &strs(list));
+    }
+    for r in &b.roads {
+        s = s.road(&strs(r));
+    }
+    for c in &b.cities {
+        s = s.city(&c[0], &strs(&c[1..]));
+    }
+    for r in &b.rivers {
+        s = s.river(&r.branch, &strs(&r.hexes), &strs(&r.ends));
+    }
+    s.build()
+}
+
+fn build(case: &Case) -> (Rules, GameState) {
+    let counters = Counters::from_list(case.unit.iter().map(|u| Counter {
+        id: UnitId::new(&u.id).unwrap(),
+        side: if u.id.to_ascii_uppercase().starts_with('B') {
+            Side::Blue
+        } else {
+            Side::Red
+        },
+        kind: u.kind,
+        size: Size::Division,
+        attack: u.attack,
+        defence: u.defence.unwrap_or(u.attack),
+        movement: u.movement,
+        name: u.id.clone(),
+        enters: u.enters,
+    }));
+    let rules = Rules::new(build_board(&case.board), counters);
+    let units = case
+        .unit
+        .iter()
+        .map(|u| {
+            let place = match &u.hex {
+                Some(h) => Place::Map(h.parse().unwrap()),
+                None => Place::Waiting,
+            };
+            (UnitId::new(&u.id).unwrap(), place)
+        })
+        .collect();
+    let standing = case
+        .standing
+        .iter()
+        .map(|(side, s)| {
+            (
+                *side,
+                StandingOrders {
+                    lose_first: s
+                        .lose_first
+                        .iter()
+                        .map(|u| UnitId::new(u).unwrap())
+                        .collect(),
+                    retreat_toward: s.retreat_toward.as_ref().map(|h| h.parse().unwrap()),
+                    retreat_prefer: s
+                        .retreat_prefer
+                        .iter()
+                        .map(|h| h.parse().unwrap())
+                        .collect(),
+                    advance: s.advance,
+                },
+            )
+        })
+        .collect();
+    let tables = match case.tables.as_deref() {
+        Some("die") => TableChoice::Die,
+        _ => TableChoice::PlayByMail,
+    };
+    let state = GameState {
+        format: STATE_FORMAT,
+        game: GameInfo {
+            id: "case".into(),
+            players: BTreeMap::new(),
+            sender: String::new(),
+            options: Options {
+                rules: RuleSet::Basic,
+                tables,
+                seed: SeedSource::AgreedText,
+                decisions: DecisionMode::StandingOrders,
+                last_turn: 15,
+            },
+        },
+        phase: if case.setup {
+            Phase::SetUp { side: case.side }
+        } else {
+            Phase::Turn {
+                turn: case.turn,
+                side: case.side,
+            }
+        },
+        units,
+        held: case
+            .held
+            .iter()
+            .map(|(h, s)| (h.parse().unwrap(), *s))
+            .collect(),
+        standing,
+        pending: Vec::new(),
+        condition_b: BTreeMap::new(),
+        chain: Chain::default(),
+        last: LastTurn::default(),
+        integrity: String::new(),
+    };
+    (rules, state)
+}
+
+fn run_case(dir: &Path) -> Result<(), String> {
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).map_err(|e| format!("{f}: {e}"));
+    let case: Case = toml::from_str(&read("case.toml")?).map_err(|e| format!("case.toml: {e}"))?;
+    let expect: Expect =
+        toml::from_str(&read("expect.toml")?).map_err(|e| format!("expect.toml: {e}"))?;
+    let src = read("orders.toml")?;
+    let (rules, state) = build(&case);
+    let ctx = format!("{} [{}]", case.title, case.cite);
+    let orders = match blitzkrieg::orders::parse(&src) {
+        Ok(o) => o,
+        Err(errs) => return compare_errors(&ctx, &expect, &errs),
+    };
+    let tables = Tables::embedded().unwrap();
+    let mut dice = FixedDice(case.dice.clone(), 0);
+    let mut input = TurnInput {
+        state_hash: "case",
+        orders_hash: "orders",
+        commitment: None,
+        seed_source: "fixed dice",
+        seed_value: "case",
+        seed_hash: "none",
+        dice: &mut dice,
+        tables: &tables,
+    };
+    match engine::adjudicate(&rules, &state, &orders, &mut input) {
+        Err(errs) => compare_errors(&ctx, &expect, &errs),
+        Ok((next, events)) => {
+            if let Some(e) = &expect.errors {
+                if !e.is_empty() {
+                    return Err(format!(
+                        "{ctx}: expected errors {e:?}, but the turn was legal"
+                    ));
+                }
+            }
+            let text = report::render(&report::Header::default(), &events);
+            for (u, h) in &expect.positions {
+                let id = UnitId::new(u).unwrap();
+                let want: Hex = h.parse().unwrap();
+                let got = next.hex_of(&id);
+                if got != Some(want) {
+                    return Err(format!(
+                        "{ctx}: {u} should be at {want}, is at {got:?}\n{text}"
+                    ));
+                }
+            }
+            for u in &expect.eliminated {
+                let id = UnitId::new(u).unwrap();
+                if !matches!(next.units.get(&id), Some(Place::Eliminated { .. })) {
+                    return Err(format!("{ctx}: {u} should be eliminated\n{text}"));
+                }
+            }
+            for line in &expect.report {
+                if !text.contains(line.as_str()) {
+                    return Err(format!("{ctx}: report lacks `{line}`\n{text}"));
+                }
+            }
+            for line in &expect.not_in_report {
+                if text.contains(line.as_str()) {
+                    return Err(format!("{ctx}: report should not contain `{line}`\n{text}"));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn compare_errors(
+    ctx: &str,
+    expect: &Expect,
+    errs: &[blitzkrieg::orders::OrderError],
+) -> Result<(), String> {
+    let mut got: Vec<String> = errs.iter().map(|e| e.rule.to_string()).collect();
+    let Some(want) = &expect.errors else {
+        return Err(format!("{ctx}: unexpected errors: {errs:#?}"));
+    };
+    let mut want = want.clone();
+    got.sort();
+    want.sort();
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!(
+            "{ctx}: expected errors {want:?}, got {got:?}:\n{}",
+            errs.iter()
+                .map(|e| format!("  {e}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ))
+    }
+}
+
+fn case_dirs() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("case.toml").exists())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+#[test]
+fn every_case_in_the_corpus_holds() {
+    let dirs = case_dirs();
+    assert!(dirs.len() >= 10, "the corpus has only {} cases", dirs.len());
+    let failures: Vec<String> = dirs
+        .iter()
+        .filter_map(|d| {
+            run_case(d)
+                .err()
+                .map(|e| format!("--- {}\n{e}", d.file_name().unwrap().to_string_lossy()))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        dirs.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,80 @@
+//! What several commands share: the options that replace the embedded rule data, and
+//! reading the files a command is given.
+
+use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
+use pbem::files;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// Replace the embedded rule data with files (see `docs/board.md`, `docs/counters.md`,
+/// `docs/tables.md`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct RuleArgs {
+    /// Board file instead of the embedded `rules/blitzkrieg/board.toml`.
+    #[arg(long, value_name = "PATH", global = true)]
+    pub board: Option<PathBuf>,
+    /// Counter file instead of the embedded `rules/blitzkrieg/counters.toml`.
+    #[arg(long, value_name = "PATH", global = true)]
+    pub counters: Option<PathBuf>,
+    /// Order of Appearance file instead of the embedded `rules/blitzkrieg/oac.toml`.
+    #[arg(long, value_name = "PATH", global = true)]
+    pub oac: Option<PathBuf>,
+    /// Folder of combat table files instead of the embedded `tables/`.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub tables_dir: Option<PathBuf>,
+}
+
+impl RuleArgs {
+    pub fn umpire(&self) -> miette::Result<Umpire> {
+        Ok(Umpire::load(&RuleFiles {
+            board: self.board.clone(),
+            counters: self.counters.clone(),
+            oac: self.oac.clone(),
+            tables: self.tables_dir.clone(),
+        })?)
+    }
+}
+
+/// The published seed, given at resolution.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SeedArgs {
+    /// The drand beacon of the round the orders named, as JSON (`{"round":..,"signature":..}`).
+    #[arg(long, value_name = "FILE", group = "seed")]
+    pub beacon: Option<PathBuf>,
+    /// The text both players agreed on.
+    #[arg(long, value_name = "TEXT", group = "seed")]
+    pub seed_text: Option<String>,
+    /// The agreed text, from a file.
+    #[arg(long, value_name = "FILE", group = "seed")]
+    pub seed_file: Option<PathBuf>,
+    /// The `symbol,volume` sales of the trading date the orders named (CSV).
+    #[arg(long, value_name = "FILE", group = "seed")]
+    pub sales: Option<PathBuf>,
+}
+
+impl SeedArgs {
+    pub fn input(&self) -> miette::Result<Option<SeedInput>> {
+        Ok(if let Some(p) = &self.beacon {
+            Some(SeedInput::Beacon(files::read_text(p)?))
+        } else if let Some(t) = &self.seed_text {
+            Some(SeedInput::Text(t.clone()))
+        } else if let Some(p) = &self.seed_file {
+            Some(SeedInput::Text(files::read_text(p)?))
+        } else if let Some(p) = &self.sales {
+            Some(SeedInput::Sales(files::read_text(p)?))
+        } else {
+            None
+        })
+    }
+}
+
+/// Reads an order file (TOML, or a mail message carrying the orders).
+pub fn read_orders(path: &Path) -> miette::Result<OrderText> {
+    let bytes = files::read_bytes(path)?;
+    Ok(game::order_text(&bytes, &path.display().to_string())?)
+}
+
+/// Whether to colour diagnostics: only on a terminal.
+pub fn color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}

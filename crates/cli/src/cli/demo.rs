@@ -1,0 +1,72 @@
+//! `blitz demo [DIR]`: plays the sample game on the embedded board into a game folder
+//! and says where its files are.
+
+use crate::cli::common::RuleArgs;
+use blitzkrieg::demo;
+use blitzkrieg::game::GameError;
+use miette::miette;
+use pbem::files::FileError;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The folder to play the sample game into.
+    #[arg(value_name = "DIR", default_value = "demo-game")]
+    pub dir: PathBuf,
+    /// Play it again over a folder that holds the demo already.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+pub fn run(args: Args) -> miette::Result<ExitCode> {
+    let umpire = args.rules.umpire()?;
+    let played = match demo::play(&umpire, &args.dir, args.force) {
+        Ok(p) => p,
+        Err(GameError::File(FileError::Exists(p))) => {
+            return Err(miette!(
+                help = "give another folder (`blitz demo DIR`) or `--force` to play it again",
+                "{} is there already: the demo writes nothing over an existing file",
+                p.display()
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    print!("{}", played.last_report);
+    println!();
+    println!(
+        "The sample game (set-up and turns 1-2) is in {}/:",
+        played.dir.display()
+    );
+    let reports: Vec<String> = played
+        .turns
+        .iter()
+        .map(|t| format!("report {}", t.report.display()))
+        .collect();
+    let width = reports.iter().map(String::len).max().unwrap_or(0);
+    println!(
+        "  {:<11} {:<width$}   mail {}",
+        "new game",
+        "",
+        played.opening.display()
+    );
+    for (t, report) in played.turns.iter().zip(&reports) {
+        println!(
+            "  {:<11} {report:<width$}   mail {}",
+            t.label,
+            t.mail.display()
+        );
+    }
+    println!(
+        "Every state follows from its orders and seed: `blitz verify {}` replays them.",
+        played.dir.display()
+    );
+    println!(
+        "Blue moves next: the position is `blitz show {}`, the orders to fill in {}.",
+        played.last_state.display(),
+        played.last_template.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

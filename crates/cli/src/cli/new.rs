@@ -1,0 +1,124 @@
+//! `blitz new`: create a game in its set-up phase and write its first state and the
+//! set-up template for Blue (3.3).
+
+use crate::cli::common::RuleArgs;
+use blitzkrieg::game::{self, NewGame, SeedKindChoice};
+use blitzkrieg::state::{DecisionMode, Player, TableChoice};
+use miette::miette;
+use pbem::files;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game id every order file names (letters, digits, `-`).
+    #[arg(long, value_name = "ID")]
+    pub game: String,
+    /// Blue's player: "Name <address>".
+    #[arg(long, value_name = "NAME <ADDR>")]
+    pub blue: String,
+    /// Red's player: "Name <address>".
+    #[arg(long, value_name = "NAME <ADDR>")]
+    pub red: String,
+    /// The address the umpire's mail comes from (default: umpire@<the game id>.invalid).
+    #[arg(long, value_name = "ADDR")]
+    pub sender: Option<String>,
+    /// Combat tables: the 10-digit play-by-mail tables or the face-to-face die tables.
+    #[arg(long, value_enum, default_value = "pbm")]
+    pub tables: Tables,
+    /// Where the published seed comes from.
+    #[arg(long, value_enum, default_value = "drand")]
+    pub seed: SeedKind,
+    /// Who decides the defender's losses and retreats: standing orders (and the
+    /// documented default), or pending decisions completed in the owner's next orders.
+    #[arg(long, value_enum, default_value = "standing")]
+    pub decisions: Decisions,
+    /// The last turn (16: the game ends after turn 15).
+    #[arg(long, default_value_t = 15)]
+    pub last_turn: u32,
+    /// The game folder to write into.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+    /// Replace files that exist.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Tables {
+    Pbm,
+    Die,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum SeedKind {
+    Drand,
+    Stock,
+    Text,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Decisions {
+    Standing,
+    Pending,
+}
+
+fn player(text: &str, side: &str) -> miette::Result<Player> {
+    let p = pbem::mail::Player::parse(text, side).map_err(|e| miette!("{e}"))?;
+    Ok(Player {
+        name: p.name,
+        email: p.address,
+    })
+}
+
+pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if args.game.is_empty()
+        || !args
+            .game
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(miette!(
+            "`{}` is not a game id: use letters, digits, `-` and `_`",
+            args.game
+        ));
+    }
+    let umpire = args.rules.umpire()?;
+    let spec = NewGame {
+        id: args.game.clone(),
+        blue: player(&args.blue, "Blue")?,
+        red: player(&args.red, "Red")?,
+        sender: args
+            .sender
+            .clone()
+            .unwrap_or_else(|| format!("umpire@{}.invalid", args.game)),
+        tables: match args.tables {
+            Tables::Pbm => TableChoice::PlayByMail,
+            Tables::Die => TableChoice::Die,
+        },
+        seed: match args.seed {
+            SeedKind::Drand => SeedKindChoice::Drand,
+            SeedKind::Stock => SeedKindChoice::Stock,
+            SeedKind::Text => SeedKindChoice::Text,
+        },
+        decisions: match args.decisions {
+            Decisions::Standing => DecisionMode::StandingOrders,
+            Decisions::Pending => DecisionMode::Pending,
+        },
+        last_turn: args.last_turn,
+    };
+    let state = game::new_game(&umpire, &spec)?;
+    let out = game::new_game_files(&umpire, &args.out, &state)?;
+    files::write_all(&out, args.force)?;
+    for (p, _) in &out {
+        println!("wrote {}", p.display());
+    }
+    println!(
+        "Blue sets up first (3.3): fill in {} and resolve it with `blitz resolve`.",
+        out.get(1)
+            .map_or(String::new(), |(p, _)| p.display().to_string())
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,74 @@
+//! The `blitz` command: parses the command line into a plain config and hands it to
+//! the library. Nothing here knows the rules.
+
+mod cli;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "blitz",
+    version,
+    about = "Play-by-e-mail umpire for BLITZKRIEG (Avalon Hill, 1975)",
+    long_about = "Checks a player's orders against the rules, resolves combat on the \
+                  play-by-mail tables from a published seed, and writes the next state, \
+                  the turn report and the next order template. `blitz demo` plays a sample."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run
+enum Command {
+    /// Play a complete sample game on the embedded board and print where its files are.
+    Demo(cli::demo::Args),
+    /// Create a new game in its set-up phase.
+    New(cli::new::Args),
+    /// Check an order file against a state without resolving anything.
+    Check(cli::check::Args),
+    /// Print the commitment to mail before the seed is published.
+    Commit(cli::commit::Args),
+    /// Resolve a player-turn: write the new state, the report and the next template.
+    Resolve(cli::resolve::Args),
+    /// Replay a whole game folder and say where the first divergence is.
+    Verify(cli::verify::Args),
+    /// Print the report of the turn that produced a state.
+    Report(cli::report::Args),
+    /// Print a summary of the position in a state.
+    Show(cli::show::Args),
+    /// Describe a hex or draw the board (and the counters of a state) as SVG.
+    Board(cli::board::Args),
+    /// Print the digits or dice a seed gives for a game, turn and roll ids.
+    Roll(cli::roll::Args),
+    /// Print a combat table as players know it.
+    Tables(cli::tables::Args),
+    /// Mail a turn to both players (outbox file, SMTP or sendmail).
+    Mail(cli::mail::Args),
+}
+
+fn main() -> ExitCode {
+    let parsed = Cli::parse();
+    let result = match parsed.command {
+        Command::Demo(a) => cli::demo::run(a),
+        Command::New(a) => cli::new::run(a),
+        Command::Check(a) => cli::check::run(a),
+        Command::Commit(a) => cli::commit::run(a),
+        Command::Resolve(a) => cli::resolve::run(a),
+        Command::Verify(a) => cli::verify::run(a),
+        Command::Report(a) => cli::report::run(a),
+        Command::Show(a) => cli::show::run(a),
+        Command::Board(a) => cli::board::run(a),
+        Command::Roll(a) => cli::roll::run(a),
+        Command::Tables(a) => cli::tables::run(a),
+        Command::Mail(a) => cli::mail::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! drand beacons: the chain a game records (public key, genesis, period), a round's
+//! beacon read from the JSON a relay serves, verified offline against the chain's key,
+//! and the round named by a UTC time.
+
+use super::json::{self, Json};
+use super::SeedError;
+use drand_verify::{G2PubkeyRfc, Pubkey};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+/// The scheme whose beacons this module verifies (quicknet's).
+pub const SCHEME_RFC9380: &str = "bls-unchained-g1-rfc9380";
+
+const QUICKNET_TOML: &str = include_str!("../../../../rules/drand-quicknet.toml");
+
+/// A drand chain as a game file records it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrandChain {
+    pub name: String,
+    /// The chain hash (hex), naming the chain on relays.
+    pub hash: String,
+    pub scheme: String,
+    /// The chain's public key (96 bytes, a G2 point).
+    pub public_key: Vec<u8>,
+    /// Unix time of round 1.
+    pub genesis: u64,
+    /// Seconds between rounds.
+    pub period: u64,
+    pub relays: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChainFile {
+    chain: RawChain,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChain {
+    name: String,
+    hash: String,
+    scheme: String,
+    public_key: String,
+    genesis_time: u64,
+    period: u64,
+    #[serde(default)]
+    relays: Vec<String>,
+}
+
+impl DrandChain {
+    /// The League of Entropy's quicknet chain (`rules/drand-quicknet.toml`, embedded).
+    pub fn quicknet() -> Result<DrandChain, SeedError> {
+        DrandChain::from_toml(QUICKNET_TOML)
+    }
+
+    /// A chain file like `rules/drand-quicknet.toml`.
+    pub fn from_toml(src: &str) -> Result<DrandChain, SeedError> {
+        let raw: RawChainFile = toml::from_str(src).map_err(|e| SeedError::ChainFile {
+            problem: e.message().to_string(),
+        })?;
+        let c = raw.chain;
+        let mut chain = DrandChain::new(&c.name, &c.hash, &c.public_key, c.genesis_time, c.period)?;
+        chain.scheme = c.scheme;
+        chain.relays = c.relays;
+        if chain.scheme != SCHEME_RFC9380 {
+            return Err(SeedError::ChainFile {
+                problem: format!(
+                    "scheme \"{}\" is not supported; only {SCHEME_RFC9380} (quicknet) is",
+                    chain.scheme
+                ),
+            });
+        }
+        Ok(chain)
+    }
+
+    /// A chain of the quicknet scheme from the values a game file records.
+    pub fn new(
+        name: &str,
+        hash: &str,
+        public_key_hex: &str,
+        genesis: u64,
+        period: u64,
+    ) -> Result<DrandChain, SeedError> {
+        let public_key = decode_hex("public key", public_key_hex.trim())?;
+        if public_key.len() != 96 {
+            return Err(SeedError::ChainKey {
+                problem: format!(
+                    "the public key is {} bytes; a {SCHEME_RFC9380} key is 96",
+                    public_key.len()
+                ),
+            });
+        }
+        if period == 0 {
+            return Err(SeedError::ChainFile {
+                problem: "the period must be at least 1 second".to_string(),
+            });
+        }
+        Ok(DrandChain {
+            name: name.to_string(),
+            hash: hash.to_string(),
+            scheme: SCHEME_RFC9380.to_string(),
+            public_key,
+            genesis,
+            period,
+            relays: Vec::new(),
+        })
+    }
+
+    pub fn public_key_hex(&self) -> String {
+        hex::encode(&self.public_key)
+    }
+
+    /// Unix time at which a round is published: genesis + (round - 1) × period.
+    pub fn round_time(&self, round: u64) -> u64 {
+        self.genesis
+            .saturating_add(round.saturating_sub(1).saturating_mul(self.period))
+    }
+
+    /// The first round published strictly after a Unix time (round 1 for any time
+    /// before genesis): floor((t - genesis) / period) + 2.
+    pub fn first_round_after(&self, unix: i64) -> u64 {
+        let genesis = i64::try_from(self.genesis).unwrap_or(i64::MAX);
+        if unix < genesis {
+            return 1;
+        }
+        let since = u64::try_from(unix - genesis).unwrap_or(0);
+        since / self.period + 2
+    }
+
+    /// The first round after a UTC time written as RFC 3339 ("2026-11-23T18:00:00Z").
+    pub fn round_for_time(&self, time: &str) -> Result<u64, SeedError> {
+        let t =
+            chrono::DateTime::parse_from_rfc3339(time.trim()).map_err(|e| SeedError::BadTime {
+                time: time.to_string(),
+                problem: e.to_string(),
+            })?;
+        Ok(self.first_round_after(t.timestamp()))
+    }
+
+    /// A relay address serving `round` as JSON.
+    pub fn round_url(&self, round: u64) -> Option<String> {
+        self.relays
+            .first()
+            .map(|r| format!("{r}/{}/public/{round}", self.hash))
+    }
+
+    /// Verifies a beacon against this chain: the signature must be the chain's BLS
+    /// signature of the beacon's round; a randomness field, if present, must be
+    /// SHA-256 of the signature. Returns the randomness.
+    pub fn verify(&self, beacon: &Beacon) -> Result<[u8; 32], SeedError> {
+        let key: [u8; 96] =
+            self.public_key
+                .as_slice()
+                .try_into()
+                .map_err(|_| SeedError::ChainKey {
+                    problem: "the public key is not 96 bytes".to_string(),
+                })?;
+        let pk = G2PubkeyRfc::from_fixed(key).map_err(|e| SeedError::ChainKey {
+            problem: format!("not a valid public key: {e}"),
+        })?;
+        let bad = || SeedError::BadSignature {
+            round: beacon.round,
+            chain: self.name.clone(),
+        };
+        match pk.verify(beacon.round, b"", &beacon.signature) {
+            Ok(true) => {}
+            Ok(false) | Err(_) => return Err(bad()),
+        }
+        let randomness: [u8; 32] = Sha256::digest(&beacon.signature).into();
+        if let Some(given) = beacon.randomness {
+            if given != randomness {
+                return Err(SeedError::RandomnessMismatch {
+                    round: beacon.round,
+                    given: hex::encode(given),
+                    computed: hex::encode(randomness),
+                });
+            }
+        }
+        Ok(randomness)
+    }
+}
+
+/// One round of a drand chain, as a relay serves it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Beacon {
+    pub round: u64,
+    pub signature: Vec<u8>,
+    /// The relay's randomness field, if given (checked against the signature).
+    pub randomness: Option<[u8; 32]>,
+}
+
+impl Beacon {
+    /// Reads `{"round": …, "signature": "…", "randomness": "…"}`; other fields are
+    /// ignored.
+    pub fn from_json(text: &str) -> Result<Beacon, SeedError> {
+        let v = json::parse(text).map_err(|e| SeedError::BeaconJson {
+            problem: e.to_string(),
+        })?;
+        if !matches!(v, Json::Object(_)) {
+            return Err(SeedError::BeaconJson {
+                problem: "expected an object like {\"round\": 123, \"signature\": \"…\"}"
+                    .to_string(),
+            });
+        }
+        let field = |name: &'static str, problem: &str| SeedError::BeaconField {
+            field: name,
+            problem: problem.to_string(),
+        };
+        let round = match v.get("round") {
+            Some(Json::Number(n)) => n
+                .parse::<u64>()
+                .map_err(|_| field("round", "not a whole round number"))?,
+            Some(_) => return Err(field("round", "not a number")),
+            None => return Err(field("round", "missing")),
+        };
+        let signature = match v.get("signature") {
+            Some(Json::String(s)) => decode_hex("signature", s)?,
+            Some(_) => return Err(field("signature", "not a hex string")),
+            None => return Err(field("signature", "missing")),
+        };
+        let randomness = match v.get("randomness") {
+            None | Some(Json::Null) => None,
+            Some(Json::String(s)) => Some(
+                decode_hex("randomness", s)?
+                    .try_into()
+                    .map_err(|_| field("randomness", "not 32 bytes"))?,
+            ),
+            Some(_) => return Err(field("randomness", "not a hex string")),
+        };
+        Ok(Beacon {
+            round,
+            signature,
+            randomness,
+        })
+    }
+}
+
+fn decode_hex(what: &'static str, s: &str) -> Result<Vec<u8>, SeedError> {
+    hex::decode(s.trim()).map_err(|e| SeedError::BadHex {
+        what,
+        problem: e.to_string(),
+    })
+}

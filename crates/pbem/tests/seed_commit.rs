@@ -1,0 +1,72 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! Commit and reveal (FORMATS.md "Hashes"): the commitment binds the state hash and the
+//! order file's exact bytes; any change to either changes it.
+
+use pbem::commit::{self, CommitError, Commitment};
+use pbem::dice::lp;
+use sha2::{Digest, Sha256};
+
+const STATE: &[u8] = b"[game]\nid = \"g1\"\n";
+const ORDERS: &[u8] =
+    b"game = \"g1\"\nside = \"blue\"\nturn = 3\n\n[seed]\nsource = \"drand\"\nround = 30000000\n";
+
+#[test]
+fn commitment_is_the_documented_hash() {
+    let state_hash: [u8; 32] = Sha256::digest(STATE).into();
+    let mut input = Vec::new();
+    lp(&mut input, b"blitzkrieg-pbem/commit/v1");
+    lp(&mut input, &state_hash);
+    lp(&mut input, ORDERS);
+    let expected = hex::encode(Sha256::digest(&input));
+    assert_eq!(commit::commitment(STATE, ORDERS).to_string(), expected);
+    assert_eq!(
+        commit::commitment_for_hash(&state_hash, ORDERS).to_string(),
+        expected
+    );
+    // lp("blitzkrieg-pbem/commit/v1") starts with its length, 25, as a u32 big-endian.
+    assert_eq!(&input[..4], &[0, 0, 0, 25]);
+}
+
+#[test]
+fn any_change_to_the_state_hash_or_the_order_bytes_changes_it() {
+    let base = commit::commitment(STATE, ORDERS);
+    let state_hash: [u8; 32] = Sha256::digest(STATE).into();
+    for i in 0..32 {
+        let mut h = state_hash;
+        h[i] ^= 1;
+        assert_ne!(
+            commit::commitment_for_hash(&h, ORDERS),
+            base,
+            "state hash byte {i}"
+        );
+    }
+    for i in 0..ORDERS.len() {
+        let mut o = ORDERS.to_vec();
+        o[i] ^= 1;
+        assert_ne!(commit::commitment(STATE, &o), base, "order byte {i}");
+    }
+    let mut longer = ORDERS.to_vec();
+    longer.push(b'\n');
+    assert_ne!(commit::commitment(STATE, &longer), base);
+    assert_ne!(commit::commitment(STATE, &ORDERS[..ORDERS.len() - 1]), base);
+}
+
+#[test]
+fn check_accepts_the_matching_files_and_refuses_others() {
+    let c = commit::commitment(STATE, ORDERS).to_string();
+    assert_eq!(commit::check(&c, STATE, ORDERS), Ok(()));
+    assert_eq!(
+        commit::check(&format!("  {}\n", c.to_uppercase()), STATE, ORDERS),
+        Ok(())
+    );
+    let e = commit::check(&c, STATE, b"game = \"g1\"\n").unwrap_err();
+    assert!(matches!(e, CommitError::Mismatch { .. }));
+    assert!(e
+        .to_string()
+        .contains("changed after the commitment was mailed"));
+    let e = commit::check(&c, b"another state", ORDERS).unwrap_err();
+    assert!(matches!(e, CommitError::Mismatch { .. }));
+    let e = commit::check("1234", STATE, ORDERS).unwrap_err();
+    assert!(matches!(e, CommitError::Malformed { .. }));
+    assert!("zz".parse::<Commitment>().is_err());
+}

@@ -1,0 +1,185 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! drand seeds: a real quicknet round verifies offline; the same signature under
+//! another round, a flipped byte, another chain's key, a wrong round or an altered
+//! randomness are refused with a clear message. No network.
+
+use pbem::seed::{Beacon, DrandChain, Seed, SeedError};
+
+const ROUND_657413: &str = include_str!("data/beacon-quicknet-657413.json");
+const ROUND_123: &str = include_str!("data/beacon-quicknet-123.json");
+const RANDOMNESS_657413: &str = "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587";
+const SIG_657413: &str = "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b";
+/// The public key of drand's retired "fastnet" chain: a valid key of another chain.
+const FASTNET_KEY: &str = "a0b862a7527fee3a731bcb59280ab6abd62d5c0b6ea03dc4ddf6612fdfc9d01f01c31542541771903475eb1ec6615f8d0df0b8b6dce385811d6dcf8cbefb8759e5e616a3dfd054c928940766d9a5b9db91e3b697e5d70a975181e007f87fca5e";
+
+fn quicknet() -> DrandChain {
+    DrandChain::quicknet().unwrap()
+}
+
+#[test]
+fn quicknet_chain_file_is_the_published_chain() {
+    let c = quicknet();
+    assert_eq!(c.name, "quicknet");
+    assert_eq!(
+        c.hash,
+        "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971"
+    );
+    assert!(c.public_key_hex().starts_with("83cf0f2896adee7e"));
+    assert_eq!((c.genesis, c.period), (1_692_803_367, 3));
+}
+
+#[test]
+fn a_real_quicknet_round_verifies_offline() {
+    let seed = Seed::from_beacon_json(ROUND_657413, &quicknet(), Some(657_413)).unwrap();
+    let Seed::Drand {
+        round, randomness, ..
+    } = &seed
+    else {
+        panic!("{seed:?}")
+    };
+    assert_eq!(*round, 657_413);
+    assert_eq!(hex::encode(randomness), RANDOMNESS_657413);
+    assert_eq!(seed.dice_bytes().unwrap(), randomness);
+    assert_eq!(seed.source_display(), "drand quicknet round 657413");
+    // Another real round (from the drand-verify test suite), without a randomness field.
+    let seed = Seed::from_beacon_json(ROUND_123, &quicknet(), None).unwrap();
+    assert!(matches!(seed, Seed::Drand { round: 123, .. }));
+}
+
+#[test]
+fn the_same_signature_under_another_round_fails() {
+    let json = format!(r#"{{"round": 657414, "signature": "{SIG_657413}"}}"#);
+    let e = Seed::from_beacon_json(&json, &quicknet(), None).unwrap_err();
+    assert_eq!(
+        e,
+        SeedError::BadSignature {
+            round: 657_414,
+            chain: "quicknet".into()
+        }
+    );
+    let msg = e.to_string();
+    assert!(msg.contains("does not verify for round 657414"), "{msg}");
+    assert!(msg.contains("another round"), "{msg}");
+}
+
+#[test]
+fn a_flipped_byte_fails() {
+    let mut sig = hex::decode(SIG_657413).unwrap();
+    sig[20] ^= 0x01;
+    let json = format!(
+        r#"{{"round": 657413, "signature": "{}"}}"#,
+        hex::encode(&sig)
+    );
+    let e = Seed::from_beacon_json(&json, &quicknet(), None).unwrap_err();
+    assert!(
+        matches!(e, SeedError::BadSignature { round: 657_413, .. }),
+        "{e}"
+    );
+    // A flipped byte in the first (flag) byte is not even a curve point: same message.
+    sig = hex::decode(SIG_657413).unwrap();
+    sig[0] ^= 0x80;
+    let json = format!(
+        r#"{{"round": 657413, "signature": "{}"}}"#,
+        hex::encode(&sig)
+    );
+    let e = Seed::from_beacon_json(&json, &quicknet(), None).unwrap_err();
+    assert!(matches!(e, SeedError::BadSignature { .. }), "{e}");
+}
+
+#[test]
+fn another_chains_key_fails() {
+    let q = quicknet();
+    let other = DrandChain::new("fastnet", "other", FASTNET_KEY, q.genesis, q.period).unwrap();
+    let e = Seed::from_beacon_json(ROUND_657413, &other, None).unwrap_err();
+    assert_eq!(
+        e,
+        SeedError::BadSignature {
+            round: 657_413,
+            chain: "fastnet".into()
+        }
+    );
+    // A key that is not a curve point at all.
+    let mut bad = FASTNET_KEY.to_string();
+    bad.replace_range(0..2, "00");
+    let broken = DrandChain::new("broken", "x", &bad, q.genesis, q.period).unwrap();
+    let e = Seed::from_beacon_json(ROUND_657413, &broken, None).unwrap_err();
+    assert!(matches!(e, SeedError::ChainKey { .. }), "{e}");
+    assert!(matches!(
+        DrandChain::new("short", "x", "abcd", 0, 3),
+        Err(SeedError::ChainKey { .. })
+    ));
+}
+
+#[test]
+fn a_beacon_of_another_round_than_the_orders_named_fails() {
+    let e = Seed::from_beacon_json(ROUND_123, &quicknet(), Some(657_413)).unwrap_err();
+    assert_eq!(
+        e,
+        SeedError::WrongRound {
+            named: 657_413,
+            found: 123
+        }
+    );
+    assert!(e.to_string().contains("fetch round 657413"));
+}
+
+#[test]
+fn an_altered_randomness_field_fails() {
+    let json = ROUND_657413.replace("fc1873", "fc1874");
+    let e = Seed::from_beacon_json(&json, &quicknet(), None).unwrap_err();
+    assert!(
+        matches!(e, SeedError::RandomnessMismatch { round: 657_413, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn malformed_beacons_say_what_is_wrong() {
+    for (json, expect) in [
+        ("not json", "not the JSON a drand relay serves"),
+        ("[1, 2]", "expected an object"),
+        (r#"{"signature": "ab"}"#, "\"round\" field: missing"),
+        (
+            r#"{"round": "12", "signature": "ab"}"#,
+            "\"round\" field: not a number",
+        ),
+        (
+            r#"{"round": 1.5, "signature": "ab"}"#,
+            "not a whole round number",
+        ),
+        (r#"{"round": 12}"#, "\"signature\" field: missing"),
+        (
+            r#"{"round": 12, "signature": "zz"}"#,
+            "signature is not hex",
+        ),
+        (
+            r#"{"round": 12, "signature": "ab", "randomness": "abcd"}"#,
+            "not 32 bytes",
+        ),
+    ] {
+        let e = Beacon::from_json(json).unwrap_err().to_string();
+        assert!(e.contains(expect), "{json}: {e}");
+    }
+}
+
+#[test]
+fn round_from_utc_time_is_the_first_round_after_it() {
+    let c = quicknet();
+    // Round 1 is at genesis, round 2 three seconds later.
+    assert_eq!(c.round_time(1), 1_692_803_367);
+    assert_eq!(c.round_time(657_413), 1_692_803_367 + 657_412 * 3);
+    assert_eq!(c.first_round_after(1_692_803_367), 2);
+    assert_eq!(c.first_round_after(1_692_803_368), 2);
+    assert_eq!(c.first_round_after(1_692_803_370), 3);
+    assert_eq!(c.first_round_after(0), 1);
+    // Round 657413 was published at 2023-09-15T11:00:03Z: a time one second before it
+    // names it; the time of its publication names the next round.
+    assert_eq!(c.round_for_time("2023-09-15T11:00:02Z").unwrap(), 657_413);
+    assert_eq!(c.round_for_time("2023-09-15T11:00:03Z").unwrap(), 657_414);
+    assert_eq!(
+        c.round_for_time("2023-09-15T13:00:02+02:00").unwrap(),
+        657_413
+    );
+    let e = c.round_for_time("next tuesday").unwrap_err();
+    assert!(matches!(e, SeedError::BadTime { .. }));
+}
