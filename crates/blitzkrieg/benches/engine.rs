@@ -18,6 +18,8 @@
 //!   and the next order template.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use blitzkrieg::builder::StateBuilder;
+
 use blitzkrieg::board::{Board, Terrain};
 use blitzkrieg::control;
 use blitzkrieg::engine::{self, TurnInput};
@@ -25,10 +27,7 @@ use blitzkrieg::event::Event;
 use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders::{self, Diagnostics, Orders};
-use blitzkrieg::state::{
-    sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
-    RuleSet, SeedSource, StandingOrders, TableChoice, STATE_FORMAT,
-};
+use blitzkrieg::state::{sha256_hex, GameState, Place, Player, StandingOrders};
 use blitzkrieg::units::{Counter, Side, UnitId, UnitKind};
 use criterion::{criterion_group, criterion_main, Criterion};
 use pbem::seed::Seed;
@@ -141,42 +140,25 @@ fn place_at_home<'a>(
 /// Blue's player-turn `TURN` of a Basic Game resolved by an agreed text, with the
 /// counters at `units`; Red retreats toward `red_retreat` when it must.
 fn new_state(units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex>) -> GameState {
-    GameState {
-        format: STATE_FORMAT,
-        game: GameInfo {
-            id: GAME.to_string(),
-            players: BTreeMap::from([
-                (
-                    Side::Blue,
-                    Player {
-                        name: "Blue".to_string(),
-                        email: "blue@example.org".to_string(),
-                    },
-                ),
-                (
-                    Side::Red,
-                    Player {
-                        name: "Red".to_string(),
-                        email: "red@example.org".to_string(),
-                    },
-                ),
-            ]),
-            sender: "umpire@example.org".to_string(),
-            options: Options {
-                rules: RuleSet::Basic,
-                tables: TableChoice::PlayByMail,
-                seed: SeedSource::AgreedText,
-                decisions: DecisionMode::StandingOrders,
-                last_turn: 15,
+    StateBuilder::new(GAME)
+        .sender("umpire@example.org")
+        .player(
+            Side::Blue,
+            Player {
+                name: "Blue".to_string(),
+                email: "blue@example.org".to_string(),
             },
-        },
-        phase: Phase::Turn {
-            turn: TURN,
-            side: Side::Blue,
-        },
-        units,
-        held: BTreeMap::new(),
-        standing: BTreeMap::from([(
+        )
+        .player(
+            Side::Red,
+            Player {
+                name: "Red".to_string(),
+                email: "red@example.org".to_string(),
+            },
+        )
+        .turn(TURN, Side::Blue)
+        .units(units)
+        .standing(
             Side::Red,
             StandingOrders {
                 lose_first: Vec::new(),
@@ -184,13 +166,8 @@ fn new_state(units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex>) -> GameSt
                 retreat_prefer: Vec::new(),
                 advance: true,
             },
-        )]),
-        pending: Vec::new(),
-        condition_b: BTreeMap::new(),
-        chain: Chain::default(),
-        last: LastTurn::default(),
-        integrity: String::new(),
-    }
+        )
+        .build()
 }
 
 fn fixture() -> Fixture {

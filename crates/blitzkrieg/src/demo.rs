@@ -6,7 +6,7 @@
 //! player fills in the template the umpire sent.
 
 use crate::game::{self, GameError, NewGame, OrderText, SeedInput, SeedKindChoice, Umpire};
-use crate::state::{sha256_hex, DecisionMode, GameState, Player, TableChoice};
+use crate::state::{sha256_hex, DecisionMode, GameState, Player, RuleSet, TableChoice};
 use pbem::commit;
 use pbem::files;
 use pbem::mail::{self, Transport};
@@ -94,6 +94,9 @@ pub fn new_game_spec() -> NewGame {
         seed: SeedKindChoice::Drand,
         decisions: DecisionMode::StandingOrders,
         last_turn: 15,
+        rules: RuleSet::Basic,
+        optional: Default::default(),
+        readings: Vec::new(),
     }
 }
 

@@ -8,9 +8,10 @@ use crate::event::Event;
 use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
 use crate::report;
 use crate::rules::Rules;
+use crate::ruleset::{RuleBook, Ruleset, RulesetError, EMBEDDED_FIGURES, EMBEDDED_READINGS};
 use crate::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
-    RuleSet, SeedSource, StateError, TableChoice, STATE_FORMAT,
+    RuleSet, SeedSource, StateError, TableChoice, KIND, STATE_FORMAT,
 };
 use crate::tables::Tables;
 use crate::template;
@@ -48,6 +49,22 @@ pub enum GameError {
     },
     #[error("{0}")]
     Mail(String),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Ruleset(#[from] RulesetError),
+    #[error(
+        "this game was made with other {what} (SHA-256 {made}) than the {what} given now ({given})"
+    )]
+    #[diagnostic(
+        code(blitz::game::other_data),
+        help("give the same files the game was created with ({flag}), or none if it was made with the embedded data")
+    )]
+    OtherData {
+        what: String,
+        made: String,
+        given: String,
+        flag: &'static str,
+    },
     #[error("{0}")]
     Other(String),
 }
@@ -67,11 +84,39 @@ pub struct RuleFiles {
     pub tables: Option<PathBuf>,
 }
 
-/// The rule data and the combat tables, loaded once.
+/// The rule data and the combat tables, loaded once, with the SHA-256 of each file
+/// they came from (a game records these and refuses other data later).
 #[derive(Clone, Debug)]
 pub struct Umpire {
     pub rules: Rules,
     pub tables: Tables,
+    /// SHA-256 of the text of each piece of rule data: "board", "counters", "oac",
+    /// "tables", "figures", "readings".
+    pub data: BTreeMap<String, String>,
+}
+
+/// The SHA-256 of the text a piece of rule data was read from: the file given, else
+/// the embedded text.
+fn data_hash(path: Option<&PathBuf>, embedded: &str) -> Result<String, GameError> {
+    Ok(match path {
+        Some(p) => sha256_hex(&files::read_bytes(p)?),
+        None => sha256_hex(embedded.as_bytes()),
+    })
+}
+
+/// The SHA-256 of a set of table files: each name and text, length-prefixed, in the
+/// order of the embedded set.
+fn tables_hash(dir: Option<&PathBuf>) -> Result<String, GameError> {
+    let mut all = Vec::new();
+    for (name, text) in crate::tables::EMBEDDED {
+        let bytes = match dir {
+            Some(d) => files::read_bytes(&d.join(name))?,
+            None => text.as_bytes().to_vec(),
+        };
+        pbem::dice::lp(&mut all, name.as_bytes());
+        pbem::dice::lp(&mut all, &bytes);
+    }
+    Ok(sha256_hex(&all))
 }
 
 impl Umpire {
@@ -100,10 +145,58 @@ impl Umpire {
             None => Tables::embedded(),
         }
         .map_err(|e| GameError::Tables(e.to_string()))?;
+        let book = RuleBook::embedded()?;
+        let data = BTreeMap::from([
+            (
+                "board".to_string(),
+                data_hash(files.board.as_ref(), Board::embedded_source())?,
+            ),
+            (
+                "counters".to_string(),
+                data_hash(files.counters.as_ref(), crate::units::EMBEDDED_COUNTERS)?,
+            ),
+            (
+                "oac".to_string(),
+                data_hash(files.oac.as_ref(), crate::units::EMBEDDED_OAC)?,
+            ),
+            ("tables".to_string(), tables_hash(files.tables.as_ref())?),
+            (
+                "figures".to_string(),
+                sha256_hex(EMBEDDED_FIGURES.as_bytes()),
+            ),
+            (
+                "readings".to_string(),
+                sha256_hex(EMBEDDED_READINGS.as_bytes()),
+            ),
+        ]);
         Ok(Umpire {
-            rules: Rules::new(board, counters),
+            rules: Rules::new(board, counters, book),
             tables,
+            data,
         })
+    }
+
+    /// The rules a game is played with: this data, refused if it is not the data the
+    /// game was created with, and the rule set its options make.
+    pub fn rules_for(&self, state: &GameState) -> Result<Rules, GameError> {
+        for (what, made) in &state.game.data {
+            let given = self.data.get(what).map_or("none", String::as_str);
+            if given != made {
+                return Err(GameError::OtherData {
+                    what: what.clone(),
+                    made: made.clone(),
+                    given: given.to_string(),
+                    flag: match what.as_str() {
+                        "board" => "--board",
+                        "counters" => "--counters",
+                        "oac" => "--oac",
+                        "tables" => "--tables-dir",
+                        _ => "the umpire release the game was created with",
+                    },
+                });
+            }
+        }
+        Ok(self.rules.for_game(&state.game.options)?)
     }
 }
 
@@ -126,10 +219,22 @@ pub struct NewGame {
     pub seed: SeedKindChoice,
     pub decisions: DecisionMode,
     pub last_turn: u32,
+    /// Basic or Tournament Game.
+    pub rules: RuleSet,
+    /// The optional rules chosen, by number.
+    pub optional: std::collections::BTreeSet<u32>,
+    /// Readings chosen other than the defaults, `NAME=OPTION` each.
+    pub readings: Vec<String>,
 }
 
+/// The umpire release written into every state (the envelope's `umpire`).
+pub const UMPIRE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// A new game in its set-up phase (3.3): every Basic Game counter waiting (2.2).
+/// A rule set or optional rule not built yet, or an unknown reading, is refused.
 pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
+    Ruleset::check_choice(g.rules, &g.optional)?;
+    let readings = u.rules.book.choose(&g.readings)?;
     let seed = match g.seed {
         SeedKindChoice::Drand => {
             let chain = DrandChain::quicknet()?;
@@ -150,19 +255,25 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         .collect();
     Ok(GameState {
         format: STATE_FORMAT,
+        kind: KIND.to_string(),
+        umpire: UMPIRE_VERSION.to_string(),
         game: GameInfo {
             id: g.id.clone(),
             players: BTreeMap::from([(Side::Blue, g.blue.clone()), (Side::Red, g.red.clone())]),
             sender: g.sender.clone(),
             options: Options {
-                rules: RuleSet::Basic,
+                rules: g.rules,
                 tables: g.tables,
                 seed,
                 decisions: g.decisions,
                 last_turn: g.last_turn,
+                optional: g.optional.clone(),
+                readings,
             },
+            data: u.data.clone(),
         },
         phase: Phase::SetUp { side: Side::Blue },
+        step: 0,
         units,
         held: BTreeMap::new(),
         standing: BTreeMap::new(),
@@ -351,7 +462,8 @@ pub fn check(
     orders: &OrderText,
 ) -> Result<Vec<OrderError>, GameError> {
     let state = read_state(state_bytes, state_file)?;
-    Ok(match problems(u, &state, state_bytes, &orders.toml) {
+    let rules = u.rules_for(&state)?;
+    Ok(match problems(&rules, &state, state_bytes, &orders.toml) {
         Ok((_, errors)) | Err(errors) => errors,
     })
 }
@@ -366,7 +478,8 @@ pub fn check_for_commit(
     orders: &OrderText,
 ) -> Result<Result<Option<NamedSeed>, Vec<OrderError>>, GameError> {
     let state = read_state(state_bytes, state_file)?;
-    match problems(u, &state, state_bytes, &orders.toml) {
+    let rules = u.rules_for(&state)?;
+    match problems(&rules, &state, state_bytes, &orders.toml) {
         Ok((parsed, errors)) if errors.is_empty() => Ok(Ok(named_seed(&state, &parsed)?)),
         Ok((_, errors)) | Err(errors) => Ok(Err(errors)),
     }
@@ -376,7 +489,7 @@ pub fn check_for_commit(
 /// and every problem found (stage one, the names, then stage two, the rules; when a
 /// name is unreadable, only the header and the other names are checked as well).
 fn problems(
-    u: &Umpire,
+    rules: &Rules,
     state: &GameState,
     state_bytes: &[u8],
     toml: &str,
@@ -384,9 +497,9 @@ fn problems(
     let (parsed, unreadable) = orders::parse_partial(toml)?;
     let hash = sha256_hex(state_bytes);
     let errors = if unreadable.is_empty() {
-        engine::check(&u.rules, state, &parsed, &hash)
+        engine::check(rules, state, &parsed, &hash)
     } else {
-        engine::check_partial(&u.rules, state, &parsed, &hash, unreadable)
+        engine::check_partial(rules, state, &parsed, &hash, unreadable)
     };
     Ok((parsed, errors))
 }
@@ -424,7 +537,8 @@ pub fn resolve(
     color: bool,
 ) -> Result<Resolution, GameError> {
     let state = read_state(state_bytes, state_file)?;
-    let (parsed, errors) = problems(u, &state, state_bytes, &orders.toml)
+    let rules = u.rules_for(&state)?;
+    let (parsed, errors) = problems(&rules, &state, state_bytes, &orders.toml)
         .map_err(|e| order_errors(orders, e, color))?;
     if !errors.is_empty() {
         return Err(order_errors(orders, errors, color));
@@ -466,15 +580,18 @@ pub fn resolve(
         dice: &mut rolls,
         tables: &u.tables,
     };
-    let (next, events) = engine::adjudicate(&u.rules, &state, &parsed, &mut input)
+    let (mut next, events) = engine::adjudicate(&rules, &state, &parsed, &mut input)
         .map_err(|e| order_errors(orders, e, color))?;
+    if next.format >= 2 {
+        next.umpire = UMPIRE_VERSION.to_string();
+    }
     let state_ron = next
         .to_ron()
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
     let next_hash = sha256_hex(state_ron.as_bytes());
     Ok(Resolution {
         report: report::render_state(&next),
-        template: template::render(&u.rules, &next, &next_hash),
+        template: template::render(&rules, &next, &next_hash),
         previous: state,
         state: next,
         state_ron,
@@ -558,7 +675,7 @@ pub fn new_game_files(
         (dir.join(format!("{stem}.state.ron")), ron.into_bytes()),
         (
             dir.join(format!("{stem}.template.toml")),
-            template::render(&u.rules, state, &hash).into_bytes(),
+            template::render(&u.rules_for(state)?, state, &hash).into_bytes(),
         ),
     ])
 }
@@ -628,11 +745,12 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         })?;
         let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
         let kept = files::read_bytes(&next_path)?;
-        if kept != r.state_ron.as_bytes() {
+        let replayed = as_written_by(&r, &kept)?;
+        if kept != replayed.as_bytes() {
             return Err(GameError::Other(divergence(
                 &next_path,
                 &String::from_utf8_lossy(&kept),
-                &r.state_ron,
+                &replayed,
                 &orders_path,
             )));
         }
@@ -650,6 +768,25 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         turns.push(state.label());
         path = next_path;
     }
+}
+
+/// The replayed state as the release that wrote the kept file would have written it:
+/// the same state with that release's name in its envelope. Everything else must match
+/// byte for byte.
+fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<String, GameError> {
+    let text = String::from_utf8_lossy(kept);
+    let writer = match pbem::envelope::Header::peek(&text, "") {
+        Ok(h) => h.umpire,
+        Err(_) => return Ok(r.state_ron.clone()),
+    };
+    if writer == r.state.umpire {
+        return Ok(r.state_ron.clone());
+    }
+    let mut state = r.state.clone();
+    state.umpire = writer;
+    state
+        .to_ron()
+        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))
 }
 
 fn read_optional(path: &Path) -> Result<Option<String>, GameError> {

@@ -7,6 +7,7 @@
 //! are embedded in the binary as the default.
 
 pub mod board;
+pub mod builder;
 pub mod combat;
 pub mod control;
 pub mod demo;
@@ -20,6 +21,7 @@ pub mod orders;
 pub mod position;
 pub mod report;
 pub mod rules;
+pub mod ruleset;
 pub mod sketch;
 pub mod state;
 pub mod summary;

@@ -19,6 +19,10 @@ pub struct Header {
     pub previous_state: Option<String>,
     pub orders: Option<String>,
     pub next: String,
+    /// The rule set, when it is not the Basic Game without optional rules.
+    pub rules: Option<String>,
+    /// The declared readings that are not the defaults (`docs/readings.md`).
+    pub readings: Vec<String>,
 }
 
 impl Header {
@@ -32,6 +36,8 @@ impl Header {
             commitment: state.chain.commitment.clone(),
             previous_state: state.chain.previous_state.clone(),
             orders: state.chain.orders.clone(),
+            rules: rules_line(&state.game.options),
+            readings: crate::ruleset::chosen_readings(&state.game.options.readings),
             next: match &state.phase {
                 Phase::SetUp { side } => format!("{side} sets up"),
                 Phase::Turn { turn, side } => format!("turn {turn}, {side} to move"),
@@ -42,6 +48,20 @@ impl Header {
             },
         }
     }
+}
+
+/// "Tournament Game, optional rules 19, 20": `None` for the Basic Game alone.
+fn rules_line(o: &crate::state::Options) -> Option<String> {
+    let base = match o.rules {
+        crate::state::RuleSet::Basic if o.optional.is_empty() => return None,
+        crate::state::RuleSet::Basic => "Basic Game",
+        crate::state::RuleSet::Tournament => "Tournament Game",
+    };
+    let list: Vec<String> = o.optional.iter().map(u32::to_string).collect();
+    Some(match list.is_empty() {
+        true => base.to_string(),
+        false => format!("{base}, optional rules {}", list.join(", ")),
+    })
 }
 
 const RULE: &str = "------------------------------------------------------------------------------";
@@ -72,6 +92,12 @@ pub fn render(header: &Header, events: &[Event]) -> String {
         field(&mut out, "Orders", o);
     }
     field(&mut out, "Next", &header.next);
+    if let Some(r) = &header.rules {
+        field(&mut out, "Rules", r);
+    }
+    if !header.readings.is_empty() {
+        field(&mut out, "Readings", &header.readings.join(", "));
+    }
     let mut section = "";
     for e in events {
         let s = section_of(e);

@@ -1,19 +1,40 @@
-//! The rule data one game is played with: the board, the counters and the combat
-//! tables. Loaded once (embedded defaults, or files given by path) and shared by
-//! reference with the engine.
+//! The rule data one game is played with: the board, the counters, the figures and
+//! declared readings (the [`RuleBook`]), and the [`Ruleset`] a game's options make of
+//! them. Loaded once (embedded defaults, or files given by path) and shared by
+//! reference with the engine; a game's copy costs three reference counts.
 
 use crate::board::Board;
+use crate::ruleset::{RuleBook, Ruleset, RulesetError};
+use crate::state::Options;
 use crate::units::Counters;
+use std::sync::Arc;
 
-/// Everything that is data rather than logic.
+/// Everything that is data rather than logic, and the rule set in force.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    pub board: Board,
-    pub counters: Counters,
+    pub board: Arc<Board>,
+    pub counters: Arc<Counters>,
+    pub book: Arc<RuleBook>,
+    /// The rule set the engine applies: the Basic Game with the default readings until
+    /// [`Rules::for_game`] makes it a game's.
+    pub ruleset: Ruleset,
 }
 
 impl Rules {
-    pub fn new(board: Board, counters: Counters) -> Rules {
-        Rules { board, counters }
+    pub fn new(board: Board, counters: Counters, book: RuleBook) -> Rules {
+        Rules {
+            ruleset: Ruleset::basic(&book),
+            board: Arc::new(board),
+            counters: Arc::new(counters),
+            book: Arc::new(book),
+        }
+    }
+
+    /// The same data with the rule set a game's options make.
+    pub fn for_game(&self, options: &Options) -> Result<Rules, RulesetError> {
+        Ok(Rules {
+            ruleset: Ruleset::from_options(&self.book, options)?,
+            ..self.clone()
+        })
     }
 }

@@ -9,12 +9,20 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::units::{Counters, Side, UnitId};
+pub use pbem::envelope::{sha256_hex, Chain};
+use pbem::envelope::{EnvelopeError, Sealed};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-/// The version of this file format.
-pub const STATE_FORMAT: u32 = 1;
+/// The version of this file format that new games are written in. Format 2 added the
+/// envelope's `kind` and `umpire`, the rule data's hashes, the optional rules, the
+/// declared readings and the step within a player-turn (`docs/state.md`).
+pub const STATE_FORMAT: u32 = 2;
+/// The oldest format still read: a game keeps the format it was created in, so games
+/// begun before format 2 play and verify to the end byte for byte.
+pub const OLDEST_STATE_FORMAT: u32 = 1;
+/// The game kind in the envelope.
+pub const KIND: &str = "blitzkrieg";
 
 /// A player of one side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +36,8 @@ pub struct Player {
 pub enum RuleSet {
     /// Rules 1-17 of the 1975 edition.
     Basic,
+    /// Rules 1-30: the Tournament Game (24), which includes the optional rules 19-23.
+    Tournament,
 }
 
 /// Which combat tables resolve battles.
@@ -73,6 +83,13 @@ pub struct Options {
     pub decisions: DecisionMode,
     /// The last complete turn (16: the game ends after turn 15).
     pub last_turn: u32,
+    /// The optional rules chosen (19-23, 31-36), by number. Format 2.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub optional: BTreeSet<u32>,
+    /// Every declared reading with the option chosen (`docs/readings.md`). Empty in
+    /// format 1: those games are played with the readings of that time.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub readings: BTreeMap<String, String>,
 }
 
 /// The game itself: id, players, options.
@@ -83,6 +100,10 @@ pub struct GameInfo {
     /// Address the umpire's mail is sent from.
     pub sender: String,
     pub options: Options,
+    /// SHA-256 of the rule data the game was created with ("board", "counters", "oac",
+    /// "tables", "figures", "readings"). Format 2; a command given other data refuses.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub data: BTreeMap<String, String>,
 }
 
 /// Where the game stands in its sequence of play.
@@ -199,19 +220,6 @@ pub struct Pending {
     pub foe_advance: Vec<UnitId>,
 }
 
-/// The hashes tying this state to what produced it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct Chain {
-    /// SHA-256 of the previous state file's bytes.
-    pub previous_state: Option<String>,
-    /// SHA-256 of the order file's bytes.
-    pub orders: Option<String>,
-    /// SHA-256 of the seed value's bytes.
-    pub seed: Option<String>,
-    /// The commitment the mover mailed before the seed was published, if any.
-    pub commitment: Option<String>,
-}
-
 /// What produced this state: shown again by `blitz report`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct LastTurn {
@@ -225,8 +233,18 @@ pub struct LastTurn {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
     pub format: u32,
+    /// The kind of game (`blitzkrieg`); empty in format 1.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    /// The umpire release that wrote this state; empty in format 1.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub umpire: String,
     pub game: GameInfo,
     pub phase: Phase,
+    /// The step within the player-turn: 0 the mover's orders; a later step is a further
+    /// order file of the same player-turn, from either player.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub step: u32,
     /// Every counter in play for this rule set.
     pub units: BTreeMap<UnitId, Place>,
     /// 5.1-5.2: the side each city hex outside its own home country was friendly to at
@@ -243,59 +261,39 @@ pub struct GameState {
 }
 
 /// Why a state file was refused.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-pub enum StateError {
-    #[error("{file} is not a readable state file: {reason}")]
-    #[diagnostic(help(
-        "state files are written by `blitz new` and `blitz resolve`; do not edit them"
-    ))]
-    Unreadable { file: String, reason: String },
-    #[error("{file} was changed after the umpire wrote it (its integrity digest does not match)")]
-    #[diagnostic(help("use the state file exactly as the umpire mailed it"))]
-    Tampered { file: String },
-    #[error("{file} is state format {found}; this umpire reads format {STATE_FORMAT}")]
-    Format { file: String, found: u32 },
+pub type StateError = EnvelopeError;
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
-/// Lower-case hex SHA-256 of some bytes.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex::encode(Sha256::digest(bytes))
+impl Sealed for GameState {
+    fn format(&self) -> u32 {
+        self.format
+    }
+    fn integrity(&self) -> &str {
+        &self.integrity
+    }
+    fn set_integrity(&mut self, digest: String) {
+        self.integrity = digest;
+    }
 }
 
 impl GameState {
     /// Writes the state as RON, with its integrity digest filled in. Deterministic.
     pub fn to_ron(&self) -> Result<String, ron::Error> {
-        let mut copy = self.clone();
-        copy.integrity = String::new();
-        let body = ron::ser::to_string_pretty(&copy, pretty())?;
-        copy.integrity = sha256_hex(body.as_bytes());
-        let mut out = ron::ser::to_string_pretty(&copy, pretty())?;
-        out.push('\n');
-        Ok(out)
+        pbem::envelope::seal(self)
     }
 
-    /// Reads a state, refusing one whose digest does not match its content.
+    /// Reads a state of any format still read, refusing one whose digest does not
+    /// match its content or that is not a BLITZKRIEG state.
     pub fn from_ron(src: &str, file: &str) -> Result<GameState, StateError> {
-        let state: GameState = ron::from_str(src).map_err(|e| StateError::Unreadable {
-            file: file.to_string(),
-            reason: e.to_string(),
-        })?;
-        if state.format != STATE_FORMAT {
-            return Err(StateError::Format {
+        let state: GameState = pbem::envelope::open(src, file, OLDEST_STATE_FORMAT..=STATE_FORMAT)?;
+        if !(state.kind.is_empty() || state.kind == KIND) {
+            return Err(EnvelopeError::Kind {
                 file: file.to_string(),
-                found: state.format,
-            });
-        }
-        let mut copy = state.clone();
-        copy.integrity = String::new();
-        let body =
-            ron::ser::to_string_pretty(&copy, pretty()).map_err(|e| StateError::Unreadable {
-                file: file.to_string(),
-                reason: e.to_string(),
-            })?;
-        if sha256_hex(body.as_bytes()) != state.integrity {
-            return Err(StateError::Tampered {
-                file: file.to_string(),
+                found: state.kind,
+                expected: KIND.to_string(),
             });
         }
         Ok(state)
@@ -358,12 +356,6 @@ impl GameState {
             _ => None,
         }
     }
-}
-
-fn pretty() -> ron::ser::PrettyConfig {
-    ron::ser::PrettyConfig::new()
-        .indentor("  ".to_string())
-        .struct_names(false)
 }
 
 #[cfg(test)]

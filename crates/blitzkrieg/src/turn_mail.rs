@@ -46,7 +46,7 @@ pub fn state_mail(
 ) -> Result<mail::TurnMail, GameError> {
     let state = read_state(state_bytes, file)?;
     let state_ron = String::from_utf8_lossy(state_bytes);
-    let template = template::render(&u.rules, &state, &sha256_hex(state_bytes));
+    let template = template::render(&u.rules_for(&state)?, &state, &sha256_hex(state_bytes));
     if state.chain.previous_state.is_none() {
         let turn = TurnMailed {
             label: mail::NEW_GAME.to_string(),
@@ -77,6 +77,7 @@ fn new_game_text(state: &GameState) -> String {
     let o = &g.options;
     let rules = match o.rules {
         RuleSet::Basic => "Basic Game (rules 1-17)",
+        RuleSet::Tournament => "Tournament Game (rules 1-30)",
     };
     let tables = match o.tables {
         TableChoice::PlayByMail => "play-by-mail BGAT (digits 1-9, 0)",
@@ -103,6 +104,16 @@ fn new_game_text(state: &GameState) -> String {
         ("Last turn", o.last_turn.to_string()),
     ] {
         t.push_str(&format!("{k:<11} {v}\n"));
+    }
+    if !o.optional.is_empty() {
+        let list: Vec<String> = o.optional.iter().map(u32::to_string).collect();
+        t.push_str(&format!("{:<11} {}\n", "Optional", list.join(", ")));
+    }
+    if !o.readings.is_empty() {
+        t.push_str("\nReadings (docs/readings.md; fixed for the whole game):\n");
+        for (name, option) in &o.readings {
+            t.push_str(&format!("  {name} = {option}\n"));
+        }
     }
     t.push_str("\nBlue sets up first (3.3), then Red (3.4).\n");
     t

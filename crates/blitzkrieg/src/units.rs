@@ -482,9 +482,9 @@ pub struct Counters {
 }
 
 /// The counters file shipped with the program.
-const EMBEDDED_COUNTERS: &str = include_str!("../../../rules/blitzkrieg/counters.toml");
+pub const EMBEDDED_COUNTERS: &str = include_str!("../../../rules/blitzkrieg/counters.toml");
 /// The Order of Appearance Card file shipped with the program.
-const EMBEDDED_OAC: &str = include_str!("../../../rules/blitzkrieg/oac.toml");
+pub const EMBEDDED_OAC: &str = include_str!("../../../rules/blitzkrieg/oac.toml");
 /// Where the embedded files live in the source tree (used to name them in messages).
 pub const EMBEDDED_ORIGIN: &str = "rules/blitzkrieg";
 

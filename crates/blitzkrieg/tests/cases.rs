@@ -5,16 +5,16 @@
 //! and lines the report must contain. Each case cites the paragraph it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use blitzkrieg::builder::StateBuilder;
+use blitzkrieg::ruleset::RuleBook;
+
 use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
-use blitzkrieg::state::{
-    Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, RuleSet, SeedSource,
-    StandingOrders, TableChoice, STATE_FORMAT,
-};
+use blitzkrieg::state::{GameState, Phase, Place, StandingOrders, TableChoice};
 use blitzkrieg::tables::{TableMode, Tables};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 use pbem::dice::Roll;
@@ -205,8 +205,12 @@ fn build(case: &Case) -> (Rules, GameState) {
         name: u.id.clone(),
         enters: u.enters,
     }));
-    let rules = Rules::new(build_board(&case.board), counters);
-    let units = case
+    let rules = Rules::new(
+        build_board(&case.board),
+        counters,
+        RuleBook::embedded().unwrap(),
+    );
+    let units: Vec<(UnitId, Place)> = case
         .unit
         .iter()
         .map(|u| {
@@ -244,41 +248,25 @@ fn build(case: &Case) -> (Rules, GameState) {
         Some("die") => TableChoice::Die,
         _ => TableChoice::PlayByMail,
     };
-    let state = GameState {
-        format: STATE_FORMAT,
-        game: GameInfo {
-            id: "case".into(),
-            players: BTreeMap::new(),
-            sender: String::new(),
-            options: Options {
-                rules: RuleSet::Basic,
-                tables,
-                seed: SeedSource::AgreedText,
-                decisions: DecisionMode::StandingOrders,
-                last_turn: 15,
-            },
-        },
-        phase: if case.setup {
+    let state = StateBuilder::new("case")
+        .tables(tables)
+        .phase(if case.setup {
             Phase::SetUp { side: case.side }
         } else {
             Phase::Turn {
                 turn: case.turn,
                 side: case.side,
             }
-        },
-        units,
-        held: case
-            .held
-            .iter()
-            .map(|(h, s)| (h.parse().unwrap(), *s))
-            .collect(),
-        standing,
-        pending: Vec::new(),
-        condition_b: BTreeMap::new(),
-        chain: Chain::default(),
-        last: LastTurn::default(),
-        integrity: String::new(),
-    };
+        })
+        .units(units)
+        .build_with(|s| {
+            s.held = case
+                .held
+                .iter()
+                .map(|(h, s)| (h.parse().unwrap(), *s))
+                .collect();
+            s.standing = standing;
+        });
     (rules, state)
 }
 

@@ -2,6 +2,8 @@
 //! paragraph (000) or clarification (003) it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use blitzkrieg::ruleset::RuleBook;
+
 use blitzkrieg::board::{Board, Country, Terrain};
 use blitzkrieg::combat::{
     check_battles, resolve_battles, retreat_ends, strength, BattleSetup, CombatResult, Resolved,
@@ -63,7 +65,7 @@ fn world(board: Board, units: &[Spec]) -> World {
         pos.put(id(n), side_of(n), *kind, h(hex));
     }
     World {
-        rules: Rules::new(board, counters),
+        rules: Rules::new(board, counters, RuleBook::embedded().unwrap()),
         pos,
     }
 }

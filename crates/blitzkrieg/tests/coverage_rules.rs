@@ -4,6 +4,9 @@
 //! (BGAT, PBM BGAT). Each test names the paragraph it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use blitzkrieg::builder::StateBuilder;
+use blitzkrieg::ruleset::RuleBook;
+
 use blitzkrieg::board::Country;
 use blitzkrieg::demo;
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
@@ -13,14 +16,10 @@ use blitzkrieg::odds::{self, Factor};
 use blitzkrieg::orders::{self, OrderError};
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
-use blitzkrieg::state::{
-    DecisionMode, GameInfo, GameState, Options, Phase, Place, RuleSet, SeedSource, TableChoice,
-    STATE_FORMAT,
-};
+use blitzkrieg::state::{GameState, Phase, Place, TableChoice};
 use blitzkrieg::tables::{TableMode, Tables};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 use pbem::dice::{Die, Digit, Roll};
-use std::collections::BTreeMap;
 
 // ---------------------------------------------------------------------------
 // A small game run through the whole umpire.
@@ -78,35 +77,17 @@ fn game(units: &[(&str, UnitKind, u32, u32, &str)], turn: u32, side: Side) -> Ga
         name: n.to_string(),
         enters: 1,
     }));
-    let state = GameState {
-        format: STATE_FORMAT,
-        game: GameInfo {
-            id: "g".into(),
-            players: BTreeMap::new(),
-            sender: String::new(),
-            options: Options {
-                rules: RuleSet::Basic,
-                tables: TableChoice::Die,
-                seed: SeedSource::AgreedText,
-                decisions: DecisionMode::StandingOrders,
-                last_turn: 15,
-            },
-        },
-        phase: Phase::Turn { turn, side },
-        units: units
-            .iter()
-            .map(|(n, _, _, _, hex)| (id(n), Place::Map(hex.parse().unwrap())))
-            .collect(),
-        held: BTreeMap::new(),
-        standing: BTreeMap::new(),
-        pending: Vec::new(),
-        condition_b: BTreeMap::new(),
-        chain: Default::default(),
-        last: Default::default(),
-        integrity: String::new(),
-    };
+    let state = StateBuilder::new("g")
+        .tables(TableChoice::Die)
+        .turn(turn, side)
+        .units(
+            units
+                .iter()
+                .map(|(n, _, _, _, hex)| (id(n), Place::Map(hex.parse().unwrap()))),
+        )
+        .build();
     Game {
-        rules: Rules::new(board, counters),
+        rules: Rules::new(board, counters, RuleBook::embedded().unwrap()),
         state,
     }
 }

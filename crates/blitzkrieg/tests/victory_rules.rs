@@ -2,16 +2,16 @@
 //! hexes (one of them, Rubra, of two hexes), Great Blue's two.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use blitzkrieg::builder::StateBuilder;
+use blitzkrieg::ruleset::RuleBook;
+
 use blitzkrieg::board::Country;
 use blitzkrieg::event::Event;
 use blitzkrieg::hex::Hex;
 use blitzkrieg::position::Position;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
-use blitzkrieg::state::{
-    DecisionMode, GameInfo, GameState, Options, Phase, Place, RuleSet, SeedSource, TableChoice,
-    STATE_FORMAT,
-};
+use blitzkrieg::state::{GameState, Place};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 use blitzkrieg::victory::{check, tally, Tally, VictoryOutcome};
 use std::collections::BTreeMap;
@@ -47,7 +47,7 @@ fn rules(units: &[(&str, Side)]) -> Rules {
         name: n.to_string(),
         enters: 1,
     }));
-    Rules::new(board, counters)
+    Rules::new(board, counters, RuleBook::embedded().unwrap())
 }
 
 fn red_hexes() -> Vec<String> {
@@ -59,33 +59,9 @@ fn red_hexes() -> Vec<String> {
 
 /// A game state with these unit places, B counters and last turn 15.
 fn state(places: &[(&str, Place)], condition_b: &[(Side, u32)]) -> GameState {
-    GameState {
-        format: STATE_FORMAT,
-        game: GameInfo {
-            id: "g".into(),
-            players: BTreeMap::new(),
-            sender: String::new(),
-            options: Options {
-                rules: RuleSet::Basic,
-                tables: TableChoice::PlayByMail,
-                seed: SeedSource::AgreedText,
-                decisions: DecisionMode::StandingOrders,
-                last_turn: 15,
-            },
-        },
-        phase: Phase::Turn {
-            turn: 1,
-            side: Side::Blue,
-        },
-        units: places.iter().map(|(n, p)| (id(n), p.clone())).collect(),
-        held: BTreeMap::new(),
-        standing: BTreeMap::new(),
-        pending: Vec::new(),
-        condition_b: condition_b.iter().copied().collect(),
-        chain: Default::default(),
-        last: Default::default(),
-        integrity: String::new(),
-    }
+    StateBuilder::new("g")
+        .units(places.iter().map(|(n, p)| (id(n), p.clone())))
+        .build_with(|s| s.condition_b = condition_b.iter().copied().collect())
 }
 
 /// `n` units of `side` named `B-1`.. or `R-1`.., all placed `at`.

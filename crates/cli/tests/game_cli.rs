@@ -329,10 +329,18 @@ fn demo_reports_fit_a_78_column_page() {
 
 #[test]
 fn snapshot_of_the_demo_reports() {
+    // The hash lines (commitment, previous state, orders) change with the state file's
+    // format; every other word of a report is the rules' outcome and must not change.
     let (_tmp, dir) = demo();
+    let hashes = vec![(
+        r"(?m)^(Commitment|From state|Orders)( +)[0-9a-f]{64}$",
+        "$1$2[sha256]",
+    )];
     for stem in ["02-1-blue", "03-1-red", "04-2-blue", "05-2-red"] {
         let report = fs::read_to_string(dir.join(format!("{stem}.report.txt"))).unwrap();
-        insta::assert_snapshot!(format!("report_{stem}"), report);
+        insta::with_settings!({filters => hashes.clone()}, {
+            insta::assert_snapshot!(format!("report_{stem}"), report);
+        });
     }
 }
 

@@ -16,7 +16,8 @@ use std::sync::OnceLock;
 use toml::Spanned;
 
 /// The board of the game, as shipped (a reconstruction, see the file's header).
-const EMBEDDED: &str = include_str!("../../../../rules/blitzkrieg/board.toml");
+/// The embedded board file.
+pub const EMBEDDED: &str = include_str!("../../../../rules/blitzkrieg/board.toml");
 const EMBEDDED_ORIGIN: &str = "rules/blitzkrieg/board.toml";
 
 type Text = Spanned<String>;

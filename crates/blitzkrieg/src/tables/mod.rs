@@ -158,7 +158,8 @@ const WEATHER_CLEAR: &str =
     "34: the first seven turns (and the seven turns after each weather season) are clear";
 
 /// The embedded table files, by file name.
-const EMBEDDED: [(&str, &str); 11] = [
+/// The embedded table files, by file name.
+pub const EMBEDDED: [(&str, &str); 11] = [
     (
         "bgat-die.toml",
         include_str!("../../../../tables/bgat-die.toml"),

@@ -96,6 +96,7 @@ impl Game {
         Rules::new(
             self.board.clone(),
             Counters::from_list(self.counters.clone()),
+            blitzkrieg::ruleset::RuleBook::embedded().unwrap(),
         )
     }
 

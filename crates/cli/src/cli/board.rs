@@ -64,7 +64,8 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
                     .map_err(|e| miette::miette!("{}", e.to_text()))?;
                 let bytes = pbem::files::read_bytes(p)?;
                 let state = blitzkrieg::game::read_state(&bytes, &p.display().to_string())?;
-                let rules = blitzkrieg::rules::Rules::new(board.clone(), counters);
+                let book = blitzkrieg::ruleset::RuleBook::embedded()?;
+                let rules = blitzkrieg::rules::Rules::new(board.clone(), counters, book);
                 blitzkrieg::game::counter_marks(&rules, &state)
             }
             None => Vec::new(),

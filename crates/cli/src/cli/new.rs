@@ -3,7 +3,8 @@
 
 use crate::cli::common::RuleArgs;
 use blitzkrieg::game::{self, NewGame, SeedKindChoice};
-use blitzkrieg::state::{DecisionMode, Player, TableChoice};
+use blitzkrieg::ruleset::Ruleset;
+use blitzkrieg::state::{DecisionMode, Player, RuleSet, TableChoice};
 use miette::miette;
 use pbem::files;
 use std::path::PathBuf;
@@ -36,6 +37,16 @@ pub struct Args {
     /// The last turn (16: the game ends after turn 15).
     #[arg(long, default_value_t = 15)]
     pub last_turn: u32,
+    /// The rules: the Basic Game (1-17) or the Tournament Game (24-30).
+    #[arg(long = "rules", value_enum, default_value = "basic")]
+    pub rule_set: RuleSetArg,
+    /// Optional rules by number, e.g. `19,20,21,22,23`, or `all`.
+    #[arg(long, value_name = "LIST")]
+    pub optional: Option<String>,
+    /// A declared reading other than its default, `NAME=OPTION` (docs/readings.md);
+    /// give it once per reading.
+    #[arg(long = "reading", value_name = "NAME=OPTION")]
+    pub readings: Vec<String>,
     /// The game folder to write into.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
@@ -44,6 +55,12 @@ pub struct Args {
     pub force: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum RuleSetArg {
+    Basic,
+    Tournament,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -108,6 +125,15 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             Decisions::Pending => DecisionMode::Pending,
         },
         last_turn: args.last_turn,
+        rules: match args.rule_set {
+            RuleSetArg::Basic => RuleSet::Basic,
+            RuleSetArg::Tournament => RuleSet::Tournament,
+        },
+        optional: match &args.optional {
+            Some(list) => Ruleset::parse_optional(list).map_err(|e| miette!("{e}"))?,
+            None => Default::default(),
+        },
+        readings: args.readings.clone(),
     };
     let state = game::new_game(&umpire, &spec)?;
     let out = game::new_game_files(&umpire, &args.out, &state)?;

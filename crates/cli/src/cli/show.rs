@@ -18,6 +18,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let umpire = args.rules.umpire()?;
     let bytes = files::read_bytes(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
-    print!("{}", blitzkrieg::summary::render(&umpire.rules, &state));
+    let rules = umpire.rules_for(&state)?;
+    print!("{}", blitzkrieg::summary::render(&rules, &state));
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,146 @@
+//! One way to build a game state piece by piece: for positions (`docs/position.md`),
+//! corpus cases, tests and benchmarks. It starts from a Basic Game at turn 1 with Blue to
+//! move and changes only what it is told, so a test names just what it is about.
+
+use crate::hex::Hex;
+use crate::state::{
+    DecisionMode, GameInfo, GameState, Options, Phase, Place, Player, RuleSet, SeedSource,
+    StandingOrders, TableChoice, KIND, STATE_FORMAT,
+};
+use crate::units::{Side, UnitId};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A game state under construction.
+#[derive(Clone, Debug)]
+pub struct StateBuilder {
+    state: GameState,
+}
+
+impl StateBuilder {
+    /// Game `id`: Basic Game, play-by-mail tables, an agreed-text seed, standing orders,
+    /// last turn 15, turn 1 with Blue to move, no units.
+    pub fn new(id: &str) -> StateBuilder {
+        StateBuilder {
+            state: GameState {
+                format: STATE_FORMAT,
+                kind: KIND.to_string(),
+                umpire: String::new(),
+                game: GameInfo {
+                    id: id.to_string(),
+                    players: BTreeMap::new(),
+                    sender: String::new(),
+                    options: Options {
+                        rules: RuleSet::Basic,
+                        tables: TableChoice::PlayByMail,
+                        seed: SeedSource::AgreedText,
+                        decisions: DecisionMode::StandingOrders,
+                        last_turn: 15,
+                        optional: BTreeSet::new(),
+                        readings: BTreeMap::new(),
+                    },
+                    data: BTreeMap::new(),
+                },
+                phase: Phase::Turn {
+                    turn: 1,
+                    side: Side::Blue,
+                },
+                step: 0,
+                units: BTreeMap::new(),
+                held: BTreeMap::new(),
+                standing: BTreeMap::new(),
+                pending: Vec::new(),
+                condition_b: BTreeMap::new(),
+                chain: Default::default(),
+                last: Default::default(),
+                integrity: String::new(),
+            },
+        }
+    }
+
+    /// The player-turn to play.
+    pub fn phase(mut self, phase: Phase) -> StateBuilder {
+        self.state.phase = phase;
+        self
+    }
+
+    /// Turn `turn`, `side` to move.
+    pub fn turn(self, turn: u32, side: Side) -> StateBuilder {
+        self.phase(Phase::Turn { turn, side })
+    }
+
+    pub fn tables(mut self, tables: TableChoice) -> StateBuilder {
+        self.state.game.options.tables = tables;
+        self
+    }
+
+    pub fn seed(mut self, seed: SeedSource) -> StateBuilder {
+        self.state.game.options.seed = seed;
+        self
+    }
+
+    pub fn decisions(mut self, decisions: DecisionMode) -> StateBuilder {
+        self.state.game.options.decisions = decisions;
+        self
+    }
+
+    pub fn last_turn(mut self, last: u32) -> StateBuilder {
+        self.state.game.options.last_turn = last;
+        self
+    }
+
+    pub fn player(mut self, side: Side, player: Player) -> StateBuilder {
+        self.state.game.players.insert(side, player);
+        self
+    }
+
+    pub fn sender(mut self, sender: &str) -> StateBuilder {
+        self.state.game.sender = sender.to_string();
+        self
+    }
+
+    /// The readings chosen (every reading not named takes its default).
+    pub fn readings(mut self, readings: BTreeMap<String, String>) -> StateBuilder {
+        self.state.game.options.readings = readings;
+        self
+    }
+
+    /// A counter's place.
+    pub fn unit(mut self, id: UnitId, place: Place) -> StateBuilder {
+        self.state.units.insert(id, place);
+        self
+    }
+
+    /// Several counters' places.
+    pub fn units(mut self, places: impl IntoIterator<Item = (UnitId, Place)>) -> StateBuilder {
+        self.state.units.extend(places);
+        self
+    }
+
+    /// 5.1-5.2: a city hex outside its home country friendly to `side` at the start of
+    /// the player-turn.
+    pub fn held(mut self, hex: Hex, side: Side) -> StateBuilder {
+        self.state.held.insert(hex, side);
+        self
+    }
+
+    pub fn standing(mut self, side: Side, orders: StandingOrders) -> StateBuilder {
+        self.state.standing.insert(side, orders);
+        self
+    }
+
+    /// 16 (B): consecutive player-turns `side` has met condition B.
+    pub fn condition_b(mut self, side: Side, player_turns: u32) -> StateBuilder {
+        self.state.condition_b.insert(side, player_turns);
+        self
+    }
+
+    pub fn build(self) -> GameState {
+        self.state
+    }
+
+    /// The state, after `edit` has set what has no method of its own.
+    pub fn build_with(mut self, edit: impl FnOnce(&mut GameState)) -> GameState {
+        edit(&mut self.state);
+        self.state
+    }
+}

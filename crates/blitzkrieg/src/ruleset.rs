@@ -1,0 +1,536 @@
+//! The rule set one game is played with, built once from the options its state records:
+//! the rules (Basic or Tournament Game), the optional rules chosen, the tables, the
+//! declared readings, and every figure of the rules (`rules/blitzkrieg/figures.toml`).
+//! The engine reads its figures and readings here and nowhere else.
+//!
+//! What is not built yet is refused here, by name, when a game is created: the
+//! Tournament Game (24-30) and the optional rules 19-23 come with their own rules.
+
+use crate::state::{Options, RuleSet, TableChoice};
+use pbem::dice::TableMode;
+use serde::Deserialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The embedded figures of the rules.
+pub const EMBEDDED_FIGURES: &str = include_str!("../../../rules/blitzkrieg/figures.toml");
+/// The embedded declared readings.
+pub const EMBEDDED_READINGS: &str = include_str!("../../../rules/blitzkrieg/readings.toml");
+
+/// The default option of every reading of the embedded rule data (read once; empty if
+/// that data could not be read, which a test rules out).
+pub fn embedded_defaults() -> &'static BTreeMap<String, String> {
+    static DEFAULTS: std::sync::OnceLock<BTreeMap<String, String>> = std::sync::OnceLock::new();
+    DEFAULTS.get_or_init(|| {
+        RuleBook::embedded()
+            .map(|b| b.defaults())
+            .unwrap_or_default()
+    })
+}
+
+/// The readings of a game that are not the default, `NAME=OPTION` each: what the report
+/// header names (a game of format 1 records none).
+pub fn chosen_readings(readings: &BTreeMap<String, String>) -> Vec<String> {
+    let defaults = embedded_defaults();
+    readings
+        .iter()
+        .filter(|(name, option)| defaults.get(*name) != Some(*option))
+        .map(|(name, option)| format!("{name}={option}"))
+        .collect()
+}
+
+/// Every figure the engine applies, with the paragraph that states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figures {
+    /// 11.1 with 26.4: units a hex may hold at the end of movement, in half units.
+    pub stacking_halves: u32,
+    /// 6.4: units one placement order brings on.
+    pub placement_units: usize,
+    /// 11.1: units of one stack moving together.
+    pub move_units: usize,
+    /// 15: units advancing into a vacated hex.
+    pub advance_units: usize,
+    /// 9.3: units carried by air in one player-turn.
+    pub air_transport_units: usize,
+    /// 9.3: air transport range in hexes.
+    pub air_transport_range: u32,
+    /// 9.4: airdrop range in hexes.
+    pub airdrop_range: u32,
+    /// 16 (A): units a side must still have when the last enemy unit is gone.
+    pub victory_a_units_left: usize,
+    /// 16 (B): consecutive player-turns of coverage that win.
+    pub victory_b_player_turns: u32,
+    /// 16 (C): friendly city hexes at the end of the last turn that win.
+    pub victory_c_city_hexes: usize,
+    /// 16: the last turn unless the players agree otherwise.
+    pub last_turn: u32,
+}
+
+impl Figures {
+    /// The units a hex may hold at the end of movement (the limit in whole units).
+    pub fn stacking_units(&self) -> usize {
+        usize::try_from(self.stacking_halves / 2).unwrap_or(usize::MAX)
+    }
+
+    /// 11.1, 26.4: whether `halves` half units fit in one hex. The one place stacking
+    /// is counted.
+    pub fn stack_fits(&self, halves: u32) -> bool {
+        halves <= self.stacking_halves
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FiguresFile {
+    basic: Figures,
+    #[serde(default)]
+    tournament: toml::Table,
+}
+
+/// One declared reading: a place where the sources leave room or disagree.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadingDef {
+    pub name: String,
+    pub rules: Vec<String>,
+    pub title: String,
+    pub default: String,
+    #[serde(rename = "option")]
+    pub options: Vec<ReadingOption>,
+}
+
+/// One way of reading it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadingOption {
+    pub name: String,
+    pub summary: String,
+    pub sources: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadingsFile {
+    reading: Vec<ReadingDef>,
+}
+
+/// The rule data that is neither board nor counters: figures and declared readings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleBook {
+    pub basic: Figures,
+    pub readings: Vec<ReadingDef>,
+}
+
+/// Why the figures or readings files, or a game's choice among them, were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum RulesetError {
+    #[error("{file} is not a readable rules file: {reason}")]
+    #[diagnostic(code(blitz::ruleset::file))]
+    File { file: String, reason: String },
+    #[error("{what} is not implemented yet")]
+    #[diagnostic(
+        code(blitz::ruleset::not_yet),
+        help("docs/rules-coverage.md lists what is built; leave it out of `blitz new` for now")
+    )]
+    NotYet { what: String },
+    #[error("optional rule {0} does not exist: the Basic Game's optional rules are 18-23 and the Tournament Game's 31-36")]
+    #[diagnostic(code(blitz::ruleset::no_such_rule))]
+    NoSuchRule(u32),
+    #[error("optional rule {rule} needs optional rule {needs}")]
+    #[diagnostic(code(blitz::ruleset::needs))]
+    Needs { rule: u32, needs: u32 },
+    #[error("there is no reading `{0}`")]
+    #[diagnostic(
+        code(blitz::ruleset::no_such_reading),
+        help("docs/readings.md lists every reading and its options")
+    )]
+    NoSuchReading(String),
+    #[error("the reading `{reading}` has no option `{option}`; its options are {options}")]
+    #[diagnostic(code(blitz::ruleset::no_such_option))]
+    NoSuchOption {
+        reading: String,
+        option: String,
+        options: String,
+    },
+    #[error("`{0}` is not a reading: write NAME=OPTION, e.g. victory-a-reinforcements=board")]
+    #[diagnostic(code(blitz::ruleset::reading_syntax))]
+    ReadingSyntax(String),
+}
+
+impl RuleBook {
+    /// The embedded figures and readings.
+    pub fn embedded() -> Result<RuleBook, RulesetError> {
+        RuleBook::parse(
+            EMBEDDED_FIGURES,
+            "rules/blitzkrieg/figures.toml",
+            EMBEDDED_READINGS,
+            "rules/blitzkrieg/readings.toml",
+        )
+    }
+
+    /// Reads the figures and readings files' text.
+    pub fn parse(
+        figures: &str,
+        figures_file: &str,
+        readings: &str,
+        readings_file: &str,
+    ) -> Result<RuleBook, RulesetError> {
+        let bad = |file: &str, e: toml::de::Error| RulesetError::File {
+            file: file.to_string(),
+            reason: e.to_string(),
+        };
+        let f: FiguresFile = toml::from_str(figures).map_err(|e| bad(figures_file, e))?;
+        let r: ReadingsFile = toml::from_str(readings).map_err(|e| bad(readings_file, e))?;
+        let book = RuleBook {
+            basic: f.basic,
+            readings: r.reading,
+        };
+        book.check_readings(readings_file)?;
+        if !f.tournament.is_empty() {
+            return Err(RulesetError::File {
+                file: figures_file.to_string(),
+                reason: "the [tournament] figures are not read yet".to_string(),
+            });
+        }
+        Ok(book)
+    }
+
+    /// Every reading's default is one of its options, and no name is used twice.
+    fn check_readings(&self, file: &str) -> Result<(), RulesetError> {
+        let mut seen = BTreeSet::new();
+        for r in &self.readings {
+            let reason = if !seen.insert(r.name.as_str()) {
+                Some(format!("the reading `{}` is listed twice", r.name))
+            } else if !r.options.iter().any(|o| o.name == r.default) {
+                Some(format!(
+                    "the default `{}` of `{}` is none of its options",
+                    r.default, r.name
+                ))
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(RulesetError::File {
+                    file: file.to_string(),
+                    reason,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The reading named `name`.
+    pub fn reading(&self, name: &str) -> Option<&ReadingDef> {
+        self.readings.iter().find(|r| r.name == name)
+    }
+
+    /// Every reading with its default option.
+    pub fn defaults(&self) -> BTreeMap<String, String> {
+        self.readings
+            .iter()
+            .map(|r| (r.name.clone(), r.default.clone()))
+            .collect()
+    }
+
+    /// Every reading with its default, overridden by `chosen` (`NAME=OPTION` each):
+    /// what a new game stores. An unknown name or option is refused.
+    pub fn choose(&self, chosen: &[String]) -> Result<BTreeMap<String, String>, RulesetError> {
+        let mut out = self.defaults();
+        for c in chosen {
+            let (name, option) = c
+                .split_once('=')
+                .map(|(n, o)| (n.trim(), o.trim()))
+                .ok_or_else(|| RulesetError::ReadingSyntax(c.clone()))?;
+            let def = self
+                .reading(name)
+                .ok_or_else(|| RulesetError::NoSuchReading(name.to_string()))?;
+            if !def.options.iter().any(|o| o.name == option) {
+                return Err(RulesetError::NoSuchOption {
+                    reading: name.to_string(),
+                    option: option.to_string(),
+                    options: def
+                        .options
+                        .iter()
+                        .map(|o| format!("`{}`", o.name))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                });
+            }
+            out.insert(name.to_string(), option.to_string());
+        }
+        Ok(out)
+    }
+}
+
+/// 16 (A): which units count when a side has eliminated all its opponent's units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VictoryA {
+    /// Only units on the board count (16; 6.2 lets reinforcements be delayed for ever).
+    Board,
+    /// No enemy unit on the board; one's own units still to come count toward the 14.
+    OwnReserves,
+    /// The enemy has no unit on the board nor still to come, and units to come count.
+    WaitingUnits,
+}
+
+/// 8.3: what stops armor that begins its move in an enemy armor ZOC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArmorZocStart {
+    /// Only an armor ZOC it enters stops it: the first hex it moves into that lies in
+    /// an enemy armor ZOC.
+    Enters,
+    /// The next hex of the same armor ZOC stops it too.
+    SameZocStops,
+}
+
+/// 16 (B): how "throughout two consecutive player-turns" is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VictoryBThroughout {
+    /// Coverage at the start and at the end of both player-turns, unbroken between.
+    StartAndEnd,
+    /// Coverage at every boundary between player-turns of the span.
+    TurnBoundaries,
+    /// Coverage at the end of each of the player-turns.
+    EndOnly,
+}
+
+/// PBEM sequence: pending decisions that can affect a battle not yet resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PendingConsult {
+    /// Resolution stops and the defender decides before the battles they can affect.
+    Ask,
+    /// Never stop: the defender's units stay where they are until his next orders.
+    Defer,
+}
+
+/// The options a game was created with, made into what the engine reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    pub rules: RuleSet,
+    pub optional: BTreeSet<u32>,
+    pub tables: TableMode,
+    pub figures: Figures,
+    /// Every declared reading with the option in force.
+    pub readings: BTreeMap<String, String>,
+}
+
+/// The readings a state written before readings existed (format 1) is played with:
+/// the umpire's behaviour then, so its games replay byte for byte.
+pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
+    ("victory-a-reinforcements", "waiting-units"),
+    ("armor-zoc-start", "same-zoc-stops"),
+    ("victory-b-throughout", "end-only"),
+    ("pending-consult", "defer"),
+];
+
+/// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
+const OPTIONAL_RULES: [(u32, &str); 12] = [
+    (18, "18 (the Basic Game's optional rules: an introduction)"),
+    (19, "optional rule 19 (sea movement)"),
+    (20, "optional rule 20 (invasions)"),
+    (21, "optional rule 21 (automatic victory)"),
+    (22, "optional rule 22 (strategic movement)"),
+    (23, "optional rule 23 (combat supply)"),
+    (31, "optional rule 31 (weather)"),
+    (32, "optional rule 32 (air combat)"),
+    (33, "optional rule 33 (naval units)"),
+    (
+        34,
+        "optional rule 34 (the Tournament Game's optional rules)",
+    ),
+    (35, "optional rule 35"),
+    (36, "optional rule 36"),
+];
+
+impl Ruleset {
+    /// The rule set of a game from the options its state records. A state of format 1
+    /// records no readings: it is played with [`FORMAT_ONE_READINGS`].
+    pub fn from_options(book: &RuleBook, options: &Options) -> Result<Ruleset, RulesetError> {
+        Ruleset::check_choice(options.rules, &options.optional)?;
+        let mut readings = book.defaults();
+        if options.readings.is_empty() {
+            for (name, option) in FORMAT_ONE_READINGS {
+                readings.insert(name.to_string(), option.to_string());
+            }
+        }
+        readings.extend(options.readings.clone());
+        Ok(Ruleset {
+            rules: options.rules,
+            optional: options.optional.clone(),
+            tables: match options.tables {
+                TableChoice::PlayByMail => TableMode::Pbm,
+                TableChoice::Die => TableMode::Die,
+            },
+            figures: book.basic,
+            readings,
+        })
+    }
+
+    /// The Basic Game with the default readings and the play-by-mail tables.
+    pub fn basic(book: &RuleBook) -> Ruleset {
+        Ruleset {
+            rules: RuleSet::Basic,
+            optional: BTreeSet::new(),
+            tables: TableMode::Pbm,
+            figures: book.basic,
+            readings: book.defaults(),
+        }
+    }
+
+    /// Refuses a rule set or an optional rule that does not exist or is not built yet.
+    pub fn check_choice(rules: RuleSet, optional: &BTreeSet<u32>) -> Result<(), RulesetError> {
+        if rules == RuleSet::Tournament {
+            return Err(RulesetError::NotYet {
+                what: "the Tournament Game (rules 24-30)".to_string(),
+            });
+        }
+        let mut named = Vec::new();
+        for n in optional {
+            match OPTIONAL_RULES.iter().find(|(r, _)| r == n) {
+                Some((_, what)) => named.push(*what),
+                None => return Err(RulesetError::NoSuchRule(*n)),
+            }
+        }
+        if optional.contains(&20) && !optional.contains(&19) {
+            return Err(RulesetError::Needs { rule: 20, needs: 19 });
+        }
+        if let Some(what) = named.first() {
+            return Err(RulesetError::NotYet {
+                what: (*what).to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The option in force for a reading (empty if the rule data has no such reading).
+    pub fn reading(&self, name: &str) -> &str {
+        self.readings.get(name).map_or("", String::as_str)
+    }
+
+    /// 16 (A), reading `victory-a-reinforcements`.
+    pub fn victory_a(&self) -> VictoryA {
+        match self.reading("victory-a-reinforcements") {
+            "waiting-units" => VictoryA::WaitingUnits,
+            "own-reserves" => VictoryA::OwnReserves,
+            _ => VictoryA::Board,
+        }
+    }
+
+    /// 8.3, reading `armor-zoc-start`.
+    pub fn armor_zoc_start(&self) -> ArmorZocStart {
+        match self.reading("armor-zoc-start") {
+            "same-zoc-stops" => ArmorZocStart::SameZocStops,
+            _ => ArmorZocStart::Enters,
+        }
+    }
+
+    /// 16 (B), reading `victory-b-throughout`.
+    pub fn victory_b_throughout(&self) -> VictoryBThroughout {
+        match self.reading("victory-b-throughout") {
+            "end-only" => VictoryBThroughout::EndOnly,
+            "turn-boundaries" => VictoryBThroughout::TurnBoundaries,
+            _ => VictoryBThroughout::StartAndEnd,
+        }
+    }
+
+    /// PBEM sequence, reading `pending-consult`.
+    pub fn pending_consult(&self) -> PendingConsult {
+        match self.reading("pending-consult") {
+            "defer" => PendingConsult::Defer,
+            _ => PendingConsult::Ask,
+        }
+    }
+
+    /// Every optional rule given as `19,20,21` or `all` (the Basic Game's 19-23).
+    pub fn parse_optional(list: &str) -> Result<BTreeSet<u32>, RulesetError> {
+        if list.trim() == "all" {
+            return Ok((19..=23).collect());
+        }
+        list.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse::<u32>()
+                    .map_err(|_| RulesetError::ReadingSyntax(format!("optional rule `{s}`")))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn book() -> RuleBook {
+        RuleBook::embedded().unwrap()
+    }
+
+    /// The printed figures of 000 are what the embedded data gives.
+    #[test]
+    fn the_embedded_figures_are_the_printed_ones() {
+        let f = book().basic;
+        assert_eq!(f.stacking_units(), 3, "11.1");
+        assert!(f.stack_fits(6) && !f.stack_fits(7), "11.1 with 26.4");
+        assert_eq!(
+            (f.air_transport_units, f.air_transport_range),
+            (4, 40),
+            "9.3"
+        );
+        assert_eq!(f.airdrop_range, 20, "9.4");
+        assert_eq!(
+            (
+                f.victory_a_units_left,
+                f.victory_b_player_turns,
+                f.victory_c_city_hexes
+            ),
+            (14, 2, 35),
+            "16"
+        );
+    }
+
+    #[test]
+    fn a_reading_is_chosen_by_name_and_a_wrong_one_is_named() {
+        let b = book();
+        let r = b
+            .choose(&["armor-zoc-start=same-zoc-stops".into()])
+            .unwrap();
+        assert_eq!(r["armor-zoc-start"], "same-zoc-stops");
+        assert_eq!(r["victory-a-reinforcements"], "board");
+        assert!(matches!(
+            b.choose(&["no-such=x".into()]),
+            Err(RulesetError::NoSuchReading(_))
+        ));
+        assert!(matches!(
+            b.choose(&["armor-zoc-start=sideways".into()]),
+            Err(RulesetError::NoSuchOption { .. })
+        ));
+        assert!(matches!(
+            b.choose(&["armor-zoc-start".into()]),
+            Err(RulesetError::ReadingSyntax(_))
+        ));
+    }
+
+    #[test]
+    fn rules_not_built_yet_are_refused_by_name() {
+        let none = BTreeSet::new();
+        let e = Ruleset::check_choice(RuleSet::Tournament, &none).unwrap_err();
+        assert!(e.to_string().contains("Tournament Game"), "{e}");
+        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19])).unwrap_err();
+        assert!(e.to_string().contains("sea movement"), "{e}");
+        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([20])).unwrap_err();
+        assert_eq!(
+            e,
+            RulesetError::Needs {
+                rule: 20,
+                needs: 19
+            }
+        );
+        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([40])).unwrap_err();
+        assert_eq!(e, RulesetError::NoSuchRule(40));
+        assert!(Ruleset::check_choice(RuleSet::Basic, &none).is_ok());
+        assert_eq!(
+            Ruleset::parse_optional("all").unwrap(),
+            (19..=23).collect::<BTreeSet<u32>>()
+        );
+    }
+}

@@ -1,0 +1,75 @@
+//! A game in progress survives an upgrade of the umpire: a folder written by the last
+//! release of state format 1 (the demo) verifies, resolves its next player-turn and
+//! verifies again with today's umpire, and the game stays in the format it began in.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn blitz() -> Command {
+    Command::cargo_bin("blitz").unwrap()
+}
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/demo-format-1")
+}
+
+/// A copy of the format-1 folder to work in.
+fn copy() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    fs::create_dir(&dir).unwrap();
+    for e in fs::read_dir(fixture()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x != "md") {
+            fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    (tmp, dir)
+}
+
+#[test]
+fn a_format_1_folder_verifies_with_todays_umpire() {
+    let (_tmp, dir) = copy();
+    let out = blitz().arg("verify").arg(&dir).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("6 player-turns"), "{text}");
+}
+
+#[test]
+fn a_format_1_game_resolves_its_next_turn_and_stays_in_format_1() {
+    let (_tmp, dir) = copy();
+    let state = dir.join("06-3-blue.state.ron");
+    // The template as mailed is a legal player-turn: no moves, no battles, no seed.
+    let orders = dir.join("06-3-blue.template.toml");
+    blitz()
+        .arg("resolve")
+        .arg(&state)
+        .arg(&orders)
+        .arg("--out")
+        .arg(&dir)
+        .assert()
+        .success();
+    let next = fs::read_to_string(dir.join("07-3-red.state.ron")).unwrap();
+    assert!(next.starts_with("(\n  format: 1,\n  game:"), "{next}");
+    assert!(
+        !next.contains("umpire:") && !next.contains("readings:"),
+        "{next}"
+    );
+    blitz().arg("verify").arg(&dir).assert().success();
+}
+
+#[test]
+fn an_edited_format_1_state_is_still_refused() {
+    let (_tmp, dir) = copy();
+    let state = dir.join("06-3-blue.state.ron");
+    let text = fs::read_to_string(&state).unwrap();
+    fs::write(&state, text.replacen("last_turn: 15", "last_turn: 16", 1)).unwrap();
+    blitz()
+        .arg("show")
+        .arg(&state)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("integrity"));
+}

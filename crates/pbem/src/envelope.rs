@@ -1,0 +1,211 @@
+//! The state envelope every game's state file shares: a format version, the kind of
+//! game, the umpire release that wrote it, the hash chain to what produced it, and an
+//! integrity digest of the file's own content, so a state edited by hand is refused.
+//!
+//! A game keeps its own state type and lays these fields out flat in it (so files of
+//! format 1, written before the envelope existed, still read and write byte for byte);
+//! [`Sealed`] is how this module reaches them. The file is RON, written
+//! deterministically: the same state gives the same bytes on any machine.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The hashes tying a state to what produced it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Chain {
+    /// SHA-256 of the previous state file's bytes.
+    pub previous_state: Option<String>,
+    /// SHA-256 of the order file's bytes.
+    pub orders: Option<String>,
+    /// SHA-256 of the seed value's bytes.
+    pub seed: Option<String>,
+    /// The commitment the mover mailed before the seed was published, if any.
+    pub commitment: Option<String>,
+}
+
+/// A state type that carries the envelope's fields.
+pub trait Sealed: Serialize + DeserializeOwned + Clone {
+    /// The format version written in the file.
+    fn format(&self) -> u32;
+    /// The integrity digest as stored.
+    fn integrity(&self) -> &str;
+    /// Replaces the integrity digest.
+    fn set_integrity(&mut self, digest: String);
+}
+
+/// Why a state file was refused.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum EnvelopeError {
+    #[error("{file} is not a readable state file: {reason}")]
+    #[diagnostic(
+        code(pbem::state::unreadable),
+        help("state files are written by `blitz new` and `blitz resolve`; do not edit them")
+    )]
+    Unreadable { file: String, reason: String },
+    #[error("{file} was changed after the umpire wrote it (its integrity digest does not match)")]
+    #[diagnostic(
+        code(pbem::state::tampered),
+        help("use the state file exactly as the umpire mailed it")
+    )]
+    Tampered { file: String },
+    #[error("{file} is state format {found}; this umpire reads formats {oldest} to {newest}")]
+    #[diagnostic(
+        code(pbem::state::format),
+        help("a newer state format needs a newer umpire: upgrade `blitz`")
+    )]
+    Format {
+        file: String,
+        found: u32,
+        oldest: u32,
+        newest: u32,
+    },
+    #[error("{file} is a state of a `{found}` game, not of a `{expected}` game")]
+    #[diagnostic(code(pbem::state::kind))]
+    Kind {
+        file: String,
+        found: String,
+        expected: String,
+    },
+}
+
+/// What every state file says of itself, read before the game is known.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Header {
+    pub format: u32,
+    /// The kind of game; empty in files of format 1 (they are all BLITZKRIEG).
+    #[serde(default)]
+    pub kind: String,
+    /// The umpire release that wrote the file; empty before format 2.
+    #[serde(default)]
+    pub umpire: String,
+}
+
+impl Header {
+    /// Reads the envelope's header of a state file, ignoring the game's own fields.
+    pub fn peek(src: &str, file: &str) -> Result<Header, EnvelopeError> {
+        ron::from_str(src).map_err(|e| EnvelopeError::Unreadable {
+            file: file.to_string(),
+            reason: e.to_string(),
+        })
+    }
+}
+
+/// Lower-case hex SHA-256 of some bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+fn pretty() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new()
+        .indentor("  ".to_string())
+        .struct_names(false)
+}
+
+fn body<S: Sealed>(state: &S) -> Result<String, ron::Error> {
+    let mut copy = state.clone();
+    copy.set_integrity(String::new());
+    ron::ser::to_string_pretty(&copy, pretty())
+}
+
+/// Writes a state as RON with its integrity digest filled in: the SHA-256 of the same
+/// file written with the digest empty. Deterministic.
+pub fn seal<S: Sealed>(state: &S) -> Result<String, ron::Error> {
+    let mut copy = state.clone();
+    copy.set_integrity(sha256_hex(body(state)?.as_bytes()));
+    let mut out = ron::ser::to_string_pretty(&copy, pretty())?;
+    out.push('\n');
+    Ok(out)
+}
+
+/// Reads a state, refusing a format outside `formats` and a state whose digest does not
+/// match its content.
+pub fn open<S: Sealed>(
+    src: &str,
+    file: &str,
+    formats: std::ops::RangeInclusive<u32>,
+) -> Result<S, EnvelopeError> {
+    let unreadable = |e: ron::Error| EnvelopeError::Unreadable {
+        file: file.to_string(),
+        reason: e.to_string(),
+    };
+    let header = Header::peek(src, file)?;
+    if !formats.contains(&header.format) {
+        return Err(EnvelopeError::Format {
+            file: file.to_string(),
+            found: header.format,
+            oldest: *formats.start(),
+            newest: *formats.end(),
+        });
+    }
+    let state: S = ron::from_str(src).map_err(|e| unreadable(e.into()))?;
+    if sha256_hex(body(&state).map_err(unreadable)?.as_bytes()) != state.integrity() {
+        return Err(EnvelopeError::Tampered {
+            file: file.to_string(),
+        });
+    }
+    Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    struct Toy {
+        format: u32,
+        kind: String,
+        value: u32,
+        integrity: String,
+    }
+
+    impl Sealed for Toy {
+        fn format(&self) -> u32 {
+            self.format
+        }
+        fn integrity(&self) -> &str {
+            &self.integrity
+        }
+        fn set_integrity(&mut self, digest: String) {
+            self.integrity = digest;
+        }
+    }
+
+    fn toy() -> Toy {
+        Toy {
+            format: 2,
+            kind: "toy".into(),
+            value: 7,
+            integrity: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_sealed_state_opens_and_an_edited_one_is_refused() {
+        let text = seal(&toy()).unwrap();
+        let back: Toy = open(&text, "t.ron", 1..=2).unwrap();
+        assert_eq!(back.value, 7);
+        assert_eq!(seal(&back).unwrap(), text, "the same bytes again");
+        let edited = text.replace("value: 7", "value: 8");
+        assert!(matches!(
+            open::<Toy>(&edited, "t.ron", 1..=2),
+            Err(EnvelopeError::Tampered { .. })
+        ));
+    }
+
+    #[test]
+    fn a_format_outside_the_range_is_named() {
+        let text = seal(&Toy { format: 3, ..toy() }).unwrap();
+        match open::<Toy>(&text, "t.ron", 1..=2) {
+            Err(EnvelopeError::Format { found: 3, .. }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_header_is_read_whatever_the_game() {
+        let text = seal(&toy()).unwrap();
+        let h = Header::peek(&text, "t.ron").unwrap();
+        assert_eq!((h.format, h.kind.as_str()), (2, "toy"));
+    }
+}
