@@ -7,6 +7,7 @@
 //! are embedded in the binary as the default.
 
 pub mod board;
+pub mod codes;
 pub mod combat;
 pub mod control;
 pub mod demo;
@@ -14,6 +15,7 @@ pub mod engine;
 pub mod event;
 pub mod game;
 pub mod hex;
+pub mod json;
 pub mod movement;
 pub mod odds;
 pub mod orders;
