@@ -66,6 +66,8 @@ pub enum GameError {
         flag: &'static str,
     },
     #[error("{0}")]
+    Diverged(Box<Divergence>),
+    #[error("{0}")]
     Other(String),
 }
 
@@ -747,22 +749,24 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         let kept = files::read_bytes(&next_path)?;
         let replayed = as_written_by(&r, &kept)?;
         if kept != replayed.as_bytes() {
-            return Err(GameError::Other(divergence(
+            return Err(divergence(
                 &next_path,
                 &String::from_utf8_lossy(&kept),
                 &replayed,
                 &orders_path,
-            )));
+                &turns,
+            ));
         }
         let report_path = dir.join(format!("{stem}.report.txt"));
         if let Some(kept) = read_optional(&report_path)? {
             if kept != r.report {
-                return Err(GameError::Other(divergence(
+                return Err(divergence(
                     &report_path,
                     &kept,
                     &r.report,
                     &orders_path,
-                )));
+                    &turns,
+                ));
             }
         }
         turns.push(state.label());
@@ -812,8 +816,44 @@ fn read_seed(dir: &Path, stem: &str) -> Result<Option<SeedInput>, GameError> {
     })
 }
 
+/// Where a replayed file first differs from the file kept in the game folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    /// The kept file that does not follow.
+    pub file: PathBuf,
+    /// The orders it was replayed from.
+    pub orders: PathBuf,
+    /// The first line that differs (1-based).
+    pub line: usize,
+    /// That line as kept, and as replayed ("(end of file)" past the end).
+    pub kept: String,
+    pub replayed: String,
+    /// The player-turns replayed without a difference before it.
+    pub turns: Vec<String>,
+}
+
+impl std::fmt::Display for Divergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} does not follow from its predecessor and {}: first difference at line {}\n  kept:     {}\n  replayed: {}",
+            self.file.display(),
+            self.orders.display(),
+            self.line,
+            self.kept,
+            self.replayed
+        )
+    }
+}
+
 /// Names the first line where a kept file and the replay differ.
-fn divergence(path: &Path, kept: &str, replayed: &str, orders: &Path) -> String {
+fn divergence(
+    path: &Path,
+    kept: &str,
+    replayed: &str,
+    orders: &Path,
+    turns: &[String],
+) -> GameError {
     let line = kept
         .lines()
         .zip(replayed.lines())
@@ -828,13 +868,14 @@ fn divergence(path: &Path, kept: &str, replayed: &str, orders: &Path) -> String 
             .unwrap_or("(end of file)")
             .to_string()
     };
-    format!(
-        "{} does not follow from its predecessor and {}: first difference at line {line}\n  kept:     {}\n  replayed: {}",
-        path.display(),
-        orders.display(),
-        show(kept),
-        show(replayed)
-    )
+    GameError::Diverged(Box::new(Divergence {
+        file: path.to_path_buf(),
+        orders: orders.to_path_buf(),
+        line,
+        kept: show(kept),
+        replayed: show(replayed),
+        turns: turns.to_vec(),
+    }))
 }
 
 /// The counters of a state as the board picture draws them.

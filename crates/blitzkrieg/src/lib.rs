@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod builder;
+pub mod codes;
 pub mod combat;
 pub mod control;
 pub mod demo;
@@ -15,6 +16,7 @@ pub mod engine;
 pub mod event;
 pub mod game;
 pub mod hex;
+pub mod json;
 pub mod movement;
 pub mod odds;
 pub mod orders;

@@ -392,7 +392,10 @@ impl Ruleset {
             }
         }
         if optional.contains(&20) && !optional.contains(&19) {
-            return Err(RulesetError::Needs { rule: 20, needs: 19 });
+            return Err(RulesetError::Needs {
+                rule: 20,
+                needs: 19,
+            });
         }
         if let Some(what) = named.first() {
             return Err(RulesetError::NotYet {

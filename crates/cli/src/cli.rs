@@ -9,6 +9,7 @@ pub mod common;
 pub mod demo;
 pub mod mail;
 pub mod new;
+pub mod output;
 pub mod report;
 pub mod resolve;
 pub mod roll;

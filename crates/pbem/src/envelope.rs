@@ -69,6 +69,19 @@ pub enum EnvelopeError {
     },
 }
 
+impl EnvelopeError {
+    /// The stable code of this refusal, as `docs/error-codes.md` lists it. (Not `code`:
+    /// miette's `Diagnostic` has a method of that name.)
+    pub fn error_code(&self) -> &'static str {
+        match self {
+            EnvelopeError::Unreadable { .. } => "S001",
+            EnvelopeError::Tampered { .. } => "S002",
+            EnvelopeError::Format { .. } => "S003",
+            EnvelopeError::Kind { .. } => "S004",
+        }
+    }
+}
+
 /// What every state file says of itself, read before the game is known.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Header {

@@ -24,6 +24,19 @@ pub enum FileError {
     },
 }
 
+impl FileError {
+    /// The stable code of this failure, as `docs/error-codes.md` lists it. Exhaustive:
+    /// a new variant needs a new code, and a code never changes meaning. (Not `code`:
+    /// miette's `Diagnostic` has a method of that name.)
+    pub fn error_code(&self) -> &'static str {
+        match self {
+            FileError::Exists(_) => "F001",
+            FileError::Write { .. } => "F002",
+            FileError::Read { .. } => "F003",
+        }
+    }
+}
+
 /// Reads a whole file as text.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     fs::read_to_string(path).map_err(|source| FileError::Read {

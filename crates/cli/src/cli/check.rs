@@ -1,7 +1,11 @@
 //! `blitz check STATE ORDERS`: every problem of an order file, each with file, line,
 //! column, unit and rule, a caret under the bad value. Exit 1 when any order is illegal.
+//! `--format json`: the same problems, each with its stable code, as one document.
 
 use crate::cli::common::{self, RuleArgs};
+use crate::cli::output::{self, FormatArgs};
+use blitzkrieg::game::{self, GameError};
+use blitzkrieg::json;
 use blitzkrieg::orders::Diagnostics;
 use pbem::files;
 use std::path::PathBuf;
@@ -15,9 +19,14 @@ pub struct Args {
     pub orders: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub output: FormatArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if args.output.is_json() {
+        return Ok(output::run("check", || run_json(&args)));
+    }
     let umpire = args.rules.umpire()?;
     let state = files::read_bytes(&args.state)?;
     let orders = common::read_orders(&args.orders)?;
@@ -32,4 +41,22 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         Diagnostics::new(&orders.name, &orders.toml, errors).render(common::color())
     );
     Ok(ExitCode::from(1))
+}
+
+fn run_json(args: &Args) -> Result<ExitCode, GameError> {
+    let umpire = output::umpire(&args.rules)?;
+    let state_file = args.state.display().to_string();
+    let state = files::read_bytes(&args.state)?;
+    let orders = game::order_text(
+        &files::read_bytes(&args.orders)?,
+        &args.orders.display().to_string(),
+    )?;
+    let errors = game::check(&umpire, &state, &state_file, &orders)?;
+    let doc = json::check(&orders.name, &orders.toml, &state_file, &errors);
+    output::print(&doc)?;
+    Ok(if doc.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -1,7 +1,10 @@
 //! `blitz report STATE`: prints again the report of the player-turn that produced a
-//! state (it is rendered from the events the state keeps).
+//! state (it is rendered from the events the state keeps). `--format json`: the
+//! header and the events themselves, as one document.
 
-use blitzkrieg::game;
+use crate::cli::output::{self, FormatArgs};
+use blitzkrieg::game::{self, GameError};
+use blitzkrieg::json;
 use pbem::files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,9 +13,14 @@ use std::process::ExitCode;
 pub struct Args {
     /// A state file written by `blitz resolve`.
     pub state: PathBuf,
+    #[command(flatten)]
+    pub output: FormatArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if args.output.is_json() {
+        return Ok(output::run("report", || run_json(&args)));
+    }
     let bytes = files::read_bytes(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
     if state.chain.previous_state.is_none() {
@@ -23,5 +31,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     } else {
         print!("{}", blitzkrieg::report::render_state(&state));
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_json(args: &Args) -> Result<ExitCode, GameError> {
+    let file = args.state.display().to_string();
+    let state = game::read_state(&files::read_bytes(&args.state)?, &file)?;
+    output::print(&json::report(&state, &file))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,9 @@
-//! `blitz show STATE`: the position at a glance.
+//! `blitz show STATE`: the position at a glance (`--format json`: as one document).
 
 use crate::cli::common::RuleArgs;
-use blitzkrieg::game;
+use crate::cli::output::{self, FormatArgs};
+use blitzkrieg::game::{self, GameError};
+use blitzkrieg::json;
 use pbem::files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,13 +14,26 @@ pub struct Args {
     pub state: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub output: FormatArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if args.output.is_json() {
+        return Ok(output::run("show", || run_json(&args)));
+    }
     let umpire = args.rules.umpire()?;
     let bytes = files::read_bytes(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
     let rules = umpire.rules_for(&state)?;
     print!("{}", blitzkrieg::summary::render(&rules, &state));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_json(args: &Args) -> Result<ExitCode, GameError> {
+    let umpire = output::umpire(&args.rules)?;
+    let file = args.state.display().to_string();
+    let state = game::read_state(&files::read_bytes(&args.state)?, &file)?;
+    output::print(&json::show(&umpire.rules, &state, &file))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,8 +1,11 @@
 //! `blitz verify DIR`: replays a whole game folder and says that every state follows
 //! from its predecessor, orders and seed, or where the first divergence is.
+//! `--format json`: the same, as one document (exit codes unchanged).
 
 use crate::cli::common::RuleArgs;
+use crate::cli::output::{self, FormatArgs};
 use blitzkrieg::game::{self, GameError};
+use blitzkrieg::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,9 +15,14 @@ pub struct Args {
     pub dir: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub output: FormatArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if args.output.is_json() {
+        return Ok(output::run("verify", || run_json(&args)));
+    }
     let umpire = args.rules.umpire()?;
     match game::verify_dir(&umpire, &args.dir) {
         Ok(v) => {
@@ -40,4 +48,16 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
     }
+}
+
+fn run_json(args: &Args) -> Result<ExitCode, GameError> {
+    let umpire = output::umpire(&args.rules)?;
+    let result = game::verify_dir(&umpire, &args.dir);
+    let doc = json::verify(&args.dir.display().to_string(), &result);
+    output::print(&doc)?;
+    Ok(if doc.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -1,0 +1,434 @@
+//! Stable error codes: one per kind of problem, so a program reading `--format json`
+//! can tell problems apart without parsing their wording. Order problems are `B1xx` to
+//! `B7xx` (by part of the rules), command failures `G0xx` (the game), `S0xx` (state
+//! files) and `F0xx` (files, from `pbem`). A code never changes meaning once released;
+//! a new kind of problem gets a new code. `docs/error-codes.md` lists them all.
+//!
+//! Every match here is exhaustive, without a wildcard, so a new variant does not
+//! compile until it has its code.
+
+use crate::game::GameError;
+use crate::orders::Problem;
+use crate::ruleset::RulesetError;
+
+impl Problem {
+    /// The stable code of this problem (`docs/error-codes.md`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            // B1xx: the order file as written.
+            Problem::NotToml(_) => "B101",
+            Problem::BadHex(_) => "B102",
+            Problem::BadUnitName(_) => "B103",
+            Problem::BadSide(_) => "B104",
+            Problem::NoUnits => "B105",
+            Problem::RouteAmbiguous => "B106",
+            Problem::EmptyPath => "B107",
+            Problem::NoTarget => "B108",
+            // B2xx: the header, the game and the units named.
+            Problem::WrongGame { .. } => "B201",
+            Problem::WrongSide { .. } => "B202",
+            Problem::WrongTurn { .. } => "B203",
+            Problem::WrongState { .. } => "B204",
+            Problem::NoSeed => "B205",
+            Problem::BadSeed(_) => "B206",
+            Problem::GameOver(_) => "B207",
+            Problem::UnknownUnit(_) => "B208",
+            Problem::NotYourUnit { .. } => "B209",
+            Problem::OrderedTwice { .. } => "B210",
+            Problem::NotInThisGame(_) => "B211",
+            Problem::NotNow { .. } => "B212",
+            Problem::NoRoll(_) => "B213",
+            // B3xx: set-up and reinforcements.
+            Problem::CannotPlace { .. } => "B301",
+            Problem::PlacedStack { .. } => "B302",
+            Problem::NotHomeCountry { .. } => "B303",
+            Problem::NotFriendlyCity { .. } => "B304",
+            // B4xx: ground movement.
+            Problem::OffBoard(_) => "B401",
+            Problem::NotOnMap { .. } => "B402",
+            Problem::IllegalHex { .. } => "B403",
+            Problem::TooFar { .. } => "B404",
+            Problem::ZocContinue { .. } => "B405",
+            Problem::Engaged { .. } => "B406",
+            Problem::TerrainStop { .. } => "B407",
+            Problem::Overstacked { .. } => "B408",
+            Problem::PathGap { .. } => "B409",
+            Problem::NotStacked { .. } => "B410",
+            Problem::StackTooLarge { .. } => "B411",
+            Problem::NoMovement { .. } => "B412",
+            Problem::NoPath { .. } => "B413",
+            Problem::AfterDrop { .. } => "B414",
+            // B5xx: air transport and airdrop.
+            Problem::CannotFly { .. } => "B501",
+            Problem::NotThere { .. } => "B502",
+            Problem::FlightTooLong { .. } => "B503",
+            Problem::AirLimit { .. } => "B504",
+            Problem::SameCity { .. } => "B505",
+            Problem::BadDropZone { .. } => "B506",
+            // B6xx: attacks.
+            Problem::NotAdjacent { .. } => "B601",
+            Problem::NoDefender(_) => "B602",
+            Problem::OddsTooLow { .. } => "B603",
+            Problem::DefenderUnattacked { .. } => "B604",
+            Problem::MustAttack { .. } => "B605",
+            Problem::TwoBattles { .. } => "B606",
+            Problem::DuplicateBattle(_) => "B607",
+            Problem::HexInTwoBattles { .. } => "B608",
+            Problem::EngagedMustAttack { .. } => "B609",
+            Problem::NotInBattle { .. } => "B610",
+            Problem::TooManyAdvance { .. } => "B611",
+            // B7xx: decisions owed from the last player-turn.
+            Problem::DecisionOwed { .. } => "B701",
+            Problem::NoDecisionOwed(_) => "B702",
+            Problem::DecisionsNotUsed => "B703",
+            Problem::LossNotNamed { .. } => "B704",
+            Problem::NotALoser { .. } => "B705",
+            Problem::RetreatNotNamed { .. } => "B706",
+            Problem::NoLegalRetreatNamed { .. } => "B707",
+            Problem::NotAnAdvancer { .. } => "B708",
+            Problem::TooManyAdvancers { .. } => "B709",
+            Problem::OneLossOnly { .. } => "B710",
+        }
+    }
+
+    /// What to do about it, where the message alone does not say.
+    pub fn hint(&self) -> Option<&'static str> {
+        match self {
+            Problem::NotToml(_) => Some("start from the template the umpire mailed with the state"),
+            Problem::WrongState { .. } | Problem::WrongTurn { .. } | Problem::WrongSide { .. } => {
+                Some("copy the header of the latest template: game, side, turn and state")
+            }
+            Problem::NoSeed => {
+                Some("add a [seed] table naming a round, time or date still to come")
+            }
+            Problem::MustAttack { .. } | Problem::EngagedMustAttack { .. } => {
+                Some("add an [[attack]] for this unit, or move it out of enemy ZOC")
+            }
+            Problem::DecisionOwed { .. } => Some("see docs/orders.md, decisions"),
+            _ => None,
+        }
+    }
+}
+
+impl GameError {
+    /// The stable code of this failure (`docs/error-codes.md`); a file or state file
+    /// failure keeps its own `F0xx`/`S0xx` code. (Not `code`: miette's `Diagnostic`
+    /// has a method of that name.)
+    pub fn error_code(&self) -> &'static str {
+        match self {
+            GameError::File(e) => e.error_code(),
+            GameError::State(e) => e.error_code(),
+            GameError::Board(_) => "G001",
+            GameError::Counters(_) => "G002",
+            GameError::Tables(_) => "G003",
+            GameError::Seed(_) => "G004",
+            GameError::Orders { .. } => "G005",
+            GameError::Mail(_) => "G006",
+            GameError::Diverged(_) => "G007",
+            GameError::OtherData { .. } => "G008",
+            GameError::Ruleset(e) => e.error_code(),
+            GameError::Other(_) => "G099",
+        }
+    }
+}
+
+impl RulesetError {
+    /// The stable code of this refusal (`docs/error-codes.md`).
+    pub fn error_code(&self) -> &'static str {
+        match self {
+            RulesetError::File { .. } => "R001",
+            RulesetError::NotYet { .. } => "R002",
+            RulesetError::NoSuchRule(_) => "R003",
+            RulesetError::Needs { .. } => "R004",
+            RulesetError::NoSuchReading(_) => "R005",
+            RulesetError::NoSuchOption { .. } => "R006",
+            RulesetError::ReadingSyntax(_) => "R007",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::Hex;
+    use crate::state::StateError;
+    use crate::units::{Side, UnitId};
+    use std::collections::BTreeSet;
+
+    /// Every code written in this file, in the order written.
+    fn codes_in_source() -> Vec<String> {
+        let src = include_str!("codes.rs");
+        let body = src.split("#[cfg(test)]").next().unwrap_or("");
+        body.split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|s| {
+                s.len() == 4
+                    && s.starts_with(['B', 'G', 'R'])
+                    && s[1..].chars().all(|c| c.is_ascii_digit())
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// One example of every problem, as a player would meet it.
+    pub(crate) fn examples() -> Vec<Problem> {
+        let u = || UnitId::new("B-7IN").unwrap();
+        let h = |s: &str| s.parse::<Hex>().unwrap();
+        vec![
+            Problem::NotToml("expected `=`".into()),
+            Problem::BadHex("`Q` is not a hex: a column letter and a number, like C3".into()),
+            Problem::BadUnitName(crate::units::NameError::UnitIdCharacters("B 1".into())),
+            Problem::BadSide("green".into()),
+            Problem::NoUnits,
+            Problem::RouteAmbiguous,
+            Problem::EmptyPath,
+            Problem::NoTarget,
+            Problem::WrongGame {
+                expected: "g1".into(),
+                found: "g2".into(),
+            },
+            Problem::WrongSide {
+                expected: Side::Red,
+                found: Side::Blue,
+            },
+            Problem::WrongTurn {
+                expected: 4,
+                found: 3,
+            },
+            Problem::WrongState {
+                expected: "9f2c".into(),
+                found: "1a7e".into(),
+            },
+            Problem::NoSeed,
+            Problem::BadSeed("this game is resolved by drand; name a `round` or a `time`".into()),
+            Problem::GameOver("Red won (16)".into()),
+            Problem::UnknownUnit("B-99IN".into()),
+            Problem::NotYourUnit {
+                unit: u(),
+                owner: Side::Blue,
+                side: Side::Red,
+            },
+            Problem::OrderedTwice {
+                unit: u(),
+                what: "move".into(),
+            },
+            Problem::NotInThisGame(UnitId::new("B-1SAC").unwrap()),
+            Problem::NotNow {
+                what: "[[move]]".into(),
+                why: "set-up places units only".into(),
+            },
+            Problem::NoRoll("the seed gives no digit".into()),
+            Problem::CannotPlace {
+                unit: u(),
+                why: "it enters on turn 3".into(),
+            },
+            Problem::PlacedStack {
+                hex: h("C3"),
+                count: 4,
+            },
+            Problem::NotHomeCountry {
+                hex: h("P30"),
+                side: Side::Blue,
+            },
+            Problem::NotFriendlyCity {
+                hex: h("P30"),
+                side: Side::Blue,
+                why: "Red holds it".into(),
+            },
+            Problem::OffBoard(h("A99")),
+            Problem::NotOnMap { unit: u() },
+            Problem::IllegalHex {
+                unit: u(),
+                hex: h("D4"),
+                why: "it is all sea".into(),
+            },
+            Problem::TooFar {
+                unit: u(),
+                needed: "5".into(),
+                allowed: "4".into(),
+            },
+            Problem::ZocContinue {
+                unit: u(),
+                hex: h("D4"),
+            },
+            Problem::Engaged { unit: u() },
+            Problem::TerrainStop {
+                unit: u(),
+                hex: h("D4"),
+                terrain: "mountain".into(),
+            },
+            Problem::Overstacked {
+                hex: h("D4"),
+                count: 4,
+            },
+            Problem::PathGap {
+                unit: u(),
+                from: h("C3"),
+                to: h("C5"),
+            },
+            Problem::NotStacked {
+                unit: u(),
+                hex: h("C3"),
+                first: UnitId::new("B-8IN").unwrap(),
+                other: h("C4"),
+            },
+            Problem::StackTooLarge { count: 4 },
+            Problem::NoMovement {
+                unit: u(),
+                hex: h("C3"),
+            },
+            Problem::NoPath {
+                unit: u(),
+                to: h("K9"),
+                why: "every way is blocked by enemy ZOC".into(),
+            },
+            Problem::AfterDrop {
+                unit: u(),
+                landing: h("D4"),
+                allowed: 0,
+            },
+            Problem::CannotFly {
+                unit: UnitId::new("B-3AR").unwrap(),
+                why: "armor is not air-transportable".into(),
+            },
+            Problem::NotThere {
+                unit: u(),
+                hex: h("C3"),
+                actual: h("C4"),
+            },
+            Problem::FlightTooLong {
+                unit: u(),
+                distance: 30,
+                limit: 24,
+            },
+            Problem::AirLimit {
+                unit: u(),
+                count: 5,
+            },
+            Problem::SameCity { hex: h("C3") },
+            Problem::BadDropZone {
+                hex: h("D4"),
+                why: "it is a city".into(),
+            },
+            Problem::NotAdjacent {
+                unit: u(),
+                target: h("F6"),
+            },
+            Problem::NoDefender(h("F6")),
+            Problem::OddsTooLow { odds: "1-7".into() },
+            Problem::DefenderUnattacked { hex: h("F6") },
+            Problem::MustAttack { unit: u() },
+            Problem::TwoBattles { unit: u() },
+            Problem::DuplicateBattle("A1".into()),
+            Problem::HexInTwoBattles { hex: h("F6") },
+            Problem::EngagedMustAttack {
+                unit: u(),
+                how: "against F6 at 1-2".into(),
+            },
+            Problem::NotInBattle {
+                unit: u(),
+                battle: "A1".into(),
+                what: "advance".into(),
+            },
+            Problem::TooManyAdvance {
+                battle: "A1".into(),
+                count: 4,
+            },
+            Problem::DecisionOwed {
+                battle: "1-Red/A1".into(),
+                what: "one loss (EX)".into(),
+            },
+            Problem::NoDecisionOwed("1-Red/A9".into()),
+            Problem::DecisionsNotUsed,
+            Problem::LossNotNamed {
+                battle: "1-Red/A1".into(),
+                candidates: "B-7IN, B-8IN".into(),
+            },
+            Problem::NotALoser {
+                unit: u(),
+                battle: "1-Red/A1".into(),
+                candidates: "B-8IN".into(),
+            },
+            Problem::RetreatNotNamed {
+                unit: u(),
+                battle: "1-Red/A1".into(),
+                legal: "C5, D5".into(),
+            },
+            Problem::NoLegalRetreatNamed {
+                unit: u(),
+                battle: "1-Red/A1".into(),
+                legal: "C5, D5".into(),
+            },
+            Problem::NotAnAdvancer {
+                unit: u(),
+                battle: "1-Red/A1".into(),
+            },
+            Problem::TooManyAdvancers { count: 4 },
+            Problem::OneLossOnly {
+                battle: "1-Red/A1".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_code_is_written_once() {
+        let all = codes_in_source();
+        let unique: BTreeSet<&String> = all.iter().collect();
+        assert_eq!(unique.len(), all.len(), "a code is used twice: {all:?}");
+        assert!(all.len() > 70, "{all:?}");
+    }
+
+    /// The examples name every problem: their codes are every `B` code written above.
+    #[test]
+    fn the_examples_cover_every_problem() {
+        let from_examples: BTreeSet<&str> = examples().iter().map(Problem::code).collect();
+        let written: BTreeSet<String> = codes_in_source()
+            .into_iter()
+            .filter(|c| c.starts_with('B'))
+            .collect();
+        let written: BTreeSet<&str> = written.iter().map(String::as_str).collect();
+        assert_eq!(from_examples, written);
+        assert_eq!(examples().len(), written.len());
+    }
+
+    /// `docs/error-codes.md` lists every code with its example as a player reads it.
+    #[test]
+    fn the_docs_list_every_code() {
+        let doc = include_str!("../../../docs/error-codes.md");
+        let row = |code: &str| {
+            doc.lines()
+                .find(|l| l.starts_with(&format!("| `{code}` |")))
+                .map(str::to_string)
+        };
+        for code in codes_in_source() {
+            assert!(
+                row(&code).is_some(),
+                "docs/error-codes.md has no row for {code}"
+            );
+        }
+        for p in examples() {
+            let line = row(p.code()).unwrap_or_default();
+            let shown = p.to_string().replace('|', "\\|");
+            assert!(
+                line.contains(&shown),
+                "{}: the docs should show `{shown}`",
+                p.code()
+            );
+        }
+        for c in ["F001", "F002", "F003", "S001", "S002", "S003", "S004"] {
+            assert!(row(c).is_some(), "docs/error-codes.md has no row for {c}");
+        }
+    }
+
+    #[test]
+    fn failures_keep_the_code_of_their_cause() {
+        let e = GameError::State(StateError::Tampered {
+            file: "s.ron".into(),
+        });
+        assert_eq!(e.error_code(), "S002");
+        let e = GameError::File(pbem::files::FileError::Exists("x".into()));
+        assert_eq!(e.error_code(), "F001");
+        assert_eq!(GameError::Seed("no".into()).error_code(), "G004");
+    }
+}
