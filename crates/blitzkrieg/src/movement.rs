@@ -136,6 +136,11 @@ impl<'a, 'p> Turn<'a, 'p> {
         &self.ctx.rules.board
     }
 
+    /// The figures of the rule set in force.
+    fn figures(&self) -> &'a crate::ruleset::Figures {
+        &self.ctx.rules.ruleset.figures
+    }
+
     /// Records a problem.
     fn fail(
         &mut self,
@@ -209,15 +214,17 @@ impl<'a, 'p> Turn<'a, 'p> {
         (ok && !units.is_empty()).then_some(out)
     }
 
-    /// 11.1: at the end of movement no hex holds more than 3 of the mover's units.
+    /// 11.1: at the end of movement no hex holds more of the mover's units than the
+    /// stacking limit.
     fn check_stacking(&mut self) {
         let side = self.ctx.side;
+        let figures = self.figures();
         let over: Vec<(Hex, usize)> = self
             .pos
             .occupied()
             .filter(|&h| self.pos.side_at(h) == Some(side))
+            .filter(|&h| !figures.stack_fits(self.pos.stack_halves_at(h)))
             .map(|h| (h, self.pos.count_at(h)))
-            .filter(|&(_, n)| n > 3)
             .collect();
         for (hex, count) in over {
             let span = self.last_into.get(&hex).cloned();

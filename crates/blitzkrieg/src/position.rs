@@ -90,6 +90,20 @@ impl Position {
         self.by_hex.keys().copied()
     }
 
+    /// 11.1 with 26.4: the counters in `hex` in half units, as the stacking limit counts
+    /// them (a ranger half a unit; substitutes likewise once they are in play, 26).
+    pub fn stack_halves_at(&self, hex: Hex) -> u32 {
+        self.at(hex).map(Position::halves_of).sum()
+    }
+
+    /// 11.1 with 26.4: a piece's weight for stacking, in half units.
+    pub fn halves_of(piece: &Piece) -> u32 {
+        match piece.kind {
+            UnitKind::Rangers => 1,
+            _ => 2,
+        }
+    }
+
     /// 11.1: how many counters stand in `hex`.
     pub fn count_at(&self, hex: Hex) -> usize {
         self.by_hex.get(&hex).map_or(0, BTreeSet::len)

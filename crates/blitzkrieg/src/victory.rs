@@ -16,13 +16,6 @@ use crate::state::{GameState, Place};
 use crate::units::Side;
 use std::collections::BTreeMap;
 
-/// 16 (A): units a side must still have when the last enemy unit is gone.
-pub const UNITS_LEFT_FOR_A: usize = 14;
-/// 16 (B): consecutive player-turns the enemy cities must be held under the gun.
-pub const PLAYER_TURNS_FOR_B: u32 = 2;
-/// 16 (C): friendly city hexes needed at the end of the last turn.
-pub const CITY_HEXES_FOR_C: usize = 35;
-
 /// A side's units: on the map, still to come (set-up delayed or reinforcements not yet
 /// placed), and lost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,11 +59,12 @@ pub fn check(
     let tallies = tally(rules, pos, state);
     let order = [side, side.other()];
     let mut lines = Vec::new();
-    let a = condition_a(&tallies, order, &mut lines);
+    let figures = &rules.ruleset.figures;
+    let a = condition_a(&tallies, order, figures.victory_a_units_left, &mut lines);
     let (condition_b, b) = condition_b(rules, pos, &state.condition_b, order, &mut lines);
     let last = turn >= state.game.options.last_turn && side == Side::Red;
     let c = last
-        .then(|| condition_c(friendly, turn, &mut lines))
+        .then(|| condition_c(friendly, turn, figures.victory_c_city_hexes, &mut lines))
         .flatten();
     let over = a
         .or(b)
@@ -125,6 +119,7 @@ fn count(tallies: &BTreeMap<Side, Tally>, side: Side) -> Tally {
 fn condition_a(
     tallies: &BTreeMap<Side, Tally>,
     order: [Side; 2],
+    units_left: usize,
     lines: &mut Vec<String>,
 ) -> Option<(Side, String)> {
     for s in order {
@@ -139,7 +134,7 @@ fn condition_a(
     }
     order.into_iter().find_map(|s| {
         let (own, foe) = (count(tallies, s), count(tallies, s.other()));
-        (foe.left() == 0 && own.left() >= UNITS_LEFT_FOR_A).then(|| {
+        (foe.left() == 0 && own.left() >= units_left).then(|| {
             let reason = format!(
                 "{s} has eliminated every {} unit and has {} units left (16 A)",
                 s.other(),
@@ -160,6 +155,7 @@ fn condition_b(
     order: [Side; 2],
     lines: &mut Vec<String>,
 ) -> (BTreeMap<Side, u32>, Option<(Side, String)>) {
+    let needed = rules.ruleset.figures.victory_b_player_turns;
     let mut counts = BTreeMap::new();
     for s in Side::BOTH {
         let cities: Vec<Hex> = rules
@@ -176,13 +172,13 @@ fn condition_b(
         };
         counts.insert(s, n);
         lines.push(format!(
-            "(B) {s} occupies or is adjacent to {covered} of {} {} city hexes ({n} consecutive player-turns, {PLAYER_TURNS_FOR_B} win)",
+            "(B) {s} occupies or is adjacent to {covered} of {} {} city hexes ({n} consecutive player-turns, {needed} win)",
             cities.len(),
             s.other().country_name()
         ));
     }
     let won = order.into_iter().find_map(|s| {
-        (counts.get(&s).copied().unwrap_or(0) >= PLAYER_TURNS_FOR_B).then(|| {
+        (counts.get(&s).copied().unwrap_or(0) >= needed).then(|| {
             let reason = format!(
                 "{s} has occupied or been adjacent to every {} city hex at the end of two consecutive player-turns (16 B)",
                 s.other().country_name()
@@ -198,14 +194,15 @@ fn condition_b(
 fn condition_c(
     friendly: &BTreeMap<Hex, Option<Side>>,
     turn: u32,
+    needed: usize,
     lines: &mut Vec<String>,
 ) -> Option<(Side, String)> {
     let held = |s: Side| friendly.values().filter(|v| **v == Some(s)).count();
     let (blue, red) = (held(Side::Blue), held(Side::Red));
     lines.push(format!(
-        "(C) friendly city hexes at the end of turn {turn}: Blue {blue}, Red {red} ({CITY_HEXES_FOR_C} win)"
+        "(C) friendly city hexes at the end of turn {turn}: Blue {blue}, Red {red} ({needed} win)"
     ));
-    let winner = match (blue >= CITY_HEXES_FOR_C, red >= CITY_HEXES_FOR_C) {
+    let winner = match (blue >= needed, red >= needed) {
         (true, false) => Some(Side::Blue),
         (false, true) => Some(Side::Red),
         (true, true) if blue != red => Some(if blue > red { Side::Blue } else { Side::Red }),

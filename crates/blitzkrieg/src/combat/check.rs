@@ -218,10 +218,11 @@ fn check_choices(rules: &Rules, a: &Attack) -> Vec<OrderError> {
     let mut errs = Vec::new();
     let fighting: BTreeSet<&UnitId> = a.units.iter().map(|u| &u.value).collect();
     let advancing: BTreeSet<&UnitId> = a.advance.iter().map(|u| &u.value).collect();
-    if advancing.len() > 3 {
+    let most = rules.ruleset.figures.advance_units;
+    if advancing.len() > most {
         let at = a
             .advance
-            .get(3)
+            .get(most)
             .map_or(a.id.span.clone(), |u| u.span.clone());
         errs.push(OrderError::new(
             Problem::TooManyAdvance {

@@ -137,9 +137,10 @@ impl<'c> DefaultKey<'c> {
 }
 
 /// Who advances after a won battle: the listed units (only those in `survivors`), or
-/// the strongest survivors, at most 3.
+/// the strongest survivors, at most `most` (15: 3).
 pub(crate) fn advancers(
     choices: &Choices,
+    most: usize,
     survivors: &[UnitId],
     factor: impl Fn(&UnitId) -> u32,
 ) -> Vec<UnitId> {
@@ -160,6 +161,6 @@ pub(crate) fn advancers(
         }
         AdvanceOrder::Never => Vec::new(),
     };
-    out.truncate(3);
+    out.truncate(most);
     out
 }

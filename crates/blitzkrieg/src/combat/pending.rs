@@ -266,8 +266,9 @@ fn retreat(rules: &Rules, pos: &mut Position, item: &Pending, d: &Decision, out:
 /// BGAT AE/AB2: the owner advances the units its decision names (up to 3, of the
 /// battle) into the hexes the attacker vacated, ignoring ZOC.
 fn advance(rules: &Rules, pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) {
-    if d.advance.len() > 3 {
-        if let Some(fourth) = d.advance.get(3) {
+    let most = rules.ruleset.figures.advance_units;
+    if d.advance.len() > most {
+        if let Some(fourth) = d.advance.get(most) {
             out.error(
                 Problem::TooManyAdvancers {
                     count: d.advance.len(),

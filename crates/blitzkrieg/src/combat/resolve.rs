@@ -450,7 +450,8 @@ fn advance(
         return;
     }
     let side = winner.choices.side;
-    let movers = choose::advancers(&winner.choices, &winner.survivors(pos), |u| {
+    let most = rules.ruleset.figures.advance_units;
+    let movers = choose::advancers(&winner.choices, most, &winner.survivors(pos), |u| {
         winner.factor(rules, u)
     });
     if movers.is_empty() {
@@ -517,7 +518,10 @@ pub(super) fn advance_events(
     let barred = piece.kind.barred_from_forest();
     let dest = vacated.iter().copied().find(|h| {
         h.is_adjacent(piece.hex)
-            && pos.count_at(*h) < 3
+            && rules
+                .ruleset
+                .figures
+                .stack_fits(pos.stack_halves_at(*h) + Position::halves_of(&piece))
             && !(barred && rules.board.terrain(*h) == Some(Terrain::Forest))
     });
     match dest {

@@ -41,7 +41,13 @@ pub fn retreat_ends(rules: &Rules, pos: &Position, unit: &Piece) -> Vec<RetreatE
     let mut ends: BTreeMap<Hex, Hex> = BTreeMap::new();
     for mid in mids {
         for end in mid.neighbours() {
-            if end != start && !ends.contains_key(&end) && pos.count_at(end) < 3 && open(end) {
+            let fits = || {
+                rules
+                    .ruleset
+                    .figures
+                    .stack_fits(pos.stack_halves_at(end) + Position::halves_of(unit))
+            };
+            if end != start && !ends.contains_key(&end) && fits() && open(end) {
                 ends.insert(end, mid);
             }
         }

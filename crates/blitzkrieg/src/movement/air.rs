@@ -15,13 +15,6 @@ use crate::hex::Hex;
 use crate::orders::{AirMove, Located, Problem};
 use crate::units::{UnitId, UnitKind};
 
-/// 9.3: units flown per player-turn.
-const AIR_LIMIT: usize = 4;
-/// 9.3: range of air transport.
-const TRANSPORT_RANGE: u32 = 40;
-/// 9.4: range of an airdrop.
-const DROP_RANGE: u32 = 20;
-
 impl Turn<'_, '_> {
     /// 9.3, 9.4: one air move.
     pub(super) fn fly(&mut self, a: &AirMove) {
@@ -49,7 +42,7 @@ impl Turn<'_, '_> {
                 self.fail(problem, a.to.span.clone(), "9.4", Some(&u.value));
                 continue;
             }
-            if self.log.flown.len() >= AIR_LIMIT {
+            if self.log.flown.len() >= self.figures().air_transport_units {
                 let problem = Problem::AirLimit {
                     unit: u.value.clone(),
                     count: self.log.flown.len() + 1,
@@ -195,9 +188,9 @@ impl Turn<'_, '_> {
     /// 9.3, 9.4: 40 hexes for air transport, 20 for an airdrop.
     fn within_range(&mut self, u: &Located<UnitId>, a: &AirMove) -> Option<()> {
         let (limit, rule) = if a.drop {
-            (DROP_RANGE, "9.4")
+            (self.figures().airdrop_range, "9.4")
         } else {
-            (TRANSPORT_RANGE, "9.3")
+            (self.figures().air_transport_range, "9.3")
         };
         let distance = a.from.value.distance(a.to.value);
         if distance > limit {

@@ -32,7 +32,7 @@ struct Planned {
 impl Turn<'_, '_> {
     /// 7.1-7.5, 8.2-8.3, 9.1-9.2, 10, 11.2: one ground move order.
     pub(super) fn ground(&mut self, m: &Move) {
-        if m.units.len() > 3 {
+        if m.units.len() > self.figures().move_units {
             let problem = Problem::StackTooLarge {
                 count: m.units.len(),
             };

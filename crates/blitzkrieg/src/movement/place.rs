@@ -125,7 +125,8 @@ impl Turn<'_, '_> {
     /// (6.4: "by moving out already placed reinforcements a player may bring on an
     /// unlimited number of units per turn in one city hex"; 11.1).
     pub(super) fn place(&mut self, p: &Placement) {
-        if p.units.len() > 3 {
+        let most = self.figures().placement_units;
+        if p.units.len() > most {
             let problem = Problem::PlacedStack {
                 hex: p.hex.value,
                 count: p.units.len(),
@@ -135,7 +136,7 @@ impl Turn<'_, '_> {
         let hex_ok = self.home_city_ok(&p.hex);
         let due = self.ctx.turn;
         let units = self.all_units(&p.units, |t, u| t.waiting_unit(u, "place", "6.2", due));
-        let (Some(units), true, true) = (units, hex_ok, p.units.len() <= 3) else {
+        let (Some(units), true, true) = (units, hex_ok, p.units.len() <= most) else {
             return;
         };
         if !self.terrain_allows(&units, &p.hex) {
