@@ -474,9 +474,12 @@ impl<'a> Turn<'a> {
                 def.kind.rule()
             },
         });
+        // A spy copying a general or admiral counts itself too ("include
+        // the general"), though as a special weapon nothing else counts it.
+        let spy_self = u32::from(def.kind == TokenKind::Spy);
         let strength = match eff_kind {
-            TokenKind::General => self.count_units(side, &p.theatre, true),
-            TokenKind::Admiral => self.count_units(side, &p.theatre, false),
+            TokenKind::General => self.count_units(side, &p.theatre, true) + spy_self,
+            TokenKind::Admiral => self.count_units(side, &p.theatre, false) + spy_self,
             // 002 §8.2: 3 if the marker is on the opponent's side when played.
             TokenKind::Partisans => {
                 if marker * sign < 0 {
