@@ -1,5 +1,7 @@
 //! How games end (run with --ignored --nocapture to see the spread).
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use mori::{Rule, Ruleset};

@@ -1,5 +1,7 @@
 //! The scripted demonstration games, base and Nippon, end and verify.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use mori::demo::demo;
 use mori::{Rule, Variant};
 
