@@ -278,6 +278,8 @@ impl<'a> Turn<'a> {
                 label: self.label.clone(),
                 seed: self.seed_hex.clone(),
             });
+            self.st.turn += 1;
+            self.st.to_move = winner;
             return;
         }
         if let Some(c) = &orders.commitment {

@@ -294,8 +294,7 @@ impl OrderError {
             | OrderError::Missing { .. }
             | OrderError::NoCommitment { .. }
             | OrderError::BadCommitment { .. }
-            | OrderError::CommitmentMismatch { .. }
-            | OrderError::Unused { .. } => Rule::Protocol,
+            | OrderError::CommitmentMismatch { .. } => Rule::Protocol,
             OrderError::WrongSide { .. } => Rule::Setup,
             OrderError::GameOver { .. } => Rule::WarVictory,
             OrderError::NothingToDo { .. } | OrderError::ConcedeAndPlace { .. } => {
@@ -315,7 +314,7 @@ impl OrderError {
             OrderError::WrongSpaceType { .. } => Rule::SpaceTypes,
             OrderError::NoBlitz { .. } | OrderError::OtherTheatre { .. } => Rule::BlitzForces,
             OrderError::NothingToCopy { .. } => Rule::Spy,
-            OrderError::BadStrategic { .. } => Rule::Effect,
+            OrderError::BadStrategic { .. } | OrderError::Unused { .. } => Rule::Effect,
             OrderError::BadOpen { .. } => Rule::NipponClose,
         }
     }

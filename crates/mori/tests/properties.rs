@@ -108,3 +108,51 @@ proptest! {
         }
     }
 }
+
+/// Random games reach every rule of 002 that a turn can apply; a rule no
+/// game ever reaches is untested by the properties above.
+#[test]
+fn random_games_reach_every_rule() {
+    use mori::Rule;
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, rs) in [Ruleset::base().unwrap(), Ruleset::nippon().unwrap()]
+        .iter()
+        .enumerate()
+    {
+        for g in 0..60 {
+            let record = common::random_game(rs, "reach", format!("{i}-{g}").as_bytes()).unwrap();
+            for (_, events) in &record.history {
+                seen.extend(events.iter().map(|e| e.rule()));
+            }
+        }
+    }
+    let wanted = [
+        Rule::UnitTypes,
+        Rule::BlitzAirforce,
+        Rule::GeneralAdmiral,
+        Rule::Elite,
+        Rule::TaskForce,
+        Rule::BlitzForces,
+        Rule::BombingToken,
+        Rule::Nuclear,
+        Rule::Spy,
+        Rule::Scientist,
+        Rule::Setup,
+        Rule::Place,
+        Rule::Effect,
+        Rule::MoveMarker,
+        Rule::CloseCampaign,
+        Rule::CloseTheatre,
+        Rule::DrawPhase,
+        Rule::WarVictory,
+        Rule::CannotPlace,
+        Rule::Godzilla,
+        Rule::Partisans,
+        Rule::InspiredLeadership,
+        Rule::NipponSetup,
+        Rule::NipponClose,
+        Rule::NipponVictory,
+    ];
+    let missing: Vec<_> = wanted.iter().filter(|r| !seen.contains(r)).collect();
+    assert!(missing.is_empty(), "never reached: {missing:?}");
+}
