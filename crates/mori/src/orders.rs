@@ -367,8 +367,7 @@ impl OrderError {
 pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec<OrderError>> {
     let mut errs = Vec::new();
     let top = Pos { line: 1, col: 1 };
-    if let Some(o) = &state.outcome {
-        let _ = o;
+    if state.outcome.is_some() {
         errs.push(OrderError::GameOver { at: top });
         return Err(errs);
     }
