@@ -195,8 +195,8 @@ fn appeal(rs: &Ruleset, state: &State, side: Side, token: &str, t: &Target) -> i
     };
     let effect = tdef
         .campaigns
-        .get(t.campaign - 1)
-        .and_then(|c| c.spaces.get(t.space - 1))
+        .get(t.campaign.saturating_sub(1))
+        .and_then(|c| c.spaces.get(t.space.saturating_sub(1)))
         .and_then(|s| s.effect)
         .map_or(0, |e| match e {
             crate::board::Effect::Propaganda(n) => 3 * i64::from(n),
@@ -207,7 +207,7 @@ fn appeal(rs: &Ruleset, state: &State, side: Side, token: &str, t: &Target) -> i
     let last = state
         .theatres
         .get(&t.theatre)
-        .and_then(|x| x.campaigns.get(t.campaign - 1))
+        .and_then(|x| x.campaigns.get(t.campaign.saturating_sub(1)))
         .is_some_and(|c| c.free() == 1);
     let closing = if last && marker + i32::try_from(value).unwrap_or(0) > 0 {
         6

@@ -376,7 +376,12 @@ impl<'a> Turn<'a> {
         }
         let active = ts.active();
         let ci = match (p.campaign, active) {
-            (Some(c), _) => c - 1,
+            (Some(c), _) => c.checked_sub(1).ok_or(OrderError::NoSuchSpace {
+                at: p.at.campaign,
+                theatre: p.theatre.clone(),
+                campaign: 0,
+                space: p.space,
+            })?,
             (None, Some(a)) => a,
             (None, None) => {
                 return Err(OrderError::TheatreNotOpen {
@@ -410,7 +415,12 @@ impl<'a> Turn<'a> {
                 campaign: ci + 1,
             });
         }
-        let si = p.space - 1;
+        let si = p.space.checked_sub(1).ok_or(OrderError::NoSuchSpace {
+            at: p.at.space,
+            theatre: p.theatre.clone(),
+            campaign: ci + 1,
+            space: 0,
+        })?;
         let space_def = tdef.campaigns.get(ci).and_then(|c| c.spaces.get(si));
         let (Some(space_def), Some(slot)) = (space_def, cs.spaces.get(si)) else {
             return Err(OrderError::NoSuchSpace {

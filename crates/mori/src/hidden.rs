@@ -450,6 +450,21 @@ pub struct RefereeState {
     pub private: BTreeMap<Side, PrivateState>,
 }
 
+/// Why the referee could not play a turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RefereeError {
+    #[error("orders refused: {0:?}")]
+    Orders(Vec<OrderError>),
+    #[error("{0}")]
+    Hidden(#[from] HiddenError),
+}
+
+impl From<Vec<OrderError>> for RefereeError {
+    fn from(e: Vec<OrderError>) -> RefereeError {
+        RefereeError::Orders(e)
+    }
+}
+
 /// What one player may see in referee mode: the public state and his own
 /// reserve and bag, never the opponent's, never a secret.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -507,30 +522,26 @@ impl RefereeState {
         rs: &Ruleset,
         raw: &RawOrders,
         seed: &[u8],
-    ) -> Result<Vec<Event>, Vec<OrderError>> {
+    ) -> Result<Vec<Event>, RefereeError> {
         let side = self.public.to_move;
         let label = State::label(self.public.turn);
-        let commitment = match self.private.get_mut(&side) {
-            Some(p) => {
-                let _ = sync(&self.public, p);
-                p.commitment(&label).ok()
-            }
-            None => None,
-        };
+        let private = self
+            .private
+            .get_mut(&side)
+            .ok_or(HiddenError::Unrevealed { side })?;
+        sync(&self.public, private)?;
+        let commitment = private.commitment(&label)?;
         let mut raw = raw.clone();
-        if raw.concede.is_none() || raw.concede.as_ref().is_some_and(|c| !*c.get_ref()) {
-            if let Some(c) = commitment {
-                raw.commitment = Some(toml::Spanned::new(0..0, c));
-            }
+        let concede = raw.concede.as_ref().is_some_and(|c| *c.get_ref());
+        if !concede {
+            raw.commitment = Some(toml::Spanned::new(0..0, commitment));
         }
         let orders = crate::orders::check(rs, &self.public, &raw)?;
-        if let Some(p) = self.private.get(&side) {
-            check_private(&self.public, p, &orders)?;
-        }
+        check_private(&self.public, private, &orders)?;
         let (next, events) = engine::adjudicate(rs, &self.public, &orders, seed)?;
         self.public = next;
         for p in self.private.values_mut() {
-            let _ = sync(&self.public, p);
+            sync(&self.public, p)?;
         }
         Ok(events)
     }

@@ -36,7 +36,7 @@ pub mod tokens;
 
 pub use engine::{adjudicate, new_game, SetupError, WAR_VP};
 pub use events::Event;
-pub use hidden::{verify_hidden, HiddenError, PrivateState, RefereeState};
+pub use hidden::{verify_hidden, HiddenError, PrivateState, RefereeError, RefereeState};
 pub use orders::{check, OrderError, Orders, Pos, RawOrders};
 pub use report::report;
 pub use ruleset::{DataError, Ruleset, Side, Variant};

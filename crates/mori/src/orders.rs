@@ -456,7 +456,9 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
     let mut places = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let off = state.off_board(side);
-    for p in &raw.place {
+    let mut first_bad: Option<usize> = None;
+    for (i, p) in raw.place.iter().enumerate() {
+        let before = errs.len();
         let table = raw.at(p);
         let r = p.get_ref();
         let mut pp = PlacePos {
@@ -577,6 +579,9 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
             open: r.open.iter().map(|s| s.get_ref().clone()).collect(),
             at: pp,
         });
+        if errs.len() > before && first_bad.is_none() {
+            first_bad = Some(i);
+        }
     }
     let orders = Orders {
         game,
@@ -587,16 +592,28 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
         places,
         commitment_at,
     };
-    if !errs.is_empty() {
-        return Err(errs);
+    // Play the turn through on the public state, up to the first placement
+    // that is already wrong on its own, so that its problems are reported
+    // with the others.  Legality never depends on the seed (hidden draws
+    // are not usable in the turn they are drawn, and research draws change
+    // no placement rule), so any seed will do.
+    let mut playable = orders.clone();
+    playable.concede = concede && orders.places.is_empty();
+    playable
+        .places
+        .truncate(first_bad.unwrap_or(orders.places.len()));
+    if !playable.concede && !playable.places.is_empty() {
+        let sim = crate::engine::simulate(rs, state, &playable, b"check");
+        for e in sim.errors {
+            if !errs.contains(&e) {
+                errs.push(e);
+            }
+        }
     }
-    // Play the turn through on the public state: legality never depends on
-    // the seed (hidden draws are not usable in the turn they are drawn, and
-    // research draws change no placement rule), so any seed will do.
-    let sim = crate::engine::simulate(rs, state, &orders, b"check");
-    if sim.errors.is_empty() {
+    if errs.is_empty() {
         Ok(orders)
     } else {
-        Err(sim.errors)
+        errs.sort_by_key(|e| e.at());
+        Err(errs)
     }
 }

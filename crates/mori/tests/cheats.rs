@@ -401,3 +401,32 @@ fn a_refereed_game_runs_to_the_end_and_verifies() {
     }
     assert!(verify_hidden(&rs, &r.public, &r.secrets()).is_ok());
 }
+
+#[test]
+fn the_referee_refuses_a_token_outside_the_reserve() {
+    let rs = Ruleset::base().unwrap();
+    let secrets: BTreeMap<Side, Secret> = rs
+        .sides()
+        .iter()
+        .map(|s| (*s, fixed_secret(s.name())))
+        .collect();
+    let (mut r, _) = RefereeState::new(&rs, "referee", &secrets, b"setup").unwrap();
+    let side = r.public.to_move;
+    let token = r.private[&side].bag.iter().next().unwrap().clone();
+    let target = legal_targets(&rs, &r.public, side, &token)[0].clone();
+    let text = format!(
+        "game = \"referee\"\nturn = 1\nside = \"{}\"\n\n[[place]]\ntoken = \"{token}\"\ntheatre = \"{}\"\nspace = {}\n",
+        side.name(),
+        target.theatre,
+        target.space
+    );
+    let before = r.clone();
+    let err = r
+        .play(&rs, &RawOrders::parse(&text).unwrap(), b"seed")
+        .unwrap_err();
+    match err {
+        mori::RefereeError::Orders(errs) => assert_eq!(errs[0].code(), "M115"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(r, before, "a refused turn changes nothing");
+}
