@@ -310,3 +310,46 @@ fn parse_spaces(list: &[String]) -> Result<Vec<SpaceDef>, DataError> {
         .map(|s| SpaceDef::parse(s).map_err(DataError::Invalid))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spaces_parse_and_refuse() {
+        assert_eq!(
+            SpaceDef::parse("landsea tactical 2"),
+            Ok(SpaceDef {
+                ty: SpaceType::LandSea,
+                effect: Some(Effect::Tactical(2))
+            })
+        );
+        assert_eq!(
+            SpaceDef::parse("sea"),
+            Ok(SpaceDef {
+                ty: SpaceType::Sea,
+                effect: None
+            })
+        );
+        for bad in [
+            "",
+            "air",
+            "land tactical",
+            "land tactical 0",
+            "land production 2",
+            "sea spy",
+        ] {
+            assert!(SpaceDef::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn thresholds() {
+        let base = Board::parse_base(crate::ruleset::BASE_BOARD).unwrap();
+        let west = base.theatre("west").unwrap().1;
+        assert_eq!(base.threshold(west), west.half);
+        let nippon = Board::parse_nippon(crate::ruleset::NIPPON_BOARD).unwrap();
+        let boston = nippon.theatre("boston").unwrap().1;
+        assert_eq!(nippon.threshold(boston), boston.half - 2);
+    }
+}

@@ -617,3 +617,47 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
         Err(errs)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_lines_and_columns_from_one() {
+        let lines = line_starts("ab\ncde\n\nf");
+        assert_eq!(pos_in(&lines, 0), Pos { line: 1, col: 1 });
+        assert_eq!(pos_in(&lines, 4), Pos { line: 2, col: 2 });
+        assert_eq!(pos_in(&lines, 8), Pos { line: 4, col: 1 });
+    }
+
+    #[test]
+    fn syntax_errors_have_a_place() {
+        let errs = RawOrders::parse("game = \"g\"\nturn = = 3\n").unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].code(), "M100");
+        assert_eq!(errs[0].at().line, 2);
+    }
+
+    #[test]
+    fn every_code_is_distinct() {
+        let at = Pos::default();
+        let all = [
+            OrderError::Syntax {
+                at,
+                msg: String::new(),
+            },
+            OrderError::GameOver { at },
+            OrderError::NothingToDo { at },
+            OrderError::ConcedeAndPlace { at },
+            OrderError::ReserveEmpty { at },
+            OrderError::NoBlitz { at },
+            OrderError::NothingToCopy { at },
+            OrderError::NoCommitment { at },
+            OrderError::BadCommitment { at },
+            OrderError::CommitmentMismatch { at },
+        ];
+        let codes: std::collections::BTreeSet<&str> = all.iter().map(|e| e.code()).collect();
+        assert_eq!(codes.len(), all.len());
+        assert!(all.iter().all(|e| e.explain().contains(e.code())));
+    }
+}

@@ -106,6 +106,27 @@ impl Ruleset {
         Ruleset::from_texts(Variant::Nippon, NIPPON_BOARD, TOKENS, SPECIAL_WEAPONS, true)
     }
 
+    /// A ruleset whose data files may be replaced: `read` gets each file
+    /// name (`base-board.toml`, `nippon-board.toml`, `tokens.toml`,
+    /// `special-weapons.toml`) and returns a replacement text, or `None` for
+    /// the embedded one.  The engine does no I/O; a caller replacing the
+    /// files by a path passes
+    /// `|name| std::fs::read_to_string(dir.join(name)).ok()`.
+    pub fn load(
+        variant: Variant,
+        nippon_weapons: bool,
+        read: impl Fn(&str) -> Option<String>,
+    ) -> Result<Ruleset, DataError> {
+        let (board_name, board_text) = match variant {
+            Variant::Base => ("base-board.toml", BASE_BOARD),
+            Variant::Nippon => ("nippon-board.toml", NIPPON_BOARD),
+        };
+        let board = read(board_name).unwrap_or_else(|| board_text.to_string());
+        let tokens = read("tokens.toml").unwrap_or_else(|| TOKENS.to_string());
+        let specials = read("special-weapons.toml").unwrap_or_else(|| SPECIAL_WEAPONS.to_string());
+        Ruleset::from_texts(variant, &board, &tokens, &specials, nippon_weapons)
+    }
+
     /// A ruleset from the text of the data files (e.g. corrected copies).
     pub fn from_texts(
         variant: Variant,

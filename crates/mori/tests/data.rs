@@ -194,3 +194,23 @@ fn every_data_file_says_it_is_reconstructed() {
         assert!(text.contains("NOT THE PRINTED ORIGINAL"));
     }
 }
+
+#[test]
+fn data_files_are_replaceable_one_by_one() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/mori");
+    let from_disk = Ruleset::load(Variant::Nippon, true, |name| {
+        std::fs::read_to_string(dir.join(name)).ok()
+    })
+    .unwrap();
+    assert_eq!(from_disk, Ruleset::nippon().unwrap());
+    let tokens = ruleset::TOKENS.replace(
+        "kind = \"general\"\ncount = 1",
+        "kind = \"general\"\ncount = 2",
+    );
+    let changed = Ruleset::load(Variant::Base, true, |name| {
+        (name == "tokens.toml").then(|| tokens.clone())
+    })
+    .unwrap();
+    assert_eq!(changed.catalogue.set(TokenSet::Axis).len(), 23);
+    assert_eq!(changed.board, Ruleset::base().unwrap().board);
+}
