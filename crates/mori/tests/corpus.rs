@@ -1,5 +1,5 @@
 //! The corpus: each case under `tests/cases/<name>/` is data, a position
-//! (`position.toml`), an order file (`orders.toml`), a seed (`seed.txt`)
+//! (`position.toml`, or a whole state file `state.ron`), an order file (`orders.toml`), a seed (`seed.txt`)
 //! and the expected outcome (`expected.toml`) citing the 002 section it
 //! exercises.  One harness runs them all.  The cited section must be the
 //! rule of at least one event (or error), so a citation cannot drift.
@@ -198,21 +198,35 @@ fn name(e: &Event) -> String {
 
 fn run_case(dir: &Path) -> Result<(), String> {
     let read = |f: &str| std::fs::read_to_string(dir.join(f)).map_err(|e| format!("{f}: {e}"));
-    let pos: Position = toml::from_str(&read("position.toml")?).map_err(|e| e.to_string())?;
+
     let exp: Expected = toml::from_str(&read("expected.toml")?).map_err(|e| e.to_string())?;
     let orders_text = read("orders.toml")?;
     let seed = read("seed.txt")?;
     if !exp.section.starts_with("002 §") && exp.section != "mail protocol" {
         return Err(format!("case cites no section of 002: {:?}", exp.section));
     }
-    let rs = match pos.variant.as_str() {
-        "base" => Ruleset::base(),
-        "classic" => Ruleset::base_classic(),
-        "nippon" => Ruleset::nippon(),
-        v => return Err(format!("bad variant {v}")),
-    }
-    .unwrap();
-    let st = build(&rs, &pos);
+    // A case gives either a whole state file (RON) or a position to build.
+    let (rs, st) = if dir.join("state.ron").exists() {
+        let st = mori::state_from_ron(&read("state.ron")?).map_err(|e| e.to_string())?;
+        let rs = match (st.variant, st.nippon_weapons) {
+            (mori::Variant::Base, true) => Ruleset::base(),
+            (mori::Variant::Base, false) => Ruleset::base_classic(),
+            (mori::Variant::Nippon, _) => Ruleset::nippon(),
+        }
+        .unwrap();
+        (rs, st)
+    } else {
+        let pos: Position = toml::from_str(&read("position.toml")?).map_err(|e| e.to_string())?;
+        let rs = match pos.variant.as_str() {
+            "base" => Ruleset::base(),
+            "classic" => Ruleset::base_classic(),
+            "nippon" => Ruleset::nippon(),
+            v => return Err(format!("bad variant {v}")),
+        }
+        .unwrap();
+        let st = build(&rs, &pos);
+        (rs, st)
+    };
     let problems = st.invariant_problems(&rs);
     if !problems.is_empty() {
         return Err(format!("position breaks invariants: {problems:?}"));
