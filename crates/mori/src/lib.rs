@@ -38,7 +38,7 @@ pub use engine::{adjudicate, new_game, SetupError, WAR_VP};
 pub use events::Event;
 pub use hidden::{verify_hidden, HiddenError, PrivateState, RefereeError, RefereeState};
 pub use orders::{check, OrderError, Orders, Pos, RawOrders};
-pub use report::report;
+pub use report::{report, report_private};
 pub use ruleset::{DataError, Ruleset, Side, Variant};
 pub use section::Rule;
 pub use state::State;

@@ -102,3 +102,44 @@ pub fn report(rs: &Ruleset, state: &State, events: &[Event]) -> String {
     let _ = writeln!(out, "War victory points: {}.", score.join(", "));
     out
 }
+
+/// The private part of a report, for the owner only: what his tool learned
+/// when it applied the ledger (draws, bombing discards) and his reserve.
+pub fn report_private(
+    rs: &Ruleset,
+    private: &crate::hidden::PrivateState,
+    learned: &[crate::hidden::Learned],
+) -> String {
+    use crate::hidden::Learned;
+    let mut out = String::new();
+    let _ = writeln!(out, "For the {} player only:", private.side);
+    for l in learned {
+        let line = match l {
+            Learned::Drew { token, label } => format!("  {label}: you drew {token}."),
+            Learned::Discarded { token, label } => {
+                format!("  {label}: bombing sent {token} from your reserve back to your bag.")
+            }
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    let names: Vec<String> = private
+        .reserve
+        .iter()
+        .map(|t| match rs.catalogue.get(t) {
+            Some(d) if d.value > 0 => format!("{t} ({} {})", d.kind.name(), d.value),
+            Some(d) => format!("{t} ({})", d.kind.name()),
+            None => t.clone(),
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "  Your reserve: {}.",
+        if names.is_empty() {
+            "empty".into()
+        } else {
+            names.join(", ")
+        }
+    );
+    let _ = writeln!(out, "  Tokens in your bag: {}.", private.bag.len());
+    out
+}

@@ -39,3 +39,20 @@ fn last_report_of_each_demo() {
         insta::assert_snapshot!(format!("{v:?}_last_report"), r.reports.last().unwrap());
     }
 }
+
+#[test]
+fn private_report_names_only_the_owners_tokens() {
+    let rs = Ruleset::base().unwrap();
+    let r = demo(Variant::Base).unwrap();
+    let (before, _) = &r.history[4];
+    let (after, _) = &r.history[6];
+    let side = before.to_move;
+    let mut p = PrivateState::new(&rs, &before.game_id, side, &fixed_secret(side.name()));
+    mori::hidden::sync(before, &mut p).unwrap();
+    let learned = mori::hidden::sync(after, &mut p).unwrap();
+    assert!(!learned.is_empty());
+    let text = mori::report_private(&rs, &p, &learned);
+    let other = rs.token_set(rs.opponent(side)).prefix();
+    assert!(!text.contains(&format!("{other}-")), "{text}");
+    insta::assert_snapshot!("base_private_report", text);
+}
