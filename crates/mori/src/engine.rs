@@ -5,14 +5,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use crate::board::{BoardKind, Effect};
-use crate::draw;
-use crate::events::{Event, Into};
+use crate::board::BoardKind;
+use crate::events::Event;
 use crate::orders::{OrderError, Orders, Placement, Pos};
 use crate::ruleset::{Ruleset, Side, Variant};
 use crate::section::Rule;
 use crate::state::{
-    CampaignState, HiddenOp, Occupant, Outcome, PlayerPublic, State, Status, TheatreState, TurnSeed,
+    CampaignState, HiddenOp, Occupant, PlayerPublic, State, Status, TheatreState, TurnSeed,
 };
 use crate::tokens::{Mobility, TokenKind};
 
@@ -215,22 +214,22 @@ pub(crate) fn simulate(rs: &Ruleset, state: &State, orders: &Orders, seed: &[u8]
 }
 
 /// Choices written in a placement, used in the order effects need them.
-struct Choices {
-    strategic: VecDeque<(String, Pos)>,
-    open: VecDeque<(String, Pos)>,
+pub(crate) struct Choices {
+    pub(crate) strategic: VecDeque<(String, Pos)>,
+    pub(crate) open: VecDeque<(String, Pos)>,
 }
 
-struct Turn<'a> {
-    rs: &'a Ruleset,
-    st: State,
-    ev: Vec<Event>,
-    errors: Vec<OrderError>,
-    side: Side,
-    seed: Vec<u8>,
-    seed_hex: String,
-    label: String,
-    hidden_ix: BTreeMap<Side, u32>,
-    research_ix: u32,
+pub(crate) struct Turn<'a> {
+    pub(crate) rs: &'a Ruleset,
+    pub(crate) st: State,
+    pub(crate) ev: Vec<Event>,
+    pub(crate) errors: Vec<OrderError>,
+    pub(crate) side: Side,
+    pub(crate) seed: Vec<u8>,
+    pub(crate) seed_hex: String,
+    pub(crate) label: String,
+    pub(crate) hidden_ix: BTreeMap<Side, u32>,
+    pub(crate) research_ix: u32,
 }
 
 impl<'a> Turn<'a> {
@@ -249,11 +248,11 @@ impl<'a> Turn<'a> {
         }
     }
 
-    fn opp(&self) -> Side {
+    pub(crate) fn opp(&self) -> Side {
         self.rs.opponent(self.side)
     }
 
-    fn player(&mut self, side: Side) -> Option<&mut PlayerPublic> {
+    pub(crate) fn player(&mut self, side: Side) -> Option<&mut PlayerPublic> {
         self.st.players.get_mut(&side)
     }
 
@@ -592,7 +591,7 @@ impl<'a> Turn<'a> {
     /// 002 §3.3: armies and airforces (general) or navies and airforces
     /// (admiral) the side has in the theatre, itself included, special
     /// weapons ignored.
-    fn count_units(&self, side: Side, theatre: &str, army: bool) -> u32 {
+    pub(crate) fn count_units(&self, side: Side, theatre: &str, army: bool) -> u32 {
         let Some(t) = self.st.theatres.get(theatre) else {
             return 0;
         };
@@ -613,7 +612,7 @@ impl<'a> Turn<'a> {
         u32::try_from(n).unwrap_or(u32::MAX)
     }
 
-    fn status(&self, ti: usize) -> Status {
+    pub(crate) fn status(&self, ti: usize) -> Status {
         self.rs
             .board
             .theatres
@@ -622,554 +621,12 @@ impl<'a> Turn<'a> {
             .map_or(Status::Closed, |t| t.status)
     }
 
-    fn theatre_id(&self, ti: usize) -> String {
+    pub(crate) fn theatre_id(&self, ti: usize) -> String {
         self.rs
             .board
             .theatres
             .get(ti)
             .map(|t| t.id.clone())
             .unwrap_or_default()
-    }
-
-    fn effect(
-        &mut self,
-        effect: Effect,
-        ti: usize,
-        rule: Rule,
-        choices: &mut Choices,
-    ) -> Result<(), OrderError> {
-        let side = self.side;
-        self.ev.push(Event::EffectCarried {
-            side,
-            effect,
-            theatre: self.theatre_id(ti),
-            rule,
-        });
-        match effect {
-            Effect::Production => self.hidden_draw(side, 1, Rule::Effect),
-            Effect::ImprovedProduction => self.hidden_draw(side, 2, Rule::Effect),
-            Effect::Bombing => self.bomb(Rule::Effect),
-            Effect::Research => self.research(1, Into::Bag),
-            Effect::ImprovedResearch => self.research(2, Into::Bag),
-            Effect::ResearchIndustry => self.research(1, Into::Reserve),
-            Effect::Tactical(n) => {
-                if self.status(ti) == Status::Open {
-                    self.advance_own(ti, u32::from(n), Rule::Effect, choices)?;
-                }
-            }
-            Effect::Strategic(n) => {
-                let candidates: Vec<usize> = (0..self.rs.board.theatres.len())
-                    .filter(|&o| o != ti && self.status(o) == Status::Open)
-                    .collect();
-                let target = match choices.strategic.pop_front() {
-                    Some((name, at)) => {
-                        match candidates.iter().find(|&&o| self.theatre_id(o) == name) {
-                            Some(&o) => Some(o),
-                            None => return Err(OrderError::BadStrategic { at, theatre: name }),
-                        }
-                    }
-                    None => candidates.first().copied(),
-                };
-                match target {
-                    Some(o) => self.advance_other(o, u32::from(n)),
-                    None => self.ev.push(Event::NoTarget {
-                        side,
-                        rule: Rule::Effect,
-                    }),
-                }
-            }
-            Effect::Propaganda(n) => self.score(side, u32::from(n), "propaganda", Rule::Effect),
-        }
-        Ok(())
-    }
-
-    /// Moves the marker of the theatre where the token was placed; reaching
-    /// the closing space(s) closes the theatre (002 §6.5, §8.6).
-    fn advance_own(
-        &mut self,
-        ti: usize,
-        n: u32,
-        rule: Rule,
-        choices: &mut Choices,
-    ) -> Result<(), OrderError> {
-        let Some(def) = self.rs.board.theatres.get(ti) else {
-            return Ok(());
-        };
-        let sign = self.rs.sign(self.side);
-        let threshold = self.rs.board.threshold(def);
-        let half = def.half;
-        let id = def.id.clone();
-        let Some(t) = self.st.theatres.get_mut(&id) else {
-            return Ok(());
-        };
-        let from = t.marker;
-        let step = i32::try_from(n).unwrap_or(i32::MAX).min(2 * half);
-        let to = (from + sign * step).clamp(-half, half);
-        t.marker = to;
-        self.ev.push(Event::MarkerMoved {
-            theatre: id,
-            toward: self.side,
-            by: step,
-            from,
-            to,
-            stopped: false,
-            rule,
-        });
-        if sign * to >= threshold {
-            self.close_by_track(ti, choices)?;
-        }
-        Ok(())
-    }
-
-    /// Moves another theatre's marker toward the side, never onto its
-    /// closing space(s) (002 §6.2 strategic advantage, §6.5 note).
-    fn advance_other(&mut self, ti: usize, n: u32) {
-        let side = self.side;
-        self.move_capped(ti, side, n, Rule::Effect);
-    }
-
-    /// 002 §4.5: the nuclear bomb's retreat of two on another track.
-    fn retreat(&mut self, ti: usize, n: u32) {
-        let toward = self.opp();
-        self.move_capped(ti, toward, n, Rule::Nuclear);
-    }
-
-    fn move_capped(&mut self, ti: usize, toward: Side, n: u32, rule: Rule) {
-        let Some(def) = self.rs.board.theatres.get(ti) else {
-            return;
-        };
-        let sign = self.rs.sign(toward);
-        let limit = self.rs.board.threshold(def) - 1;
-        let id = def.id.clone();
-        let half = def.half;
-        let Some(t) = self.st.theatres.get_mut(&id) else {
-            return;
-        };
-        let from = t.marker;
-        let step = i32::try_from(n).unwrap_or(i32::MAX).min(2 * half);
-        let mut to = from + sign * step;
-        let mut stopped = false;
-        if sign * to > limit {
-            to = if sign * from > limit {
-                from
-            } else {
-                sign * limit
-            };
-            stopped = true;
-        }
-        t.marker = to;
-        self.ev.push(Event::MarkerMoved {
-            theatre: id,
-            toward,
-            by: step,
-            from,
-            to,
-            stopped,
-            rule,
-        });
-    }
-
-    /// The theatre is won on its track: every open campaign closes, the
-    /// closer carries out the effects of the free spaces and scores.
-    fn close_by_track(&mut self, ti: usize, choices: &mut Choices) -> Result<(), OrderError> {
-        let rs = self.rs;
-        let Some(def) = rs.board.theatres.get(ti) else {
-            return Ok(());
-        };
-        let side = self.side;
-        let nippon = rs.board.kind == BoardKind::Nippon;
-        let rule = if nippon {
-            Rule::NipponClose
-        } else {
-            Rule::CloseTheatre
-        };
-        let id = def.id.clone();
-        let mut free_effects = Vec::new();
-        let mut vp = 0;
-        let marker;
-        {
-            let Some(t) = self.st.theatres.get_mut(&id) else {
-                return Ok(());
-            };
-            t.status = Status::Closed;
-            marker = t.marker;
-            for (ci, c) in t.campaigns.iter_mut().enumerate() {
-                if c.closed {
-                    continue;
-                }
-                c.closed = true;
-                vp += def.campaigns.get(ci).map_or(0, |d| d.vp);
-                for (si, s) in c.spaces.iter().enumerate() {
-                    if s.is_none() {
-                        if let Some(e) = def
-                            .campaigns
-                            .get(ci)
-                            .and_then(|d| d.spaces.get(si))
-                            .and_then(|d| d.effect)
-                        {
-                            free_effects.push(e);
-                        }
-                    }
-                }
-                self.ev.push(Event::CampaignClosed {
-                    theatre: id.clone(),
-                    campaign: ci + 1,
-                    winners: vec![side],
-                    rule,
-                });
-            }
-        }
-        self.ev.push(Event::TheatreClosed {
-            theatre: id.clone(),
-            winner: Some(side),
-            rule,
-        });
-        for e in free_effects {
-            self.effect(e, ti, rule, choices)?;
-        }
-        if nippon {
-            self.score(side, vp, &format!("winning {}", def.name), rule);
-            let k = rs.sign(side) * marker - rs.board.threshold(def) + 1;
-            self.open_next(ti, side, k.clamp(1, 3), choices)?;
-        } else {
-            let icons = u32::try_from(def.icons.len()).unwrap_or(0);
-            self.score(
-                side,
-                vp + icons,
-                &format!("closing the {} theatre", def.name),
-                rule,
-            );
-        }
-        Ok(())
-    }
-
-    /// The last free space of a campaign was occupied (002 §6.4, §8.6).
-    fn close_by_occupation(
-        &mut self,
-        ti: usize,
-        ci: usize,
-        choices: &mut Choices,
-    ) -> Result<(), OrderError> {
-        let rs = self.rs;
-        let Some(def) = rs.board.theatres.get(ti) else {
-            return Ok(());
-        };
-        let nippon = rs.board.kind == BoardKind::Nippon;
-        let rule = if nippon {
-            Rule::NipponClose
-        } else {
-            Rule::CloseCampaign
-        };
-        let id = def.id.clone();
-        let vp = def.campaigns.get(ci).map_or(0, |c| c.vp);
-        let Some(t) = self.st.theatres.get_mut(&id) else {
-            return Ok(());
-        };
-        if let Some(c) = t.campaigns.get_mut(ci) {
-            c.closed = true;
-        }
-        let marker = t.marker;
-        let all_closed = t.campaigns.iter().all(|c| c.closed);
-        if all_closed {
-            t.status = Status::Closed;
-        }
-        let winners: Vec<Side> = if marker == 0 {
-            rs.sides().to_vec()
-        } else {
-            rs.sides()
-                .into_iter()
-                .filter(|s| rs.sign(*s) * marker > 0)
-                .collect()
-        };
-        self.ev.push(Event::CampaignClosed {
-            theatre: id.clone(),
-            campaign: ci + 1,
-            winners: winners.clone(),
-            rule,
-        });
-        let cname = def
-            .campaigns
-            .get(ci)
-            .map(|c| c.name.clone())
-            .unwrap_or_default();
-        for w in winners {
-            let icons = if nippon || marker == 0 {
-                0
-            } else {
-                let reach = rs.sign(w) * marker;
-                u32::try_from(def.icons.iter().filter(|&&i| reach >= i).count()).unwrap_or(0)
-            };
-            self.score(w, vp + icons, &format!("winning {cname}"), rule);
-        }
-        if all_closed {
-            self.ev.push(Event::TheatreClosed {
-                theatre: id,
-                winner: None,
-                rule,
-            });
-            if nippon {
-                let side = self.side;
-                self.open_next(ti, side, 0, choices)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Nippon: the active player opens a connected campaign (002 §8.6).
-    fn open_next(
-        &mut self,
-        ti: usize,
-        by: Side,
-        k: i32,
-        choices: &mut Choices,
-    ) -> Result<(), OrderError> {
-        let rs = self.rs;
-        let Some(def) = rs.board.theatres.get(ti) else {
-            return Ok(());
-        };
-        let unopened = |o: &usize| self.status(*o) == Status::Unopened;
-        let all: Vec<usize> = (0..rs.board.theatres.len()).filter(unopened).collect();
-        let linked: Vec<usize> = all
-            .iter()
-            .copied()
-            .filter(|&o| {
-                rs.board
-                    .theatres
-                    .get(o)
-                    .is_some_and(|d| def.links.contains(&d.id))
-            })
-            .collect();
-        let candidates = if linked.is_empty() { all } else { linked };
-        let chosen = match choices.open.pop_front() {
-            Some((name, at)) => match candidates.iter().find(|&&o| self.theatre_id(o) == name) {
-                Some(&o) => Some(o),
-                None => return Err(OrderError::BadOpen { at, theatre: name }),
-            },
-            None => candidates.first().copied(),
-        };
-        if let Some(o) = chosen {
-            let id = self.theatre_id(o);
-            let marker = rs.sign(by) * k;
-            if let Some(t) = self.st.theatres.get_mut(&id) {
-                t.status = Status::Open;
-                t.marker = marker;
-            }
-            self.ev.push(Event::Opened {
-                theatre: id,
-                marker,
-                by: Some(by),
-                rule: Rule::NipponClose,
-            });
-        }
-        Ok(())
-    }
-
-    fn score(&mut self, side: Side, points: u32, why: &str, rule: Rule) {
-        if points == 0 {
-            return;
-        }
-        let total = {
-            let v = self.st.vp.entry(side).or_insert(0);
-            *v += points;
-            *v
-        };
-        self.ev.push(Event::Scored {
-            side,
-            points,
-            total,
-            why: why.to_string(),
-            rule,
-        });
-    }
-
-    fn next_ix(&mut self, side: Side) -> u32 {
-        let ix = self.hidden_ix.entry(side).or_insert(0);
-        let v = *ix;
-        *ix += 1;
-        v
-    }
-
-    /// Hidden draws from a side's bag into his reserve.
-    fn hidden_draw(&mut self, side: Side, count: u32, rule: Rule) {
-        let mut drawn = 0;
-        for _ in 0..count {
-            let bag = self.st.player(side).map_or(0, |p| p.bag);
-            if bag == 0 {
-                self.ev.push(Event::BagEmpty { side, rule });
-                break;
-            }
-            let index = self.next_ix(side);
-            let op = HiddenOp::Draw {
-                seed: self.seed_hex.clone(),
-                label: self.label.clone(),
-                index,
-                rule,
-            };
-            if let Some(p) = self.player(side) {
-                p.bag -= 1;
-                p.reserve += 1;
-                p.ledger.push(op);
-            }
-            drawn += 1;
-        }
-        if drawn > 0 {
-            let rule = if rule == Rule::Setup && self.rs.variant == Variant::Nippon {
-                Rule::NipponSetup
-            } else {
-                rule
-            };
-            if self.label == SETUP_LABEL {
-                self.ev.push(Event::OpeningDraw {
-                    side,
-                    count: drawn,
-                    rule,
-                });
-            } else {
-                self.ev.push(Event::Drew {
-                    side,
-                    count: drawn,
-                    rule,
-                });
-            }
-        }
-    }
-
-    /// A bombing: the opponent owes a random discard from his reserve.
-    fn bomb(&mut self, rule: Rule) {
-        let victim = self.opp();
-        let reserve = self.st.player(victim).map_or(0, |p| p.reserve);
-        if reserve == 0 {
-            self.ev.push(Event::ReserveEmpty { victim, rule });
-            return;
-        }
-        let index = self.next_ix(victim);
-        let op = HiddenOp::Discard {
-            seed: self.seed_hex.clone(),
-            label: self.label.clone(),
-            index,
-            rule,
-        };
-        if let Some(p) = self.player(victim) {
-            p.reserve -= 1;
-            p.bag += 1;
-            p.ledger.push(op);
-        }
-        self.ev.push(Event::Bombed {
-            bomber: self.side,
-            victim,
-            rule,
-        });
-    }
-
-    /// Public draws from the research pile.
-    fn research(&mut self, count: u32, into: Into) {
-        let side = self.side;
-        for _ in 0..count {
-            let n = u32::try_from(self.st.research_pile.len()).unwrap_or(0);
-            let ix = self.research_ix;
-            self.research_ix += 1;
-            let Some(i) = draw::research_index(&self.seed, &self.st.game_id, &self.label, ix, n)
-            else {
-                self.ev.push(Event::ResearchEmpty {
-                    side,
-                    rule: Rule::Effect,
-                });
-                return;
-            };
-            let i = usize::try_from(i).unwrap_or(0);
-            if i >= self.st.research_pile.len() {
-                return;
-            }
-            let token = self.st.research_pile.remove(i);
-            if let Some(p) = self.player(side) {
-                p.owned.insert(token.clone());
-                match into {
-                    Into::Bag => {
-                        p.bag += 1;
-                        p.ledger.push(HiddenOp::ToBag {
-                            token: token.clone(),
-                        });
-                    }
-                    Into::Reserve => {
-                        p.reserve += 1;
-                        p.ledger.push(HiddenOp::ToReserve {
-                            token: token.clone(),
-                        });
-                    }
-                }
-            }
-            self.ev.push(Event::Researched {
-                side,
-                token,
-                into,
-                rule: Rule::Effect,
-            });
-        }
-    }
-
-    fn finish_game(&mut self, winner: Side, rule: Rule, reason: &str) {
-        if self.st.outcome.is_some() {
-            return;
-        }
-        self.st.outcome = Some(Outcome {
-            winner,
-            rule,
-            reason: reason.to_string(),
-        });
-        self.ev.push(Event::GameOver {
-            winner,
-            reason: reason.to_string(),
-            rule,
-        });
-    }
-
-    /// 002 §7: 25 war victory points, the second player's final turn, ties,
-    /// and a next player who cannot place.
-    fn end_of_turn(&mut self) {
-        let rs = self.rs;
-        self.st.seeds.push(TurnSeed {
-            label: self.label.clone(),
-            seed: self.seed_hex.clone(),
-        });
-        let (f, s) = (rs.first(), rs.second());
-        let (a, b) = (self.st.vp(f), self.st.vp(s));
-        let rule = rs.victory_rule();
-        if self.st.final_turn {
-            let w = if a > b { f } else { s };
-            self.finish_game(
-                w,
-                rule,
-                "the final turn is over: most war victory points, ties to the second player",
-            );
-        } else if self.side == f {
-            if a >= WAR_VP {
-                self.st.final_turn = true;
-                self.ev.push(Event::FinalTurn { side: s, rule });
-            } else if b >= WAR_VP {
-                self.finish_game(s, rule, "reached 25 war victory points");
-            }
-        } else if a >= WAR_VP || b >= WAR_VP {
-            let w = if a > b { f } else { s };
-            self.finish_game(w, rule, "reached 25 war victory points");
-        }
-        self.st.turn += 1;
-        self.st.to_move = self.opp();
-        if self.st.outcome.is_none() {
-            let next = self.st.to_move;
-            let reserve = self.st.player(next).map_or(0, |p| p.reserve);
-            if reserve == 0 {
-                self.finish_game(
-                    self.side,
-                    Rule::CannotPlace,
-                    "the opponent has no token in reserve",
-                );
-            } else if !self.st.any_free_space() {
-                self.finish_game(
-                    self.side,
-                    Rule::CannotPlace,
-                    "no battle space is left for the opponent",
-                );
-            }
-        }
     }
 }

@@ -22,6 +22,7 @@
 pub mod board;
 pub mod demo;
 pub mod draw;
+mod effects;
 pub mod engine;
 pub mod events;
 pub mod hidden;
@@ -33,6 +34,7 @@ pub mod section;
 pub mod state;
 pub mod template;
 pub mod tokens;
+mod victory;
 
 pub use engine::{adjudicate, new_game, SetupError, WAR_VP};
 pub use events::Event;

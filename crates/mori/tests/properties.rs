@@ -79,7 +79,11 @@ fn check_game(rs: &Ruleset, seed: &[u8]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        // 48 games per property by default; PROPTEST_CASES=400 for a long run.
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_base_games_keep_the_rules(seed in proptest::collection::vec(any::<u8>(), 8)) {
