@@ -5,7 +5,7 @@
 use crate::board::Effect;
 use crate::draw;
 use crate::engine::{Choices, Turn, SETUP_LABEL};
-use crate::events::{Event, Into};
+use crate::events::{Event, Pile};
 use crate::orders::OrderError;
 use crate::ruleset::{Side, Variant};
 use crate::section::Rule;
@@ -30,9 +30,9 @@ impl Turn<'_> {
             Effect::Production => self.hidden_draw(side, 1, Rule::Effect),
             Effect::ImprovedProduction => self.hidden_draw(side, 2, Rule::Effect),
             Effect::Bombing => self.bomb(Rule::Effect),
-            Effect::Research => self.research(1, Into::Bag),
-            Effect::ImprovedResearch => self.research(2, Into::Bag),
-            Effect::ResearchIndustry => self.research(1, Into::Reserve),
+            Effect::Research => self.research(1, Pile::Bag),
+            Effect::ImprovedResearch => self.research(2, Pile::Bag),
+            Effect::ResearchIndustry => self.research(1, Pile::Reserve),
             Effect::Tactical(n) => {
                 if self.status(ti) == Status::Open {
                     self.advance_own(ti, u32::from(n), Rule::Effect, choices)?;
@@ -230,7 +230,7 @@ impl Turn<'_> {
     }
 
     /// Public draws from the research pile.
-    pub(crate) fn research(&mut self, count: u32, into: Into) {
+    pub(crate) fn research(&mut self, count: u32, into: Pile) {
         let side = self.side;
         for _ in 0..count {
             let n = u32::try_from(self.st.research_pile.len()).unwrap_or(0);
@@ -252,13 +252,13 @@ impl Turn<'_> {
             if let Some(p) = self.player(side) {
                 p.owned.insert(token.clone());
                 match into {
-                    Into::Bag => {
+                    Pile::Bag => {
                         p.bag += 1;
                         p.ledger.push(HiddenOp::ToBag {
                             token: token.clone(),
                         });
                     }
-                    Into::Reserve => {
+                    Pile::Reserve => {
                         p.reserve += 1;
                         p.ledger.push(HiddenOp::ToReserve {
                             token: token.clone(),

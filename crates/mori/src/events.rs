@@ -9,7 +9,7 @@ use crate::section::Rule;
 
 /// Where a research token went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Into {
+pub enum Pile {
     Bag,
     Reserve,
 }
@@ -70,7 +70,7 @@ pub enum Event {
     Researched {
         side: Side,
         token: String,
-        into: Into,
+        into: Pile,
         rule: Rule,
     },
     /// The research pile is empty.

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::events::{Event, Into};
+use crate::events::{Event, Pile};
 use crate::ruleset::Ruleset;
 use crate::state::State;
 
@@ -61,8 +61,8 @@ pub fn report(rs: &Ruleset, state: &State, events: &[Event]) -> String {
             Event::Researched { side, token, into, .. } => format!(
                 "The {side} player researches {token} into his {}.",
                 match into {
-                    Into::Bag => "bag",
-                    Into::Reserve => "reserve",
+                    Pile::Bag => "bag",
+                    Pile::Reserve => "reserve",
                 }
             ),
             Event::ResearchEmpty { .. } => "The research pile is empty.".to_string(),
