@@ -48,6 +48,16 @@ pub enum GameError {
     },
     #[error("{0}")]
     Mail(String),
+    #[error("{file} holds {size} bytes of orders; an order file is at most {max} bytes")]
+    #[diagnostic(
+        code(blitz::orders_too_large),
+        help("an order file names each unit's orders once: a few kilobytes; send the orders only")
+    )]
+    OrdersTooLarge {
+        file: String,
+        size: usize,
+        max: usize,
+    },
     #[error("{0}")]
     Other(String),
 }
@@ -321,21 +331,44 @@ pub struct OrderText {
     pub name: String,
 }
 
-/// Reads orders from file bytes: TOML as it is, or the orders in a mail message.
+/// The largest mail message an order file may be: a reply that quotes the turn's
+/// report and template fits many times over (the attachments of a turn mail, sent
+/// back, do not: a reply carries the orders only).
+pub const MAX_MESSAGE_BYTES: usize = 512 * 1024;
+
+/// Reads orders from file bytes: TOML as it is, or the orders in a mail message. The
+/// orders are at most [`orders::MAX_ORDER_BYTES`], a message at most
+/// [`MAX_MESSAGE_BYTES`], so reading and checking them takes bounded time and memory.
 pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
-    if mail::is_message(bytes) {
+    let too_large = |size: usize, max: usize| GameError::OrdersTooLarge {
+        file: file.to_string(),
+        size,
+        max,
+    };
+    let text = if mail::is_message(bytes) {
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return Err(too_large(bytes.len(), MAX_MESSAGE_BYTES));
+        }
         let found = mail::orders_from_message(bytes).map_err(|e| GameError::Mail(e.to_string()))?;
-        return Ok(OrderText {
+        OrderText {
             name: format!("{file} ({})", found.source),
             toml: found.toml,
-        });
+        }
+    } else {
+        if bytes.len() > orders::MAX_ORDER_BYTES {
+            return Err(too_large(bytes.len(), orders::MAX_ORDER_BYTES));
+        }
+        let toml = String::from_utf8(bytes.to_vec())
+            .map_err(|_| GameError::Other(format!("{file} is not UTF-8 text")))?;
+        OrderText {
+            toml,
+            name: file.to_string(),
+        }
+    };
+    if text.toml.len() > orders::MAX_ORDER_BYTES {
+        return Err(too_large(text.toml.len(), orders::MAX_ORDER_BYTES));
     }
-    let toml = String::from_utf8(bytes.to_vec())
-        .map_err(|_| GameError::Other(format!("{file} is not UTF-8 text")))?;
-    Ok(OrderText {
-        toml,
-        name: file.to_string(),
-    })
+    Ok(text)
 }
 
 fn order_errors(orders: &OrderText, errors: Vec<OrderError>, color: bool) -> GameError {

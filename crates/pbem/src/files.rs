@@ -1,9 +1,10 @@
-//! Writing output files safely: a file is written to a temporary name beside its
-//! destination and renamed into place, so a reader never sees half a file, and an
-//! existing file is never replaced unless the caller says so.
+//! Reading input files with a size limit, and writing output files safely: a file is
+//! written to a temporary name beside its destination and renamed into place, so a
+//! reader never sees half a file, and an existing file is never replaced unless the
+//! caller says so.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Why files could not be written.
@@ -22,22 +23,48 @@ pub enum FileError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{path} is larger than {max} bytes, more than any file of a game")]
+    #[diagnostic(help("give the file the game wrote or the player mailed, not another one"))]
+    TooLarge { path: PathBuf, max: u64 },
+    #[error("{path} is not UTF-8 text")]
+    NotText { path: PathBuf },
 }
 
-/// Reads a whole file as text.
+/// No input file (state, orders, mail message, seed, rule data) is larger than this;
+/// a larger one is refused before it is read into memory.
+pub const MAX_INPUT_BYTES: u64 = 8 * 1024 * 1024;
+
+/// Reads a whole file as text (at most [`MAX_INPUT_BYTES`]).
 pub fn read_text(path: &Path) -> Result<String, FileError> {
-    fs::read_to_string(path).map_err(|source| FileError::Read {
+    String::from_utf8(read_bytes(path)?).map_err(|_| FileError::NotText {
         path: path.to_path_buf(),
-        source,
     })
 }
 
-/// Reads a whole file as bytes.
+/// Reads a whole file as bytes (at most [`MAX_INPUT_BYTES`]).
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
-    fs::read(path).map_err(|source| FileError::Read {
+    read_at_most(path, MAX_INPUT_BYTES)
+}
+
+/// Reads a whole file as bytes, refusing one larger than `max` without reading more
+/// than `max + 1` bytes of it.
+pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
+    let err = |source| FileError::Read {
         path: path.to_path_buf(),
         source,
-    })
+    };
+    let file = fs::File::open(path).map_err(err)?;
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(err)?;
+    if bytes.len() as u64 > max {
+        return Err(FileError::TooLarge {
+            path: path.to_path_buf(),
+            max,
+        });
+    }
+    Ok(bytes)
 }
 
 /// Writes every file or none: first checks that no destination exists (unless

@@ -18,6 +18,6 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let umpire = args.rules.umpire()?;
     let bytes = files::read_bytes(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
-    print!("{}", blitzkrieg::summary::render(&umpire.rules, &state));
+    out!("{}", blitzkrieg::summary::render(&umpire.rules, &state));
     Ok(ExitCode::SUCCESS)
 }

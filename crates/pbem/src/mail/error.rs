@@ -126,6 +126,10 @@ pub enum MailError {
     #[error("the attachment name `{name}` cannot be used: {reason}")]
     #[diagnostic(help("use a plain file name without path separators or control characters"))]
     AttachmentName { name: String, reason: String },
+    /// A text that goes into a header holds a line break or another control character.
+    #[error("the {what} {input:?} holds a line break or another control character, which a mail header cannot carry")]
+    #[diagnostic(help("names, game ids and turn labels are one line of printable text"))]
+    HeaderText { what: String, input: String },
     /// lettre refused to build the message.
     #[error("the message could not be built: {reason}")]
     Build { reason: String },
