@@ -606,8 +606,11 @@ pub struct Verified {
 }
 
 /// Replays a game folder from its first state: every state must follow byte for byte
-/// from its predecessor, the orders and the seed kept beside it.
+/// from its predecessor, the orders and the seed kept beside it. A write interrupted in
+/// the folder is finished or discarded before anything is read.
 pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
+    // A resolution killed part way is finished or discarded first (see files::write_all).
+    files::recover(dir)?;
     let mut states: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|source| FileError::Read {
             path: dir.to_path_buf(),
