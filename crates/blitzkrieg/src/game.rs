@@ -240,11 +240,17 @@ pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result
             };
             Ok(Seed::from_beacon_json(json, &chain, round)?)
         }
-        (SeedSource::StockSales, SeedInput::Sales(csv)) => Ok(Seed::from_stock_csv(
-            csv,
-            named.and_then(|s| s.date.as_deref()),
-        )?),
-        (SeedSource::AgreedText, SeedInput::Text(t)) => Ok(Seed::from_text(t)?),
+        (SeedSource::StockSales, SeedInput::Sales(csv)) => {
+            let seed = Seed::from_stock_csv(csv, named.and_then(|s| s.date.as_deref()))?;
+            every_stock_listed(&seed, orders)?;
+            Ok(seed)
+        }
+        (SeedSource::AgreedText, SeedInput::Text(t)) => {
+            match named.and_then(|s| s.sha256.as_deref()) {
+                Some(hash) => Ok(Seed::from_text_hashed(t, hash)?),
+                None => Ok(Seed::from_text(t)?),
+            }
+        }
         (source, _) => Err(GameError::Seed(format!(
             "this game is resolved by {}: give {}",
             source_name(source),
@@ -255,6 +261,26 @@ pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result
             }
         ))),
     }
+}
+
+/// PBM: every battle's stock must be in the sales figures given; one that is not is a
+/// wrong seed file (exit 2), found before any battle is fought.
+fn every_stock_listed(seed: &Seed, orders: &Orders) -> Result<(), SeedError> {
+    let Seed::Stock { date, sales } = seed else {
+        return Ok(());
+    };
+    for a in &orders.attacks {
+        if let Some(symbol) = &a.stock {
+            if sales.volume(&symbol.value).is_none() {
+                return Err(SeedError::MissingStock {
+                    battle: a.id.value.clone(),
+                    symbol: symbol.value.clone(),
+                    date: date.clone(),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The drand round a `[seed]` names: its `round`, or the first round after its `time`.
@@ -310,7 +336,23 @@ pub fn named_seed(state: &GameState, orders: &Orders) -> Result<Option<NamedSeed
             }))
         }
         SeedSource::StockSales => Ok(by_date("the sales of trading date", "--sales FILE")),
-        SeedSource::AgreedText => Ok(by_date("the agreed value of", "--seed-text TEXT")),
+        // An agreed text is published at the minute its `time` names (a draw at 20:45
+        // UTC); with only a `date`, from the start of that day.
+        SeedSource::AgreedText => Ok(
+            match spec
+                .time
+                .as_deref()
+                .and_then(|t| chrono::DateTime::parse_from_rfc3339(t.trim()).ok())
+            {
+                Some(at) => Some(NamedSeed {
+                    what: "the agreed value".to_string(),
+                    known_from: at.timestamp(),
+                    known_how: "is published at",
+                    flag: "--seed-text TEXT",
+                }),
+                None => by_date("the agreed value of", "--seed-text TEXT"),
+            },
+        ),
     }
 }
 

@@ -119,6 +119,9 @@ pub struct SeedSpec {
     pub time: Option<String>,
     pub date: Option<String>,
     pub description: Option<String>,
+    /// SHA-256 (hex) of an agreed text published in advance sealed, for `resolve` to
+    /// refuse any other text.
+    pub sha256: Option<String>,
 }
 
 /// The order file exactly as serde reads it: not necessarily legal.
