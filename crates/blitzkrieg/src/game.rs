@@ -210,6 +210,16 @@ impl SeedInput {
             SeedInput::Beacon(t) | SeedInput::Text(t) | SeedInput::Sales(t) => t,
         }
     }
+
+    /// What it is, and the most bytes it may have: a beacon is a few hundred bytes, an
+    /// agreed text a line or a paragraph, the sales of a whole exchange some 200 KiB.
+    fn limit(&self) -> (&'static str, usize) {
+        match self {
+            SeedInput::Beacon(_) => ("drand beacon", 64 * 1024),
+            SeedInput::Text(_) => ("agreed text", 64 * 1024),
+            SeedInput::Sales(_) => ("stock sales file", 1024 * 1024),
+        }
+    }
 }
 
 /// The drand chain a game records.
@@ -230,6 +240,13 @@ pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
 /// The seed for a player-turn: verified against the game's source and the round or
 /// date the orders named before it existed.
 pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result<Seed, GameError> {
+    let (what, max) = input.limit();
+    if input.text().len() > max {
+        return Err(GameError::Seed(format!(
+            "the {what} given is {} bytes; a {what} is at most {max} bytes: give the right file",
+            input.text().len()
+        )));
+    }
     let named = orders.seed.as_ref().map(|s| &s.value);
     match (&state.game.options.seed, input) {
         (SeedSource::Drand { .. }, SeedInput::Beacon(json)) => {
@@ -466,8 +483,18 @@ fn problems(
     Ok((parsed, errors))
 }
 
-/// Reads a state file, refusing one that was edited.
+/// The largest state file read: a whole game's state is a few KiB.
+pub const MAX_STATE_BYTES: usize = 1024 * 1024;
+
+/// Reads a state file, refusing one that was edited (or is far too large to be one).
 pub fn read_state(bytes: &[u8], file: &str) -> Result<GameState, GameError> {
+    if bytes.len() > MAX_STATE_BYTES {
+        return Err(StateError::Unreadable {
+            file: file.to_string(),
+            reason: format!("it is larger than {MAX_STATE_BYTES} bytes, far more than a state"),
+        }
+        .into());
+    }
     let text = std::str::from_utf8(bytes).map_err(|_| StateError::Unreadable {
         file: file.to_string(),
         reason: "not UTF-8 text".to_string(),

@@ -321,3 +321,46 @@ fn a_mail_message_over_the_size_limit_is_refused() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("blitz::orders_too_large"), "{stderr}");
 }
+
+#[test]
+fn a_state_file_over_a_mebibyte_is_refused_and_one_just_under_stays_small() {
+    let (_tmp, dir) = demo();
+    let orders = dir.join(format!("{LAST}.template.toml"));
+    for (size, says) in [
+        (1024 * 1024 + 1, "larger than 1048576 bytes"),
+        (1024 * 1024, "is not a readable state"),
+    ] {
+        let state = dir.join("big.state.ron");
+        let mut text = fs::read_to_string(dir.join(format!("{LAST}.state.ron"))).unwrap();
+        text.push_str(&"[".repeat(size - text.len()));
+        fs::write(&state, text).unwrap();
+        let (code, stderr) = run_limited(
+            50,
+            &["check".as_ref(), state.as_os_str(), orders.as_os_str()],
+        );
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains("big.state.ron"), "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+    }
+}
+
+#[test]
+fn a_seed_file_far_too_large_is_refused_as_a_wrong_seed() {
+    let (_tmp, dir) = demo();
+    let beacon = dir.join("big.json");
+    fs::write(&beacon, " ".repeat(100 * 1024)).unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("05-2-red.state.ron"))
+        .arg(dir.join("05-2-red.orders.toml"))
+        .arg("--beacon")
+        .arg(&beacon)
+        .arg("--out")
+        .arg(dir.join("elsewhere"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the drand beacon given is 102400 bytes",
+        ));
+    assert!(!dir.join("elsewhere").exists());
+}

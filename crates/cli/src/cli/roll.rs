@@ -1,5 +1,7 @@
 //! `blitz roll`: the digits or dice a seed gives for a game, a player-turn and roll ids,
-//! so anyone can recompute the rolls of a report.
+//! so anyone can recompute the rolls of a report. A seed that is refused (a beacon
+//! that does not verify, a stock missing from the sales) exits 2, as every wrong seed
+//! does; the rolls that could be drawn are printed all the same.
 
 use blitzkrieg::tables::TableMode;
 use miette::{miette, IntoDiagnostic, WrapErr};
@@ -54,7 +56,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         Ok(seed) => seed,
         Err(e) => {
             errln!("error: {e}");
-            return Ok(ExitCode::from(1));
+            return Ok(ExitCode::from(2));
         }
     };
     let mode = if args.d6 {
@@ -105,7 +107,11 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::from(u8::from(failed)))
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// The seed the arguments name: an outer error when a file cannot be read, an inner
