@@ -126,6 +126,7 @@ impl GameError {
             GameError::Mail(_) => "G006",
             GameError::Diverged(_) => "G007",
             GameError::OtherData { .. } => "G008",
+            GameError::OrdersTooLarge { .. } => "G009",
             GameError::Ruleset(e) => e.error_code(),
             GameError::Other(_) => "G099",
         }
@@ -416,7 +417,9 @@ mod tests {
                 p.code()
             );
         }
-        for c in ["F001", "F002", "F003", "S001", "S002", "S003", "S004"] {
+        for c in [
+            "F001", "F002", "F003", "F004", "F005", "S001", "S002", "S003", "S004",
+        ] {
             assert!(row(c).is_some(), "docs/error-codes.md has no row for {c}");
         }
     }

@@ -299,21 +299,64 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
         _ => {}
     }
     if let Some(t) = &seed.value.time {
-        if chrono::DateTime::parse_from_rfc3339(t.trim()).is_err() {
-            errs.push(bad(&format!(
+        match chrono::DateTime::parse_from_rfc3339(t.trim()) {
+            Err(_) => errs.push(bad(&format!(
                 "time = \"{t}\" is not a UTC time: write it like \"2030-01-01T18:00:00Z\""
-            )));
+            ))),
+            Ok(at) if at.timestamp() >= LAST_SEED_TIME => errs.push(bad(&format!(
+                "time = \"{t}\" is after 2100: name a time that will come"
+            ))),
+            Ok(_) => {}
         }
     }
     if let Some(d) = &seed.value.date {
-        if chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").is_err() {
-            errs.push(bad(&format!(
+        match chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d") {
+            Err(_) => errs.push(bad(&format!(
                 "date = \"{d}\" is not a date: write it like \"2030-01-02\""
+            ))),
+            Ok(day)
+                if day.and_time(chrono::NaiveTime::MIN).and_utc().timestamp() >= LAST_SEED_TIME =>
+            {
+                errs.push(bad(&format!(
+                    "date = \"{d}\" is after 2100: name a date that will come"
+                )))
+            }
+            Ok(_) => {}
+        }
+    }
+    if let (
+        SeedSource::Drand {
+            genesis, period, ..
+        },
+        Some(round),
+    ) = (&state.game.options.seed, seed.value.round)
+    {
+        let published = genesis.saturating_add(round.saturating_sub(1).saturating_mul(*period));
+        if round == 0 {
+            errs.push(bad("round = 0 is never published: drand rounds start at 1"));
+        } else if i64::try_from(published).map_or(true, |t| t >= LAST_SEED_TIME) {
+            errs.push(bad(&format!(
+                "round = {round} is published after 2100: name a round that will come"
+            )));
+        }
+    }
+    if let Some(h) = &seed.value.sha256 {
+        if !matches!(state.game.options.seed, SeedSource::AgreedText) {
+            errs.push(bad(
+                "sha256 names the hash of an agreed text: only with source = \"text\"",
+            ));
+        } else if h.trim().len() != 64 || !h.trim().bytes().all(|b| b.is_ascii_hexdigit()) {
+            errs.push(bad(&format!(
+                "sha256 = \"{h}\" is not a SHA-256: it is 64 hex digits, as `sha256sum` prints"
             )));
         }
     }
     errs
 }
+
+/// No seed is named for a moment from 2101-01-01T00:00:00Z on (Unix seconds): a round,
+/// a time or a date that far ahead is a mistake, and could never decide a battle.
+const LAST_SEED_TIME: i64 = 4_133_980_800;
 
 /// 14.9 removals, then every battle in the order written (15), then the end of the
 /// player-turn.

@@ -67,6 +67,16 @@ pub enum GameError {
     },
     #[error("{0}")]
     Diverged(Box<Divergence>),
+    #[error("{file} holds {size} bytes of orders; an order file is at most {max} bytes")]
+    #[diagnostic(
+        code(blitz::orders_too_large),
+        help("an order file names each unit's orders once: a few kilobytes; send the orders only")
+    )]
+    OrdersTooLarge {
+        file: String,
+        size: usize,
+        max: usize,
+    },
     #[error("{0}")]
     Other(String),
 }
@@ -313,6 +323,16 @@ impl SeedInput {
             SeedInput::Beacon(t) | SeedInput::Text(t) | SeedInput::Sales(t) => t,
         }
     }
+
+    /// What it is, and the most bytes it may have: a beacon is a few hundred bytes, an
+    /// agreed text a line or a paragraph, the sales of a whole exchange some 200 KiB.
+    fn limit(&self) -> (&'static str, usize) {
+        match self {
+            SeedInput::Beacon(_) => ("drand beacon", 64 * 1024),
+            SeedInput::Text(_) => ("agreed text", 64 * 1024),
+            SeedInput::Sales(_) => ("stock sales file", 1024 * 1024),
+        }
+    }
 }
 
 /// The drand chain a game records.
@@ -333,6 +353,13 @@ pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
 /// The seed for a player-turn: verified against the game's source and the round or
 /// date the orders named before it existed.
 pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result<Seed, GameError> {
+    let (what, max) = input.limit();
+    if input.text().len() > max {
+        return Err(GameError::Seed(format!(
+            "the {what} given is {} bytes; a {what} is at most {max} bytes: give the right file",
+            input.text().len()
+        )));
+    }
     let named = orders.seed.as_ref().map(|s| &s.value);
     match (&state.game.options.seed, input) {
         (SeedSource::Drand { .. }, SeedInput::Beacon(json)) => {
@@ -343,11 +370,17 @@ pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result
             };
             Ok(Seed::from_beacon_json(json, &chain, round)?)
         }
-        (SeedSource::StockSales, SeedInput::Sales(csv)) => Ok(Seed::from_stock_csv(
-            csv,
-            named.and_then(|s| s.date.as_deref()),
-        )?),
-        (SeedSource::AgreedText, SeedInput::Text(t)) => Ok(Seed::from_text(t)?),
+        (SeedSource::StockSales, SeedInput::Sales(csv)) => {
+            let seed = Seed::from_stock_csv(csv, named.and_then(|s| s.date.as_deref()))?;
+            every_stock_listed(&seed, orders)?;
+            Ok(seed)
+        }
+        (SeedSource::AgreedText, SeedInput::Text(t)) => {
+            match named.and_then(|s| s.sha256.as_deref()) {
+                Some(hash) => Ok(Seed::from_text_hashed(t, hash)?),
+                None => Ok(Seed::from_text(t)?),
+            }
+        }
         (source, _) => Err(GameError::Seed(format!(
             "this game is resolved by {}: give {}",
             source_name(source),
@@ -358,6 +391,26 @@ pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result
             }
         ))),
     }
+}
+
+/// PBM: every battle's stock must be in the sales figures given; one that is not is a
+/// wrong seed file (exit 2), found before any battle is fought.
+fn every_stock_listed(seed: &Seed, orders: &Orders) -> Result<(), SeedError> {
+    let Seed::Stock { date, sales } = seed else {
+        return Ok(());
+    };
+    for a in &orders.attacks {
+        if let Some(symbol) = &a.stock {
+            if sales.volume(&symbol.value).is_none() {
+                return Err(SeedError::MissingStock {
+                    battle: a.id.value.clone(),
+                    symbol: symbol.value.clone(),
+                    date: date.clone(),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The drand round a `[seed]` names: its `round`, or the first round after its `time`.
@@ -413,7 +466,23 @@ pub fn named_seed(state: &GameState, orders: &Orders) -> Result<Option<NamedSeed
             }))
         }
         SeedSource::StockSales => Ok(by_date("the sales of trading date", "--sales FILE")),
-        SeedSource::AgreedText => Ok(by_date("the agreed value of", "--seed-text TEXT")),
+        // An agreed text is published at the minute its `time` names (a draw at 20:45
+        // UTC); with only a `date`, from the start of that day.
+        SeedSource::AgreedText => Ok(
+            match spec
+                .time
+                .as_deref()
+                .and_then(|t| chrono::DateTime::parse_from_rfc3339(t.trim()).ok())
+            {
+                Some(at) => Some(NamedSeed {
+                    what: "the agreed value".to_string(),
+                    known_from: at.timestamp(),
+                    known_how: "is published at",
+                    flag: "--seed-text TEXT",
+                }),
+                None => by_date("the agreed value of", "--seed-text TEXT"),
+            },
+        ),
     }
 }
 
@@ -434,21 +503,44 @@ pub struct OrderText {
     pub name: String,
 }
 
-/// Reads orders from file bytes: TOML as it is, or the orders in a mail message.
+/// The largest mail message an order file may be: a reply that quotes the turn's
+/// report and template fits many times over (the attachments of a turn mail, sent
+/// back, do not: a reply carries the orders only).
+pub const MAX_MESSAGE_BYTES: usize = 512 * 1024;
+
+/// Reads orders from file bytes: TOML as it is, or the orders in a mail message. The
+/// orders are at most [`orders::MAX_ORDER_BYTES`], a message at most
+/// [`MAX_MESSAGE_BYTES`], so reading and checking them takes bounded time and memory.
 pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
-    if mail::is_message(bytes) {
+    let too_large = |size: usize, max: usize| GameError::OrdersTooLarge {
+        file: file.to_string(),
+        size,
+        max,
+    };
+    let text = if mail::is_message(bytes) {
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return Err(too_large(bytes.len(), MAX_MESSAGE_BYTES));
+        }
         let found = mail::orders_from_message(bytes).map_err(|e| GameError::Mail(e.to_string()))?;
-        return Ok(OrderText {
+        OrderText {
             name: format!("{file} ({})", found.source),
             toml: found.toml,
-        });
+        }
+    } else {
+        if bytes.len() > orders::MAX_ORDER_BYTES {
+            return Err(too_large(bytes.len(), orders::MAX_ORDER_BYTES));
+        }
+        let toml = String::from_utf8(bytes.to_vec())
+            .map_err(|_| GameError::Other(format!("{file} is not UTF-8 text")))?;
+        OrderText {
+            toml,
+            name: file.to_string(),
+        }
+    };
+    if text.toml.len() > orders::MAX_ORDER_BYTES {
+        return Err(too_large(text.toml.len(), orders::MAX_ORDER_BYTES));
     }
-    let toml = String::from_utf8(bytes.to_vec())
-        .map_err(|_| GameError::Other(format!("{file} is not UTF-8 text")))?;
-    Ok(OrderText {
-        toml,
-        name: file.to_string(),
-    })
+    Ok(text)
 }
 
 fn order_errors(orders: &OrderText, errors: Vec<OrderError>, color: bool) -> GameError {
@@ -506,8 +598,18 @@ fn problems(
     Ok((parsed, errors))
 }
 
-/// Reads a state file, refusing one that was edited.
+/// The largest state file read: a whole game's state is a few KiB.
+pub const MAX_STATE_BYTES: usize = 1024 * 1024;
+
+/// Reads a state file, refusing one that was edited (or is far too large to be one).
 pub fn read_state(bytes: &[u8], file: &str) -> Result<GameState, GameError> {
+    if bytes.len() > MAX_STATE_BYTES {
+        return Err(StateError::Unreadable {
+            file: file.to_string(),
+            reason: format!("it is larger than {MAX_STATE_BYTES} bytes, far more than a state"),
+        }
+        .into());
+    }
     let text = std::str::from_utf8(bytes).map_err(|_| StateError::Unreadable {
         file: file.to_string(),
         reason: "not UTF-8 text".to_string(),
@@ -692,8 +794,11 @@ pub struct Verified {
 }
 
 /// Replays a game folder from its first state: every state must follow byte for byte
-/// from its predecessor, the orders and the seed kept beside it.
+/// from its predecessor, the orders and the seed kept beside it. A write interrupted in
+/// the folder is finished or discarded before anything is read.
 pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
+    // A resolution killed part way is finished or discarded first (see files::write_all).
+    files::recover(dir)?;
     let mut states: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|source| FileError::Read {
             path: dir.to_path_buf(),

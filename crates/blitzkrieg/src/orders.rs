@@ -8,7 +8,7 @@
 
 use crate::hex::Hex;
 use crate::units::{Side, UnitId};
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
+use miette::{Diagnostic, LabeledSpan, SourceSpan};
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
@@ -119,6 +119,9 @@ pub struct SeedSpec {
     pub time: Option<String>,
     pub date: Option<String>,
     pub description: Option<String>,
+    /// SHA-256 (hex) of an agreed text published in advance sealed, for `resolve` to
+    /// refuse any other text.
+    pub sha256: Option<String>,
 }
 
 /// The order file exactly as serde reads it: not necessarily legal.
@@ -452,6 +455,11 @@ impl fmt::Display for OrderError {
 // ---------------------------------------------------------------------------
 // Stage one.
 
+/// The largest order file read: sixteen times the template of a full turn, and small
+/// enough that reading, checking and reporting any file of this size stays well under
+/// 50 MB and a second.
+pub const MAX_ORDER_BYTES: usize = 64 * 1024;
+
 /// Reads an order file into [`Orders`], or every problem found.
 pub fn parse(src: &str) -> Result<Orders, Vec<OrderError>> {
     match parse_partial(src)? {
@@ -673,6 +681,14 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
 // ---------------------------------------------------------------------------
 // Rendering.
 
+/// At most this many problems are rendered; the count of the others is given.
+pub const MAX_SHOWN: usize = 50;
+
+/// At most this many bytes of a line are shown before and after the start of a
+/// problem; a longer line is cut, with `…` where it was cut.
+const WINDOW_BEFORE: usize = 60;
+const WINDOW_AFTER: usize = 120;
+
 /// Every problem of one file, ready for miette to render with carets.
 #[derive(Debug)]
 pub struct Diagnostics {
@@ -681,11 +697,53 @@ pub struct Diagnostics {
     pub errors: Vec<OrderError>,
 }
 
+/// The few lines around one problem, cut to a window, with where they sit in the file:
+/// what miette is given instead of the whole file, so rendering a problem costs the
+/// same however long the file or its lines are.
+#[derive(Debug)]
+struct Snippet {
+    file: String,
+    text: String,
+    /// The line (0-based) of the snippet's first line in the file.
+    first_line: usize,
+    /// The snippet line (0-based) holding the problem.
+    main_line: usize,
+    /// The column (0-based, in characters) of the problem in its line of the file.
+    main_column: usize,
+}
+
+impl miette::SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        // The label's own span is read without context: its column is the file's.
+        let column = if before == 0 && after == 0 && inner.line() == self.main_line {
+            self.main_column
+        } else {
+            inner.column()
+        };
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.file.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.first_line,
+            column,
+            inner.line_count(),
+        )))
+    }
+}
+
 /// One problem as miette sees it.
 #[derive(Debug)]
 struct OneDiagnostic {
     error: OrderError,
-    source: NamedSource<String>,
+    /// The span within the snippet.
+    span: Option<Range<usize>>,
+    source: Snippet,
     location: String,
 }
 
@@ -710,11 +768,11 @@ impl Diagnostic for OneDiagnostic {
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.error.span.as_ref().map(|_| &self.source as _)
+        self.span.as_ref().map(|_| &self.source as _)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.error.span.clone()?;
+        let span = self.span.clone()?;
         let label = LabeledSpan::new_with_span(Some(cite(self.error.rule)), SourceSpan::from(span));
         Some(Box::new(std::iter::once(label)))
     }
@@ -735,10 +793,77 @@ pub fn cite(rule: &str) -> String {
 
 /// 1-based line and column of byte offset `at` in `src`.
 pub fn line_col(src: &str, at: usize) -> (usize, usize) {
-    let before = src.get(..at.min(src.len())).unwrap_or("");
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+    let mut cursor = Cursor::default();
+    cursor.advance(src, at)
+}
+
+/// A position walked forward through a text once: the line and column of offsets
+/// given in increasing order cost, all together, one pass over the text.
+#[derive(Clone, Debug, Default)]
+struct Cursor {
+    /// Byte offset reached.
+    at: usize,
+    /// 0-based line of `at`.
+    line: usize,
+    /// Byte offset where that line starts.
+    line_start: usize,
+    /// 0-based column (in characters) of `at`.
+    column: usize,
+}
+
+impl Cursor {
+    /// Moves to `to` (clamped to the text, back to a character boundary; never
+    /// backwards) and returns its 1-based line and column.
+    fn advance(&mut self, src: &str, to: usize) -> (usize, usize) {
+        let to = floor_boundary(src, to).max(self.at);
+        let skipped = src.get(self.at..to).unwrap_or("");
+        match skipped.rfind('\n') {
+            Some(last) => {
+                self.line += skipped.bytes().filter(|b| *b == b'\n').count();
+                self.line_start = self.at + last + 1;
+                self.column = src
+                    .get(self.line_start..to)
+                    .map_or(0, |s| s.chars().count());
+            }
+            None => self.column += skipped.chars().count(),
+        }
+        self.at = to;
+        (self.line + 1, self.column + 1)
+    }
+}
+
+/// The largest character boundary at or before `at` (the text's end past it).
+fn floor_boundary(src: &str, at: usize) -> usize {
+    let mut at = at.min(src.len());
+    while !src.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The smallest character boundary at or after `at` (the text's end past it).
+fn ceil_boundary(src: &str, at: usize) -> usize {
+    let mut at = at.min(src.len());
+    while !src.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// The line starting at `start`, as its end offset (before the line feed).
+fn line_end(src: &str, start: usize) -> usize {
+    src.get(start..)
+        .and_then(|s| s.find('\n'))
+        .map_or(src.len(), |i| start + i)
+}
+
+/// At most `max` bytes of the start of a line, cut at a character boundary.
+fn head_of_line(line: &str, max: usize) -> String {
+    if line.len() <= max {
+        line.to_string()
+    } else {
+        format!("{}…", &line[..floor_boundary(line, max)])
+    }
 }
 
 impl Diagnostics {
@@ -761,7 +886,57 @@ impl Diagnostics {
         }
     }
 
-    /// Renders every problem, rustc style, in file order. `color` for a terminal.
+    /// The snippet around a span starting on the cursor's line, and the span in it.
+    fn snippet(&self, cursor: &Cursor, span: &Range<usize>) -> (Snippet, Range<usize>) {
+        let src = self.source.as_str();
+        let start = cursor.at;
+        let line_start = cursor.line_start;
+        let end_of_line = line_end(src, start);
+        let from = floor_boundary(src, start.saturating_sub(WINDOW_BEFORE)).max(line_start);
+        let to = ceil_boundary(src, start.saturating_add(WINDOW_AFTER)).min(end_of_line);
+        let cut_before = from > line_start;
+        let cut_after = to < end_of_line;
+        let mut text = String::new();
+        let mut main_line = 0;
+        if line_start > 0 {
+            let prev_start = src[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
+            text.push_str(&head_of_line(
+                &src[prev_start..line_start - 1],
+                WINDOW_AFTER,
+            ));
+            text.push('\n');
+            main_line = 1;
+        }
+        if cut_before {
+            text.push('…');
+        }
+        let offset = text.len();
+        text.push_str(&src[from..to]);
+        if cut_after {
+            text.push('…');
+        }
+        if end_of_line < src.len() {
+            let next_start = end_of_line + 1;
+            let next = &src[next_start..line_end(src, next_start)];
+            text.push('\n');
+            text.push_str(&head_of_line(next, WINDOW_AFTER));
+        }
+        let span_end = span.end.clamp(start, to);
+        let inner = offset + (start - from)..offset + (span_end - from);
+        let snippet = Snippet {
+            file: self.file.clone(),
+            text,
+            first_line: cursor.line - main_line,
+            main_line,
+            main_column: cursor.column,
+        };
+        (snippet, inner)
+    }
+
+    /// Renders the problems, rustc style, in file order, the first [`MAX_SHOWN`] of
+    /// them with the count of the others. `color` for a terminal. Each problem shows
+    /// only its line (cut to a window) and the lines either side, so the time is one
+    /// pass over the file plus a little per problem shown.
     pub fn render(&self, color: bool) -> String {
         let handler = if color {
             miette::GraphicalReportHandler::new()
@@ -771,17 +946,44 @@ impl Diagnostics {
         .with_width(100);
         let mut errors: Vec<&OrderError> = self.errors.iter().collect();
         errors.sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
+        let mut cursor = Cursor::default();
         let mut out = String::new();
-        for e in errors {
+        for e in errors.iter().take(MAX_SHOWN) {
+            let (location, snippet, span) = match &e.span {
+                Some(s) => {
+                    let (l, c) = cursor.advance(&self.source, s.start);
+                    let (snippet, span) = self.snippet(&cursor, s);
+                    (format!("{}:{l}:{c}", self.file), snippet, Some(span))
+                }
+                None => (
+                    self.file.clone(),
+                    Snippet {
+                        file: self.file.clone(),
+                        text: String::new(),
+                        first_line: 0,
+                        main_line: 0,
+                        main_column: 0,
+                    },
+                    None,
+                ),
+            };
             let d = OneDiagnostic {
-                error: e.clone(),
-                source: NamedSource::new(&self.file, self.source.clone()),
-                location: self.location(e),
+                error: (*e).clone(),
+                span,
+                source: snippet,
+                location,
             };
             if handler.render_report(&mut out, &d).is_err() {
                 out.push_str(&format!("{d}\n"));
             }
             out.push('\n');
+        }
+        let more = self.errors.len().saturating_sub(MAX_SHOWN);
+        if more > 0 {
+            out.push_str(&format!(
+                "… and {more} more problem{} not shown: fix these first\n\n",
+                if more == 1 { "" } else { "s" }
+            ));
         }
         out.push_str(&format!(
             "{} problem{} in {}\n",
@@ -845,6 +1047,43 @@ mod tests {
         assert!(text.contains("blue-1.toml:7:7"), "{text}");
         assert!(text.contains("rule 3.1"), "{text}");
         assert!(text.contains('^') || text.contains('─'), "{text}");
+    }
+
+    #[test]
+    fn render_survives_an_error_beyond_column_65535() {
+        let src = format!(
+            "{HEADER}[[move]]\nunit = \"B-1IN\"\nto = \"ZZ\"{}x = \n",
+            " ".repeat(70_000)
+        );
+        let errs = parse(&src).unwrap_err();
+        let text = Diagnostics::new("o.toml", &src, errs).render(false);
+        assert!(text.contains("o.toml:7:70010"), "{text}");
+        assert!(text.contains('…'), "the line is cut: {text}");
+        assert!(text.len() < 2_000, "{}", text.len());
+    }
+
+    #[test]
+    fn render_shows_fifty_problems_and_counts_the_others_in_linear_time() {
+        let mut src = HEADER.to_string();
+        for i in 0..100_000 {
+            src.push_str(&format!("[[move]]\nunit = \"B-1IN\"\nto = \"Q-{i}\"\n"));
+        }
+        let (_, errs) = parse_partial(&src).unwrap();
+        assert_eq!(errs.len(), 100_000);
+        let start = std::time::Instant::now();
+        let text = Diagnostics::new("o.toml", &src, errs).render(false);
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        assert_eq!(text.matches(" × ").count(), MAX_SHOWN);
+        assert!(
+            text.contains("… and 99950 more problems not shown"),
+            "{text}"
+        );
+        assert!(text.ends_with("100000 problems in o.toml\n"));
+        // Lines and columns are right far into the file.
+        assert!(
+            text.contains(&format!("o.toml:{}:6", 4 + 3 * 49 + 3)),
+            "{text}"
+        );
     }
 
     /// A file that is not TOML names the format it breaks, not a "rule orders".

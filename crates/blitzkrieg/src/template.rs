@@ -86,7 +86,11 @@ fn seed_section(t: &mut String, seed: &SeedSource) {
             let _ = writeln!(t, "# description = \"what both players agreed on\"");
             let _ = writeln!(
                 t,
-                "# date = \"2030-01-02\"   # the day it becomes known, after you mail"
+                "# time = \"2030-01-02T20:45:00Z\"   # the UTC minute it is published, after you mail"
+            );
+            let _ = writeln!(
+                t,
+                "# sha256 = \"...\"   # only if its SHA-256 was published sealed in advance"
             );
         }
     }

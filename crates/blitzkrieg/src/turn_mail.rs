@@ -196,6 +196,7 @@ fn mail_of(
         in_reply_to: earlier.last().cloned(),
         references: earlier,
         date,
+        correction: None,
     })
 }
 

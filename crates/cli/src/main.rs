@@ -1,6 +1,8 @@
 //! The `blitz` command: parses the command line into a plain config and hands it to
 //! the library. Nothing here knows the rules.
 
+#[macro_use]
+mod output;
 mod cli;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -67,7 +69,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(report) => {
-            eprintln!("{report:?}");
+            errln!("{report:?}");
             ExitCode::from(2)
         }
     }

@@ -96,7 +96,7 @@ fn a_beacon_under_another_key_is_refused() {
             "A1",
         ])
         .assert()
-        .code(1)
+        .code(2)
         .stderr(contains("does not verify for round 657413"));
 }
 
@@ -106,7 +106,7 @@ fn roll_from_stock_sales() {
         .args(["roll", "--stock", "../pbem/tests/data/sales-2026-11-24.csv"])
         .args(["--game", "g1", "--turn", "3-Blue", "A1=IBM", "A2=MSFT"])
         .assert()
-        .code(1)
+        .code(2)
         .stdout(contains("A1: 2 (hundreds digit of IBM's volume 4531207)"))
         .stderr(contains(
             "battle A2 names stock MSFT, which is not in the sales figures",

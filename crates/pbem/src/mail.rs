@@ -17,6 +17,7 @@ mod config;
 mod error;
 mod mime;
 mod orders;
+mod redact;
 mod smtp;
 mod transport;
 mod turn;
@@ -26,6 +27,7 @@ pub use error::{MailError, Rejection, SendError};
 pub use orders::{
     is_message, orders_from_message, ExtractedOrders, OrdersSource, BEGIN_MARKER, END_MARKER,
 };
+pub use redact::{Redactor, REDACTED};
 pub use smtp::SmtpReceipt;
 pub use transport::{
     deliver, outbox_path, resend, Delivery, OutboxWrite, Sent, SmtpSettings, TlsMode, Transport,

@@ -63,6 +63,8 @@ pub enum SeedError {
     },
     #[error("the agreed text is empty")]
     EmptyText,
+    #[error("the agreed text given has SHA-256 {given}, but the orders name {named}: it is not the text agreed on (check every character, space and line end), so no dice were rolled")]
+    TextMismatch { named: String, given: String },
 }
 
 /// Where a seed comes from.
@@ -152,6 +154,21 @@ impl Seed {
         Ok(Seed::Text {
             text: t.to_string(),
         })
+    }
+
+    /// An agreed text that must have the SHA-256 `named` (hex, any case): a mistyped
+    /// text is refused instead of rolling other dice.
+    pub fn from_text_hashed(text: &str, named: &str) -> Result<Seed, SeedError> {
+        let seed = Seed::from_text(text)?;
+        let given = seed.hash_hex();
+        if given.eq_ignore_ascii_case(named.trim()) {
+            Ok(seed)
+        } else {
+            Err(SeedError::TextMismatch {
+                named: named.trim().to_ascii_lowercase(),
+                given,
+            })
+        }
     }
 
     /// Seed bytes in hex.

@@ -35,7 +35,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let board = match loaded {
         Ok(b) => b,
         Err(errs) => {
-            eprintln!("{:?}", miette::Report::new(errs));
+            errln!("{:?}", miette::Report::new(errs));
             return Ok(ExitCode::from(1));
         }
     };
@@ -44,14 +44,14 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         let hex: Hex = match text.parse() {
             Ok(h) => h,
             Err(e) => {
-                eprintln!("{e}");
+                errln!("{e}");
                 return Ok(ExitCode::from(1));
             }
         };
         match describe(&board, hex) {
-            Some(out) => print!("{out}"),
+            Some(out) => out!("{out}"),
             None => {
-                eprintln!("{hex} is not on the board");
+                errln!("{hex} is not on the board");
                 return Ok(ExitCode::from(1));
             }
         }
@@ -72,17 +72,17 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         };
         let picture = svg::render(&board, &marks);
         if path.as_os_str() == "-" {
-            print!("{picture}");
+            out!("{picture}");
         } else {
             std::fs::write(path, picture)
                 .into_diagnostic()
                 .wrap_err_with(|| format!("cannot write {}", path.display()))?;
-            eprintln!("wrote {}", path.display());
+            errln!("wrote {}", path.display());
         }
         done = true;
     }
     if !done {
-        print!("{}", summary(&board));
+        out!("{}", summary(&board));
     }
     Ok(ExitCode::SUCCESS)
 }

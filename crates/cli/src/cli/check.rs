@@ -33,10 +33,10 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let errors =
         blitzkrieg::game::check(&umpire, &state, &args.state.display().to_string(), &orders)?;
     if errors.is_empty() {
-        println!("{}: every order is legal", orders.name);
+        outln!("{}: every order is legal", orders.name);
         return Ok(ExitCode::SUCCESS);
     }
-    eprint!(
+    err!(
         "{}",
         Diagnostics::new(&orders.name, &orders.toml, errors).render(common::color())
     );

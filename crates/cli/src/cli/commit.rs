@@ -30,10 +30,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    let state = std::fs::read(&args.state)
+    let state = pbem::files::read_bytes(&args.state)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the state file {}", args.state.display()))?;
-    let orders = std::fs::read(&args.orders)
+    let orders = pbem::files::read_bytes(&args.orders)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the order file {}", args.orders.display()))?;
     let now = match &args.at {
@@ -47,15 +47,15 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let state_name = args.state.display().to_string();
     match game::check_for_commit(&umpire, &state, &state_name, &text)? {
         Err(errors) => {
-            eprint!(
+            err!(
                 "{}",
                 Diagnostics::new(&text.name, &text.toml, errors).render(common::color())
             );
-            eprintln!("no commitment was made: commit to orders that `blitz check` accepts");
+            errln!("no commitment was made: commit to orders that `blitz check` accepts");
             Ok(ExitCode::from(1))
         }
         Ok(Some(seed)) if seed.known_from <= now => {
-            eprintln!(
+            errln!(
                 "error: {}: {} {} {}; name a seed that does not exist yet (PBM ¶2: the value \
                  that decides the battles must come after the orders are committed)",
                 args.orders.display(),
@@ -63,11 +63,11 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
                 seed.known_how,
                 utc(seed.known_from)
             );
-            eprintln!("no commitment was made");
+            errln!("no commitment was made");
             Ok(ExitCode::from(1))
         }
         Ok(_) => {
-            println!("{}", commit::commitment(&state, &orders));
+            outln!("{}", commit::commitment(&state, &orders));
             Ok(ExitCode::SUCCESS)
         }
     }

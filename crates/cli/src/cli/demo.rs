@@ -34,9 +34,9 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    print!("{}", played.last_report);
-    println!();
-    println!(
+    out!("{}", played.last_report);
+    outln!();
+    outln!(
         "The sample game (set-up and turns 1-2) is in {}/:",
         played.dir.display()
     );
@@ -46,24 +46,24 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         .map(|t| format!("report {}", t.report.display()))
         .collect();
     let width = reports.iter().map(String::len).max().unwrap_or(0);
-    println!(
+    outln!(
         "  {:<11} {:<width$}   mail {}",
         "new game",
         "",
         played.opening.display()
     );
     for (t, report) in played.turns.iter().zip(&reports) {
-        println!(
+        outln!(
             "  {:<11} {report:<width$}   mail {}",
             t.label,
             t.mail.display()
         );
     }
-    println!(
+    outln!(
         "Every state follows from its orders and seed: `blitz verify {}` replays them.",
         played.dir.display()
     );
-    println!(
+    outln!(
         "Blue moves next: the position is `blitz show {}`, the orders to fill in {}.",
         played.last_state.display(),
         played.last_template.display()

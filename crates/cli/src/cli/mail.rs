@@ -305,6 +305,7 @@ pub fn turn_mail_from_args(args: &TurnArgs) -> Result<TurnMail, MailError> {
         in_reply_to: args.in_reply_to.clone(),
         references: args.references.clone(),
         date,
+        correction: None,
     })
 }
 
@@ -376,7 +377,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             .and_then(|turn| mail::deliver(&turn, &transport, &outbox)),
     }
     .map_err(miette::Report::new)?;
-    print!("{}", describe(&delivery));
+    out!("{}", describe(&delivery));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -139,9 +139,9 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let out = game::new_game_files(&umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
     for (p, _) in &out {
-        println!("wrote {}", p.display());
+        outln!("wrote {}", p.display());
     }
-    println!(
+    outln!(
         "Blue sets up first (3.3): fill in {} and resolve it with `blitz resolve`.",
         out.get(1)
             .map_or(String::new(), |(p, _)| p.display().to_string())

@@ -24,12 +24,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let bytes = files::read_bytes(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
     if state.chain.previous_state.is_none() {
-        println!(
+        outln!(
             "{} is a new game: no player-turn has been resolved yet",
             args.state.display()
         );
     } else {
-        print!("{}", blitzkrieg::report::render_state(&state));
+        out!("{}", blitzkrieg::report::render_state(&state));
     }
     Ok(ExitCode::SUCCESS)
 }

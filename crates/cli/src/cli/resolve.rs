@@ -8,7 +8,7 @@ use crate::cli::mail::{describe, transport_from_args, TransportArgs};
 use blitzkrieg::game::{self, GameError};
 use miette::miette;
 use pbem::files;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -58,8 +58,8 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let r = match resolved {
         Ok(r) => r,
         Err(GameError::Orders { rendered, .. }) => {
-            eprint!("{rendered}");
-            eprintln!("nothing was written");
+            err!("{rendered}");
+            errln!("nothing was written");
             return Ok(ExitCode::from(1));
         }
         Err(e) => return Err(e.into()),
@@ -71,25 +71,53 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             .unwrap_or_else(|| PathBuf::from("."))
     });
     let out = game::resolution_files(&dir, &r, &orders, seed.as_ref(), args.commitment.as_deref());
+    // The mail is built before anything is written: a mail that cannot be built (a
+    // name that cannot go in a header, a bad config) leaves the folder as it was.
+    let mail = if args.mail {
+        Some(prepare_mail(&args, &umpire, &r, corrects(&dir, &r))?)
+    } else {
+        None
+    };
     files::write_all(&out, args.force)?;
-    print!("{}", r.report);
-    println!();
+    out!("{}", r.report);
+    outln!();
     for (p, _) in &out {
-        println!("wrote {}", p.display());
+        outln!("wrote {}", p.display());
     }
-    if args.mail {
-        let date = match &args.date {
-            Some(d) => chrono::DateTime::parse_from_rfc3339(d)
-                .map_err(|e| miette!("--date {d}: {e}"))?
-                .with_timezone(&chrono::Utc),
-            None => chrono::Utc::now(),
-        };
-        let message = game::turn_mail(&umpire, &r, date)?;
-        let (transport, outbox) =
-            transport_from_args(&args.transport).map_err(|e| miette!("{e}"))?;
+    if let Some((message, transport, outbox)) = mail {
         let delivery =
             pbem::mail::deliver(&message, &transport, &outbox).map_err(|e| miette!("{e}"))?;
-        print!("{}", describe(&delivery));
+        out!("{}", describe(&delivery));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether this resolution replaces another result of the same player-turn (resolved
+/// again with `--force`, another seed or other orders): the folder already holds the
+/// state it produces, with other bytes. Then its mail is a correction, named by the
+/// first hex digits of the new state's hash.
+fn corrects(dir: &Path, r: &game::Resolution) -> Option<String> {
+    let kept = dir.join(format!("{}.state.ron", r.state.file_stem()));
+    let bytes = files::read_bytes(&kept).ok()?;
+    (bytes != r.state_ron.as_bytes()).then(|| r.state_hash.chars().take(12).collect())
+}
+
+/// The turn's mail, checked to build, and where it goes.
+fn prepare_mail(
+    args: &Args,
+    umpire: &game::Umpire,
+    r: &game::Resolution,
+    correction: Option<String>,
+) -> miette::Result<(pbem::mail::TurnMail, pbem::mail::Transport, PathBuf)> {
+    let date = match &args.date {
+        Some(d) => chrono::DateTime::parse_from_rfc3339(d)
+            .map_err(|e| miette!("--date {d}: {e}"))?
+            .with_timezone(&chrono::Utc),
+        None => chrono::Utc::now(),
+    };
+    let mut message = game::turn_mail(umpire, r, date)?;
+    message.correction = correction;
+    message.to_message().map_err(|e| miette!("{e}"))?;
+    let (transport, outbox) = transport_from_args(&args.transport).map_err(|e| miette!("{e}"))?;
+    Ok((message, transport, outbox))
 }

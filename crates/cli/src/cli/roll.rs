@@ -1,11 +1,16 @@
 //! `blitz roll`: the digits or dice a seed gives for a game, a player-turn and roll ids,
-//! so anyone can recompute the rolls of a report.
+//! so anyone can recompute the rolls of a report. A seed that is refused (a beacon
+//! that does not verify, a stock missing from the sales) exits 2, as every wrong seed
+//! does; the rolls that could be drawn are printed all the same.
 
 use blitzkrieg::tables::TableMode;
 use miette::{miette, IntoDiagnostic, WrapErr};
 use pbem::seed::{DrandChain, DrawnFrom, Seed, SeedError};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The most values `-n` draws per roll id: more than any game needs, few enough to print.
+const MAX_VALUES: i64 = 10_000;
 
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("seed").required(true)))]
@@ -38,9 +43,9 @@ pub struct Args {
     /// Dice (1-6) instead of play-by-mail digits.
     #[arg(long)]
     pub d6: bool,
-    /// Values per roll id, drawn one after another from its stream.
-    #[arg(short = 'n', default_value_t = 1)]
-    pub n: usize,
+    /// Values per roll id, drawn one after another from its stream (1 to 10000).
+    #[arg(short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_VALUES))]
+    pub n: u16,
     /// Roll ids, e.g. A1 A2 weather.
     #[arg(required = true, value_name = "ROLL_ID")]
     pub roll_ids: Vec<String>,
@@ -50,8 +55,8 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let seed = match load_seed(&args)? {
         Ok(seed) => seed,
         Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(ExitCode::from(1));
+            errln!("error: {e}");
+            return Ok(ExitCode::from(2));
         }
     };
     let mode = if args.d6 {
@@ -59,12 +64,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     } else {
         TableMode::Pbm
     };
-    println!(
+    outln!(
         "# seed: {}: {}",
         seed.source_display(),
         seed.value_display()
     );
-    println!(
+    outln!(
         "# game {}, turn {}, {}, dice recipe v1",
         args.game,
         args.turn,
@@ -81,7 +86,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             None => (id.as_str(), None),
         };
         let line = if args.n > 1 {
-            rolls.several(mode, roll_id, args.n).map(|v| {
+            rolls.several(mode, roll_id, usize::from(args.n)).map(|v| {
                 let values: Vec<String> = v.iter().map(|r| r.value().to_string()).collect();
                 format!("{roll_id}: {}", values.join(" "))
             })
@@ -95,14 +100,18 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             })
         };
         match line {
-            Ok(l) => println!("{l}"),
+            Ok(l) => outln!("{l}"),
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 failed = true;
             }
         }
     }
-    Ok(ExitCode::from(u8::from(failed)))
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// The seed the arguments name: an outer error when a file cannot be read, an inner
@@ -115,7 +124,7 @@ fn load_seed(args: &Args) -> miette::Result<Result<Seed, SeedError>> {
         return Ok(Seed::from_text(t));
     }
     if let Some(path) = &args.beacon {
-        let json = std::fs::read_to_string(path)
+        let json = pbem::files::read_text(path)
             .into_diagnostic()
             .wrap_err_with(|| format!("cannot read the beacon file {}", path.display()))?;
         let chain = match &args.chain_key {
@@ -130,7 +139,7 @@ fn load_seed(args: &Args) -> miette::Result<Result<Seed, SeedError>> {
         return Ok(chain.and_then(|c| Seed::from_beacon_json(&json, &c, args.round)));
     }
     if let Some(path) = &args.stock {
-        let csv = std::fs::read_to_string(path)
+        let csv = pbem::files::read_text(path)
             .into_diagnostic()
             .wrap_err_with(|| format!("cannot read the stock sales file {}", path.display()))?;
         return Ok(Seed::from_stock_csv(&csv, None));

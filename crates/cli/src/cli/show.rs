@@ -26,7 +26,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let bytes = files::read_bytes(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
     let rules = umpire.rules_for(&state)?;
-    print!("{}", blitzkrieg::summary::render(&rules, &state));
+    out!("{}", blitzkrieg::summary::render(&rules, &state));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -44,7 +44,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     if args.source {
         let src = Tables::embedded_source(id, mode)
             .ok_or_else(|| miette!("the {id} {mode} file is not embedded"))?;
-        print!("{src}");
+        out!("{src}");
         return Ok(ExitCode::SUCCESS);
     }
     let tables = Tables::embedded().map_err(|e| miette!("the embedded tables are broken:\n{e}"))?;
@@ -56,6 +56,6 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         TableId::Mcrt => render::render(tables.mcrt.get(mode)),
         TableId::Weather => render::render(&tables.weather),
     };
-    print!("{text}");
+    out!("{text}");
     Ok(ExitCode::SUCCESS)
 }

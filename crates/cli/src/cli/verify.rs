@@ -26,25 +26,25 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let umpire = args.rules.umpire()?;
     match game::verify_dir(&umpire, &args.dir) {
         Ok(v) => {
-            println!(
+            outln!(
                 "{}: {} player-turns replayed, every state follows ({})",
                 args.dir.display(),
                 v.turns.len(),
                 v.turns.join(", ")
             );
-            println!("last state: {}", v.last);
+            outln!("last state: {}", v.last);
             Ok(ExitCode::SUCCESS)
         }
         Err(GameError::Orders { rendered, .. }) => {
-            eprint!("{rendered}");
-            eprintln!(
+            err!("{rendered}");
+            errln!(
                 "{}: DIVERGES: the orders kept there are refused",
                 args.dir.display()
             );
             Ok(ExitCode::from(1))
         }
         Err(e) => {
-            eprintln!("{}: DIVERGES: {e}", args.dir.display());
+            errln!("{}: DIVERGES: {e}", args.dir.display());
             Ok(ExitCode::from(1))
         }
     }

@@ -114,6 +114,7 @@ pub fn sample_turn() -> TurnMail {
             .with_ymd_and_hms(2026, 11, 24, 18, 0, 0)
             .single()
             .unwrap(),
+        correction: None,
     }
 }
 

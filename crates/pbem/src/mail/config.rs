@@ -3,6 +3,7 @@
 //! a flag, never written anywhere, and never shown by `Debug`.
 
 use super::error::MailError;
+use super::redact::Redactor;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -68,10 +69,16 @@ pub fn password_from_sources(source: &PasswordSource) -> Result<Option<Secret>, 
             reason: format!("it could not be started: {e}"),
         })?;
     if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        // Whatever it printed on standard output may be the password: it is removed
+        // from the standard error shown, with any value after a credential word.
+        let mut redactor = Redactor::default();
+        for line in String::from_utf8_lossy(&output.stdout).lines() {
+            redactor.add(line);
+        }
+        let stderr = redactor.clean(String::from_utf8_lossy(&output.stderr).trim());
         return Err(MailError::PasswordCommand {
-            command: command.clone(),
-            reason: format!("it exited with {}: {}", output.status, stderr.trim()),
+            command: redactor.clean(command),
+            reason: format!("it exited with {}: {stderr}", output.status),
         });
     }
     let mut text = String::from_utf8(output.stdout).map_err(|_| MailError::PasswordCommand {
@@ -163,7 +170,7 @@ impl MailConfig {
     pub fn from_toml(text: &str, path: &Path) -> Result<MailConfig, MailError> {
         let value: toml::Value = toml::from_str(text).map_err(|e| MailError::Config {
             path: path.to_path_buf(),
-            reason: e.to_string(),
+            reason: config_problem(text, &e),
         })?;
         if holds_password_key(&value) {
             return Err(MailError::PasswordInConfig {
@@ -172,7 +179,7 @@ impl MailConfig {
         }
         let mut config: MailConfig = toml::from_str(text).map_err(|e| MailError::Config {
             path: path.to_path_buf(),
-            reason: e.to_string(),
+            reason: config_problem(text, &e),
         })?;
         if let Some(t) = &config.transport {
             if !matches!(t.as_str(), "outbox" | "smtp" | "sendmail") {
@@ -210,8 +217,60 @@ impl MailConfig {
 
     /// Reads and parses a config file.
     pub fn load(path: &Path) -> Result<MailConfig, MailError> {
-        let text = std::fs::read_to_string(path).map_err(|e| MailError::io("read", path, &e))?;
+        let bytes =
+            crate::files::read_at_most(path, MAX_CONFIG_BYTES).map_err(|e| MailError::Config {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            })?;
+        let text = String::from_utf8(bytes).map_err(|_| MailError::Config {
+            path: path.to_path_buf(),
+            reason: "it is not UTF-8 text".to_string(),
+        })?;
         MailConfig::from_toml(&text, path)
+    }
+}
+
+/// A mail config is a few lines; a larger file is not one.
+const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// Where and what is wrong in a config file, without any value from it: the line, the
+/// key on that line (the text before its `=`, or the `[table]`), and the parser's
+/// message with every quoted value in it replaced, so a password typed into a
+/// misspelt key or a broken line is never shown.
+fn config_problem(text: &str, e: &toml::de::Error) -> String {
+    let mut message = String::new();
+    let mut quoted = false;
+    for c in e.message().chars() {
+        match c {
+            '"' if quoted => {
+                quoted = false;
+                message.push_str("…\"");
+            }
+            '"' => {
+                quoted = true;
+                message.push('"');
+            }
+            _ if quoted => {}
+            c => message.push(c),
+        }
+    }
+    let Some(span) = e.span() else {
+        return message;
+    };
+    let start = span.start.min(text.len());
+    let before = text.get(..start).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let line_text = text.lines().nth(line - 1).unwrap_or("");
+    let key = match line_text.split_once('=') {
+        Some((k, _)) => k.trim(),
+        None if line_text.trim_start().starts_with('[') => line_text.trim(),
+        None => "",
+    };
+    let key: String = key.chars().filter(|c| !c.is_control()).take(60).collect();
+    if key.is_empty() {
+        format!("line {line}: {message}")
+    } else {
+        format!("line {line}, key `{key}`: {message}")
     }
 }
 

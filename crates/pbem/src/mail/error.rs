@@ -107,6 +107,58 @@ pub enum SendError {
     Sendmail { program: String, reason: String },
 }
 
+impl SendError {
+    /// The same error with every text from the server or a library cleaned by
+    /// `redactor` (host, port and addresses are the umpire's own and stay).
+    pub fn redacted(self, redactor: &super::redact::Redactor) -> SendError {
+        let c = |s: String| redactor.clean(&s);
+        match self {
+            SendError::Connect { host, port, reason } => SendError::Connect {
+                host,
+                port,
+                reason: c(reason),
+            },
+            SendError::Tls { host, port, reason } => SendError::Tls {
+                host,
+                port,
+                reason: c(reason),
+            },
+            SendError::ServerRefused { host, port, reply } => SendError::ServerRefused {
+                host,
+                port,
+                reply: c(reply),
+            },
+            SendError::Auth { user, reply } => SendError::Auth {
+                user,
+                reply: c(reply),
+            },
+            SendError::SenderRejected { sender, reply } => SendError::SenderRejected {
+                sender,
+                reply: c(reply),
+            },
+            SendError::RecipientsRejected { rejected } => SendError::RecipientsRejected {
+                rejected: rejected
+                    .into_iter()
+                    .map(|r| Rejection {
+                        address: r.address,
+                        reply: c(r.reply),
+                    })
+                    .collect(),
+            },
+            SendError::DataRejected { reply } => SendError::DataRejected { reply: c(reply) },
+            SendError::Network { stage, reason } => SendError::Network {
+                stage,
+                reason: c(reason),
+            },
+            SendError::Sendmail { program, reason } => SendError::Sendmail {
+                program,
+                reason: c(reason),
+            },
+            other @ (SendError::StartTlsUnsupported { .. } | SendError::AuthUnsupported) => other,
+        }
+    }
+}
+
 /// Everything that can go wrong in this module.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum MailError {
@@ -126,6 +178,10 @@ pub enum MailError {
     #[error("the attachment name `{name}` cannot be used: {reason}")]
     #[diagnostic(help("use a plain file name without path separators or control characters"))]
     AttachmentName { name: String, reason: String },
+    /// A text that goes into a header holds a line break or another control character.
+    #[error("the {what} {input:?} holds a line break or another control character, which a mail header cannot carry")]
+    #[diagnostic(help("names, game ids and turn labels are one line of printable text"))]
+    HeaderText { what: String, input: String },
     /// lettre refused to build the message.
     #[error("the message could not be built: {reason}")]
     Build { reason: String },

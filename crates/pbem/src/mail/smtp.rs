@@ -5,6 +5,7 @@
 
 use super::config::Secret;
 use super::error::{Rejection, SendError};
+use super::redact::Redactor;
 use super::transport::{SmtpSettings, TlsMode};
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
@@ -310,13 +311,24 @@ pub(crate) fn send(
     envelope: &Envelope,
     email: &[u8],
 ) -> Result<SmtpReceipt, SendError> {
+    let redactor = Redactor::for_login(
+        settings.user.as_deref(),
+        settings.password.as_ref().map(Secret::expose),
+    );
     let mut session = Session {
         settings,
         conn: None,
     };
-    session.open()?;
-    if let (Some(user), Some(password)) = (&settings.user, &settings.password) {
-        session.login(user, password)?;
-    }
-    session.transfer(envelope, email)
+    let sent = session.open().and_then(|()| {
+        if let (Some(user), Some(password)) = (&settings.user, &settings.password) {
+            session.login(user, password)?;
+        }
+        session.transfer(envelope, email)
+    });
+    // Whatever the server or the library said is shown without the credentials.
+    sent.map(|mut receipt| {
+        receipt.reply = redactor.clean(&receipt.reply);
+        receipt
+    })
+    .map_err(|e| e.redacted(&redactor))
 }

@@ -9,7 +9,7 @@ use super::mime;
 use super::smtp::{self, SmtpReceipt};
 use super::turn::TurnMail;
 use lettre::address::Envelope;
-use lettre::{Address, Transport as _};
+use lettre::Address;
 use std::io::Write;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
@@ -205,35 +205,67 @@ fn send_bytes(transport: &Transport, envelope: &Envelope, bytes: &[u8]) -> Resul
         Transport::Outbox => Ok(Sent::OutboxOnly),
         Transport::Smtp(settings) => smtp::send(settings, envelope, bytes).map(Sent::Smtp),
         Transport::Sendmail(program) => {
-            let program_name = program
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_else(|| "sendmail".to_string());
-            let t = match program {
-                Some(p) => lettre::SendmailTransport::new_with_command(p.as_os_str()),
-                None => lettre::SendmailTransport::new_with_command("sendmail"),
-            };
-            t.send_raw(envelope, bytes)
-                .map_err(|e| SendError::Sendmail {
-                    program: program_name.clone(),
-                    reason: {
-                        let mut text = e.to_string();
-                        let mut src = std::error::Error::source(&e);
-                        while let Some(s) = src {
-                            let st = s.to_string();
-                            if !text.contains(&st) {
-                                text = format!("{text}: {st}");
-                            }
-                            src = s.source();
-                        }
-                        text.trim().to_string()
-                    },
-                })?;
-            Ok(Sent::Sendmail {
-                program: program_name,
-            })
+            let program = program.clone().unwrap_or_else(|| PathBuf::from("sendmail"));
+            sendmail(&program, envelope, bytes)
         }
     }
+}
+
+/// Whether a variable is one a sendmail child must not see: the SMTP password's
+/// default variable, or any whose name says it holds a password or a secret.
+pub fn is_secret_variable(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    upper == super::config::DEFAULT_PASSWORD_ENV
+        || ["PASSWORD", "PASSWD", "SECRET"]
+            .iter()
+            .any(|w| upper.contains(w))
+}
+
+/// Hands the message to `program -i -f SENDER -- RECIPIENTS` on its standard input,
+/// as sendmail is called everywhere. The program gets this process's environment
+/// without the variables [`is_secret_variable`] names: it needs no SMTP password.
+fn sendmail(program: &Path, envelope: &Envelope, bytes: &[u8]) -> Result<Sent, SendError> {
+    let name = program.display().to_string();
+    let failed = |reason: String| SendError::Sendmail {
+        program: name.clone(),
+        reason: super::redact::Redactor::default().clean(reason.trim()),
+    };
+    let mut command = std::process::Command::new(program);
+    command.arg("-i");
+    if let Some(from) = envelope.from() {
+        command.arg("-f").arg(from.as_ref() as &str);
+    }
+    command
+        .arg("--")
+        .args(envelope.to().iter().map(|a| a.as_ref() as &str))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for (key, _) in std::env::vars_os() {
+        if is_secret_variable(&key.to_string_lossy()) {
+            command.env_remove(&key);
+        }
+    }
+    let mut child = command
+        .spawn()
+        .map_err(|e| failed(format!("it could not be started: {e}")))?;
+    let written = child
+        .stdin
+        .take()
+        .map(|mut stdin| stdin.write_all(bytes))
+        .unwrap_or(Ok(()));
+    let output = child
+        .wait_with_output()
+        .map_err(|e| failed(format!("it could not be waited for: {e}")))?;
+    if !output.status.success() {
+        return Err(failed(format!(
+            "it exited with {}: {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        )));
+    }
+    written.map_err(|e| failed(format!("the message could not be given to it: {e}")))?;
+    Ok(Sent::Sendmail { program: name })
 }
 
 fn check_transport(transport: &Transport) -> Result<(), MailError> {

@@ -36,7 +36,7 @@ impl Player {
 
     fn mailbox(&self, what: &str) -> Result<Mailbox, MailError> {
         let address = parse_address(&self.address, what)?;
-        let name = self.name.trim();
+        let name = header_text(&format!("name in the {what}"), self.name.trim())?;
         Ok(Mailbox::new(
             (!name.is_empty()).then(|| name.to_string()),
             address,
@@ -84,6 +84,24 @@ pub struct TurnMail {
     pub references: Vec<String>,
     /// The Date header (written in UTC, whole seconds).
     pub date: DateTime<Utc>,
+    /// Set when this mail corrects the turn's earlier mail (the turn was resolved
+    /// again with another result): a short token naming the correction, such as the
+    /// first hex digits of the corrected state's hash. The mail then has a Message-ID
+    /// of its own (`<blitz.GAME.TURN.fix-TOKEN@DOMAIN>`), a subject saying it replaces
+    /// the earlier report, an outbox file of its own, and replies to the earlier mail.
+    pub correction: Option<String>,
+}
+
+/// A text for a header, refused when it holds a control character (a line break would
+/// end the header and start another).
+fn header_text<'a>(what: &str, input: &'a str) -> Result<&'a str, MailError> {
+    if input.chars().any(char::is_control) {
+        return Err(MailError::HeaderText {
+            what: what.to_string(),
+            input: input.to_string(),
+        });
+    }
+    Ok(input)
 }
 
 fn parse_address(input: &str, what: &str) -> Result<Address, MailError> {
@@ -174,7 +192,19 @@ fn normalise_msg_id(input: &str) -> Result<String, MailError> {
 impl TurnMail {
     /// This turn's Message-ID (see [`message_id`]).
     pub fn message_id(&self) -> Result<String, MailError> {
-        message_id(&self.game, &self.turn, &self.sender)
+        let first = message_id(&self.game, &self.turn, &self.sender)?;
+        Ok(match &self.correction {
+            Some(token) => first.replacen('@', &format!(".fix-{}@", id_part(token)), 1),
+            None => first,
+        })
+    }
+
+    /// The Message-ID of the mail this one corrects: the turn's first mail.
+    pub fn corrected_message_id(&self) -> Result<Option<String>, MailError> {
+        match self.correction {
+            Some(_) => message_id(&self.game, &self.turn, &self.sender).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The turn number as written in the subject: the label without a trailing
@@ -198,8 +228,12 @@ impl TurnMail {
                 self.game, self.to_side
             );
         }
+        let what = match self.correction {
+            Some(_) => "corrected report, replaces the earlier one",
+            None => "report",
+        };
         format!(
-            "[Blitzkrieg {}] Turn {} {} \u{2192} {}: report",
+            "[Blitzkrieg {}] Turn {} {} \u{2192} {}: {what}",
             self.game,
             self.turn_number(),
             self.from_side,
@@ -210,8 +244,13 @@ impl TurnMail {
     /// The outbox file name: `blitz-GAME-TURN.eml` (turn label in lower case, characters
     /// other than letters, digits, `-`, `_` replaced by `_`).
     pub fn outbox_file_name(&self) -> String {
+        let fix = self
+            .correction
+            .as_ref()
+            .map(|t| format!("-fix-{}", id_part(t)))
+            .unwrap_or_default();
         format!(
-            "blitz-{}-{}.eml",
+            "blitz-{}-{}{fix}.eml",
             id_part(&self.game),
             id_part(&self.turn.to_lowercase())
         )
@@ -292,6 +331,11 @@ impl TurnMail {
     /// text/plain (UTF-8) and each attachment base64-encoded.
     pub fn to_message(&self) -> Result<Message, MailError> {
         self.check_attachment_names()?;
+        header_text("game id", &self.game)?;
+        header_text("turn label", &self.turn)?;
+        header_text("side", &self.from_side)?;
+        header_text("side", &self.to_side)?;
+        header_text("sender", &self.sender)?;
         let sender: Mailbox = self.sender.trim().parse().map_err(|e| MailError::Address {
             what: "sender".to_string(),
             input: self.sender.clone(),
@@ -313,11 +357,26 @@ impl TurnMail {
         for r in &self.references {
             chain.push(normalise_msg_id(r)?);
         }
+        let corrected = self.corrected_message_id()?;
         if let Some(parent) = &self.in_reply_to {
             let parent = normalise_msg_id(parent)?;
-            builder = builder.in_reply_to(parent.clone());
+            if corrected.is_none() {
+                builder = builder.in_reply_to(parent.clone());
+            }
             if !chain.contains(&parent) {
                 chain.push(parent);
+            }
+        }
+        // A correction replies to the mail it corrects, and says it supersedes it.
+        if let Some(earlier) = &corrected {
+            builder = builder
+                .in_reply_to(earlier.clone())
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("Supersedes"),
+                    earlier.clone(),
+                ));
+            if !chain.contains(earlier) {
+                chain.push(earlier.clone());
             }
         }
         if !chain.is_empty() {
@@ -402,6 +461,7 @@ mod tests {
             in_reply_to: Some("<blitz.g1.2-red@example.com>".into()),
             references: vec!["<blitz.g1.1-blue@example.com>".into()],
             date: Utc.with_ymd_and_hms(2026, 11, 24, 18, 0, 0).unwrap(),
+            correction: None,
         }
     }
 

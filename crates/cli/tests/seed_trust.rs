@@ -1,0 +1,269 @@
+//! Seeds that cannot be trusted are refused: an agreed text is judged by the minute it
+//! is published, a mistyped text is refused when the orders carry its SHA-256, a seed
+//! that can never come (drand round 0, after 2100) is refused by `check` and `commit`,
+//! and a battle's stock missing from the sales figures is a wrong seed (exit 2).
+//! The games are the demo's player-turn 2-Blue (two battles) with its seed source
+//! changed, the state rewritten with a valid integrity digest.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+use blitzkrieg::state::{sha256_hex, GameState, SeedSource};
+use predicates::str::contains;
+use std::fs;
+use std::path::PathBuf;
+
+fn blitz() -> Command {
+    Command::cargo_bin("blitz").unwrap()
+}
+
+const TEXT: &str = "Lotto 2026-11-24: 04 11 19 27 33 45";
+
+struct Game {
+    _tmp: tempfile::TempDir,
+    dir: PathBuf,
+    state: PathBuf,
+    demo_orders: String,
+    hash: String,
+}
+
+/// The demo's state before 2-Blue, its seed source replaced by `source`.
+fn game(source: SeedSource) -> Game {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = tmp.path().join("demo");
+    blitz().arg("demo").arg(&demo).assert().success();
+    let mut state = GameState::from_ron(
+        &fs::read_to_string(demo.join("04-2-blue.state.ron")).unwrap(),
+        "s",
+    )
+    .unwrap();
+    state.game.options.seed = source;
+    let ron = state.to_ron().unwrap();
+    let dir = tmp.path().join("game");
+    fs::create_dir(&dir).unwrap();
+    let state_path = dir.join("04-2-blue.state.ron");
+    fs::write(&state_path, &ron).unwrap();
+    Game {
+        demo_orders: fs::read_to_string(demo.join("04-2-blue.orders.toml")).unwrap(),
+        hash: sha256_hex(ron.as_bytes()),
+        _tmp: tmp,
+        dir,
+        state: state_path,
+    }
+}
+
+impl Game {
+    /// The demo's orders for this state with `seed` as the `[seed]` lines.
+    fn orders(&self, seed: &str, name: &str) -> PathBuf {
+        let text: String = self
+            .demo_orders
+            .lines()
+            .map(|l| {
+                if l.starts_with("state = ") {
+                    format!("state = \"{}\"\n", self.hash)
+                } else if l == "source = \"drand\"" {
+                    seed.to_string()
+                } else if l.starts_with("round = ") {
+                    String::new()
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let path = self.dir.parent().unwrap().join(name);
+        fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn files(&self) -> usize {
+        fs::read_dir(&self.dir).unwrap().count()
+    }
+}
+
+fn drand() -> SeedSource {
+    let chain = pbem::seed::DrandChain::quicknet().unwrap();
+    SeedSource::Drand {
+        chain_hash: chain.hash.clone(),
+        public_key: chain.public_key_hex(),
+        genesis: chain.genesis,
+        period: chain.period,
+    }
+}
+
+#[test]
+fn an_agreed_text_drawn_tonight_is_committed_to_at_noon_and_refused_after_the_draw() {
+    let g = game(SeedSource::AgreedText);
+    let orders = g.orders(
+        "source = \"text\"\ntime = \"2026-11-24T20:45:00Z\"\n",
+        "text.toml",
+    );
+    let commit = |at: &str| {
+        let mut c = blitz();
+        c.args(["commit", "--state"])
+            .arg(&g.state)
+            .arg("--orders")
+            .arg(&orders)
+            .args(["--at", at]);
+        c
+    };
+    commit("2026-11-24T12:00:00Z").assert().success();
+    commit("2026-11-24T20:44:59Z").assert().success();
+    commit("2026-11-24T20:45:00Z")
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "the agreed value is published at 2026-11-24T20:45:00Z",
+        ))
+        .stderr(contains("no commitment was made"));
+}
+
+#[test]
+fn a_mistyped_agreed_text_is_refused_when_the_orders_carry_its_hash() {
+    let g = game(SeedSource::AgreedText);
+    let sha = pbem::seed::Seed::from_text(TEXT).unwrap().hash_hex();
+    let orders = g.orders(
+        &format!("source = \"text\"\ntime = \"2026-11-24T20:45:00Z\"\nsha256 = \"{sha}\"\n"),
+        "hashed.toml",
+    );
+    blitz()
+        .arg("check")
+        .arg(&g.state)
+        .arg(&orders)
+        .assert()
+        .success();
+    let before = g.files();
+    blitz()
+        .arg("resolve")
+        .arg(&g.state)
+        .arg(&orders)
+        .args(["--seed-text", &TEXT.replace("45", "46")])
+        .assert()
+        .code(2)
+        .stderr(contains("not the text agreed on"));
+    assert_eq!(g.files(), before, "nothing was written");
+    // A final line end is not a typo: the same bytes are hashed as are rolled.
+    blitz()
+        .arg("resolve")
+        .arg(&g.state)
+        .arg(&orders)
+        .args(["--seed-text", &format!("{TEXT}\n")])
+        .assert()
+        .success();
+    // A hash that is not one is refused by check.
+    let bad = g.orders("source = \"text\"\nsha256 = \"abc\"\n", "bad-hash.toml");
+    blitz()
+        .arg("check")
+        .arg(&g.state)
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(contains("is not a SHA-256"));
+}
+
+/// Standard error as words, without the frame the renderer folds long lines into.
+fn said(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&a.get_output().stderr)
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn seeds_that_can_never_come_are_refused_by_check_and_commit() {
+    let drand_game = game(drand());
+    let text_game = game(SeedSource::AgreedText);
+    for (g, seed, says) in [
+        (
+            &drand_game,
+            "source = \"drand\"\nround = 0\n",
+            "round = 0 is never published",
+        ),
+        (
+            &drand_game,
+            "source = \"drand\"\nround = 99999999999\n",
+            "is published after 2100",
+        ),
+        (
+            &drand_game,
+            "source = \"drand\"\ntime = \"2101-01-01T00:00:00Z\"\n",
+            "is after 2100",
+        ),
+        (
+            &text_game,
+            "source = \"text\"\ndate = \"2101-01-01\"\n",
+            "is after 2100",
+        ),
+    ] {
+        let orders = g.orders(seed, "never.toml");
+        let checked = blitz()
+            .arg("check")
+            .arg(&g.state)
+            .arg(&orders)
+            .assert()
+            .code(1);
+        assert!(said(&checked).contains(says), "{}", said(&checked));
+        let committed = blitz()
+            .args(["commit", "--state"])
+            .arg(&g.state)
+            .arg("--orders")
+            .arg(&orders)
+            .assert()
+            .code(1)
+            .stdout("");
+        assert!(said(&committed).contains(says), "{}", said(&committed));
+    }
+    // The last moment that can come is accepted.
+    let orders = drand_game.orders(
+        "source = \"drand\"\ntime = \"2100-12-31T23:59:00Z\"\n",
+        "late.toml",
+    );
+    blitz()
+        .arg("check")
+        .arg(&drand_game.state)
+        .arg(&orders)
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_stock_missing_from_the_sales_figures_is_a_wrong_seed_exit_2() {
+    let g = game(SeedSource::StockSales);
+    let mut orders_text =
+        fs::read_to_string(g.orders("source = \"stock\"\ndate = \"2026-11-24\"\n", "stock.toml"))
+            .unwrap();
+    orders_text = orders_text
+        .replace("id = \"A1\"\n", "id = \"A1\"\nstock = \"IBM\"\n")
+        .replace("id = \"A2\"\n", "id = \"A2\"\nstock = \"KO\"\n");
+    let orders = g.dir.parent().unwrap().join("stock.toml");
+    fs::write(&orders, orders_text).unwrap();
+    blitz()
+        .arg("check")
+        .arg(&g.state)
+        .arg(&orders)
+        .assert()
+        .success();
+    let sales = g.dir.parent().unwrap().join("sales.csv");
+    fs::write(&sales, "symbol,volume\nIBM,4531207\n").unwrap();
+    let before = g.files();
+    blitz()
+        .arg("resolve")
+        .arg(&g.state)
+        .arg(&orders)
+        .arg("--sales")
+        .arg(&sales)
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "battle A2 names stock KO, which is not in the sales figures",
+        ));
+    assert_eq!(g.files(), before, "nothing was written");
+    fs::write(&sales, "symbol,volume\nIBM,4531207\nKO,12873915\n").unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(&g.state)
+        .arg(&orders)
+        .arg("--sales")
+        .arg(&sales)
+        .assert()
+        .success();
+}
