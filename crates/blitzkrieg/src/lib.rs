@@ -20,6 +20,7 @@ pub mod json;
 pub mod movement;
 pub mod odds;
 pub mod orders;
+pub mod pbem_game;
 pub mod position;
 pub mod report;
 pub mod rules;

@@ -25,6 +25,7 @@ pub mod draw;
 mod effects;
 pub mod engine;
 pub mod events;
+pub mod game;
 pub mod hidden;
 pub mod legal;
 pub mod orders;

@@ -3,11 +3,12 @@
 //! Dice derived from a published seed ([`dice`], [`seed`]), commit and reveal
 //! ([`commit`]), files written whole or not at all ([`files`]), mail out and orders in
 //! ([`mail`]). A game (BLITZKRIEG, Mori's BLITZKRIEG!) plugs into this through the
-//! `Game` trait; nothing here imports a game's types.
+//! [`game::Game`] trait; nothing here imports a game's types.
 
 pub mod commit;
 pub mod dice;
 pub mod envelope;
 pub mod files;
+pub mod game;
 pub mod mail;
 pub mod seed;
