@@ -21,6 +21,7 @@ pub mod movement;
 pub mod odds;
 pub mod orders;
 pub mod position;
+pub mod position_file;
 pub mod report;
 pub mod rules;
 pub mod ruleset;
