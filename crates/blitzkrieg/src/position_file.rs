@@ -626,7 +626,8 @@ pub enum WriteError {
 }
 
 /// Writes a state as a position file: the same counters, cities, player-turn, standing
-/// orders and victory B count. Deterministic. Counters still to come are not listed.
+/// orders and victory B count. Deterministic: hexes in board order, the units of each
+/// as players count them (`B-2IN` before `B-10IN`). Counters still to come are not listed.
 pub fn write(state: &GameState) -> Result<String, WriteError> {
     if let Some(p) = state.pending.first() {
         return Err(WriteError::Pending(p.battle.clone()));
@@ -678,6 +679,9 @@ pub fn write(state: &GameState) -> Result<String, WriteError> {
             Place::Eliminated { turn, by } => dead.entry((*turn, *by)).or_default().push(id),
             Place::Waiting => {}
         }
+    }
+    for units in by_hex.values_mut().chain(dead.values_mut()) {
+        units.sort_by_key(|u| u.counting_key());
     }
     for (h, units) in &by_hex {
         let _ = writeln!(
