@@ -379,8 +379,9 @@ impl RawPosition {
                 );
             }
         }
+        let start = base.build();
         let side = ck.side(&self.side);
-        let phase = self.phase(&mut ck, side);
+        let phase = self.phase(&mut ck, side, start.game.options.last_turn);
         let now = phase.as_ref().and_then(Phase::sequence);
 
         let mut pos = Position::new();
@@ -460,7 +461,7 @@ impl RawPosition {
                 (c.id.clone(), place)
             })
             .collect::<Vec<_>>();
-        let mut b = base.units(all);
+        let mut b = StateBuilder::from_state(start).units(all);
         if let Some(phase) = phase {
             b = b.phase(phase);
         }
@@ -477,8 +478,9 @@ impl RawPosition {
         Ok(b.build_with(|s| s.step = step))
     }
 
-    /// The player-turn: `turn` and `side`, or `setup = true` and `side`.
-    fn phase(&self, ck: &mut Checker<'_>, side: Option<Side>) -> Option<Phase> {
+    /// The player-turn: `turn` and `side`, or `setup = true` and `side`; a turn the
+    /// game still plays (16: not after its last turn).
+    fn phase(&self, ck: &mut Checker<'_>, side: Option<Side>, last: u32) -> Option<Phase> {
         let side = side?;
         match (self.setup, &self.turn) {
             (true, None) => Some(Phase::SetUp { side }),
@@ -506,6 +508,16 @@ impl RawPosition {
                     PositionProblem::Header(
                         "turns count from 1; for set-up write `setup = true`".to_string(),
                     ),
+                );
+                None
+            }
+            (false, Some(t)) if *t.get_ref() > last => {
+                ck.fail(
+                    t.span(),
+                    PositionProblem::Header(format!(
+                        "turn {} is after the game's last turn ({last}): give `--last-turn` to play longer",
+                        t.get_ref()
+                    )),
                 );
                 None
             }

@@ -203,6 +203,13 @@ fn header_and_syntax_problems() {
     );
     let e = read("format = 2\nturn = 1\nside = \"blue\"\n").unwrap_err();
     assert_eq!(e.problems[0].problem.code(), "P002");
+    // 16: the game ends after its last turn (15 unless told).
+    let e = read("turn = 16\nside = \"blue\"\n").unwrap_err();
+    assert!(
+        e.to_string().contains("after the game's last turn (15)"),
+        "{e}"
+    );
+    assert!(read("turn = 15\nside = \"red\"\n").is_ok());
 }
 
 /// 3.3, 3.4: during set-up every unit on the map stands in its own home country.
@@ -214,6 +221,40 @@ fn set_up_positions_keep_units_at_home() {
     let s = read("setup = true\nside = \"red\"\n[[stack]]\nhex = \"B2\"\nunits = [\"B-1IN\"]\n")
         .unwrap();
     assert_eq!(s.phase, Phase::SetUp { side: Side::Red });
+}
+
+/// The full example of `docs/position.md` is a position the umpire accepts with the
+/// embedded rule data, and it says what the page says it does.
+#[test]
+fn the_documented_example_is_accepted() {
+    let doc = include_str!("../../../docs/position.md");
+    let example = doc
+        .split("## A full example")
+        .nth(1)
+        .and_then(|s| s.split("```toml\n").nth(1))
+        .and_then(|s| s.split("```").next())
+        .unwrap();
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let state = game::new_game_at(&u, &demo::new_game_spec(), example, "example.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let h = |s: &str| s.parse::<Hex>().unwrap();
+    assert_eq!(
+        state.phase,
+        Phase::Turn {
+            turn: 4,
+            side: Side::Red
+        }
+    );
+    assert_eq!(state.held.get(&h("Z22")), Some(&Side::Blue));
+    assert_eq!(state.held.get(&h("VV25")), Some(&Side::Red));
+    assert_eq!(
+        state.units[&UnitId::new("R-5IN").unwrap()],
+        Place::Eliminated {
+            turn: 3,
+            by: Side::Blue
+        }
+    );
+    assert_eq!(state.units[&UnitId::new("B-1IN").unwrap()], Place::Waiting);
 }
 
 /// Every state of the sample game, written as a position and read back, is the same

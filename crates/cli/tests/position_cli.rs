@@ -190,6 +190,12 @@ fn a_game_made_from_a_position_with_a_board_refuses_to_go_on_without_it() {
         .code(2)
         .stderr(contains("this game was made with other board"));
     blitz()
+        .args(["show", "--format", "json"])
+        .arg(&state)
+        .assert()
+        .code(2)
+        .stdout(contains("\"G008\""));
+    blitz()
         .arg("show")
         .arg(&state)
         .arg("--board")
