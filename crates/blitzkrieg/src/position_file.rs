@@ -345,6 +345,18 @@ impl Checker<'_> {
     }
 }
 
+/// 4.1-4.6: player-turn `turn` of `side` was played before `now` (Blue moves first in
+/// each turn; nothing is played before set-up ends). No arithmetic: any turn number is
+/// safe.
+fn before(turn: u32, side: Side, now: &Phase) -> bool {
+    match now {
+        Phase::Turn { turn: t, side: s } => {
+            turn >= 1 && (turn, side == Side::Red) < (*t, *s == Side::Red)
+        }
+        Phase::SetUp { .. } | Phase::Over { .. } => false,
+    }
+}
+
 fn list(pieces: &[Piece]) -> String {
     pieces
         .iter()
@@ -382,7 +394,6 @@ impl RawPosition {
         let start = base.build();
         let side = ck.side(&self.side);
         let phase = self.phase(&mut ck, side, start.game.options.last_turn);
-        let now = phase.as_ref().and_then(Phase::sequence);
 
         let mut pos = Position::new();
         let mut units: BTreeMap<UnitId, Place> = BTreeMap::new();
@@ -409,14 +420,13 @@ impl RawPosition {
         for e in &self.eliminated {
             let by = ck.side(&e.side);
             let turn = *e.turn.get_ref();
-            if let (Some(by), Some(now)) = (by, now) {
-                let when = Phase::Turn { turn, side: by };
-                if turn == 0 || when.sequence().is_some_and(|s| s >= now) {
+            if let (Some(by), Some(now)) = (by, &phase) {
+                if !before(turn, by, now) {
                     ck.fail(
                         e.turn.span(),
                         PositionProblem::EliminatedLater {
-                            when: when.label(),
-                            now: phase.as_ref().map(Phase::label).unwrap_or_default(),
+                            when: format!("{turn}-{by}"),
+                            now: now.label(),
                         },
                     );
                 }
@@ -579,6 +589,10 @@ impl RawPosition {
         for (h, s) in &self.held {
             let side = ck.side(s);
             let Some(hex) = ck.hex(h) else { continue };
+            if held.contains_key(&hex) {
+                ck.fail(h.span(), PositionProblem::HexTwice(hex));
+                continue;
+            }
             if !ck.rules.board.is_city(hex) || ck.rules.board.home_of(hex).is_some() {
                 ck.fail(h.span(), PositionProblem::NotHeldCity { hex });
                 continue;

@@ -210,6 +210,23 @@ fn header_and_syntax_problems() {
         "{e}"
     );
     assert!(read("turn = 15\nside = \"red\"\n").is_ok());
+    // Any turn number is read safely.
+    let e = read(&format!(
+        "turn = 3\nside = \"blue\"\n[[eliminated]]\nturn = {}\nside = \"red\"\nunits = []\n",
+        u32::MAX
+    ))
+    .unwrap_err();
+    assert_eq!(e.problems[0].problem.code(), "P017");
+    let e = read(&format!("turn = {}\nside = \"blue\"\n", u32::MAX)).unwrap_err();
+    assert_eq!(e.problems[0].problem.code(), "P003");
+    // 4.1: Blue's half of a turn comes before Red's.
+    let ok = "turn = 3\nside = \"red\"\n[[eliminated]]\nturn = 3\nside = \"blue\"\nunits = []\n";
+    assert!(read(ok).is_ok());
+    let e = read(&ok.replace("side = \"red\"\n[[", "side = \"blue\"\n[[")).unwrap_err();
+    assert_eq!(e.problems[0].problem.code(), "P017");
+    // One city, two entries.
+    let e = read("turn = 3\nside = \"red\"\n[held]\nH9 = \"blue\"\nh9 = \"red\"\n").unwrap_err();
+    assert_eq!(e.problems[0].problem.code(), "P015");
 }
 
 /// 3.3, 3.4: during set-up every unit on the map stands in its own home country.
