@@ -262,39 +262,14 @@ impl Checker<'_> {
     /// A counter named once only, and whole (25: factor losses are not built yet).
     fn entry(&mut self, v: &Spanned<toml::Value>) -> Option<Counter> {
         let span = v.span();
-        let (typed, strength) = match v.get_ref() {
-            toml::Value::String(s) => (s.clone(), None),
-            toml::Value::Table(t) => {
-                let unknown: Vec<&String> = t
-                    .keys()
-                    .filter(|k| *k != "id" && *k != "strength")
-                    .collect();
-                let id = t.get("id").and_then(toml::Value::as_str);
-                let strength = t.get("strength").map(toml::Value::as_integer);
-                match (id, strength, unknown.is_empty()) {
-                    (Some(id), None | Some(Some(_)), true) => (id.to_string(), strength.flatten()),
-                    _ => {
-                        self.fail(
-                            span,
-                            PositionProblem::NotToml(
-                                "a unit is an id, or a table `{ id = \"B-1IN\", strength = 4 }`"
-                                    .to_string(),
-                            ),
-                        );
-                        return None;
-                    }
-                }
-            }
-            _ => {
-                self.fail(
-                    span,
-                    PositionProblem::NotToml(
-                        "a unit is an id, or a table `{ id = \"B-1IN\", strength = 4 }`"
-                            .to_string(),
-                    ),
-                );
-                return None;
-            }
+        let Some((typed, strength)) = unit_entry(v.get_ref()) else {
+            self.fail(
+                span,
+                PositionProblem::NotToml(
+                    "a unit is an id, or a table `{ id = \"B-1IN\", strength = 4 }`".to_string(),
+                ),
+            );
+            return None;
         };
         let c = self.counter(&typed, span.clone())?;
         if let Some(first) = self.named.get(&c.id) {
@@ -342,6 +317,26 @@ impl Checker<'_> {
                 why: why.to_string(),
             },
         );
+    }
+}
+
+/// A unit as written in a list: its id, or `{ id = "...", strength = N }` (no other
+/// key); `None` for anything else.
+fn unit_entry(v: &toml::Value) -> Option<(String, Option<i64>)> {
+    match v {
+        toml::Value::String(s) => Some((s.clone(), None)),
+        toml::Value::Table(t) => {
+            if t.keys().any(|k| k != "id" && k != "strength") {
+                return None;
+            }
+            let id = t.get("id")?.as_str()?.to_string();
+            let strength = match t.get("strength") {
+                Some(n) => Some(n.as_integer()?),
+                None => None,
+            };
+            Some((id, strength))
+        }
+        _ => None,
     }
 }
 

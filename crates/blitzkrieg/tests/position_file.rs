@@ -224,6 +224,27 @@ fn header_and_syntax_problems() {
     assert!(read(ok).is_ok());
     let e = read(&ok.replace("side = \"red\"\n[[", "side = \"blue\"\n[[")).unwrap_err();
     assert_eq!(e.problems[0].problem.code(), "P017");
+    // A unit is an id or `{ id, strength }`, nothing else.
+    for bad in [
+        "4",
+        "{ id = \"B-1IN\", hp = 4 }",
+        "{ strength = 4 }",
+        "{ id = \"B-1IN\", strength = \"full\" }",
+    ] {
+        let e = read(&format!(
+            "turn = 1\nside = \"blue\"\n[[stack]]\nhex = \"B2\"\nunits = [{bad}]\n"
+        ))
+        .unwrap_err();
+        assert_eq!(
+            (
+                e.problems[0].problem.code(),
+                e.problems[0].line,
+                e.problems[0].column
+            ),
+            ("P001", 5, 10),
+            "{bad}"
+        );
+    }
     // One city, two entries.
     let e = read("turn = 3\nside = \"red\"\n[held]\nH9 = \"blue\"\nh9 = \"red\"\n").unwrap_err();
     assert_eq!(e.problems[0].problem.code(), "P015");
