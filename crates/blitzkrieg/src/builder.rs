@@ -57,6 +57,12 @@ impl StateBuilder {
         }
     }
 
+    /// Starts from `state` instead: a new game's first state, for a position file to
+    /// change.
+    pub fn from_state(state: GameState) -> StateBuilder {
+        StateBuilder { state }
+    }
+
     /// The player-turn to play.
     pub fn phase(mut self, phase: Phase) -> StateBuilder {
         self.state.phase = phase;

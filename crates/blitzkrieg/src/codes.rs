@@ -1,7 +1,7 @@
 //! Stable error codes: one per kind of problem, so a program reading `--format json`
 //! can tell problems apart without parsing their wording. Order problems are `B1xx` to
-//! `B7xx` (by part of the rules), command failures `G0xx` (the game), `S0xx` (state
-//! files) and `F0xx` (files, from `pbem`). A code never changes meaning once released;
+//! `B7xx` (by part of the rules), position file problems `P0xx`, command failures `G0xx`
+//! (the game), `S0xx` (state files) and `F0xx` (files, from `pbem`). A code never changes meaning once released;
 //! a new kind of problem gets a new code. `docs/error-codes.md` lists them all.
 //!
 //! Every match here is exhaustive, without a wildcard, so a new variant does not
@@ -9,6 +9,7 @@
 
 use crate::game::GameError;
 use crate::orders::Problem;
+use crate::position_file::PositionProblem;
 use crate::ruleset::RulesetError;
 
 impl Problem {
@@ -127,6 +128,7 @@ impl GameError {
             GameError::Diverged(_) => "G007",
             GameError::OtherData { .. } => "G008",
             GameError::OrdersTooLarge { .. } => "G009",
+            GameError::Position(_) => "G010",
             GameError::Ruleset(e) => e.error_code(),
             GameError::Other(_) => "G099",
         }
@@ -148,6 +150,32 @@ impl RulesetError {
     }
 }
 
+impl PositionProblem {
+    /// The stable code of this problem (`docs/error-codes.md`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            PositionProblem::NotToml(_) => "P001",
+            PositionProblem::Format { .. } => "P002",
+            PositionProblem::Header(_) => "P003",
+            PositionProblem::BadHex(_) => "P004",
+            PositionProblem::OffBoard(_) => "P005",
+            PositionProblem::Impassable { .. } => "P006",
+            PositionProblem::UnknownUnit(_) => "P007",
+            PositionProblem::NotInGame(_) => "P008",
+            PositionProblem::Twice { .. } => "P009",
+            PositionProblem::Overstacked { .. } => "P010",
+            PositionProblem::BothSides { .. } => "P011",
+            PositionProblem::SetUpAbroad { .. } => "P012",
+            PositionProblem::Strength { .. } => "P013",
+            PositionProblem::BadSide(_) => "P014",
+            PositionProblem::HexTwice(_) => "P015",
+            PositionProblem::NotHeldCity { .. } => "P016",
+            PositionProblem::EliminatedLater { .. } => "P017",
+            PositionProblem::NotOwnUnit { .. } => "P018",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,7 +193,7 @@ mod tests {
             .step_by(2)
             .filter(|s| {
                 s.len() == 4
-                    && s.starts_with(['B', 'G', 'R'])
+                    && s.starts_with(['B', 'G', 'R', 'P'])
                     && s[1..].chars().all(|c| c.is_ascii_digit())
             })
             .map(str::to_string)
@@ -372,6 +400,75 @@ mod tests {
         ]
     }
 
+    /// One example of every problem of a position file.
+    fn position_examples() -> Vec<PositionProblem> {
+        let u = |s: &str| UnitId::new(s).unwrap();
+        let h = |s: &str| s.parse::<Hex>().unwrap();
+        vec![
+            PositionProblem::NotToml("unknown field `stacks`".into()),
+            PositionProblem::Format { found: 2 },
+            PositionProblem::Header("no `turn`: give the turn to play, or `setup = true`".into()),
+            PositionProblem::BadHex("P3O".into()),
+            PositionProblem::OffBoard(h("ZZ90")),
+            PositionProblem::Impassable {
+                unit: u("B-1IN"),
+                hex: h("A1"),
+                why: "no unit stands on sea, lake or the Neutral Country (10.3)".into(),
+            },
+            PositionProblem::UnknownUnit("B-99IN".into()),
+            PositionProblem::NotInGame(u("B-1RG")),
+            PositionProblem::Twice {
+                unit: u("B-1IN"),
+                first_line: 7,
+            },
+            PositionProblem::Overstacked {
+                hex: h("P30"),
+                units: "B-1IN, B-2IN, B-3IN, B-4IN".into(),
+            },
+            PositionProblem::BothSides {
+                hex: h("P30"),
+                units: "B-1IN, R-1IN".into(),
+            },
+            PositionProblem::SetUpAbroad {
+                unit: u("R-1IN"),
+                hex: h("P30"),
+                country: "Big Red",
+            },
+            PositionProblem::Strength {
+                unit: u("B-1IN"),
+                given: 2,
+                full: 4,
+            },
+            PositionProblem::BadSide("green".into()),
+            PositionProblem::HexTwice(h("P30")),
+            PositionProblem::NotHeldCity { hex: h("P30") },
+            PositionProblem::EliminatedLater {
+                when: "5-Blue".into(),
+                now: "3-Red".into(),
+            },
+            PositionProblem::NotOwnUnit {
+                unit: u("R-1IN"),
+                side: Side::Blue,
+            },
+        ]
+    }
+
+    /// The examples name every position problem: their codes are every `P` code.
+    #[test]
+    fn the_position_examples_cover_every_problem() {
+        let from_examples: BTreeSet<&str> = position_examples()
+            .iter()
+            .map(PositionProblem::code)
+            .collect();
+        let written: BTreeSet<String> = codes_in_source()
+            .into_iter()
+            .filter(|c| c.starts_with('P'))
+            .collect();
+        let written: BTreeSet<&str> = written.iter().map(String::as_str).collect();
+        assert_eq!(from_examples, written);
+        assert_eq!(position_examples().len(), written.len());
+    }
+
     #[test]
     fn every_code_is_written_once() {
         let all = codes_in_source();
@@ -409,6 +506,15 @@ mod tests {
             );
         }
         for p in examples() {
+            let line = row(p.code()).unwrap_or_default();
+            let shown = p.to_string().replace('|', "\\|");
+            assert!(
+                line.contains(&shown),
+                "{}: the docs should show `{shown}`",
+                p.code()
+            );
+        }
+        for p in position_examples() {
             let line = row(p.code()).unwrap_or_default();
             let shown = p.to_string().replace('|', "\\|");
             assert!(

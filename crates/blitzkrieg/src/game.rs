@@ -77,6 +77,12 @@ pub enum GameError {
         size: usize,
         max: usize,
     },
+    #[error(transparent)]
+    #[diagnostic(
+        code(blitz::game::position),
+        help("docs/position.md describes the position file, field by field")
+    )]
+    Position(#[from] crate::position_file::PositionErrors),
     #[error("{0}")]
     Other(String),
 }
@@ -295,6 +301,21 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         last: LastTurn::default(),
         integrity: String::new(),
     })
+}
+
+/// A new game that starts from a position file (`docs/position.md`) rather than from
+/// set-up: the game, players and options as [`new_game`] makes them, every counter's
+/// place, the cities held and the player-turn as the file gives them.
+pub fn new_game_at(
+    u: &Umpire,
+    g: &NewGame,
+    position: &str,
+    file: &str,
+) -> Result<GameState, GameError> {
+    let start = new_game(u, g)?;
+    let rules = u.rules_for(&start)?;
+    let base = crate::builder::StateBuilder::from_state(start);
+    Ok(crate::position_file::read(position, file, &rules, base)?)
 }
 
 /// The published value given at resolution.

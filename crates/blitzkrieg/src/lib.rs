@@ -22,6 +22,7 @@ pub mod odds;
 pub mod orders;
 pub mod pbem_game;
 pub mod position;
+pub mod position_file;
 pub mod report;
 pub mod rules;
 pub mod ruleset;

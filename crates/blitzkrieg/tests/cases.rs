@@ -3,6 +3,11 @@
 //! and position (`case.toml`), one order file (`orders.toml`) and what must come of it
 //! (`expect.toml`): the rules of the errors, or where units end, who is eliminated,
 //! and lines the report must contain. Each case cites the paragraph it checks.
+//!
+//! A case may give its position as a position file instead (`position = "position.toml"`,
+//! `docs/position.md`): then `case.toml` defines the board and the counters only, and
+//! the file places them, names the player-turn, the cities held and standing orders,
+//! checked as `blitz new --position` checks it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -27,9 +32,14 @@ use std::path::{Path, PathBuf};
 struct Case {
     title: String,
     cite: String,
-    #[serde(default = "one")]
-    turn: u32,
-    side: Side,
+    /// A position file in the case folder that places the counters and names the
+    /// player-turn (then the case gives neither).
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    turn: Option<u32>,
+    #[serde(default)]
+    side: Option<Side>,
     #[serde(default)]
     tables: Option<String>,
     board: CaseBoard,
@@ -43,10 +53,6 @@ struct Case {
     dice: Vec<u8>,
     #[serde(default)]
     setup: bool,
-}
-
-fn one() -> u32 {
-    1
 }
 
 #[derive(Deserialize)]
@@ -189,7 +195,7 @@ fn build_board(b: &CaseBoard) -> blitzkrieg::board::Board {
     s.build()
 }
 
-fn build(case: &Case) -> (Rules, GameState) {
+fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
     let counters = Counters::from_list(case.unit.iter().map(|u| Counter {
         id: UnitId::new(&u.id).unwrap(),
         side: if u.id.to_ascii_uppercase().starts_with('B') {
@@ -248,14 +254,34 @@ fn build(case: &Case) -> (Rules, GameState) {
         Some("die") => TableChoice::Die,
         _ => TableChoice::PlayByMail,
     };
-    let state = StateBuilder::new("case")
-        .tables(tables)
+    let base = StateBuilder::new("case").tables(tables);
+    if let Some(file) = &case.position {
+        let inline = case.turn.is_some()
+            || case.side.is_some()
+            || case.setup
+            || !case.held.is_empty()
+            || !case.standing.is_empty()
+            || case.unit.iter().any(|u| u.hex.is_some());
+        if inline {
+            return Err(format!(
+                "the case gives a position file ({file}) and a position inline as well"
+            ));
+        }
+        let text = std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+        let state = blitzkrieg::position_file::read(&text, file, &rules, base)
+            .map_err(|e| e.to_string())?;
+        return Ok((rules, state));
+    }
+    let side = case
+        .side
+        .ok_or("the case gives neither `side` nor a position file")?;
+    let state = base
         .phase(if case.setup {
-            Phase::SetUp { side: case.side }
+            Phase::SetUp { side }
         } else {
             Phase::Turn {
-                turn: case.turn,
-                side: case.side,
+                turn: case.turn.unwrap_or(1),
+                side,
             }
         })
         .units(units)
@@ -267,7 +293,7 @@ fn build(case: &Case) -> (Rules, GameState) {
                 .collect();
             s.standing = standing;
         });
-    (rules, state)
+    Ok((rules, state))
 }
 
 fn run_case(dir: &Path) -> Result<(), String> {
@@ -276,7 +302,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
     let expect: Expect =
         toml::from_str(&read("expect.toml")?).map_err(|e| format!("expect.toml: {e}"))?;
     let src = read("orders.toml")?;
-    let (rules, state) = build(&case);
+    let (rules, state) = build(&case, dir)?;
     let ctx = format!("{} [{}]", case.title, case.cite);
     let orders = match blitzkrieg::orders::parse(&src) {
         Ok(o) => o,
@@ -390,5 +416,16 @@ fn every_case_in_the_corpus_holds() {
         failures.len(),
         dirs.len(),
         failures.join("\n")
+    );
+    let from_positions = dirs
+        .iter()
+        .filter(|d| {
+            let text = std::fs::read_to_string(d.join("case.toml")).unwrap();
+            toml::from_str::<Case>(&text).unwrap().position.is_some()
+        })
+        .count();
+    assert!(
+        from_positions >= 3,
+        "only {from_positions} cases start from a position file"
     );
 }

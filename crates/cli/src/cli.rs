@@ -10,6 +10,7 @@ pub mod demo;
 pub mod mail;
 pub mod new;
 pub mod output;
+pub mod position;
 pub mod report;
 pub mod resolve;
 pub mod roll;

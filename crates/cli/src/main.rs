@@ -26,7 +26,7 @@ struct Cli {
 enum Command {
     /// Play a complete sample game on the embedded board and print where its files are.
     Demo(cli::demo::Args),
-    /// Create a new game in its set-up phase.
+    /// Create a new game in its set-up phase, or from a position file (--position).
     New(cli::new::Args),
     /// Check an order file against a state without resolving anything.
     Check(cli::check::Args),
@@ -40,6 +40,8 @@ enum Command {
     Report(cli::report::Args),
     /// Print a summary of the position in a state.
     Show(cli::show::Args),
+    /// Write a state as a position file, to start another game from it.
+    Position(cli::position::Args),
     /// Describe a hex or draw the board (and the counters of a state) as SVG.
     Board(cli::board::Args),
     /// Print the digits or dice a seed gives for a game, turn and roll ids.
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => cli::verify::run(a),
         Command::Report(a) => cli::report::run(a),
         Command::Show(a) => cli::show::run(a),
+        Command::Position(a) => cli::position::run(a),
         Command::Board(a) => cli::board::run(a),
         Command::Roll(a) => cli::roll::run(a),
         Command::Tables(a) => cli::tables::run(a),

@@ -1,10 +1,12 @@
 //! `blitz new`: create a game in its set-up phase and write its first state and the
-//! set-up template for Blue (3.3).
+//! set-up template for Blue (3.3); or, with `--position`, a game that starts from a
+//! position file at any player-turn (`docs/position.md`).
 
 use crate::cli::common::RuleArgs;
 use blitzkrieg::game::{self, NewGame, SeedKindChoice};
 use blitzkrieg::ruleset::Ruleset;
-use blitzkrieg::state::{DecisionMode, Player, RuleSet, TableChoice};
+use blitzkrieg::state::{DecisionMode, Phase, Player, RuleSet, TableChoice};
+use blitzkrieg::units::Side;
 use miette::miette;
 use pbem::files;
 use std::path::PathBuf;
@@ -47,6 +49,10 @@ pub struct Args {
     /// give it once per reading.
     #[arg(long = "reading", value_name = "NAME=OPTION")]
     pub readings: Vec<String>,
+    /// Start from this position file (docs/position.md) instead of Blue's set-up: every
+    /// counter's place, the cities held, the turn and the side to move.
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
     /// The game folder to write into.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
@@ -135,16 +141,32 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         },
         readings: args.readings.clone(),
     };
-    let state = game::new_game(&umpire, &spec)?;
+    let state = match &args.position {
+        Some(path) => game::new_game_at(
+            &umpire,
+            &spec,
+            &files::read_text(path)?,
+            &path.display().to_string(),
+        )?,
+        None => game::new_game(&umpire, &spec)?,
+    };
     let out = game::new_game_files(&umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
     for (p, _) in &out {
         outln!("wrote {}", p.display());
     }
-    outln!(
-        "Blue sets up first (3.3): fill in {} and resolve it with `blitz resolve`.",
-        out.get(1)
-            .map_or(String::new(), |(p, _)| p.display().to_string())
-    );
+    let template = out
+        .get(1)
+        .map_or(String::new(), |(p, _)| p.display().to_string());
+    match (&state.phase, state.mover()) {
+        (Phase::SetUp { side: Side::Blue }, _) => outln!(
+            "Blue sets up first (3.3): fill in {template} and resolve it with `blitz resolve`."
+        ),
+        (_, Some(side)) => outln!(
+            "{side} moves next ({}): fill in {template} and resolve it with `blitz resolve`.",
+            state.label()
+        ),
+        (_, None) => {}
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -34,6 +34,7 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     let umpire = output::umpire(&args.rules)?;
     let file = args.state.display().to_string();
     let state = game::read_state(&files::read_bytes(&args.state)?, &file)?;
+    umpire.rules_for(&state)?;
     output::print(&json::show(&umpire.rules, &state, &file))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,735 @@
+//! Position files (`docs/position.md`): a game at any player-turn written by hand in
+//! TOML, as a chess program reads a FEN: every counter's place and strength, the cities
+//! held, the turn and the side to move, standing orders and the victory B count.
+//!
+//! Reading is in two stages. [`parse`] reads the TOML into a [`RawPosition`] that is not
+//! necessarily legal, every value with its place in the file; [`RawPosition::build`]
+//! checks it against the rule data and reports every problem at once, each with file,
+//! line and column, or builds the [`GameState`] with [`StateBuilder`]. [`write`] writes
+//! a state back as a position file.
+
+use crate::board::Terrain;
+use crate::builder::StateBuilder;
+use crate::hex::Hex;
+use crate::position::{Piece, Position};
+use crate::rules::Rules;
+use crate::state::{GameState, Phase, Place, StandingOrders};
+use crate::units::{Counter, Side, UnitId};
+use serde::Deserialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::ops::Range;
+use toml::Spanned;
+
+/// The version of the position file format this umpire reads and writes.
+pub const POSITION_FORMAT: u32 = 1;
+
+/// One problem of a position file. Worded for a player; each has a stable code
+/// (`docs/error-codes.md`, `P0xx`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionProblem {
+    #[error("not a readable position file: {0}")]
+    NotToml(String),
+    #[error(
+        "position format {found} is not read by this umpire (it reads format {POSITION_FORMAT})"
+    )]
+    Format { found: u32 },
+    #[error("{0}")]
+    Header(String),
+    #[error("`{0}` is not a hex (write a column and a number: P30, CC15)")]
+    BadHex(String),
+    #[error("{0} is not on the board")]
+    OffBoard(Hex),
+    #[error("{unit} cannot stand in {hex}: {why}")]
+    Impassable { unit: UnitId, hex: Hex, why: String },
+    #[error("there is no counter `{0}`")]
+    UnknownUnit(String),
+    #[error("{0} is not in play in this game's rules")]
+    NotInGame(UnitId),
+    #[error("{unit} is named twice (first at line {first_line})")]
+    Twice { unit: UnitId, first_line: usize },
+    #[error("{hex} holds more than the stacking limit allows (11.1): {units}")]
+    Overstacked { hex: Hex, units: String },
+    #[error("{hex} holds units of both sides (7.5): {units}")]
+    BothSides { hex: Hex, units: String },
+    #[error("{unit} stands in {hex}, outside {country}, during set-up (3.3, 3.4)")]
+    SetUpAbroad {
+        unit: UnitId,
+        hex: Hex,
+        country: &'static str,
+    },
+    #[error("{unit} has strength {given}, not its full {full}: not yet: factor losses come with the Tournament Game (25)")]
+    Strength { unit: UnitId, given: u32, full: u32 },
+    #[error("`{0}` is not a side (write blue or red)")]
+    BadSide(String),
+    #[error("{0} is given twice")]
+    HexTwice(Hex),
+    #[error("{hex} is not a city outside its home country, so no side holds it (5.1-5.2)")]
+    NotHeldCity { hex: Hex },
+    #[error("units eliminated in player-turn {when} cannot be: the position is at {now}")]
+    EliminatedLater { when: String, now: String },
+    #[error("{unit} is not a {side} unit: standing orders name the side's own units")]
+    NotOwnUnit { unit: UnitId, side: Side },
+}
+
+/// A problem with where it is in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    pub problem: PositionProblem,
+    /// 1-based line and column of the value at fault.
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Every problem a position file has, in the order of the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file} is not a usable position:\n{}", render(.file, .problems))]
+pub struct PositionErrors {
+    pub file: String,
+    pub problems: Vec<Located>,
+}
+
+fn render(file: &str, problems: &[Located]) -> String {
+    problems
+        .iter()
+        .map(|p| {
+            format!(
+                "  {file}:{}:{}: {} {}",
+                p.line,
+                p.column,
+                p.problem.code(),
+                p.problem
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// 1-based line and column of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset.min(text.len())).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// A position file as written: not necessarily legal.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPosition {
+    #[serde(default)]
+    pub format: Option<Spanned<u32>>,
+    /// The turn (absent during set-up).
+    #[serde(default)]
+    pub turn: Option<Spanned<u32>>,
+    /// The side to move, or to set up.
+    pub side: Spanned<String>,
+    /// The side sets up (3.3, 3.4) rather than plays a turn.
+    #[serde(default)]
+    pub setup: bool,
+    /// A further order file of the same player-turn (`docs/state.md`).
+    #[serde(default)]
+    pub step: u32,
+    /// 5.1-5.2: city hexes outside their home country and the side each was friendly
+    /// to at the start of the player-turn.
+    #[serde(default)]
+    pub held: BTreeMap<Spanned<String>, Spanned<String>>,
+    /// 16 (B): consecutive player-turns each side has met condition B.
+    #[serde(default)]
+    pub victory_b: BTreeMap<Spanned<String>, u32>,
+    /// The counters on the map, hex by hex.
+    #[serde(default)]
+    pub stack: Vec<RawStack>,
+    /// The counters eliminated, by the player-turn they were eliminated in.
+    #[serde(default)]
+    pub eliminated: Vec<RawEliminated>,
+    /// Standing orders by side.
+    #[serde(default)]
+    pub standing: BTreeMap<Spanned<String>, RawStanding>,
+}
+
+/// The counters in one hex.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStack {
+    pub hex: Spanned<String>,
+    /// Each a unit id, or `{ id = "B-1IN", strength = 4 }`.
+    pub units: Vec<Spanned<toml::Value>>,
+}
+
+/// Counters eliminated in one player-turn.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEliminated {
+    pub turn: Spanned<u32>,
+    /// The side whose player-turn it was.
+    pub side: Spanned<String>,
+    pub units: Vec<Spanned<toml::Value>>,
+}
+
+/// A side's standing orders, as in an order file's `[standing]`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStanding {
+    #[serde(default)]
+    pub lose_first: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub retreat_toward: Option<Spanned<String>>,
+    #[serde(default)]
+    pub retreat_prefer: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub advance: bool,
+}
+
+/// Stage one: reads the TOML, refusing only what cannot be read at all.
+pub fn parse(text: &str, file: &str) -> Result<RawPosition, PositionErrors> {
+    toml::from_str(text).map_err(|e| {
+        let (line, column) = line_col(text, e.span().map_or(0, |s| s.start));
+        PositionErrors {
+            file: file.to_string(),
+            problems: vec![Located {
+                problem: PositionProblem::NotToml(e.message().trim().to_string()),
+                line,
+                column,
+            }],
+        }
+    })
+}
+
+/// Reads and checks a position file: the state it gives, on `base` (the game, its
+/// players and options), or every problem it has.
+pub fn read(
+    text: &str,
+    file: &str,
+    rules: &Rules,
+    base: StateBuilder,
+) -> Result<GameState, PositionErrors> {
+    parse(text, file)?.build(text, file, rules, base)
+}
+
+/// Stage two's working set: the problems found so far, with their spans.
+struct Checker<'a> {
+    rules: &'a Rules,
+    problems: Vec<(Range<usize>, PositionProblem)>,
+    /// Every unit named, with where it was first named.
+    named: BTreeMap<UnitId, Range<usize>>,
+    text: &'a str,
+}
+
+impl Checker<'_> {
+    fn fail(&mut self, span: Range<usize>, problem: PositionProblem) {
+        self.problems.push((span, problem));
+    }
+
+    fn side(&mut self, s: &Spanned<String>) -> Option<Side> {
+        match s.get_ref().parse() {
+            Ok(side) => Some(side),
+            Err(_) => {
+                self.fail(s.span(), PositionProblem::BadSide(s.get_ref().clone()));
+                None
+            }
+        }
+    }
+
+    fn hex(&mut self, s: &Spanned<String>) -> Option<Hex> {
+        let Ok(h) = s.get_ref().parse::<Hex>() else {
+            self.fail(s.span(), PositionProblem::BadHex(s.get_ref().clone()));
+            return None;
+        };
+        if !self.rules.board.contains(h) {
+            self.fail(s.span(), PositionProblem::OffBoard(h));
+            return None;
+        }
+        Some(h)
+    }
+
+    /// A counter of this game, by what was typed.
+    fn counter(&mut self, typed: &str, span: Range<usize>) -> Option<Counter> {
+        let Some(c) = UnitId::new(typed)
+            .ok()
+            .and_then(|id| self.rules.counters.get(&id))
+        else {
+            self.fail(span, PositionProblem::UnknownUnit(typed.trim().to_string()));
+            return None;
+        };
+        if !c.in_basic_game() {
+            self.fail(span, PositionProblem::NotInGame(c.id.clone()));
+            return None;
+        }
+        Some(c.clone())
+    }
+
+    /// A counter named once only, and whole (25: factor losses are not built yet).
+    fn entry(&mut self, v: &Spanned<toml::Value>) -> Option<Counter> {
+        let span = v.span();
+        let Some((typed, strength)) = unit_entry(v.get_ref()) else {
+            self.fail(
+                span,
+                PositionProblem::NotToml(
+                    "a unit is an id, or a table `{ id = \"B-1IN\", strength = 4 }`".to_string(),
+                ),
+            );
+            return None;
+        };
+        let c = self.counter(&typed, span.clone())?;
+        if let Some(first) = self.named.get(&c.id) {
+            let first_line = line_col(self.text, first.start).0;
+            self.fail(
+                span,
+                PositionProblem::Twice {
+                    unit: c.id.clone(),
+                    first_line,
+                },
+            );
+            return None;
+        }
+        self.named.insert(c.id.clone(), span.clone());
+        if let Some(given) = strength {
+            if u32::try_from(given).ok() != Some(c.attack) {
+                let given = u32::try_from(given).unwrap_or(0);
+                self.fail(
+                    span,
+                    PositionProblem::Strength {
+                        unit: c.id.clone(),
+                        given,
+                        full: c.attack,
+                    },
+                );
+            }
+        }
+        Some(c)
+    }
+
+    /// 10.2, 10.3: the unit may stand in the hex at all.
+    fn terrain(&mut self, c: &Counter, hex: Hex, span: Range<usize>) {
+        let why = match self.rules.board.terrain(hex) {
+            Some(t) if !t.is_land() => "no unit stands on sea, lake or the Neutral Country (10.3)",
+            Some(Terrain::Forest) if c.kind.barred_from_forest() => {
+                "armor, air-assault and artillery never enter forest (10.2)"
+            }
+            _ => return,
+        };
+        self.fail(
+            span,
+            PositionProblem::Impassable {
+                unit: c.id.clone(),
+                hex,
+                why: why.to_string(),
+            },
+        );
+    }
+}
+
+/// A unit as written in a list: its id, or `{ id = "...", strength = N }` (no other
+/// key); `None` for anything else.
+fn unit_entry(v: &toml::Value) -> Option<(String, Option<i64>)> {
+    match v {
+        toml::Value::String(s) => Some((s.clone(), None)),
+        toml::Value::Table(t) => {
+            if t.keys().any(|k| k != "id" && k != "strength") {
+                return None;
+            }
+            let id = t.get("id")?.as_str()?.to_string();
+            let strength = match t.get("strength") {
+                Some(n) => Some(n.as_integer()?),
+                None => None,
+            };
+            Some((id, strength))
+        }
+        _ => None,
+    }
+}
+
+/// 4.1-4.6: player-turn `turn` of `side` was played before `now` (Blue moves first in
+/// each turn; nothing is played before set-up ends). No arithmetic: any turn number is
+/// safe.
+fn before(turn: u32, side: Side, now: &Phase) -> bool {
+    match now {
+        Phase::Turn { turn: t, side: s } => {
+            turn >= 1 && (turn, side == Side::Red) < (*t, *s == Side::Red)
+        }
+        Phase::SetUp { .. } | Phase::Over { .. } => false,
+    }
+}
+
+fn list(pieces: &[Piece]) -> String {
+    pieces
+        .iter()
+        .map(|p| p.id.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl RawPosition {
+    /// Stage two: every problem of the position against the rule data, or its state.
+    /// The game's counters not named are still to come (3.3, 6.2).
+    pub fn build(
+        &self,
+        text: &str,
+        file: &str,
+        rules: &Rules,
+        base: StateBuilder,
+    ) -> Result<GameState, PositionErrors> {
+        let mut ck = Checker {
+            rules,
+            problems: Vec::new(),
+            named: BTreeMap::new(),
+            text,
+        };
+        if let Some(f) = &self.format {
+            if *f.get_ref() != POSITION_FORMAT {
+                ck.fail(
+                    f.span(),
+                    PositionProblem::Format {
+                        found: *f.get_ref(),
+                    },
+                );
+            }
+        }
+        let start = base.build();
+        let side = ck.side(&self.side);
+        let phase = self.phase(&mut ck, side, start.game.options.last_turn);
+
+        let mut pos = Position::new();
+        let mut units: BTreeMap<UnitId, Place> = BTreeMap::new();
+        let mut hexes: BTreeSet<Hex> = BTreeSet::new();
+        for stack in &self.stack {
+            let hex = ck.hex(&stack.hex);
+            if let Some(h) = hex {
+                if !hexes.insert(h) {
+                    ck.fail(stack.hex.span(), PositionProblem::HexTwice(h));
+                }
+            }
+            for v in &stack.units {
+                let Some(c) = ck.entry(v) else { continue };
+                if let Some(h) = hex {
+                    ck.terrain(&c, h, v.span());
+                    pos.put(c.id.clone(), c.side, c.kind, h);
+                    units.insert(c.id.clone(), Place::Map(h));
+                }
+            }
+            if let Some(h) = hex {
+                self.check_hex(&mut ck, &pos, h, stack.hex.span(), phase.as_ref());
+            }
+        }
+        for e in &self.eliminated {
+            let by = ck.side(&e.side);
+            let turn = *e.turn.get_ref();
+            if let (Some(by), Some(now)) = (by, &phase) {
+                if !before(turn, by, now) {
+                    ck.fail(
+                        e.turn.span(),
+                        PositionProblem::EliminatedLater {
+                            when: format!("{turn}-{by}"),
+                            now: now.label(),
+                        },
+                    );
+                }
+            }
+            for v in &e.units {
+                if let (Some(c), Some(by)) = (ck.entry(v), by) {
+                    units.insert(c.id, Place::Eliminated { turn, by });
+                }
+            }
+        }
+        let held = self.held(&mut ck);
+        let standing = self.standing(&mut ck);
+        let mut condition_b = BTreeMap::new();
+        for (s, n) in &self.victory_b {
+            if let Some(side) = ck.side(s) {
+                condition_b.insert(side, *n);
+            }
+        }
+        if !ck.problems.is_empty() {
+            let mut problems: Vec<(Range<usize>, PositionProblem)> = ck.problems;
+            problems.sort_by_key(|(span, _)| span.start);
+            return Err(PositionErrors {
+                file: file.to_string(),
+                problems: problems
+                    .into_iter()
+                    .map(|(span, problem)| {
+                        let (line, column) = line_col(text, span.start);
+                        Located {
+                            problem,
+                            line,
+                            column,
+                        }
+                    })
+                    .collect(),
+            });
+        }
+        let all = Side::BOTH
+            .iter()
+            .flat_map(|s| rules.counters.basic_game(*s))
+            .map(|c| {
+                let place = units.remove(&c.id).unwrap_or(Place::Waiting);
+                (c.id.clone(), place)
+            })
+            .collect::<Vec<_>>();
+        let mut b = StateBuilder::from_state(start).units(all);
+        if let Some(phase) = phase {
+            b = b.phase(phase);
+        }
+        for (h, s) in held {
+            b = b.held(h, s);
+        }
+        for (s, o) in standing {
+            b = b.standing(s, o);
+        }
+        for (s, n) in condition_b {
+            b = b.condition_b(s, n);
+        }
+        let step = self.step;
+        Ok(b.build_with(|s| s.step = step))
+    }
+
+    /// The player-turn: `turn` and `side`, or `setup = true` and `side`; a turn the
+    /// game still plays (16: not after its last turn).
+    fn phase(&self, ck: &mut Checker<'_>, side: Option<Side>, last: u32) -> Option<Phase> {
+        let side = side?;
+        match (self.setup, &self.turn) {
+            (true, None) => Some(Phase::SetUp { side }),
+            (true, Some(t)) => {
+                ck.fail(
+                    t.span(),
+                    PositionProblem::Header(
+                        "a set-up position has no turn: remove `turn` or `setup`".to_string(),
+                    ),
+                );
+                None
+            }
+            (false, None) => {
+                ck.fail(
+                    self.side.span(),
+                    PositionProblem::Header(
+                        "no `turn`: give the turn to play, or `setup = true`".to_string(),
+                    ),
+                );
+                None
+            }
+            (false, Some(t)) if *t.get_ref() == 0 => {
+                ck.fail(
+                    t.span(),
+                    PositionProblem::Header(
+                        "turns count from 1; for set-up write `setup = true`".to_string(),
+                    ),
+                );
+                None
+            }
+            (false, Some(t)) if *t.get_ref() > last => {
+                ck.fail(
+                    t.span(),
+                    PositionProblem::Header(format!(
+                        "turn {} is after the game's last turn ({last}): give `--last-turn` to play longer",
+                        t.get_ref()
+                    )),
+                );
+                None
+            }
+            (false, Some(t)) => Some(Phase::Turn {
+                turn: *t.get_ref(),
+                side,
+            }),
+        }
+    }
+
+    /// 11.1, 7.5, 3.3-3.4: what may stand together in one hex.
+    fn check_hex(
+        &self,
+        ck: &mut Checker<'_>,
+        pos: &Position,
+        h: Hex,
+        span: Range<usize>,
+        phase: Option<&Phase>,
+    ) {
+        let pieces: Vec<Piece> = pos.at(h).cloned().collect();
+        if !ck.rules.ruleset.figures.stack_fits(pos.stack_halves_at(h)) {
+            ck.fail(
+                span.clone(),
+                PositionProblem::Overstacked {
+                    hex: h,
+                    units: list(&pieces),
+                },
+            );
+        }
+        if pieces.iter().any(|p| p.side == Side::Blue) && pieces.iter().any(|p| p.side == Side::Red)
+        {
+            ck.fail(
+                span.clone(),
+                PositionProblem::BothSides {
+                    hex: h,
+                    units: list(&pieces),
+                },
+            );
+        }
+        if matches!(phase, Some(Phase::SetUp { .. })) {
+            for p in &pieces {
+                if ck.rules.board.home_of(h) != Some(p.side) {
+                    ck.fail(
+                        span.clone(),
+                        PositionProblem::SetUpAbroad {
+                            unit: p.id.clone(),
+                            hex: h,
+                            country: p.side.country_name(),
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// 5.1-5.2: the cities outside their home country and who holds each.
+    fn held(&self, ck: &mut Checker<'_>) -> BTreeMap<Hex, Side> {
+        let mut held = BTreeMap::new();
+        for (h, s) in &self.held {
+            let side = ck.side(s);
+            let Some(hex) = ck.hex(h) else { continue };
+            if held.contains_key(&hex) {
+                ck.fail(h.span(), PositionProblem::HexTwice(hex));
+                continue;
+            }
+            if !ck.rules.board.is_city(hex) || ck.rules.board.home_of(hex).is_some() {
+                ck.fail(h.span(), PositionProblem::NotHeldCity { hex });
+                continue;
+            }
+            if let Some(side) = side {
+                held.insert(hex, side);
+            }
+        }
+        held
+    }
+
+    /// The standing orders of each side: its own units, hexes on the board.
+    fn standing(&self, ck: &mut Checker<'_>) -> BTreeMap<Side, StandingOrders> {
+        let mut out = BTreeMap::new();
+        for (s, raw) in &self.standing {
+            let side = ck.side(s);
+            let mut orders = StandingOrders {
+                advance: raw.advance,
+                ..StandingOrders::default()
+            };
+            for u in &raw.lose_first {
+                let Some(c) = ck.counter(u.get_ref(), u.span()) else {
+                    continue;
+                };
+                if let Some(side) = side.filter(|s| *s != c.side) {
+                    ck.fail(
+                        u.span(),
+                        PositionProblem::NotOwnUnit {
+                            unit: c.id.clone(),
+                            side,
+                        },
+                    );
+                }
+                orders.lose_first.push(c.id);
+            }
+            orders.retreat_toward = raw.retreat_toward.as_ref().and_then(|h| ck.hex(h));
+            orders.retreat_prefer = raw
+                .retreat_prefer
+                .iter()
+                .filter_map(|h| ck.hex(h))
+                .collect();
+            if let Some(side) = side {
+                out.insert(side, orders);
+            }
+        }
+        out
+    }
+}
+
+/// Why a state cannot be written as a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    #[error("the game is over: a position starts a game that is still to play")]
+    Over,
+    #[error("this state has decisions owed from the last player-turn ({0}); a position file does not carry them: write the position of the next state")]
+    Pending(String),
+}
+
+/// Writes a state as a position file: the same counters, cities, player-turn, standing
+/// orders and victory B count. Deterministic: hexes in board order, the units of each
+/// as players count them (`B-2IN` before `B-10IN`). Counters still to come are not listed.
+pub fn write(state: &GameState) -> Result<String, WriteError> {
+    if let Some(p) = state.pending.first() {
+        return Err(WriteError::Pending(p.battle.clone()));
+    }
+    let mut out = String::new();
+    let q = |s: &str| format!("\"{s}\"");
+    let ids = |v: &[&UnitId]| {
+        v.iter()
+            .map(|u| q(u.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = writeln!(
+        out,
+        "# BLITZKRIEG position (docs/position.md): game {}, player-turn {}",
+        state.game.id,
+        state.label()
+    );
+    let _ = writeln!(out, "format = {POSITION_FORMAT}");
+    match &state.phase {
+        Phase::SetUp { side } => {
+            let _ = writeln!(out, "setup = true\nside = {}", q(side.key()));
+        }
+        Phase::Turn { turn, side } => {
+            let _ = writeln!(out, "turn = {turn}\nside = {}", q(side.key()));
+        }
+        Phase::Over { .. } => return Err(WriteError::Over),
+    }
+    if state.step > 0 {
+        let _ = writeln!(out, "step = {}", state.step);
+    }
+    if !state.held.is_empty() {
+        let _ = writeln!(out, "\n[held]");
+        for (h, s) in &state.held {
+            let _ = writeln!(out, "{h} = {}", q(s.key()));
+        }
+    }
+    if !state.condition_b.is_empty() {
+        let _ = writeln!(out, "\n[victory_b]");
+        for (s, n) in &state.condition_b {
+            let _ = writeln!(out, "{} = {n}", s.key());
+        }
+    }
+    let mut by_hex: BTreeMap<Hex, Vec<&UnitId>> = BTreeMap::new();
+    let mut dead: BTreeMap<(u32, Side), Vec<&UnitId>> = BTreeMap::new();
+    for (id, place) in &state.units {
+        match place {
+            Place::Map(h) => by_hex.entry(*h).or_default().push(id),
+            Place::Eliminated { turn, by } => dead.entry((*turn, *by)).or_default().push(id),
+            Place::Waiting => {}
+        }
+    }
+    for units in by_hex.values_mut().chain(dead.values_mut()) {
+        units.sort_by_key(|u| u.counting_key());
+    }
+    for (h, units) in &by_hex {
+        let _ = writeln!(
+            out,
+            "\n[[stack]]\nhex = {}\nunits = [{}]",
+            q(&h.to_string()),
+            ids(units)
+        );
+    }
+    for ((turn, by), units) in &dead {
+        let _ = writeln!(
+            out,
+            "\n[[eliminated]]\nturn = {turn}\nside = {}\nunits = [{}]",
+            q(by.key()),
+            ids(units)
+        );
+    }
+    for (side, o) in &state.standing {
+        let _ = writeln!(out, "\n[standing.{}]", side.key());
+        let lose: Vec<&UnitId> = o.lose_first.iter().collect();
+        let _ = writeln!(out, "lose_first = [{}]", ids(&lose));
+        if let Some(h) = o.retreat_toward {
+            let _ = writeln!(out, "retreat_toward = {}", q(&h.to_string()));
+        }
+        let prefer: Vec<String> = o.retreat_prefer.iter().map(|h| q(&h.to_string())).collect();
+        let _ = writeln!(out, "retreat_prefer = [{}]", prefer.join(", "));
+        let _ = writeln!(out, "advance = {}", o.advance);
+    }
+    Ok(out)
+}
