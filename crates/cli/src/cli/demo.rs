@@ -17,11 +17,29 @@ pub struct Args {
     /// Play it again over a folder that holds the demo already.
     #[arg(long)]
     pub force: bool,
+    /// Which sample: BLITZKRIEG's Basic Game, or a whole game of Mori's BLITZKRIEG!
+    /// (base game or Nippon) between two scripted players, secrets revealed at the end.
+    #[arg(long, value_enum, default_value = "blitzkrieg")]
+    pub sample: Sample,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sample {
+    Blitzkrieg,
+    Mori,
+    Nippon,
+}
+
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    match args.sample {
+        Sample::Blitzkrieg => {}
+        Sample::Mori => return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force),
+        Sample::Nippon => {
+            return crate::cli::mori_demo::run(&args.dir, mori::Variant::Nippon, args.force)
+        }
+    }
     let umpire = args.rules.umpire()?;
     let played = match demo::play(&umpire, &args.dir, args.force) {
         Ok(p) => p,
