@@ -110,6 +110,8 @@ struct Moved {
     pos: Position,
     events: Vec<Event>,
     removals: Vec<(UnitId, Hex)>,
+    /// 16 (B): cities covered since the player-turn began.
+    throughout: victory::Throughout,
 }
 
 enum Planned {
@@ -191,6 +193,7 @@ fn move_units(
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
     let (owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
         rules,
@@ -216,6 +219,7 @@ fn move_units(
         pos,
         events,
         removals: check.removals,
+        throughout,
     })
 }
 
@@ -330,6 +334,7 @@ fn play(
         mut pos,
         events: move_events,
         removals,
+        mut throughout,
     } = moved;
     let friendly_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -350,26 +355,35 @@ fn play(
     let label = state.label();
     let defer = (state.game.options.decisions == DecisionMode::Pending).then_some(label.as_str());
     let mut roll = battle_roller(state.game.options.tables, input);
-    let (battle_events, owed) = combat::resolve_battles(
-        rules,
-        &mut pos,
-        side,
-        &orders.attacks,
-        &standing,
-        defer,
-        &mut roll,
-    )
-    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
-    events.extend(battle_events);
+    let mut owed = Vec::new();
+    for attack in orders.attacks.chunks(1) {
+        let (battle_events, battle_owed) =
+            combat::resolve_battles(rules, &mut pos, side, attack, &standing, defer, &mut roll)
+                .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
+        events.extend(battle_events);
+        owed.extend(battle_owed);
+        throughout.after_battle(rules, &pos);
+    }
     let mut next = state.clone();
     next.pending = owed;
     store_position(&mut next, &pos, turn, side);
     store_standing(&mut next, orders, side);
-    next.held = control::held_at_start(&rules.board, &pos);
-    let friendly_after = friendly_map(rules, &pos, &next.held);
-    events.extend(city_changes(&friendly_before, &friendly_after));
-    let outcome = victory::check(rules, &pos, &next, turn, side, &friendly_after);
+    let (friendly_after, coming) =
+        end_of_turn_cities(rules, state, &pos, &mut next, &friendly_before);
+    events.extend(coming.now);
+    let outcome = victory::check(
+        rules,
+        &pos,
+        &next,
+        turn,
+        side,
+        &friendly_after,
+        throughout.kept(),
+    );
     next.condition_b = outcome.condition_b.clone();
+    if outcome.over.is_none() {
+        events.extend(coming.next);
+    }
     events.extend(outcome.events);
     next.phase = match outcome.over {
         Some((winner, reason)) => Phase::Over { winner, reason },
@@ -626,6 +640,57 @@ fn next_phase(state: &GameState, turn: u32, side: Side) -> Phase {
             side: Side::Blue,
         },
     }
+}
+
+/// The cities of the end of a player-turn, for the report.
+struct CityEvents {
+    /// Changes in this player-turn (`CityChanged`).
+    now: Vec<Event>,
+    /// Changes from the start of the next one (`CityFromNextPlayerTurn`), reported
+    /// only if the game goes on.
+    next: Vec<Event>,
+}
+
+/// 5.1, 5.2 (003 5) at the end of a player-turn: which side each city hex is friendly
+/// to now, judged with the record of what was held at the start of this player-turn
+/// (a city entered in it is not friendly yet, 5.1; a city in enemy ZOC at its start is
+/// not friendly to its holder, 003 5 (1)); then the record the next player-turn starts
+/// with, stored in `next`, and the cities that change hands with it. Returns the map
+/// victory C is judged with. A format-1 game judged and reported with the new record.
+fn end_of_turn_cities(
+    rules: &Rules,
+    state: &GameState,
+    pos: &Position,
+    next: &mut GameState,
+    before: &BTreeMap<Hex, Option<Side>>,
+) -> (BTreeMap<Hex, Option<Side>>, CityEvents) {
+    let now = friendly_map(rules, pos, &state.held);
+    next.held = control::held_at_start(&rules.board, pos);
+    let coming = friendly_map(rules, pos, &next.held);
+    if rules.ruleset.format_one {
+        let events = CityEvents {
+            now: city_changes(before, &coming),
+            next: Vec::new(),
+        };
+        return (coming, events);
+    }
+    let later = city_changes(&now, &coming)
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::CityChanged { hex, from, to, .. } => Some(Event::CityFromNextPlayerTurn {
+                hex,
+                from,
+                to,
+                rule: "5.1-5.2; 003 5".to_string(),
+            }),
+            _ => None,
+        })
+        .collect();
+    let events = CityEvents {
+        now: city_changes(before, &now),
+        next: later,
+    };
+    (now, events)
 }
 
 /// Which side each city hex is friendly to (5.1-5.2), `None` for neither.

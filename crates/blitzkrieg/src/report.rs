@@ -202,7 +202,7 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Decided { .. }
         | Event::Owed { .. } => "COMBAT",
         Event::Completed { .. } => "OWED FROM THE LAST PLAYER-TURN (PBEM)",
-        Event::CityChanged { .. } => "CITIES",
+        Event::CityChanged { .. } | Event::CityFromNextPlayerTurn { .. } => "CITIES",
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
         Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
         Event::Note { .. } => "NOTES",
@@ -305,6 +305,22 @@ fn line(out: &mut String, e: &Event) {
             writeln!(
                 out,
                 "  {hex}: friendly to {} (was {}) ({rule})",
+                name(to),
+                name(from)
+            )
+        }
+        Event::CityFromNextPlayerTurn {
+            hex,
+            from,
+            to,
+            rule,
+        } => {
+            let name = |s: &Option<crate::units::Side>| {
+                s.map_or("neither side".to_string(), |s| s.to_string())
+            };
+            writeln!(
+                out,
+                "  {hex}: friendly to {} from the start of the next player-turn (to {} in this one) ({rule})",
                 name(to),
                 name(from)
             )

@@ -3,10 +3,15 @@
 //! and position (`case.toml`), one order file (`orders.toml`) and what must come of it
 //! (`expect.toml`): the rules of the errors, or where units end, who is eliminated,
 //! and lines the report must contain. Each case cites the paragraph it checks.
+//!
+//! A case is played under the default readings unless it names others,
+//! `readings = { name = "option" }` (`docs/readings.md`); `rules` and `optional` name the
+//! rule set and the optional rules (refused while they are not implemented), `last_turn`
+//! the game's last turn and `condition_b` the player-turns of 16 (B) counted so far.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
-use blitzkrieg::ruleset::RuleBook;
+use blitzkrieg::ruleset::{RuleBook, Ruleset};
 
 use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
@@ -14,12 +19,12 @@ use blitzkrieg::hex::Hex;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
-use blitzkrieg::state::{GameState, Phase, Place, StandingOrders, TableChoice};
+use blitzkrieg::state::{GameState, Phase, Place, RuleSet, StandingOrders, TableChoice};
 use blitzkrieg::tables::{TableMode, Tables};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 use pbem::dice::Roll;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 #[derive(Deserialize)]
@@ -43,6 +48,16 @@ struct Case {
     dice: Vec<u8>,
     #[serde(default)]
     setup: bool,
+    #[serde(default)]
+    readings: BTreeMap<String, String>,
+    #[serde(default)]
+    rules: Option<RuleSet>,
+    #[serde(default)]
+    optional: BTreeSet<u32>,
+    #[serde(default)]
+    last_turn: Option<u32>,
+    #[serde(default)]
+    condition_b: BTreeMap<Side, u32>,
 }
 
 fn one() -> u32 {
@@ -189,7 +204,23 @@ fn build_board(b: &CaseBoard) -> blitzkrieg::board::Board {
     s.build()
 }
 
-fn build(case: &Case) -> (Rules, GameState) {
+/// The rule set and readings a case names, checked as `blitz new` checks them.
+fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
+    let book = RuleBook::embedded().unwrap();
+    let chosen: Vec<String> = case
+        .readings
+        .iter()
+        .map(|(n, o)| format!("{n}={o}"))
+        .collect();
+    rules.ruleset.readings = book.choose(&chosen).map_err(|e| e.to_string())?;
+    let set = case.rules.unwrap_or(RuleSet::Basic);
+    Ruleset::check_choice(set, &case.optional).map_err(|e| e.to_string())?;
+    rules.ruleset.rules = set;
+    rules.ruleset.optional = case.optional.clone();
+    Ok(())
+}
+
+fn build(case: &Case) -> Result<(Rules, GameState), String> {
     let counters = Counters::from_list(case.unit.iter().map(|u| Counter {
         id: UnitId::new(&u.id).unwrap(),
         side: if u.id.to_ascii_uppercase().starts_with('B') {
@@ -205,11 +236,12 @@ fn build(case: &Case) -> (Rules, GameState) {
         name: u.id.clone(),
         enters: u.enters,
     }));
-    let rules = Rules::new(
+    let mut rules = Rules::new(
         build_board(&case.board),
         counters,
         RuleBook::embedded().unwrap(),
     );
+    choose_rules(case, &mut rules).map_err(|e| format!("{}: {e}", case.title))?;
     let units: Vec<(UnitId, Place)> = case
         .unit
         .iter()
@@ -250,6 +282,7 @@ fn build(case: &Case) -> (Rules, GameState) {
     };
     let state = StateBuilder::new("case")
         .tables(tables)
+        .last_turn(case.last_turn.unwrap_or(15))
         .phase(if case.setup {
             Phase::SetUp { side: case.side }
         } else {
@@ -266,8 +299,12 @@ fn build(case: &Case) -> (Rules, GameState) {
                 .map(|(h, s)| (h.parse().unwrap(), *s))
                 .collect();
             s.standing = standing;
+            s.condition_b = case.condition_b.clone();
+            s.game.options.readings = rules.ruleset.readings.clone();
+            s.game.options.rules = rules.ruleset.rules;
+            s.game.options.optional = rules.ruleset.optional.clone();
         });
-    (rules, state)
+    Ok((rules, state))
 }
 
 fn run_case(dir: &Path) -> Result<(), String> {
@@ -276,7 +313,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
     let expect: Expect =
         toml::from_str(&read("expect.toml")?).map_err(|e| format!("expect.toml: {e}"))?;
     let src = read("orders.toml")?;
-    let (rules, state) = build(&case);
+    let (rules, state) = build(&case)?;
     let ctx = format!("{} [{}]", case.title, case.cite);
     let orders = match blitzkrieg::orders::parse(&src) {
         Ok(o) => o,
@@ -321,19 +358,26 @@ fn run_case(dir: &Path) -> Result<(), String> {
                     return Err(format!("{ctx}: {u} should be eliminated\n{text}"));
                 }
             }
+            // Lines are compared with the report's wrapping undone.
+            let flat = flatten(&text);
             for line in &expect.report {
-                if !text.contains(line.as_str()) {
+                if !flat.contains(&flatten(line)) {
                     return Err(format!("{ctx}: report lacks `{line}`\n{text}"));
                 }
             }
             for line in &expect.not_in_report {
-                if text.contains(line.as_str()) {
+                if flat.contains(&flatten(line)) {
                     return Err(format!("{ctx}: report should not contain `{line}`\n{text}"));
                 }
             }
             Ok(())
         }
     }
+}
+
+/// Text with every run of white space (a wrapped line's break and indent) as one space.
+fn flatten(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn compare_errors(
