@@ -88,6 +88,7 @@ impl Problem {
             Problem::NotAnAdvancer { .. } => "B708",
             Problem::TooManyAdvancers { .. } => "B709",
             Problem::OneLossOnly { .. } => "B710",
+            Problem::DecisionsOnly { .. } => "B711",
         }
     }
 
@@ -341,6 +342,9 @@ mod tests {
             },
             Problem::NoDecisionOwed("1-Red/A9".into()),
             Problem::DecisionsNotUsed,
+            Problem::DecisionsOnly {
+                what: "[[move]]".into(),
+            },
             Problem::LossNotNamed {
                 battle: "1-Red/A1".into(),
                 candidates: "B-7IN, B-8IN".into(),

@@ -235,6 +235,14 @@ impl Throughout {
         Throughout { reading, kept }
     }
 
+    /// Goes on with what a stopped player-turn kept (a later step, `state.resume`).
+    pub fn resume(rules: &Rules, kept: BTreeMap<Side, bool>) -> Throughout {
+        Throughout {
+            reading: rules.ruleset.victory_b_throughout(),
+            kept,
+        }
+    }
+
     /// 16 (B), `start-and-end`: a battle result that uncovers a city hex breaks
     /// "throughout", even if an advance covers it again later.
     pub fn after_battle(&mut self, rules: &Rules, pos: &Position) {
