@@ -8,6 +8,10 @@
 //! `readings = { name = "option" }` (`docs/readings.md`); `rules` and `optional` name the
 //! rule set and the optional rules (refused while they are not implemented), `last_turn`
 //! the game's last turn and `condition_b` the player-turns of 16 (B) counted so far.
+//! `decisions = "pending"` plays a pending-decision game: when the player-turn stops
+//! for the defender's decisions, the case's `orders.step1.toml`, `orders.step2.toml`
+//! ... are the order files of its later steps (the dice go on in the same list), and
+//! `steps` in `expect.toml` says how many later steps there were.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -15,11 +19,14 @@ use blitzkrieg::ruleset::{RuleBook, Ruleset};
 
 use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
+use blitzkrieg::event::Event;
 use blitzkrieg::hex::Hex;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
-use blitzkrieg::state::{GameState, Phase, Place, RuleSet, StandingOrders, TableChoice};
+use blitzkrieg::state::{
+    DecisionMode, GameState, Phase, Place, RuleSet, StandingOrders, TableChoice,
+};
 use blitzkrieg::tables::{TableMode, Tables};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 use pbem::dice::Roll;
@@ -58,6 +65,9 @@ struct Case {
     last_turn: Option<u32>,
     #[serde(default)]
     condition_b: BTreeMap<Side, u32>,
+    /// "pending" or "standing" (the default).
+    #[serde(default)]
+    decisions: Option<String>,
 }
 
 fn one() -> u32 {
@@ -148,6 +158,9 @@ struct Expect {
     report: Vec<String>,
     #[serde(default)]
     not_in_report: Vec<String>,
+    /// The later steps the player-turn took (pending-decision games).
+    #[serde(default)]
+    steps: Option<u32>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -281,6 +294,10 @@ fn build(case: &Case) -> Result<(Rules, GameState), String> {
         _ => TableChoice::PlayByMail,
     };
     let state = StateBuilder::new("case")
+        .decisions(match case.decisions.as_deref() {
+            Some("pending") => DecisionMode::Pending,
+            _ => DecisionMode::StandingOrders,
+        })
         .tables(tables)
         .last_turn(case.last_turn.unwrap_or(15))
         .phase(if case.setup {
@@ -331,9 +348,20 @@ fn run_case(dir: &Path) -> Result<(), String> {
         dice: &mut dice,
         tables: &tables,
     };
-    match engine::adjudicate(&rules, &state, &orders, &mut input) {
+    let first = engine::adjudicate(&rules, &state, &orders, &mut input);
+    let played = match first {
+        Ok((next, events)) => later_steps(dir, &rules, next, events, &mut dice),
+        Err(errs) => Err(errs),
+    };
+    match played {
         Err(errs) => compare_errors(&ctx, &expect, &errs),
-        Ok((next, events)) => {
+        Ok((next, events, steps)) => {
+            if steps != expect.steps.unwrap_or(0) {
+                return Err(format!(
+                    "{ctx}: the player-turn took {steps} later steps, not {}",
+                    expect.steps.unwrap_or(0)
+                ));
+            }
             if let Some(e) = &expect.errors {
                 if !e.is_empty() {
                     return Err(format!(
@@ -378,6 +406,43 @@ fn run_case(dir: &Path) -> Result<(), String> {
 /// Text with every run of white space (a wrapped line's break and indent) as one space.
 fn flatten(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+type Played = (GameState, Vec<Event>, u32);
+
+/// A player-turn stopped for decisions goes on with the case's `orders.stepN.toml`
+/// (PBEM sequence); the events of every step, in order.
+fn later_steps(
+    dir: &Path,
+    rules: &Rules,
+    mut state: GameState,
+    mut events: Vec<Event>,
+    dice: &mut FixedDice,
+) -> Result<Played, Vec<blitzkrieg::orders::OrderError>> {
+    let tables = Tables::embedded().unwrap();
+    let mut steps = 0;
+    while state.resume.is_some() {
+        let file = dir.join(format!("orders.step{}.toml", state.step));
+        let Ok(src) = std::fs::read_to_string(&file) else {
+            break;
+        };
+        let orders = blitzkrieg::orders::parse(&src)?;
+        let mut input = TurnInput {
+            state_hash: "case",
+            orders_hash: "orders",
+            commitment: None,
+            seed_source: "fixed dice",
+            seed_value: "case",
+            seed_hash: "none",
+            dice: &mut *dice,
+            tables: &tables,
+        };
+        let (next, more) = engine::adjudicate(rules, &state, &orders, &mut input)?;
+        events.extend(more);
+        state = next;
+        steps += 1;
+    }
+    Ok((state, events, steps))
 }
 
 fn compare_errors(
