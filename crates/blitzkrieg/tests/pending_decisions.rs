@@ -141,7 +141,7 @@ fn pbem_sequence_decision_completes_loss_retreat_and_the_attackers_advance_first
     // to UU28, Red's armor into WW28 -- before Blue's movement and battles.
     let owed_section = r
         .report
-        .split("OWED FROM THE LAST PLAYER-TURN (PBEM)")
+        .split("OWED DECISIONS CARRIED OUT (PBEM)")
         .nth(1)
         .unwrap()
         .split("MOVEMENT")
