@@ -78,9 +78,38 @@ pub fn check(
     orders: &Orders,
     state_hash: &str,
 ) -> Vec<OrderError> {
+    if state.resume.is_some() {
+        return check_step(rules, state, orders, state_hash);
+    }
     plan(rules, state, orders, state_hash)
         .err()
         .unwrap_or_default()
+}
+
+/// The problems of the order file of a later step: its header, orders other than
+/// decisions, the decisions asked (carried out on a copy of the position) and its seed.
+fn check_step(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Vec<OrderError> {
+    let mut errors = check_header(state, orders, state_hash);
+    if !errors.is_empty() {
+        return errors;
+    }
+    errors.extend(decisions_only(orders));
+    let mut pos = position_of(rules, state);
+    let (_, owed) = combat::complete_pending(
+        rules,
+        &mut pos,
+        &state.pending,
+        &orders.decisions,
+        &orders.game.span,
+    );
+    errors.extend(owed);
+    errors.extend(check_seed(state, orders));
+    finish_errors(errors)
 }
 
 /// Checks a player's orders against the state and plays them out.

@@ -219,6 +219,9 @@ fn ask_stops_after_the_battle_and_asks_the_defender_in_a_step_of_its_own() {
         "{t}"
     );
     assert!(!t.contains("[[move]]"), "{t}");
+    // `blitz check` reads a step file as a step file.
+    let red = orders::parse(RED_DECIDES).unwrap();
+    assert!(engine::check(&rules, &step1, &red, "case").is_empty());
     // Red's decision file: its retreat, then battle A2 on the new seed.
     let (next, events) = run(&rules, &step1, RED_DECIDES, vec![3]).unwrap();
     assert_eq!(next.step, 0);
