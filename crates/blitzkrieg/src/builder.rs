@@ -49,6 +49,7 @@ impl StateBuilder {
                 held: BTreeMap::new(),
                 standing: BTreeMap::new(),
                 pending: Vec::new(),
+                resume: None,
                 condition_b: BTreeMap::new(),
                 chain: Default::default(),
                 last: Default::default(),

@@ -89,6 +89,7 @@ impl Problem {
             Problem::NotAnAdvancer { .. } => "B708",
             Problem::TooManyAdvancers { .. } => "B709",
             Problem::OneLossOnly { .. } => "B710",
+            Problem::DecisionsOnly { .. } => "B711",
         }
     }
 
@@ -370,6 +371,9 @@ mod tests {
             },
             Problem::NoDecisionOwed("1-Red/A9".into()),
             Problem::DecisionsNotUsed,
+            Problem::DecisionsOnly {
+                what: "[[move]]".into(),
+            },
             Problem::LossNotNamed {
                 battle: "1-Red/A1".into(),
                 candidates: "B-7IN, B-8IN".into(),

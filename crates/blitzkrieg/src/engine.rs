@@ -13,11 +13,13 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::movement::{self, MoveContext};
 use crate::odds::{self, Factor};
-use crate::orders::{OrderError, Orders, Problem};
+use crate::orders::{Attack, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::ruleset::PendingConsult;
 use crate::state::{
-    DecisionMode, GameState, Phase, Place, SeedSource, StandingOrders, TableChoice,
+    DecisionMode, GameState, Pending, Phase, Place, Resume, SeedSource, StandingOrders,
+    TableChoice, WaitingBattle,
 };
 use crate::tables::{TableMode, Tables};
 use crate::units::{Counter, Side, UnitId};
@@ -76,9 +78,38 @@ pub fn check(
     orders: &Orders,
     state_hash: &str,
 ) -> Vec<OrderError> {
+    if state.resume.is_some() {
+        return check_step(rules, state, orders, state_hash);
+    }
     plan(rules, state, orders, state_hash)
         .err()
         .unwrap_or_default()
+}
+
+/// The problems of the order file of a later step: its header, orders other than
+/// decisions, the decisions asked (carried out on a copy of the position) and its seed.
+fn check_step(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Vec<OrderError> {
+    let mut errors = check_header(state, orders, state_hash);
+    if !errors.is_empty() {
+        return errors;
+    }
+    errors.extend(decisions_only(orders));
+    let mut pos = position_of(rules, state);
+    let (_, owed) = combat::complete_pending(
+        rules,
+        &mut pos,
+        &state.pending,
+        &orders.decisions,
+        &orders.game.span,
+    );
+    errors.extend(owed);
+    errors.extend(check_seed(state, orders));
+    finish_errors(errors)
 }
 
 /// Checks a player's orders against the state and plays them out.
@@ -88,9 +119,13 @@ pub fn adjudicate(
     orders: &Orders,
     input: &mut TurnInput,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
-    let (mut next, events) = match plan(rules, state, orders, input.state_hash)? {
-        Planned::SetUp(next, events) => (*next, events),
-        Planned::Turn(moved) => play(rules, state, orders, moved, input)?,
+    let (mut next, events) = if state.resume.is_some() {
+        resume(rules, state, orders, input)?
+    } else {
+        match plan(rules, state, orders, input.state_hash)? {
+            Planned::SetUp(next, events) => (*next, events),
+            Planned::Turn(moved) => play(rules, state, orders, moved, input)?,
+        }
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
     next.chain.orders = Some(input.orders_hash.to_string());
@@ -110,6 +145,8 @@ struct Moved {
     pos: Position,
     events: Vec<Event>,
     removals: Vec<(UnitId, Hex)>,
+    /// 16 (B): cities covered since the player-turn began.
+    throughout: victory::Throughout,
 }
 
 enum Planned {
@@ -191,6 +228,7 @@ fn move_units(
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
     let (owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
         rules,
@@ -216,6 +254,7 @@ fn move_units(
         pos,
         events,
         removals: check.removals,
+        throughout,
     })
 }
 
@@ -373,8 +412,9 @@ fn play(
         mut pos,
         events: move_events,
         removals,
+        throughout,
     } = moved;
-    let friendly_before = friendly_map(rules, &position_of(rules, state), &state.held);
+    let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
     events.extend(move_events);
     for (unit, hex) in &removals {
@@ -385,41 +425,301 @@ fn play(
             rule: "14.9".to_string(),
         });
     }
+    let battles: Vec<WaitingBattle> = orders.attacks.iter().map(waiting_battle).collect();
+    let mut next = state.clone();
+    store_standing(&mut next, orders, side);
+    let fighting = Fighting {
+        turn,
+        side,
+        pos,
+        events,
+        owed: Vec::new(),
+        throughout,
+        cities_before,
+    };
+    fight(rules, state, next, fighting, &battles, input)
+}
+
+/// A later step of a player-turn (`state.resume`): the decisions asked are carried
+/// out from the order file of the side asked, then the battles still to be fought,
+/// rolled on the new seed that file names, then the end of the player-turn.
+fn resume(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    input: &mut TurnInput,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let (Phase::Turn { turn, side }, Some(resume)) = (&state.phase, &state.resume) else {
+        return Err(Vec::new());
+    };
+    let mut errors = check_header(state, orders, input.state_hash);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    errors.extend(decisions_only(orders));
+    let mut pos = position_of(rules, state);
+    let (done, owed_errors) = combat::complete_pending(
+        rules,
+        &mut pos,
+        &state.pending,
+        &orders.decisions,
+        &orders.game.span,
+    );
+    errors.extend(owed_errors);
+    errors.extend(check_seed(state, orders));
+    if !errors.is_empty() {
+        return Err(finish_errors(errors));
+    }
+    let mut next = state.clone();
+    next.pending = Vec::new();
+    let fighting = Fighting {
+        turn: *turn,
+        side: *side,
+        pos,
+        events: done,
+        owed: resume.deferred.clone(),
+        throughout: victory::Throughout::resume(rules, resume.kept.clone()),
+        cities_before: resume.cities_before.clone(),
+    };
+    fight(rules, state, next, fighting, &resume.battles, input)
+}
+
+/// PBEM: the order file of a later step answers the decisions asked, and names the
+/// seed of the battles still to come; it gives no other orders.
+fn decisions_only(orders: &Orders) -> Vec<OrderError> {
+    let mut out = Vec::new();
+    let mut refuse = |what: &str, span: &std::ops::Range<usize>| {
+        out.push(OrderError::new(
+            Problem::DecisionsOnly {
+                what: what.to_string(),
+            },
+            Some(span.clone()),
+            "PBEM",
+        ));
+    };
+    for p in orders.setup.iter().chain(&orders.place) {
+        if let Some(u) = p.units.first() {
+            refuse("placements", &u.span);
+        }
+    }
+    for a in &orders.air {
+        if let Some(u) = a.units.first() {
+            refuse("[[air]]", &u.span);
+        }
+    }
+    for m in &orders.moves {
+        if let Some(u) = m.units.first() {
+            refuse("[[move]]", &u.span);
+        }
+    }
+    for a in &orders.attacks {
+        refuse("[[attack]]", &a.id.span);
+    }
+    out
+}
+
+/// A player-turn's battles under way.
+struct Fighting {
+    turn: u32,
+    side: Side,
+    pos: Position,
+    events: Vec<Event>,
+    /// Decisions owed that wait for the owner's next order file.
+    owed: Vec<Pending>,
+    throughout: victory::Throughout,
+    cities_before: BTreeMap<Hex, Option<Side>>,
+}
+
+/// 15: the battles in the order written. In a pending-decision game under
+/// `pending-consult = ask`, resolution stops after a battle whose owed decisions can
+/// affect a battle still to be fought, and the defender is asked in a step of its own;
+/// in the game's last player-turn, the decisions still owed are asked in a final step
+/// before victory is judged. Otherwise the end of the player-turn.
+fn fight(
+    rules: &Rules,
+    state: &GameState,
+    next: GameState,
+    mut f: Fighting,
+    battles: &[WaitingBattle],
+    input: &mut TurnInput,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
     let standing = state
         .standing
-        .get(&side.other())
+        .get(&f.side.other())
         .cloned()
         .unwrap_or_default();
     let label = state.label();
-    let defer = (state.game.options.decisions == DecisionMode::Pending).then_some(label.as_str());
+    let pending_mode = state.game.options.decisions == DecisionMode::Pending;
+    let defer = pending_mode.then_some(label.as_str());
+    let ask = pending_mode && rules.ruleset.pending_consult() == PendingConsult::Ask;
     let mut roll = battle_roller(state.game.options.tables, input);
-    let (battle_events, owed) = combat::resolve_battles(
-        rules,
-        &mut pos,
+    for (i, battle) in battles.iter().enumerate() {
+        let attack = attack_of(battle);
+        let (battle_events, owed) = combat::resolve_battles(
+            rules,
+            &mut f.pos,
+            f.side,
+            std::slice::from_ref(&attack),
+            &standing,
+            defer,
+            &mut roll,
+        )
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
+        f.events.extend(battle_events);
+        f.throughout.after_battle(rules, &f.pos);
+        let rest = battles.get(i + 1..).unwrap_or_default();
+        let (asked, later): (Vec<Pending>, Vec<Pending>) = owed
+            .into_iter()
+            .partition(|p| ask && can_affect(&f.pos, p, rest));
+        f.owed.extend(later);
+        if !asked.is_empty() {
+            let note = format!(
+                "resolution stops after battle {}: {} decides what battle {} owes before battles {} are fought, in a step of its own with a new seed",
+                battle.id,
+                f.side.other(),
+                battle.id,
+                rest.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")
+            );
+            return Ok(stop(state, next, f, asked, rest, note));
+        }
+    }
+    if pending_mode
+        && !rules.ruleset.format_one
+        && !f.owed.is_empty()
+        && ends_game(state, f.turn, f.side)
+    {
+        let asked = std::mem::take(&mut f.owed);
+        let note = format!(
+            "the game's last player-turn ends when {} has made the decisions it owes, in a final step before victory is judged",
+            f.side.other()
+        );
+        return Ok(stop(state, next, f, asked, &[], note));
+    }
+    Ok(finish(rules, state, next, f))
+}
+
+/// PBEM: the player-turn stops; the state of its next step asks the defender for the
+/// decisions `asked` and keeps what is needed to go on.
+fn stop(
+    state: &GameState,
+    mut next: GameState,
+    mut f: Fighting,
+    asked: Vec<Pending>,
+    rest: &[WaitingBattle],
+    note: String,
+) -> (GameState, Vec<Event>) {
+    f.events.push(Event::Note {
+        text: note,
+        rule: "PBEM".to_string(),
+    });
+    store_position(&mut next, &f.pos, f.turn, f.side);
+    next.step = state.step + 1;
+    next.pending = asked;
+    next.resume = Some(Resume {
+        asks: f.side.other(),
+        battles: rest.to_vec(),
+        deferred: f.owed,
+        kept: f.throughout.kept().clone(),
+        cities_before: f.cities_before,
+    });
+    (next, f.events)
+}
+
+/// 16: whether the game ends after this player-turn, whatever the victory check finds.
+fn ends_game(state: &GameState, turn: u32, side: Side) -> bool {
+    side == Side::Red && turn >= state.game.options.last_turn
+}
+
+/// PBEM sequence ("the opponent only needs to be consulted when loss, retreat, or
+/// advance results of combat can affect unresolved battles"): which unit is lost never
+/// changes a later Basic Game battle, so only an owed retreat or advance can (DE, DB2
+/// and the attacker's advance waiting on it; AE, AB2: the defender's own advance), and
+/// only a battle with a unit or target within 5 hexes of a hex the units concerned
+/// stand in now: a retreat ends at most 2 hexes away and a ZOC reaches 1 further, so
+/// 3 hexes from any hex they may end in (docs/readings.md, pending-consult).
+fn can_affect(pos: &Position, owed: &Pending, rest: &[WaitingBattle]) -> bool {
+    if !matches!(owed.result.as_str(), "DE" | "DB2" | "AE" | "AB2") {
+        return false;
+    }
+    let near: Vec<Hex> = owed.hexes.iter().chain(&owed.foe_hexes).copied().collect();
+    let close = |h: Hex| near.iter().any(|n| n.distance(h) <= 5);
+    rest.iter().any(|b| {
+        b.targets.iter().copied().any(close)
+            || b.units.iter().filter_map(|u| pos.hex_of(u)).any(close)
+    })
+}
+
+/// The end of the player-turn: cities (5), victory (16), the next phase and the
+/// reinforcements due to the next player (6.2).
+fn finish(
+    rules: &Rules,
+    state: &GameState,
+    mut next: GameState,
+    f: Fighting,
+) -> (GameState, Vec<Event>) {
+    let Fighting {
+        turn,
         side,
-        &orders.attacks,
-        &standing,
-        defer,
-        &mut roll,
-    )
-    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
-    events.extend(battle_events);
-    let mut next = state.clone();
+        pos,
+        mut events,
+        owed,
+        throughout,
+        cities_before,
+    } = f;
+    next.step = 0;
+    next.resume = None;
     next.pending = owed;
     store_position(&mut next, &pos, turn, side);
-    store_standing(&mut next, orders, side);
-    next.held = control::held_at_start(&rules.board, &pos);
-    let friendly_after = friendly_map(rules, &pos, &next.held);
-    events.extend(city_changes(&friendly_before, &friendly_after));
-    let outcome = victory::check(rules, &pos, &next, turn, side, &friendly_after);
+    let (friendly_after, coming) =
+        end_of_turn_cities(rules, state, &pos, &mut next, &cities_before);
+    events.extend(coming.now);
+    let outcome = victory::check(
+        rules,
+        &pos,
+        &next,
+        turn,
+        side,
+        &friendly_after,
+        throughout.kept(),
+    );
     next.condition_b = outcome.condition_b.clone();
+    if outcome.over.is_none() {
+        events.extend(coming.next);
+    }
     events.extend(outcome.events);
     next.phase = match outcome.over {
         Some((winner, reason)) => Phase::Over { winner, reason },
         None => next_phase(state, turn, side),
     };
     events.extend(reinforcements_due(rules, &next));
-    Ok((next, events))
+    (next, events)
+}
+
+/// A battle kept for a later step, as the resolution reads it (no place in a file).
+fn attack_of(b: &WaitingBattle) -> Attack {
+    let unit = |u: &UnitId| Located::new(u.clone(), 0..0);
+    Attack {
+        id: Located::new(b.id.clone(), 0..0),
+        units: b.units.iter().map(unit).collect(),
+        targets: b.targets.iter().map(|h| Located::new(*h, 0..0)).collect(),
+        advance: b.advance.iter().map(unit).collect(),
+        lose: b.lose.iter().map(unit).collect(),
+        retreat: b.retreat.iter().map(|h| Located::new(*h, 0..0)).collect(),
+        stock: b.stock.clone().map(|s| Located::new(s, 0..0)),
+    }
+}
+
+/// A declared battle as plain data, to be fought now or in a later step.
+fn waiting_battle(a: &Attack) -> WaitingBattle {
+    WaitingBattle {
+        id: a.id.value.clone(),
+        units: a.units.iter().map(|u| u.value.clone()).collect(),
+        targets: a.targets.iter().map(|h| h.value).collect(),
+        advance: a.advance.iter().map(|u| u.value.clone()).collect(),
+        lose: a.lose.iter().map(|u| u.value.clone()).collect(),
+        retreat: a.retreat.iter().map(|h| h.value).collect(),
+        stock: a.stock.as_ref().map(|s| s.value.clone()),
+    }
 }
 
 /// 15.1-15.3: the odds reduced exactly, the roll drawn for the battle's id, the cell of
@@ -501,7 +801,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
     // 15.2: the die decides battles only, so orders without attacks need no seed.
     if matches!(state.phase, Phase::Turn { .. })
         && orders.seed.is_none()
-        && !orders.attacks.is_empty()
+        && (!orders.attacks.is_empty() || state.battles_waiting())
     {
         errs.push(OrderError::new(
             Problem::NoSeed,
@@ -669,6 +969,57 @@ fn next_phase(state: &GameState, turn: u32, side: Side) -> Phase {
             side: Side::Blue,
         },
     }
+}
+
+/// The cities of the end of a player-turn, for the report.
+struct CityEvents {
+    /// Changes in this player-turn (`CityChanged`).
+    now: Vec<Event>,
+    /// Changes from the start of the next one (`CityFromNextPlayerTurn`), reported
+    /// only if the game goes on.
+    next: Vec<Event>,
+}
+
+/// 5.1, 5.2 (003 5) at the end of a player-turn: which side each city hex is friendly
+/// to now, judged with the record of what was held at the start of this player-turn
+/// (a city entered in it is not friendly yet, 5.1; a city in enemy ZOC at its start is
+/// not friendly to its holder, 003 5 (1)); then the record the next player-turn starts
+/// with, stored in `next`, and the cities that change hands with it. Returns the map
+/// victory C is judged with. A format-1 game judged and reported with the new record.
+fn end_of_turn_cities(
+    rules: &Rules,
+    state: &GameState,
+    pos: &Position,
+    next: &mut GameState,
+    before: &BTreeMap<Hex, Option<Side>>,
+) -> (BTreeMap<Hex, Option<Side>>, CityEvents) {
+    let now = friendly_map(rules, pos, &state.held);
+    next.held = control::held_at_start(&rules.board, pos);
+    let coming = friendly_map(rules, pos, &next.held);
+    if rules.ruleset.format_one {
+        let events = CityEvents {
+            now: city_changes(before, &coming),
+            next: Vec::new(),
+        };
+        return (coming, events);
+    }
+    let later = city_changes(&now, &coming)
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::CityChanged { hex, from, to, .. } => Some(Event::CityFromNextPlayerTurn {
+                hex,
+                from,
+                to,
+                rule: "5.1-5.2; 003 5".to_string(),
+            }),
+            _ => None,
+        })
+        .collect();
+    let events = CityEvents {
+        now: city_changes(before, &now),
+        next: later,
+    };
+    (now, events)
 }
 
 /// Which side each city hex is friendly to (5.1-5.2), `None` for neither.

@@ -82,6 +82,16 @@ pub enum Event {
         to: Option<Side>,
         rule: String,
     },
+    /// A city hex that changes hands at the start of the next player-turn, not in this
+    /// one (5.1: "You may not enter a city hex and make it friendly in that
+    /// player-turn"; 003 5): occupied and free of enemy ZOC at the end of this
+    /// player-turn, or no longer so. `from` is what it is friendly to now.
+    CityFromNextPlayerTurn {
+        hex: Hex,
+        from: Option<Side>,
+        to: Option<Side>,
+        rule: String,
+    },
     /// Units the side to move next may bring on (6.2).
     ReinforcementsDue {
         side: Side,

@@ -296,6 +296,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         held: BTreeMap::new(),
         standing: BTreeMap::new(),
         pending: Vec::new(),
+        resume: None,
         condition_b: BTreeMap::new(),
         chain: Chain::default(),
         last: LastTurn::default(),
@@ -677,10 +678,9 @@ pub fn resolve(
         (Phase::SetUp { .. }, _) => None,
         (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
         // 15.2: the die is rolled for battles only; a player-turn without any needs no seed.
-        (_, None) if parsed.attacks.is_empty() => None,
+        (_, None) if parsed.attacks.is_empty() && !state.battles_waiting() => None,
         (_, None) => return Err(GameError::Seed(seed_wanted(&state, &parsed))),
     };
-    let label = state.label();
     let (source, value, seed_hash) = match &seed_value {
         Some(s) => (s.source_display(), s.value_display(), s.hash_hex()),
         None => (
@@ -693,7 +693,7 @@ pub fn resolve(
     let mut rolls = seed_value
         .as_ref()
         .unwrap_or(&none)
-        .rolls(&state.game.id, &label);
+        .rolls(&state.game.id, &state.roll_label());
     let orders_hash = sha256_hex(orders.toml.as_bytes());
     let mut input = TurnInput {
         state_hash: &state_hash,

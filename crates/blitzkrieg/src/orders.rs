@@ -383,6 +383,8 @@ pub enum Problem {
     NoDecisionOwed(String),
     #[error("this game takes losses and retreats from standing orders: it owes no [[decision]]")]
     DecisionsNotUsed,
+    #[error("this order file answers a later step of the player-turn: it holds only [[decision]] and [seed]; remove {what}")]
+    DecisionsOnly { what: String },
     #[error(
         "battle {battle} owes the loss of one of {candidates}: name it with lose = [\"UNIT\"]"
     )]

@@ -125,6 +125,18 @@ impl Position {
         self.zoc_by(side, hex, UnitKind::is_armor_type)
     }
 
+    /// 8.1, 8.3: the hexes of the armor and air-assault units of `side` whose ZOC
+    /// holds `hex` (the hex itself and its neighbours that have one), in hex order.
+    pub fn armor_zoc_sources(&self, side: Side, hex: Hex) -> Vec<Hex> {
+        std::iter::once(hex)
+            .chain(hex.neighbours())
+            .filter(|&h| {
+                self.at(h)
+                    .any(|p| p.side == side && !p.kind.is_air() && p.kind.is_armor_type())
+            })
+            .collect()
+    }
+
     fn zoc_by(&self, side: Side, hex: Hex, kind: impl Fn(UnitKind) -> bool) -> bool {
         std::iter::once(hex)
             .chain(hex.neighbours())

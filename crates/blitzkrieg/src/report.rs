@@ -38,15 +38,26 @@ impl Header {
             orders: state.chain.orders.clone(),
             rules: rules_line(&state.game.options),
             readings: crate::ruleset::chosen_readings(&state.game.options.readings),
-            next: match &state.phase {
-                Phase::SetUp { side } => format!("{side} sets up"),
-                Phase::Turn { turn, side } => format!("turn {turn}, {side} to move"),
-                Phase::Over { winner, reason } => match winner {
-                    Some(w) => format!("game over: {w} wins ({reason})"),
-                    None => format!("game over: {reason}"),
-                },
+            next: match (&state.phase, &state.resume) {
+                (Phase::Turn { turn, side }, Some(r)) => format!(
+                    "turn {turn}, {side}'s player-turn stopped: {} decides in step {} (PBEM)",
+                    r.asks, state.step
+                ),
+                _ => next_line(state),
             },
         }
+    }
+}
+
+/// Who moves next, for the header.
+fn next_line(state: &GameState) -> String {
+    match &state.phase {
+        Phase::SetUp { side } => format!("{side} sets up"),
+        Phase::Turn { turn, side } => format!("turn {turn}, {side} to move"),
+        Phase::Over { winner, reason } => match winner {
+            Some(w) => format!("game over: {w} wins ({reason})"),
+            None => format!("game over: {reason}"),
+        },
     }
 }
 
@@ -201,8 +212,8 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Advanced { .. }
         | Event::Decided { .. }
         | Event::Owed { .. } => "COMBAT",
-        Event::Completed { .. } => "OWED FROM THE LAST PLAYER-TURN (PBEM)",
-        Event::CityChanged { .. } => "CITIES",
+        Event::Completed { .. } => "OWED DECISIONS CARRIED OUT (PBEM)",
+        Event::CityChanged { .. } | Event::CityFromNextPlayerTurn { .. } => "CITIES",
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
         Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
         Event::Note { .. } => "NOTES",
@@ -305,6 +316,22 @@ fn line(out: &mut String, e: &Event) {
             writeln!(
                 out,
                 "  {hex}: friendly to {} (was {}) ({rule})",
+                name(to),
+                name(from)
+            )
+        }
+        Event::CityFromNextPlayerTurn {
+            hex,
+            from,
+            to,
+            rule,
+        } => {
+            let name = |s: &Option<crate::units::Side>| {
+                s.map_or("neither side".to_string(), |s| s.to_string())
+            };
+            writeln!(
+                out,
+                "  {hex}: friendly to {} from the start of the next player-turn (to {} in this one) ({rule})",
                 name(to),
                 name(from)
             )

@@ -312,6 +312,13 @@ pub struct Ruleset {
     pub figures: Figures,
     /// Every declared reading with the option in force.
     pub readings: BTreeMap<String, String>,
+    /// A game of state format 1, begun before readings existed: besides
+    /// [`FORMAT_ONE_READINGS`], it keeps the umpire's behaviour of then where that was
+    /// a fault later mended rather than a reading, so that its files replay byte for
+    /// byte: victory C and the report judged city hexes with the record of the next
+    /// player-turn (5.1); no final step asks for the decisions owed from the last
+    /// player-turn (PBEM sequence).
+    pub format_one: bool,
 }
 
 /// The readings a state written before readings existed (format 1) is played with:
@@ -348,7 +355,8 @@ impl Ruleset {
     pub fn from_options(book: &RuleBook, options: &Options) -> Result<Ruleset, RulesetError> {
         Ruleset::check_choice(options.rules, &options.optional)?;
         let mut readings = book.defaults();
-        if options.readings.is_empty() {
+        let format_one = options.readings.is_empty();
+        if format_one {
             for (name, option) in FORMAT_ONE_READINGS {
                 readings.insert(name.to_string(), option.to_string());
             }
@@ -363,6 +371,7 @@ impl Ruleset {
             },
             figures: book.basic,
             readings,
+            format_one,
         })
     }
 
@@ -374,6 +383,7 @@ impl Ruleset {
             tables: TableMode::Pbm,
             figures: book.basic,
             readings: book.defaults(),
+            format_one: false,
         }
     }
 

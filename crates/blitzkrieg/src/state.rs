@@ -220,6 +220,41 @@ pub struct Pending {
     pub foe_advance: Vec<UnitId>,
 }
 
+/// What a player-turn stopped in a later step needs to go on (PBEM sequence: "the
+/// opponent only needs to be consulted when loss, retreat, or advance results of
+/// combat can affect unresolved battles").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resume {
+    /// The side asked for its decisions in this step.
+    pub asks: Side,
+    /// The battles still to be fought, in the order written.
+    pub battles: Vec<WaitingBattle>,
+    /// Decisions owed that can affect no battle still to be fought: they wait for the
+    /// owner's next order file, as every owed decision does under `defer`.
+    pub deferred: Vec<Pending>,
+    /// 16 (B): whether each side kept every enemy home city covered so far.
+    pub kept: BTreeMap<Side, bool>,
+    /// 5.1-5.2: which side each city hex was friendly to when the player-turn began.
+    pub cities_before: BTreeMap<Hex, Option<Side>>,
+}
+
+/// A battle declared and not yet fought when the player-turn stopped: the attack as
+/// written (12-14), without its place in the order file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitingBattle {
+    pub id: String,
+    pub units: Vec<UnitId>,
+    pub targets: Vec<Hex>,
+    #[serde(default)]
+    pub advance: Vec<UnitId>,
+    #[serde(default)]
+    pub lose: Vec<UnitId>,
+    #[serde(default)]
+    pub retreat: Vec<Hex>,
+    #[serde(default)]
+    pub stock: Option<String>,
+}
+
 /// What produced this state: shown again by `blitz report`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct LastTurn {
@@ -252,6 +287,12 @@ pub struct GameState {
     pub held: BTreeMap<Hex, Side>,
     pub standing: BTreeMap<Side, StandingOrders>,
     pub pending: Vec<Pending>,
+    /// A player-turn stopped after a battle for decisions asked in a step of their own
+    /// (reading `pending-consult = ask`), or before its victory check for the decisions
+    /// owed from the game's last player-turn: what is needed to finish it. `pending`
+    /// then holds the decisions asked. `None` at step 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<Resume>,
     /// 16 (B): consecutive player-turns each side has met condition B.
     pub condition_b: BTreeMap<Side, u32>,
     pub chain: Chain,
@@ -301,6 +342,9 @@ impl GameState {
 
     /// The side to move, if the game is not over.
     pub fn mover(&self) -> Option<Side> {
+        if let (Some(r), Phase::Turn { .. }) = (&self.resume, &self.phase) {
+            return Some(r.asks);
+        }
         match self.phase {
             Phase::SetUp { side } | Phase::Turn { side, .. } => Some(side),
             Phase::Over { .. } => None,
@@ -341,12 +385,35 @@ impl GameState {
     }
 
     /// The stem of this state's files in a game folder: `03-1-red`, `00-setup-blue`.
+    /// A later step of a player-turn adds `.step1`, `.step2` ...: `02-1-blue.step1`.
     pub fn file_stem(&self) -> String {
+        let step = if self.step > 0 {
+            format!(".step{}", self.step)
+        } else {
+            String::new()
+        };
         format!(
-            "{:02}-{}",
+            "{:02}-{}{step}",
             self.sequence(),
             self.label().to_ascii_lowercase()
         )
+    }
+
+    /// Battles of a stopped player-turn still to be fought in this step: its order
+    /// file must name a new seed (docs/pbem.md).
+    pub fn battles_waiting(&self) -> bool {
+        self.resume.as_ref().is_some_and(|r| !r.battles.is_empty())
+    }
+
+    /// What the dice of this state's order file are drawn for (docs/dice.md): the
+    /// player-turn's label, with `.stepN` in a later step, whose new seed rolls the
+    /// battles still to be fought.
+    pub fn roll_label(&self) -> String {
+        if self.step > 0 {
+            format!("{}.step{}", self.label(), self.step)
+        } else {
+            self.label()
+        }
     }
 
     /// Where a unit is on the map, if it is.

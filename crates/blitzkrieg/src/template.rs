@@ -44,6 +44,11 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     let _ = writeln!(t, "side = \"{}\"", side.name().to_ascii_lowercase());
     let _ = writeln!(t, "turn = {}", state.turn());
     let _ = writeln!(t, "state = \"{state_hash}\"");
+    if state.resume.is_some() {
+        step_help(&mut t, state, side);
+        let _ = writeln!(t, "{END}");
+        return t;
+    }
     if matches!(state.phase, Phase::Turn { .. }) {
         seed_section(&mut t, &state.game.options.seed);
     }
@@ -65,6 +70,11 @@ fn seed_section(t: &mut String, seed: &SeedSource) {
          # exist yet when you mail the commitment (docs/dice.md): remove the leading `# `\n\
          # of the lines below and fill them in. No attack, no seed (15.2)."
     );
+    seed_lines(t, seed);
+}
+
+/// The commented `[seed]` lines of the game's kind of seed.
+fn seed_lines(t: &mut String, seed: &SeedSource) {
     let _ = writeln!(t, "# [seed]");
     match seed {
         SeedSource::Drand { .. } => {
@@ -197,15 +207,40 @@ fn standing_help(t: &mut String, side: Side) {
 
 /// Pending-decision games: the results owed from the opponent's player-turn, as
 /// `[[decision]]` blocks to fill in (PBEM turn sequence).
+/// PBEM sequence: a later step of the opponent's player-turn asks for decisions only,
+/// and for a new seed when battles are still to be fought (docs/pbem.md).
+fn step_help(t: &mut String, state: &GameState, side: Side) {
+    let _ = writeln!(
+        t,
+        "\n# The player-turn {} stopped for your decisions (step {}): this file gives only\n\
+         # [[decision]] and, when battles are still to be fought, a [seed].",
+        state.label(),
+        state.step
+    );
+    if let Some(r) = state.resume.as_ref().filter(|r| !r.battles.is_empty()) {
+        let ids: Vec<&str> = r.battles.iter().map(|b| b.id.as_str()).collect();
+        let _ = writeln!(
+            t,
+            "# Battles {} are still to be fought: name a NEW seed that does not exist\n\
+             # yet when you mail the commitment (docs/pbem.md): remove the leading `# `.",
+            ids.join(", ")
+        );
+        seed_lines(t, &state.game.options.seed);
+    }
+    owed_help(t, state, side);
+}
+
 fn owed_help(t: &mut String, state: &GameState, side: Side) {
     let owed: Vec<_> = state.pending.iter().filter(|p| p.side == side).collect();
     if owed.is_empty() {
         return;
     }
-    let _ = writeln!(
-        t,
+    let heading = if state.resume.is_some() {
+        "\n# Decisions owed from battles of this player-turn, carried out before the rest:"
+    } else {
         "\n# Decisions owed from the last player-turn, carried out before anything else:"
-    );
+    };
+    let _ = writeln!(t, "{heading}");
     for p in owed {
         let _ = writeln!(t, "# battle {} ({}): {}", p.battle, p.result, p.what);
         let _ = writeln!(t, "[[decision]]");

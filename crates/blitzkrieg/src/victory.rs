@@ -1,6 +1,8 @@
 //! Victory (16), checked at the end of every player-turn: (A) every enemy unit gone
-//! while 14 or more of one's own remain, (B) every enemy home-country city hex occupied
-//! or adjacent at the end of two consecutive player-turns, (C) 35 or more friendly city
+//! from the board while 14 or more of one's own remain (which units count is the
+//! reading `victory-a-reinforcements`), (B) every enemy home-country city hex occupied
+//! or adjacent throughout two consecutive player-turns (how "throughout" is judged is
+//! the reading `victory-b-throughout`), (C) 35 or more friendly city
 //! hexes at the end of the last turn; otherwise, at the end of the last turn, a
 //! stalemate in which the side that lost more units is the bigger loser.
 //!
@@ -12,6 +14,7 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::ruleset::{VictoryA, VictoryBThroughout};
 use crate::state::{GameState, Place};
 use crate::units::Side;
 use std::collections::BTreeMap;
@@ -47,7 +50,9 @@ pub struct VictoryOutcome {
 /// 16: the victory check at the end of `side`'s player-turn of `turn`. `pos` is the
 /// position after combat; `state` gives each unit's place (units that were on the map
 /// and are not in `pos` count as lost), the B counters so far and the last turn;
-/// `friendly` says which side each city hex is friendly to (5.1-5.2).
+/// `friendly` says which side each city hex is friendly to (5.1-5.2); `kept` whether
+/// each side covered every enemy home city hex at every moment of the player-turn the
+/// reading `victory-b-throughout` looks at before its end ([`Throughout`]).
 pub fn check(
     rules: &Rules,
     pos: &Position,
@@ -55,13 +60,21 @@ pub fn check(
     turn: u32,
     side: Side,
     friendly: &BTreeMap<Hex, Option<Side>>,
+    kept: &BTreeMap<Side, bool>,
 ) -> VictoryOutcome {
     let tallies = tally(rules, pos, state);
     let order = [side, side.other()];
     let mut lines = Vec::new();
     let figures = &rules.ruleset.figures;
-    let a = condition_a(&tallies, order, figures.victory_a_units_left, &mut lines);
-    let (condition_b, b) = condition_b(rules, pos, &state.condition_b, order, &mut lines);
+    let reading = rules.ruleset.victory_a();
+    let a = condition_a(
+        &tallies,
+        order,
+        figures.victory_a_units_left,
+        reading,
+        &mut lines,
+    );
+    let (condition_b, b) = condition_b(rules, pos, &state.condition_b, kept, order, &mut lines);
     let last = turn >= state.game.options.last_turn && side == Side::Red;
     let c = last
         .then(|| condition_c(friendly, turn, figures.victory_c_city_hexes, &mut lines))
@@ -114,73 +127,183 @@ fn count(tallies: &BTreeMap<Side, Tally>, side: Side) -> Tally {
     tallies.get(&side).copied().unwrap_or_default()
 }
 
-/// 16 (A): a side wins when no enemy unit is on the map or still to come and it has at
-/// least 14 units not eliminated.
+/// 16 (A): "eliminates all his opponent's units from the board while having at least
+/// 14 units left himself", as the reading `victory-a-reinforcements` takes it: under
+/// `board` (the default) only units on the board count, on both sides (6.2 lets a
+/// player keep reinforcements off the board for ever); under `own-reserves` the
+/// winner's own units still to come count toward the 14; under `waiting-units` the
+/// enemy must also have no unit still to come, and both count those.
 fn condition_a(
     tallies: &BTreeMap<Side, Tally>,
     order: [Side; 2],
     units_left: usize,
+    reading: VictoryA,
     lines: &mut Vec<String>,
 ) -> Option<(Side, String)> {
+    // (own units that count, enemy units that must be gone)
+    let counts = |s: Side| {
+        let (own, foe) = (count(tallies, s), count(tallies, s.other()));
+        match reading {
+            VictoryA::Board => (own.on_map, foe.on_map),
+            VictoryA::OwnReserves => (own.left(), foe.on_map),
+            VictoryA::WaitingUnits => (own.left(), foe.left()),
+        }
+    };
     for s in order {
         let (own, foe) = (count(tallies, s), count(tallies, s.other()));
-        lines.push(format!(
-            "(A) {s}: {} units left, {} lost; {} has {} left",
-            own.left(),
-            own.lost,
-            s.other(),
-            foe.left()
-        ));
+        lines.push(match reading {
+            VictoryA::WaitingUnits => format!(
+                "(A) {s}: {} units left, {} lost; {} has {} left",
+                own.left(),
+                own.lost,
+                s.other(),
+                foe.left()
+            ),
+            _ => format!(
+                "(A) {s}: {} units on the board, {} to come, {} lost; {} has {} on the board",
+                own.on_map,
+                own.waiting,
+                own.lost,
+                s.other(),
+                foe.on_map
+            ),
+        });
     }
     order.into_iter().find_map(|s| {
-        let (own, foe) = (count(tallies, s), count(tallies, s.other()));
-        (foe.left() == 0 && own.left() >= units_left).then(|| {
-            let reason = format!(
-                "{s} has eliminated every {} unit and has {} units left (16 A)",
-                s.other(),
-                own.left()
-            );
+        let (own, foe) = counts(s);
+        (foe == 0 && own >= units_left).then(|| {
+            let reason = match reading {
+                VictoryA::Board => format!(
+                    "{s} has eliminated every {} unit from the board and has {own} units on the board (16 A)",
+                    s.other()
+                ),
+                _ => format!(
+                    "{s} has eliminated every {} unit{} and has {own} units left (16 A)",
+                    s.other(),
+                    if reading == VictoryA::OwnReserves { " from the board" } else { "" }
+                ),
+            };
             (s, reason)
         })
     })
 }
 
+/// 16 (B): whether `side` occupies or is adjacent to (has in its ZOC) every city hex of
+/// the enemy home country in `pos`. A home country without city hexes (a test board)
+/// cannot be taken this way.
+pub fn covers_enemy_cities(rules: &Rules, pos: &Position, side: Side) -> bool {
+    let (covered, all) = coverage(rules, pos, side);
+    all > 0 && covered == all
+}
+
+/// 16 (B): how many of the enemy's home city hexes `side` occupies or is adjacent to,
+/// and how many there are.
+fn coverage(rules: &Rules, pos: &Position, side: Side) -> (usize, usize) {
+    let cities: Vec<Hex> = rules
+        .board
+        .city_hexes()
+        .filter(|h| rules.board.home_of(*h) == Some(side.other()))
+        .collect();
+    let covered = cities.iter().filter(|h| pos.in_zoc_of(side, **h)).count();
+    (covered, cities.len())
+}
+
+/// 16 (B), reading `victory-b-throughout`: what a player-turn must keep, besides the
+/// coverage at its end, to count toward "throughout two consecutive player-turns".
+/// The engine starts with [`Throughout::begin`] when the player-turn begins (after the
+/// decisions owed from the last one), calls [`Throughout::after_battle`] after every
+/// battle, and passes [`Throughout::kept`] to [`check`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Throughout {
+    reading: VictoryBThroughout,
+    kept: BTreeMap<Side, bool>,
+}
+
+impl Throughout {
+    /// 16 (B): the coverage at the start of the player-turn (`start-and-end`,
+    /// `turn-boundaries`); `end-only` looks at nothing before the end.
+    pub fn begin(rules: &Rules, pos: &Position) -> Throughout {
+        let reading = rules.ruleset.victory_b_throughout();
+        let kept = Side::BOTH
+            .into_iter()
+            .map(|s| {
+                let held =
+                    reading == VictoryBThroughout::EndOnly || covers_enemy_cities(rules, pos, s);
+                (s, held)
+            })
+            .collect();
+        Throughout { reading, kept }
+    }
+
+    /// Goes on with what a stopped player-turn kept (a later step, `state.resume`).
+    pub fn resume(rules: &Rules, kept: BTreeMap<Side, bool>) -> Throughout {
+        Throughout {
+            reading: rules.ruleset.victory_b_throughout(),
+            kept,
+        }
+    }
+
+    /// 16 (B), `start-and-end`: a battle result that uncovers a city hex breaks
+    /// "throughout", even if an advance covers it again later.
+    pub fn after_battle(&mut self, rules: &Rules, pos: &Position) {
+        if self.reading != VictoryBThroughout::StartAndEnd {
+            return;
+        }
+        for (s, kept) in self.kept.iter_mut() {
+            *kept = *kept && covers_enemy_cities(rules, pos, *s);
+        }
+    }
+
+    /// Whether each side kept every enemy city hex covered so far.
+    pub fn kept(&self) -> &BTreeMap<Side, bool> {
+        &self.kept
+    }
+}
+
 /// 16 (B): a side that occupies or is adjacent to every city hex of the enemy home
-/// country at the end of two consecutive player-turns wins. A home country without
-/// city hexes (a test board) cannot be taken this way.
+/// country throughout two consecutive player-turns wins: a player-turn counts when
+/// every such hex is covered at its end and was kept covered before (`kept`, as the
+/// reading `victory-b-throughout` looks: see [`Throughout`]).
 fn condition_b(
     rules: &Rules,
     pos: &Position,
     before: &BTreeMap<Side, u32>,
+    kept: &BTreeMap<Side, bool>,
     order: [Side; 2],
     lines: &mut Vec<String>,
 ) -> (BTreeMap<Side, u32>, Option<(Side, String)>) {
     let needed = rules.ruleset.figures.victory_b_player_turns;
+    let reading = rules.ruleset.victory_b_throughout();
     let mut counts = BTreeMap::new();
     for s in Side::BOTH {
-        let cities: Vec<Hex> = rules
-            .board
-            .city_hexes()
-            .filter(|h| rules.board.home_of(*h) == Some(s.other()))
-            .collect();
-        let covered = cities.iter().filter(|h| pos.in_zoc_of(s, **h)).count();
-        let met = !cities.is_empty() && covered == cities.len();
+        let (covered, all) = coverage(rules, pos, s);
+        let at_end = all > 0 && covered == all;
+        let held = kept.get(&s).copied().unwrap_or(false);
+        let met = at_end && held;
         let n = if met {
             before.get(&s).copied().unwrap_or(0) + 1
         } else {
             0
         };
         counts.insert(s, n);
+        let broken = if at_end && !held {
+            ", not throughout this player-turn"
+        } else {
+            ""
+        };
         lines.push(format!(
-            "(B) {s} occupies or is adjacent to {covered} of {} {} city hexes ({n} consecutive player-turns, {needed} win)",
-            cities.len(),
+            "(B) {s} occupies or is adjacent to {covered} of {all} {} city hexes{broken} ({n} consecutive player-turns, {needed} win)",
             s.other().country_name()
         ));
     }
     let won = order.into_iter().find_map(|s| {
         (counts.get(&s).copied().unwrap_or(0) >= needed).then(|| {
+            let how = match reading {
+                VictoryBThroughout::EndOnly => "at the end of",
+                _ => "throughout",
+            };
             let reason = format!(
-                "{s} has occupied or been adjacent to every {} city hex at the end of two consecutive player-turns (16 B)",
+                "{s} has occupied or been adjacent to every {} city hex {how} two consecutive player-turns (16 B)",
                 s.other().country_name()
             );
             (s, reason)

@@ -4,6 +4,14 @@
 //! (`expect.toml`): the rules of the errors, or where units end, who is eliminated,
 //! and lines the report must contain. Each case cites the paragraph it checks.
 //!
+//! A case is played under the default readings unless it names others,
+//! `readings = { name = "option" }` (`docs/readings.md`); `rules` and `optional` name the
+//! rule set and the optional rules (refused while they are not implemented), `last_turn`
+//! the game's last turn and `condition_b` the player-turns of 16 (B) counted so far.
+//! `decisions = "pending"` plays a pending-decision game: when the player-turn stops
+//! for the defender's decisions, the case's `orders.step1.toml`, `orders.step2.toml`
+//! ... are the order files of its later steps (the dice go on in the same list), and
+//! `steps` in `expect.toml` says how many later steps there were.
 //! A case may give its position as a position file instead (`position = "position.toml"`,
 //! `docs/position.md`): then `case.toml` defines the board and the counters only, and
 //! the file places them, names the player-turn, the cities held and standing orders,
@@ -11,20 +19,23 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
-use blitzkrieg::ruleset::RuleBook;
+use blitzkrieg::ruleset::{RuleBook, Ruleset};
 
 use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
+use blitzkrieg::event::Event;
 use blitzkrieg::hex::Hex;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
-use blitzkrieg::state::{GameState, Phase, Place, StandingOrders, TableChoice};
+use blitzkrieg::state::{
+    DecisionMode, GameState, Phase, Place, RuleSet, StandingOrders, TableChoice,
+};
 use blitzkrieg::tables::{TableMode, Tables};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 use pbem::dice::Roll;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 #[derive(Deserialize)]
@@ -53,6 +64,19 @@ struct Case {
     dice: Vec<u8>,
     #[serde(default)]
     setup: bool,
+    #[serde(default)]
+    readings: BTreeMap<String, String>,
+    #[serde(default)]
+    rules: Option<RuleSet>,
+    #[serde(default)]
+    optional: BTreeSet<u32>,
+    #[serde(default)]
+    last_turn: Option<u32>,
+    #[serde(default)]
+    condition_b: BTreeMap<Side, u32>,
+    /// "pending" or "standing" (the default).
+    #[serde(default)]
+    decisions: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -139,6 +163,9 @@ struct Expect {
     report: Vec<String>,
     #[serde(default)]
     not_in_report: Vec<String>,
+    /// The later steps the player-turn took (pending-decision games).
+    #[serde(default)]
+    steps: Option<u32>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -195,6 +222,22 @@ fn build_board(b: &CaseBoard) -> blitzkrieg::board::Board {
     s.build()
 }
 
+/// The rule set and readings a case names, checked as `blitz new` checks them.
+fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
+    let book = RuleBook::embedded().unwrap();
+    let chosen: Vec<String> = case
+        .readings
+        .iter()
+        .map(|(n, o)| format!("{n}={o}"))
+        .collect();
+    rules.ruleset.readings = book.choose(&chosen).map_err(|e| e.to_string())?;
+    let set = case.rules.unwrap_or(RuleSet::Basic);
+    Ruleset::check_choice(set, &case.optional).map_err(|e| e.to_string())?;
+    rules.ruleset.rules = set;
+    rules.ruleset.optional = case.optional.clone();
+    Ok(())
+}
+
 fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
     let counters = Counters::from_list(case.unit.iter().map(|u| Counter {
         id: UnitId::new(&u.id).unwrap(),
@@ -211,11 +254,12 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         name: u.id.clone(),
         enters: u.enters,
     }));
-    let rules = Rules::new(
+    let mut rules = Rules::new(
         build_board(&case.board),
         counters,
         RuleBook::embedded().unwrap(),
     );
+    choose_rules(case, &mut rules).map_err(|e| format!("{}: {e}", case.title))?;
     let units: Vec<(UnitId, Place)> = case
         .unit
         .iter()
@@ -254,7 +298,13 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         Some("die") => TableChoice::Die,
         _ => TableChoice::PlayByMail,
     };
-    let base = StateBuilder::new("case").tables(tables);
+    let base = StateBuilder::new("case")
+        .decisions(match case.decisions.as_deref() {
+            Some("pending") => DecisionMode::Pending,
+            _ => DecisionMode::StandingOrders,
+        })
+        .tables(tables)
+        .last_turn(case.last_turn.unwrap_or(15));
     if let Some(file) = &case.position {
         let inline = case.turn.is_some()
             || case.side.is_some()
@@ -268,8 +318,11 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             ));
         }
         let text = std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
-        let state = blitzkrieg::position_file::read(&text, file, &rules, base)
+        let mut state = blitzkrieg::position_file::read(&text, file, &rules, base)
             .map_err(|e| e.to_string())?;
+        state.game.options.readings = rules.ruleset.readings.clone();
+        state.game.options.rules = rules.ruleset.rules;
+        state.game.options.optional = rules.ruleset.optional.clone();
         return Ok((rules, state));
     }
     let side = case
@@ -292,6 +345,10 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                 .map(|(h, s)| (h.parse().unwrap(), *s))
                 .collect();
             s.standing = standing;
+            s.condition_b = case.condition_b.clone();
+            s.game.options.readings = rules.ruleset.readings.clone();
+            s.game.options.rules = rules.ruleset.rules;
+            s.game.options.optional = rules.ruleset.optional.clone();
         });
     Ok((rules, state))
 }
@@ -320,9 +377,20 @@ fn run_case(dir: &Path) -> Result<(), String> {
         dice: &mut dice,
         tables: &tables,
     };
-    match engine::adjudicate(&rules, &state, &orders, &mut input) {
+    let first = engine::adjudicate(&rules, &state, &orders, &mut input);
+    let played = match first {
+        Ok((next, events)) => later_steps(dir, &rules, next, events, &mut dice),
+        Err(errs) => Err(errs),
+    };
+    match played {
         Err(errs) => compare_errors(&ctx, &expect, &errs),
-        Ok((next, events)) => {
+        Ok((next, events, steps)) => {
+            if steps != expect.steps.unwrap_or(0) {
+                return Err(format!(
+                    "{ctx}: the player-turn took {steps} later steps, not {}",
+                    expect.steps.unwrap_or(0)
+                ));
+            }
             if let Some(e) = &expect.errors {
                 if !e.is_empty() {
                     return Err(format!(
@@ -347,19 +415,63 @@ fn run_case(dir: &Path) -> Result<(), String> {
                     return Err(format!("{ctx}: {u} should be eliminated\n{text}"));
                 }
             }
+            // Lines are compared with the report's wrapping undone.
+            let flat = flatten(&text);
             for line in &expect.report {
-                if !text.contains(line.as_str()) {
+                if !flat.contains(&flatten(line)) {
                     return Err(format!("{ctx}: report lacks `{line}`\n{text}"));
                 }
             }
             for line in &expect.not_in_report {
-                if text.contains(line.as_str()) {
+                if flat.contains(&flatten(line)) {
                     return Err(format!("{ctx}: report should not contain `{line}`\n{text}"));
                 }
             }
             Ok(())
         }
     }
+}
+
+/// Text with every run of white space (a wrapped line's break and indent) as one space.
+fn flatten(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+type Played = (GameState, Vec<Event>, u32);
+
+/// A player-turn stopped for decisions goes on with the case's `orders.stepN.toml`
+/// (PBEM sequence); the events of every step, in order.
+fn later_steps(
+    dir: &Path,
+    rules: &Rules,
+    mut state: GameState,
+    mut events: Vec<Event>,
+    dice: &mut FixedDice,
+) -> Result<Played, Vec<blitzkrieg::orders::OrderError>> {
+    let tables = Tables::embedded().unwrap();
+    let mut steps = 0;
+    while state.resume.is_some() {
+        let file = dir.join(format!("orders.step{}.toml", state.step));
+        let Ok(src) = std::fs::read_to_string(&file) else {
+            break;
+        };
+        let orders = blitzkrieg::orders::parse(&src)?;
+        let mut input = TurnInput {
+            state_hash: "case",
+            orders_hash: "orders",
+            commitment: None,
+            seed_source: "fixed dice",
+            seed_value: "case",
+            seed_hash: "none",
+            dice: &mut *dice,
+            tables: &tables,
+        };
+        let (next, more) = engine::adjudicate(rules, &state, &orders, &mut input)?;
+        events.extend(more);
+        state = next;
+        steps += 1;
+    }
+    Ok((state, events, steps))
 }
 
 fn compare_errors(

@@ -295,19 +295,65 @@ fn diagram_28th_infantry_is_engaged_8_2() {
     ));
 }
 
-/// 8.3: an armor unit starting in armor ZOC may leave it, but stops on entering any
-/// hex of an enemy armor ZOC.
+/// 8.3, reading `armor-zoc-start = same-zoc-stops` (the umpire's before readings, set
+/// here explicitly): an armor unit starting in armor ZOC may leave it, but stops on
+/// entering any hex of an enemy armor ZOC, even one of the ZOC it began in.
 #[test]
 fn armor_leaves_armor_zoc_but_stops_on_reentering_8_3() {
     let g = game(clear().build())
         .unit_at("R-1AR", Armor, 4, "F5")
-        .unit_at("B-1AR", Armor, 4, "E5");
+        .unit_at("B-1AR", Armor, 4, "E5")
+        .reading("armor-zoc-start", "same-zoc-stops");
     g.run(
         Side::Blue,
         1,
         "[[move]]\nunit = \"B-1AR\"\npath = [\"D5\", \"C5\"]\n",
     )
     .ok();
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1AR\"\npath = [\"E4\", \"E3\"]\n",
+    );
+    assert!(matches!(
+        r.only_error("8.3").problem,
+        Problem::ZocContinue { .. }
+    ));
+}
+
+/// 8.3 ("must stop in the *first* enemy armor or air-assault ZOC that they enter"),
+/// 8.1 (each unit has its own ZOC), reading `armor-zoc-start = enters`, the default:
+/// armor that begins in R-1AR's ZOC moves along it (E5 -> E4, both in it) and out
+/// without stopping; it stops on coming back into that ZOC after leaving it, and on a
+/// step into the ZOC of another armor unit, R-2AR, even from a hex of R-1AR's ZOC.
+#[test]
+fn armor_moves_within_the_armor_zoc_it_began_in_8_3() {
+    let g = game(clear().build())
+        .unit_at("R-1AR", Armor, 4, "F5")
+        .unit_at("B-1AR", Armor, 4, "E5");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1AR\"\npath = [\"E4\", \"E3\"]\n",
+    );
+    r.ok();
+    assert_eq!(r.hex_of("B-1AR"), Some(h("E3")));
+    // Found by destination: the search goes the same way.
+    let r = g.run(Side::Blue, 1, "[[move]]\nunit = \"B-1AR\"\nto = \"E3\"\n");
+    r.ok();
+    assert_eq!(r.hex_of("B-1AR"), Some(h("E3")));
+    // Out (D4) and back in (E4): it entered R-1AR's ZOC and stops there.
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1AR\"\npath = [\"D4\", \"E4\", \"E3\"]\n",
+    );
+    assert!(matches!(
+        r.only_error("8.3").problem,
+        Problem::ZocContinue { .. }
+    ));
+    // A second armor unit whose ZOC holds E4 but not E5.
+    let g = g.unit_at("R-2AR", Armor, 4, "F4");
     let r = g.run(
         Side::Blue,
         1,

@@ -141,7 +141,7 @@ fn pbem_sequence_decision_completes_loss_retreat_and_the_attackers_advance_first
     // to UU28, Red's armor into WW28 -- before Blue's movement and battles.
     let owed_section = r
         .report
-        .split("OWED FROM THE LAST PLAYER-TURN (PBEM)")
+        .split("OWED DECISIONS CARRIED OUT (PBEM)")
         .nth(1)
         .unwrap()
         .split("MOVEMENT")
@@ -242,4 +242,64 @@ retreat = ["UU28"]
         ) && e.unit.as_ref() == Some(&unit("B-2AR"))),
         "{errors:?}"
     );
+}
+
+/// PBEM sequence, the game's last player-turn: in a one-turn pending game, the loss and
+/// retreat Blue owes for Red's battle A1 are asked in a final step, `03-1-red.step1`,
+/// before victory is judged; the folder, step included, verifies.
+#[test]
+fn pbem_sequence_last_player_turn_final_step_is_a_file_of_its_own_and_verifies() {
+    let u = umpire();
+    let mut spec = demo::new_game_spec();
+    spec.decisions = DecisionMode::Pending;
+    spec.last_turn = 1;
+    let first = game::new_game(&u, &spec).unwrap();
+    let mut g = Game {
+        bytes: first.to_ron().unwrap().into_bytes(),
+        state: first,
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let write_state = |g: &Game| {
+        let path = dir.join(format!("{}.state.ron", g.state.file_stem()));
+        std::fs::write(path, &g.bytes).unwrap();
+    };
+    write_state(&g);
+    for (i, step) in STEPS.iter().enumerate().take(4) {
+        let stem = g.state.file_stem();
+        let body = format!("\n{}", step.orders);
+        let toml = demo::order_file(&g.state, &g.bytes, &body);
+        std::fs::write(dir.join(format!("{stem}.orders.toml")), &toml).unwrap();
+        if let Some(b) = step.beacon {
+            std::fs::write(dir.join(format!("{stem}.seed.json")), b).unwrap();
+        }
+        g = next(play(&u, &g, i, "").unwrap());
+        write_state(&g);
+    }
+    // Red's player-turn 1 was the last: Blue is asked in a final step.
+    assert_eq!(g.state.file_stem(), "03-1-red.step1");
+    assert_eq!(g.state.mover(), Some(blitzkrieg::units::Side::Blue));
+    assert!(matches!(
+        g.state.phase,
+        blitzkrieg::state::Phase::Turn { .. }
+    ));
+    assert_eq!(place(&g, "B-1AR"), Place::Map(hex("WW28")));
+    let toml = demo::order_file(&g.state, &g.bytes, DECISION_A1);
+    std::fs::write(dir.join("03-1-red.step1.orders.toml"), &toml).unwrap();
+    let orders = OrderText {
+        toml,
+        name: "03-1-red.step1.orders.toml".to_string(),
+    };
+    let r = game::resolve(&u, &g.bytes, "state.ron", &orders, None, None, false).unwrap();
+    assert!(
+        matches!(r.state.phase, blitzkrieg::state::Phase::Over { .. }),
+        "{}",
+        r.report
+    );
+    assert!(r.report.contains("B-1AR"), "{}", r.report);
+    let over = next(r);
+    assert!(matches!(place(&over, "B-1AR"), Place::Eliminated { .. }));
+    write_state(&over);
+    let v = game::verify_dir(&u, dir).unwrap();
+    assert_eq!(v.turns.len(), 5, "{:?}", v.turns);
 }

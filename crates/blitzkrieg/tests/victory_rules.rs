@@ -13,7 +13,7 @@ use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
 use blitzkrieg::state::{GameState, Place};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
-use blitzkrieg::victory::{check, tally, Tally, VictoryOutcome};
+use blitzkrieg::victory::{check, tally, Tally, Throughout, VictoryOutcome};
 use std::collections::BTreeMap;
 
 fn h(s: &str) -> Hex {
@@ -104,8 +104,18 @@ fn game(places: Vec<(String, Place)>, condition_b: &[(Side, u32)]) -> Game {
     }
 }
 
+/// The check at the end of a player-turn whose position did not change since it began.
 fn run(g: &Game, turn: u32, side: Side, friendly: &BTreeMap<Hex, Option<Side>>) -> VictoryOutcome {
-    check(&g.rules, &g.pos, &g.state, turn, side, friendly)
+    let kept = Throughout::begin(&g.rules, &g.pos);
+    check(
+        &g.rules,
+        &g.pos,
+        &g.state,
+        turn,
+        side,
+        friendly,
+        kept.kept(),
+    )
 }
 
 fn lost(turn: u32, by: Side) -> Place {
@@ -125,15 +135,17 @@ fn none_friendly() -> BTreeMap<Hex, Option<Side>> {
 // ---------------------------------------------------------------------------
 // 16 (A)
 
-/// 16 (A): every enemy unit eliminated (none on the map, none to come) with 14 or more
-/// units left wins; 13 left does not; one enemy reinforcement still to come does not.
+/// 16 (A): every enemy unit eliminated from the board with 14 or more units left wins;
+/// 13 left does not. Under the default reading `victory-a-reinforcements = board`
+/// (16 "from the board"; 6.2 lets reinforcements be delayed for ever) an enemy unit
+/// still to come does not save him: this case was a non-win before the reading.
 #[test]
 fn rule_16_a_all_enemy_units_eliminated_with_14_left() {
     let cases: &[(usize, usize, usize, bool)] = &[
         // (blue units on the map, red lost, red waiting, Blue wins)
         (14, 20, 0, true),
         (13, 20, 0, false),
-        (14, 20, 1, false),
+        (14, 20, 1, true),
     ];
     for &(blue, red_lost, red_waiting, wins) in cases {
         let mut places = many(Side::Blue, blue, Place::Map(h("B2")));
@@ -148,6 +160,42 @@ fn rule_16_a_all_enemy_units_eliminated_with_14_left() {
             "{blue} {red_lost} {red_waiting}"
         );
         assert_eq!(game_over(&o).is_some(), wins);
+    }
+}
+
+/// 16 (A) under each option of `victory-a-reinforcements`: Blue has 13 units on the
+/// board and 1 still to come; Red has none on the board and 1 still to come.
+#[test]
+fn rule_16_a_each_reading_of_units_still_to_come() {
+    for (option, blue_wins) in [
+        ("board", false),
+        ("own-reserves", true),
+        ("waiting-units", false),
+    ] {
+        let mut places = many(Side::Blue, 13, Place::Map(h("B2")));
+        places.push(("B-W".into(), Place::Waiting));
+        places.extend(many(Side::Red, 20, lost(3, Side::Blue)));
+        places.push(("R-W".into(), Place::Waiting));
+        let mut g = game(places, &[]);
+        g.rules
+            .ruleset
+            .readings
+            .insert("victory-a-reinforcements".into(), option.into());
+        let o = run(&g, 3, Side::Blue, &none_friendly());
+        assert_eq!(o.over.is_some(), blue_wins, "{option}: {:?}", o.events);
+    }
+    // With 14 on the board, `board` wins although Red has a unit still to come, and
+    // `waiting-units` (the umpire's reading before readings) does not.
+    for (option, blue_wins) in [("board", true), ("waiting-units", false)] {
+        let mut places = many(Side::Blue, 14, Place::Map(h("B2")));
+        places.push(("R-W".into(), Place::Waiting));
+        let mut g = game(places, &[]);
+        g.rules
+            .ruleset
+            .readings
+            .insert("victory-a-reinforcements".into(), option.into());
+        let o = run(&g, 3, Side::Blue, &none_friendly());
+        assert_eq!(o.over.is_some(), blue_wins, "{option}: {:?}", o.events);
     }
 }
 

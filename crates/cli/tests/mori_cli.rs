@@ -23,7 +23,10 @@ fn the_mori_samples_play_a_whole_game_and_verify_the_hidden_draws() {
             .success()
             .stdout(contains("replayed from them and verified"));
         let first = fs::read_to_string(dir.join("00-t001.state.ron")).unwrap();
-        assert!(first.starts_with("(\n  format: 2,\n  kind: \"mori\","), "{first}");
+        assert!(
+            first.starts_with("(\n  format: 2,\n  kind: \"mori\","),
+            "{first}"
+        );
         let secrets = fs::read_to_string(dir.join("secrets-revealed.txt")).unwrap();
         assert_eq!(secrets.lines().count(), 2, "{secrets}");
         // Played again into the same folder without --force: nothing is overwritten.
@@ -39,11 +42,17 @@ fn the_mori_samples_play_a_whole_game_and_verify_the_hidden_draws() {
 fn a_blitzkrieg_command_refuses_a_mori_state_by_its_kind() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
-    blitz().args(["demo", "--sample", "mori"]).arg(&dir).assert().success();
+    blitz()
+        .args(["demo", "--sample", "mori"])
+        .arg(&dir)
+        .assert()
+        .success();
     blitz()
         .arg("show")
         .arg(dir.join("00-t001.state.ron"))
         .assert()
         .code(2)
-        .stderr(contains("is a state of a `mori` game, not of a `blitzkrieg` game"));
+        .stderr(contains(
+            "is a state of a `mori` game, not of a `blitzkrieg` game",
+        ));
 }

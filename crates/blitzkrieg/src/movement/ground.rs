@@ -79,7 +79,8 @@ impl Turn<'_, '_> {
             );
             return None;
         };
-        let mut mover = Mover::new(c.side, c.kind, c.movement);
+        let mut mover = Mover::new(c.side, c.kind, c.movement)
+            .armor_zoc(self.ctx.rules.ruleset.armor_zoc_start());
         if let Some(&landing) = self.log.dropped.get(&u.value) {
             mover = mover.after_drop(self.board().terrain(landing));
         }

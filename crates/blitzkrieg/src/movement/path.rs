@@ -9,6 +9,7 @@ use super::cost::{payments, Spent};
 use crate::board::{Board, Terrain};
 use crate::hex::Hex;
 use crate::position::Position;
+use crate::ruleset::ArmorZocStart;
 use crate::units::{Side, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,6 +22,8 @@ pub struct Mover {
     pub mf: u32,
     /// 9.4: an airdropped unit may move only this many hexes after landing.
     pub max_hexes: Option<u32>,
+    /// 8.3, reading `armor-zoc-start`: which armor ZOC stops an armor-type unit.
+    pub armor_zoc: ArmorZocStart,
 }
 
 impl Mover {
@@ -30,7 +33,13 @@ impl Mover {
             kind,
             mf,
             max_hexes: None,
+            armor_zoc: ArmorZocStart::Enters,
         }
+    }
+
+    /// The same mover under the game's reading of 8.3 (`armor-zoc-start`).
+    pub fn armor_zoc(self, armor_zoc: ArmorZocStart) -> Mover {
+        Mover { armor_zoc, ..self }
     }
 
     /// 9.4: after an airdrop on `landing` terrain: 1 hex, none from mountain or forest.
@@ -177,18 +186,33 @@ pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Op
     }
 }
 
-/// 8.2, 8.3, 10.1: whether `mover` must stop on entering `hex`.
-pub fn stop_at(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Option<Stop> {
+/// 8.2, 8.3, 10.1: whether `mover` must stop on the step from `from` into `hex`.
+pub fn stop_at(board: &Board, pos: &Position, mover: &Mover, from: Hex, hex: Hex) -> Option<Stop> {
     let enemy = mover.side.other();
     if mover.infantry_rule() && pos.in_zoc_of(enemy, hex) {
         return Some(Stop::Zoc);
     }
-    if !mover.infantry_rule() && pos.in_armor_zoc_of(enemy, hex) {
+    if !mover.infantry_rule() && enters_armor_zoc(pos, mover, enemy, from, hex) {
         return Some(Stop::ArmorZoc);
     }
     match board.terrain(hex) {
         Some(t @ (Terrain::Mountain | Terrain::Forest)) => Some(Stop::Terrain(t)),
         _ => None,
+    }
+}
+
+/// 8.3: "must stop in the *first* enemy armor or air-assault ZOC that they enter".
+/// Under the reading `enters` (the default; 8.1 gives each unit its own ZOC) the step
+/// `from` -> `hex` enters the ZOC of an enemy armor-type unit that has `hex` in its ZOC
+/// and not `from`; a step from one hex of a unit's ZOC to another of the same ZOC
+/// enters nothing. Under `same-zoc-stops` any hex of enemy armor ZOC stops the unit.
+fn enters_armor_zoc(pos: &Position, mover: &Mover, enemy: Side, from: Hex, hex: Hex) -> bool {
+    match mover.armor_zoc {
+        ArmorZocStart::SameZocStops => pos.in_armor_zoc_of(enemy, hex),
+        ArmorZocStart::Enters => pos
+            .armor_zoc_sources(enemy, hex)
+            .iter()
+            .any(|&at| at != from && !at.neighbours().any(|n| n == from)),
     }
 }
 
@@ -292,7 +316,7 @@ impl Walker<'_> {
         }
         // A hex the unit may not enter at all is reported as such, not as a stop too.
         if self.stopped.is_none() && enters {
-            self.stopped = stop_at(self.board, self.pos, self.mover, to).map(|s| (to, s));
+            self.stopped = stop_at(self.board, self.pos, self.mover, from, to).map(|s| (to, s));
         }
     }
 

@@ -40,13 +40,15 @@ struct Party<'a> {
     mf: [Option<u32>; 2],
     /// 9.4: hexes allowed after an airdrop.
     max_hexes: Option<u32>,
-    /// Whether each hex may be entered and whether it stops the party, as found.
-    hexes: BTreeMap<Hex, (bool, bool)>,
+    /// Whether each hex may be entered, as found.
+    hexes: BTreeMap<Hex, bool>,
+    /// Whether each step stops the party, as found (8.3 depends on the hex left).
+    stops: BTreeMap<(Hex, Hex), bool>,
 }
 
 impl Party<'_> {
-    /// 7.5, 10.2-10.3 for every mover, and 8.2-8.3, 10.1 for any: (may enter, stops).
-    fn hex(&mut self, h: Hex) -> (bool, bool) {
+    /// 7.5, 10.2-10.3 for every mover: whether the party may enter `h`.
+    fn enters(&mut self, h: Hex) -> bool {
         if let Some(&known) = self.hexes.get(&h) {
             return known;
         }
@@ -55,12 +57,22 @@ impl Party<'_> {
             .movers
             .iter()
             .all(|m| entry_fault(board, pos, m, h).is_none());
+        self.hexes.insert(h, enter);
+        enter
+    }
+
+    /// 8.2-8.3, 10.1 for any mover: whether the step `from` -> `to` stops the party.
+    fn stops(&mut self, from: Hex, to: Hex) -> bool {
+        if let Some(&known) = self.stops.get(&(from, to)) {
+            return known;
+        }
+        let (board, pos) = (self.board, self.pos);
         let stops = self
             .movers
             .iter()
-            .any(|m| stop_at(board, pos, m, h).is_some());
-        self.hexes.insert(h, (enter, stops));
-        (enter, stops)
+            .any(|m| stop_at(board, pos, m, from, to).is_some());
+        self.stops.insert((from, to), stops);
+        stops
     }
 
     /// Every way of paying the step `from` -> `to` from `paid` within the movement
@@ -177,6 +189,7 @@ pub fn find_path(
         mf: [slowest(movers, false), slowest(movers, true)],
         max_hexes: movers.iter().filter_map(|m| m.max_hexes).min(),
         hexes: BTreeMap::new(),
+        stops: BTreeMap::new(),
     };
     let mut settled = Settled::default();
     let mut heap = BinaryHeap::new();
@@ -188,6 +201,12 @@ pub fn find_path(
         None,
     )));
     while let Some(Reverse((_, steps, key, prev))) = heap.pop() {
+        // A state that had to stop can go no further: it is not settled, so that a
+        // way into the same hex that does not stop it (8.3) is not dropped for it.
+        let stops = prev.is_some_and(|p: Key| party.stops(p.0, key.0));
+        if stops && key.0 != goal {
+            continue;
+        }
         let limited = party.max_hexes.map(|_| steps);
         if settled.dominates(&key, limited) {
             continue;
@@ -197,12 +216,11 @@ pub fn find_path(
             let spent = key.1.into_iter().max_by_key(|s| (s.whole, s.sixths()));
             return Some((settled.path_to(key), spent.unwrap_or_default()));
         }
-        let stops = steps > 0 && party.hex(key.0).1;
-        if stops || party.max_hexes.is_some_and(|n| steps >= n) {
+        if party.max_hexes.is_some_and(|n| steps >= n) {
             continue;
         }
         for to in board.neighbours(key.0) {
-            if !party.hex(to).0 {
+            if !party.enters(to) {
                 continue;
             }
             for paid in party.pay(key.0, to, key.1) {

@@ -48,6 +48,8 @@ pub struct Game {
     pub held: BTreeMap<Hex, Side>,
     /// Units eliminated earlier: neither on the map nor waiting.
     pub gone: BTreeSet<UnitId>,
+    /// Readings set apart from the defaults (`docs/readings.md`).
+    pub readings: BTreeMap<String, String>,
 }
 
 /// What running an order file did.
@@ -65,7 +67,14 @@ impl Game {
             at: BTreeMap::new(),
             held: BTreeMap::new(),
             gone: BTreeSet::new(),
+            readings: BTreeMap::new(),
         }
+    }
+
+    /// The game played under the reading `name = option` (`docs/readings.md`).
+    pub fn reading(mut self, name: &str, option: &str) -> Game {
+        self.readings.insert(name.to_string(), option.to_string());
+        self
     }
 
     /// A unit eliminated in an earlier player-turn.
@@ -93,11 +102,13 @@ impl Game {
     }
 
     pub fn rules(&self) -> Rules {
-        Rules::new(
+        let mut rules = Rules::new(
             self.board.clone(),
             Counters::from_list(self.counters.clone()),
             blitzkrieg::ruleset::RuleBook::embedded().unwrap(),
-        )
+        );
+        rules.ruleset.readings.extend(self.readings.clone());
+        rules
     }
 
     pub fn position(&self) -> Position {

@@ -35,7 +35,9 @@ pub enum Sample {
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     match args.sample {
         Sample::Blitzkrieg => {}
-        Sample::Mori => return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force),
+        Sample::Mori => {
+            return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force)
+        }
         Sample::Nippon => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Nippon, args.force)
         }

@@ -23,10 +23,16 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
         let text = rs.write_state(state).map_err(|e| miette!("{e}"))?;
         files.push((dir.join(format!("{stem}.state.ron")), text.into_bytes()));
         if let Some(report) = record.reports.get(i) {
-            files.push((dir.join(format!("{stem}.report.txt")), report.clone().into_bytes()));
+            files.push((
+                dir.join(format!("{stem}.report.txt")),
+                report.clone().into_bytes(),
+            ));
         }
         if let Some(orders) = record.orders.get(i) {
-            files.push((dir.join(format!("{stem}.orders.toml")), orders.clone().into_bytes()));
+            files.push((
+                dir.join(format!("{stem}.orders.toml")),
+                orders.clone().into_bytes(),
+            ));
         }
     }
     let secrets: String = record
