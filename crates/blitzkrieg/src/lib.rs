@@ -14,6 +14,7 @@ pub mod engine;
 pub mod event;
 pub mod game;
 pub mod hex;
+pub mod map;
 pub mod movement;
 pub mod odds;
 pub mod orders;
