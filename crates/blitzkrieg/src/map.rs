@@ -47,9 +47,25 @@ pub const PNG_BUDGET: usize = 170_000;
 /// The picture of the player-turn that produced `state`, as an SVG document, with at
 /// most `fit` of the largest area of action (1.0: all of it).
 pub fn state_svg(rules: &Rules, state: &GameState, fit: f64) -> String {
+    with_scene(rules, state, fit, picture::render)
+}
+
+/// Where the area of action of `state`'s picture lies on the board, if it has one.
+pub fn state_window(rules: &Rules, state: &GameState, fit: f64) -> Option<picture::Window> {
+    with_scene(rules, state, fit, |scene| {
+        picture::area(&rules.board, &crate::svg::Geo::of(&rules.board), scene)
+    })
+}
+
+fn with_scene<T>(
+    rules: &Rules,
+    state: &GameState,
+    fit: f64,
+    then: impl FnOnce(&picture::Scene) -> T,
+) -> T {
     let marks = counter_marks(rules, state);
     let action = Action::of(&rules.counters, &state.last.events);
-    picture::render(&picture::Scene {
+    then(&picture::Scene {
         board: &rules.board,
         title: title(state),
         subtitle: subtitle(state),

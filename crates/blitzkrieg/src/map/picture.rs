@@ -35,6 +35,14 @@ pub struct Window {
 }
 
 impl Window {
+    /// Where a point of the board (in its own units) lands on the picture, in pixels.
+    pub fn pixel(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        (
+            PAD + (x - self.x) * DETAIL_SCALE,
+            TITLE_H + (y - self.y) * DETAIL_SCALE,
+        )
+    }
+
     fn contains(&self, (x, y): (f64, f64)) -> bool {
         x >= self.x && x <= self.x + self.w && y >= self.y && y <= self.y + self.h
     }
