@@ -19,6 +19,7 @@ pub mod movement;
 pub mod odds;
 pub mod orders;
 pub mod position;
+pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod sketch;

@@ -38,8 +38,10 @@ enum Command {
     Report(cli::report::Args),
     /// Print a summary of the position in a state.
     Show(cli::show::Args),
-    /// Describe a hex or draw the board (and the counters of a state) as SVG.
+    /// Describe a hex or draw the board (and the counters of a state) as SVG or PNG.
     Board(cli::board::Args),
+    /// Write one HTML page to step through a whole game, player-turn by player-turn.
+    Html(cli::html::Args),
     /// Print the digits or dice a seed gives for a game, turn and roll ids.
     Roll(cli::roll::Args),
     /// Print a combat table as players know it.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Report(a) => cli::report::run(a),
         Command::Show(a) => cli::show::run(a),
         Command::Board(a) => cli::board::run(a),
+        Command::Html(a) => cli::html::run(a),
         Command::Roll(a) => cli::roll::run(a),
         Command::Tables(a) => cli::tables::run(a),
         Command::Mail(a) => cli::mail::run(a),
