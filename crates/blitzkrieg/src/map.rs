@@ -37,7 +37,11 @@ pub fn subtitle(state: &GameState) -> String {
         Some(s) => format!("{} moves next ({}).", s.name(), state.label()),
         None => "The game is over.".to_string(),
     };
-    format!("{moved}{next} Counters as they stand after the player-turn.")
+    if moved.is_empty() {
+        format!("{next} No counter is on the map yet; shown here is its home country.")
+    } else {
+        format!("{moved}{next} Counters as they stand after the player-turn.")
+    }
 }
 
 /// The largest PNG a turn mail carries: with the state, the template and the report

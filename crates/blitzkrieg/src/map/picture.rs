@@ -89,9 +89,22 @@ pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
     }
     let fit = scene.fit.clamp(0.3, 1.0);
     let (fit_w, fit_h) = (MAX_W * fit - 2.0 * PAD_HEX_X, MAX_H * fit - 2.0 * PAD_HEX_Y);
-    let mut best: Option<(u32, Window)> = None;
-    for ((x0, _), _) in &pts {
-        for ((_, y0), _) in &pts {
+    // Candidate windows start at a hex column and a hex row of the action; among
+    // windows holding as much, the one centred nearest the action's centre of weight.
+    let total: f64 = pts.iter().map(|(_, k)| f64::from(*k)).sum();
+    let centre = (
+        pts.iter().map(|(p, k)| p.0 * f64::from(*k)).sum::<f64>() / total,
+        pts.iter().map(|(p, k)| p.1 * f64::from(*k)).sum::<f64>() / total,
+    );
+    let mut xs: Vec<f64> = pts.iter().map(|(p, _)| p.0).collect();
+    let mut ys: Vec<f64> = pts.iter().map(|(p, _)| p.1).collect();
+    for v in [&mut xs, &mut ys] {
+        v.sort_by(f64::total_cmp);
+        v.dedup();
+    }
+    let mut best: Option<(u32, f64, Window)> = None;
+    for x0 in &xs {
+        for y0 in &ys {
             let w = Window {
                 x: *x0,
                 y: *y0,
@@ -103,12 +116,13 @@ pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
                 .filter(|(p, _)| w.contains(*p))
                 .map(|(_, k)| k)
                 .sum();
-            if best.is_none_or(|(b, _)| sum > b) {
-                best = Some((sum, w));
+            let off = (w.x + w.w / 2.0 - centre.0).powi(2) + (w.y + w.h / 2.0 - centre.1).powi(2);
+            if best.is_none_or(|(b, d, _)| sum > b || (sum == b && off < d)) {
+                best = Some((sum, off, w));
             }
         }
     }
-    let (_, win) = best?;
+    let (_, _, win) = best?;
     let inside: Vec<(f64, f64)> = pts
         .iter()
         .map(|(p, _)| *p)
@@ -368,4 +382,45 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         }
     }
     y - top
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Country;
+    use crate::sketch::Sketch;
+
+    #[test]
+    fn an_interval_grows_to_its_minimum_and_stays_on_the_board() {
+        assert_eq!(grow(10.0, 20.0, 50.0, 100.0), (0.0, 50.0));
+        assert_eq!(grow(90.0, 99.0, 50.0, 100.0), (50.0, 50.0));
+        assert_eq!(grow(40.0, 60.0, 10.0, 100.0), (40.0, 20.0));
+        assert_eq!(grow(0.0, 500.0, 10.0, 100.0), (0.0, 100.0));
+    }
+
+    #[test]
+    fn the_area_holds_the_battle_rather_than_a_lone_move_far_away() {
+        let board = Sketch::land(1..=60, 1..=60, Country::GreatBlue).build();
+        let geo = Geo::of(&board);
+        let h = |c: i16, n: i16| crate::hex::Hex::new(c, n).unwrap();
+        let unit = vec![crate::units::UnitId::new("B-1IN").unwrap()];
+        let mut action = Action::default();
+        action.placed.insert(h(2, 2), unit.clone());
+        for n in 50..=52 {
+            action.placed.insert(h(50, n), unit.clone());
+        }
+        let scene = Scene {
+            board: &board,
+            title: String::new(),
+            subtitle: String::new(),
+            marks: &[],
+            action: &action,
+            next: None,
+            fit: 1.0,
+        };
+        let w = area(&board, &geo, &scene).unwrap();
+        assert!(w.contains(geo.centre(h(50, 51))));
+        assert!(!w.contains(geo.centre(h(2, 2))));
+        assert!(w.w >= MIN_W && w.w <= MAX_W && w.h >= MIN_H && w.h <= MAX_H);
+    }
 }

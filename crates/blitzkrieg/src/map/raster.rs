@@ -96,26 +96,45 @@ fn rgb_pixels(pixmap: &tiny_skia::Pixmap) -> Vec<u32> {
         .collect()
 }
 
-/// The 256 commonest colours, commonest first (ties by colour value).
-fn palette(pixels: &[u32]) -> Vec<u32> {
-    let mut counts: BTreeMap<u32, u32> = BTreeMap::new();
-    for p in pixels {
-        *counts.entry(*p).or_insert(0) += 1;
+/// The pixels as runs of one colour: (colour, length). A map has long runs.
+fn runs(pixels: &[u32]) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for c in pixels {
+        match runs.last_mut() {
+            Some((last, n)) if last == c => *n += 1,
+            _ => runs.push((*c, 1)),
+        }
     }
-    let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
-    by_count.sort_by_key(|(c, n)| (std::cmp::Reverse(*n), *c));
-    by_count.into_iter().take(256).map(|(c, _)| c).collect()
+    runs
+}
+
+/// The 256 commonest colours, commonest first (ties by colour value).
+fn palette(runs: &[(u32, u32)]) -> Vec<u32> {
+    let mut sorted = runs.to_vec();
+    sorted.sort_unstable();
+    let mut counts: Vec<(u32, u32)> = Vec::new();
+    for (c, k) in sorted {
+        match counts.last_mut() {
+            Some((last, n)) if *last == c => *n += k,
+            _ => counts.push((c, k)),
+        }
+    }
+    counts.sort_by_key(|(c, n)| (std::cmp::Reverse(*n), *c));
+    counts.into_iter().take(256).map(|(c, _)| c).collect()
+}
+
+/// A colour's red, green and blue.
+fn channels(c: u32) -> [i32; 3] {
+    let b = c.to_be_bytes();
+    [i32::from(b[1]), i32::from(b[2]), i32::from(b[3])]
 }
 
 /// The index of the palette colour nearest to `c` (squared distance, first wins).
-fn nearest(pal: &[u32], c: u32) -> u8 {
-    let part = |v: u32, s: u32| i32::try_from((v >> s) & 0xff).unwrap_or(0);
+fn nearest(pal: &[[i32; 3]], c: u32) -> u8 {
+    let [r, g, b] = channels(c);
     let mut best = (i32::MAX, 0usize);
     for (i, p) in pal.iter().enumerate() {
-        let d = [16, 8, 0]
-            .iter()
-            .map(|s| (part(c, *s) - part(*p, *s)).pow(2))
-            .sum::<i32>();
+        let d = (r - p[0]) * (r - p[0]) + (g - p[1]) * (g - p[1]) + (b - p[2]) * (b - p[2]);
         if d < best.0 {
             best = (d, i);
         }
@@ -123,15 +142,34 @@ fn nearest(pal: &[u32], c: u32) -> u8 {
     u8::try_from(best.1).unwrap_or(0)
 }
 
+/// Each pixel's palette index, run by run: exact colours by binary search, the
+/// others by the nearest colour, worked out once per colour.
+fn indices(runs: &[(u32, u32)], pal: &[u32], len: usize) -> Vec<u8> {
+    let mut exact: Vec<(u32, u8)> = pal
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (*c, u8::try_from(i).unwrap_or(0)))
+        .collect();
+    exact.sort_unstable();
+    let pal_rgb: Vec<[i32; 3]> = pal.iter().map(|c| channels(*c)).collect();
+    let mut others: BTreeMap<u32, u8> = BTreeMap::new();
+    let mut out = Vec::with_capacity(len);
+    for (c, n) in runs {
+        let i = match exact.binary_search_by_key(c, |(k, _)| *k) {
+            Ok(i) => exact[i].1,
+            Err(_) => *others.entry(*c).or_insert_with(|| nearest(&pal_rgb, *c)),
+        };
+        out.resize(out.len() + *n as usize, i);
+    }
+    out
+}
+
 /// An 8-bit palette PNG of the picture.
 fn indexed_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
     let pixels = rgb_pixels(pixmap);
-    let pal = palette(&pixels);
-    let mut index: BTreeMap<u32, u8> = BTreeMap::new();
-    let data: Vec<u8> = pixels
-        .iter()
-        .map(|c| *index.entry(*c).or_insert_with(|| nearest(&pal, *c)))
-        .collect();
+    let runs = runs(&pixels);
+    let pal = palette(&runs);
+    let data = indices(&runs, &pal, pixels.len());
     let rgb: Vec<u8> = pal
         .iter()
         .flat_map(|c| [(c >> 16) as u8, (c >> 8) as u8, *c as u8])
