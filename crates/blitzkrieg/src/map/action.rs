@@ -151,7 +151,8 @@ impl Action {
     }
 
     /// Every hex the action touches, each with a weight: battles count most, then
-    /// where units ended up, then the hexes passed through and placements.
+    /// where units ended up, where they started, the hexes passed through and
+    /// placements.
     pub fn weighted_hexes(&self) -> BTreeMap<Hex, u32> {
         let mut w: BTreeMap<Hex, u32> = BTreeMap::new();
         let mut add = |h: Hex, n: u32| *w.entry(h).or_insert(0) += n;
@@ -162,11 +163,18 @@ impl Action {
             }
         }
         for p in &self.paths {
-            for h in &p.hexes {
-                add(*h, 1);
-            }
-            if let Some(h) = p.hexes.last() {
-                add(*h, 2);
+            let last = p.hexes.len().saturating_sub(1);
+            for (i, h) in p.hexes.iter().enumerate() {
+                add(
+                    *h,
+                    if i == last {
+                        6
+                    } else if i == 0 {
+                        2
+                    } else {
+                        1
+                    },
+                );
             }
         }
         for l in &self.lost {
@@ -286,7 +294,8 @@ mod tests {
         assert_eq!(a.paths[0].units, vec![u("B-1IN"), u("B-2IN")]);
         assert_eq!(a.paths[0].side, Side::Blue);
         let w = a.weighted_hexes();
-        assert_eq!(w.get(&h("VV26")), Some(&3));
+        assert_eq!(w.get(&h("VV26")), Some(&6));
         assert_eq!(w.get(&h("UU26")), Some(&1));
+        assert_eq!(w.get(&h("UU27")), Some(&2));
     }
 }

@@ -40,10 +40,11 @@ const STRIP_GAP: f64 = 0.35;
 /// Where the first strip of a stack starts, below the hex id.
 const STRIPS_TOP: f64 = -7.4;
 
-/// The id of every hex of `hexes`, at the top of the hex.
+/// The id of every hex of `hexes`, at the top of the hex, on a light halo so that it
+/// reads over a path.
 pub fn hex_ids(board: &Board, geo: &Geo, hexes: impl Iterator<Item = Hex>) -> String {
     let mut s = format!(
-        "<g class=\"hex-ids\" font-size=\"{}\" fill=\"#2a2a2a\" text-anchor=\"middle\">\n",
+        "<g class=\"hex-ids\" font-size=\"{}\" fill=\"#2a2a2a\" stroke=\"#fdfcf7\" stroke-width=\"0.9\" stroke-linejoin=\"round\" paint-order=\"stroke\" text-anchor=\"middle\">\n",
         f(TEXT)
     );
     for h in hexes.filter(|h| board.hex(*h).is_some()) {

@@ -255,7 +255,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{ids}{}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
         DETAIL_SCALE,
