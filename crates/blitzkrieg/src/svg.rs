@@ -57,26 +57,38 @@ pub fn render(board: &Board, marks: &[CounterMark]) -> String {
         f(w),
         f(h)
     );
-    hexes(&mut s, board, &geo);
-    zone_lines(&mut s, board, &geo);
-    beaches(&mut s, board, &geo);
-    coast_and_borders(&mut s, board, &geo);
-    terrain_symbols(&mut s, board, &geo);
-    rivers(&mut s, board, &geo);
-    roads(&mut s, board, &geo);
-    docks(&mut s, board, &geo);
-    hex_ids(&mut s, board, &geo);
-    cities(&mut s, board, &geo);
-    zone_labels(&mut s, board, &geo);
-    column_letters(&mut s, board, &geo);
+    s.push_str(&layers(board, &geo, true));
     legend(&mut s, board, &geo, !marks.is_empty());
     counters(&mut s, &geo, marks);
     s.push_str("</svg>\n");
     s
 }
 
+/// The board's own drawing, from the hexes to the column letters, in the coordinates
+/// of `geo`: no frame, legend or counters, for pictures that place the board
+/// themselves. `pattern_ids` draws the hex ids of the regular pattern (a picture that
+/// names every hex draws its own).
+pub fn layers(board: &Board, geo: &Geo, pattern_ids: bool) -> String {
+    let mut s = String::new();
+    hexes(&mut s, board, geo);
+    zone_lines(&mut s, board, geo);
+    beaches(&mut s, board, geo);
+    coast_and_borders(&mut s, board, geo);
+    terrain_symbols(&mut s, board, geo);
+    rivers(&mut s, board, geo);
+    roads(&mut s, board, geo);
+    docks(&mut s, board, geo);
+    if pattern_ids {
+        hex_ids(&mut s, board, geo);
+    }
+    cities(&mut s, board, geo);
+    zone_labels(&mut s, board, geo);
+    column_letters(&mut s, board, geo);
+    s
+}
+
 /// Fixed number formatting for coordinates.
-fn f(v: f64) -> String {
+pub fn f(v: f64) -> String {
     let t = format!("{v:.1}");
     if t == "-0.0" {
         "0.0".to_string()
@@ -85,23 +97,34 @@ fn f(v: f64) -> String {
     }
 }
 
-fn esc(t: &str) -> String {
+/// Text made safe inside SVG or HTML markup.
+pub fn esc(t: &str) -> String {
     t.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-/// Where hexes go on the picture.
-struct Geo {
+/// Where hexes go on the picture: the board's own coordinates, in which a hex has
+/// radius [`HEX_RADIUS`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geo {
     min_col: i16,
     min_half: i16,
-    width: f64,
-    height: f64,
+    /// Width of the board drawing, margins included.
+    pub width: f64,
+    /// Height of the board drawing, margins included (the legend is below it).
+    pub height: f64,
 }
 
+/// Hex radius (centre to corner) in the board's coordinates.
+pub const HEX_RADIUS: f64 = R;
+/// Half the height of a hex, in the board's coordinates.
+pub const HEX_HALF_HEIGHT: f64 = HALF;
+
 impl Geo {
-    fn of(board: &Board) -> Geo {
+    /// The layout of `board`.
+    pub fn of(board: &Board) -> Geo {
         let cols: Vec<i16> = board.hexes().map(|(h, _)| h.col()).collect();
         let halves: Vec<i16> = board.hexes().map(|(h, _)| h.half_row()).collect();
         let min_col = cols.iter().copied().min().unwrap_or(1);
@@ -118,7 +141,8 @@ impl Geo {
         }
     }
 
-    fn centre(&self, h: Hex) -> (f64, f64) {
+    /// The centre of hex `h`.
+    pub fn centre(&self, h: Hex) -> (f64, f64) {
         let x = MARGIN + R + f64::from(h.col() - self.min_col) * 1.5 * R;
         let y = MARGIN + HALF + f64::from(h.half_row() - self.min_half) * HALF;
         (x, y)
@@ -131,7 +155,8 @@ impl Geo {
         (x + dx * R, y + dy * R)
     }
 
-    fn polygon(&self, h: Hex) -> String {
+    /// The six corners of `h` as the `points` of an SVG polygon.
+    pub fn polygon(&self, h: Hex) -> String {
         (0..6)
             .map(|k| {
                 let (x, y) = self.corner(h, k);

@@ -3,7 +3,7 @@
 //! --state`), and the mail that opens a game. Addresses and sender come from the game
 //! file; the Message-IDs are derived from the game and turn, so every game threads.
 
-use crate::game::{counter_marks, read_state, GameError, Resolution, Umpire};
+use crate::game::{read_state, GameError, Resolution, Umpire};
 use crate::report;
 use crate::state::{sha256_hex, DecisionMode, GameState, Phase, RuleSet, SeedSource, TableChoice};
 use crate::template;
@@ -11,7 +11,8 @@ use crate::units::Side;
 use pbem::mail;
 
 /// The mail of one resolution, to both players: the report as the body; the new
-/// state, the next template and the board picture attached; threaded on the game.
+/// state, the next template and the map of the turn (PNG, see [`crate::map`])
+/// attached; threaded on the game.
 pub fn turn_mail(
     u: &Umpire,
     r: &Resolution,
@@ -169,11 +170,12 @@ fn mail_of(
         .filter_map(|l| mail::message_id(&game, l, &sender).ok())
         .collect();
     let stem = state.file_stem();
-    let picture = crate::svg::render(&u.rules.board, &counter_marks(&u.rules, state));
+    let picture = crate::map::state_png(&u.rules, state)
+        .map_err(|e| GameError::Mail(format!("the map of the turn: {e}")))?;
     let attachments = vec![
         attachment(format!("{stem}.state.ron"), state_ron.as_bytes()),
         attachment(format!("{stem}.template.toml"), template.as_bytes()),
-        attachment(format!("{stem}.board.svg"), picture.as_bytes()),
+        attachment(format!("{stem}.board.png"), &picture),
     ];
     Ok(mail::TurnMail {
         game,

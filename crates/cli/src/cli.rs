@@ -7,6 +7,7 @@ pub mod check;
 pub mod commit;
 pub mod common;
 pub mod demo;
+pub mod html;
 pub mod mail;
 pub mod mori_demo;
 pub mod new;

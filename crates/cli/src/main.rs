@@ -42,8 +42,10 @@ enum Command {
     Show(cli::show::Args),
     /// Write a state as a position file, to start another game from it.
     Position(cli::position::Args),
-    /// Describe a hex or draw the board (and the counters of a state) as SVG.
+    /// Describe a hex or draw the board (and the counters of a state) as SVG or PNG.
     Board(cli::board::Args),
+    /// Write one HTML page to step through a whole game, player-turn by player-turn.
+    Html(cli::html::Args),
     /// Print the digits or dice a seed gives for a game, turn and roll ids.
     Roll(cli::roll::Args),
     /// Print a combat table as players know it.
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Show(a) => cli::show::run(a),
         Command::Position(a) => cli::position::run(a),
         Command::Board(a) => cli::board::run(a),
+        Command::Html(a) => cli::html::run(a),
         Command::Roll(a) => cli::roll::run(a),
         Command::Tables(a) => cli::tables::run(a),
         Command::Mail(a) => cli::mail::run(a),

@@ -323,7 +323,7 @@ fn resolve_of_a_mailed_reply_sends_the_next_turn_by_smtp_and_writes_no_secret() 
         [
             "06-3-blue.state.ron",
             "06-3-blue.template.toml",
-            "06-3-blue.board.svg"
+            "06-3-blue.board.png"
         ]
     );
     for (name, _, bytes) in &m.attachments[..2] {

@@ -1,16 +1,18 @@
 //! `blitz board`: check a board file, describe one hex and its neighbours
-//! (`--hex CC15`), or draw the board as SVG (`--svg FILE`). Everything it prints comes
-//! from the board's query methods; the drawing is `blitzkrieg::svg`.
+//! (`--hex CC15`), or draw the board as SVG (`--svg FILE`) or PNG (`--png FILE`).
+//! Everything it prints comes from the board's query methods; the drawings are
+//! `blitzkrieg::svg` and `blitzkrieg::map`.
 
 use blitzkrieg::board::{Board, CityRole, Country, HexInfo, Terrain};
 use blitzkrieg::hex::{Hex, DIRECTIONS};
-use blitzkrieg::svg;
+use blitzkrieg::{map, svg};
 use miette::{IntoDiagnostic, WrapErr};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("picture").args(["svg", "png"]).multiple(true)))]
 pub struct Args {
     /// Describe one hex and its six neighbours, e.g. `--hex CC15`.
     #[arg(long, value_name = "HEX")]
@@ -18,11 +20,15 @@ pub struct Args {
     /// Draw the board as SVG into FILE (`-` writes to standard output).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Draw the board as PNG into FILE; with `--state`, the picture the turn mail
+    /// carries: the area of that player-turn's action and an overview.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
     /// Use this board file instead of the embedded one (it is checked first).
     #[arg(long, value_name = "PATH")]
     pub board: Option<PathBuf>,
-    /// With `--svg`: also draw every counter on the map in this state file.
-    #[arg(long, value_name = "FILE", requires = "svg")]
+    /// With `--svg` or `--png`: also draw every counter on the map in this state file.
+    #[arg(long, value_name = "FILE", requires = "picture")]
     pub state: Option<PathBuf>,
 }
 
@@ -57,34 +63,64 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         }
         done = true;
     }
-    if let Some(path) = &args.svg {
-        let marks = match &args.state {
-            Some(p) => {
-                let counters = blitzkrieg::units::Counters::embedded()
-                    .map_err(|e| miette::miette!("{}", e.to_text()))?;
-                let bytes = pbem::files::read_bytes(p)?;
-                let state = blitzkrieg::game::read_state(&bytes, &p.display().to_string())?;
-                let book = blitzkrieg::ruleset::RuleBook::embedded()?;
-                let rules = blitzkrieg::rules::Rules::new(board.clone(), counters, book);
-                blitzkrieg::game::counter_marks(&rules, &state)
-            }
-            None => Vec::new(),
-        };
-        let picture = svg::render(&board, &marks);
-        if path.as_os_str() == "-" {
-            out!("{picture}");
-        } else {
-            std::fs::write(path, picture)
-                .into_diagnostic()
-                .wrap_err_with(|| format!("cannot write {}", path.display()))?;
-            errln!("wrote {}", path.display());
+    let position = match &args.state {
+        Some(p) => {
+            let counters = blitzkrieg::units::Counters::embedded()
+                .map_err(|e| miette::miette!("{}", e.to_text()))?;
+            let bytes = pbem::files::read_bytes(p)?;
+            let state = blitzkrieg::game::read_state(&bytes, &p.display().to_string())?;
+            Some((
+                blitzkrieg::rules::Rules::new(
+                    board.clone(),
+                    counters,
+                    blitzkrieg::ruleset::RuleBook::embedded()?,
+                ),
+                state,
+            ))
         }
+        None => None,
+    };
+    let marks = position
+        .as_ref()
+        .map(|(rules, state)| blitzkrieg::game::counter_marks(rules, state))
+        .unwrap_or_default();
+    // Both pictures are drawn before either is written: a command that fails writes
+    // nothing.
+    let png = match (&args.png, &position) {
+        (None, _) => None,
+        (Some(_), Some((rules, state))) => Some(map::state_png(rules, state)?),
+        (Some(_), None) => Some(map::board_png(&board, &[], 1.5)?),
+    };
+    if let Some(path) = &args.svg {
+        let picture = svg::render(&board, &marks);
+        write_out(path, picture.as_bytes())?;
+        done = true;
+    }
+    if let (Some(path), Some(bytes)) = (&args.png, png) {
+        write_out(path, &bytes)?;
         done = true;
     }
     if !done {
         out!("{}", summary(&board));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a picture to `path`, or to standard output for `-`.
+fn write_out(path: &std::path::Path, bytes: &[u8]) -> miette::Result<()> {
+    if path.as_os_str() == "-" {
+        use std::io::Write as _;
+        std::io::stdout()
+            .write_all(bytes)
+            .into_diagnostic()
+            .wrap_err("cannot write to standard output")?;
+    } else {
+        std::fs::write(path, bytes)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot write {}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 /// Compass names of the six directions of [`DIRECTIONS`] on the printed board.

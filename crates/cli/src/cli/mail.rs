@@ -62,7 +62,7 @@ pub struct Args {
     pub resend: Option<PathBuf>,
     /// Mail the player-turn that produced this state file, as `blitz resolve --mail`
     /// does: players, sender and thread from the game file, the report as the body,
-    /// the state, the next template and the board picture attached.
+    /// the state, the next template and the map of the turn attached.
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "game", "turn", "from_side", "to_side", "blue", "red", "sender", "report",
         "attach", "in_reply_to", "references",
@@ -103,7 +103,7 @@ pub struct TurnArgs {
     /// The turn report (plain text): the message body.
     #[arg(long, value_name = "FILE", required_unless_present_any = ["resend", "state"])]
     pub report: Option<PathBuf>,
-    /// A file to attach (state .ron, order template .toml, board .svg); repeatable.
+    /// A file to attach (state .ron, order template .toml, map .png); repeatable.
     #[arg(long = "attach", value_name = "FILE")]
     pub attach: Vec<PathBuf>,
     /// Message-ID of the previous turn's message.

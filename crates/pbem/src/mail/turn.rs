@@ -75,7 +75,7 @@ pub struct TurnMail {
     /// The turn report: the plain-text body.
     pub report: String,
     /// Attachments in the order they should appear: new state (.ron), next order
-    /// template (.toml), board picture (.svg) when there is one.
+    /// template (.toml), board picture (.png) when there is one.
     pub attachments: Vec<MailAttachment>,
     /// The Message-ID of the previous turn's message, if any.
     pub in_reply_to: Option<String>,
@@ -154,7 +154,7 @@ pub fn message_id(game: &str, turn: &str, sender: &str) -> Result<String, MailEr
 }
 
 /// A MIME type for an attachment from its file name: `.toml` application/toml, `.ron`
-/// and `.txt` text/plain (UTF-8), `.svg` image/svg+xml, `.eml` message/rfc822, anything
+/// and `.txt` text/plain (UTF-8), `.svg` image/svg+xml, `.png` image/png, `.eml` message/rfc822, anything
 /// else application/octet-stream.
 pub fn mime_type_for(file_name: &str) -> &'static str {
     let lower = file_name.to_ascii_lowercase();
@@ -163,6 +163,7 @@ pub fn mime_type_for(file_name: &str) -> &'static str {
         "toml" => "application/toml",
         "ron" | "txt" => "text/plain; charset=utf-8",
         "svg" => "image/svg+xml",
+        "png" => "image/png",
         "eml" => "message/rfc822",
         _ => "application/octet-stream",
     }

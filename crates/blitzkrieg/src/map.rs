@@ -1,0 +1,101 @@
+//! The map a player reads: the picture of a player-turn drawn in-process to PNG
+//! (title, the area of the turn's action with every hex id and counter named, the
+//! turn's paths and battles, a small overview of the whole board), and the same
+//! drawing pieces for the replay page. See `docs/board.md`, "The picture".
+
+pub mod action;
+pub mod draw;
+pub mod picture;
+pub mod raster;
+
+use crate::board::Board;
+use crate::game::counter_marks;
+use crate::rules::Rules;
+use crate::state::{GameState, Phase};
+use crate::svg::CounterMark;
+use action::Action;
+pub use raster::RasterError;
+
+/// The title of a state's picture: game and player-turn.
+pub fn title(state: &GameState) -> String {
+    let turn = if state.last.label.is_empty() {
+        "a new game".to_string()
+    } else {
+        format!("player-turn {}", state.last.label)
+    };
+    format!("BLITZKRIEG · game {} · {turn}", state.game.id)
+}
+
+/// The line under the title: who moved, who moves next.
+pub fn subtitle(state: &GameState) -> String {
+    let moved = match Phase::from_label(&state.last.label) {
+        Some(Phase::SetUp { side }) => format!("{} set up. ", side.name()),
+        Some(Phase::Turn { side, .. }) => format!("{} moved. ", side.name()),
+        _ => String::new(),
+    };
+    let next = match state.mover() {
+        Some(s) => format!("{} moves next ({}).", s.name(), state.label()),
+        None => "The game is over.".to_string(),
+    };
+    if moved.is_empty() {
+        format!("{next} No counter is on the map yet; shown here is its home country.")
+    } else {
+        format!("{moved}{next} Counters as they stand after the player-turn.")
+    }
+}
+
+/// The largest PNG a turn mail carries: with the state, the template and the report
+/// the whole mail stays under 300 KB.
+pub const PNG_BUDGET: usize = 170_000;
+
+/// The picture of the player-turn that produced `state`, as an SVG document, with at
+/// most `fit` of the largest area of action (1.0: all of it).
+pub fn state_svg(rules: &Rules, state: &GameState, fit: f64) -> String {
+    with_scene(rules, state, fit, picture::render)
+}
+
+/// Where the area of action of `state`'s picture lies on the board, if it has one.
+pub fn state_window(rules: &Rules, state: &GameState, fit: f64) -> Option<picture::Window> {
+    with_scene(rules, state, fit, |scene| {
+        picture::area(&rules.board, &crate::svg::Geo::of(&rules.board), scene)
+    })
+}
+
+fn with_scene<T>(
+    rules: &Rules,
+    state: &GameState,
+    fit: f64,
+    then: impl FnOnce(&picture::Scene) -> T,
+) -> T {
+    let marks = counter_marks(rules, state);
+    let action = Action::of(&rules.counters, &state.last.events);
+    then(&picture::Scene {
+        board: &rules.board,
+        title: title(state),
+        subtitle: subtitle(state),
+        marks: &marks,
+        action: &action,
+        next: state.mover(),
+        fit,
+    })
+}
+
+/// The picture of the player-turn that produced `state`, as PNG bytes of at most
+/// [`PNG_BUDGET`] when it can be done: a smaller area of action is drawn (at the same
+/// scale) until it fits.
+pub fn state_png(rules: &Rules, state: &GameState) -> Result<Vec<u8>, RasterError> {
+    let mut png = Vec::new();
+    for fit in [1.0, 0.8, 0.65, 0.5, 0.4] {
+        png = raster::png(&state_svg(rules, state, fit), 1.0)?;
+        if png.len() <= PNG_BUDGET {
+            break;
+        }
+    }
+    Ok(png)
+}
+
+/// The whole board with `marks` on it (the `blitz board --svg` drawing), as PNG
+/// bytes at `scale` pixels per SVG unit.
+pub fn board_png(board: &Board, marks: &[CounterMark], scale: f32) -> Result<Vec<u8>, RasterError> {
+    raster::png(&crate::svg::render(board, marks), scale)
+}

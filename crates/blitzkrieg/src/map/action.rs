@@ -1,0 +1,301 @@
+//! What a player-turn did on the map, as things to draw: the paths units took (moves,
+//! retreats, advances, flights), the battles with their odds, roll and result, the
+//! units eliminated and placed, and the area all this covers. Built from the turn's
+//! events alone, so a state file says everything its picture shows.
+
+use crate::event::{BattleRecord, Event};
+use crate::hex::Hex;
+use crate::units::{Counters, Side, UnitId};
+use std::collections::BTreeMap;
+
+/// How a unit went from hex to hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Track {
+    /// Movement over land (7-11).
+    Move,
+    /// Retreat after combat (AB2/DB2).
+    Retreat,
+    /// Advance after combat.
+    Advance,
+    /// Air transport (9.3).
+    Air,
+    /// Airdrop (9.4).
+    Drop,
+}
+
+impl Track {
+    /// The word the key and the replay use.
+    pub fn word(self) -> &'static str {
+        match self {
+            Track::Move => "move",
+            Track::Retreat => "retreat",
+            Track::Advance => "advance",
+            Track::Air => "air transport",
+            Track::Drop => "airdrop",
+        }
+    }
+}
+
+/// One path on the map: the units that took it together, hex by hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    pub side: Side,
+    pub track: Track,
+    pub hexes: Vec<Hex>,
+    pub units: Vec<UnitId>,
+}
+
+/// One battle, with what its marker says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battle {
+    pub id: String,
+    /// The attacking side.
+    pub side: Side,
+    pub target: Hex,
+    /// The hexes the attack came from, each once.
+    pub from: Vec<Hex>,
+    /// The odds column: "2-1".
+    pub odds: String,
+    /// The roll as drawn: "digit 5".
+    pub roll: String,
+    /// The result code: "DB2".
+    pub result: String,
+    /// The battle as the report gives it.
+    pub record: BattleRecord,
+}
+
+/// A unit removed from the map this player-turn, where it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lost {
+    pub unit: UnitId,
+    pub side: Side,
+    pub hex: Hex,
+}
+
+/// Everything the turn did on the map.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Action {
+    /// The side that moved, if the events say.
+    pub mover: Option<Side>,
+    pub paths: Vec<Path>,
+    pub battles: Vec<Battle>,
+    pub lost: Vec<Lost>,
+    /// Units set up or brought on as reinforcements, by hex.
+    pub placed: BTreeMap<Hex, Vec<UnitId>>,
+}
+
+/// The side of a unit: from the counters, else from its id (`B-`, `R-`).
+pub fn side_of(counters: &Counters, unit: &UnitId) -> Side {
+    match counters.get(unit) {
+        Some(c) => c.side,
+        None if unit.as_str().starts_with("R-") => Side::Red,
+        None => Side::Blue,
+    }
+}
+
+impl Action {
+    /// The action of a turn from its events. Units moving together along the same
+    /// path are one path.
+    pub fn of(counters: &Counters, events: &[Event]) -> Action {
+        let mut a = Action::default();
+        let mut paths: BTreeMap<(Track, Vec<Hex>), Path> = BTreeMap::new();
+        let mut order: Vec<(Track, Vec<Hex>)> = Vec::new();
+        let mut add = |unit: &UnitId, track: Track, hexes: Vec<Hex>| {
+            if hexes.len() < 2 {
+                return;
+            }
+            let key = (track, hexes.clone());
+            let side = side_of(counters, unit);
+            let p = paths.entry(key.clone()).or_insert_with(|| {
+                order.push(key);
+                Path {
+                    side,
+                    track,
+                    hexes,
+                    units: Vec::new(),
+                }
+            });
+            p.units.push(unit.clone());
+        };
+        for e in events {
+            match e {
+                Event::TurnBegan { side, .. } => a.mover = Some(*side),
+                Event::SetUp { unit, hex, .. } | Event::Placed { unit, hex, .. } => {
+                    a.placed.entry(*hex).or_default().push(unit.clone());
+                }
+                Event::Moved { unit, path, .. } => add(unit, Track::Move, path.clone()),
+                Event::Retreated { unit, path, .. } => add(unit, Track::Retreat, path.clone()),
+                Event::Advanced { unit, path, .. } => add(unit, Track::Advance, path.clone()),
+                Event::Flown {
+                    unit,
+                    from,
+                    to,
+                    drop,
+                    ..
+                } => {
+                    let track = if *drop { Track::Drop } else { Track::Air };
+                    add(unit, track, vec![*from, *to]);
+                }
+                Event::Eliminated { unit, hex, .. }
+                | Event::RemovedBeforeCombat { unit, hex, .. } => a.lost.push(Lost {
+                    unit: unit.clone(),
+                    side: side_of(counters, unit),
+                    hex: *hex,
+                }),
+                Event::Battle(b) => a.battles.push(battle(counters, b)),
+                _ => {}
+            }
+        }
+        a.paths = order.into_iter().filter_map(|k| paths.remove(&k)).collect();
+        a
+    }
+
+    /// Every hex the action touches, each with a weight: battles count most, then
+    /// where units ended up, where they started, the hexes passed through and
+    /// placements.
+    pub fn weighted_hexes(&self) -> BTreeMap<Hex, u32> {
+        let mut w: BTreeMap<Hex, u32> = BTreeMap::new();
+        let mut add = |h: Hex, n: u32| *w.entry(h).or_insert(0) += n;
+        for b in &self.battles {
+            add(b.target, 12);
+            for h in &b.from {
+                add(*h, 6);
+            }
+        }
+        for p in &self.paths {
+            let last = p.hexes.len().saturating_sub(1);
+            for (i, h) in p.hexes.iter().enumerate() {
+                add(
+                    *h,
+                    if i == last {
+                        6
+                    } else if i == 0 {
+                        2
+                    } else {
+                        1
+                    },
+                );
+            }
+        }
+        for l in &self.lost {
+            add(l.hex, 3);
+        }
+        for (h, units) in &self.placed {
+            add(*h, u32::try_from(units.len()).unwrap_or(1));
+        }
+        w
+    }
+
+    /// Whether the turn did anything on the map.
+    pub fn is_empty(&self) -> bool {
+        self.paths.is_empty()
+            && self.battles.is_empty()
+            && self.lost.is_empty()
+            && self.placed.is_empty()
+    }
+}
+
+fn battle(counters: &Counters, b: &BattleRecord) -> Battle {
+    let mut from: Vec<Hex> = Vec::new();
+    for (_, h, _) in &b.attackers {
+        if !from.contains(h) {
+            from.push(*h);
+        }
+    }
+    let side = b
+        .attackers
+        .first()
+        .map_or(Side::Blue, |(u, _, _)| side_of(counters, u));
+    Battle {
+        id: b.id.clone(),
+        side,
+        target: b.target,
+        from,
+        odds: short_odds(&b.odds),
+        roll: short_roll(&b.roll),
+        result: short_result(&b.result),
+        record: b.clone(),
+    }
+}
+
+/// The odds column out of the report's odds line: "40:20 reduce to 2-1 (15.1)" gives
+/// "2-1"; odds better than 6-1 give ">6-1", worse than 1-6 "<1-6".
+pub fn short_odds(odds: &str) -> String {
+    if odds.contains("better than 6-1") {
+        return ">6-1".to_string();
+    }
+    if odds.contains("worse than 1-6") {
+        return "<1-6".to_string();
+    }
+    if let Some((_, rest)) = odds.split_once("reduce to ") {
+        let col: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '-')
+            .collect();
+        if !col.is_empty() {
+            return col;
+        }
+    }
+    odds.split_whitespace().next().unwrap_or("").to_string()
+}
+
+/// The roll out of the report's roll line: "A1: digit 5 (dice recipe v1)" gives
+/// "digit 5".
+pub fn short_roll(roll: &str) -> String {
+    let after = roll.split_once(": ").map_or(roll, |(_, r)| r);
+    after
+        .split_once(" (")
+        .map_or(after, |(r, _)| r)
+        .trim()
+        .to_string()
+}
+
+/// The result code out of the report's result line: "DB2 (defender back 2)" gives
+/// "DB2".
+pub fn short_result(result: &str) -> String {
+    result.split_whitespace().next().unwrap_or("").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_forms_of_the_report_lines() {
+        assert_eq!(short_odds("40:20 reduce to 2-1 (15.1)"), "2-1");
+        assert_eq!(short_odds("12:18 reduce to 1-2 (15.1)"), "1-2");
+        assert_eq!(
+            short_odds("30:2 reduce to 15-1: better than 6-1 (15.1)"),
+            ">6-1"
+        );
+        assert_eq!(short_roll("A1: digit 5 (dice recipe v1)"), "digit 5");
+        assert_eq!(short_result("AE (attacker eliminated)"), "AE");
+    }
+
+    fn h(s: &str) -> Hex {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn units_on_one_path_are_one_path_and_battles_weigh_most() {
+        let counters = Counters::embedded().unwrap();
+        let u = |s: &str| UnitId::new(s).unwrap();
+        let path = vec![h("UU27"), h("UU26"), h("VV26")];
+        let moved = |unit: &str| Event::Moved {
+            unit: u(unit),
+            path: path.clone(),
+            cost_thirds: 6,
+            allowance_thirds: 12,
+            found: false,
+            notes: Vec::new(),
+        };
+        let a = Action::of(&counters, &[moved("B-1IN"), moved("B-2IN")]);
+        assert_eq!(a.paths.len(), 1);
+        assert_eq!(a.paths[0].units, vec![u("B-1IN"), u("B-2IN")]);
+        assert_eq!(a.paths[0].side, Side::Blue);
+        let w = a.weighted_hexes();
+        assert_eq!(w.get(&h("VV26")), Some(&6));
+        assert_eq!(w.get(&h("UU26")), Some(&1));
+        assert_eq!(w.get(&h("UU27")), Some(&2));
+    }
+}

@@ -1,0 +1,320 @@
+//! The turn drawn over the board, as SVG in the board's own coordinates (those of
+//! [`svg::Geo`]): hex ids on every hex of an area, stacks that name each of their
+//! units with its factors, the paths of the turn with arrowheads, and battle markers
+//! with id, odds and result. Shared by the mail picture and the replay page; every
+//! element a reader may point at carries a `data-` attribute naming it.
+
+use super::action::{Battle, Lost, Path, Track};
+use crate::board::Board;
+use crate::hex::Hex;
+use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
+use crate::units::Side;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The ink of a side's paths.
+pub fn ink(side: Side) -> &'static str {
+    match side {
+        Side::Blue => "#123a8c",
+        Side::Red => "#9e1b12",
+    }
+}
+
+/// The fill of a side's counters, as on `blitz board --svg`.
+pub fn counter_fill(side: Side) -> &'static str {
+    match side {
+        Side::Blue => "#2b5cb8",
+        Side::Red => "#c0392b",
+    }
+}
+
+/// The colour of battle markers.
+pub const BATTLE: &str = "#f08c00";
+
+/// Font size of hex ids and counter strips, in board units.
+const TEXT: f64 = 2.9;
+/// One counter strip: width and height, and the gap between strips.
+const STRIP_W: f64 = 21.0;
+const STRIP_H: f64 = 4.2;
+const STRIP_GAP: f64 = 0.35;
+/// Where the first strip of a stack starts, below the hex id.
+const STRIPS_TOP: f64 = -7.4;
+
+/// The id of every hex of `hexes`, at the top of the hex, on a light halo so that it
+/// reads over a path.
+pub fn hex_ids(board: &Board, geo: &Geo, hexes: impl Iterator<Item = Hex>) -> String {
+    let mut s = format!(
+        "<g class=\"hex-ids\" font-size=\"{}\" fill=\"#2a2a2a\" stroke=\"#fdfcf7\" stroke-width=\"0.9\" stroke-linejoin=\"round\" paint-order=\"stroke\" text-anchor=\"middle\">\n",
+        f(TEXT)
+    );
+    for h in hexes.filter(|h| board.hex(*h).is_some()) {
+        let (x, y) = geo.centre(h);
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}">{h}</text>"#,
+            f(x),
+            f(y - HEX_HALF_HEIGHT + 3.5)
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// Every stack on the map: one strip per unit ("6-4-3 B-1AT" on its side's colour)
+/// under the hex id, a badge with the count when more than one unit shares the hex,
+/// and the units lost there this turn in grey, struck through.
+pub fn stacks(geo: &Geo, marks: &[CounterMark], lost: &[Lost]) -> String {
+    let mut by_hex: BTreeMap<Hex, (Vec<&CounterMark>, Vec<&Lost>)> = BTreeMap::new();
+    for m in marks {
+        by_hex.entry(m.hex).or_default().0.push(m);
+    }
+    for l in lost {
+        by_hex.entry(l.hex).or_default().1.push(l);
+    }
+    let mut s = String::from("<g class=\"stacks\" text-anchor=\"middle\">\n");
+    for (h, (live, gone)) in &by_hex {
+        let (cx, cy) = geo.centre(*h);
+        let ids: Vec<&str> = live.iter().map(|m| m.id.as_str()).collect();
+        let _ = writeln!(
+            s,
+            r#"<g class="stack" data-hex="{h}" data-units="{}" data-count="{}">"#,
+            esc(&ids.join(" ")),
+            live.len()
+        );
+        let x = cx - STRIP_W / 2.0;
+        let mut y = cy + STRIPS_TOP;
+        for m in live {
+            strip(
+                &mut s,
+                x,
+                y,
+                counter_fill(m.side),
+                "#ffffff",
+                &format!("{} {}", m.factors, m.id),
+            );
+            y += STRIP_H + STRIP_GAP;
+        }
+        for l in gone {
+            strip(&mut s, x, y, "#d9d9d9", "#555555", l.unit.as_str());
+            let _ = writeln!(
+                s,
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#333333" stroke-width="0.5"/>"##,
+                f(x + 2.0),
+                f(y + STRIP_H / 2.0),
+                f(x + STRIP_W - 2.0),
+                f(y + STRIP_H / 2.0)
+            );
+            y += STRIP_H + STRIP_GAP;
+        }
+        if live.len() > 1 {
+            let (bx, by) = (cx + 8.6, cy - HEX_HALF_HEIGHT + 3.0);
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="2.3" fill="#111111"/><text x="{}" y="{}" font-size="3.2" font-weight="bold" fill="#ffffff">{}</text>"##,
+                f(bx),
+                f(by),
+                f(bx),
+                f(by + 1.15),
+                live.len()
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+fn strip(s: &mut String, x: f64, y: f64, fill: &str, ink: &str, text: &str) {
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" rx="0.8" fill="{fill}" stroke="#111111" stroke-width="0.35"/><text x="{}" y="{}" font-size="{}" font-weight="bold" font-stretch="condensed" fill="{ink}">{}</text>"##,
+        f(x),
+        f(y),
+        f(STRIP_W),
+        f(STRIP_H),
+        f(x + STRIP_W / 2.0),
+        f(y + STRIP_H / 2.0 + TEXT * 0.36),
+        f(TEXT),
+        esc(text)
+    );
+}
+
+/// Counters on the whole-board overview: each occupied hex filled with its side's
+/// colour (both sides on one hex cannot happen; the first unit decides).
+pub fn occupied(geo: &Geo, marks: &[CounterMark]) -> String {
+    let mut by_hex: BTreeMap<Hex, Side> = BTreeMap::new();
+    for m in marks {
+        by_hex.entry(m.hex).or_insert(m.side);
+    }
+    let mut s = String::from("<g class=\"occupied\" stroke=\"#111111\" stroke-width=\"1\">\n");
+    for (h, side) in by_hex {
+        let _ = writeln!(
+            s,
+            r#"<polygon points="{}" fill="{}"/>"#,
+            geo.polygon(h),
+            counter_fill(side)
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+fn dashes(t: Track) -> &'static str {
+    match t {
+        Track::Move => "",
+        Track::Retreat => r#" stroke-dasharray="2.4,1.6""#,
+        Track::Advance => r#" stroke-dasharray="0.8,1.2""#,
+        Track::Air | Track::Drop => r#" stroke-dasharray="5,2""#,
+    }
+}
+
+/// A point in the board's coordinates.
+type Point = (f64, f64);
+
+/// The point `k` of the way from `a` to `b`.
+fn towards(a: (f64, f64), b: (f64, f64), k: f64) -> (f64, f64) {
+    (a.0 + (b.0 - a.0) * k, a.1 + (b.1 - a.1) * k)
+}
+
+/// An arrowhead with its tip at `tip`, pointing away from `from`.
+fn arrowhead(from: (f64, f64), tip: (f64, f64), len: f64, width: f64) -> String {
+    let (dx, dy) = (tip.0 - from.0, tip.1 - from.1);
+    let d = (dx * dx + dy * dy).sqrt().max(0.001);
+    let (ux, uy) = (dx / d, dy / d);
+    let base = (tip.0 - ux * len, tip.1 - uy * len);
+    let (px, py) = (-uy * width / 2.0, ux * width / 2.0);
+    format!(
+        "{},{} {},{} {},{}",
+        f(tip.0),
+        f(tip.1),
+        f(base.0 + px),
+        f(base.1 + py),
+        f(base.0 - px),
+        f(base.1 - py)
+    )
+}
+
+/// The lines of the turn's paths, from hex centre to hex centre, ending at the edge of
+/// the last hex; drawn under the counters. [`path_heads`] draws their arrowheads.
+pub fn path_lines(geo: &Geo, paths: &[Path]) -> String {
+    let mut s = String::from(
+        "<g class=\"paths\" fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n",
+    );
+    for (i, p) in paths.iter().enumerate() {
+        let Some((pts, _, tip)) = path_points(geo, p) else {
+            continue;
+        };
+        let mut d = String::new();
+        for (k, (x, y)) in pts.iter().chain(std::iter::once(&tip)).enumerate() {
+            let _ = write!(d, "{}{} {}", if k == 0 { "M" } else { " L" }, f(*x), f(*y));
+        }
+        let units: Vec<&str> = p.units.iter().map(|u| u.as_str()).collect();
+        let _ = writeln!(
+            s,
+            r##"<g class="path" data-path="{i}" data-track="{}" data-units="{}"><path d="{d}" stroke="#ffffff" stroke-opacity="0.9" stroke-width="3.2"/><path d="{d}" stroke="{}" stroke-width="1.9"{}/><circle cx="{}" cy="{}" r="1.6" fill="#ffffff" stroke="{}" stroke-width="0.8"/></g>"##,
+            p.track.word(),
+            esc(&units.join(" ")),
+            ink(p.side),
+            dashes(p.track),
+            f(pts[0].0),
+            f(pts[0].1),
+            ink(p.side)
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// The arrowheads of the turn's paths, on top of the counters.
+pub fn path_heads(geo: &Geo, paths: &[Path]) -> String {
+    let mut s = String::from("<g class=\"path-heads\">\n");
+    for p in paths {
+        let Some((_, from, tip)) = path_points(geo, p) else {
+            continue;
+        };
+        let _ = writeln!(
+            s,
+            r##"<polygon points="{}" fill="{}" stroke="#ffffff" stroke-width="0.5"/>"##,
+            arrowhead(from, tip, 5.0, 4.6),
+            ink(p.side)
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// The centres a path passes, the point its arrowhead comes from and its tip: just
+/// inside the last hex.
+fn path_points(geo: &Geo, p: &Path) -> Option<(Vec<Point>, Point, Point)> {
+    let pts: Vec<(f64, f64)> = p.hexes.iter().map(|h| geo.centre(*h)).collect();
+    if pts.len() < 2 {
+        return None;
+    }
+    let last = pts[pts.len() - 1];
+    let prev = pts[pts.len() - 2];
+    let tip = towards(prev, last, 0.6);
+    let body = pts[..pts.len() - 1].to_vec();
+    Some((body, prev, tip))
+}
+
+/// The ring round each battle's hex, drawn under the counters.
+pub fn battle_rings(geo: &Geo, battles: &[Battle]) -> String {
+    let mut s = String::from("<g class=\"battle-rings\">\n");
+    for b in battles {
+        let _ = writeln!(
+            s,
+            r##"<polygon points="{}" fill="#ffe8cc" fill-opacity="0.6" stroke="{BATTLE}" stroke-width="1.6"/>"##,
+            geo.polygon(b.target)
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// Battles (ringed by [`battle_rings`]): a short arrow across each hexside an attack came
+/// over, and a label with the battle's id, odds column and result.
+pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
+    let mut s = String::from("<g class=\"battles\">\n");
+    for b in battles {
+        let target = geo.centre(b.target);
+        let _ = writeln!(
+            s,
+            r#"<g class="battle" data-battle="{}" data-hex="{}" data-odds="{}" data-roll="{}" data-result="{}">"#,
+            esc(&b.id),
+            b.target,
+            esc(&b.odds),
+            esc(&b.roll),
+            esc(&b.result)
+        );
+        for h in &b.from {
+            let from = geo.centre(*h);
+            let a = towards(from, target, 0.3);
+            let tip = towards(from, target, 0.62);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{BATTLE}" stroke-width="1.6"/><polygon points="{}" fill="{BATTLE}" stroke="#5a3000" stroke-width="0.3"/>"##,
+                f(a.0),
+                f(a.1),
+                f(tip.0),
+                f(tip.1),
+                arrowhead(a, tip, 3.6, 3.6)
+            );
+        }
+        let label = format!("{} {} {}", b.id, b.odds, b.result);
+        let w = 2.0 + label.chars().count() as f64 * 1.9;
+        let (x, y) = (target.0, target.1 + 6.6);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="4.4" rx="1" fill="#fff3bf" stroke="{BATTLE}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text>"##,
+            f(x - w / 2.0),
+            f(y),
+            f(w),
+            f(x),
+            f(y + 3.25),
+            esc(&label)
+        );
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+    s
+}

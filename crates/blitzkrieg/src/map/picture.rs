@@ -1,0 +1,426 @@
+//! The picture of one player-turn, as one SVG document ready to be drawn to PNG: a
+//! title (game, player-turn), the area of the turn's action at a scale where every hex
+//! id, counter id and factor reads at 100%, and beside it a small overview of the
+//! whole board with that area outlined, a key and the list of battles.
+
+use super::action::Action;
+use super::draw;
+use crate::board::Board;
+use crate::svg::{self, esc, f, CounterMark, Geo, HEX_HALF_HEIGHT, HEX_RADIUS};
+use crate::units::Side;
+use std::fmt::Write as _;
+
+/// Pixels per board unit in the area of action: hex ids and counter strips come out
+/// at about 10 pixels.
+pub const DETAIL_SCALE: f64 = 3.5;
+/// The largest area of action drawn, in board units (about 15 columns by 12 rows);
+/// [`Scene::fit`] shrinks it.
+const MAX_W: f64 = 320.0;
+const MAX_H: f64 = 290.0;
+/// The smallest, so that a lone move still shows its surroundings.
+const MIN_W: f64 = 190.0;
+const MIN_H: f64 = 150.0;
+/// Width of the overview, in pixels.
+const OVERVIEW_W: f64 = 380.0;
+const PAD: f64 = 14.0;
+const TITLE_H: f64 = 52.0;
+
+/// A rectangle of the board, in its own units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Window {
+    /// Where a point of the board (in its own units) lands on the picture, in pixels.
+    pub fn pixel(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        (
+            PAD + (x - self.x) * DETAIL_SCALE,
+            TITLE_H + (y - self.y) * DETAIL_SCALE,
+        )
+    }
+
+    fn contains(&self, (x, y): (f64, f64)) -> bool {
+        x >= self.x && x <= self.x + self.w && y >= self.y && y <= self.y + self.h
+    }
+}
+
+/// What the picture is of.
+pub struct Scene<'a> {
+    pub board: &'a Board,
+    /// "BLITZKRIEG  game demo  player-turn 2-Blue"
+    pub title: String,
+    /// One line under the title.
+    pub subtitle: String,
+    pub marks: &'a [CounterMark],
+    pub action: &'a Action,
+    /// The side to move next: a turn that did nothing shows its home country.
+    pub next: Option<Side>,
+    /// The share of the largest area of action to draw at most (1.0: all of it).
+    pub fit: f64,
+}
+
+/// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
+/// most weight of the action's hexes (battles first), grown to its hexes' bounds plus
+/// a hex all round, at least [`MIN_W`] x [`MIN_H`], kept on the board. When the turn
+/// did nothing on the map, the same over the counters, and with no counters over the
+/// home country of the side to move next; `None` when there is none of these.
+pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
+    let mut weights = scene.action.weighted_hexes();
+    if weights.is_empty() {
+        for m in scene.marks {
+            *weights.entry(m.hex).or_insert(0) += 1;
+        }
+    }
+    if weights.is_empty() {
+        for (h, _) in board.hexes() {
+            if scene.next.is_some() && board.home_of(h) == scene.next {
+                weights.insert(h, 1);
+            }
+        }
+    }
+    weights.retain(|h, _| board.hex(*h).is_some());
+    let pts: Vec<((f64, f64), u32)> = weights.iter().map(|(h, w)| (geo.centre(*h), *w)).collect();
+    if pts.is_empty() {
+        return None;
+    }
+    let fit = scene.fit.clamp(0.3, 1.0);
+    let (fit_w, fit_h) = (MAX_W * fit - 2.0 * PAD_HEX_X, MAX_H * fit - 2.0 * PAD_HEX_Y);
+    // Candidate windows start at a hex column and a hex row of the action; among
+    // windows holding as much, the one centred nearest the action's centre of weight.
+    let total: f64 = pts.iter().map(|(_, k)| f64::from(*k)).sum();
+    let centre = (
+        pts.iter().map(|(p, k)| p.0 * f64::from(*k)).sum::<f64>() / total,
+        pts.iter().map(|(p, k)| p.1 * f64::from(*k)).sum::<f64>() / total,
+    );
+    let mut xs: Vec<f64> = pts.iter().map(|(p, _)| p.0).collect();
+    let mut ys: Vec<f64> = pts.iter().map(|(p, _)| p.1).collect();
+    for v in [&mut xs, &mut ys] {
+        v.sort_by(f64::total_cmp);
+        v.dedup();
+    }
+    let mut best: Option<(u32, f64, Window)> = None;
+    for x0 in &xs {
+        for y0 in &ys {
+            let w = Window {
+                x: *x0,
+                y: *y0,
+                w: fit_w,
+                h: fit_h,
+            };
+            let sum: u32 = pts
+                .iter()
+                .filter(|(p, _)| w.contains(*p))
+                .map(|(_, k)| k)
+                .sum();
+            let off = (w.x + w.w / 2.0 - centre.0).powi(2) + (w.y + w.h / 2.0 - centre.1).powi(2);
+            if best.is_none_or(|(b, d, _)| sum > b || (sum == b && off < d)) {
+                best = Some((sum, off, w));
+            }
+        }
+    }
+    let (_, _, win) = best?;
+    let inside: Vec<(f64, f64)> = pts
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|p| win.contains(*p))
+        .collect();
+    let min_x = inside.iter().map(|p| p.0).fold(f64::MAX, f64::min) - PAD_HEX_X;
+    let max_x = inside.iter().map(|p| p.0).fold(f64::MIN, f64::max) + PAD_HEX_X;
+    let min_y = inside.iter().map(|p| p.1).fold(f64::MAX, f64::min) - PAD_HEX_Y;
+    let max_y = inside.iter().map(|p| p.1).fold(f64::MIN, f64::max) + PAD_HEX_Y;
+    let (x, w) = grow(min_x, max_x, MIN_W, geo.width);
+    let (y, h) = grow(min_y, max_y, MIN_H, geo.height);
+    Some(Window { x, y, w, h })
+}
+
+/// One hex and a half beyond the outermost centres: the neighbouring hexes show whole.
+const PAD_HEX_X: f64 = 2.5 * HEX_RADIUS;
+const PAD_HEX_Y: f64 = 3.0 * HEX_HALF_HEIGHT;
+
+/// An interval grown about its middle to at least `min`, then moved inside `0..limit`.
+fn grow(lo: f64, hi: f64, min: f64, limit: f64) -> (f64, f64) {
+    let len = (hi - lo).max(min).min(limit);
+    let mid = (lo + hi) / 2.0;
+    let start = (mid - len / 2.0).clamp(0.0, (limit - len).max(0.0));
+    (start, len)
+}
+
+/// The picture as an SVG document, in pixels.
+pub fn render(scene: &Scene) -> String {
+    let geo = Geo::of(scene.board);
+    let window = area(scene.board, &geo, scene);
+    let (dw, dh) = match window {
+        Some(w) => (w.w * DETAIL_SCALE, w.h * DETAIL_SCALE),
+        None => (geo.width, geo.height),
+    };
+    let right_x = PAD + dw + PAD;
+    let so = OVERVIEW_W / geo.width;
+    let oh = geo.height * so;
+    let mut side = String::new();
+    let side_h = side_column(&mut side, scene, right_x, TITLE_H + oh + 10.0);
+    let width = right_x + OVERVIEW_W + PAD;
+    let height = (TITLE_H + dh.max(oh + 10.0 + side_h) + PAD).ceil();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans">"#,
+        w = f(width.ceil()),
+        h = f(height)
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##,
+        f(width.ceil()),
+        f(height)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="24" font-size="19" font-weight="bold" fill="#111111">{}</text><text x="{}" y="42" font-size="12.5" fill="#333333">{}</text>"##,
+        f(PAD),
+        esc(&scene.title),
+        f(PAD),
+        esc(&scene.subtitle)
+    );
+    let layers = svg::layers(scene.board, &geo, window.is_none());
+    match window {
+        Some(w) => detail(&mut s, scene, &geo, &layers, w),
+        None => {
+            let _ = writeln!(
+                s,
+                r#"<g transform="translate({} {})">{layers}</g>"#,
+                f(PAD),
+                f(TITLE_H)
+            );
+        }
+    }
+    // The overview: the whole board, the occupied hexes, the area of action outlined.
+    let _ = writeln!(
+        s,
+        r##"<g class="overview" transform="translate({} {}) scale({})"><rect x="0" y="0" width="{}" height="{}" fill="#fdfcf7"/>{}{}"##,
+        f(right_x),
+        f(TITLE_H),
+        so,
+        f(geo.width),
+        f(geo.height),
+        svg::layers(scene.board, &geo, false),
+        draw::occupied(&geo, scene.marks)
+    );
+    if let Some(w) = window {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#111111" stroke-width="{}"/>"##,
+            f(w.x),
+            f(w.y),
+            f(w.w),
+            f(w.h),
+            f(2.0 / so)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{}" height="{}" fill="none" stroke="#555555" stroke-width="{}"/></g>"##,
+        f(geo.width),
+        f(geo.height),
+        f(1.0 / so)
+    );
+    s.push_str(&side);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The area of action, clipped and scaled, framed.
+fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
+    let ids = draw::hex_ids(
+        scene.board,
+        geo,
+        scene.board.hexes().map(|(h, _)| h).filter(|h| {
+            let (x, y) = geo.centre(*h);
+            x > w.x - HEX_RADIUS
+                && x < w.x + w.w + HEX_RADIUS
+                && y > w.y - HEX_RADIUS
+                && y < w.y + w.h + HEX_RADIUS
+        }),
+    );
+    let _ = writeln!(
+        s,
+        r##"<defs><clipPath id="area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"##,
+        f(w.x),
+        f(w.y),
+        f(w.w),
+        f(w.h)
+    );
+    let _ = writeln!(
+        s,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}</g></g>"##,
+        f(PAD),
+        f(TITLE_H),
+        DETAIL_SCALE,
+        f(-w.x),
+        f(-w.y),
+        f(w.x),
+        f(w.y),
+        f(w.w),
+        f(w.h),
+        draw::battle_rings(geo, &scene.action.battles),
+        draw::path_lines(geo, &scene.action.paths),
+        draw::stacks(geo, scene.marks, &scene.action.lost),
+        draw::path_heads(geo, &scene.action.paths),
+        draw::battles(geo, &scene.action.battles),
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#555555" stroke-width="1"/>"##,
+        f(PAD),
+        f(TITLE_H),
+        f(w.w * DETAIL_SCALE),
+        f(w.h * DETAIL_SCALE)
+    );
+}
+
+/// The key and the list of battles under the overview; returns its height.
+fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
+    let mut y = top + 14.0;
+    let line = |s: &mut String, y: &mut f64, size: f64, bold: bool, text: &str| {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="{}"{} fill="#222222">{}</text>"##,
+            f(x),
+            f(*y),
+            f(size),
+            if bold { r#" font-weight="bold""# } else { "" },
+            esc(text)
+        );
+        *y += size + 5.0;
+    };
+    line(s, &mut y, 13.0, true, "Key");
+    let samples: [(&str, &str, &str); 4] = [
+        ("", "#123a8c", "move (Blue), arrow at the end"),
+        (r#" stroke-dasharray="7,5""#, "#9e1b12", "retreat (Red)"),
+        (
+            r#" stroke-dasharray="2,4""#,
+            "#123a8c",
+            "advance after combat",
+        ),
+        (
+            r#" stroke-dasharray="14,6""#,
+            "#123a8c",
+            "air transport, airdrop",
+        ),
+    ];
+    for (dash, ink, text) in samples {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{ink}" stroke-width="4"{dash}/><text x="{}" y="{}" font-size="11.5" fill="#222222">{}</text>"##,
+            f(x),
+            f(y - 4.0),
+            f(x + 34.0),
+            f(y - 4.0),
+            f(x + 42.0),
+            f(y),
+            esc(text)
+        );
+        y += 17.0;
+    }
+    for text in [
+        "Strip: factors and unit id; badge: units in the hex",
+        "Grey, struck through: lost this player-turn",
+        "Orange ring: battle hex; label: id, odds, result",
+        "Small map: the whole board, the area above outlined",
+    ] {
+        line(s, &mut y, 11.5, false, text);
+    }
+    let placed: Vec<String> = scene
+        .action
+        .placed
+        .iter()
+        .map(|(h, units)| {
+            let ids: Vec<&str> = units.iter().map(|u| u.as_str()).collect();
+            format!("{} at {h}", ids.join(", "))
+        })
+        .collect();
+    if !placed.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "Placed");
+        for p in placed.iter().take(12) {
+            line(s, &mut y, 11.5, false, p);
+        }
+        if placed.len() > 12 {
+            line(
+                s,
+                &mut y,
+                11.5,
+                false,
+                &format!("and {} hexes more", placed.len() - 12),
+            );
+        }
+    }
+    if !scene.action.lost.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "Lost");
+        for l in &scene.action.lost {
+            line(s, &mut y, 11.5, false, &format!("{} in {}", l.unit, l.hex));
+        }
+    }
+    if !scene.action.battles.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "Battles");
+        for b in &scene.action.battles {
+            line(
+                s,
+                &mut y,
+                11.5,
+                false,
+                &format!(
+                    "{} on {}: {} to {}, odds {}, {}, {}",
+                    b.id, b.target, b.record.attack, b.record.defence, b.odds, b.roll, b.result
+                ),
+            );
+        }
+    }
+    y - top
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Country;
+    use crate::sketch::Sketch;
+
+    #[test]
+    fn an_interval_grows_to_its_minimum_and_stays_on_the_board() {
+        assert_eq!(grow(10.0, 20.0, 50.0, 100.0), (0.0, 50.0));
+        assert_eq!(grow(90.0, 99.0, 50.0, 100.0), (50.0, 50.0));
+        assert_eq!(grow(40.0, 60.0, 10.0, 100.0), (40.0, 20.0));
+        assert_eq!(grow(0.0, 500.0, 10.0, 100.0), (0.0, 100.0));
+    }
+
+    #[test]
+    fn the_area_holds_the_battle_rather_than_a_lone_move_far_away() {
+        let board = Sketch::land(1..=60, 1..=60, Country::GreatBlue).build();
+        let geo = Geo::of(&board);
+        let h = |c: i16, n: i16| crate::hex::Hex::new(c, n).unwrap();
+        let unit = vec![crate::units::UnitId::new("B-1IN").unwrap()];
+        let mut action = Action::default();
+        action.placed.insert(h(2, 2), unit.clone());
+        for n in 50..=52 {
+            action.placed.insert(h(50, n), unit.clone());
+        }
+        let scene = Scene {
+            board: &board,
+            title: String::new(),
+            subtitle: String::new(),
+            marks: &[],
+            action: &action,
+            next: None,
+            fit: 1.0,
+        };
+        let w = area(&board, &geo, &scene).unwrap();
+        assert!(w.contains(geo.centre(h(50, 51))));
+        assert!(!w.contains(geo.centre(h(2, 2))));
+        assert!(w.w >= MIN_W && w.w <= MAX_W && w.h >= MIN_H && w.h <= MAX_H);
+    }
+}

@@ -1,0 +1,225 @@
+//! The replay page: one self-contained HTML file (no network, no other file) to step
+//! through a whole game player-turn by player-turn. Each step is a state of the game
+//! folder: the map with every counter named, the turn's paths as arrows, each
+//! battle's odds, roll and result on hover or click, the turn's report beside the
+//! map, and keyboard navigation. The drawing is the map picture's ([`crate::map`]),
+//! drawn once per step here and swapped in by a small script.
+
+use crate::game::{counter_marks, read_state, GameError};
+use crate::map::{action::Action, draw, picture};
+use crate::report;
+use crate::rules::Rules;
+use crate::state::{sha256_hex, GameState};
+use crate::svg::{self, esc, Geo};
+use pbem::files;
+use serde::Serialize;
+use std::path::Path;
+
+/// One state of a game folder, as read.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    /// The file name: `05-2-red.state.ron`.
+    pub file: String,
+    pub state: GameState,
+}
+
+/// The states of a game folder in order, each following from the one before (its
+/// `previous_state` hash names the previous file's bytes).
+pub fn read_game(dir: &Path) -> Result<Vec<Kept>, GameError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        GameError::Other(format!(
+            "{} is not a game folder that can be read: {e}",
+            dir.display()
+        ))
+    })?;
+    let mut paths: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(GameError::Other(format!(
+            "{} holds no state file (*.state.ron): give the folder of a game",
+            dir.display()
+        )));
+    }
+    let mut kept: Vec<Kept> = Vec::new();
+    let mut previous: Option<String> = None;
+    for path in paths {
+        let bytes = files::read_bytes(&path)?;
+        let file = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let state = read_state(&bytes, &path.display().to_string())?;
+        if let Some(prev) = &previous {
+            if state.chain.previous_state.as_deref() != Some(prev.as_str()) {
+                return Err(GameError::Other(format!(
+                    "{} does not follow from {}: the game folder holds states of another game or a gap; `blitz verify` says where",
+                    path.display(),
+                    kept.last().map_or("", |k| k.file.as_str())
+                )));
+            }
+        }
+        previous = Some(sha256_hex(&bytes));
+        kept.push(Kept { file, state });
+    }
+    Ok(kept)
+}
+
+/// One step of the page, as the script reads it.
+#[derive(Serialize)]
+struct Step {
+    label: String,
+    title: String,
+    subtitle: String,
+    file: String,
+    report: String,
+    /// The counters and the turn drawn over the board (SVG in board units).
+    overlay: String,
+    /// The area of action, in board units: the view scrolls to it.
+    focus: Option<[f64; 4]>,
+    units: usize,
+    battles: Vec<BattleInfo>,
+}
+
+/// What the page shows of a battle on hover or click.
+#[derive(Serialize)]
+struct BattleInfo {
+    id: String,
+    hex: String,
+    odds: String,
+    roll: String,
+    result: String,
+    attackers: Vec<String>,
+    defenders: Vec<String>,
+    strength: String,
+    odds_text: String,
+    roll_text: String,
+    table: String,
+    result_text: String,
+    doubling: Vec<String>,
+}
+
+fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
+    let state = &k.state;
+    let marks = counter_marks(rules, state);
+    let action = Action::of(&rules.counters, &state.last.events);
+    let scene = picture::Scene {
+        board: &rules.board,
+        title: crate::map::title(state),
+        subtitle: crate::map::subtitle(state),
+        marks: &marks,
+        action: &action,
+        next: state.mover(),
+        fit: 1.0,
+    };
+    let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);
+    let overlay = [
+        draw::battle_rings(geo, &action.battles),
+        draw::path_lines(geo, &action.paths),
+        draw::stacks(geo, &marks, &action.lost),
+        draw::path_heads(geo, &action.paths),
+        draw::battles(geo, &action.battles),
+    ]
+    .concat();
+    let battles = action
+        .battles
+        .iter()
+        .map(|b| {
+            let r = &b.record;
+            BattleInfo {
+                id: b.id.clone(),
+                hex: b.target.to_string(),
+                odds: b.odds.clone(),
+                roll: b.roll.clone(),
+                result: b.result.clone(),
+                attackers: r
+                    .attackers
+                    .iter()
+                    .map(|(u, h, a)| format!("{u} from {h}, {a}"))
+                    .collect(),
+                defenders: r
+                    .defenders
+                    .iter()
+                    .map(|(u, printed, now)| {
+                        if printed == now {
+                            format!("{u}, {now}")
+                        } else {
+                            format!("{u}, {printed} doubled to {now}")
+                        }
+                    })
+                    .collect(),
+                strength: format!("{} to {}", r.attack, r.defence),
+                odds_text: r.odds.clone(),
+                roll_text: r.roll.clone(),
+                table: r.table.clone(),
+                result_text: r.result.clone(),
+                doubling: r.doubling.clone(),
+            }
+        })
+        .collect();
+    let report = if state.last.label.is_empty() {
+        "A new game: no player-turn has been played yet.".to_string()
+    } else {
+        report::render_state(state)
+    };
+    Step {
+        label: if state.last.label.is_empty() {
+            "new game".to_string()
+        } else {
+            state.last.label.clone()
+        },
+        title: scene.title.clone(),
+        subtitle: scene.subtitle.clone(),
+        file: k.file.clone(),
+        report,
+        overlay,
+        focus,
+        units: marks.len(),
+        battles,
+    }
+}
+
+/// JSON that can sit inside a `<script>` element: `<`, `>` and `&` escaped.
+fn script_json(v: &impl Serialize) -> Result<String, GameError> {
+    let text = serde_json::to_string(v)
+        .map_err(|e| GameError::Other(format!("the replay data could not be written: {e}")))?;
+    Ok(text
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026"))
+}
+
+/// The replay page of a game's states, in order.
+pub fn render(rules: &Rules, game: &[Kept]) -> Result<String, GameError> {
+    let geo = Geo::of(&rules.board);
+    let steps: Vec<Step> = game.iter().map(|k| step(rules, &geo, k)).collect();
+    let data = script_json(&steps)?;
+    let game_id = game.first().map_or("", |k| k.state.game.id.as_str());
+    let board = [
+        format!(
+            r##"<rect x="0" y="0" width="{}" height="{}" fill="#fdfcf7"/>"##,
+            svg::f(geo.width),
+            svg::f(geo.height)
+        ),
+        svg::layers(&rules.board, &geo, false),
+        draw::hex_ids(&rules.board, &geo, rules.board.hexes().map(|(h, _)| h)),
+    ]
+    .concat();
+    let page = TEMPLATE
+        .replace(
+            "{{TITLE}}",
+            &esc(&format!("BLITZKRIEG game {game_id}: replay")),
+        )
+        .replace("{{W}}", &svg::f(geo.width))
+        .replace("{{H}}", &svg::f(geo.height))
+        .replace("{{BOARD}}", &board)
+        .replace("{{STYLE}}", STYLE)
+        .replace("{{SCRIPT}}", SCRIPT)
+        .replace("{{DATA}}", &data);
+    Ok(page)
+}
+
+const TEMPLATE: &str = include_str!("replay/page.html");
+const STYLE: &str = include_str!("replay/page.css");
+const SCRIPT: &str = include_str!("replay/page.js");

@@ -1,0 +1,190 @@
+//! The map picture of the turn mail, checked on the pixels: at known positions of the
+//! demo game, the hexes of stacks show their side's colour, the battle label is there,
+//! the title is drawn with the embedded font, and the same position gives the same
+//! bytes (a digest kept as a snapshot).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use blitzkrieg::game::{read_state, RuleFiles, Umpire};
+use blitzkrieg::hex::Hex;
+use blitzkrieg::map::{self, picture::Window};
+use blitzkrieg::state::{sha256_hex, GameState};
+use blitzkrieg::svg::Geo;
+use std::sync::OnceLock;
+
+struct Demo {
+    umpire: Umpire,
+    dir: tempfile::TempDir,
+}
+
+/// The demo game, played once for all tests.
+fn demo() -> &'static Demo {
+    static DEMO: OnceLock<Demo> = OnceLock::new();
+    DEMO.get_or_init(|| {
+        let umpire = Umpire::load(&RuleFiles::default()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        blitzkrieg::demo::play(&umpire, dir.path(), false).unwrap();
+        Demo { umpire, dir }
+    })
+}
+
+fn state(stem: &str) -> GameState {
+    let path = demo().dir.path().join(format!("{stem}.state.ron"));
+    read_state(&std::fs::read(&path).unwrap(), stem).unwrap()
+}
+
+/// A decoded picture: width, height and 0xRRGGBB pixels.
+struct Picture {
+    width: u32,
+    height: u32,
+    rgb: Vec<u32>,
+}
+
+fn decode(png_bytes: &[u8]) -> Picture {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(
+        info.color_type,
+        png::ColorType::Rgb,
+        "palette expands to RGB"
+    );
+    let rgb = buf[..info.buffer_size()]
+        .chunks(3)
+        .map(|c| (u32::from(c[0]) << 16) | (u32::from(c[1]) << 8) | u32::from(c[2]))
+        .collect();
+    Picture {
+        width: info.width,
+        height: info.height,
+        rgb,
+    }
+}
+
+impl Picture {
+    fn at(&self, x: f64, y: f64) -> u32 {
+        let (x, y) = (x.round() as u32, y.round() as u32);
+        assert!(
+            x < self.width && y < self.height,
+            "({x}, {y}) is off the picture"
+        );
+        self.rgb[(y * self.width + x) as usize]
+    }
+
+    /// How many pixels within `r` of (x, y) are exactly `colour`.
+    fn count_near(&self, (x, y): (f64, f64), r: i32, colour: u32) -> usize {
+        let mut n = 0;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if self.at(x + f64::from(dx), y + f64::from(dy)) == colour {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+struct Shot {
+    picture: Picture,
+    window: Window,
+    geo: Geo,
+    bytes: Vec<u8>,
+}
+
+fn shot(stem: &str) -> Shot {
+    let rules = &demo().umpire.rules;
+    let s = state(stem);
+    let bytes = map::state_png(rules, &s).unwrap();
+    Shot {
+        picture: decode(&bytes),
+        window: map::state_window(rules, &s, 1.0).unwrap(),
+        geo: Geo::of(&rules.board),
+        bytes,
+    }
+}
+
+impl Shot {
+    /// The pixel of a point `(dx, dy)` board units from the centre of `hex`.
+    fn near(&self, hex: &str, dx: f64, dy: f64) -> (f64, f64) {
+        let (x, y) = self.geo.centre(hex.parse::<Hex>().unwrap());
+        self.window.pixel((x + dx, y + dy))
+    }
+}
+
+const BLUE_COUNTER: u32 = 0x2b5cb8;
+const RED_COUNTER: u32 = 0xc0392b;
+const LABEL: u32 = 0xfff3bf;
+
+/// After Blue's player-turn 2 (state 05-2-red): Blue's stacks in VV26 and WW28, Red's
+/// retreated stack in YY30, battle A1 labelled under WW28, nothing in XX31.
+#[test]
+fn player_turn_2_blue_shows_its_stacks_battles_and_title() {
+    let s = shot("05-2-red");
+    // The left end of each stack's first strip is its side's colour.
+    for (hex, colour) in [
+        ("VV26", BLUE_COUNTER),
+        ("WW28", BLUE_COUNTER),
+        ("YY30", RED_COUNTER),
+    ] {
+        let p = s.near(hex, 9.4, -4.6);
+        assert!(
+            s.picture.count_near(p, 2, colour) >= 20,
+            "{hex}: expected a {colour:06x} strip at {p:?}"
+        );
+    }
+    // Battle A1's label lies under its hex.
+    assert!(s.picture.count_near(s.near("WW28", -8.5, 7.2), 2, LABEL) >= 5);
+    // An empty hex has no counter colour at its centre.
+    let empty = s.near("XX31", 0.0, 0.0);
+    for colour in [BLUE_COUNTER, RED_COUNTER, LABEL] {
+        assert_eq!(s.picture.count_near(empty, 4, colour), 0);
+    }
+    // The title is drawn: dark pixels in its band, from the embedded font alone.
+    let dark = (0..400)
+        .flat_map(|x| (8..28).map(move |y| (x, y)))
+        .filter(|(x, y)| s.picture.at(f64::from(*x), f64::from(*y)) < 0x404040)
+        .count();
+    assert!(dark > 800, "only {dark} dark pixels in the title band");
+}
+
+/// After Red's set-up (state 02-1-blue): Red's stacks at the border, no Blue counter.
+#[test]
+fn red_set_up_shows_red_stacks_only() {
+    let s = shot("02-1-blue");
+    for hex in ["AAA31", "AAA32", "AAA33"] {
+        let p = s.near(hex, 9.4, -4.6);
+        assert!(s.picture.count_near(p, 2, RED_COUNTER) >= 20, "{hex}");
+    }
+    assert!(!s.picture.rgb.contains(&LABEL), "no battle in a set-up");
+}
+
+/// Every turn's picture fits the mail's budget, and the same state gives the same
+/// bytes: these digests change only when the drawing does.
+#[test]
+fn pictures_are_deterministic_and_small() {
+    let mut digests = String::new();
+    for stem in [
+        "00-setup-blue",
+        "01-setup-red",
+        "02-1-blue",
+        "03-1-red",
+        "04-2-blue",
+        "05-2-red",
+        "06-3-blue",
+    ] {
+        let s = shot(stem);
+        assert!(s.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+        assert!(
+            s.bytes.len() <= map::PNG_BUDGET,
+            "{stem}: {} bytes",
+            s.bytes.len()
+        );
+        if stem == "05-2-red" {
+            let again = map::state_png(&demo().umpire.rules, &state(stem)).unwrap();
+            assert_eq!(again, s.bytes, "the same state draws the same bytes");
+        }
+        digests.push_str(&format!("{stem} {}\n", sha256_hex(&s.bytes)));
+    }
+    insta::assert_snapshot!(digests);
+}

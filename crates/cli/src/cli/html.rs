@@ -1,0 +1,49 @@
+//! `blitz html DIR --out FILE`: writes the replay page of a game folder, one
+//! self-contained HTML file to step through the game player-turn by player-turn
+//! (`blitzkrieg::replay`).
+
+use crate::cli::common::RuleArgs;
+use blitzkrieg::replay;
+use miette::{IntoDiagnostic, WrapErr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game folder (its states, in order; see docs/state.md).
+    pub path: PathBuf,
+    /// The HTML file to write (`-` writes to standard output).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Exit 0 written; 1 the folder holds no game that can be read; 2 the file could not
+/// be written.
+pub fn run(args: Args) -> miette::Result<ExitCode> {
+    let umpire = args.rules.umpire()?;
+    let game = match replay::read_game(&args.path) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let page = replay::render(&umpire.rules, &game)?;
+    if args.out.as_os_str() == "-" {
+        print!("{page}");
+    } else {
+        std::fs::write(&args.out, page)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot write {}", args.out.display()))?;
+        eprintln!(
+            "wrote {} ({} steps, {} to {})",
+            args.out.display(),
+            game.len(),
+            game.first().map_or("", |k| k.file.as_str()),
+            game.last().map_or("", |k| k.file.as_str())
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
