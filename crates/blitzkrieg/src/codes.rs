@@ -130,6 +130,7 @@ impl GameError {
             GameError::OtherData { .. } => "G008",
             GameError::OrdersTooLarge { .. } => "G009",
             GameError::Position(_) => "G010",
+            GameError::Incomplete(_) => "G011",
             GameError::Ruleset(e) => e.error_code(),
             GameError::Other(_) => "G099",
         }

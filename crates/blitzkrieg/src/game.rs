@@ -83,6 +83,14 @@ pub enum GameError {
         help("docs/position.md describes the position file, field by field")
     )]
     Position(#[from] crate::position_file::PositionErrors),
+    /// `verify` could not check the whole game: a file is missing, or the folder holds
+    /// states the replay never reached.
+    #[error("{0}")]
+    #[diagnostic(
+        code(blitz::game::incomplete),
+        help("a game folder holds every state, order file and seed of the game (docs/state.md)")
+    )]
+    Incomplete(String),
     #[error("{0}")]
     Other(String),
 }
@@ -812,6 +820,11 @@ pub struct Verified {
     pub turns: Vec<String>,
     /// The last state reached.
     pub last: String,
+    /// The SHA-256 of the game's first state: the anchor both players compare with the
+    /// hash in the opening mail (`docs/pbem.md`).
+    pub first_hash: String,
+    /// The state files of the folder, all of which the replay reached.
+    pub states: usize,
 }
 
 /// Replays a game folder from its first state: every state must follow byte for byte
@@ -829,13 +842,29 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
         .collect();
     states.sort();
-    let first = states
-        .first()
-        .ok_or_else(|| GameError::Other(format!("{} holds no state file", dir.display())))?;
+    let first = states.first().ok_or_else(|| {
+        GameError::Incomplete(format!(
+            "{} holds no state file: there is no game to verify",
+            dir.display()
+        ))
+    })?;
+    let first_hash = sha256_hex(&files::read_bytes(first)?);
     let mut path = first.clone();
     let mut turns = Vec::new();
+    let mut reached: Vec<PathBuf> = Vec::new();
     loop {
-        let bytes = files::read_bytes(&path)?;
+        let bytes = match files::read_bytes(&path) {
+            Ok(b) => b,
+            Err(FileError::Read { .. }) if !turns.is_empty() => {
+                return Err(GameError::Incomplete(format!(
+                    "{} is missing: the state that player-turn {} produced is not in the folder",
+                    path.display(),
+                    turns.last().map_or("", String::as_str)
+                )))
+            }
+            Err(e) => return Err(e.into()),
+        };
+        reached.push(path.clone());
         let name = path.display().to_string();
         let state = read_state(&bytes, &name)?;
         if turns.is_empty() && state.chain.previous_state.is_some() {
@@ -846,7 +875,30 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         let stem = state.file_stem();
         let orders_path = dir.join(format!("{stem}.orders.toml"));
         if !orders_path.exists() {
-            return Ok(Verified { turns, last: name });
+            let unreached: Vec<String> = states
+                .iter()
+                .filter(|p| !reached.contains(p))
+                .map(|p| p.display().to_string())
+                .collect();
+            if !unreached.is_empty() {
+                return Err(GameError::Incomplete(format!(
+                    "{} is missing, so the replay stops at player-turn {} and never reaches {}",
+                    orders_path.display(),
+                    state.label(),
+                    unreached.join(", ")
+                )));
+            }
+            if turns.is_empty() && !matches!(state.phase, Phase::SetUp { side: Side::Blue }) {
+                return Err(GameError::Incomplete(format!(
+                    "{name} is the only state: with no orders beside it nothing was replayed"
+                )));
+            }
+            return Ok(Verified {
+                turns,
+                last: name,
+                first_hash,
+                states: states.len(),
+            });
         }
         let orders = order_text(
             &files::read_bytes(&orders_path)?,
@@ -872,7 +924,17 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             )),
         })?;
         let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
-        let kept = files::read_bytes(&next_path)?;
+        let kept = match files::read_bytes(&next_path) {
+            Ok(kept) => kept,
+            Err(FileError::Read { .. }) => {
+                return Err(GameError::Incomplete(format!(
+                    "{} is missing: the state that player-turn {} produced is not in the folder",
+                    next_path.display(),
+                    state.label()
+                )))
+            }
+            Err(e) => return Err(e.into()),
+        };
         let replayed = as_written_by(&r, &kept)?;
         if kept != replayed.as_bytes() {
             return Err(divergence(

@@ -54,7 +54,11 @@ pub fn state_mail(
             mover: Side::Blue,
             earlier: Vec::new(),
         };
-        let text = new_game_text(&state);
+        let text = format!(
+            "{}\nThe game's first state has SHA-256\n  {}\n`blitz verify` prints the same hash for a folder that starts from it: compare\nthem, and a doctored first state is caught.\n",
+            new_game_text(&state),
+            sha256_hex(state_bytes)
+        );
         return mail_of(u, &state, &state_ron, &text, &template, &turn, date);
     }
     let turn = TurnMailed::parse(&state.last.label).ok_or_else(|| {

@@ -147,7 +147,7 @@ fn verify_accepts_the_demo_game() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "6 player-turns replayed, every state follows (setup-Blue, setup-Red, 1-Blue, 1-Red, 2-Blue, 2-Red)",
+            "6 player-turns replayed, all of them: every one of its 7 states follows (setup-Blue, setup-Red, 1-Blue, 1-Red, 2-Blue, 2-Red)",
         ));
 }
 

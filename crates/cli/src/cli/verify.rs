@@ -27,10 +27,15 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     match game::verify_dir(&umpire, &args.dir) {
         Ok(v) => {
             outln!(
-                "{}: {} player-turns replayed, every state follows ({})",
+                "{}: {} player-turns replayed, all of them: every one of its {} states follows ({})",
                 args.dir.display(),
                 v.turns.len(),
+                v.states,
                 v.turns.join(", ")
+            );
+            outln!(
+                "first state: SHA-256 {} (compare it with the opening mail)",
+                v.first_hash
             );
             outln!("last state: {}", v.last);
             Ok(ExitCode::SUCCESS)
@@ -43,6 +48,11 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             );
             Ok(ExitCode::from(1))
         }
+        Err(GameError::Incomplete(why)) => {
+            errln!("{}: INCOMPLETE: {why}", args.dir.display());
+            Ok(ExitCode::from(1))
+        }
+        Err(e @ GameError::File(_)) => Err(e.into()),
         Err(e) => {
             errln!("{}: DIVERGES: {e}", args.dir.display());
             Ok(ExitCode::from(1))
