@@ -75,6 +75,11 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
     })
 }
 
+/// A side a city may be friendly to, or "neither side" (5.1).
+fn side_name(side: &Option<crate::units::Side>) -> String {
+    side.map_or("neither side".to_string(), |s| s.to_string())
+}
+
 const RULE: &str = "------------------------------------------------------------------------------";
 
 /// The report for the turn that produced `state`.
@@ -309,33 +314,23 @@ fn line(out: &mut String, e: &Event) {
             from,
             to,
             rule,
-        } => {
-            let name = |s: &Option<crate::units::Side>| {
-                s.map_or("neither side".to_string(), |s| s.to_string())
-            };
-            writeln!(
-                out,
-                "  {hex}: friendly to {} (was {}) ({rule})",
-                name(to),
-                name(from)
-            )
-        }
+        } => writeln!(
+            out,
+            "  {hex}: friendly to {} (was {}) ({rule})",
+            side_name(to),
+            side_name(from)
+        ),
         Event::CityFromNextPlayerTurn {
             hex,
             from,
             to,
             rule,
-        } => {
-            let name = |s: &Option<crate::units::Side>| {
-                s.map_or("neither side".to_string(), |s| s.to_string())
-            };
-            writeln!(
-                out,
-                "  {hex}: friendly to {} from the start of the next player-turn (to {} in this one) ({rule})",
-                name(to),
-                name(from)
-            )
-        }
+        } => writeln!(
+            out,
+            "  {hex}: friendly to {} from the start of the next player-turn (to {} in this one) ({rule})",
+            side_name(to),
+            side_name(from)
+        ),
         Event::ReinforcementsDue { side, turn, units } => {
             let list = units
                 .iter()

@@ -153,36 +153,51 @@ impl PrivateState {
         )))
     }
 
+    /// The token of `pool` a hidden draw or discard takes: the one the turn's seed and
+    /// this side's secret point at (docs/hidden.md).
+    #[allow(clippy::too_many_arguments)]
+    fn pick(
+        &self,
+        domain: &str,
+        pool: &BTreeSet<String>,
+        from: &str,
+        seed: &str,
+        label: &str,
+        index: u32,
+        entry: usize,
+    ) -> Result<String, HiddenError> {
+        let secret = self.secret_bytes()?;
+        let seed = hex::decode(seed).map_err(|e| HiddenError::Format(e.to_string()))?;
+        let empty = || HiddenError::EmptyDraw {
+            side: self.side,
+            entry,
+            from: from.into(),
+        };
+        let n = u32::try_from(pool.len()).unwrap_or(u32::MAX);
+        let i = draw::hidden_index(
+            domain,
+            &seed,
+            &secret,
+            &self.game_id,
+            self.side,
+            label,
+            index,
+            n,
+        )
+        .ok_or_else(empty)?;
+        nth(pool, i).ok_or_else(empty)
+    }
+
     /// Applies one ledger entry.
     fn apply(&mut self, op: &HiddenOp, entry: usize) -> Result<Option<Learned>, HiddenError> {
-        let secret = self.secret_bytes()?;
+        // Every entry needs the secret: an entry applied without it is refused.
+        self.secret_bytes()?;
         let side = self.side;
         match op {
             HiddenOp::Draw {
                 seed, label, index, ..
             } => {
-                let seed = hex::decode(seed).map_err(|e| HiddenError::Format(e.to_string()))?;
-                let n = u32::try_from(self.bag.len()).unwrap_or(u32::MAX);
-                let i = draw::hidden_index(
-                    DRAW_DOMAIN,
-                    &seed,
-                    &secret,
-                    &self.game_id,
-                    side,
-                    label,
-                    *index,
-                    n,
-                )
-                .ok_or(HiddenError::EmptyDraw {
-                    side,
-                    entry,
-                    from: "bag".into(),
-                })?;
-                let token = nth(&self.bag, i).ok_or(HiddenError::EmptyDraw {
-                    side,
-                    entry,
-                    from: "bag".into(),
-                })?;
+                let token = self.pick(DRAW_DOMAIN, &self.bag, "bag", seed, label, *index, entry)?;
                 self.bag.remove(&token);
                 self.reserve.insert(token.clone());
                 Ok(Some(Learned::Drew {
@@ -193,28 +208,9 @@ impl PrivateState {
             HiddenOp::Discard {
                 seed, label, index, ..
             } => {
-                let seed = hex::decode(seed).map_err(|e| HiddenError::Format(e.to_string()))?;
-                let n = u32::try_from(self.reserve.len()).unwrap_or(u32::MAX);
-                let i = draw::hidden_index(
-                    DISCARD_DOMAIN,
-                    &seed,
-                    &secret,
-                    &self.game_id,
-                    side,
-                    label,
-                    *index,
-                    n,
-                )
-                .ok_or(HiddenError::EmptyDraw {
-                    side,
-                    entry,
-                    from: "reserve".into(),
-                })?;
-                let token = nth(&self.reserve, i).ok_or(HiddenError::EmptyDraw {
-                    side,
-                    entry,
-                    from: "reserve".into(),
-                })?;
+                let pool = &self.reserve;
+                let token =
+                    self.pick(DISCARD_DOMAIN, pool, "reserve", seed, label, *index, entry)?;
                 self.reserve.remove(&token);
                 self.bag.insert(token.clone());
                 Ok(Some(Learned::Discarded {
