@@ -222,7 +222,7 @@ impl Umpire {
                 });
             }
         }
-        Ok(self.rules.for_game(&state.game.options)?)
+        Ok(self.rules.for_game(state)?)
     }
 }
 

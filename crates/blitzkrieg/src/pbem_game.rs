@@ -91,7 +91,7 @@ impl Game for Umpire {
     }
 
     fn check(&self, state: &GameState, orders: &ReadOrders) -> Vec<OrderError> {
-        let (rules, hash) = match (self.rules.for_game(&state.game.options), state.to_ron()) {
+        let (rules, hash) = match (self.rules.for_game(state), state.to_ron()) {
             (Ok(r), Ok(text)) => (r, sha256_hex(text.as_bytes())),
             (Err(e), _) => return Umpire::unplayable(e),
             (_, Err(e)) => return Umpire::unplayable(e),
@@ -107,10 +107,7 @@ impl Game for Umpire {
         orders: &ReadOrders,
         seed: Option<&Seed>,
     ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
-        let rules = self
-            .rules
-            .for_game(&state.game.options)
-            .map_err(Umpire::unplayable)?;
+        let rules = self.rules.for_game(state).map_err(Umpire::unplayable)?;
         let text = state.to_ron().map_err(Umpire::unplayable)?;
         let state_hash = sha256_hex(text.as_bytes());
         let none = Seed::from_text("no dice").map_err(Umpire::unplayable)?;
@@ -138,7 +135,7 @@ impl Game for Umpire {
     }
 
     fn template(&self, state: &GameState) -> String {
-        match (self.rules.for_game(&state.game.options), state.to_ron()) {
+        match (self.rules.for_game(state), state.to_ron()) {
             (Ok(rules), Ok(text)) => template::render(&rules, state, &sha256_hex(text.as_bytes())),
             _ => String::new(),
         }

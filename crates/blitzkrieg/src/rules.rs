@@ -5,7 +5,7 @@
 
 use crate::board::Board;
 use crate::ruleset::{RuleBook, Ruleset, RulesetError};
-use crate::state::Options;
+use crate::state::GameState;
 use crate::units::Counters;
 use std::sync::Arc;
 
@@ -30,10 +30,11 @@ impl Rules {
         }
     }
 
-    /// The same data with the rule set a game's options make.
-    pub fn for_game(&self, options: &Options) -> Result<Rules, RulesetError> {
+    /// The same data with the rule set a game's state makes: its options, and for a
+    /// state of format 1 the readings of that time.
+    pub fn for_game(&self, state: &GameState) -> Result<Rules, RulesetError> {
         Ok(Rules {
-            ruleset: Ruleset::from_options(&self.book, options)?,
+            ruleset: Ruleset::from_options(&self.book, &state.game.options, state.format)?,
             ..self.clone()
         })
     }

@@ -352,10 +352,14 @@ const OPTIONAL_RULES: [(u32, &str); 12] = [
 impl Ruleset {
     /// The rule set of a game from the options its state records. A state of format 1
     /// records no readings: it is played with [`FORMAT_ONE_READINGS`].
-    pub fn from_options(book: &RuleBook, options: &Options) -> Result<Ruleset, RulesetError> {
+    pub fn from_options(
+        book: &RuleBook,
+        options: &Options,
+        format: u32,
+    ) -> Result<Ruleset, RulesetError> {
         Ruleset::check_choice(options.rules, &options.optional)?;
         let mut readings = book.defaults();
-        let format_one = options.readings.is_empty();
+        let format_one = format < 2;
         if format_one {
             for (name, option) in FORMAT_ONE_READINGS {
                 readings.insert(name.to_string(), option.to_string());
