@@ -165,7 +165,7 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
     let mut last_report = String::new();
     for (i, step) in STEPS.iter().enumerate() {
         let text = order_file(&current, &state_bytes, step.orders);
-        let commitment = commit::commitment(&state_bytes, text.as_bytes()).to_string();
+        let commitment = commit::orders_commitment(&state_bytes, &text).to_string();
         let orders = OrderText {
             name: step.file.to_string(),
             toml: text,

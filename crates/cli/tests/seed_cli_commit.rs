@@ -54,8 +54,7 @@ fn refuses_a_round_already_published_and_commits_as_of_a_time_before_it() {
         ))
         .stderr(contains("PBM ¶2"))
         .stderr(contains("no commitment was made"));
-    let expected =
-        pbem::commit::commitment(&fs::read(&state).unwrap(), text.as_bytes()).to_string();
+    let expected = pbem::commit::orders_commitment(&fs::read(&state).unwrap(), &text).to_string();
     commit(&state, &orders)
         .args(["--at", "2023-09-15T10:00:00Z"])
         .assert()

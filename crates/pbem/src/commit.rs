@@ -1,6 +1,7 @@
 //! Commit and reveal: the one-line commitment a player mails before the seed is
-//! published, binding the order file's exact bytes to the state they apply to
-//! (FORMATS.md, "Hashes"):
+//! published, binding the orders to the state they apply to (`docs/dice.md`). Version
+//! 2 ([`orders_commitment`]) is made on the orders as the umpire reads them, so it
+//! survives e-mail; version 1, below, on the file's exact bytes, is still accepted:
 //!
 //! ```text
 //! commitment = SHA-256( lp("blitzkrieg-pbem/commit/v1") ‖ lp(state hash, 32 raw bytes)
@@ -57,9 +58,47 @@ pub fn commitment_for_hash(state_hash: &[u8; 32], order_bytes: &[u8]) -> Commitm
     Commitment(Sha256::digest(&input).into())
 }
 
-/// The commitment of an order file to a state file.
+/// The commitment of an order file to a state file, version 1: over the file's exact
+/// bytes. Still accepted by [`check`], for games whose commitments were made so.
 pub fn commitment(state_bytes: &[u8], order_bytes: &[u8]) -> Commitment {
     commitment_for_hash(&state_hash(state_bytes), order_bytes)
+}
+
+/// The domain tag of commitment version 2.
+pub const COMMIT_V2: &str = "blitzkrieg-pbem/commit/v2";
+
+/// The orders as the umpire reads them, whatever a mail program did to their lines:
+/// a leading byte-order mark dropped, CRLF and lone CR made LF, spaces and tabs at the
+/// end of each line dropped, blank lines at the end dropped, and one final LF. The same
+/// orders saved as a file, pasted into a reply or attached to it give the same text.
+pub fn normalise_orders(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let unified = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut out: String = unified
+        .split('\n')
+        .map(|l| l.trim_end_matches([' ', '\t']))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let kept = out.trim_end_matches('\n').len();
+    out.truncate(kept);
+    out.push('\n');
+    out
+}
+
+/// The commitment of orders to a state, version 2 (what `blitz commit` prints): over
+/// the orders as the umpire reads them ([`normalise_orders`]), so it survives e-mail.
+///
+/// ```text
+/// commitment = SHA-256( lp("blitzkrieg-pbem/commit/v2") ‖ lp(state hash, 32 raw bytes)
+///                       ‖ lp(normalised orders, UTF-8) )
+/// ```
+pub fn orders_commitment(state_bytes: &[u8], orders_text: &str) -> Commitment {
+    let normal = normalise_orders(orders_text);
+    let mut input = Vec::with_capacity(normal.len() + 80);
+    lp(&mut input, COMMIT_V2.as_bytes());
+    lp(&mut input, &state_hash(state_bytes));
+    lp(&mut input, normal.as_bytes());
+    Commitment(Sha256::digest(&input).into())
 }
 
 /// A commitment that does not hold.
@@ -80,8 +119,11 @@ pub fn check(
     order_bytes: &[u8],
 ) -> Result<(), CommitError> {
     let given: Commitment = commitment_hex.parse()?;
-    let computed = commitment(state_bytes, order_bytes);
-    if given == computed {
+    let computed = match std::str::from_utf8(order_bytes) {
+        Ok(text) => orders_commitment(state_bytes, text),
+        Err(_) => commitment(state_bytes, order_bytes),
+    };
+    if given == computed || given == commitment(state_bytes, order_bytes) {
         Ok(())
     } else {
         Err(CommitError::Mismatch {

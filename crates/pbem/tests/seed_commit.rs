@@ -70,3 +70,29 @@ fn check_accepts_the_matching_files_and_refuses_others() {
     assert!(matches!(e, CommitError::Malformed { .. }));
     assert!("zz".parse::<Commitment>().is_err());
 }
+
+/// docs/dice.md's test vector for commitment version 2 (the orders are already normal).
+#[test]
+fn version_2_is_the_documented_hash_and_check_accepts_both_versions() {
+    let v2 = commit::orders_commitment(STATE, std::str::from_utf8(ORDERS).unwrap());
+    assert_eq!(
+        v2.to_string(),
+        "f11910cd897e532d0d9faebc4a8ad6352ce92620a4f9a3537c312926ce11d03e"
+    );
+    let crlf = std::str::from_utf8(ORDERS).unwrap().replace('\n', "  \r\n");
+    assert_eq!(
+        commit::orders_commitment(STATE, &crlf),
+        v2,
+        "line ends do not count"
+    );
+    assert_eq!(
+        commit::check(&v2.to_string(), STATE, crlf.as_bytes()),
+        Ok(())
+    );
+    let v1 = commit::commitment(STATE, ORDERS).to_string();
+    assert_eq!(
+        commit::check(&v1, STATE, ORDERS),
+        Ok(()),
+        "version 1 still holds"
+    );
+}

@@ -67,7 +67,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
         Ok(_) => {
-            outln!("{}", commit::commitment(&state, &orders));
+            outln!("{}", commit::orders_commitment(&state, &text.toml));
             Ok(ExitCode::SUCCESS)
         }
     }
