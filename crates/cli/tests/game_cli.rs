@@ -434,7 +434,7 @@ fn verify_names_the_player_turn_and_file_whose_orders_break_the_commitment() {
     let (_tmp, dir) = demo();
     let orders = dir.join("02-1-blue.orders.toml");
     let mut text = fs::read_to_string(&orders).unwrap();
-    text.push('\n');
+    text.push_str("# a line added after the commitment was mailed\n");
     fs::write(&orders, text).unwrap();
     blitz()
         .arg("verify")
