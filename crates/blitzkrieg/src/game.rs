@@ -848,22 +848,14 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             dir.display()
         ))
     })?;
-    let first_hash = sha256_hex(&files::read_bytes(first)?);
+    // Each state is read once: the first here, every later one as the kept file its
+    // predecessor's replay is compared with.
+    let mut bytes = files::read_bytes(first)?;
+    let first_hash = sha256_hex(&bytes);
     let mut path = first.clone();
     let mut turns = Vec::new();
     let mut reached: Vec<PathBuf> = Vec::new();
     loop {
-        let bytes = match files::read_bytes(&path) {
-            Ok(b) => b,
-            Err(FileError::Read { .. }) if !turns.is_empty() => {
-                return Err(GameError::Incomplete(format!(
-                    "{} is missing: the state that player-turn {} produced is not in the folder",
-                    path.display(),
-                    turns.last().map_or("", String::as_str)
-                )))
-            }
-            Err(e) => return Err(e.into()),
-        };
         reached.push(path.clone());
         let name = path.display().to_string();
         let state = read_state(&bytes, &name)?;
@@ -959,6 +951,7 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         }
         turns.push(state.label());
         path = next_path;
+        bytes = kept;
     }
 }
 

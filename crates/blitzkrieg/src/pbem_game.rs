@@ -9,6 +9,7 @@ use crate::event::Event;
 use crate::game::Umpire;
 use crate::orders::{self, cite, OrderError, Orders, Problem};
 use crate::report;
+use crate::rules::Rules;
 use crate::state::{sha256_hex, GameState, Phase, KIND};
 use crate::template;
 use crate::units::Side;
@@ -39,8 +40,8 @@ impl OrderProblem for OrderError {
 }
 
 impl Umpire {
-    /// A problem that is the game's, not the orders': the rule set of the state cannot
-    /// be made (a rule not built in this release).
+    /// A problem that is the game's, not the orders': the state cannot be played with
+    /// this data (other rule data, a rule not built in this release).
     fn unplayable(e: impl std::fmt::Display) -> Vec<OrderError> {
         vec![OrderError::new(
             Problem::NotNow {
@@ -50,6 +51,14 @@ impl Umpire {
             None,
             "PBEM",
         )]
+    }
+
+    /// The rules a state is played with ([`Umpire::rules_for`]) and the state's hash,
+    /// which its orders name.
+    fn rules_and_hash(&self, state: &GameState) -> Result<(Rules, String), Vec<OrderError>> {
+        let rules = self.rules_for(state).map_err(Umpire::unplayable)?;
+        let text = state.to_ron().map_err(Umpire::unplayable)?;
+        Ok((rules, sha256_hex(text.as_bytes())))
     }
 }
 
@@ -91,12 +100,10 @@ impl Game for Umpire {
     }
 
     fn check(&self, state: &GameState, orders: &ReadOrders) -> Vec<OrderError> {
-        let (rules, hash) = match (self.rules.for_game(state), state.to_ron()) {
-            (Ok(r), Ok(text)) => (r, sha256_hex(text.as_bytes())),
-            (Err(e), _) => return Umpire::unplayable(e),
-            (_, Err(e)) => return Umpire::unplayable(e),
-        };
-        engine::check(&rules, state, &orders.orders, &hash)
+        match self.rules_and_hash(state) {
+            Ok((rules, hash)) => engine::check(&rules, state, &orders.orders, &hash),
+            Err(problems) => problems,
+        }
     }
 
     /// 15.2: a player-turn without battles needs no seed; one with battles and none is
@@ -135,9 +142,9 @@ impl Game for Umpire {
     }
 
     fn template(&self, state: &GameState) -> String {
-        match (self.rules.for_game(state), state.to_ron()) {
-            (Ok(rules), Ok(text)) => template::render(&rules, state, &sha256_hex(text.as_bytes())),
-            _ => String::new(),
+        match self.rules_and_hash(state) {
+            Ok((rules, hash)) => template::render(&rules, state, &hash),
+            Err(_) => String::new(),
         }
     }
 }

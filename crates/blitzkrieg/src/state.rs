@@ -329,15 +329,7 @@ impl GameState {
     /// Reads a state of any format still read, refusing one whose digest does not
     /// match its content or that is not a BLITZKRIEG state.
     pub fn from_ron(src: &str, file: &str) -> Result<GameState, StateError> {
-        let header = pbem::envelope::Header::peek(src, file)?;
-        if !(header.kind.is_empty() || header.kind == KIND) {
-            return Err(EnvelopeError::Kind {
-                file: file.to_string(),
-                found: header.kind,
-                expected: KIND.to_string(),
-            });
-        }
-        pbem::envelope::open(src, file, OLDEST_STATE_FORMAT..=STATE_FORMAT)
+        pbem::envelope::open(src, file, KIND, OLDEST_STATE_FORMAT..=STATE_FORMAT)
     }
 
     /// The side to move, if the game is not over.

@@ -55,15 +55,7 @@ impl StateFile {
 
     /// Reads a state file, refusing an edited one or one of another game.
     pub fn read(text: &str, file: &str) -> Result<StateFile, EnvelopeError> {
-        let header = pbem::envelope::Header::peek(text, file)?;
-        if header.kind != KIND {
-            return Err(EnvelopeError::Kind {
-                file: file.to_string(),
-                found: header.kind,
-                expected: KIND.to_string(),
-            });
-        }
-        pbem::envelope::open(text, file, FORMAT..=FORMAT)
+        pbem::envelope::open(text, file, KIND, FORMAT..=FORMAT)
     }
 }
 

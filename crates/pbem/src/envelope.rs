@@ -131,11 +131,13 @@ pub fn seal<S: Sealed>(state: &S) -> Result<String, ron::Error> {
     Ok(out)
 }
 
-/// Reads a state, refusing a format outside `formats` and a state whose digest does not
-/// match its content.
+/// Reads a state of game `kind`, refusing another game's state (before reading the
+/// game's own fields), a format outside `formats`, and a state whose digest does not
+/// match its content. Format 1 named no kind: an empty kind is read as `kind` there.
 pub fn open<S: Sealed>(
     src: &str,
     file: &str,
+    kind: &str,
     formats: std::ops::RangeInclusive<u32>,
 ) -> Result<S, EnvelopeError> {
     let unreadable = |e: ron::Error| EnvelopeError::Unreadable {
@@ -143,6 +145,13 @@ pub fn open<S: Sealed>(
         reason: e.to_string(),
     };
     let header = Header::peek(src, file)?;
+    if !(header.kind == kind || header.kind.is_empty() && header.format < 2) {
+        return Err(EnvelopeError::Kind {
+            file: file.to_string(),
+            found: header.kind,
+            expected: kind.to_string(),
+        });
+    }
     if !formats.contains(&header.format) {
         return Err(EnvelopeError::Format {
             file: file.to_string(),
@@ -196,12 +205,12 @@ mod tests {
     #[test]
     fn a_sealed_state_opens_and_an_edited_one_is_refused() {
         let text = seal(&toy()).unwrap();
-        let back: Toy = open(&text, "t.ron", 1..=2).unwrap();
+        let back: Toy = open(&text, "t.ron", "toy", 1..=2).unwrap();
         assert_eq!(back.value, 7);
         assert_eq!(seal(&back).unwrap(), text, "the same bytes again");
         let edited = text.replace("value: 7", "value: 8");
         assert!(matches!(
-            open::<Toy>(&edited, "t.ron", 1..=2),
+            open::<Toy>(&edited, "t.ron", "toy", 1..=2),
             Err(EnvelopeError::Tampered { .. })
         ));
     }
@@ -209,8 +218,17 @@ mod tests {
     #[test]
     fn a_format_outside_the_range_is_named() {
         let text = seal(&Toy { format: 3, ..toy() }).unwrap();
-        match open::<Toy>(&text, "t.ron", 1..=2) {
+        match open::<Toy>(&text, "t.ron", "toy", 1..=2) {
             Err(EnvelopeError::Format { found: 3, .. }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn another_games_state_is_refused_by_its_kind() {
+        let text = seal(&toy()).unwrap();
+        match open::<Toy>(&text, "t.ron", "chess", 1..=2) {
+            Err(EnvelopeError::Kind { found, .. }) => assert_eq!(found, "toy"),
             other => panic!("{other:?}"),
         }
     }
