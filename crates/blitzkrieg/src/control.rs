@@ -15,6 +15,7 @@
 //! - a city may be friendly to neither side (003, 5).
 
 use crate::board::Board;
+use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::position::Position;
@@ -117,7 +118,7 @@ pub fn changes(
                 hex,
                 from,
                 to,
-                rule: "5.1-5.2".to_string(),
+                rule: Rule::para("5.1-5.2"),
             })
         })
         .collect()
@@ -201,7 +202,7 @@ mod tests {
                 hex: h("C3"),
                 from: Some(Side::Blue),
                 to: None,
-                rule: "5.1-5.2".into()
+                rule: Rule::para("5.1-5.2")
             }]
         );
         assert_eq!(

@@ -7,6 +7,7 @@
 //! the end of the player-turn: cities (5), victory (16), the next phase, and the
 //! reinforcements due to the next player (6.2).
 
+use crate::cite::{Ref, Rule};
 use crate::combat::{self, BattleSetup, Resolved};
 use crate::control;
 use crate::event::Event;
@@ -422,7 +423,7 @@ fn play(
         events.push(Event::RemovedBeforeCombat {
             unit: unit.clone(),
             hex: *hex,
-            rule: "14.9".to_string(),
+            rule: Rule::para("14.9"),
         });
     }
     let battles: Vec<WaitingBattle> = orders.attacks.iter().map(waiting_battle).collect();
@@ -610,7 +611,7 @@ fn stop(
 ) -> (GameState, Vec<Event>) {
     f.events.push(Event::Note {
         text: note,
-        rule: "PBEM".to_string(),
+        rule: Rule::of(Ref::Procedure),
     });
     store_position(&mut next, &f.pos, f.turn, f.side);
     next.step = state.step + 1;
@@ -924,7 +925,7 @@ fn set_up(
     store_standing(&mut next, orders, side);
     let mut events = vec![Event::Note {
         text: format!("{} sets up", side.country_name()),
-        rule: if side == Side::Blue { "3.3" } else { "3.4" }.to_string(),
+        rule: Rule::para(if side == Side::Blue { "3.3" } else { "3.4" }),
     }];
     events.extend(out.events);
     next.phase = match side {
@@ -1010,7 +1011,7 @@ fn end_of_turn_cities(
                 hex,
                 from,
                 to,
-                rule: "5.1-5.2; 003 5".to_string(),
+                rule: Rule::para("5.1-5.2").and(Ref::Reading("5".into())),
             }),
             _ => None,
         })
@@ -1052,7 +1053,7 @@ fn city_changes(
                 hex: *h,
                 from,
                 to: *to,
-                rule: "5.1-5.2".to_string(),
+                rule: Rule::para("5.1-5.2"),
             })
         })
         .collect()

@@ -1,7 +1,8 @@
 //! What happened in a player-turn, as plain data. The engine emits events; the report
 //! is rendered from them alone, and they are kept in the state so the report can be
-//! printed again. Every event that applies a rule cites its paragraph.
+//! printed again. Every event that applies a rule cites it, as a typed [`Rule`].
 
+use crate::cite::Rule;
 use crate::hex::Hex;
 use crate::units::{Side, UnitId};
 use serde::{Deserialize, Serialize};
@@ -12,17 +13,9 @@ pub enum Event {
     /// The player-turn being resolved.
     TurnBegan { turn: u32, side: Side },
     /// A unit placed during set-up (3.3, 3.4).
-    SetUp {
-        unit: UnitId,
-        hex: Hex,
-        rule: String,
-    },
+    SetUp { unit: UnitId, hex: Hex, rule: Rule },
     /// A reinforcement placed in a friendly home city (6.3).
-    Placed {
-        unit: UnitId,
-        hex: Hex,
-        rule: String,
-    },
+    Placed { unit: UnitId, hex: Hex, rule: Rule },
     /// A unit moved over land. `found` is true when the order gave only a destination
     /// and the umpire chose the path. `cost_thirds` is the movement spent in thirds of
     /// a movement factor (9.1 counts road moves as 1/3).
@@ -40,14 +33,10 @@ pub enum Event {
         from: Hex,
         to: Hex,
         drop: bool,
-        rule: String,
+        rule: Rule,
     },
     /// A unit that could not make a legal attack is removed before combat (14.9).
-    RemovedBeforeCombat {
-        unit: UnitId,
-        hex: Hex,
-        rule: String,
-    },
+    RemovedBeforeCombat { unit: UnitId, hex: Hex, rule: Rule },
     /// One battle, resolved.
     Battle(BattleRecord),
     /// A unit eliminated, and why.
@@ -55,19 +44,19 @@ pub enum Event {
         unit: UnitId,
         hex: Hex,
         cause: String,
-        rule: String,
+        rule: Rule,
     },
     /// A unit retreated along `path` (AB2/DB2).
     Retreated {
         unit: UnitId,
         path: Vec<Hex>,
-        rule: String,
+        rule: Rule,
     },
     /// A unit advanced after combat along `path`.
     Advanced {
         unit: UnitId,
         path: Vec<Hex>,
-        rule: String,
+        rule: Rule,
     },
     /// A decision owed by the side not moving was taken: by standing order or default.
     Decided {
@@ -80,7 +69,7 @@ pub enum Event {
         hex: Hex,
         from: Option<Side>,
         to: Option<Side>,
-        rule: String,
+        rule: Rule,
     },
     /// A city hex that changes hands at the start of the next player-turn, not in this
     /// one (5.1: "You may not enter a city hex and make it friendly in that
@@ -90,7 +79,7 @@ pub enum Event {
         hex: Hex,
         from: Option<Side>,
         to: Option<Side>,
-        rule: String,
+        rule: Rule,
     },
     /// Units the side to move next may bring on (6.2).
     ReinforcementsDue {
@@ -99,12 +88,12 @@ pub enum Event {
         units: Vec<UnitId>,
     },
     /// The victory check at the end of the player-turn (16).
-    VictoryCheck { lines: Vec<String>, rule: String },
+    VictoryCheck { lines: Vec<String>, rule: Rule },
     /// The game is over.
     GameOver {
         winner: Option<Side>,
         reason: String,
-        rule: String,
+        rule: Rule,
     },
     /// Pending-decision games: the rest of a battle result is owed by `side`, to be
     /// completed at the top of its next order file (PBEM turn sequence).
@@ -112,7 +101,7 @@ pub enum Event {
         side: Side,
         battle: String,
         what: String,
-        rule: String,
+        rule: Rule,
     },
     /// Pending-decision games: one step of a result owed from the last player-turn,
     /// carried out as the owner's orders decide ("B-7IN eliminated in P30").
@@ -120,10 +109,10 @@ pub enum Event {
         side: Side,
         battle: String,
         text: String,
-        rule: String,
+        rule: Rule,
     },
     /// Anything else worth telling both players, with its rule.
-    Note { text: String, rule: String },
+    Note { text: String, rule: Rule },
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and
@@ -148,5 +137,5 @@ pub struct BattleRecord {
     pub table: String,
     /// The result as printed ("DB2") and what it means.
     pub result: String,
-    pub rule: String,
+    pub rule: Rule,
 }

@@ -183,54 +183,6 @@ impl<'de> Deserialize<'de> for Hex {
     }
 }
 
-/// Cheapest path from `start` to `goal` over hexes with a step cost; `cost(from, to)`
-/// returns `None` where the step is impossible. Dijkstra with a deterministic
-/// tie-break (lower cost, then fewer steps, then hex order), so the same inputs
-/// always give the same path. Returns the path including both ends and its cost.
-pub fn cheapest_path<C, F>(start: Hex, goal: Hex, mut cost: F) -> Option<(Vec<Hex>, C)>
-where
-    C: Copy + Ord + Default + std::ops::Add<Output = C>,
-    F: FnMut(Hex, Hex) -> Option<C>,
-{
-    use std::cmp::Reverse;
-    use std::collections::{BTreeMap, BinaryHeap};
-    let mut best: BTreeMap<Hex, (C, u32, Option<Hex>)> = BTreeMap::new();
-    let mut heap = BinaryHeap::new();
-    best.insert(start, (C::default(), 0, None));
-    heap.push(Reverse((C::default(), 0u32, start)));
-    while let Some(Reverse((c, steps, h))) = heap.pop() {
-        if best
-            .get(&h)
-            .is_some_and(|&(bc, bs, _)| (bc, bs) < (c, steps))
-        {
-            continue;
-        }
-        if h == goal {
-            let mut path = vec![goal];
-            let mut cur = goal;
-            while let Some(&(_, _, Some(prev))) = best.get(&cur) {
-                path.push(prev);
-                cur = prev;
-            }
-            path.reverse();
-            return Some((path, c));
-        }
-        for n in h.neighbours() {
-            let Some(step) = cost(h, n) else { continue };
-            let nc = c + step;
-            let better = match best.get(&n) {
-                None => true,
-                Some(&(bc, bs, _)) => (nc, steps + 1) < (bc, bs),
-            };
-            if better {
-                best.insert(n, (nc, steps + 1, Some(h)));
-                heap.push(Reverse((nc, steps + 1, n)));
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,23 +246,5 @@ mod tests {
         assert_eq!(h("M20").ring(1).len(), 6);
         assert_eq!(h("M20").ring(2).len(), 12);
         assert_eq!(h("M20").within(2).len(), 19);
-    }
-
-    #[test]
-    fn cheapest_path_takes_the_cheap_way_round() {
-        let wall = [h("C2"), h("C3"), h("C4")];
-        let (path, cost) = cheapest_path(h("B3"), h("D3"), |_, to| {
-            if wall.contains(&to) {
-                None
-            } else {
-                Some(1u32)
-            }
-        })
-        .unwrap();
-        assert_eq!(path.first(), Some(&h("B3")));
-        assert_eq!(path.last(), Some(&h("D3")));
-        assert!(cost >= 3);
-        assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])));
-        assert!(path.iter().all(|x| !wall.contains(x)));
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod builder;
+pub mod cite;
 pub mod codes;
 pub mod combat;
 pub mod control;
@@ -28,6 +29,7 @@ pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod ruleset;
+pub mod search;
 pub mod sketch;
 pub mod state;
 pub mod summary;

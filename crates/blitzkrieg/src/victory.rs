@@ -10,6 +10,7 @@
 //! knows nothing of control. When several conditions are met at once, the first in the
 //! order A, B, C decides, the side that has just moved first.
 
+use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::position::Position;
@@ -89,13 +90,13 @@ pub fn check(
     }
     let mut events = vec![Event::VictoryCheck {
         lines,
-        rule: "16".to_string(),
+        rule: Rule::para("16"),
     }];
     if let Some((winner, reason)) = &over {
         events.push(Event::GameOver {
             winner: *winner,
             reason: reason.clone(),
-            rule: "16".to_string(),
+            rule: Rule::para("16"),
         });
     }
     VictoryOutcome {

@@ -2,7 +2,9 @@
 //! paragraph (000) or clarification (003) it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use blitzkrieg::cite::Rule;
 use blitzkrieg::ruleset::RuleBook;
+use blitzkrieg::tables::TableId;
 
 use blitzkrieg::board::{Board, Country, Terrain};
 use blitzkrieg::combat::{
@@ -717,7 +719,7 @@ fn rule_14_9_a_removed_unit_does_not_block_retreats() {
     assert!(ev.contains(&Event::Retreated {
         unit: id("R-A"),
         path: vec![h("E6"), h("E7"), h("F8")],
-        rule: "BGAT DB2".into()
+        rule: Rule::result(TableId::Bgat, "DB2")
     }));
 }
 
@@ -907,7 +909,7 @@ fn bgat_db2_retreat_toward_and_advance_up_to_three() {
     assert!(ev.contains(&Event::Advanced {
         unit: id("B-Y"),
         path: vec![h("D5"), h("E6")],
-        rule: "BGAT DB2: advance after combat, ignoring ZOC".into()
+        rule: Rule::result(TableId::Bgat, "DB2").note("advance after combat, ignoring ZOC")
     }));
 }
 

@@ -5,6 +5,7 @@
 mod movement_support;
 
 use blitzkrieg::board::{Board, Country};
+use blitzkrieg::cite::Rule;
 use blitzkrieg::control::{changes, friendly_cities, friendly_map, held_at_start, is_friendly};
 use blitzkrieg::event::Event;
 use blitzkrieg::sketch::Sketch;
@@ -112,7 +113,7 @@ fn a_city_reverts_when_the_enemy_moves_on_5_2() {
                 hex: h(x),
                 from: Some(Side::Red),
                 to: None,
-                rule: "5.1-5.2".into()
+                rule: Rule::para("5.1-5.2")
             })
             .to_vec(),
         "H5 is next to both hexes of Crimson"

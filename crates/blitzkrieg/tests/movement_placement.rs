@@ -264,7 +264,7 @@ fn air_transport_then_full_move_9_3() {
         .out
         .events
         .iter()
-        .any(|e| matches!(e, Event::Flown { drop: false, rule, .. } if rule == "9.3")));
+        .any(|e| matches!(e, Event::Flown { drop: false, rule, .. } if rule.cites("9.3"))));
     assert!(r.out.log.flown.contains(&id("B-1IN")));
     let r = g.run(
         Side::Blue,
@@ -394,7 +394,7 @@ fn airdrop_then_one_hex_9_4() {
         .out
         .events
         .iter()
-        .any(|e| matches!(e, Event::Flown { drop: true, rule, .. } if rule == "9.4")));
+        .any(|e| matches!(e, Event::Flown { drop: true, rule, .. } if rule.cites("9.4"))));
     let r = g.run(
         Side::Blue,
         1,

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
+use blitzkrieg::cite::Rule;
 use blitzkrieg::ruleset::RuleBook;
 
 use blitzkrieg::board::Country;
@@ -282,7 +283,7 @@ fn rule_16_b_an_uncovered_city_resets_the_count() {
     let Event::VictoryCheck { lines, rule } = &o.events[0] else {
         panic!("{:?}", o.events)
     };
-    assert_eq!(rule, "16");
+    assert_eq!(*rule, Rule::para("16"));
     assert!(
         lines
             .iter()
@@ -357,7 +358,7 @@ fn rule_16_stalemate_names_the_bigger_loser() {
         Some(&Event::GameOver {
             winner: None,
             reason,
-            rule: "16".into()
+            rule: Rule::para("16")
         })
     );
 }

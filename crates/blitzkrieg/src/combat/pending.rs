@@ -6,12 +6,14 @@
 
 use super::resolve::{advance_events, vacated};
 use super::retreat::retreat_ends;
+use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::orders::{Decision, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::Pending;
+use crate::tables::TableId;
 use crate::units::UnitId;
 use std::ops::Range;
 
@@ -69,7 +71,7 @@ impl Completion {
             side: item.side,
             battle: item.battle.clone(),
             text,
-            rule: format!("BGAT {}", item.result),
+            rule: Rule::result(TableId::Bgat, item.result.clone()),
         });
     }
 
@@ -118,7 +120,7 @@ fn complete_one(
         retreat(rules, pos, item, d, out);
         let vacated = vacated(pos, &item.hexes);
         let foe = item.side.other();
-        let rule = format!("BGAT {}", item.result);
+        let rule = Rule::result(TableId::Bgat, item.result.clone());
         for u in &item.foe_advance {
             let moved = advance_events(
                 rules,
@@ -305,7 +307,7 @@ fn advance(rules: &Rules, pos: &mut Position, item: &Pending, d: &Decision, out:
         return;
     }
     let vacated = vacated(pos, &item.foe_hexes);
-    let rule = format!("BGAT {}", item.result);
+    let rule = Rule::result(TableId::Bgat, item.result.clone());
     for u in ok {
         let moved = advance_events(
             rules,

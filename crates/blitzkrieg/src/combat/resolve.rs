@@ -6,12 +6,14 @@ use super::retreat::retreat_ends;
 use super::strength::{attack_factor, defence_factor, strength, Strength};
 use super::{BattleSetup, CombatResult, Resolved};
 use crate::board::Terrain;
+use crate::cite::{Ref, Rule};
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
 use crate::orders::Attack;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::{Pending, StandingOrders};
+use crate::tables::TableId;
 use crate::units::{Side, UnitId};
 use std::collections::BTreeMap;
 
@@ -50,8 +52,8 @@ struct Fight<'a> {
 }
 
 impl Fight<'_> {
-    fn rule(&self) -> String {
-        format!("BGAT {}", self.result.code())
+    fn rule(&self) -> Rule {
+        Rule::result(TableId::Bgat, self.result.code())
     }
 }
 
@@ -128,7 +130,7 @@ fn resolve_one(
                 "battle {} is not fought: nothing left to fight it",
                 a.id.value
             ),
-            rule: "14.9".to_string(),
+            rule: Rule::para("14.9"),
         });
         return Ok(None);
     };
@@ -140,7 +142,7 @@ fn resolve_one(
                 a.id.value,
                 hexes.join(" and ")
             ),
-            rule: "14.2".to_string(),
+            rule: Rule::para("14.2"),
         });
     }
     let setup = BattleSetup {
@@ -225,7 +227,7 @@ fn apply_deferred(
         side,
         battle: battle.clone(),
         what: what.clone(),
-        rule: format!("{}, PBEM turn sequence", fight.rule()),
+        rule: fight.rule().and(Ref::TurnSequence),
     });
     Some(Pending {
         side,
@@ -254,7 +256,10 @@ fn record(id: &str, target: Hex, s: &Strength, r: &Resolved) -> BattleRecord {
         roll: r.roll.clone(),
         table: r.table.clone(),
         result: format!("{} ({})", r.result.code(), r.result.meaning()),
-        rule: "15.3, BGAT".to_string(),
+        rule: Rule::para("15.3").and(Ref::Table {
+            table: TableId::Bgat,
+            result: None,
+        }),
     }
 }
 
@@ -506,7 +511,7 @@ pub(super) fn advance_events(
     rules: &Rules,
     pos: &mut Position,
     side: Side,
-    battle: (&str, &str),
+    battle: (&str, &Rule),
     vacated: &[Hex],
     id: &UnitId,
     how: String,
@@ -536,7 +541,7 @@ pub(super) fn advance_events(
                 Event::Advanced {
                     unit: id.clone(),
                     path: vec![piece.hex, to],
-                    rule: format!("{rule}: advance after combat, ignoring ZOC"),
+                    rule: rule.clone().note("advance after combat, ignoring ZOC"),
                 },
             ]
         }

@@ -5,6 +5,7 @@ use crate::board::Terrain;
 use crate::hex::Hex;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
+use crate::search;
 use crate::units::{Side, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,48 +28,42 @@ pub struct RetreatEnd {
 /// in hex order) that reaches it; empty when the unit has no legal retreat and is
 /// eliminated instead.
 pub fn retreat_ends(rules: &Rules, pos: &Position, unit: &Piece) -> Vec<RetreatEnd> {
+    retreat_ends_of(rules, pos, unit, 2)
+}
+
+/// A retreat of exactly `hexes` hexes (BGAT 2; the TGAT prints 1 to 4), under the
+/// rules of [`retreat_ends`], found by the one budgeted search ([`search::walks`]).
+pub fn retreat_ends_of(rules: &Rules, pos: &Position, unit: &Piece, hexes: u32) -> Vec<RetreatEnd> {
     let start = unit.hex;
-    let zoc = enemy_zoc_near(pos, unit.side.other(), start);
-    // The 18 hexes around the start are each asked about several times.
+    let zoc = enemy_zoc_near(pos, unit.side.other(), start, hexes);
+    // The hexes around the start are each asked about several times.
     let mut memo: BTreeMap<Hex, bool> = BTreeMap::new();
-    let mut open = |h: Hex| {
+    let open = |h: Hex| {
         *memo
             .entry(h)
             .or_insert_with(|| !zoc.contains(&h) && may_enter(rules, unit.kind, h))
     };
-    let mut mids: Vec<Hex> = start.neighbours().filter(|h| open(*h)).collect();
-    mids.sort();
-    let mut ends: BTreeMap<Hex, Hex> = BTreeMap::new();
-    for mid in mids {
-        for end in mid.neighbours() {
-            let fits = || {
-                rules
-                    .ruleset
-                    .figures
-                    .stack_fits(pos.stack_halves_at(end) + Position::halves_of(unit))
-            };
-            if end != start && !ends.contains_key(&end) && fits() && open(end) {
-                ends.insert(end, mid);
-            }
-        }
-    }
-    ends.into_iter()
-        .map(|(end, mid)| RetreatEnd {
-            end,
-            path: vec![start, mid, end],
-        })
+    let fits = |end: Hex| {
+        rules
+            .ruleset
+            .figures
+            .stack_fits(pos.stack_halves_at(end) + Position::halves_of(unit))
+    };
+    search::walks(start, hexes, open, fits)
+        .into_iter()
+        .map(|(end, path)| RetreatEnd { end, path })
         .collect()
 }
 
-/// 8.1: the hexes within 2 of `start` that lie in a ZOC of `enemy` (whatever the kind
-/// of unit: 003 8.3), which includes every enemy-held hex.
-fn enemy_zoc_near(pos: &Position, enemy: Side, start: Hex) -> BTreeSet<Hex> {
+/// 8.1: the hexes within `radius` of `start` that lie in a ZOC of `enemy` (whatever
+/// the kind of unit: 003 8.3), which includes every enemy-held hex.
+fn enemy_zoc_near(pos: &Position, enemy: Side, start: Hex, radius: u32) -> BTreeSet<Hex> {
     start
-        .within(3)
+        .within(radius + 1)
         .into_iter()
         .filter(|h| pos.at(*h).any(|p| p.side == enemy && !p.kind.is_air()))
         .flat_map(|h| std::iter::once(h).chain(h.neighbours()))
-        .filter(|h| h.distance(start) <= 2)
+        .filter(|h| h.distance(start) <= radius)
         .collect()
 }
 

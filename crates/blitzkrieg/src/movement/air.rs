@@ -9,6 +9,7 @@
 
 use super::Turn;
 use crate::board::Terrain;
+use crate::cite::Rule;
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -67,7 +68,7 @@ impl Turn<'_, '_> {
             from: a.from.value,
             to: a.to.value,
             drop: a.drop,
-            rule: rule.to_string(),
+            rule: Rule::para(rule),
         });
     }
 

@@ -2,6 +2,7 @@
 
 use super::path::{entry_fault, terrain_name, Fault, Mover};
 use super::Turn;
+use crate::cite::Rule;
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -30,7 +31,7 @@ impl Turn<'_, '_> {
             self.events.push(Event::SetUp {
                 unit: u,
                 hex: p.hex.value,
-                rule: rule.to_string(),
+                rule: Rule::para(rule),
             });
         }
         self.last_into.insert(p.hex.value, p.hex.span.clone());
@@ -149,7 +150,7 @@ impl Turn<'_, '_> {
             self.events.push(Event::Placed {
                 unit: u,
                 hex: p.hex.value,
-                rule: "6.3".to_string(),
+                rule: Rule::para("6.3"),
             });
         }
         self.last_into.insert(p.hex.value, p.hex.span.clone());

@@ -1,0 +1,260 @@
+//! The one budgeted search every rule that walks the map uses: retreats and advances
+//! after combat, cheapest paths, supply routes and air ranges.
+//!
+//! As `hexx` does it, the rule is a cost closure: `cost(from, to)` gives what the step
+//! costs, `None` where it may not be taken. The search settles states cheapest first,
+//! then by fewest steps, then in node order, and keeps the first way it found to each
+//! state, so the same position always gives the same routes. It never goes past its
+//! budget, and every state it holds is one of the budget's reach: a search over the
+//! map is bounded by the board, a search over (hex, steps) by the budget.
+//!
+//! A state is usually a hex; a rule that cares how a unit got somewhere searches over
+//! richer states, as a retreat of exactly *k* hexes searches over (hex, hexes taken).
+
+use crate::hex::Hex;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+use std::ops::Add;
+
+/// What the search found: every state within the budget, with its cost, its number of
+/// steps, and the state it was first reached from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach<N, C> {
+    start: N,
+    found: BTreeMap<N, (C, u32, Option<N>)>,
+}
+
+impl<N: Copy + Ord, C: Copy> Reach<N, C> {
+    /// The state the search began in.
+    pub fn start(&self) -> N {
+        self.start
+    }
+
+    /// What reaching `node` costs, if it is within the budget.
+    pub fn cost(&self, node: N) -> Option<C> {
+        self.found.get(&node).map(|f| f.0)
+    }
+
+    /// Every state reached (the start included), in node order, with its cost.
+    pub fn iter(&self) -> impl Iterator<Item = (N, C)> + '_ {
+        self.found.iter().map(|(n, f)| (*n, f.0))
+    }
+
+    /// The route to `node`, both ends included; `None` if it was not reached.
+    pub fn path(&self, node: N) -> Option<Vec<N>> {
+        self.found.get(&node)?;
+        let mut path = vec![node];
+        let mut cur = node;
+        // Each state's predecessor was settled before it, so the walk back ends at the
+        // start; the bound keeps it finite whatever happens.
+        for _ in 0..self.found.len() {
+            match self.found.get(&cur).and_then(|f| f.2) {
+                Some(prev) => {
+                    path.push(prev);
+                    cur = prev;
+                }
+                None => break,
+            }
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// The budgeted search over any states: from `start`, `next(state)` lists the states
+/// one step on with what each step costs; nothing costing more than `budget` in all is
+/// kept. `stop(state)` marks a state that may be reached but not left (a hex that ends
+/// movement: enemy ZOC, the first hex of an advance into a mountain).
+pub fn search<N, C, I>(
+    start: N,
+    budget: C,
+    mut next: impl FnMut(N) -> I,
+    mut stop: impl FnMut(N) -> bool,
+) -> Reach<N, C>
+where
+    N: Copy + Ord,
+    C: Copy + Ord + Default + Add<Output = C>,
+    I: IntoIterator<Item = (N, C)>,
+{
+    let mut found: BTreeMap<N, (C, u32, Option<N>)> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    found.insert(start, (C::default(), 0, None));
+    heap.push(Reverse((C::default(), 0u32, start)));
+    while let Some(Reverse((cost, steps, node))) = heap.pop() {
+        if found
+            .get(&node)
+            .is_some_and(|&(c, s, _)| (c, s) < (cost, steps))
+        {
+            continue;
+        }
+        if node != start && stop(node) {
+            continue;
+        }
+        for (to, step) in next(node) {
+            let total = cost + step;
+            if total > budget {
+                continue;
+            }
+            let better = match found.get(&to) {
+                None => true,
+                Some(&(c, s, _)) => (total, steps + 1) < (c, s),
+            };
+            if better {
+                found.insert(to, (total, steps + 1, Some(node)));
+                heap.push(Reverse((total, steps + 1, to)));
+            }
+        }
+    }
+    Reach { start, found }
+}
+
+/// [`search`] over the map: every hex within `budget` of `start`, where `cost(from,
+/// to)` is the price of a step and `None` bars it.
+pub fn reach<C>(start: Hex, budget: C, mut cost: impl FnMut(Hex, Hex) -> Option<C>) -> Reach<Hex, C>
+where
+    C: Copy + Ord + Default + Add<Output = C>,
+{
+    search(
+        start,
+        budget,
+        |h: Hex| {
+            h.neighbours()
+                .filter_map(|n| cost(h, n).map(|c| (n, c)))
+                .collect::<Vec<_>>()
+        },
+        |_| false,
+    )
+}
+
+/// The cheapest path from `start` to `goal` and its cost, within `budget`.
+pub fn cheapest_path<C>(
+    start: Hex,
+    goal: Hex,
+    budget: C,
+    cost: impl FnMut(Hex, Hex) -> Option<C>,
+) -> Option<(Vec<Hex>, C)>
+where
+    C: Copy + Ord + Default + Add<Output = C>,
+{
+    let found = reach(start, budget, cost);
+    Some((found.path(goal)?, found.cost(goal)?))
+}
+
+/// Every walk of exactly `hexes` steps from `start` through hexes `open` allows, never
+/// back into `start` (the BGAT retreat: "zigzags that end one hex from the start are
+/// allowed, but never back in the start hex"); `end_ok` judges the last hex. Returns the
+/// end hexes in hex order, each with the first walk that reaches it (earlier hexes in
+/// hex order first).
+pub fn walks(
+    start: Hex,
+    hexes: u32,
+    mut open: impl FnMut(Hex) -> bool,
+    mut end_ok: impl FnMut(Hex) -> bool,
+) -> Vec<(Hex, Vec<Hex>)> {
+    let found = search(
+        (start, 0u32),
+        hexes,
+        |(h, taken): (Hex, u32)| {
+            let last = taken + 1 == hexes;
+            let mut out: Vec<((Hex, u32), u32)> = Vec::new();
+            for n in h.neighbours() {
+                if n != start && open(n) && (!last || end_ok(n)) {
+                    out.push(((n, taken + 1), 1));
+                }
+            }
+            out
+        },
+        |_| false,
+    );
+    found
+        .iter()
+        .filter(|((_, taken), _)| *taken == hexes && hexes > 0)
+        .filter_map(|(state, _)| {
+            let path = found.path(state)?;
+            Some((state.0, path.into_iter().map(|s| s.0).collect()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(s: &str) -> Hex {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn reach_keeps_within_the_budget_and_respects_barred_steps() {
+        let wall = h("M11");
+        let found = reach(h("M10"), 2u32, |_, to| (to != wall).then_some(1));
+        assert_eq!(found.cost(h("M10")), Some(0));
+        assert_eq!(found.cost(wall), None);
+        assert!(found.iter().all(|(_, c)| c <= 2));
+        // Everything within 2 but the wall and M12 straight behind it, whose only
+        // 2-step route is through the wall.
+        assert_eq!(found.iter().count(), 17);
+        assert_eq!(found.cost(h("M12")), None);
+        let around = reach(h("M10"), 3u32, |_, to| (to != wall).then_some(1));
+        let path = around.path(h("M12")).unwrap();
+        assert_eq!(path.len(), 4);
+        assert!(!path.contains(&wall));
+    }
+
+    #[test]
+    fn the_same_inputs_give_the_same_path() {
+        let a = cheapest_path(h("C3"), h("C9"), 20u32, |_, _| Some(1));
+        let b = cheapest_path(h("C3"), h("C9"), 20u32, |_, _| Some(1));
+        assert_eq!(a, b);
+        let (path, cost) = a.unwrap();
+        assert_eq!(cost, 6);
+        assert_eq!(path.first(), Some(&h("C3")));
+        assert_eq!(path.last(), Some(&h("C9")));
+        assert!(cheapest_path(h("C3"), h("C9"), 5u32, |_, _| Some(1)).is_none());
+    }
+
+    #[test]
+    fn a_stop_state_is_reached_but_not_left() {
+        let zoc = h("M11");
+        let found = search(
+            h("M10"),
+            3u32,
+            |x: Hex| x.neighbours().map(|n| (n, 1)).collect::<Vec<_>>(),
+            |x| x == zoc,
+        );
+        assert_eq!(found.cost(zoc), Some(1));
+        assert_eq!(found.path(h("M12")).map(|p| p.contains(&zoc)), Some(false));
+    }
+
+    #[test]
+    fn a_two_hex_walk_ends_anywhere_but_the_start() {
+        let ends = walks(h("M10"), 2, |_| true, |_| true);
+        let set: Vec<Hex> = ends.iter().map(|e| e.0).collect();
+        assert!(!set.contains(&h("M10")));
+        // The 6 neighbours (by a zigzag) and the 12 hexes two away.
+        assert_eq!(set.len(), 18);
+        for (end, path) in &ends {
+            assert_eq!(path.len(), 3);
+            assert_eq!(path.last(), Some(end));
+        }
+        assert!(walks(h("M10"), 0, |_| true, |_| true).is_empty());
+    }
+
+    #[test]
+    fn cheapest_path_takes_the_cheap_way_round() {
+        let wall = [h("C2"), h("C3"), h("C4")];
+        let (path, cost) = cheapest_path(h("B3"), h("D3"), 100, |_, to| {
+            if wall.contains(&to) {
+                None
+            } else {
+                Some(1u32)
+            }
+        })
+        .unwrap();
+        assert_eq!(path.first(), Some(&h("B3")));
+        assert_eq!(path.last(), Some(&h("D3")));
+        assert!(cost >= 3);
+        assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])));
+        assert!(path.iter().all(|x| !wall.contains(x)));
+    }
+}
