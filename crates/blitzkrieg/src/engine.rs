@@ -8,12 +8,12 @@
 //! reinforcements due to the next player (6.2).
 
 use crate::cite::{Ref, Rule};
-use crate::combat::{self, BattleSetup, Resolved};
+use crate::combat::{self, BattleSetup, Outcome, Resolved};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::movement::{self, MoveContext};
-use crate::odds::{self, Factor};
+use crate::odds;
 use crate::orders::{Attack, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -639,7 +639,8 @@ fn ends_game(state: &GameState, turn: u32, side: Side) -> bool {
 /// stand in now: a retreat ends at most 2 hexes away and a ZOC reaches 1 further, so
 /// 3 hexes from any hex they may end in (docs/readings.md, pending-consult).
 fn can_affect(pos: &Position, owed: &Pending, rest: &[WaitingBattle]) -> bool {
-    if !matches!(owed.result.as_str(), "DE" | "DB2" | "AE" | "AB2") {
+    let fx = owed.result.effects(0);
+    if fx.defender.retreat == 0 && fx.defender.advance == 0 {
         return false;
     }
     let near: Vec<Hex> = owed.hexes.iter().chain(&owed.foe_hexes).copied().collect();
@@ -735,10 +736,10 @@ fn battle_roller<'i, 'a>(
     };
     move |setup: &BattleSetup| {
         let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
-        let odds = odds::reduce(Factor::from(setup.attack), Factor::from(setup.defence));
+        let odds = odds::reduce(setup.attack, setup.defence);
         let lookup = input.tables.bgat(&odds, roll).map_err(|e| e.to_string())?;
         Ok(Resolved {
-            result: lookup.result.into(),
+            result: Outcome::Bgat(lookup.result.into()),
             odds: odds.to_string(),
             roll: drawn,
             table: format!("{}: {}", lookup.cite, lookup.printed),

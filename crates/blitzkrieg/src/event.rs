@@ -3,7 +3,9 @@
 //! printed again. Every event that applies a rule cites it, as a typed [`Rule`].
 
 use crate::cite::Rule;
+use crate::combat::Outcome;
 use crate::hex::Hex;
+use crate::odds::Factor;
 use crate::units::{Side, UnitId};
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +46,16 @@ pub enum Event {
         unit: UnitId,
         hex: Hex,
         cause: String,
+        rule: Rule,
+    },
+    /// A unit broken down after losing part of its factors (25.1): what it had left,
+    /// `factors`, made up from the substitutes `into` on its hex (26.2); `into` empty
+    /// when the counters to make it up were not there and it is lost whole (26.5).
+    Substituted {
+        unit: UnitId,
+        hex: Hex,
+        factors: u32,
+        into: Vec<UnitId>,
         rule: Rule,
     },
     /// A unit retreated along `path` (AB2/DB2).
@@ -122,20 +134,20 @@ pub struct BattleRecord {
     pub id: String,
     pub target: Hex,
     /// (unit, hex it attacked from, attack factor)
-    pub attackers: Vec<(UnitId, Hex, u32)>,
+    pub attackers: Vec<(UnitId, Hex, Factor)>,
     /// (unit, printed defence factor, factor after terrain)
-    pub defenders: Vec<(UnitId, u32, u32)>,
+    pub defenders: Vec<(UnitId, u32, Factor)>,
     /// Why the defence was doubled, if it was (13.2, 13.3), each with its rule.
     pub doubling: Vec<String>,
-    pub attack: u32,
-    pub defence: u32,
+    pub attack: Factor,
+    pub defence: Factor,
     /// "14:8 reduce to 1-1 (15.1)"
     pub odds: String,
     /// How the roll was made: roll id, source and value, e.g. "A1: PBM digit 7".
     pub roll: String,
     /// Table, row and column: "BGAT (play-by-mail), row 7, column 1-1".
     pub table: String,
-    /// The result as printed ("DB2") and what it means.
-    pub result: String,
+    /// The result as read from the table, written "DB2 (defender back 2)".
+    pub result: Outcome,
     pub rule: Rule,
 }

@@ -267,7 +267,7 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                     .filter(|p| p.side == side)
                     .map(|p| OwedJson {
                         battle: p.battle.clone(),
-                        result: p.result.clone(),
+                        result: p.result.code(),
                         what: p.what.clone(),
                     })
                     .collect(),

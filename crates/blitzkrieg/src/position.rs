@@ -2,7 +2,7 @@
 //! who is in a hex, stacking counts, and zones of control (8.1).
 
 use crate::hex::Hex;
-use crate::units::{Side, UnitId, UnitKind};
+use crate::units::{Counter, Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A counter on the map.
@@ -12,6 +12,8 @@ pub struct Piece {
     pub side: Side,
     pub kind: UnitKind,
     pub hex: Hex,
+    /// 26.4: a substitute, counted as half a unit like rangers.
+    pub substitute: bool,
 }
 
 /// The counters on the map, indexed by id and by hex. Plain data; cloning is cheap
@@ -29,6 +31,15 @@ impl Position {
 
     /// Puts a counter on `hex` (moving it if it is already on the map).
     pub fn put(&mut self, id: UnitId, side: Side, kind: UnitKind, hex: Hex) {
+        self.place(id, side, kind, hex, false);
+    }
+
+    /// Puts the counter `c` on `hex`: a full unit or a substitute (26.4).
+    pub fn put_counter(&mut self, c: &Counter, hex: Hex) {
+        self.place(c.id.clone(), c.side, c.kind, hex, c.is_substitute());
+    }
+
+    fn place(&mut self, id: UnitId, side: Side, kind: UnitKind, hex: Hex, substitute: bool) {
         self.remove(&id);
         self.by_hex.entry(hex).or_default().insert(id.clone());
         self.pieces.insert(
@@ -38,6 +49,7 @@ impl Position {
                 side,
                 kind,
                 hex,
+                substitute,
             },
         );
     }
@@ -47,7 +59,7 @@ impl Position {
         let Some(p) = self.pieces.get(id).cloned() else {
             return false;
         };
-        self.put(p.id, p.side, p.kind, hex);
+        self.place(p.id, p.side, p.kind, hex, p.substitute);
         true
     }
 
@@ -98,9 +110,10 @@ impl Position {
 
     /// 11.1 with 26.4: a piece's weight for stacking, in half units.
     pub fn halves_of(piece: &Piece) -> u32 {
-        match piece.kind {
-            UnitKind::Rangers => 1,
-            _ => 2,
+        if piece.substitute || piece.kind == UnitKind::Rangers {
+            1
+        } else {
+            2
         }
     }
 

@@ -7,6 +7,7 @@
 
 use crate::game::{counter_marks, read_state, GameError};
 use crate::map::{action::Action, draw, picture};
+use crate::odds::Factor;
 use crate::report;
 use crate::rules::Rules;
 use crate::state::{sha256_hex, GameState};
@@ -142,7 +143,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
                     .defenders
                     .iter()
                     .map(|(u, printed, now)| {
-                        if printed == now {
+                        if Factor::from(*printed) == *now {
                             format!("{u}, {now}")
                         } else {
                             format!("{u}, {printed} doubled to {now}")
@@ -153,7 +154,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
                 odds_text: r.odds.clone(),
                 roll_text: r.roll.clone(),
                 table: r.table.clone(),
-                result_text: r.result.clone(),
+                result_text: r.result.to_string(),
                 doubling: r.doubling.clone(),
             }
         })

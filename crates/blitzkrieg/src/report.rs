@@ -3,9 +3,12 @@
 //! records about that turn: game, seed, hashes), so it can be printed again from a
 //! state file and always says the same thing.
 
+use crate::cite::Rule;
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
+use crate::odds::Factor;
 use crate::state::{GameState, Phase};
+use crate::units::UnitId;
 use std::fmt::Write as _;
 
 /// Facts for the report header that are not events.
@@ -213,6 +216,7 @@ fn section_of(e: &Event) -> &'static str {
         Event::RemovedBeforeCombat { .. }
         | Event::Battle(_)
         | Event::Eliminated { .. }
+        | Event::Substituted { .. }
         | Event::Retreated { .. }
         | Event::Advanced { .. }
         | Event::Decided { .. }
@@ -239,6 +243,27 @@ pub fn thirds(t: u32) -> String {
         (0, f) => format!("{f}/3"),
         (w, f) => format!("{w} {f}/3"),
     }
+}
+
+/// "B-5AR's 4 factors left made up by B-S1, B-S2 in P30 (26.2, TGAT ...)".
+fn substituted(
+    out: &mut String,
+    (unit, hex, factors): (&UnitId, Hex, u32),
+    into: &[UnitId],
+    rule: &Rule,
+) -> std::fmt::Result {
+    if into.is_empty() {
+        return writeln!(
+            out,
+            "    {unit}'s {factors} factors left cannot be made up: no substitute counters of its type are free ({rule})"
+        );
+    }
+    let names: Vec<String> = into.iter().map(ToString::to_string).collect();
+    writeln!(
+        out,
+        "    {unit}'s {factors} factors left made up by {} in {hex} ({rule})",
+        names.join(", ")
+    )
 }
 
 fn line(out: &mut String, e: &Event) {
@@ -290,6 +315,13 @@ fn line(out: &mut String, e: &Event) {
             cause,
             rule,
         } => writeln!(out, "    {unit} eliminated in {hex}: {cause} ({rule})"),
+        Event::Substituted {
+            unit,
+            hex,
+            factors,
+            into,
+            rule,
+        } => substituted(out, (unit, *hex, *factors), into, rule),
         Event::Retreated { unit, path, rule } => {
             writeln!(out, "    {unit} retreats {} ({rule})", path_text(path))
         }
@@ -368,7 +400,7 @@ fn battle(out: &mut String, b: &BattleRecord) -> std::fmt::Result {
         writeln!(out, "    attacker {u:<9} from {from:<6} {f:>3}")?;
     }
     for (u, printed, f) in &b.defenders {
-        if printed == f {
+        if Factor::from(*printed) == *f {
             writeln!(out, "    defender {u:<9}             {f:>3}")?;
         } else {
             writeln!(

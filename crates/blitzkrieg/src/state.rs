@@ -5,6 +5,7 @@
 //! A state carries an `integrity` digest of its own content, so a state edited by hand
 //! is refused on load.
 
+use crate::combat::Outcome;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::position::Position;
@@ -199,10 +200,11 @@ pub struct Pending {
     pub battle: String,
     /// What is owed, in words.
     pub what: String,
-    /// The BGAT result code: "DE", "DB2", "EX" (the owner loses or retreats) or "AE",
-    /// "AB2" (the owner may advance into the hexes the attacker vacated).
-    #[serde(default)]
-    pub result: String,
+    /// The battle's result, written as its code: "DE", "DB2", "EX" (the owner loses or
+    /// retreats) or "AE", "AB2" (the owner may advance into the hexes the attacker
+    /// vacated).
+    #[serde(with = "crate::combat::as_code")]
+    pub result: Outcome,
     /// The owner's units of the battle.
     #[serde(default)]
     pub units: Vec<UnitId>,
@@ -362,7 +364,7 @@ impl GameState {
         let mut pos = Position::new();
         for (id, place) in &self.units {
             if let (Place::Map(h), Some(c)) = (place, counters.get(id)) {
-                pos.put(id.clone(), c.side, c.kind, *h);
+                pos.put_counter(c, *h);
             }
         }
         pos

@@ -3,6 +3,7 @@
 //! reinforcements it may bring on, and examples of every kind of order. The orders
 //! sit between marker lines so a player can reply to the mail with them quoted.
 
+use crate::combat::Loss;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place, SeedSource};
@@ -45,7 +46,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     let _ = writeln!(t, "turn = {}", state.turn());
     let _ = writeln!(t, "state = \"{state_hash}\"");
     if state.resume.is_some() {
-        step_help(&mut t, state, side);
+        step_help(&mut t, rules, state, side);
         let _ = writeln!(t, "{END}");
         return t;
     }
@@ -147,7 +148,7 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
 }
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
-    owed_help(t, state, side);
+    owed_help(t, rules, state, side);
     let _ = writeln!(t, "\n# Your units on the map, stack by stack:");
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
     mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
@@ -209,7 +210,7 @@ fn standing_help(t: &mut String, side: Side) {
 /// `[[decision]]` blocks to fill in (PBEM turn sequence).
 /// PBEM sequence: a later step of the opponent's player-turn asks for decisions only,
 /// and for a new seed when battles are still to be fought (docs/pbem.md).
-fn step_help(t: &mut String, state: &GameState, side: Side) {
+fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
     let _ = writeln!(
         t,
         "\n# The player-turn {} stopped for your decisions (step {}): this file gives only\n\
@@ -227,10 +228,11 @@ fn step_help(t: &mut String, state: &GameState, side: Side) {
         );
         seed_lines(t, &state.game.options.seed);
     }
-    owed_help(t, state, side);
+    owed_help(t, rules, state, side);
 }
 
-fn owed_help(t: &mut String, state: &GameState, side: Side) {
+fn owed_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    let advance_units = rules.ruleset.figures.advance_units;
     let owed: Vec<_> = state.pending.iter().filter(|p| p.side == side).collect();
     if owed.is_empty() {
         return;
@@ -242,29 +244,24 @@ fn owed_help(t: &mut String, state: &GameState, side: Side) {
     };
     let _ = writeln!(t, "{heading}");
     for p in owed {
-        let _ = writeln!(t, "# battle {} ({}): {}", p.battle, p.result, p.what);
+        let _ = writeln!(t, "# battle {} ({}): {}", p.battle, p.result.code(), p.what);
         let _ = writeln!(t, "[[decision]]");
         let _ = writeln!(t, "battle = \"{}\"", p.battle);
-        match p.result.as_str() {
-            "DE" | "EX" => {
-                let _ = writeln!(t, "lose = [\"UNIT\"]              # one of the units above");
-            }
-            _ => {}
+        let fx = p.result.effects(advance_units);
+        if fx.defender.loss != Loss::None {
+            let _ = writeln!(t, "lose = [\"UNIT\"]              # one of the units above");
         }
-        match p.result.as_str() {
-            "DE" | "DB2" => {
-                let _ = writeln!(
-                    t,
-                    "retreat = [\"HEX\", \"HEX\"]     # end hexes 2 from the battle, best first"
-                );
-            }
-            "AE" | "AB2" => {
-                let _ = writeln!(
-                    t,
-                    "advance = []                  # up to 3 of the units above"
-                );
-            }
-            _ => {}
+        if fx.defender.retreat > 0 {
+            let _ = writeln!(
+                t,
+                "retreat = [\"HEX\", \"HEX\"]     # end hexes {} from the battle, best first",
+                fx.defender.retreat
+            );
+        } else if fx.defender.advance > 0 {
+            let _ = writeln!(
+                t,
+                "advance = []                  # up to {advance_units} of the units above"
+            );
         }
     }
 }

@@ -12,6 +12,7 @@ use blitzkrieg::combat::{
 };
 use blitzkrieg::event::Event;
 use blitzkrieg::hex::Hex;
+use blitzkrieg::odds::Factor;
 use blitzkrieg::orders::{self, Attack, Problem};
 use blitzkrieg::position::Position;
 use blitzkrieg::rules::Rules;
@@ -29,6 +30,10 @@ fn h(s: &str) -> Hex {
 
 fn id(s: &str) -> UnitId {
     UnitId::new(s).unwrap()
+}
+
+fn f(n: u32) -> Factor {
+    Factor::from(n)
 }
 
 /// A unit on the map: id, kind, attack, defence, hex. The side is read from the id
@@ -116,7 +121,7 @@ fn problems(w: &World, moved: &[&str], toml: &str) -> Vec<(Problem, &'static str
 fn always(result: CombatResult) -> impl FnMut(&BattleSetup) -> Result<Resolved, String> {
     move |s: &BattleSetup| {
         Ok(Resolved {
-            result,
+            result: blitzkrieg::combat::Outcome::Bgat(result),
             odds: format!("{}:{}", s.attack, s.defence),
             roll: format!("{}: fixed", s.id),
             table: "fixed".to_string(),
@@ -220,8 +225,8 @@ fn rule_14_4_stacked_19th_and_20th_defend_together() {
     let w = fourteen();
     let a = attacks(FOURTEEN_AS_PLAYED);
     let s = strength(&w.rules, &w.pos, &a[0]);
-    assert_eq!(s.attack, 12);
-    assert_eq!(s.defence, 6);
+    assert_eq!(s.attack, f(12));
+    assert_eq!(s.defence, f(6));
     let who: Vec<String> = s.defenders.iter().map(|d| d.0.to_string()).collect();
     assert_eq!(who, ["R-19IN", "R-20IN"]);
 }
@@ -422,15 +427,15 @@ target = "E5"
 "#,
     );
     let m1 = strength(&w.rules, &w.pos, &a[0]);
-    assert_eq!((m1.attack, m1.defence), (4, 3));
+    assert_eq!((m1.attack, m1.defence), (f(4), f(3)));
     assert!(m1.doubling.is_empty());
     let m2 = strength(&w.rules, &w.pos, &a[1]);
-    assert_eq!((m2.attack, m2.defence), (2, 6));
-    assert_eq!(m2.defenders, vec![(id("R-2IN"), 3, 6)]);
+    assert_eq!((m2.attack, m2.defence), (f(2), f(6)));
+    assert_eq!(m2.defenders, vec![(id("R-2IN"), 3, f(6))]);
     assert!(m2.doubling[0].contains("13.3"), "{:?}", m2.doubling);
     // The 2nd Marine alone: every attacker on the river, so the 1st Infantry doubles.
     let m3 = strength(&w.rules, &w.pos, &a[2]);
-    assert_eq!(m3.defence, 6);
+    assert_eq!(m3.defence, f(6));
 }
 
 /// 003 13.3 (b): a defender on a river hex is doubled only when every attacker stands
@@ -461,7 +466,7 @@ fn rule_13_3_003_branch_rule_ee40_ee41_dd40() {
             list.join(", ")
         ));
         let s = strength(&w.rules, &w.pos, &a[0]);
-        assert_eq!(s.defence, *defence, "{from:?}: {why}");
+        assert_eq!(s.defence, f(*defence), "{from:?}: {why}");
     }
 }
 
@@ -507,7 +512,7 @@ fn rule_13_2_doubling_by_terrain_once_only() {
             "[[attack]]\nid = \"X\"\nunit = \"B-1IN\"\ntarget = \"{def}\"\n"
         ));
         let s = strength(&w.rules, &w.pos, &a[0]);
-        assert_eq!((s.attack, s.defence), (2, *defence), "{why}");
+        assert_eq!((s.attack, s.defence), (f(2), f(*defence)), "{why}");
         assert_eq!(s.doubling.len(), usize::from(*defence == 6), "{why}");
     }
 }
@@ -521,7 +526,7 @@ fn rule_2_4_artillery_attacks_and_defends_with_different_factors() {
     );
     let a = attacks("[[attack]]\nid = \"X\"\nunit = \"B-1AT\"\ntarget = \"E6\"\n");
     let s = strength(&w.rules, &w.pos, &a[0]);
-    assert_eq!((s.attack, s.defence), (6, 2));
+    assert_eq!((s.attack, s.defence), (f(6), f(2)));
 }
 
 // ---------------------------------------------------------------------------
@@ -804,10 +809,10 @@ fn rule_15_the_battle_is_recorded() {
     let Some(Event::Battle(b)) = ev.first() else {
         panic!("{ev:?}")
     };
-    assert_eq!((b.attack, b.defence), (10, 8));
+    assert_eq!((b.attack, b.defence), (f(10), f(8)));
     assert_eq!(b.target, h("E6"));
     assert_eq!(b.odds, "10:8");
-    assert_eq!(b.result, "EX (exchange)");
+    assert_eq!(b.result.to_string(), "EX (exchange)");
 }
 
 /// DE: the defender eliminates one unit (default: the weakest), the rest retreat 2

@@ -95,7 +95,7 @@ fn pbem_sequence_defender_result_is_held_as_pending_not_applied() {
     assert_eq!(g.state.pending.len(), 1);
     let p = &g.state.pending[0];
     assert_eq!(p.battle, "1-Red/A1");
-    assert_eq!(p.result, "DE");
+    assert_eq!(p.result.code(), "DE");
     assert_eq!(p.units, vec![unit("B-1AR"), unit("B-2AR"), unit("B-3AR")]);
     assert_eq!(
         p.foe_advance,

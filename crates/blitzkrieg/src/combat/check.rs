@@ -16,6 +16,7 @@
 
 use super::strength::{battle_strength, legal_odds, strength};
 use crate::hex::Hex;
+use crate::odds::Factor;
 use crate::orders::{Attack, Located, OrderError, Problem};
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
@@ -204,11 +205,10 @@ fn check_odds(rules: &Rules, pos: &Position, a: &Attack) -> Option<OrderError> {
 }
 
 /// "2 to 13 (1-7)": 15.1 rounds in the defender's favour.
-fn odds_text(attack: u32, defence: u32) -> String {
-    if attack == 0 {
-        format!("{attack} to {defence}")
-    } else {
-        format!("{attack} to {defence} (1-{})", defence.div_ceil(attack))
+fn odds_text(attack: Factor, defence: Factor) -> String {
+    match defence.times_ceil(attack) {
+        None => format!("{attack} to {defence}"),
+        Some(n) => format!("{attack} to {defence} (1-{n})"),
     }
 }
 

@@ -70,6 +70,35 @@ pub(crate) fn loss(
         })
 }
 
+/// TGAT (25.1): the order in which a side gives up units to a loss of factors: the
+/// units of its `lose` list that fought and survive, in that order, then the rest
+/// weakest first (lowest `factor`, then id), as for a loss of one unit.
+pub(crate) fn loss_order(
+    choices: &Choices,
+    candidates: &[UnitId],
+    factor: impl Fn(&UnitId) -> u32,
+) -> Vec<Choice<UnitId>> {
+    let named = choices
+        .lose
+        .iter()
+        .filter(|u| candidates.contains(u))
+        .map(|u| Choice {
+            value: u.clone(),
+            how: choices.lose_by.clone(),
+        });
+    let mut rest: Vec<&UnitId> = candidates
+        .iter()
+        .filter(|u| !choices.lose.contains(u))
+        .collect();
+    rest.sort_by_key(|u| (factor(u), (*u).clone()));
+    named
+        .chain(rest.into_iter().map(|u| Choice {
+            value: u.clone(),
+            how: "default: the weakest unit (lowest factor, then id)".to_string(),
+        }))
+        .collect()
+}
+
 /// BGAT AB2/DB2: where a unit of `side` retreats among the legal `ends`: the first
 /// preferred hex that is legal, else the legal end nearest the `toward` hex, else the
 /// default (furthest from the enemy, nearest a home city, hex order).

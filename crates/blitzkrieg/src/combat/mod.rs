@@ -12,12 +12,15 @@
 
 mod check;
 mod choose;
+mod effect;
 mod pending;
 mod resolve;
 mod retreat;
 mod strength;
+mod substitute;
 
 pub use check::{check_battles, BattleCheck};
+pub use effect::{as_code, Effect, Effects, Loss, Outcome};
 pub use pending::complete as complete_pending;
 pub use resolve::resolve_battles;
 pub use retreat::{retreat_ends, RetreatEnd};
@@ -101,7 +104,7 @@ impl std::str::FromStr for CombatResult {
 /// table cell (`"BGAT (play-by-mail), row 7, column 1-1 -> DB2"`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resolved {
-    pub result: CombatResult,
+    pub result: Outcome,
     pub odds: String,
     pub roll: String,
     pub table: String,
@@ -112,8 +115,8 @@ pub struct Resolved {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BattleSetup<'a> {
     pub id: &'a str,
-    pub attack: u32,
-    pub defence: u32,
+    pub attack: crate::odds::Factor,
+    pub defence: crate::odds::Factor,
     pub stock: Option<&'a str>,
 }
 

@@ -4,16 +4,15 @@
 //! player-turn"), each `[[decision]]` checked against the result it completes; then the
 //! attacker's conditional advance that waited on the vacated hex is carried out.
 
+use super::effect::Loss;
 use super::resolve::{advance_events, vacated};
 use super::retreat::retreat_ends;
-use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::orders::{Decision, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::Pending;
-use crate::tables::TableId;
 use crate::units::UnitId;
 use std::ops::Range;
 
@@ -71,7 +70,7 @@ impl Completion {
             side: item.side,
             battle: item.battle.clone(),
             text,
-            rule: Rule::result(TableId::Bgat, item.result.clone()),
+            rule: item.result.rule(),
         });
     }
 
@@ -112,15 +111,18 @@ fn complete_one(
     d: &Decision,
     out: &mut Completion,
 ) {
-    let code = item.result.as_str();
-    if matches!(code, "DE" | "EX") {
+    let owed = item
+        .result
+        .effects(rules.ruleset.figures.advance_units)
+        .defender;
+    if owed.loss != Loss::None {
         lose(pos, item, d, out);
     }
-    if matches!(code, "DE" | "DB2") {
+    if owed.retreat > 0 {
         retreat(rules, pos, item, d, out);
         let vacated = vacated(pos, &item.hexes);
         let foe = item.side.other();
-        let rule = Rule::result(TableId::Bgat, item.result.clone());
+        let rule = item.result.rule();
         for u in &item.foe_advance {
             let moved = advance_events(
                 rules,
@@ -134,7 +136,7 @@ fn complete_one(
             out.absorb(item, moved, &format!("{foe}'s conditional `advance`"));
         }
     }
-    if matches!(code, "AE" | "AB2") {
+    if owed.advance > 0 {
         advance(rules, pos, item, d, out);
     }
 }
@@ -307,7 +309,7 @@ fn advance(rules: &Rules, pos: &mut Position, item: &Pending, d: &Decision, out:
         return;
     }
     let vacated = vacated(pos, &item.foe_hexes);
-    let rule = Rule::result(TableId::Bgat, item.result.clone());
+    let rule = item.result.rule();
     for u in ok {
         let moved = advance_events(
             rules,

@@ -1,10 +1,14 @@
-//! Resolving the battles (15) and applying the BGAT results: losses, retreats and
-//! advances after combat, each decision recorded with where it came from.
+//! Resolving the battles (15) and applying their results as general effects (see
+//! [`effect`](super::effect)): losses of units or factors, retreats of *k* hexes and
+//! advances after combat, each decision recorded with where it came from. The BGAT and
+//! the TGAT go through the same application.
 
 use super::choose::{self, AdvanceOrder, Choices};
-use super::retreat::retreat_ends;
+use super::effect::{Effect, Effects, Loss, Outcome};
+use super::retreat::retreat_ends_of;
 use super::strength::{attack_factor, defence_factor, strength, Strength};
-use super::{BattleSetup, CombatResult, Resolved};
+use super::substitute;
+use super::{BattleSetup, Resolved};
 use crate::board::Terrain;
 use crate::cite::{Ref, Rule};
 use crate::event::{BattleRecord, Event};
@@ -15,11 +19,15 @@ use crate::rules::Rules;
 use crate::state::{Pending, StandingOrders};
 use crate::tables::TableId;
 use crate::units::{Side, UnitId};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// One side of one battle: its units, the hexes they fought from or in, its orders.
 struct Party {
     units: Vec<UnitId>,
+    /// Substitutes that took the place of a broken unit of the battle (26.2): they
+    /// retreat with the rest.
+    joined: RefCell<Vec<UnitId>>,
     hexes: Vec<Hex>,
     choices: Choices,
     attacking: bool,
@@ -37,23 +45,26 @@ impl Party {
 
     /// Units of the battle still on the map.
     fn survivors(&self, pos: &Position) -> Vec<UnitId> {
+        let joined = self.joined.borrow();
         self.units
             .iter()
+            .chain(joined.iter())
             .filter(|u| pos.get(u).is_some())
             .cloned()
             .collect()
     }
 }
 
-/// The battle being applied: its id and result, for event texts.
+/// The battle being applied: its id, its result and what the result does.
 struct Fight<'a> {
     id: &'a str,
-    result: CombatResult,
+    outcome: Outcome,
+    effects: Effects,
 }
 
 impl Fight<'_> {
     fn rule(&self) -> Rule {
-        Rule::result(TableId::Bgat, self.result.code())
+        self.outcome.rule()
     }
 }
 
@@ -157,7 +168,8 @@ fn resolve_one(
     let defender = defender_party(turn, &s);
     let fight = Fight {
         id: &a.id.value,
-        result: r.result,
+        outcome: r.result,
+        effects: r.result.effects(rules.ruleset.figures.advance_units),
     };
     if let Some(label) = turn.defer {
         let parties = (&attacker, &defender);
@@ -167,7 +179,7 @@ fn resolve_one(
     Ok(None)
 }
 
-/// The BGAT result in a pending-decision game: the attacker's part is applied now; the
+/// A result in a pending-decision game: the attacker's part is applied now; the
 /// defender's (his loss, his retreat, or his option to advance) is owed, and with it
 /// the attacker's advance into the hex the defender will vacate.
 fn apply_deferred(
@@ -185,41 +197,47 @@ fn apply_deferred(
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let fx = fight.effects;
+    lose(rules, pos, fight, attacker, fx.attacker.loss, events);
+    if fx.attacker.retreat > 0 {
+        retreat_all(rules, pos, fight, attacker, fx.attacker.retreat, events);
+    }
     let units = defender.survivors(pos);
-    let follow = match &attacker.choices.advance {
-        AdvanceOrder::Listed(v) => v.clone(),
-        _ => Vec::new(),
-    };
-    let (what, foe_advance) = match fight.result {
-        CombatResult::DefenderEliminated => (
-            format!(
-                "eliminate one of {} and retreat the rest 2 hexes",
-                names(&units)
-            ),
-            follow,
-        ),
-        CombatResult::DefenderBack2 => (format!("retreat {} 2 hexes", names(&units)), follow),
-        CombatResult::Exchange => {
-            lose_one(rules, pos, fight, attacker, events);
-            (format!("eliminate one of {}", names(&units)), Vec::new())
+    let d = fx.defender;
+    let (what, foe_advance) = if d.advance > 0 {
+        let vacated = vacated(pos, &attacker.hexes);
+        if vacated.is_empty() {
+            return None;
         }
-        CombatResult::AttackerEliminated | CombatResult::AttackerBack2 => {
-            if fight.result == CombatResult::AttackerEliminated {
-                lose_one(rules, pos, fight, attacker, events);
-            }
-            retreat_all(rules, pos, fight, attacker, events);
-            let vacated = vacated(pos, &attacker.hexes);
-            if vacated.is_empty() {
-                return None;
-            }
-            let hexes: Vec<String> = vacated.iter().map(Hex::to_string).collect();
-            let what = format!(
-                "may advance up to 3 of {} into {}",
-                names(&units),
-                hexes.join(" or ")
-            );
-            (what, Vec::new())
-        }
+        let hexes: Vec<String> = vacated.iter().map(Hex::to_string).collect();
+        let most = fx
+            .advance_units
+            .map_or_else(|| "any".to_string(), |n| format!("up to {n}"));
+        let what = format!(
+            "may advance {most} of {} into {}",
+            names(&units),
+            hexes.join(" or ")
+        );
+        (what, Vec::new())
+    } else {
+        let follow = match (&attacker.choices.advance, d.retreat > 0) {
+            (AdvanceOrder::Listed(v), true) => v.clone(),
+            _ => Vec::new(),
+        };
+        let lost = match d.loss {
+            Loss::None => None,
+            Loss::Units(1) => Some(format!("eliminate one of {}", names(&units))),
+            Loss::Units(n) => Some(format!("eliminate {n} of {}", names(&units))),
+            Loss::Factors(n) => Some(format!("lose {n} factors of {}", names(&units))),
+            Loss::All => Some(format!("eliminate {}", names(&units))),
+        };
+        let what = match (lost, d.retreat) {
+            (Some(l), 0) => l,
+            (Some(l), k) => format!("{l} and retreat the rest {k} hexes"),
+            (None, k) if k > 0 => format!("retreat {} {k} hexes", names(&units)),
+            (None, _) => return None,
+        };
+        (what, follow)
     };
     let side = defender.choices.side;
     let battle = format!("{label}/{}", fight.id);
@@ -233,7 +251,7 @@ fn apply_deferred(
         side,
         battle,
         what,
-        result: fight.result.code().to_string(),
+        result: fight.outcome,
         units,
         hexes: defender.hexes.clone(),
         foes: attacker.units.clone(),
@@ -255,7 +273,7 @@ fn record(id: &str, target: Hex, s: &Strength, r: &Resolved) -> BattleRecord {
         odds: r.odds.clone(),
         roll: r.roll.clone(),
         table: r.table.clone(),
-        result: format!("{} ({})", r.result.code(), r.result.meaning()),
+        result: r.result,
         rule: Rule::para("15.3").and(Ref::Table {
             table: TableId::Bgat,
             result: None,
@@ -263,7 +281,8 @@ fn record(id: &str, target: Hex, s: &Strength, r: &Resolved) -> BattleRecord {
     }
 }
 
-/// The BGAT result applied: who loses a unit, who retreats, who may advance.
+/// The result applied: each side, attacker first, takes its loss and retreats; then
+/// a side that may advance does, into the hexes the other left.
 fn apply(
     rules: &Rules,
     pos: &mut Position,
@@ -272,29 +291,18 @@ fn apply(
     defender: &Party,
     events: &mut Vec<Event>,
 ) {
-    match fight.result {
-        CombatResult::AttackerEliminated => {
-            lose_one(rules, pos, fight, attacker, events);
-            retreat_all(rules, pos, fight, attacker, events);
-            advance(rules, pos, fight, defender, attacker, events);
+    let fx = fight.effects;
+    for (party, effect) in [(attacker, fx.attacker), (defender, fx.defender)] {
+        lose(rules, pos, fight, party, effect.loss, events);
+        if effect.retreat > 0 {
+            retreat_all(rules, pos, fight, party, effect.retreat, events);
         }
-        CombatResult::DefenderEliminated => {
-            lose_one(rules, pos, fight, defender, events);
-            retreat_all(rules, pos, fight, defender, events);
-            advance(rules, pos, fight, attacker, defender, events);
-        }
-        CombatResult::AttackerBack2 => {
-            retreat_all(rules, pos, fight, attacker, events);
-            advance(rules, pos, fight, defender, attacker, events);
-        }
-        CombatResult::DefenderBack2 => {
-            retreat_all(rules, pos, fight, defender, events);
-            advance(rules, pos, fight, attacker, defender, events);
-        }
-        CombatResult::Exchange => {
-            lose_one(rules, pos, fight, attacker, events);
-            lose_one(rules, pos, fight, defender, events);
-        }
+    }
+    for (winner, loser, effect) in [
+        (attacker, defender, fx.attacker),
+        (defender, attacker, fx.defender),
+    ] {
+        advance(rules, pos, fight, (winner, loser), effect, events);
     }
 }
 
@@ -307,6 +315,7 @@ fn attacker_party(turn: &Turn, a: &Attack, s: &Strength) -> Party {
     let by = |field: &str| format!("order: `{field}` of battle {}", a.id.value);
     Party {
         units: s.attackers.iter().map(|x| x.0.clone()).collect(),
+        joined: RefCell::default(),
         hexes,
         choices: Choices {
             side,
@@ -335,6 +344,7 @@ fn defender_party(turn: &Turn, s: &Strength) -> Party {
     let toward = standing.retreat_toward;
     Party {
         units: s.defenders.iter().map(|x| x.0.clone()).collect(),
+        joined: RefCell::default(),
         hexes: s.targets.clone(),
         choices: Choices {
             side,
@@ -362,6 +372,44 @@ fn defender_party(turn: &Turn, s: &Strength) -> Party {
     }
 }
 
+/// What a result takes from one side: whole units one at a time (BGAT), factors
+/// (TGAT, 25.1, made up from substitutes: 26.2, 26.5), or everything.
+fn lose(
+    rules: &Rules,
+    pos: &mut Position,
+    fight: &Fight,
+    party: &Party,
+    loss: Loss,
+    events: &mut Vec<Event>,
+) {
+    match loss {
+        Loss::None => {}
+        Loss::Units(n) => {
+            for _ in 0..n {
+                lose_one(rules, pos, fight, party, events);
+            }
+        }
+        Loss::Factors(n) => lose_factors(rules, pos, fight, party, n, events),
+        Loss::All => {
+            for id in party.survivors(pos) {
+                if let Some(piece) = pos.remove(&id) {
+                    events.push(eliminated(fight, piece.id, piece.hex));
+                }
+            }
+        }
+    }
+}
+
+/// The event of a unit lost to the result.
+fn eliminated(fight: &Fight, unit: UnitId, hex: Hex) -> Event {
+    Event::Eliminated {
+        unit,
+        hex,
+        cause: format!("battle {}: {}", fight.id, fight.outcome.meaning()),
+        rule: fight.rule(),
+    }
+}
+
 /// BGAT AE/DE/EX: the losing side eliminates one unit of its choice.
 fn lose_one(
     rules: &Rules,
@@ -381,32 +429,80 @@ fn lose_one(
         side: party.choices.side,
         what: format!(
             "loses {} in battle {} ({})",
-            piece.id, fight.id, fight.result
+            piece.id,
+            fight.id,
+            fight.outcome.code()
         ),
         how: choice.how,
     });
-    events.push(Event::Eliminated {
-        unit: piece.id,
-        hex: piece.hex,
-        cause: format!("battle {}: {}", fight.id, fight.result.meaning()),
-        rule: fight.rule(),
-    });
+    events.push(eliminated(fight, piece.id, piece.hex));
 }
 
-/// BGAT AB2/DB2 (and the rest of the losers after AE/DE): every surviving unit of the
-/// side retreats 2 hexes, or is eliminated when it has no legal route.
+/// 25.1, 26.2, 26.5: the side removes `factors` combat factors (those it fought with)
+/// from the battle's units, in the order of its choice: whole units while the loss
+/// covers them, then the next unit is broken down and what it has left is made up from
+/// the inactive substitute counters of its type. When no such change can be made the
+/// whole unit goes (26.5: "you may have to lose more than a combat table calls for").
+fn lose_factors(
+    rules: &Rules,
+    pos: &mut Position,
+    fight: &Fight,
+    party: &Party,
+    factors: u32,
+    events: &mut Vec<Event>,
+) {
+    let mut owed = factors;
+    let order = choose::loss_order(&party.choices, &party.survivors(pos), |u| {
+        party.factor(rules, u)
+    });
+    for choice in order {
+        if owed == 0 {
+            break;
+        }
+        let id = choice.value;
+        let f = party.factor(rules, &id);
+        let Some(piece) = pos.remove(&id) else {
+            continue;
+        };
+        events.push(Event::Decided {
+            side: party.choices.side,
+            what: format!(
+                "takes {} of the {owed} factors lost in battle {} from {id}",
+                f.min(owed),
+                fight.id
+            ),
+            how: choice.how,
+        });
+        events.push(eliminated(fight, piece.id.clone(), piece.hex));
+        if f > owed {
+            let left = f - owed;
+            let change = substitute::make_up(rules, pos, &piece, left, party.attacking);
+            if let Some(ids) = &change {
+                party.joined.borrow_mut().extend(ids.iter().cloned());
+            }
+            events.push(substitute::event(&piece, left, change, fight.rule()));
+            owed = 0;
+        } else {
+            owed -= f;
+        }
+    }
+}
+
+/// BGAT AB2/DB2 (and the rest of the losers after AE/DE), TGAT: every surviving unit
+/// of the side retreats `hexes` hexes, or is eliminated when it has no legal route.
 fn retreat_all(
     rules: &Rules,
     pos: &mut Position,
     fight: &Fight,
     party: &Party,
+    hexes: u32,
     events: &mut Vec<Event>,
 ) {
     for id in party.survivors(pos) {
         let Some(piece) = pos.get(&id).cloned() else {
             continue;
         };
-        let ends = retreat_ends(rules, pos, &piece);
+        let ends = retreat_ends_of(rules, pos, &piece, hexes);
         match choose::retreat(pos, &party.choices, &ends) {
             Some(choice) => {
                 let to = choice.value.end;
@@ -441,21 +537,26 @@ fn retreat_all(
 
 /// BGAT: the winner may advance up to 3 units of the battle into the loser's vacated
 /// hex(es), ignoring enemy ZOC, but never into forest with armor, air-assault or
-/// artillery (10.2) nor above 3 units a hex (11.1).
+/// artillery (10.2) nor above 3 units a hex (11.1). The TGAT's advances of more hexes
+/// enter the vacated hex first, as the BGAT's; going on from there is the winner's
+/// order, not yet written (docs/rules-coverage.md, 25.1).
 fn advance(
     rules: &Rules,
     pos: &mut Position,
     fight: &Fight,
-    winner: &Party,
-    loser: &Party,
+    (winner, loser): (&Party, &Party),
+    effect: Effect,
     events: &mut Vec<Event>,
 ) {
+    if effect.advance == 0 {
+        return;
+    }
     let vacated = vacated(pos, &loser.hexes);
     if vacated.is_empty() {
         return;
     }
     let side = winner.choices.side;
-    let most = rules.ruleset.figures.advance_units;
+    let most = fight.effects.advance_units.unwrap_or(usize::MAX);
     let movers = choose::advancers(&winner.choices, most, &winner.survivors(pos), |u| {
         winner.factor(rules, u)
     });

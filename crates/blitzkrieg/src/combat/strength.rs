@@ -1,9 +1,11 @@
 //! The factors of one battle (2.4, 12.4, 13.2, 13.3 with 003, 14.1, 14.2, 14.4) and
-//! whether its odds are legal (14.7, 15.1). Exact integers: the Basic Game only ever
-//! doubles, and a factor is doubled once at most (003 Rounding).
+//! whether its odds are legal (14.7, 15.1). Exact fractions ([`Factor`]), never
+//! rounded here: 003 Rounding halves and quarters as often as the rules say, doubles
+//! once at most, and rounds once, after everything else (the odds, 15.1).
 
 use crate::board::{Board, Terrain};
 use crate::hex::Hex;
+use crate::odds::Factor;
 use crate::orders::Attack;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -14,13 +16,13 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Strength {
     /// 14.1: the attackers' factors added together; never doubled (12.4).
-    pub attack: u32,
+    pub attack: Factor,
     /// 14.2, 14.4: every unit in every defending hex, added together after terrain.
-    pub defence: u32,
+    pub defence: Factor,
     /// (unit, hex it attacks from, attack factor), in the order the battle names them.
-    pub attackers: Vec<(UnitId, Hex, u32)>,
+    pub attackers: Vec<(UnitId, Hex, Factor)>,
     /// (unit, printed defence factor, factor after terrain), hex by hex.
-    pub defenders: Vec<(UnitId, u32, u32)>,
+    pub defenders: Vec<(UnitId, u32, Factor)>,
     /// Why a defending hex is doubled, one line per doubled hex, with its rule.
     pub doubling: Vec<String>,
     /// The defending hexes, in the order the battle names them.
@@ -30,8 +32,21 @@ pub struct Strength {
 /// 14.7, 15.1: odds worse than 1-6 are illegal. The odds are rounded in the
 /// defender's favour, so anything above exactly six defence factors per attack
 /// factor (2 against 13 reads 1-7) is illegal.
-pub fn legal_odds(attack: u32, defence: u32) -> bool {
-    u64::from(defence) <= 6 * u64::from(attack)
+pub fn legal_odds(attack: Factor, defence: Factor) -> bool {
+    defence <= attack.times(6)
+}
+
+/// 003 Rounding: a factor `halved` times over and doubled at most once, exactly ("a
+/// factor may be halved more than once ... but it may only be doubled once").
+pub fn modified(printed: u32, halved: u32, doubled: bool) -> Factor {
+    let mut f = Factor::from(printed);
+    for _ in 0..halved.min(32) {
+        f = f.half();
+    }
+    if doubled {
+        f = f.double();
+    }
+    f
 }
 
 /// 12.4, 13.2, 13.3 (with 003's branch rule), 14.1-14.2, 14.4: the factors of the
@@ -55,8 +70,8 @@ pub fn battle_strength(
     let mut seen = BTreeSet::new();
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
-            let f = attack_factor(rules, id);
-            s.attack += f;
+            let f = modified(attack_factor(rules, id), 0, false);
+            s.attack = s.attack + f;
             s.attackers.push((id.clone(), h, f));
         }
     }
@@ -70,8 +85,8 @@ pub fn battle_strength(
         let doubled = !reasons.is_empty();
         for p in pos.at(hex) {
             let printed = defence_factor(rules, &p.id);
-            let after = if doubled { printed * 2 } else { printed };
-            s.defence += after;
+            let after = modified(printed, 0, doubled);
+            s.defence = s.defence + after;
             s.defenders.push((p.id.clone(), printed, after));
         }
         if doubled && pos.count_at(hex) > 0 {
@@ -136,4 +151,32 @@ fn doubling_line(hex: Hex, reasons: &[String]) -> String {
         ""
     };
     format!("{hex}: defence doubled, {}{once}", reasons.join(" and "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 003 Rounding: "A factor may be halved more than once (in which case it is
+    /// quartered, etc), but it may only be doubled once"; nothing is rounded on the way.
+    #[test]
+    fn factors_are_halved_and_doubled_exactly_003_rounding() {
+        assert_eq!(modified(5, 1, false).to_string(), "2½");
+        assert_eq!(modified(5, 2, false).to_string(), "1¼");
+        assert_eq!(modified(5, 1, true), Factor::from(5u32));
+        assert_eq!(modified(3, 0, true), Factor::from(6u32));
+        // Three units of 5 halved: 7½, not 6 (2 + 2 + 2) nor 9 (3 + 3 + 3).
+        let sum = (0..3).map(|_| modified(5, 1, false)).sum::<Factor>();
+        assert_eq!(sum.to_string(), "7½");
+    }
+
+    /// 14.7, 15.1: 2 against 12 is 1-6 and legal; 2 against 12½ is worse and is not.
+    #[test]
+    fn odds_worse_than_1_6_are_illegal_exactly() {
+        assert!(legal_odds(Factor::from(2u32), Factor::from(12u32)));
+        let twelve_and_a_half = modified(25, 1, false);
+        assert!(!legal_odds(Factor::from(2u32), twelve_and_a_half));
+        assert!(legal_odds(modified(5, 2, false), modified(15, 1, false)));
+        assert_eq!(format!("{:>4}", modified(5, 1, false)), "  2½");
+    }
 }

@@ -213,7 +213,7 @@ fn battle(counters: &Counters, b: &BattleRecord) -> Battle {
         from,
         odds: short_odds(&b.odds),
         roll: short_roll(&b.roll),
-        result: short_result(&b.result),
+        result: b.result.code(),
         record: b.clone(),
     }
 }
@@ -250,12 +250,6 @@ pub fn short_roll(roll: &str) -> String {
         .to_string()
 }
 
-/// The result code out of the report's result line: "DB2 (defender back 2)" gives
-/// "DB2".
-pub fn short_result(result: &str) -> String {
-    result.split_whitespace().next().unwrap_or("").to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,7 +263,6 @@ mod tests {
             ">6-1"
         );
         assert_eq!(short_roll("A1: digit 5 (dice recipe v1)"), "digit 5");
-        assert_eq!(short_result("AE (attacker eliminated)"), "AE");
     }
 
     fn h(s: &str) -> Hex {

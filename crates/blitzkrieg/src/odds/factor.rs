@@ -36,6 +36,17 @@ impl Factor {
     pub const ZERO: Factor = Factor { num: 0, den: 1 };
     pub const ONE: Factor = Factor { num: 1, den: 1 };
 
+    /// How many times `other` goes into this, rounded up: 14 against 2 is 7, 13 against
+    /// 2 is 7. `None` when `other` is zero.
+    pub fn times_ceil(self, other: Factor) -> Option<u64> {
+        if other.is_zero() {
+            return None;
+        }
+        let num = u128::from(self.num) * u128::from(other.den);
+        let den = u128::from(self.den) * u128::from(other.num);
+        u64::try_from(num.div_ceil(den)).ok()
+    }
+
     /// A whole number of factors.
     pub const fn whole(n: u64) -> Factor {
         Factor { num: n, den: 1 }
@@ -187,9 +198,22 @@ impl<'a> Sum<&'a Factor> for Factor {
     }
 }
 
-/// "3", "3½", "3¼", "3¾", "½", "3 1/8".
+/// "3", "3½", "3¼", "3¾", "½", "3 1/8"; a width pads it like a number (`{:>3}`).
 impl fmt::Display for Factor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.text())
+    }
+}
+
+impl Factor {
+    /// The text [`Display`](fmt::Display) pads.
+    fn text(&self) -> String {
+        let mut out = String::new();
+        let _ = self.write_text(&mut out);
+        out
+    }
+
+    fn write_text(&self, f: &mut impl fmt::Write) -> fmt::Result {
         let whole = self.num / self.den;
         let rest = self.num % self.den;
         let glyph = match (rest, self.den) {
