@@ -174,6 +174,7 @@ impl PositionProblem {
             PositionProblem::NotHeldCity { .. } => "P016",
             PositionProblem::EliminatedLater { .. } => "P017",
             PositionProblem::NotOwnUnit { .. } => "P018",
+            PositionProblem::BadZone(_) => "P019",
         }
     }
 }
@@ -455,6 +456,7 @@ mod tests {
                 unit: u("R-1IN"),
                 side: Side::Blue,
             },
+            PositionProblem::BadZone("Q".into()),
         ]
     }
 

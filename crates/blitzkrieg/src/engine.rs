@@ -870,13 +870,7 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
 
 /// The position on the map, from the state.
 pub fn position_of(rules: &Rules, state: &GameState) -> Position {
-    let mut pos = Position::new();
-    for (id, place) in &state.units {
-        if let (Place::Map(h), Some(c)) = (place, rules.counters.get(id)) {
-            pos.put(id.clone(), c.side, c.kind, *h);
-        }
-    }
-    pos
+    state.position(&rules.counters)
 }
 
 fn waiting(state: &GameState) -> BTreeSet<UnitId> {
@@ -891,13 +885,7 @@ fn waiting(state: &GameState) -> BTreeSet<UnitId> {
 /// Writes the position back into the state's unit places; units that left the map
 /// this player-turn are eliminated.
 fn store_position(state: &mut GameState, pos: &Position, turn: u32, mover: Side) {
-    for (id, place) in state.units.iter_mut() {
-        match (pos.hex_of(id), &place) {
-            (Some(h), _) => *place = Place::Map(h),
-            (None, Place::Map(_)) => *place = Place::Eliminated { turn, by: mover },
-            _ => {}
-        }
-    }
+    state.store_position(pos, turn, mover);
 }
 
 /// 3.3-3.4: a side places its turn-1 units in its home country.

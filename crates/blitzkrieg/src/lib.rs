@@ -19,6 +19,7 @@ pub mod game;
 pub mod hex;
 pub mod json;
 pub mod map;
+pub mod marker;
 pub mod movement;
 pub mod odds;
 pub mod orders;

@@ -1,7 +1,12 @@
-//! Where every counter on the map stands, and the questions the rules ask of that:
-//! who is in a hex, stacking counts, and zones of control (8.1).
+//! Where every counter in play is, and the questions the rules ask of that: who is in
+//! a hex, stacking counts, and zones of control (8.1). Besides the map: the units at
+//! sea in each zone's At Sea Box (19.1), which aircraft are in the air (the rest of
+//! them on the map are on the ground, 30), and the markers on units and hexes (21.1,
+//! 33.2-33.5).
 
+use crate::board::SeaZone;
 use crate::hex::Hex;
+use crate::marker::{HexMarker, HexMarkerKind, UnitMarker};
 use crate::units::{Counter, Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,12 +21,27 @@ pub struct Piece {
     pub substitute: bool,
 }
 
-/// The counters on the map, indexed by id and by hex. Plain data; cloning is cheap
-/// enough for the engine to work on a copy and hand the original back untouched.
+/// A unit in the At Sea Box of a sea zone (19.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Afloat {
+    pub id: UnitId,
+    pub side: Side,
+    pub kind: UnitKind,
+    pub zone: SeaZone,
+    /// 26.4: a substitute, half a unit toward the 10 at sea (19.3).
+    pub substitute: bool,
+}
+
+/// The counters in play, the map's indexed by id and by hex. Plain data; cloning is
+/// cheap enough for the engine to work on a copy and hand the original back untouched.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Position {
     pieces: BTreeMap<UnitId, Piece>,
     by_hex: BTreeMap<Hex, BTreeSet<UnitId>>,
+    at_sea: BTreeMap<UnitId, Afloat>,
+    aloft: BTreeSet<UnitId>,
+    marks: BTreeMap<UnitId, BTreeSet<UnitMarker>>,
+    hex_marks: BTreeMap<Hex, BTreeSet<HexMarker>>,
 }
 
 impl Position {
@@ -40,7 +60,8 @@ impl Position {
     }
 
     fn place(&mut self, id: UnitId, side: Side, kind: UnitKind, hex: Hex, substitute: bool) {
-        self.remove(&id);
+        self.unindex(&id);
+        self.at_sea.remove(&id);
         self.by_hex.entry(hex).or_default().insert(id.clone());
         self.pieces.insert(
             id.clone(),
@@ -63,8 +84,17 @@ impl Position {
         true
     }
 
-    /// Takes a counter off the map.
+    /// Takes a counter out of play: off the map (or out of the At Sea Box), its markers
+    /// with it. Returns it as it stood on the map, if it was there.
     pub fn remove(&mut self, id: &UnitId) -> Option<Piece> {
+        self.at_sea.remove(id);
+        self.aloft.remove(id);
+        self.marks.remove(id);
+        self.unindex(id)
+    }
+
+    /// Takes a counter off the map's indexes, keeping its markers.
+    fn unindex(&mut self, id: &UnitId) -> Option<Piece> {
         let p = self.pieces.remove(id)?;
         if let Some(set) = self.by_hex.get_mut(&p.hex) {
             set.remove(id);
@@ -157,6 +187,130 @@ impl Position {
             .any(|p| p.side == side && !p.kind.is_air() && kind(p.kind))
     }
 
+    /// 19.1, 19.3: puts the counter `c` in the At Sea Box of `zone`, off the map.
+    pub fn put_to_sea(&mut self, c: &Counter, zone: SeaZone) {
+        self.remove(&c.id);
+        self.at_sea.insert(
+            c.id.clone(),
+            Afloat {
+                id: c.id.clone(),
+                side: c.side,
+                kind: c.kind,
+                zone,
+                substitute: c.is_substitute(),
+            },
+        );
+    }
+
+    /// The unit `id` if it is at sea.
+    pub fn afloat(&self, id: &UnitId) -> Option<&Afloat> {
+        self.at_sea.get(id)
+    }
+
+    /// Every unit at sea, in id order.
+    pub fn at_sea(&self) -> impl Iterator<Item = &Afloat> {
+        self.at_sea.values()
+    }
+
+    /// 19.3 with 26.4: the units `side` has at sea, in half units ("the total number of
+    /// units at sea may never exceed 10 per side").
+    pub fn sea_halves(&self, side: Side) -> u32 {
+        self.at_sea
+            .values()
+            .filter(|a| a.side == side)
+            .map(|a| {
+                if a.substitute || a.kind == UnitKind::Rangers {
+                    1
+                } else {
+                    2
+                }
+            })
+            .sum()
+    }
+
+    /// 19.2: a unit at sea lands on `hex`; false if it was not at sea.
+    pub fn land(&mut self, id: &UnitId, hex: Hex) -> bool {
+        let Some(a) = self.at_sea.remove(id) else {
+            return false;
+        };
+        self.place(a.id, a.side, a.kind, hex, a.substitute);
+        true
+    }
+
+    /// 30, 32: an aircraft on the map takes to the air over its hex, or lands again.
+    /// False if `id` is not an aircraft on the map.
+    pub fn set_aloft(&mut self, id: &UnitId, aloft: bool) -> bool {
+        if !self.pieces.get(id).is_some_and(|p| p.kind.is_air()) {
+            return false;
+        }
+        if aloft {
+            self.aloft.insert(id.clone());
+        } else {
+            self.aloft.remove(id);
+        }
+        true
+    }
+
+    /// Whether `id` is an aircraft in the air (else, on the map, on the ground).
+    pub fn is_aloft(&self, id: &UnitId) -> bool {
+        self.aloft.contains(id)
+    }
+
+    /// 21.1, 33.2: marks a unit in play; false if it is not in play.
+    pub fn mark(&mut self, id: &UnitId, m: UnitMarker) -> bool {
+        if self.pieces.contains_key(id) || self.at_sea.contains_key(id) {
+            self.marks.entry(id.clone()).or_default().insert(m);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Takes a marker off a unit.
+    pub fn unmark(&mut self, id: &UnitId, m: UnitMarker) {
+        if let Some(set) = self.marks.get_mut(id) {
+            set.remove(&m);
+            if set.is_empty() {
+                self.marks.remove(id);
+            }
+        }
+    }
+
+    pub fn is_marked(&self, id: &UnitId, m: UnitMarker) -> bool {
+        self.marks.get(id).is_some_and(|s| s.contains(&m))
+    }
+
+    /// Every marked unit and its markers, in id order.
+    pub fn marks(&self) -> &BTreeMap<UnitId, BTreeSet<UnitMarker>> {
+        &self.marks
+    }
+
+    /// 33.3-33.5: puts a PX, RCX or SRIX counter on `hex`.
+    pub fn mark_hex(&mut self, hex: Hex, m: HexMarker) {
+        self.hex_marks.entry(hex).or_default().insert(m);
+    }
+
+    /// Whether a marker of `kind` is on `hex` during `side`'s player-turn of `turn`.
+    pub fn hex_marked(&self, hex: Hex, kind: HexMarkerKind, turn: u32, side: Side) -> bool {
+        self.hex_marks
+            .get(&hex)
+            .is_some_and(|s| s.iter().any(|m| m.kind == kind && m.in_force(turn, side)))
+    }
+
+    /// Every marked hex and its markers, in hex order.
+    pub fn hex_marks(&self) -> &BTreeMap<Hex, BTreeSet<HexMarker>> {
+        &self.hex_marks
+    }
+
+    /// 33.3: takes off the hex markers whose time is up at the end of `side`'s
+    /// player-turn of `turn`.
+    pub fn clear_expired(&mut self, turn: u32, side: Side) {
+        for set in self.hex_marks.values_mut() {
+            set.retain(|m| (m.until_turn, m.until_side) > (turn, side));
+        }
+        self.hex_marks.retain(|_, set| !set.is_empty());
+    }
+
     /// Units of `side` adjacent to `hex` (not in it), in hex then id order.
     pub fn adjacent_of(&self, side: Side, hex: Hex) -> Vec<&Piece> {
         hex.neighbours()
@@ -190,6 +344,81 @@ mod tests {
         assert!(!p.in_armor_zoc_of(Side::Red, h("M11")));
         p.put(id("R-2AR"), Side::Red, UnitKind::Armor, h("M10"));
         assert!(p.in_armor_zoc_of(Side::Red, h("M11")));
+    }
+
+    fn counter(name: &str, kind: UnitKind, size: crate::units::Size) -> Counter {
+        Counter {
+            id: id(name),
+            side: Side::Blue,
+            kind,
+            size,
+            attack: 2,
+            defence: 2,
+            movement: 4,
+            name: name.to_string(),
+            enters: 1,
+        }
+    }
+
+    /// 19.1-19.3 with 26.4: units at sea are off the map, in a zone, and count toward
+    /// the 10 a side may have at sea in half units; landing puts them on the map.
+    #[test]
+    fn units_at_sea_are_in_a_zone_and_land_on_the_map_19() {
+        use crate::units::Size;
+        let mut p = Position::new();
+        let inf = counter("B-1IN", UnitKind::Infantry, Size::Division);
+        let sub = counter("B-S1", UnitKind::Infantry, Size::Substitute);
+        p.put_counter(&inf, h("C3"));
+        p.put_to_sea(&inf, 'A');
+        p.put_to_sea(&sub, 'B');
+        assert_eq!(p.hex_of(&id("B-1IN")), None);
+        assert_eq!(p.count_at(h("C3")), 0);
+        assert_eq!(p.afloat(&id("B-1IN")).map(|a| a.zone), Some('A'));
+        assert_eq!(p.sea_halves(Side::Blue), 3);
+        assert!(p.land(&id("B-S1"), h("D4")));
+        assert_eq!(p.stack_halves_at(h("D4")), 1);
+        assert_eq!(p.sea_halves(Side::Blue), 2);
+        assert!(!p.land(&id("B-S1"), h("D5")), "no longer at sea");
+    }
+
+    /// 30, 33.2: aircraft are on the ground or in the air; a marker stays with a unit
+    /// that moves and goes when it leaves play.
+    #[test]
+    fn aircraft_fly_and_markers_follow_their_unit() {
+        use crate::units::Size;
+        let mut p = Position::new();
+        let tac = counter("B-1TAC", UnitKind::Tac, Size::Division);
+        p.put_counter(&tac, h("C3"));
+        assert!(!p.is_aloft(&id("B-1TAC")));
+        assert!(p.set_aloft(&id("B-1TAC"), true));
+        assert!(p.is_aloft(&id("B-1TAC")));
+        p.put(id("B-1IN"), Side::Blue, UnitKind::Infantry, h("C4"));
+        assert!(!p.set_aloft(&id("B-1IN"), true), "only aircraft fly");
+        assert!(p.mark(&id("B-1TAC"), UnitMarker::Inverted));
+        p.move_to(&id("B-1TAC"), h("C5"));
+        assert!(p.is_marked(&id("B-1TAC"), UnitMarker::Inverted));
+        p.remove(&id("B-1TAC"));
+        assert!(p.marks().is_empty());
+        assert!(!p.mark(&id("B-9IN"), UnitMarker::AutomaticVictory));
+    }
+
+    /// 33.3: a PX is on the port until the end of the damaging player's next
+    /// player-turn.
+    #[test]
+    fn hex_markers_come_off_when_their_time_is_up_33_3() {
+        use crate::marker::HexMarkerKind::PX;
+        let mut p = Position::new();
+        let m = HexMarker {
+            kind: PX,
+            until_turn: 5,
+            until_side: Side::Blue,
+        };
+        p.mark_hex(h("L19"), m);
+        assert!(p.hex_marked(h("L19"), PX, 5, Side::Blue));
+        p.clear_expired(4, Side::Red);
+        assert!(p.hex_marked(h("L19"), PX, 5, Side::Blue));
+        p.clear_expired(5, Side::Blue);
+        assert!(p.hex_marks().is_empty());
     }
 
     #[test]

@@ -70,6 +70,15 @@ pub enum PositionProblem {
     EliminatedLater { when: String, now: String },
     #[error("{unit} is not a {side} unit: standing orders name the side's own units")]
     NotOwnUnit { unit: UnitId, side: Side },
+    #[error("`{0}` is not a sea zone of this board (19.1: zones A to F)")]
+    BadZone(String),
+}
+
+/// 19.1: a zone letter of the board (`A`, any case), if it is one.
+fn sea_zone(rules: &Rules, text: &str) -> Option<char> {
+    let mut chars = text.trim().chars();
+    let z = chars.next()?.to_ascii_uppercase();
+    (chars.next().is_none() && rules.board.zone_links(z).next().is_some()).then_some(z)
 }
 
 /// A problem with where it is in the file.
@@ -140,6 +149,9 @@ pub struct RawPosition {
     /// The counters on the map, hex by hex.
     #[serde(default)]
     pub stack: Vec<RawStack>,
+    /// 19.1: the units in each zone's At Sea Box.
+    #[serde(default)]
+    pub at_sea: Vec<RawAtSea>,
     /// The counters eliminated, by the player-turn they were eliminated in.
     #[serde(default)]
     pub eliminated: Vec<RawEliminated>,
@@ -154,6 +166,14 @@ pub struct RawPosition {
 pub struct RawStack {
     pub hex: Spanned<String>,
     /// Each a unit id, or `{ id = "B-1IN", strength = 4 }`.
+    pub units: Vec<Spanned<toml::Value>>,
+}
+
+/// The units in one sea zone's At Sea Box (19.1).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAtSea {
+    pub zone: Spanned<String>,
     pub units: Vec<Spanned<toml::Value>>,
 }
 
@@ -410,6 +430,20 @@ impl RawPosition {
             }
             if let Some(h) = hex {
                 self.check_hex(&mut ck, &pos, h, stack.hex.span(), phase.as_ref());
+            }
+        }
+        for sea in &self.at_sea {
+            let zone = sea_zone(rules, sea.zone.get_ref());
+            if zone.is_none() {
+                ck.fail(
+                    sea.zone.span(),
+                    PositionProblem::BadZone(sea.zone.get_ref().clone()),
+                );
+            }
+            for v in &sea.units {
+                if let (Some(c), Some(z)) = (ck.entry(v), zone) {
+                    units.insert(c.id, Place::AtSea(z));
+                }
             }
         }
         for e in &self.eliminated {
@@ -694,14 +728,22 @@ pub fn write(state: &GameState) -> Result<String, WriteError> {
     }
     let mut by_hex: BTreeMap<Hex, Vec<&UnitId>> = BTreeMap::new();
     let mut dead: BTreeMap<(u32, Side), Vec<&UnitId>> = BTreeMap::new();
+    let mut sea: BTreeMap<char, Vec<&UnitId>> = BTreeMap::new();
     for (id, place) in &state.units {
         match place {
-            Place::Map(h) => by_hex.entry(*h).or_default().push(id),
+            // Between the steps of a player-turn an aircraft in the air is written
+            // where it flies: a position starts a player-turn, with every one landed.
+            Place::Map(h) | Place::Aloft(h) => by_hex.entry(*h).or_default().push(id),
+            Place::AtSea(z) => sea.entry(*z).or_default().push(id),
             Place::Eliminated { turn, by } => dead.entry((*turn, *by)).or_default().push(id),
             Place::Waiting => {}
         }
     }
-    for units in by_hex.values_mut().chain(dead.values_mut()) {
+    for units in by_hex
+        .values_mut()
+        .chain(dead.values_mut())
+        .chain(sea.values_mut())
+    {
         units.sort_by_key(|u| u.counting_key());
     }
     for (h, units) in &by_hex {
@@ -709,6 +751,14 @@ pub fn write(state: &GameState) -> Result<String, WriteError> {
             out,
             "\n[[stack]]\nhex = {}\nunits = [{}]",
             q(&h.to_string()),
+            ids(units)
+        );
+    }
+    for (zone, units) in &sea {
+        let _ = writeln!(
+            out,
+            "\n[[at_sea]]\nzone = {}\nunits = [{}]",
+            q(&zone.to_string()),
             ids(units)
         );
     }

@@ -5,9 +5,11 @@
 //! A state carries an `integrity` digest of its own content, so a state edited by hand
 //! is refused on load.
 
+use crate::board::SeaZone;
 use crate::combat::Outcome;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::marker::{HexMarker, Pools, UnitMarker};
 use crate::position::Position;
 use crate::units::{Counters, Side, UnitId};
 pub use pbem::envelope::{sha256_hex, Chain};
@@ -174,8 +176,12 @@ impl Phase {
 pub enum Place {
     /// Not yet in play: set-up or reinforcement still to come (3.3, 6.2).
     Waiting,
-    /// On the map.
+    /// On the map (an aircraft on the ground there).
     Map(Hex),
+    /// 19.1: in the At Sea Box of a sea zone.
+    AtSea(SeaZone),
+    /// 30, 32: an aircraft in the air over a hex, between the steps of a player-turn.
+    Aloft(Hex),
     /// Eliminated in a player-turn.
     Eliminated { turn: u32, by: Side },
 }
@@ -297,6 +303,15 @@ pub struct GameState {
     pub resume: Option<Resume>,
     /// 16 (B): consecutive player-turns each side has met condition B.
     pub condition_b: BTreeMap<Side, u32>,
+    /// 21.1, 33.2: markers on units in play.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub marks: BTreeMap<UnitId, BTreeSet<UnitMarker>>,
+    /// 33.3-33.5: PX, RCX and SRIX counters on the board.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hex_marks: BTreeMap<Hex, BTreeSet<HexMarker>>,
+    /// 9.3, 28.1, 28.4: what each side has in hand besides its counters.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pools: BTreeMap<Side, Pools>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
@@ -359,15 +374,62 @@ impl GameState {
         self.phase.label()
     }
 
-    /// The counters on the map, as a [`Position`].
+    /// The counters in play, as a [`Position`]: on the map, at sea, in the air, with
+    /// their markers.
     pub fn position(&self, counters: &Counters) -> Position {
         let mut pos = Position::new();
         for (id, place) in &self.units {
-            if let (Place::Map(h), Some(c)) = (place, counters.get(id)) {
-                pos.put_counter(c, *h);
+            let Some(c) = counters.get(id) else { continue };
+            match place {
+                Place::Map(h) => pos.put_counter(c, *h),
+                Place::Aloft(h) => {
+                    pos.put_counter(c, *h);
+                    pos.set_aloft(id, true);
+                }
+                Place::AtSea(zone) => pos.put_to_sea(c, *zone),
+                Place::Waiting | Place::Eliminated { .. } => {}
+            }
+        }
+        for (id, marks) in &self.marks {
+            for m in marks {
+                pos.mark(id, *m);
+            }
+        }
+        for (hex, marks) in &self.hex_marks {
+            for m in marks {
+                pos.mark_hex(*hex, *m);
             }
         }
         pos
+    }
+
+    /// Writes `pos` back: each counter's place (a counter that left play in this
+    /// player-turn is eliminated by `mover` in `turn`; one that came into play from
+    /// the inactive counters, a substitute, is added), and the markers.
+    pub fn store_position(&mut self, pos: &Position, turn: u32, mover: Side) {
+        for p in pos.pieces() {
+            self.units.entry(p.id.clone()).or_insert(Place::Waiting);
+        }
+        for a in pos.at_sea() {
+            self.units.entry(a.id.clone()).or_insert(Place::Waiting);
+        }
+        for (id, place) in self.units.iter_mut() {
+            let now = match (pos.hex_of(id), pos.afloat(id)) {
+                (Some(h), _) if pos.is_aloft(id) => Some(Place::Aloft(h)),
+                (Some(h), _) => Some(Place::Map(h)),
+                (None, Some(a)) => Some(Place::AtSea(a.zone)),
+                (None, None) => None,
+            };
+            match (now, &place) {
+                (Some(p), _) => *place = p,
+                (None, Place::Map(_) | Place::AtSea(_) | Place::Aloft(_)) => {
+                    *place = Place::Eliminated { turn, by: mover }
+                }
+                (None, _) => {}
+            }
+        }
+        self.marks = pos.marks().clone();
+        self.hex_marks = pos.hex_marks().clone();
     }
 
     /// The place of this state in the game's sequence: set-up Blue 0, set-up Red 1,

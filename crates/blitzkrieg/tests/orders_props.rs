@@ -136,6 +136,10 @@ proptest! {
                     }
                 }
                 Place::Waiting => {}
+                // The Basic Game has no sea movement and no aircraft.
+                Place::AtSea(_) | Place::Aloft(_) => {
+                    prop_assert!(false, "{} left the map in a Basic Game", id);
+                }
             }
         }
         for (h, n) in per_hex {

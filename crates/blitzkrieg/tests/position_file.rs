@@ -324,3 +324,33 @@ fn the_sample_game_round_trips_through_positions() {
     }
     assert!(seen >= 6, "{seen} states");
 }
+
+/// 19.1: units in a zone's At Sea Box are written as `[[at_sea]]` and read back into
+/// the same places; a zone the board does not have is refused (P019).
+#[test]
+fn units_at_sea_survive_a_round_trip_through_a_position_file() {
+    let text =
+        "side = \"blue\"\nturn = 3\n\n[[at_sea]]\nzone = \"b\"\nunits = [\"B-2IN\", \"B-3IN\"]\n";
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let id = |s: &str| UnitId::new(s).unwrap();
+    let state = game::new_game_at(&u, &demo::new_game_spec(), text, "sea.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(state.units[&id("B-2IN")], Place::AtSea('B'));
+    let pos = state.position(&u.rules.counters);
+    assert_eq!(pos.sea_halves(Side::Blue), 4);
+    assert_eq!(pos.hex_of(&id("B-2IN")), None);
+    let written = position_file::write(&state).unwrap();
+    assert!(
+        written.contains("[[at_sea]]\nzone = \"B\"\nunits = [\"B-2IN\", \"B-3IN\"]"),
+        "{written}"
+    );
+    let again = game::new_game_at(&u, &demo::new_game_spec(), &written, "again.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.units, state.units);
+    let bad = text.replace("zone = \"b\"", "zone = \"Q\"");
+    let err = game::new_game_at(&u, &demo::new_game_spec(), &bad, "bad.toml").unwrap_err();
+    assert!(
+        err.to_string().contains("P019") || format!("{err:?}").contains("BadZone"),
+        "{err:?}"
+    );
+}

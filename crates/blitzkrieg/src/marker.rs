@@ -1,0 +1,117 @@
+//! Markers the rules put on units and hexes, and the side pools the rules count:
+//! units turned upside down by automatic victory (21.1), aircraft inverted after their
+//! airbase is bombed (33.2), the PX, RCX and SRIX counters on bombed ports, city roads
+//! and cities (33.3-33.5) with the player-turn they come off, and each side's
+//! replacement capacity (28.1) and air transport capacity (9.3, 28.4).
+//!
+//! All plain data kept in the state; the Basic Game without optional rules uses none
+//! of it, and a state that has none writes none of it.
+
+use crate::units::Side;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A marker on a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitMarker {
+    /// 21.1: "The AVd units remain in play but are turned upside down"; their ZOC is
+    /// ignored for the rest of the player-turn, and they are removed after combat
+    /// (21.3).
+    AutomaticVictory,
+    /// 33.2: "Surviving grounded air factors are inverted to indicate that they cannot
+    /// attack on the following player-turn."
+    Inverted,
+}
+
+/// A counter placed on a hex by a bombing result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum HexMarkerKind {
+    /// 33.3: port damaged: no movement to or from sea, no sea supply.
+    PX,
+    /// 33.4: city road damaged: no road bonus, no link in a supply route.
+    RCX,
+    /// 33.5: city supply and industry damaged: no supply source, no replacements.
+    SRIX,
+}
+
+impl fmt::Display for HexMarkerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HexMarkerKind::PX => "PX",
+            HexMarkerKind::RCX => "RCX",
+            HexMarkerKind::SRIX => "SRIX",
+        })
+    }
+}
+
+/// A marker on a hex and when it comes off: at the end of `side`'s player-turn of
+/// `turn` (33.3: "remove it at the end of the damaging player's next player-turn").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct HexMarker {
+    pub kind: HexMarkerKind,
+    pub until_turn: u32,
+    pub until_side: Side,
+}
+
+impl HexMarker {
+    /// Whether the marker is still on the board during `side`'s player-turn of `turn`
+    /// (it comes off at the end of the player-turn it names).
+    pub fn in_force(&self, turn: u32, side: Side) -> bool {
+        (turn, side) <= (self.until_turn, self.until_side)
+    }
+}
+
+/// What a side has in hand besides its counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Pools {
+    /// 28.1: substitute counters a side may still take as replacements ("unused
+    /// replacements may be accumulated for later use").
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub replacements: u32,
+    /// 9.3, 28.4: air transport capacity in half units ("may be increased by 1/2
+    /// unit"); 0 means the rule set's figure.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub air_transport_halves: u32,
+}
+
+impl Pools {
+    pub fn is_empty(&self) -> bool {
+        *self == Pools::default()
+    }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 33.3: a PX placed by Blue in turn 4 comes off at the end of Blue's next
+    /// player-turn, turn 5: in force through 5-Blue, gone in 5-Red.
+    #[test]
+    fn a_hex_marker_comes_off_after_the_player_turn_it_names_33_3() {
+        let px = HexMarker {
+            kind: HexMarkerKind::PX,
+            until_turn: 5,
+            until_side: Side::Blue,
+        };
+        assert!(px.in_force(4, Side::Red));
+        assert!(px.in_force(5, Side::Blue));
+        assert!(!px.in_force(5, Side::Red));
+        assert!(!px.in_force(6, Side::Blue));
+    }
+
+    #[test]
+    fn empty_pools_write_nothing() {
+        assert_eq!(ron::to_string(&Pools::default()).unwrap(), "()");
+        let p = Pools {
+            replacements: 6,
+            air_transport_halves: 0,
+        };
+        assert_eq!(ron::to_string(&p).unwrap(), "(replacements:6)");
+        assert!(!p.is_empty());
+    }
+}
