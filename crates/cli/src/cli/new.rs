@@ -18,11 +18,11 @@ pub struct Args {
     #[arg(long, value_name = "ID")]
     pub game: String,
     /// Blue's player: "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>")]
-    pub blue: String,
+    #[arg(long, value_name = "NAME <ADDR>", required_if_eq("kind", "blitzkrieg"))]
+    pub blue: Option<String>,
     /// Red's player: "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>")]
-    pub red: String,
+    #[arg(long, value_name = "NAME <ADDR>", required_if_eq("kind", "blitzkrieg"))]
+    pub red: Option<String>,
     /// The address the umpire's mail comes from (default: umpire@<the game id>.invalid).
     #[arg(long, value_name = "ADDR")]
     pub sender: Option<String>,
@@ -61,6 +61,8 @@ pub struct Args {
     pub force: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub mori: crate::cli::kind::NewArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -108,11 +110,14 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             args.game
         ));
     }
+    if let Some(code) = crate::cli::kind::mori_new(&args)? {
+        return Ok(code);
+    }
     let umpire = args.rules.umpire()?;
     let spec = NewGame {
         id: args.game.clone(),
-        blue: player(&args.blue, "Blue")?,
-        red: player(&args.red, "Red")?,
+        blue: player(args.blue.as_deref().unwrap_or_default(), "Blue")?,
+        red: player(args.red.as_deref().unwrap_or_default(), "Red")?,
         sender: args
             .sender
             .clone()
