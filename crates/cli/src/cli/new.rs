@@ -18,10 +18,10 @@ pub struct Args {
     #[arg(long, value_name = "ID")]
     pub game: String,
     /// Blue's player: "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>", required_if_eq("kind", "blitzkrieg"))]
+    #[arg(long, value_name = "NAME <ADDR>")]
     pub blue: Option<String>,
     /// Red's player: "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>", required_if_eq("kind", "blitzkrieg"))]
+    #[arg(long, value_name = "NAME <ADDR>")]
     pub red: Option<String>,
     /// The address the umpire's mail comes from (default: umpire@<the game id>.invalid).
     #[arg(long, value_name = "ADDR")]
@@ -98,6 +98,13 @@ fn player(text: &str, side: &str) -> miette::Result<Player> {
     })
 }
 
+/// A player a BLITZKRIEG game needs (optional on the command line: Mori's game names
+/// its players by other flags).
+fn required<'a>(text: &'a Option<String>, flag: &str, side: &str) -> miette::Result<&'a str> {
+    text.as_deref()
+        .ok_or_else(|| miette!("{flag} is required: {side}'s player, \"Name <address>\""))
+}
+
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     if args.game.is_empty()
         || !args
@@ -116,8 +123,8 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let umpire = args.rules.umpire()?;
     let spec = NewGame {
         id: args.game.clone(),
-        blue: player(args.blue.as_deref().unwrap_or_default(), "Blue")?,
-        red: player(args.red.as_deref().unwrap_or_default(), "Red")?,
+        blue: player(required(&args.blue, "--blue", "Blue")?, "Blue")?,
+        red: player(required(&args.red, "--red", "Red")?, "Red")?,
         sender: args
             .sender
             .clone()
