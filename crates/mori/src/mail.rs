@@ -163,8 +163,10 @@ pub fn turn_mails(rs: &Ruleset, input: &Input<'_>) -> Result<Vec<TurnMail>, Mail
         if moves {
             let t = template.unwrap_or_else(|| crate::template::template(rs, state, side));
             body.push_str(&format!(
-                "\nYour orders for {} (fill in and reply, quoted or attached; check them with\n`blitz check` and mail the `blitz commit` line before the turn's seed is out):\n\n{t}",
-                State::label(state.turn)
+                "\nYour orders for {} (fill in and reply, quoted or attached; check them with\n`blitz check` and mail the `blitz commit` line before the turn's seed is out):\n\n{}\n{t}{}\n",
+                State::label(state.turn),
+                mail::BEGIN_MARKER,
+                mail::END_MARKER
             ));
             attachments.push(attachment(format!("{st}.template.toml"), t.as_bytes()));
         } else if state.outcome.is_none() && state.turn > 0 {
