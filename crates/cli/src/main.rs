@@ -52,6 +52,8 @@ enum Command {
     Tables(cli::tables::Args),
     /// Mail a turn to both players (outbox file, SMTP or sendmail).
     Mail(cli::mail::Args),
+    /// Mori's game: make your secret for a game, or reveal it when the war is over.
+    Secret(cli::secret::Args),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Command::Roll(a) => cli::roll::run(a),
         Command::Tables(a) => cli::tables::run(a),
         Command::Mail(a) => cli::mail::run(a),
+        Command::Secret(a) => cli::secret::run(a),
     };
     match result {
         Ok(code) => code,

@@ -31,15 +31,33 @@ pub enum SetupError {
     NoCommitment(Side),
     #[error("S003 the {0} player's commitment is not 64 hex digits")]
     BadCommitment(Side),
+    #[error("S004 the game is set up already: its opening draws are made")]
+    AlreadySetUp,
 }
 
 /// Sets up a game (002 §5; Nippon §8.4).  Both commitments to the players'
-/// secrets must exist before the set-up seed is published.
+/// secrets must exist before the set-up seed is published: [`prepare`], then
+/// [`set_up`] with the seed.
 pub fn new_game(
     rs: &Ruleset,
     game_id: &str,
     commitments: &BTreeMap<Side, String>,
     seed: &[u8],
+) -> Result<(State, Vec<Event>), SetupError> {
+    let (prepared, mut events) = prepare(rs, game_id, commitments)?;
+    let (state, mut drawn) = set_up(rs, &prepared, seed)?;
+    events.append(&mut drawn);
+    Ok((state, events))
+}
+
+/// 002 §5 steps 1-3 (Nippon §8.4): the game before any seed exists, turn 0:
+/// the markers in the middle, the theatres (the Nippon opening campaigns)
+/// open, every token in its owner's bag, and both commitments to the
+/// players' secrets, so neither can be chosen after the set-up seed is out.
+pub fn prepare(
+    rs: &Ruleset,
+    game_id: &str,
+    commitments: &BTreeMap<Side, String>,
 ) -> Result<(State, Vec<Event>), SetupError> {
     if game_id.trim().is_empty() {
         return Err(SetupError::NoGameId);
@@ -111,7 +129,7 @@ pub fn new_game(
         game_id: game_id.to_string(),
         variant: rs.variant,
         nippon_weapons: rs.nippon_weapons,
-        turn: 1,
+        turn: 0,
         to_move: rs.first(),
         theatres,
         vp: rs.sides().iter().map(|s| (*s, 0)).collect(),
@@ -120,18 +138,34 @@ pub fn new_game(
         last_placed: BTreeMap::new(),
         final_turn: false,
         outcome: None,
-        seeds: vec![TurnSeed {
-            label: SETUP_LABEL.into(),
-            seed: hex::encode(seed),
-        }],
+        seeds: Vec::new(),
     };
+    Ok((state, events))
+}
+
+/// 002 §5 step 4: each player's opening draws, from the set-up seed and his
+/// secret, on a game [`prepare`] made (turn 0); the first player's turn 1
+/// comes next.
+pub fn set_up(
+    rs: &Ruleset,
+    prepared: &State,
+    seed: &[u8],
+) -> Result<(State, Vec<Event>), SetupError> {
+    if prepared.turn != 0 || !prepared.seeds.is_empty() {
+        return Err(SetupError::AlreadySetUp);
+    }
+    let mut state = prepared.clone();
+    state.turn = 1;
+    state.seeds.push(TurnSeed {
+        label: SETUP_LABEL.into(),
+        seed: hex::encode(seed),
+    });
     let mut t = Turn::new(rs, state, rs.first(), seed, SETUP_LABEL.to_string());
     for side in rs.sides() {
         t.hidden_draw(side, OPENING_RESERVE, Rule::Setup);
     }
-    let Turn { st, mut ev, .. } = t;
-    events.append(&mut ev);
-    Ok((st, events))
+    let Turn { st, ev, .. } = t;
+    Ok((st, ev))
 }
 
 /// Plays checked orders with the turn's published seed.  Returns the next

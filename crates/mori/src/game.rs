@@ -10,6 +10,7 @@ use pbem::envelope::{Chain, EnvelopeError, Sealed};
 use pbem::game::{Game, OrderProblem, Step};
 use pbem::seed::Seed;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The envelope's kind for Mori's game (both the base game and Nippon).
 pub const KIND: &str = "mori";
@@ -17,12 +18,25 @@ pub const KIND: &str = "mori";
 /// that names its kind).
 pub const FORMAT: u32 = 2;
 
-/// A Mori state file: the public state in the shared envelope.
+/// A player as the game's mail names him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub email: String,
+}
+
+/// A Mori state file: the public state in the shared envelope, with the players the
+/// game's mail goes to (a game made by `blitz new`; none in a bare engine state).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StateFile {
     pub format: u32,
     pub kind: String,
     pub umpire: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub players: BTreeMap<crate::ruleset::Side, Player>,
+    /// The address the game's mail comes from.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sender: String,
     pub state: State,
     pub chain: Chain,
     pub integrity: String,
@@ -47,6 +61,8 @@ impl StateFile {
             format: FORMAT,
             kind: KIND.to_string(),
             umpire: umpire.to_string(),
+            players: BTreeMap::new(),
+            sender: String::new(),
             state,
             chain,
             integrity: String::new(),
@@ -56,6 +72,16 @@ impl StateFile {
     /// Reads a state file, refusing an edited one or one of another game.
     pub fn read(text: &str, file: &str) -> Result<StateFile, EnvelopeError> {
         pbem::envelope::open(text, file, KIND, FORMAT..=FORMAT)
+    }
+}
+
+/// The label of the step a state waits for: `setup` before the opening draws, then
+/// the turn's (`t001`, ...).
+pub fn label(state: &State) -> String {
+    if state.turn == 0 {
+        crate::engine::SETUP_LABEL.to_string()
+    } else {
+        State::label(state.turn)
     }
 }
 
@@ -91,12 +117,14 @@ impl Game for Ruleset {
         pbem::envelope::seal(&file).map_err(|e| e.to_string())
     }
 
-    /// 002 §3: the players alternate turns until the war is won (§7).
+    /// 002 §3: the players alternate turns until the war is won (§7). A game not yet
+    /// set up (turn 0) waits for its set-up seed, not for anybody's orders.
     fn step(&self, state: &State) -> Step {
         Step {
-            label: State::label(state.turn),
+            label: label(state),
             side: match state.outcome {
                 Some(_) => String::new(),
+                None if state.turn == 0 => String::new(),
                 None => state.to_move.name().to_string(),
             },
             over: state.outcome.is_some(),

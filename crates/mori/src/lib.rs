@@ -18,6 +18,11 @@
 //! * [`adjudicate`] → next [`State`] and [`Event`]s;
 //! * [`report`] and [`template`];
 //! * [`hidden::PrivateState`], [`hidden::sync`], [`hidden::verify_hidden`].
+//!
+//! For play by mail: [`folder`] (a game folder, file bytes to file bytes: the
+//! set-up step, each turn, the whole replay), [`player`] (what a player's own tool
+//! does with his private file), [`summary`], [`picture`] (the board as PNG) and
+//! [`mail`] (one turn mail per player).
 
 pub mod board;
 pub mod demo;
@@ -25,19 +30,24 @@ pub mod draw;
 mod effects;
 pub mod engine;
 pub mod events;
+pub mod folder;
 pub mod game;
 pub mod hidden;
 pub mod legal;
+pub mod mail;
 pub mod orders;
+pub mod picture;
+pub mod player;
 pub mod report;
 pub mod ruleset;
 pub mod section;
 pub mod state;
+pub mod summary;
 pub mod template;
 pub mod tokens;
 mod victory;
 
-pub use engine::{adjudicate, new_game, SetupError, WAR_VP};
+pub use engine::{adjudicate, new_game, prepare, set_up, SetupError, WAR_VP};
 pub use events::Event;
 pub use hidden::{verify_hidden, HiddenError, PrivateState, RefereeError, RefereeState};
 pub use orders::{check, OrderError, Orders, Pos, RawOrders};

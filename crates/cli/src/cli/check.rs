@@ -21,9 +21,17 @@ pub struct Args {
     pub rules: RuleArgs,
     #[command(flatten)]
     pub output: FormatArgs,
+    #[command(flatten)]
+    pub private: crate::cli::kind::PrivateArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    let json = args.output.is_json();
+    if let Some(code) =
+        crate::cli::kind::mori_check(&args.state, &args.orders, &args.private, json)?
+    {
+        return Ok(code);
+    }
     if args.output.is_json() {
         return Ok(output::run("check", || run_json(&args)));
     }

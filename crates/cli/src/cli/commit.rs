@@ -27,9 +27,14 @@ pub struct Args {
     pub at: Option<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub private: crate::cli::kind::PrivateArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if let Some(code) = crate::cli::kind::mori_commit(&args.state, &args.orders, &args.private)? {
+        return Ok(code);
+    }
     let state = pbem::files::read_bytes(&args.state)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the state file {}", args.state.display()))?;

@@ -74,6 +74,8 @@ pub struct Args {
     pub transport: Box<TransportArgs>,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub private: crate::cli::kind::PrivateArgs,
 }
 
 /// What the turn message says.
@@ -366,6 +368,9 @@ pub fn describe(d: &Delivery) -> String {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if let Some(code) = crate::cli::kind::mori_mail(&args)? {
+        return Ok(code);
+    }
     let (transport, outbox) = transport_from_args(&args.transport).map_err(miette::Report::new)?;
     let delivery = match (&args.resend, &args.state) {
         (Some(path), _) => mail::resend(path, &transport),

@@ -19,10 +19,10 @@ pub struct Args {
     pub game: String,
     /// Blue's player: "Name <address>".
     #[arg(long, value_name = "NAME <ADDR>")]
-    pub blue: String,
+    pub blue: Option<String>,
     /// Red's player: "Name <address>".
     #[arg(long, value_name = "NAME <ADDR>")]
-    pub red: String,
+    pub red: Option<String>,
     /// The address the umpire's mail comes from (default: umpire@<the game id>.invalid).
     #[arg(long, value_name = "ADDR")]
     pub sender: Option<String>,
@@ -61,6 +61,8 @@ pub struct Args {
     pub force: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub mori: crate::cli::kind::NewArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -96,6 +98,13 @@ fn player(text: &str, side: &str) -> miette::Result<Player> {
     })
 }
 
+/// A player a BLITZKRIEG game needs (optional on the command line: Mori's game names
+/// its players by other flags).
+fn required<'a>(text: &'a Option<String>, flag: &str, side: &str) -> miette::Result<&'a str> {
+    text.as_deref()
+        .ok_or_else(|| miette!("{flag} is required: {side}'s player, \"Name <address>\""))
+}
+
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     if args.game.is_empty()
         || !args
@@ -108,11 +117,14 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             args.game
         ));
     }
+    if let Some(code) = crate::cli::kind::mori_new(&args)? {
+        return Ok(code);
+    }
     let umpire = args.rules.umpire()?;
     let spec = NewGame {
         id: args.game.clone(),
-        blue: player(&args.blue, "Blue")?,
-        red: player(&args.red, "Red")?,
+        blue: player(required(&args.blue, "--blue", "Blue")?, "Blue")?,
+        red: player(required(&args.red, "--red", "Red")?, "Red")?,
         sender: args
             .sender
             .clone()

@@ -18,6 +18,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if let Some(code) = crate::cli::kind::mori_report(&args.state, args.output.is_json())? {
+        return Ok(code);
+    }
     if args.output.is_json() {
         return Ok(output::run("report", || run_json(&args)));
     }

@@ -15,8 +15,9 @@ use std::process::ExitCode;
 pub struct Args {
     /// The state file the orders apply to.
     pub state: PathBuf,
-    /// The order file (TOML, or a mail message with the orders attached or quoted).
-    pub orders: PathBuf,
+    /// The order file (TOML, or a mail message with the orders attached or quoted);
+    /// none for the set-up of a Mori game, which takes its seed alone.
+    pub orders: Option<PathBuf>,
     #[command(flatten)]
     pub seed: SeedArgs,
     /// The commitment the mover mailed before the seed was published: refuse orders
@@ -39,12 +40,21 @@ pub struct Args {
     pub transport: TransportArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub private: crate::cli::kind::PrivateArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if let Some(code) = crate::cli::kind::mori_resolve(&args)? {
+        return Ok(code);
+    }
+    let orders_path = args
+        .orders
+        .as_deref()
+        .ok_or_else(|| miette!("give the order file to resolve"))?;
     let umpire = args.rules.umpire()?;
     let state_bytes = files::read_bytes(&args.state)?;
-    let orders = common::read_orders(&args.orders)?;
+    let orders = common::read_orders(orders_path)?;
     let seed = args.seed.input()?;
     let resolved = game::resolve(
         &umpire,

@@ -16,9 +16,15 @@ pub struct Args {
     pub rules: RuleArgs,
     #[command(flatten)]
     pub output: FormatArgs,
+    #[command(flatten)]
+    pub private: crate::cli::kind::PrivateArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    let json = args.output.is_json();
+    if let Some(code) = crate::cli::kind::mori_show(&args.state, &args.private, json)? {
+        return Ok(code);
+    }
     if args.output.is_json() {
         return Ok(output::run("show", || run_json(&args)));
     }

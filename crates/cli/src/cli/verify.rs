@@ -20,6 +20,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if let Some(code) = crate::cli::kind::mori_verify(&args.dir, args.output.is_json())? {
+        return Ok(code);
+    }
     if args.output.is_json() {
         return Ok(output::run("verify", || run_json(&args)));
     }

@@ -1,0 +1,634 @@
+//! A game of Mori's BLITZKRIEG! as files, with the conventions of a BLITZKRIEG game
+//! folder (`docs/pbem.md`): `NN-LABEL.state.ron` for each state, and beside the state
+//! a step was played from, its `.orders.toml`, `.seed.json` or `.seed.txt`,
+//! `.commitment.txt` and `.report.txt`; `NN-LABEL.template.toml` for the next mover.
+//! The first state (`00-setup`) is the game before any seed exists: both players'
+//! commitments to their secrets, no draw yet. The set-up step takes its seed alone;
+//! every later step takes the mover's orders and the turn's seed. At the end of the
+//! war each player reveals his secret in `SIDE.secret.txt` and the whole folder,
+//! hidden draws included, is replayed.
+//!
+//! Pure: file bytes in, file bytes out. The caller reads and writes the folder.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use pbem::envelope::{sha256_hex, Chain, EnvelopeError, Header};
+use pbem::game::{Game, OrderProblem};
+use pbem::seed::{DrandChain, Seed};
+
+use crate::draw::{parse_secret, Secret};
+use crate::engine::{prepare, set_up};
+use crate::events::Event;
+use crate::game::{label, StateFile};
+use crate::hidden::{self, HiddenError};
+use crate::orders::OrderError;
+use crate::ruleset::{DataError, Ruleset, Side, Variant};
+use crate::state::State;
+
+/// Why a step could not be resolved, or a folder does not verify.
+#[derive(Debug, thiserror::Error)]
+pub enum FolderError {
+    #[error(transparent)]
+    State(#[from] EnvelopeError),
+    #[error("the rule data: {0}")]
+    Data(#[from] DataError),
+    #[error("{0}")]
+    Seed(String),
+    #[error("{0}")]
+    Commitment(String),
+    /// The orders break the rules: every problem, rendered for the player.
+    #[error("{rendered}")]
+    Orders {
+        rendered: String,
+        errors: Vec<OrderError>,
+    },
+    #[error("{0}")]
+    Setup(String),
+    /// A file the replay needs is missing, or states the replay never reached.
+    #[error("{0}")]
+    Incomplete(String),
+    #[error("{0}")]
+    Diverged(Box<Divergence>),
+    /// The revealed secrets do not replay the hidden draws.
+    #[error("the hidden draws do not replay:\n{}", list_hidden(.0))]
+    Hidden(Vec<HiddenError>),
+    #[error("{0}")]
+    Other(String),
+}
+
+fn list_hidden(errors: &[HiddenError]) -> String {
+    let forfeit: Vec<String> = hidden::forfeits(errors)
+        .iter()
+        .map(|s| format!("the {s} player"))
+        .collect();
+    let mut out: String = errors
+        .iter()
+        .map(|e| format!("  {e} [{}]\n", e.rule().section()))
+        .collect();
+    if !forfeit.is_empty() {
+        out.push_str(&format!(
+            "  forfeits the game: {} (docs/hidden.md)",
+            forfeit.join(", ")
+        ));
+    }
+    out
+}
+
+/// The most bytes a state file may have: a whole game's ledger is a few tens of KB.
+pub const MAX_STATE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The ruleset a state was played with.
+pub fn ruleset_of(state: &State) -> Result<Ruleset, DataError> {
+    match (state.variant, state.nippon_weapons) {
+        (Variant::Base, true) => Ruleset::base(),
+        (Variant::Base, false) => Ruleset::base_classic(),
+        (Variant::Nippon, _) => Ruleset::nippon(),
+    }
+}
+
+/// Reads a state file and the ruleset it was played with.
+pub fn read(bytes: &[u8], file: &str) -> Result<(StateFile, Ruleset), FolderError> {
+    let unreadable = |reason: &str| EnvelopeError::Unreadable {
+        file: file.to_string(),
+        reason: reason.to_string(),
+    };
+    if bytes.len() > MAX_STATE_BYTES {
+        return Err(unreadable("larger than any state").into());
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text"))?;
+    let sf = StateFile::read(text, file)?;
+    let rs = ruleset_of(&sf.state)?;
+    Ok((sf, rs))
+}
+
+/// The stem of a state's files: `00-setup`, `07-t007`.
+pub fn stem(state: &State) -> String {
+    format!("{:02}-{}", state.turn, label(state))
+}
+
+/// The label of the step that produced a state: `None` for the first state, `setup`
+/// for the state after the opening draws, then the turn played (`t003`).
+pub fn produced_by(sf: &StateFile) -> Option<String> {
+    sf.chain.previous_state.as_ref()?;
+    Some(match sf.state.turn {
+        0 | 1 => crate::engine::SETUP_LABEL.to_string(),
+        n => State::label(n - 1),
+    })
+}
+
+/// The file a player reveals his secret in, at the end of the war.
+pub fn secret_file(side: Side) -> String {
+    format!("{}.secret.txt", side.name())
+}
+
+/// A turn's published seed as kept in the folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedFile {
+    /// A drand quicknet beacon as relays serve it (JSON), verified offline.
+    Beacon(String),
+    /// A text both players agreed on.
+    Text(String),
+}
+
+impl SeedFile {
+    /// The file extension it is kept under.
+    pub fn extension(&self) -> &'static str {
+        match self {
+            SeedFile::Beacon(_) => "seed.json",
+            SeedFile::Text(_) => "seed.txt",
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        match self {
+            SeedFile::Beacon(t) | SeedFile::Text(t) => t,
+        }
+    }
+
+    /// The seed, checked: a beacon's signature against the quicknet chain.
+    pub fn seed(&self) -> Result<Seed, FolderError> {
+        let bad = |e: pbem::seed::SeedError| FolderError::Seed(e.to_string());
+        match self {
+            SeedFile::Beacon(json) => {
+                let chain = DrandChain::quicknet().map_err(bad)?;
+                Seed::from_beacon_json(json, &chain, None).map_err(bad)
+            }
+            SeedFile::Text(t) => Seed::from_text(t).map_err(bad),
+        }
+    }
+}
+
+/// Everything one step produces.
+#[derive(Clone, Debug)]
+pub struct Resolution {
+    pub previous: StateFile,
+    pub next: StateFile,
+    pub next_ron: String,
+    pub next_hash: String,
+    /// The report of the step, rendered from its events.
+    pub report: String,
+    /// The public order template for the next mover (empty once the war is over).
+    pub template: String,
+    pub events: Vec<Event>,
+}
+
+/// Renders order problems as BLITZKRIEG's are: `file:line:col: CODE message [rule]`,
+/// the line quoted and a caret under the place.
+pub fn render_problems(file: &str, source: &str, errors: &[OrderError]) -> String {
+    let mut out = String::new();
+    for e in errors {
+        let (line, col) = e.place(source).unwrap_or((1, 1));
+        let message = e.to_string();
+        let message = message
+            .split_once(": ")
+            .map_or(message.as_str(), |(_, m)| m)
+            .to_string();
+        out.push_str(&format!("{file}:{line}:{col}: {message} [{}]\n", e.rule()));
+        if let Some(text) = source.lines().nth(line.saturating_sub(1)) {
+            let pad: String = text
+                .chars()
+                .take(col.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            out.push_str(&format!("  | {text}\n  | {pad}^\n"));
+        }
+    }
+    out
+}
+
+fn refused(file: &str, source: &str, errors: Vec<OrderError>) -> FolderError {
+    FolderError::Orders {
+        rendered: render_problems(file, source, &errors),
+        errors,
+    }
+}
+
+/// The commitments to the players' secrets a state holds.
+pub fn commitments(state: &State) -> BTreeMap<Side, String> {
+    state
+        .players
+        .iter()
+        .map(|(s, p)| (*s, p.secret_commitment.clone()))
+        .collect()
+}
+
+/// Every problem of an order file against a state, without a seed.
+pub fn check(
+    rs: &Ruleset,
+    state: &State,
+    file: &str,
+    orders: &str,
+) -> Result<crate::orders::Orders, FolderError> {
+    if state.turn == 0 {
+        return Err(FolderError::Other(format!(
+            "the game is not set up yet: its first step takes the set-up seed, not orders ({file})"
+        )));
+    }
+    let raw = rs
+        .parse_orders(orders)
+        .map_err(|e| refused(file, orders, e))?;
+    crate::orders::check(rs, state, &raw).map_err(|e| refused(file, orders, e))
+}
+
+/// Resolves one step from file contents: the state file's bytes, the orders (file
+/// name and text; none for the set-up), the published seed, and the commitment the
+/// mover mailed before the seed was out, if any.
+pub fn resolve(
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: Option<(&str, &str)>,
+    seed: &SeedFile,
+    commitment: Option<&str>,
+    umpire: &str,
+) -> Result<Resolution, FolderError> {
+    let (previous, rs) = read(state_bytes, state_file)?;
+    let state = &previous.state;
+    let seed_value = seed.seed()?;
+    let (next, events, orders_hash) = match (state.turn, orders) {
+        (0, None) => {
+            let (_, mut events) = prepare(&rs, &state.game_id, &commitments(state))
+                .map_err(|e| FolderError::Setup(e.to_string()))?;
+            let (next, mut drawn) = set_up(&rs, state, &seed_value.value_bytes())
+                .map_err(|e| FolderError::Setup(e.to_string()))?;
+            events.append(&mut drawn);
+            (next, events, None)
+        }
+        (0, Some((file, _))) => {
+            return Err(FolderError::Other(format!(
+                "{state_file} waits for its set-up seed, not for orders: resolve it without {file}"
+            )))
+        }
+        (_, None) => {
+            return Err(FolderError::Other(format!(
+                "{state_file} waits for the {} player's orders for {}",
+                state.to_move,
+                label(state)
+            )))
+        }
+        (_, Some((file, text))) => {
+            let raw = rs.parse_orders(text).map_err(|e| refused(file, text, e))?;
+            let (next, events) = rs
+                .adjudicate(state, &raw, Some(&seed_value))
+                .map_err(|e| refused(file, text, e))?;
+            (next, events, Some(sha256_hex(text.as_bytes())))
+        }
+    };
+    if let (Some(c), Some((_, text))) = (commitment, orders) {
+        pbem::commit::check(c, state_bytes, text.as_bytes())
+            .map_err(|e| FolderError::Commitment(e.to_string()))?;
+    }
+    let chain = Chain {
+        previous_state: Some(sha256_hex(state_bytes)),
+        orders: orders_hash,
+        seed: Some(seed_value.hash_hex()),
+        commitment: commitment.map(|c| c.trim().to_ascii_lowercase()),
+    };
+    let mut sf = StateFile::new(next, chain, umpire);
+    sf.players = previous.players.clone();
+    sf.sender = previous.sender.clone();
+    let next_ron = seal(&sf)?;
+    let report = rs.report(&sf.state, &events);
+    let template = if sf.state.outcome.is_some() {
+        String::new()
+    } else {
+        rs.template(&sf.state)
+    };
+    Ok(Resolution {
+        previous,
+        next_hash: sha256_hex(next_ron.as_bytes()),
+        next: sf,
+        next_ron,
+        report,
+        template,
+        events,
+    })
+}
+
+/// Writes a state file.
+pub fn seal(sf: &StateFile) -> Result<String, FolderError> {
+    pbem::envelope::seal(sf).map_err(|e| FolderError::Other(format!("writing the state: {e}")))
+}
+
+/// The files one step adds to a game folder.
+pub fn resolution_files(
+    dir: &Path,
+    r: &Resolution,
+    orders: Option<&str>,
+    seed: &SeedFile,
+    commitment: Option<&str>,
+) -> Vec<(PathBuf, Vec<u8>)> {
+    let old = stem(&r.previous.state);
+    let new = stem(&r.next.state);
+    let mut out = Vec::new();
+    if let Some(text) = orders {
+        out.push((
+            dir.join(format!("{old}.orders.toml")),
+            text.as_bytes().to_vec(),
+        ));
+    }
+    out.push((
+        dir.join(format!("{old}.{}", seed.extension())),
+        seed.text().as_bytes().to_vec(),
+    ));
+    if let Some(c) = commitment {
+        out.push((
+            dir.join(format!("{old}.commitment.txt")),
+            format!("{}\n", c.trim()).into_bytes(),
+        ));
+    }
+    out.push((
+        dir.join(format!("{old}.report.txt")),
+        r.report.clone().into_bytes(),
+    ));
+    out.push((
+        dir.join(format!("{new}.state.ron")),
+        r.next_ron.clone().into_bytes(),
+    ));
+    if !r.template.is_empty() {
+        out.push((
+            dir.join(format!("{new}.template.toml")),
+            r.template.clone().into_bytes(),
+        ));
+    }
+    out
+}
+
+/// A new game before any seed exists (turn 0): both commitments, the players.
+pub fn new_game(
+    rs: &Ruleset,
+    game_id: &str,
+    commitments: &BTreeMap<Side, String>,
+    players: BTreeMap<Side, crate::game::Player>,
+    sender: &str,
+    umpire: &str,
+) -> Result<StateFile, FolderError> {
+    let (state, _) =
+        prepare(rs, game_id, commitments).map_err(|e| FolderError::Setup(e.to_string()))?;
+    let mut sf = StateFile::new(state, Chain::default(), umpire);
+    sf.players = players;
+    sf.sender = sender.to_string();
+    Ok(sf)
+}
+
+/// What `verify` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The steps replayed, in order (`setup`, `t001`, ...).
+    pub steps: Vec<String>,
+    /// The state files of the folder, all reached.
+    pub states: usize,
+    /// SHA-256 of the first state: the anchor the opening mail carries.
+    pub first_hash: String,
+    /// The last state's file name.
+    pub last: String,
+    /// The war is over.
+    pub over: bool,
+    /// The hidden draws replayed from both revealed secrets, if they are revealed.
+    pub hidden: Option<hidden::Verified>,
+}
+
+/// Where a replayed file first differs from the file kept in the folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    pub file: String,
+    pub from: String,
+    pub line: usize,
+    pub kept: String,
+    pub replayed: String,
+}
+
+impl std::fmt::Display for Divergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} does not follow from {}: first difference at line {}\n  kept:     {}\n  replayed: {}",
+            self.file, self.from, self.line, self.kept, self.replayed
+        )
+    }
+}
+
+fn divergence(file: &str, from: &str, kept: &str, replayed: &str) -> FolderError {
+    let line = kept
+        .lines()
+        .zip(replayed.lines())
+        .position(|(a, b)| a != b)
+        .map_or_else(
+            || kept.lines().count().min(replayed.lines().count()) + 1,
+            |i| i + 1,
+        );
+    let show = |t: &str| {
+        t.lines()
+            .nth(line - 1)
+            .unwrap_or("(end of file)")
+            .to_string()
+    };
+    FolderError::Diverged(Box::new(Divergence {
+        file: file.to_string(),
+        from: from.to_string(),
+        line,
+        kept: show(kept),
+        replayed: show(replayed),
+    }))
+}
+
+/// The replayed state as the release that wrote the kept file would have written it.
+fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<String, FolderError> {
+    let text = String::from_utf8_lossy(kept);
+    match Header::peek(&text, "") {
+        Ok(h) if h.umpire != r.next.umpire => {
+            let mut sf = r.next.clone();
+            sf.umpire = h.umpire;
+            seal(&sf)
+        }
+        _ => Ok(r.next_ron.clone()),
+    }
+}
+
+fn text_of(files: &BTreeMap<String, Vec<u8>>, name: &str) -> Option<String> {
+    files
+        .get(name)
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+}
+
+/// The seed kept for a step, if any.
+pub fn seed_in(files: &BTreeMap<String, Vec<u8>>, stem: &str) -> Option<SeedFile> {
+    text_of(files, &format!("{stem}.seed.json"))
+        .map(SeedFile::Beacon)
+        .or_else(|| text_of(files, &format!("{stem}.seed.txt")).map(SeedFile::Text))
+}
+
+/// Replays the step kept beside a state in `files` (file name to bytes), as
+/// `verify` does, returning `None` when the folder holds no orders or seed for it.
+pub fn replay_step(
+    files: &BTreeMap<String, Vec<u8>>,
+    state_name: &str,
+    umpire: &str,
+) -> Result<Option<Resolution>, FolderError> {
+    let bytes = files
+        .get(state_name)
+        .ok_or_else(|| FolderError::Incomplete(format!("{state_name} is missing")))?;
+    let (sf, _) = read(bytes, state_name)?;
+    let st = stem(&sf.state);
+    let orders_name = format!("{st}.orders.toml");
+    let orders = text_of(files, &orders_name);
+    let seed = seed_in(files, &st);
+    if sf.state.outcome.is_some() {
+        return Ok(None);
+    }
+    let seed = match (sf.state.turn, &orders, seed) {
+        (_, _, Some(s)) => s,
+        (0, _, None) | (_, None, None) => return Ok(None),
+        (_, Some(_), None) => {
+            return Err(FolderError::Incomplete(format!(
+                "{st}.seed.json or {st}.seed.txt is missing: the turn's draws cannot be replayed \
+                 without the seed it was resolved with"
+            )))
+        }
+    };
+    if sf.state.turn > 0 && orders.is_none() {
+        return Err(FolderError::Incomplete(format!(
+            "{orders_name} is missing: {st}'s seed is kept but not the orders it was resolved with"
+        )));
+    }
+    let commitment = text_of(files, &format!("{st}.commitment.txt"));
+    resolve(
+        bytes,
+        state_name,
+        orders.as_deref().map(|t| (orders_name.as_str(), t)),
+        &seed,
+        commitment.as_deref().map(str::trim),
+        umpire,
+    )
+    .map(Some)
+}
+
+/// Replays a whole game folder (`files`: file name to bytes) from its first state:
+/// the first state must be the game `prepare` makes from its own commitments, every
+/// later state must follow byte for byte from its predecessor, orders and seed, every
+/// kept report must be the replayed one, and once the war is over both revealed
+/// secrets must replay every hidden draw, discard and play.
+pub fn verify(files: &BTreeMap<String, Vec<u8>>, umpire: &str) -> Result<Verified, FolderError> {
+    let states: Vec<&String> = files.keys().filter(|n| n.ends_with(".state.ron")).collect();
+    let first = states.first().ok_or_else(|| {
+        FolderError::Incomplete("the folder holds no state file: there is no game to verify".into())
+    })?;
+    let mut name = (*first).clone();
+    let bytes = files.get(&name).cloned().unwrap_or_default();
+    let first_hash = sha256_hex(&bytes);
+    let (sf, rs) = read(&bytes, &name)?;
+    if sf.chain.previous_state.is_some() || sf.state.turn != 0 {
+        return Err(FolderError::Other(format!(
+            "{name} is not the first state of a game (a game begins at 00-setup, before any seed)"
+        )));
+    }
+    let (prepared, _) = prepare(&rs, &sf.state.game_id, &commitments(&sf.state))
+        .map_err(|e| FolderError::Setup(e.to_string()))?;
+    if prepared != sf.state {
+        let mut fresh = sf.clone();
+        fresh.state = prepared;
+        return Err(divergence(
+            &name,
+            "its own commitments",
+            &String::from_utf8_lossy(&bytes),
+            &seal(&fresh)?,
+        ));
+    }
+    let mut steps = Vec::new();
+    let mut reached = vec![name.clone()];
+    let mut last = sf;
+    while let Some(r) = replay_step(files, &name, umpire).map_err(|e| match e {
+        FolderError::Orders { .. } | FolderError::Incomplete(_) => e,
+        other => FolderError::Other(format!("{name}: {other}")),
+    })? {
+        let step = label(&r.previous.state);
+        let next_name = format!("{}.state.ron", stem(&r.next.state));
+        let Some(kept) = files.get(&next_name) else {
+            return Err(FolderError::Incomplete(format!(
+                "{next_name} is missing: the state that step {step} produced is not in the folder"
+            )));
+        };
+        let replayed = as_written_by(&r, kept)?;
+        let from = format!("{name} and the orders and seed beside it");
+        if kept.as_slice() != replayed.as_bytes() {
+            return Err(divergence(
+                &next_name,
+                &from,
+                &String::from_utf8_lossy(kept),
+                &replayed,
+            ));
+        }
+        let report_name = format!("{}.report.txt", stem(&r.previous.state));
+        if let Some(kept) = text_of(files, &report_name) {
+            if kept != r.report {
+                return Err(divergence(&report_name, &from, &kept, &r.report));
+            }
+        }
+        steps.push(step);
+        name = next_name;
+        reached.push(name.clone());
+        last = r.next;
+    }
+    let unreached: Vec<&str> = states
+        .iter()
+        .filter(|s| !reached.contains(s))
+        .map(|s| s.as_str())
+        .collect();
+    if !unreached.is_empty() {
+        return Err(FolderError::Incomplete(format!(
+            "the replay stops at {name} (no orders or seed beside it) and never reaches {}",
+            unreached.join(", ")
+        )));
+    }
+    let over = last.state.outcome.is_some();
+    let hidden = verify_secrets(files, &rs, &last.state, over)?;
+    Ok(Verified {
+        steps,
+        states: states.len(),
+        first_hash,
+        last: name,
+        over,
+        hidden,
+    })
+}
+
+/// Both revealed secrets, checked against the last state: required once the war is
+/// over, checked whenever both are there.
+fn verify_secrets(
+    files: &BTreeMap<String, Vec<u8>>,
+    rs: &Ruleset,
+    state: &State,
+    over: bool,
+) -> Result<Option<hidden::Verified>, FolderError> {
+    let mut secrets: BTreeMap<Side, Secret> = BTreeMap::new();
+    let mut missing = Vec::new();
+    let mut errors = Vec::new();
+    for side in rs.sides() {
+        let file = secret_file(side);
+        match text_of(files, &file) {
+            Some(t) => match parse_secret(&t) {
+                Some(s) => {
+                    secrets.insert(side, s);
+                }
+                None => errors.push(HiddenError::BadSecret { side }),
+            },
+            None => missing.push(file),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(FolderError::Hidden(errors));
+    }
+    if !missing.is_empty() {
+        if over {
+            return Err(FolderError::Incomplete(format!(
+                "{} missing: the war is over, and its hidden draws are replayed only from both \
+                 revealed secrets (`blitz secret --reveal`)",
+                missing.join(" and ") + if missing.len() > 1 { " are" } else { " is" }
+            )));
+        }
+        return Ok(None);
+    }
+    hidden::verify_hidden(rs, state, &secrets)
+        .map(Some)
+        .map_err(FolderError::Hidden)
+}
