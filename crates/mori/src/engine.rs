@@ -25,13 +25,13 @@ pub const SETUP_LABEL: &str = "setup";
 /// Why a game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("S001 the game id is empty")]
+    #[error("M001 the game id is empty")]
     NoGameId,
-    #[error("S002 no commitment to the {0} player's secret")]
+    #[error("M002 no commitment to the {0} player's secret")]
     NoCommitment(Side),
-    #[error("S003 the {0} player's commitment is not 64 hex digits")]
+    #[error("M003 the {0} player's commitment is not 64 hex digits")]
     BadCommitment(Side),
-    #[error("S004 the game is set up already: its opening draws are made")]
+    #[error("M004 the game is set up already: its opening draws are made")]
     AlreadySetUp,
 }
 
