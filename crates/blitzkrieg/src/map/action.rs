@@ -5,6 +5,7 @@
 
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
+use crate::odds::{self, Column};
 use crate::units::{Counters, Side, UnitId};
 use std::collections::BTreeMap;
 
@@ -211,32 +212,21 @@ fn battle(counters: &Counters, b: &BattleRecord) -> Battle {
         side,
         target: b.target,
         from,
-        odds: short_odds(&b.odds),
+        odds: column_label(b),
         roll: short_roll(&b.roll),
         result: b.result.code(),
         record: b.clone(),
     }
 }
 
-/// The odds column out of the report's odds line: "40:20 reduce to 2-1 (15.1)" gives
-/// "2-1"; odds better than 6-1 give ">6-1", worse than 1-6 "<1-6".
-pub fn short_odds(odds: &str) -> String {
-    if odds.contains("better than 6-1") {
-        return ">6-1".to_string();
+/// The odds column of a battle, from its factors (15.1): "2-1"; odds better than 6-1
+/// give ">6-1", worse than 1-6 "<1-6".
+pub fn column_label(b: &BattleRecord) -> String {
+    match odds::reduce(b.attack, b.defence).column() {
+        Column::Table(c) => c.label().to_string(),
+        Column::Automatic => ">6-1".to_string(),
+        Column::TooLow => "<1-6".to_string(),
     }
-    if odds.contains("worse than 1-6") {
-        return "<1-6".to_string();
-    }
-    if let Some((_, rest)) = odds.split_once("reduce to ") {
-        let col: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == '-')
-            .collect();
-        if !col.is_empty() {
-            return col;
-        }
-    }
-    odds.split_whitespace().next().unwrap_or("").to_string()
 }
 
 /// The roll out of the report's roll line: "A1: digit 5 (dice recipe v1)" gives
@@ -256,12 +246,6 @@ mod tests {
 
     #[test]
     fn short_forms_of_the_report_lines() {
-        assert_eq!(short_odds("40:20 reduce to 2-1 (15.1)"), "2-1");
-        assert_eq!(short_odds("12:18 reduce to 1-2 (15.1)"), "1-2");
-        assert_eq!(
-            short_odds("30:2 reduce to 15-1: better than 6-1 (15.1)"),
-            ">6-1"
-        );
         assert_eq!(short_roll("A1: digit 5 (dice recipe v1)"), "digit 5");
     }
 
