@@ -1,11 +1,12 @@
 //! The sea questions of rule 19 the board can answer on its own: which zone a port
 //! opens onto, whether a port can reach the open sea past enemy ZOC (19.4), and how
 //! many turns it takes to sail from one zone to another (19.5). What counts as
-//! "blocked" (whose ZOC) is the caller's business.
+//! "blocked" (whose ZOC) is the caller's business. Both walks are the one budgeted
+//! search of [`search`](crate::search).
 
 use super::{Board, Port, SeaZone};
 use crate::hex::Hex;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use crate::search;
 
 impl Board {
     /// The sea zone a port opens onto: the zone of its docking hex (19.3).
@@ -47,31 +48,14 @@ impl Board {
         if !self.is_sea(start) || blocked(start) {
             return None;
         }
-        let mut prev: BTreeMap<Hex, Option<Hex>> = BTreeMap::new();
-        let mut queue = VecDeque::new();
-        prev.insert(start, None);
-        queue.push_back(start);
-        while let Some(h) = queue.pop_front() {
-            if self.is_board_edge(h) {
-                let mut path = vec![h];
-                let mut cur = h;
-                while let Some(&Some(p)) = prev.get(&cur) {
-                    path.push(p);
-                    cur = p;
-                }
-                path.reverse();
-                return Some(path);
-            }
-            let next: BTreeSet<Hex> = self
-                .neighbours(h)
-                .filter(|&n| self.is_sea(n) && !blocked(n) && !prev.contains_key(&n))
-                .collect();
-            for n in next {
-                prev.insert(n, Some(h));
-                queue.push_back(n);
-            }
-        }
-        None
+        let found = search::reach(start, u32::MAX, |_, to| {
+            (self.is_sea(to) && !blocked(to)).then_some(1u32)
+        });
+        let edge = found
+            .iter()
+            .filter(|(h, _)| self.is_board_edge(*h))
+            .min_by_key(|(h, cost)| (*cost, *h))?;
+        found.path(edge.0)
     }
 
     /// 19.5: the number of turns to sail from zone `from` to zone `to`, one adjacent
@@ -81,22 +65,12 @@ impl Board {
         if !self.zone_links.contains_key(&from) || !self.zone_links.contains_key(&to) {
             return None;
         }
-        let mut dist: BTreeMap<SeaZone, u32> = BTreeMap::new();
-        let mut queue = VecDeque::new();
-        dist.insert(from, 0);
-        queue.push_back(from);
-        while let Some(z) = queue.pop_front() {
-            let d = dist.get(&z).copied().unwrap_or(0);
-            if z == to {
-                return Some(d);
-            }
-            for n in self.zone_links(z) {
-                if let std::collections::btree_map::Entry::Vacant(e) = dist.entry(n) {
-                    e.insert(d + 1);
-                    queue.push_back(n);
-                }
-            }
-        }
-        None
+        search::search(
+            from,
+            u32::MAX,
+            |z: SeaZone| self.zone_links(z).map(|n| (n, 1u32)).collect::<Vec<_>>(),
+            |_| false,
+        )
+        .cost(to)
     }
 }
