@@ -1038,26 +1038,13 @@ fn divergence(
     orders: &Path,
     turns: &[String],
 ) -> GameError {
-    let line = kept
-        .lines()
-        .zip(replayed.lines())
-        .position(|(a, b)| a != b)
-        .map_or_else(
-            || kept.lines().count().min(replayed.lines().count()) + 1,
-            |i| i + 1,
-        );
-    let show = |t: &str| {
-        t.lines()
-            .nth(line - 1)
-            .unwrap_or("(end of file)")
-            .to_string()
-    };
+    let d = pbem::divergence::first_difference(kept, replayed);
     GameError::Diverged(Box::new(Divergence {
         file: path.to_path_buf(),
         orders: orders.to_path_buf(),
-        line,
-        kept: show(kept),
-        replayed: show(replayed),
+        line: d.line,
+        kept: d.kept,
+        replayed: d.replayed,
         turns: turns.to_vec(),
     }))
 }

@@ -409,26 +409,13 @@ impl std::fmt::Display for Divergence {
 }
 
 fn divergence(file: &str, from: &str, kept: &str, replayed: &str) -> FolderError {
-    let line = kept
-        .lines()
-        .zip(replayed.lines())
-        .position(|(a, b)| a != b)
-        .map_or_else(
-            || kept.lines().count().min(replayed.lines().count()) + 1,
-            |i| i + 1,
-        );
-    let show = |t: &str| {
-        t.lines()
-            .nth(line - 1)
-            .unwrap_or("(end of file)")
-            .to_string()
-    };
+    let d = pbem::divergence::first_difference(kept, replayed);
     FolderError::Diverged(Box::new(Divergence {
         file: file.to_string(),
         from: from.to_string(),
-        line,
-        kept: show(kept),
-        replayed: show(replayed),
+        line: d.line,
+        kept: d.kept,
+        replayed: d.replayed,
     }))
 }
 

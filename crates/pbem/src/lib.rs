@@ -7,6 +7,7 @@
 
 pub mod commit;
 pub mod dice;
+pub mod divergence;
 pub mod envelope;
 pub mod files;
 pub mod game;
