@@ -22,6 +22,7 @@ use crate::state::{
     DecisionMode, GameState, Pending, Phase, Place, Resume, SeedSource, StandingOrders,
     TableChoice, WaitingBattle,
 };
+use crate::supply;
 use crate::tables::{TableMode, Tables};
 use crate::units::{Counter, Side, UnitId};
 use crate::victory;
@@ -228,7 +229,8 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
-    let (owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    owed_events.extend(supply::trace_start(rules, &mut pos, &state.held, side));
     let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
@@ -662,7 +664,7 @@ fn finish(
     let Fighting {
         turn,
         side,
-        pos,
+        mut pos,
         mut events,
         owed,
         throughout,
@@ -671,6 +673,7 @@ fn finish(
     next.step = 0;
     next.resume = None;
     next.pending = owed;
+    supply::clear(&mut pos);
     store_position(&mut next, &pos, turn, side);
     let (friendly_after, coming) =
         end_of_turn_cities(rules, state, &pos, &mut next, &cities_before);

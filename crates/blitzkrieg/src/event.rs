@@ -37,6 +37,13 @@ pub enum Event {
         drop: bool,
         rule: Rule,
     },
+    /// 23.1: the side to move traced supply before any movement; `cut_off` are its
+    /// units that trace no route (23.6), in id order.
+    Supply {
+        side: Side,
+        cut_off: Vec<UnitId>,
+        rule: Rule,
+    },
     /// A unit that could not make a legal attack is removed before combat (14.9).
     RemovedBeforeCombat { unit: UnitId, hex: Hex, rule: Rule },
     /// One battle, resolved.

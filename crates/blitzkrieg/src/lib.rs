@@ -34,6 +34,7 @@ pub mod search;
 pub mod sketch;
 pub mod state;
 pub mod summary;
+pub mod supply;
 pub mod svg;
 pub mod tables;
 pub mod template;

@@ -22,6 +22,9 @@ pub enum UnitMarker {
     /// 33.2: "Surviving grounded air factors are inverted to indicate that they cannot
     /// attack on the following player-turn."
     Inverted,
+    /// 23.6: traced no supply route at the start of this player-turn: half movement and
+    /// attack factors, no advance after combat. Comes off at its end.
+    OutOfSupply,
 }
 
 /// A counter placed on a hex by a bombing result.

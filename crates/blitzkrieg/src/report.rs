@@ -8,7 +8,7 @@ use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
 use crate::odds::Factor;
 use crate::state::{GameState, Phase};
-use crate::units::UnitId;
+use crate::units::{Side, UnitId};
 use std::fmt::Write as _;
 
 /// Facts for the report header that are not events.
@@ -212,6 +212,7 @@ fn section_of(e: &Event) -> &'static str {
     match e {
         Event::TurnBegan { .. } => "",
         Event::SetUp { .. } => "SET-UP (3.3, 3.4)",
+        Event::Supply { .. } => "SUPPLY (23)",
         Event::Placed { .. } | Event::Moved { .. } | Event::Flown { .. } => "MOVEMENT",
         Event::RemovedBeforeCombat { .. }
         | Event::Battle(_)
@@ -266,6 +267,19 @@ fn substituted(
     )
 }
 
+/// 23.1, 23.6: who is cut off from supply this player-turn, and what it means.
+fn supply_line(out: &mut String, side: Side, cut_off: &[UnitId], rule: &Rule) -> std::fmt::Result {
+    if cut_off.is_empty() {
+        return writeln!(out, "  every {side} unit traces a supply route ({rule})");
+    }
+    let names: Vec<String> = cut_off.iter().map(ToString::to_string).collect();
+    writeln!(
+        out,
+        "  cut off from supply: {}: half movement and attack factors, no advance after combat this player-turn (23.6; {rule})",
+        names.join(", ")
+    )
+}
+
 fn line(out: &mut String, e: &Event) {
     let _ = match e {
         Event::TurnBegan { turn, side } => writeln!(out, "\nTurn {turn}, {side} moves."),
@@ -304,6 +318,11 @@ fn line(out: &mut String, e: &Event) {
             let what = if *drop { "airdropped" } else { "flown" };
             writeln!(out, "  {unit:<9} {what} {from} to {to} ({rule})")
         }
+        Event::Supply {
+            side,
+            cut_off,
+            rule,
+        } => supply_line(out, *side, cut_off, rule),
         Event::RemovedBeforeCombat { unit, hex, rule } => writeln!(
             out,
             "  {unit} in {hex} cannot make a legal attack: removed before combat ({rule})"

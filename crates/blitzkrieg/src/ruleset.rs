@@ -330,6 +330,9 @@ pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("pending-consult", "defer"),
 ];
 
+/// The optional rules a game may choose today.
+pub const BUILT_OPTIONAL_RULES: [u32; 1] = [23];
+
 /// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
 const OPTIONAL_RULES: [(u32, &str); 12] = [
     (18, "18 (the Basic Game's optional rules: an introduction)"),
@@ -411,6 +414,12 @@ impl Ruleset {
                 needs: 19,
             });
         }
+        let built = |n: &u32| BUILT_OPTIONAL_RULES.contains(n);
+        let named: Vec<&str> = optional
+            .iter()
+            .filter(|n| !built(n))
+            .filter_map(|n| OPTIONAL_RULES.iter().find(|(r, _)| r == n).map(|(_, w)| *w))
+            .collect();
         if let Some(what) = named.first() {
             return Err(RulesetError::NotYet {
                 what: (*what).to_string(),

@@ -369,3 +369,15 @@ fn substitutes_and_rangers_stack_as_half_units() {
     assert_eq!(c.lookup("R-1RG").unwrap().stack_halves(), 1);
     assert_eq!(c.lookup("R-1TAC").unwrap().stack_halves(), 2);
 }
+
+/// 23.6 halves a cut-off unit's movement factor; every ground counter's MF is even, so
+/// the half is exact (003 Rounding: nothing is rounded unless the rules say so).
+#[test]
+fn every_ground_movement_factor_halves_exactly_23_6() {
+    let odd: Vec<String> = data()
+        .iter()
+        .filter(|c| !c.kind.is_air() && c.movement % 2 == 1)
+        .map(|c| format!("{} ({})", c.id, c.movement))
+        .collect();
+    assert!(odd.is_empty(), "odd movement factors: {odd:?}");
+}

@@ -100,3 +100,22 @@ fn a_state_given_other_rule_data_than_it_was_made_with_is_refused() {
         .assert()
         .success();
 }
+
+/// Optional rule 23 (combat supply) is built: a game may choose it and its state records
+/// it; a rule that is not built beside it is still refused.
+#[test]
+fn combat_supply_can_be_chosen_and_is_recorded_23() {
+    let tmp = tempfile::tempdir().unwrap();
+    new(tmp.path(), &["--optional", "23"]).success();
+    let state = fs::read_to_string(tmp.path().join("00-setup-blue.state.ron")).unwrap();
+    assert!(
+        state.contains("optional: [\n        23,\n      ],"),
+        "{state}"
+    );
+    let other = tempfile::tempdir().unwrap();
+    new(other.path(), &["--optional", "22,23"])
+        .code(2)
+        .stderr(contains(
+            "optional rule 22 (strategic movement) is not implemented yet",
+        ));
+}

@@ -17,6 +17,7 @@ use crate::orders::Attack;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::{Pending, StandingOrders};
+use crate::supply;
 use crate::tables::TableId;
 use crate::units::{Side, UnitId};
 use std::cell::RefCell;
@@ -557,9 +558,23 @@ fn advance(
     }
     let side = winner.choices.side;
     let most = fight.effects.advance_units.unwrap_or(usize::MAX);
-    let movers = choose::advancers(&winner.choices, most, &winner.survivors(pos), |u| {
+    let chosen = choose::advancers(&winner.choices, most, &winner.survivors(pos), |u| {
         winner.factor(rules, u)
     });
+    // 23.6: a unit cut off from supply does not advance after combat.
+    let (cut, movers): (Vec<UnitId>, Vec<UnitId>) =
+        chosen.into_iter().partition(|u| supply::is_cut_off(pos, u));
+    let held_back = !cut.is_empty();
+    for id in cut {
+        events.push(Event::Decided {
+            side,
+            what: format!("cannot advance {id} after battle {}", fight.id),
+            how: "it is cut off from supply (23.6)".to_string(),
+        });
+    }
+    if movers.is_empty() && held_back {
+        return;
+    }
     if movers.is_empty() {
         events.push(Event::Decided {
             side,

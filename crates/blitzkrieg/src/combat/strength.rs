@@ -9,6 +9,7 @@ use crate::odds::Factor;
 use crate::orders::Attack;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::supply;
 use crate::units::UnitId;
 use std::collections::BTreeSet;
 
@@ -70,7 +71,9 @@ pub fn battle_strength(
     let mut seen = BTreeSet::new();
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
-            let f = modified(attack_factor(rules, id), 0, false);
+            // 23.6: a unit cut off from supply attacks at half its factor.
+            let halved = u32::from(supply::is_cut_off(pos, id));
+            let f = modified(attack_factor(rules, id), halved, false);
             s.attack = s.attack + f;
             s.attackers.push((id.clone(), h, f));
         }

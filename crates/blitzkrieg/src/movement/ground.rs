@@ -79,8 +79,9 @@ impl Turn<'_, '_> {
             );
             return None;
         };
-        let mut mover = Mover::new(c.side, c.kind, c.movement)
-            .armor_zoc(self.ctx.rules.ruleset.armor_zoc_start());
+        let mf = crate::supply::movement(self.pos, &u.value, c.movement);
+        let mut mover =
+            Mover::new(c.side, c.kind, mf).armor_zoc(self.ctx.rules.ruleset.armor_zoc_start());
         if let Some(&landing) = self.log.dropped.get(&u.value) {
             mover = mover.after_drop(self.board().terrain(landing));
         }
