@@ -420,6 +420,20 @@ fn bench_turn(c: &mut Criterion) {
     group.bench_function("resolve", |b| {
         b.iter(|| resolve(black_box(&f), black_box(&orders), black_box(&seed)));
     });
+    // 23.1-23.3: every unit of both sides on the full board traces its supply.
+    let pos = f.state.position(&f.umpire.rules.counters);
+    group.bench_function("supply-both-sides", |b| {
+        b.iter(|| {
+            Side::BOTH.map(|side| {
+                blitzkrieg::supply::cut_off(
+                    black_box(&f.umpire.rules),
+                    black_box(&pos),
+                    black_box(&f.state.held),
+                    side,
+                )
+            })
+        });
+    });
     group.finish();
 }
 
