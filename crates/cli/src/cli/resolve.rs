@@ -74,7 +74,14 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     // The mail is built before anything is written: a mail that cannot be built (a
     // name that cannot go in a header, a bad config) leaves the folder as it was.
     let mail = if args.mail {
-        Some(prepare_mail(&args, &umpire, &r, corrects(&dir, &r))?)
+        let replay = blitzkrieg::turn_mail::replay_files(&r.previous.file_stem(), &out);
+        Some(prepare_mail(
+            &args,
+            &umpire,
+            &r,
+            &replay,
+            corrects(&dir, &r),
+        )?)
     } else {
         None
     };
@@ -107,6 +114,7 @@ fn prepare_mail(
     args: &Args,
     umpire: &game::Umpire,
     r: &game::Resolution,
+    replay: &[(String, Vec<u8>)],
     correction: Option<String>,
 ) -> miette::Result<(pbem::mail::TurnMail, pbem::mail::Transport, PathBuf)> {
     let date = match &args.date {
@@ -115,7 +123,7 @@ fn prepare_mail(
             .with_timezone(&chrono::Utc),
         None => chrono::Utc::now(),
     };
-    let mut message = game::turn_mail(umpire, r, date)?;
+    let mut message = game::turn_mail(umpire, r, replay, date)?;
     message.correction = correction;
     message.to_message().map_err(|e| miette!("{e}"))?;
     let (transport, outbox) = transport_from_args(&args.transport).map_err(|e| miette!("{e}"))?;

@@ -374,6 +374,14 @@ fn ids_in(value: &str) -> Vec<String> {
         .collect()
 }
 
+/// The player-turn a turn message's id names (`<blitz.GAME.TURN@DOMAIN>`, a
+/// correction's `TURN.fix-...` included), as written in it: lower case.
+fn turn_in(id: &str, prefix: &str) -> Option<String> {
+    let rest = id.strip_prefix(prefix)?;
+    let turn = rest.split('@').next()?;
+    Some(turn.split(".fix-").next().unwrap_or(turn).to_string())
+}
+
 /// A file name a game folder can hold: letters, digits, `.`, `-`, `_`, not starting
 /// with a dot.
 fn plain_file_name(name: &str) -> bool {
@@ -451,26 +459,25 @@ pub fn game_folder(
     let present: BTreeSet<String> = parsed.iter().filter_map(|m| m.id.clone()).collect();
     let prefix = format!("<blitz.{}.", super::turn::id_part(&game));
     let mut missing: Vec<MissingMail> = Vec::new();
-    for m in &parsed {
+    // Earliest in the thread first (fewest messages named), so each missing message is
+    // said to be named by the first message after it.
+    let mut in_thread: Vec<&TurnMessage> = parsed.iter().collect();
+    in_thread.sort_by_key(|m| m.names.len());
+    for m in in_thread {
         for id in &m.names {
             let wanted = id.starts_with(&prefix)
                 && !present.contains(id)
                 && !superseded_ids.contains(id)
                 && !missing.iter().any(|x| &x.message_id == id);
             if wanted {
-                let turn = id[prefix.len()..]
-                    .split('@')
-                    .next()
-                    .unwrap_or_default()
-                    .to_string();
-                let named_by = m
-                    .part
-                    .header("x-blitz-turn")
-                    .map(|t| format!("the mail of player-turn {}", t.trim()))
-                    .unwrap_or_else(|| m.origin.to_string());
+                let named_by = match m.id.as_deref().and_then(|own| turn_in(own, &prefix)) {
+                    Some(t) if t == super::NEW_GAME => "the mail that opened the game".to_string(),
+                    Some(t) => format!("the mail of player-turn {t}"),
+                    None => m.origin.to_string(),
+                };
                 missing.push(MissingMail {
                     message_id: id.clone(),
-                    turn,
+                    turn: turn_in(id, &prefix).unwrap_or_default(),
                     named_by,
                 });
             }
