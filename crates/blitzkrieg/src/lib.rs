@@ -28,6 +28,7 @@ pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod ruleset;
+pub mod signed;
 pub mod sketch;
 pub mod state;
 pub mod summary;

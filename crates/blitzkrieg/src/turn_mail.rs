@@ -220,6 +220,22 @@ fn new_game_text(state: &GameState) -> String {
     ] {
         t.push_str(&format!("{k:<11} {v}\n"));
     }
+    if !g.keys.is_empty() {
+        let signed: Vec<String> = g
+            .keys
+            .iter()
+            .map(|(side, key)| {
+                let print = pbem::sshsig::PlayerKey::parse(key)
+                    .map_or_else(|e| e.to_string(), |k| k.fingerprint());
+                format!("{side} ({print})")
+            })
+            .collect();
+        t.push_str(&format!(
+            "{:<11} orders of {}, with ssh-keygen -Y sign -n blitz-orders\n",
+            "Signed",
+            signed.join(", ")
+        ));
+    }
     if !o.optional.is_empty() {
         let list: Vec<String> = o.optional.iter().map(u32::to_string).collect();
         t.push_str(&format!("{:<11} {}\n", "Optional", list.join(", ")));

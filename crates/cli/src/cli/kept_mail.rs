@@ -5,6 +5,7 @@
 //! the mail given (`outbox/03-1-red.orders.toml`), never by the temporary folder.
 
 use blitzkrieg::game::{Divergence, GameError};
+use blitzkrieg::signed::SignatureProblem;
 use pbem::mail::{self, ArchiveError};
 use std::path::{Path, PathBuf};
 
@@ -134,6 +135,29 @@ impl Rebuilt {
                     found,
                     expected,
                 },
+            }),
+            GameError::Signature(p) => GameError::Signature(match p {
+                SignatureProblem::Unsigned {
+                    side,
+                    orders,
+                    fingerprint,
+                } => SignatureProblem::Unsigned {
+                    side,
+                    orders: t(orders),
+                    fingerprint,
+                },
+                SignatureProblem::Refused {
+                    side,
+                    orders,
+                    place,
+                    reason,
+                } => SignatureProblem::Refused {
+                    side,
+                    orders: t(orders),
+                    place: t(place),
+                    reason,
+                },
+                other => other,
             }),
             other => other,
         }
