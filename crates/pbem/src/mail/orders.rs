@@ -190,7 +190,10 @@ pub fn orders_from_message(bytes: &[u8]) -> Result<ExtractedOrders, MailError> {
         });
     }
     let leaves = message.leaves();
-    let (toml, source, line_map) = match from_attachment(&leaves)? {
+    // A turn message of the umpire's own carries the orders of the turn it reports
+    // (`NN-TURN.orders.toml`) for the record: not orders to read.
+    let record = message.header("x-blitz-game").is_some();
+    let (toml, source, line_map) = match from_attachment(&leaves, record)? {
         Some(found) => found,
         None => from_body(&leaves)?,
     };
@@ -320,13 +323,16 @@ fn leaf_text(leaf: &Leaf, what: &str, keep_exact: bool) -> Result<String, MailEr
 
 type Found = (String, OrdersSource, Vec<usize>);
 
-fn from_attachment(leaves: &[Leaf]) -> Result<Option<Found>, MailError> {
+/// The one attached `.toml` file; in a turn message of the umpire's (`record`), the
+/// orders of the turn it reports (`*.orders.toml`) are passed over.
+fn from_attachment(leaves: &[Leaf], record: bool) -> Result<Option<Found>, MailError> {
     let tomls: Vec<&Leaf> = leaves
         .iter()
         .filter(|l| {
-            l.filename
-                .as_deref()
-                .is_some_and(|n| n.trim().to_ascii_lowercase().ends_with(".toml"))
+            l.filename.as_deref().is_some_and(|n| {
+                let n = n.trim().to_ascii_lowercase();
+                n.ends_with(".toml") && !(record && n.ends_with(".orders.toml"))
+            })
         })
         .collect();
     match tomls.as_slice() {
