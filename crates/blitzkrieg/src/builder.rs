@@ -39,6 +39,7 @@ impl StateBuilder {
                         readings: BTreeMap::new(),
                     },
                     data: BTreeMap::new(),
+                    keys: BTreeMap::new(),
                 },
                 phase: Phase::Turn {
                     turn: 1,

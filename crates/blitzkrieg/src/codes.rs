@@ -131,8 +131,21 @@ impl GameError {
             GameError::OrdersTooLarge { .. } => "G009",
             GameError::Position(_) => "G010",
             GameError::Incomplete(_) => "G011",
+            GameError::Signature(e) => e.error_code(),
             GameError::Ruleset(e) => e.error_code(),
             GameError::Other(_) => "G099",
+        }
+    }
+}
+
+impl crate::signed::SignatureProblem {
+    /// The stable code of this refusal (`docs/error-codes.md`).
+    pub fn error_code(&self) -> &'static str {
+        use crate::signed::SignatureProblem as S;
+        match self {
+            S::Unsigned { .. } => "G012",
+            S::Refused { .. } => "G013",
+            S::Key { .. } => "G014",
         }
     }
 }

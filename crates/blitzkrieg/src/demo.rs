@@ -158,7 +158,7 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
         .join(format!("{}.state.ron", state.file_stem()))
         .display()
         .to_string();
-    let opening = game::state_mail(u, &state_bytes, &state_name, opening_date()?)?;
+    let opening = game::state_mail(u, &state_bytes, &state_name, dir, opening_date()?)?;
     let opening = to_outbox(&opening, &outbox, force)?;
     let mut current = state;
     let mut turns = Vec::new();
@@ -186,7 +186,8 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
         )?;
         let out = game::resolution_files(dir, &r, &orders, seed.as_ref(), Some(&commitment));
         files::write_all(&out, force)?;
-        let message = game::turn_mail(u, &r, mail_date(i)?)?;
+        let replay = crate::turn_mail::replay_files(&r.previous.file_stem(), &out);
+        let message = game::turn_mail(u, &r, &replay, mail_date(i)?)?;
         let mail = to_outbox(&message, &outbox, force)?;
         turns.push(PlayedTurn {
             label: r.previous.label(),

@@ -91,6 +91,10 @@ pub enum GameError {
         help("a game folder holds every state, order file and seed of the game (docs/state.md)")
     )]
     Incomplete(String),
+    /// Orders not signed, or not signed right, in a game with signed orders.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Signature(#[from] crate::signed::SignatureProblem),
     #[error("{0}")]
     Other(String),
 }
@@ -297,6 +301,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 readings,
             },
             data: u.data.clone(),
+            keys: BTreeMap::new(),
         },
         phase: Phase::SetUp { side: Side::Blue },
         step: 0,
@@ -899,6 +904,7 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             &files::read_bytes(&orders_path)?,
             &orders_path.display().to_string(),
         )?;
+        crate::signed::check(&state, &orders, crate::signed::kept(dir, &stem)?.as_ref())?;
         let seed = read_seed(dir, &stem)?;
         let commitment = read_optional(&dir.join(format!("{stem}.commitment.txt")))?;
         let r = resolve(

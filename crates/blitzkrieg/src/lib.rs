@@ -31,6 +31,7 @@ pub mod report;
 pub mod rules;
 pub mod ruleset;
 pub mod search;
+pub mod signed;
 pub mod sketch;
 pub mod state;
 pub mod summary;

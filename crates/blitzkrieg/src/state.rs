@@ -107,6 +107,11 @@ pub struct GameInfo {
     /// "tables", "figures", "readings"). Format 2; a command given other data refuses.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub data: BTreeMap<String, String>,
+    /// The OpenSSH public key (`ssh-ed25519 AAAA...`) each side registered at `blitz
+    /// new`: that side's orders must be signed with it (`docs/pbem.md`, signed orders).
+    /// Empty when no side did; absent from the file then.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub keys: BTreeMap<Side, String>,
 }
 
 /// Where the game stands in its sequence of play.

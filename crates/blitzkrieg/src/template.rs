@@ -40,6 +40,16 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
         t,
         "# attached). Lines starting with # are comments. See docs/orders.md."
     );
+    if state.game.keys.contains_key(&side) {
+        let _ = writeln!(
+            t,
+            "# {side}'s orders are taken only signed with {side}'s key: sign the file with"
+        );
+        let _ = writeln!(
+            t,
+            "# `ssh-keygen -Y sign -n blitz-orders -f KEY ORDERS`, send ORDERS.sig with it."
+        );
+    }
     let _ = writeln!(t, "{BEGIN}");
     let _ = writeln!(t, "game = \"{}\"", state.game.id);
     let _ = writeln!(t, "side = \"{}\"", side.name().to_ascii_lowercase());

@@ -2,20 +2,115 @@
 //! resolution (`resolve --mail`), the same mail rebuilt from a state file (`mail
 //! --state`), and the mail that opens a game. Addresses and sender come from the game
 //! file; the Message-IDs are derived from the game and turn, so every game threads.
+//! Each mail carries what replays its player-turn (the orders as the umpire read them,
+//! the seed, the commitment) besides the new state, so the saved mails of a game are
+//! its game folder (`blitz verify` on them, `docs/pbem.md`).
 
 use crate::game::{read_state, GameError, Resolution, Umpire};
 use crate::report;
 use crate::state::{sha256_hex, DecisionMode, GameState, Phase, RuleSet, SeedSource, TableChoice};
 use crate::template;
 use crate::units::Side;
+use pbem::files;
 use pbem::mail;
+use std::path::{Path, PathBuf};
+
+/// The endings of the files that replay a player-turn, in the order a mail attaches
+/// them: the orders, their signature, the seed (one of three kinds), the commitment.
+const REPLAY_ENDINGS: [&str; 6] = [
+    ".orders.toml",
+    ".orders.toml.sig",
+    ".seed.json",
+    ".seed.txt",
+    ".sales.csv",
+    ".commitment.txt",
+];
+
+/// The files of a resolution that replay it, taken from what it writes into the game
+/// folder (`written`), by name, in the order a mail attaches them: the orders as the
+/// umpire read them, their signature, the seed and the commitment of the player-turn
+/// whose files are named `stem` (the report, the new state and template are not).
+pub fn replay_files(stem: &str, written: &[(PathBuf, Vec<u8>)]) -> Vec<(String, Vec<u8>)> {
+    in_replay_order(stem, |name| {
+        written
+            .iter()
+            .find(|(p, _)| p.file_name().is_some_and(|n| n == name))
+            .map(|(_, b)| b.clone())
+    })
+}
+
+/// The replay files of the player-turn whose files are named `stem`, in mail order.
+fn in_replay_order(
+    stem: &str,
+    mut find: impl FnMut(&str) -> Option<Vec<u8>>,
+) -> Vec<(String, Vec<u8>)> {
+    REPLAY_ENDINGS
+        .iter()
+        .filter_map(|ending| {
+            let name = format!("{stem}{ending}");
+            find(&name).map(|b| (name, b))
+        })
+        .collect()
+}
+
+/// The replay files kept in a game folder for the player-turn that produced `state`:
+/// the order file whose SHA-256 the state names, and the seed, commitment and signature
+/// kept beside it. Empty for a game's first state.
+fn replay_files_in(
+    dir: &Path,
+    state: &GameState,
+    file: &str,
+) -> Result<Vec<(String, Vec<u8>)>, GameError> {
+    let Some(wanted) = state.chain.orders.as_deref() else {
+        return Ok(Vec::new());
+    };
+    if state.chain.previous_state.is_none() {
+        return Ok(Vec::new());
+    }
+    let listing = std::fs::read_dir(dir).map_err(|source| files::FileError::Read {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut names: Vec<String> = listing
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| n.ends_with(".orders.toml"))
+        .collect();
+    names.sort();
+    for name in names {
+        let bytes = files::read_bytes(&dir.join(&name))?;
+        if sha256_hex(&bytes) != wanted {
+            continue;
+        }
+        let stem = name.trim_end_matches(".orders.toml").to_string();
+        let mut failure = None;
+        let found = in_replay_order(&stem, |n| {
+            let path = dir.join(n);
+            if !path.exists() {
+                return None;
+            }
+            files::read_bytes(&path).map_err(|e| failure = Some(e)).ok()
+        });
+        return match failure {
+            Some(e) => Err(e.into()),
+            None => Ok(found),
+        };
+    }
+    Err(GameError::Mail(format!(
+        "{file} follows player-turn {}, but no order file in {} has the SHA-256 it names ({wanted}): the turn's mail carries the orders it was resolved from, so mail it from its game folder",
+        state.last.label,
+        dir.display()
+    )))
+}
 
 /// The mail of one resolution, to both players: the report as the body; the new
 /// state, the next template and the map of the turn (PNG, see [`crate::map`])
-/// attached; threaded on the game.
+/// attached, then the files that replay the turn ([`replay_files`]); threaded on the
+/// game.
 pub fn turn_mail(
     u: &Umpire,
     r: &Resolution,
+    replay: &[(String, Vec<u8>)],
     date: chrono::DateTime<chrono::Utc>,
 ) -> Result<mail::TurnMail, GameError> {
     let turn = TurnMailed {
@@ -23,7 +118,7 @@ pub fn turn_mail(
         mover: r.previous.mover().unwrap_or(Side::Blue),
         earlier: thread_before(r.previous.sequence()),
     };
-    mail_of(
+    let mut message = mail_of(
         u,
         &r.state,
         &r.state_ron,
@@ -31,18 +126,30 @@ pub fn turn_mail(
         &r.template,
         &turn,
         date,
-    )
+    )?;
+    add_replay(&mut message, replay);
+    Ok(message)
+}
+
+fn add_replay(message: &mut mail::TurnMail, replay: &[(String, Vec<u8>)]) {
+    message.attachments.extend(
+        replay
+            .iter()
+            .map(|(name, bytes)| attachment(name.clone(), bytes)),
+    );
 }
 
 /// The mail of the player-turn that produced a state file, rebuilt from the file as
 /// the umpire wrote it: the same message `resolve --mail` sends for that turn (the
 /// same bytes for the same date), for mailing a turn later or again. For a new game's
 /// state it is the message that opens the game: who plays, the rules chosen, the state
-/// and Blue's set-up template.
+/// and Blue's set-up template. The files that replay the turn are taken from the game
+/// folder `dir` the state is in.
 pub fn state_mail(
     u: &Umpire,
     state_bytes: &[u8],
     file: &str,
+    dir: &Path,
     date: chrono::DateTime<chrono::Utc>,
 ) -> Result<mail::TurnMail, GameError> {
     let state = read_state(state_bytes, file)?;
@@ -67,8 +174,11 @@ pub fn state_mail(
             state.last.label
         ))
     })?;
+    let replay = replay_files_in(dir, &state, file)?;
     let report = report::render_state(&state);
-    mail_of(u, &state, &state_ron, &report, &template, &turn, date)
+    let mut message = mail_of(u, &state, &state_ron, &report, &template, &turn, date)?;
+    add_replay(&mut message, &replay);
+    Ok(message)
 }
 
 /// The body of the mail that opens a game.
@@ -109,6 +219,22 @@ fn new_game_text(state: &GameState) -> String {
         ("Last turn", o.last_turn.to_string()),
     ] {
         t.push_str(&format!("{k:<11} {v}\n"));
+    }
+    if !g.keys.is_empty() {
+        let signed: Vec<String> = g
+            .keys
+            .iter()
+            .map(|(side, key)| {
+                let print = pbem::sshsig::PlayerKey::parse(key)
+                    .map_or_else(|e| e.to_string(), |k| k.fingerprint());
+                format!("{side} ({print})")
+            })
+            .collect();
+        t.push_str(&format!(
+            "{:<11} orders of {}, with ssh-keygen -Y sign -n blitz-orders\n",
+            "Signed",
+            signed.join(", ")
+        ));
     }
     if !o.optional.is_empty() {
         let list: Vec<String> = o.optional.iter().map(u32::to_string).collect();

@@ -8,6 +8,7 @@ pub mod commit;
 pub mod common;
 pub mod demo;
 pub mod html;
+pub mod kept_mail;
 pub mod kind;
 pub mod mail;
 pub mod mori_demo;

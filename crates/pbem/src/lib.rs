@@ -2,7 +2,7 @@
 //!
 //! Dice derived from a published seed ([`dice`], [`seed`]), commit and reveal
 //! ([`commit`]), files written whole or not at all ([`files`]), mail out and orders in
-//! ([`mail`]). A game (BLITZKRIEG, Mori's BLITZKRIEG!) plugs into this through the
+//! ([`mail`]), orders signed with a player's OpenSSH key ([`sshsig`]). A game (BLITZKRIEG, Mori's BLITZKRIEG!) plugs into this through the
 //! [`game::Game`] trait; nothing here imports a game's types.
 
 pub mod commit;
@@ -13,3 +13,4 @@ pub mod files;
 pub mod game;
 pub mod mail;
 pub mod seed;
+pub mod sshsig;

@@ -1,12 +1,15 @@
 //! `blitz check STATE ORDERS`: every problem of an order file, each with file, line,
 //! column, unit and rule, a caret under the bad value. Exit 1 when any order is illegal.
 //! `--format json`: the same problems, each with its stable code, as one document.
+//! In a game with signed orders, legal orders are then refused (exit 2) unless they
+//! come signed with the side's key, so a player can check a draft before signing it.
 
-use crate::cli::common::{self, RuleArgs};
+use crate::cli::common::{self, RuleArgs, SignatureArgs};
 use crate::cli::output::{self, FormatArgs};
 use blitzkrieg::game::{self, GameError};
 use blitzkrieg::json;
 use blitzkrieg::orders::Diagnostics;
+use blitzkrieg::signed;
 use pbem::files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +20,8 @@ pub struct Args {
     pub state: PathBuf,
     /// The order file (TOML, or a mail message with the orders attached or quoted).
     pub orders: PathBuf,
+    #[command(flatten)]
+    pub signature: SignatureArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]
@@ -37,11 +42,21 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     }
     let umpire = args.rules.umpire()?;
     let state = files::read_bytes(&args.state)?;
-    let orders = common::read_orders(&args.orders)?;
-    let errors =
-        blitzkrieg::game::check(&umpire, &state, &args.state.display().to_string(), &orders)?;
+    let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
+    let state_file = args.state.display().to_string();
+    let errors = blitzkrieg::game::check(&umpire, &state, &state_file, &orders)?;
     if errors.is_empty() {
-        outln!("{}: every order is legal", orders.name);
+        signed::check_for_state_file(&state, &state_file, &orders, signature.as_ref())?;
+        let mover = game::read_state(&state, &state_file)?;
+        if signed::required(&mover) {
+            outln!(
+                "{}: every order is legal, and signed with the key registered for {}",
+                orders.name,
+                mover.mover().map_or(String::new(), |s| s.to_string())
+            );
+        } else {
+            outln!("{}: every order is legal", orders.name);
+        }
         return Ok(ExitCode::SUCCESS);
     }
     err!(
@@ -55,11 +70,11 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     let umpire = output::umpire(&args.rules)?;
     let state_file = args.state.display().to_string();
     let state = files::read_bytes(&args.state)?;
-    let orders = game::order_text(
-        &files::read_bytes(&args.orders)?,
-        &args.orders.display().to_string(),
-    )?;
+    let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
     let errors = game::check(&umpire, &state, &state_file, &orders)?;
+    if errors.is_empty() {
+        signed::check_for_state_file(&state, &state_file, &orders, signature.as_ref())?;
+    }
     let doc = json::check(&orders.name, &orders.toml, &state_file, &errors);
     output::print(&doc)?;
     Ok(if doc.ok {

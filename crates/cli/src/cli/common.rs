@@ -2,6 +2,7 @@
 //! reading the files a command is given.
 
 use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
+use blitzkrieg::signed;
 use pbem::files;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -68,10 +69,35 @@ impl SeedArgs {
     }
 }
 
+/// The `--signature` option of the commands that read orders.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SignatureArgs {
+    /// The signature of the orders (`ssh-keygen -Y sign -n blitz-orders`), in a game
+    /// with signed orders. Default: the one a mail carries, else ORDERS.sig beside the
+    /// order file.
+    #[arg(long, value_name = "FILE")]
+    pub signature: Option<PathBuf>,
+}
+
 /// Reads an order file (TOML, or a mail message carrying the orders).
 pub fn read_orders(path: &Path) -> miette::Result<OrderText> {
     let bytes = files::read_bytes(path)?;
     Ok(game::order_text(&bytes, &path.display().to_string())?)
+}
+
+/// Reads an order file and the signature that comes with it (`--signature`, or the
+/// mail's own, or ORDERS.sig beside it).
+pub fn read_signed_orders(
+    path: &Path,
+    args: &SignatureArgs,
+) -> Result<(OrderText, Option<signed::OrderSignature>), game::GameError> {
+    let bytes = files::read_bytes(path)?;
+    let orders = game::order_text(&bytes, &path.display().to_string())?;
+    let signature = match &args.signature {
+        Some(p) => Some(signed::read_signature(p)?),
+        None => signed::signature_with(path, &bytes)?,
+    };
+    Ok((orders, signature))
 }
 
 /// Whether to colour diagnostics: only on a terminal.

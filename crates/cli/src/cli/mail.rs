@@ -329,10 +329,15 @@ fn turn_mail_from_state(args: &Args, path: &Path) -> miette::Result<TurnMail> {
     let umpire = args.rules.umpire()?;
     let bytes = files::read_bytes(path)?;
     let date = date_from_args(&args.turn).map_err(miette::Report::new)?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     Ok(game::state_mail(
         &umpire,
         &bytes,
         &path.display().to_string(),
+        dir,
         date,
     )?)
 }

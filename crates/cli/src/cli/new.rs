@@ -49,6 +49,13 @@ pub struct Args {
     /// give it once per reading.
     #[arg(long = "reading", value_name = "NAME=OPTION")]
     pub readings: Vec<String>,
+    /// Blue's OpenSSH public key (`ssh-keygen -t ed25519`, the .pub file): Blue's orders
+    /// are then taken only signed with it (`ssh-keygen -Y sign -n blitz-orders`).
+    #[arg(long, value_name = "FILE")]
+    pub blue_key: Option<PathBuf>,
+    /// Red's OpenSSH public key, as `--blue-key`.
+    #[arg(long, value_name = "FILE")]
+    pub red_key: Option<PathBuf>,
     /// Start from this position file (docs/position.md) instead of Blue's set-up: every
     /// counter's place, the cities held, the turn and the side to move.
     #[arg(long, value_name = "FILE")]
@@ -153,7 +160,13 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         },
         readings: args.readings.clone(),
     };
-    let state = match &args.position {
+    let mut keys = std::collections::BTreeMap::new();
+    for (side, file) in [(Side::Blue, &args.blue_key), (Side::Red, &args.red_key)] {
+        if let Some(path) = file {
+            keys.insert(side, blitzkrieg::signed::registered_key(side, path)?);
+        }
+    }
+    let mut state = match &args.position {
         Some(path) => game::new_game_at(
             &umpire,
             &spec,
@@ -162,6 +175,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         )?,
         None => game::new_game(&umpire, &spec)?,
     };
+    state.game.keys = keys;
     let out = game::new_game_files(&umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
     for (p, _) in &out {

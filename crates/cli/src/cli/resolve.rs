@@ -1,11 +1,13 @@
 //! `blitz resolve STATE ORDERS --beacon/--seed-text/--sales ...`: resolves a player-turn
 //! and writes the new state, the report and the next template into the game folder,
 //! all or nothing, never over an existing file without `--force`. With `--mail` the
-//! turn then goes to both players.
+//! turn then goes to both players. In a game with signed orders the orders must come
+//! signed with the side's key; the signature is kept in the folder and mailed.
 
-use crate::cli::common::{self, RuleArgs, SeedArgs};
+use crate::cli::common::{self, RuleArgs, SeedArgs, SignatureArgs};
 use crate::cli::mail::{describe, transport_from_args, TransportArgs};
 use blitzkrieg::game::{self, GameError};
+use blitzkrieg::signed;
 use miette::miette;
 use pbem::files;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,8 @@ pub struct Args {
     /// The order file (TOML, or a mail message with the orders attached or quoted);
     /// none for the set-up of a Mori game, which takes its seed alone.
     pub orders: Option<PathBuf>,
+    #[command(flatten)]
+    pub signature: SignatureArgs,
     #[command(flatten)]
     pub seed: SeedArgs,
     /// The commitment the mover mailed before the seed was published: refuse orders
@@ -54,7 +58,9 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         .ok_or_else(|| miette!("give the order file to resolve"))?;
     let umpire = args.rules.umpire()?;
     let state_bytes = files::read_bytes(&args.state)?;
-    let orders = common::read_orders(orders_path)?;
+    let (orders, signature) = common::read_signed_orders(orders_path, &args.signature)?;
+    let state_file = args.state.display().to_string();
+    signed::check_for_state_file(&state_bytes, &state_file, &orders, signature.as_ref())?;
     let seed = args.seed.input()?;
     let resolved = game::resolve(
         &umpire,
@@ -80,11 +86,24 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from("."))
     });
-    let out = game::resolution_files(&dir, &r, &orders, seed.as_ref(), args.commitment.as_deref());
+    let mut out =
+        game::resolution_files(&dir, &r, &orders, seed.as_ref(), args.commitment.as_deref());
+    out.extend(signed::resolution_file(
+        &dir,
+        &r.previous,
+        signature.as_ref(),
+    ));
     // The mail is built before anything is written: a mail that cannot be built (a
     // name that cannot go in a header, a bad config) leaves the folder as it was.
     let mail = if args.mail {
-        Some(prepare_mail(&args, &umpire, &r, corrects(&dir, &r))?)
+        let replay = blitzkrieg::turn_mail::replay_files(&r.previous.file_stem(), &out);
+        Some(prepare_mail(
+            &args,
+            &umpire,
+            &r,
+            &replay,
+            corrects(&dir, &r),
+        )?)
     } else {
         None
     };
@@ -117,6 +136,7 @@ fn prepare_mail(
     args: &Args,
     umpire: &game::Umpire,
     r: &game::Resolution,
+    replay: &[(String, Vec<u8>)],
     correction: Option<String>,
 ) -> miette::Result<(pbem::mail::TurnMail, pbem::mail::Transport, PathBuf)> {
     let date = match &args.date {
@@ -125,7 +145,7 @@ fn prepare_mail(
             .with_timezone(&chrono::Utc),
         None => chrono::Utc::now(),
     };
-    let mut message = game::turn_mail(umpire, r, date)?;
+    let mut message = game::turn_mail(umpire, r, replay, date)?;
     message.correction = correction;
     message.to_message().map_err(|e| miette!("{e}"))?;
     let (transport, outbox) = transport_from_args(&args.transport).map_err(|e| miette!("{e}"))?;

@@ -277,6 +277,10 @@ pub enum MailError {
     #[error("the message has several `.toml` attachments: {}", .names.join(", "))]
     #[diagnostic(help("attach only the one order file"))]
     SeveralAttachments { names: Vec<String> },
+    /// Several different signatures: `.sig` attachments, or blocks in the body.
+    #[error("the message holds several different signatures: {}", .places.join(", "))]
+    #[diagnostic(help("send one signature of the orders: the .sig file ssh-keygen wrote"))]
+    SeveralSignatures { places: Vec<String> },
     /// Several different order blocks in the body.
     #[error("the message body holds several different order blocks: {}", .places.join(", "))]
     #[diagnostic(help(

@@ -6,7 +6,9 @@
 //! body, with `>` quoting removed at any depth (`> `, `>`, `> > `), quoted-printable and
 //! base64 decoded and `format=flowed` lines rejoined. When the body holds several
 //! blocks, the least-quoted one wins (a top-posted answer over the quoted original);
-//! two different blocks at the same depth are an error, never a guess.
+//! two different blocks at the same depth are an error, never a guess. A signature of
+//! the orders (`ssh-keygen -Y sign`) comes with them the same way: the one attached
+//! `.sig` file, or else the armored block in the plain-text body.
 
 use super::error::MailError;
 use super::mime::{self, Leaf};
@@ -71,6 +73,16 @@ pub struct ExtractedOrders {
     pub message_id: Option<String>,
     /// The message's In-Reply-To, if any: the turn message this answers.
     pub in_reply_to: Option<String>,
+    /// The signature of the orders the message carries, if any.
+    pub signature: Option<FoundSignature>,
+}
+
+/// A signature found in a message: the armored text (`-----BEGIN SSH SIGNATURE-----`
+/// ...) and where it was (`attachment orders.toml.sig`, `body lines 31-36`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoundSignature {
+    pub armored: String,
+    pub source: String,
 }
 
 impl ExtractedOrders {
@@ -178,7 +190,10 @@ pub fn orders_from_message(bytes: &[u8]) -> Result<ExtractedOrders, MailError> {
         });
     }
     let leaves = message.leaves();
-    let (toml, source, line_map) = match from_attachment(&leaves)? {
+    // A turn message of the umpire's own carries the orders of the turn it reports
+    // (`NN-TURN.orders.toml`) for the record: not orders to read.
+    let record = message.header("x-blitz-game").is_some();
+    let (toml, source, line_map) = match from_attachment(&leaves, record)? {
         Some(found) => found,
         None => from_body(&leaves)?,
     };
@@ -195,7 +210,91 @@ pub fn orders_from_message(bytes: &[u8]) -> Result<ExtractedOrders, MailError> {
         subject: message.header_decoded("subject"),
         message_id: message.header("message-id"),
         in_reply_to: message.header("in-reply-to"),
+        signature: signature_in(&leaves)?,
     })
+}
+
+/// The signature a message carries: the one attachment whose name ends in `.sig`, or
+/// else the least-quoted armored block of the plain-text body (quoting removed).
+fn signature_in(leaves: &[Leaf]) -> Result<Option<FoundSignature>, MailError> {
+    let attached: Vec<&Leaf> = leaves
+        .iter()
+        .filter(|l| {
+            l.filename
+                .as_deref()
+                .is_some_and(|n| n.trim().to_ascii_lowercase().ends_with(".sig"))
+        })
+        .collect();
+    let mut found = Vec::new();
+    for leaf in &attached {
+        let name = leaf.filename.clone().unwrap_or_default();
+        let text = leaf_text(leaf, &format!("the attachment {name}"), false)?;
+        found.push(FoundSignature {
+            armored: crate::sshsig::armored_block(&text).unwrap_or(text),
+            source: format!("attachment {name}"),
+        });
+    }
+    if found.is_empty() {
+        found = body_signatures(leaves)?;
+    }
+    let Some(first) = found.first() else {
+        return Ok(None);
+    };
+    if found.iter().any(|f| f.armored != first.armored) {
+        return Err(MailError::SeveralSignatures {
+            places: found.into_iter().map(|f| f.source).collect(),
+        });
+    }
+    Ok(Some(first.clone()))
+}
+
+/// The armored signature blocks of the plain-text body at the least quoting depth.
+fn body_signatures(leaves: &[Leaf]) -> Result<Vec<FoundSignature>, MailError> {
+    let begin = crate::sshsig::BEGIN_SIGNATURE;
+    let end = crate::sshsig::END_SIGNATURE;
+    let mut blocks: Vec<(usize, FoundSignature)> = Vec::new();
+    for leaf in leaves.iter().filter(|l| {
+        l.content_type == "text/plain" && l.disposition.as_deref() != Some("attachment")
+    }) {
+        let text = leaf_text(leaf, "the plain-text body", false)?;
+        let lines = body_lines(&text, false, false);
+        let mut i = 0;
+        while i < lines.len() {
+            if lines[i].text.trim() != begin {
+                i += 1;
+                continue;
+            }
+            let depth = lines[i].depth;
+            let first = lines[i].line;
+            let mut armored = String::new();
+            let mut last = first;
+            while i < lines.len() && lines[i].depth == depth {
+                let t = lines[i].text.trim();
+                armored.push_str(t);
+                armored.push('\n');
+                last = lines[i].line;
+                i += 1;
+                if t == end {
+                    break;
+                }
+            }
+            blocks.push((
+                depth,
+                FoundSignature {
+                    armored,
+                    source: format!("body lines {first}-{last}"),
+                },
+            ));
+        }
+    }
+    let Some(min) = blocks.iter().map(|(d, _)| *d).min() else {
+        return Ok(Vec::new());
+    };
+    Ok(blocks
+        .into_iter()
+        .filter(|(d, _)| *d == min)
+        .map(|(_, f)| f)
+        .collect())
 }
 
 fn lf_line_ends(text: &str) -> String {
@@ -224,13 +323,16 @@ fn leaf_text(leaf: &Leaf, what: &str, keep_exact: bool) -> Result<String, MailEr
 
 type Found = (String, OrdersSource, Vec<usize>);
 
-fn from_attachment(leaves: &[Leaf]) -> Result<Option<Found>, MailError> {
+/// The one attached `.toml` file; in a turn message of the umpire's (`record`), the
+/// orders of the turn it reports (`*.orders.toml`) are passed over.
+fn from_attachment(leaves: &[Leaf], record: bool) -> Result<Option<Found>, MailError> {
     let tomls: Vec<&Leaf> = leaves
         .iter()
         .filter(|l| {
-            l.filename
-                .as_deref()
-                .is_some_and(|n| n.trim().to_ascii_lowercase().ends_with(".toml"))
+            l.filename.as_deref().is_some_and(|n| {
+                let n = n.trim().to_ascii_lowercase();
+                n.ends_with(".toml") && !(record && n.ends_with(".orders.toml"))
+            })
         })
         .collect();
     match tomls.as_slice() {

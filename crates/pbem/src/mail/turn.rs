@@ -114,7 +114,7 @@ fn parse_address(input: &str, what: &str) -> Result<Address, MailError> {
 
 /// Keeps letters, digits, `-` and `_`; everything else becomes `_`. Used for the
 /// Message-ID's left part and the outbox file name.
-fn id_part(s: &str) -> String {
+pub(crate) fn id_part(s: &str) -> String {
     let cleaned: String = s
         .chars()
         .map(|c| {
