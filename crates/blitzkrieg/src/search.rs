@@ -108,6 +108,45 @@ where
     Reach { start, found }
 }
 
+/// The cheapest state within `budget` of `start` that `goal` accepts, and its cost:
+/// the search of [`search`], stopped as soon as a goal is settled (settled cheapest
+/// first, so no cheaper goal is left). `None` when no goal is within the budget.
+pub fn first<N, C, I>(
+    start: N,
+    budget: C,
+    mut next: impl FnMut(N) -> I,
+    mut goal: impl FnMut(N) -> bool,
+) -> Option<(N, C)>
+where
+    N: Copy + Ord,
+    C: Copy + Ord + Default + Add<Output = C>,
+    I: IntoIterator<Item = (N, C)>,
+{
+    let mut best: BTreeMap<N, (C, u32)> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    best.insert(start, (C::default(), 0));
+    heap.push(Reverse((C::default(), 0u32, start)));
+    while let Some(Reverse((cost, steps, node))) = heap.pop() {
+        if best.get(&node).is_some_and(|&b| b < (cost, steps)) {
+            continue;
+        }
+        if goal(node) {
+            return Some((node, cost));
+        }
+        for (to, step) in next(node) {
+            let total = cost + step;
+            if total > budget {
+                continue;
+            }
+            if best.get(&to).is_none_or(|&b| (total, steps + 1) < b) {
+                best.insert(to, (total, steps + 1));
+                heap.push(Reverse((total, steps + 1, to)));
+            }
+        }
+    }
+    None
+}
+
 /// [`search`] over the map: every hex within `budget` of `start`, where `cost(from,
 /// to)` is the price of a step and `None` bars it.
 pub fn reach<C>(start: Hex, budget: C, mut cost: impl FnMut(Hex, Hex) -> Option<C>) -> Reach<Hex, C>
@@ -224,6 +263,15 @@ mod tests {
         );
         assert_eq!(found.cost(zoc), Some(1));
         assert_eq!(found.path(h("M12")).map(|p| p.contains(&zoc)), Some(false));
+    }
+
+    #[test]
+    fn the_first_goal_is_the_cheapest_within_the_budget() {
+        let near = |x: Hex| x == h("M13") || x == h("M12");
+        let step = |x: Hex| x.neighbours().map(|n| (n, 1u32)).collect::<Vec<_>>();
+        assert_eq!(first(h("M10"), 5u32, step, near), Some((h("M12"), 2)));
+        assert_eq!(first(h("M10"), 1u32, step, near), None);
+        assert_eq!(first(h("M12"), 0u32, step, near), Some((h("M12"), 0)));
     }
 
     #[test]

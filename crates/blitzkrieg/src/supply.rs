@@ -5,10 +5,8 @@
 //! 23.2-23.3: a route is a path one hex wide, free of enemy ZOC, at most 10 hexes
 //! overland (any terrain but full sea, lake and the Neutral Country) to a road, thence
 //! any distance along the road, never leaving it round a blocking ZOC and never through
-//! an unfriendly city, to a friendly home-country city. It is traced backwards, from
-//! every friendly home city at once, by the one budgeted search (`search.rs`) over
-//! (hex, left the road) states: road steps cost nothing, overland steps one hex, and
-//! nothing past 10 is kept; every unit then reads off whether it is reached.
+//! an unfriendly city, to a friendly home-country city. Both legs are walks of the one
+//! budgeted search (`search.rs`).
 //!
 //! What this module decides where the rulebook is silent (docs/rules-coverage.md,
 //! 23.2): the unit's own hex may lie in enemy ZOC (the route leaves it, as a unit in contact is
@@ -32,12 +30,12 @@ use std::collections::{BTreeMap, BTreeSet};
 /// 23.2: "a maximum of 10 hexes overland to a road".
 const OVERLAND_HEXES: u32 = 10;
 
-/// A state of the backward search: a hex, and whether the route has left the road
-/// (from then on it counts hexes). `None` is the start, joined to every source city.
-type State = Option<(Hex, bool)>;
-
 /// 23.1-23.3: the units of `side` on the map that trace no supply route, in id order.
 /// `held` are the cities held at the start of the player-turn (5.1-5.2).
+///
+/// Two walks of the one search: the road net every friendly home city feeds (road
+/// steps cost nothing; never into enemy ZOC or an unfriendly city), then from each unit
+/// the nearest hex of that net within 10 overland hexes, stopped at the first found.
 pub fn cut_off(
     rules: &Rules,
     pos: &Position,
@@ -45,46 +43,60 @@ pub fn cut_off(
     side: Side,
 ) -> BTreeSet<UnitId> {
     let board = &rules.board;
-    let enemy = side.other();
-    let open = |h: Hex| !pos.in_zoc_of(enemy, h);
-    let friendly_city = |h: Hex| control::is_friendly(board, pos, held, side, h);
-    let sources: Vec<Hex> = board
-        .city_hexes()
-        .filter(|&h| board.home_of(h) == Some(side) && friendly_city(h) && open(h))
+    let blocked = enemy_zoc(pos, side.other());
+    let open = |h: Hex| !blocked.contains(&h);
+    let friendly: BTreeSet<Hex> = control::friendly_cities(board, pos, held, side);
+    let sources: Vec<Hex> = friendly
+        .iter()
+        .copied()
+        .filter(|&h| board.home_of(h) == Some(side) && open(h))
         .collect();
-    let next = |s: State| -> Vec<(State, u32)> {
-        let Some((h, off_road)) = s else {
-            return sources.iter().map(|&c| (Some((c, false)), 0)).collect();
-        };
-        let mut out = Vec::new();
-        for n in h.neighbours() {
-            if !open(n) || !board.is_land(n) {
-                continue;
-            }
-            // 23.3: along the road, only through friendly cities.
-            if !off_road && board.road_joins(h, n) && (!board.is_city(n) || friendly_city(n)) {
-                out.push((Some((n, false)), 0));
-            }
-            out.push((Some((n, true)), 1));
-        }
-        out
+    // 23.3: along the road, only through friendly cities. `None` joins every source.
+    let net = search::search(
+        None,
+        0u32,
+        |s: Option<Hex>| -> Vec<(Option<Hex>, u32)> {
+            let Some(h) = s else {
+                return sources.iter().map(|&c| (Some(c), 0)).collect();
+            };
+            h.neighbours()
+                .filter(|&n| {
+                    board.road_joins(h, n)
+                        && open(n)
+                        && (!board.is_city(n) || friendly.contains(&n))
+                })
+                .map(|n| (Some(n), 0))
+                .collect()
+        },
+        |_| false,
+    );
+    let fed: BTreeSet<Hex> = net.iter().filter_map(|(s, _)| s).collect();
+    // 23.2: at most 10 hexes overland, any land; the unit's own hex may be in ZOC.
+    let open = &open;
+    let overland = |h: Hex| {
+        h.neighbours()
+            .filter(move |&n| open(n) && board.is_land(n))
+            .map(|n| (n, 1))
     };
-    let reach = search::search(None, OVERLAND_HEXES, next, |_| false);
-    let best: BTreeMap<Hex, u32> = reach.iter().fold(BTreeMap::new(), |mut m, (s, cost)| {
-        if let Some((h, _)) = s {
-            let e = m.entry(h).or_insert(cost);
-            *e = (*e).min(cost);
+    // Units stacked together trace once.
+    let mut traced: BTreeMap<Hex, bool> = BTreeMap::new();
+    let mut cut = BTreeSet::new();
+    for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
+        let supplied = *traced.entry(p.hex).or_insert_with(|| {
+            search::first(p.hex, OVERLAND_HEXES, overland, |h| fed.contains(&h)).is_some()
+        });
+        if !supplied {
+            cut.insert(p.id.clone());
         }
-        m
-    });
-    let fed = |h: Hex| {
-        best.contains_key(&h)
-            || h.neighbours()
-                .any(|n| best.get(&n).is_some_and(|c| *c < OVERLAND_HEXES))
-    };
+    }
+    cut
+}
+
+/// 8.1: every hex in the ZOC of `enemy`'s ground units (their own hexes included).
+fn enemy_zoc(pos: &Position, enemy: Side) -> BTreeSet<Hex> {
     pos.pieces()
-        .filter(|p| p.side == side && !p.kind.is_air() && !fed(p.hex))
-        .map(|p| p.id.clone())
+        .filter(|p| p.side == enemy && !p.kind.is_air())
+        .flat_map(|p| std::iter::once(p.hex).chain(p.hex.neighbours()))
         .collect()
 }
 
