@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
 use crate::report;
 use crate::rules::Rules;
-use crate::ruleset::{RuleBook, Ruleset, RulesetError, EMBEDDED_FIGURES, EMBEDDED_READINGS};
+use crate::ruleset::{RuleBook, Ruleset, RulesetError};
 use crate::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
     RuleSet, SeedSource, StateError, TableChoice, KIND, STATE_FORMAT,
@@ -23,6 +23,7 @@ use pbem::mail;
 use pbem::seed::{DrandChain, Seed, SeedError};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// Why a game command could not do its work.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -115,32 +116,41 @@ pub struct RuleFiles {
 #[derive(Clone, Debug)]
 pub struct Umpire {
     pub rules: Rules,
-    pub tables: Tables,
+    /// The combat tables: files given are read and checked by [`Umpire::load`]; the
+    /// embedded ones (checked by the test suite) when a battle first needs them, so a
+    /// command that rolls no dice never reads them. See [`Umpire::tables`].
+    tables: OnceLock<Tables>,
     /// SHA-256 of the text of each piece of rule data: "board", "counters", "oac",
     /// "tables", "figures", "readings".
     pub data: BTreeMap<String, String>,
 }
 
+/// The SHA-256 of the embedded rule data, computed when the binary is built (the data
+/// cannot change after that): `BOARD`, `COUNTERS`, `OAC`, `FIGURES`, `READINGS` of the
+/// files' text, `TABLES` as [`tables_hash`] makes it.
+pub mod embedded_hash {
+    include!(concat!(env!("OUT_DIR"), "/data_hashes.rs"));
+}
+
 /// The SHA-256 of the text a piece of rule data was read from: the file given, else
-/// the embedded text.
-fn data_hash(path: Option<&PathBuf>, embedded: &str) -> Result<String, GameError> {
+/// the embedded text (hashed at build time).
+fn data_hash(path: Option<&PathBuf>, embedded: &'static str) -> Result<String, GameError> {
     Ok(match path {
         Some(p) => sha256_hex(&files::read_bytes(p)?),
-        None => sha256_hex(embedded.as_bytes()),
+        None => embedded.to_string(),
     })
 }
 
 /// The SHA-256 of a set of table files: each name and text, length-prefixed, in the
-/// order of the embedded set.
-fn tables_hash(dir: Option<&PathBuf>) -> Result<String, GameError> {
+/// order of the embedded set. `None`: the embedded set, hashed at build time.
+pub fn tables_hash(dir: Option<&Path>) -> Result<String, GameError> {
+    let Some(d) = dir else {
+        return Ok(embedded_hash::TABLES.to_string());
+    };
     let mut all = Vec::new();
-    for (name, text) in crate::tables::EMBEDDED {
-        let bytes = match dir {
-            Some(d) => files::read_bytes(&d.join(name))?,
-            None => text.as_bytes().to_vec(),
-        };
+    for (name, _) in crate::tables::EMBEDDED {
         pbem::dice::lp(&mut all, name.as_bytes());
-        pbem::dice::lp(&mut all, &bytes);
+        pbem::dice::lp(&mut all, &files::read_bytes(&d.join(name))?);
     }
     Ok(sha256_hex(&all))
 }
@@ -166,40 +176,44 @@ impl Umpire {
             }
         }
         .map_err(|e| GameError::Counters(e.to_text()))?;
-        let tables = match &files.tables {
-            Some(dir) => Tables::load_dir(dir),
-            None => Tables::embedded(),
+        let tables = OnceLock::new();
+        if let Some(dir) = &files.tables {
+            let given = Tables::load_dir(dir).map_err(|e| GameError::Tables(e.to_string()))?;
+            tables.get_or_init(|| given);
         }
-        .map_err(|e| GameError::Tables(e.to_string()))?;
         let book = RuleBook::embedded()?;
         let data = BTreeMap::from([
             (
                 "board".to_string(),
-                data_hash(files.board.as_ref(), Board::embedded_source())?,
+                data_hash(files.board.as_ref(), embedded_hash::BOARD)?,
             ),
             (
                 "counters".to_string(),
-                data_hash(files.counters.as_ref(), crate::units::EMBEDDED_COUNTERS)?,
+                data_hash(files.counters.as_ref(), embedded_hash::COUNTERS)?,
             ),
             (
                 "oac".to_string(),
-                data_hash(files.oac.as_ref(), crate::units::EMBEDDED_OAC)?,
+                data_hash(files.oac.as_ref(), embedded_hash::OAC)?,
             ),
-            ("tables".to_string(), tables_hash(files.tables.as_ref())?),
-            (
-                "figures".to_string(),
-                sha256_hex(EMBEDDED_FIGURES.as_bytes()),
-            ),
-            (
-                "readings".to_string(),
-                sha256_hex(EMBEDDED_READINGS.as_bytes()),
-            ),
+            ("tables".to_string(), tables_hash(files.tables.as_deref())?),
+            ("figures".to_string(), embedded_hash::FIGURES.to_string()),
+            ("readings".to_string(), embedded_hash::READINGS.to_string()),
         ]);
         Ok(Umpire {
             rules: Rules::new(board, counters, book),
             tables,
             data,
         })
+    }
+
+    /// The combat tables: the files given, else the embedded tables, read the first
+    /// time they are asked for.
+    pub fn tables(&self) -> Result<&Tables, GameError> {
+        if let Some(t) = self.tables.get() {
+            return Ok(t);
+        }
+        let embedded = Tables::embedded().map_err(|e| GameError::Tables(e.to_string()))?;
+        Ok(self.tables.get_or_init(|| embedded))
     }
 
     /// The rules a game is played with: this data, refused if it is not the data the
@@ -711,7 +725,7 @@ pub fn resolve(
         seed_value: &value,
         seed_hash: &seed_hash,
         dice: &mut rolls,
-        tables: &u.tables,
+        tables: u.tables()?,
     };
     let (mut next, events) = engine::adjudicate(&rules, &state, &parsed, &mut input)
         .map_err(|e| order_errors(orders, e, color))?;
