@@ -685,13 +685,63 @@ pub fn resolve(
     color: bool,
 ) -> Result<Resolution, GameError> {
     let state = read_state(state_bytes, state_file)?;
+    let turn = Turn {
+        state,
+        state_bytes,
+        orders,
+        seed,
+        commitment,
+    };
+    resolve_turn(u, turn, color, Template::Render)
+}
+
+/// One player-turn to resolve: the state read from its file's bytes, the orders, the
+/// published seed and the commitment.
+struct Turn<'a> {
+    state: GameState,
+    state_bytes: &'a [u8],
+    orders: &'a OrderText,
+    seed: Option<&'a SeedInput>,
+    commitment: Option<&'a str>,
+}
+
+/// Whether a resolution renders the next order template (`verify` compares states
+/// and reports only).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Template {
+    Render,
+    Skip,
+}
+
+/// [`resolve`] from the state already read: the orders are checked once, and that
+/// check's work is carried on by the adjudication.
+fn resolve_turn(
+    u: &Umpire,
+    turn: Turn,
+    color: bool,
+    template: Template,
+) -> Result<Resolution, GameError> {
+    let Turn {
+        state,
+        state_bytes,
+        orders,
+        seed,
+        commitment,
+    } = turn;
     let rules = u.rules_for(&state)?;
-    let (parsed, errors) = problems(&rules, &state, state_bytes, &orders.toml)
-        .map_err(|e| order_errors(orders, e, color))?;
-    if !errors.is_empty() {
+    let state_hash = sha256_hex(state_bytes);
+    let (parsed, unreadable) =
+        orders::parse_partial(&orders.toml).map_err(|e| order_errors(orders, e, color))?;
+    if !unreadable.is_empty() {
+        let errors = engine::check_partial(&rules, &state, &parsed, &state_hash, unreadable);
         return Err(order_errors(orders, errors, color));
     }
-    let state_hash = sha256_hex(state_bytes);
+    // Orders the check finds no problem in, and yet refused (a game that is over), are
+    // refused when they are adjudicated, after the seed, as `adjudicate` refuses them.
+    let checked = match engine::check_orders(&rules, &state, &parsed, &state_hash) {
+        Err(errors) if !errors.is_empty() => return Err(order_errors(orders, errors, color)),
+        checked => checked,
+    };
     if let Some(c) = commitment {
         commit::check(c, state_bytes, orders.toml.as_bytes())
             .map_err(|e| GameError::Seed(e.to_string()))?;
@@ -727,7 +777,8 @@ pub fn resolve(
         dice: &mut rolls,
         tables: u.tables()?,
     };
-    let (mut next, events) = engine::adjudicate(&rules, &state, &parsed, &mut input)
+    let (mut next, events) = checked
+        .and_then(|c| engine::adjudicate_checked(&rules, &state, &parsed, c, &mut input))
         .map_err(|e| order_errors(orders, e, color))?;
     if next.format >= 2 {
         next.umpire = UMPIRE_VERSION.to_string();
@@ -738,7 +789,10 @@ pub fn resolve(
     let next_hash = sha256_hex(state_ron.as_bytes());
     Ok(Resolution {
         report: report::render_state(&next),
-        template: template::render(&rules, &next, &next_hash),
+        template: match template {
+            Template::Render => template::render(&rules, &next, &next_hash),
+            Template::Skip => String::new(),
+        },
         previous: state,
         state: next,
         state_ron,
@@ -862,17 +916,18 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             dir.display()
         ))
     })?;
-    // Each state is read once: the first here, every later one as the kept file its
-    // predecessor's replay is compared with.
+    // Each state file is read once: the first here, every later one as the kept file
+    // its predecessor's replay is compared with. Only the first is parsed: a later one
+    // is the replayed state, byte for byte.
     let mut bytes = files::read_bytes(first)?;
     let first_hash = sha256_hex(&bytes);
     let mut path = first.clone();
+    let mut state = read_state(&bytes, &first.display().to_string())?;
     let mut turns = Vec::new();
     let mut reached: Vec<PathBuf> = Vec::new();
     loop {
         reached.push(path.clone());
         let name = path.display().to_string();
-        let state = read_state(&bytes, &name)?;
         if turns.is_empty() && state.chain.previous_state.is_some() {
             return Err(GameError::Other(format!(
                 "{name} is not the first state of a game (it names a previous state)"
@@ -912,36 +967,31 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         )?;
         let seed = read_seed(dir, &stem)?;
         let commitment = read_optional(&dir.join(format!("{stem}.commitment.txt")))?;
-        let r = resolve(
-            u,
-            &bytes,
-            &name,
-            &orders,
-            seed.as_ref(),
-            commitment.as_deref().map(str::trim),
-            false,
-        )
-        .map_err(|e| match e {
+        let label = state.label();
+        let turn = Turn {
+            state,
+            state_bytes: &bytes,
+            orders: &orders,
+            seed: seed.as_ref(),
+            commitment: commitment.as_deref().map(str::trim),
+        };
+        let r = resolve_turn(u, turn, false, Template::Skip).map_err(|e| match e {
             GameError::Orders { .. } => e,
             other => GameError::Other(format!(
-                "player-turn {} ({}): {other}",
-                state.label(),
+                "player-turn {label} ({}): {other}",
                 orders_path.display()
             )),
         })?;
         let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
         let kept = match files::read_bytes(&next_path) {
             Ok(kept) => kept,
-            Err(FileError::Read { .. }) => {
-                return Err(GameError::Incomplete(format!(
-                    "{} is missing: the state that player-turn {} produced is not in the folder",
-                    next_path.display(),
-                    state.label()
-                )))
-            }
+            Err(FileError::Read { .. }) => return Err(GameError::Incomplete(format!(
+                "{} is missing: the state that player-turn {label} produced is not in the folder",
+                next_path.display(),
+            ))),
             Err(e) => return Err(e.into()),
         };
-        let replayed = as_written_by(&r, &kept)?;
+        let (replayed, next) = as_written_by(&r, &kept)?;
         if kept != replayed.as_bytes() {
             return Err(divergence(
                 &next_path,
@@ -963,29 +1013,39 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
                 ));
             }
         }
-        turns.push(state.label());
+        turns.push(label);
+        // The kept file is the replayed state's bytes, so it reads as that state; one too
+        // large to read is refused as reading it would.
+        if kept.len() > MAX_STATE_BYTES {
+            read_state(&kept, &next_path.display().to_string())?;
+        }
+        state = next;
         path = next_path;
         bytes = kept;
     }
 }
 
 /// The replayed state as the release that wrote the kept file would have written it:
-/// the same state with that release's name in its envelope. Everything else must match
-/// byte for byte.
-fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<String, GameError> {
+/// the same state with that release's name in its envelope, and its bytes. Everything
+/// else must match byte for byte.
+fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<(String, GameState), GameError> {
+    if kept == r.state_ron.as_bytes() {
+        return Ok((r.state_ron.clone(), r.state.clone()));
+    }
     let text = String::from_utf8_lossy(kept);
     let writer = match pbem::envelope::Header::peek(&text, "") {
         Ok(h) => h.umpire,
-        Err(_) => return Ok(r.state_ron.clone()),
+        Err(_) => return Ok((r.state_ron.clone(), r.state.clone())),
     };
     if writer == r.state.umpire {
-        return Ok(r.state_ron.clone());
+        return Ok((r.state_ron.clone(), r.state.clone()));
     }
     let mut state = r.state.clone();
     state.umpire = writer;
-    state
+    let ron = state
         .to_ron()
-        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))
+        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
+    Ok((ron, state))
 }
 
 fn read_optional(path: &Path) -> Result<Option<String>, GameError> {
