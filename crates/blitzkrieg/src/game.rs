@@ -985,10 +985,12 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
         let kept = match files::read_bytes(&next_path) {
             Ok(kept) => kept,
-            Err(FileError::Read { .. }) => return Err(GameError::Incomplete(format!(
-                "{} is missing: the state that player-turn {label} produced is not in the folder",
-                next_path.display(),
-            ))),
+            Err(FileError::Read { .. }) => {
+                let missing = next_path.display();
+                return Err(GameError::Incomplete(format!(
+                    "{missing} is missing: the state that player-turn {label} produced is not in the folder"
+                )));
+            }
             Err(e) => return Err(e.into()),
         };
         let (replayed, next) = as_written_by(&r, &kept)?;
