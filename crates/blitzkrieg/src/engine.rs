@@ -80,12 +80,39 @@ pub fn check(
     orders: &Orders,
     state_hash: &str,
 ) -> Vec<OrderError> {
-    if state.resume.is_some() {
-        return check_step(rules, state, orders, state_hash);
-    }
-    plan(rules, state, orders, state_hash)
+    check_orders(rules, state, orders, state_hash)
         .err()
         .unwrap_or_default()
+}
+
+/// Orders found legal by [`check_orders`], with the work checking them did (the units
+/// moved, the battles declared), for [`adjudicate_checked`] to carry on from.
+pub struct Checked(Stage);
+
+enum Stage {
+    /// Header, names, movement and battle declarations done: what `plan` made.
+    Planned(Planned),
+    /// A later step of a player-turn, its orders checked: carried out from the start.
+    Resume,
+}
+
+/// [`check`], keeping the work: the checked orders to adjudicate without checking
+/// them again, or every problem.
+pub fn check_orders(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Result<Checked, Vec<OrderError>> {
+    if state.resume.is_some() {
+        let errors = check_step(rules, state, orders, state_hash);
+        return if errors.is_empty() {
+            Ok(Checked(Stage::Resume))
+        } else {
+            Err(errors)
+        };
+    }
+    plan(rules, state, orders, state_hash).map(|p| Checked(Stage::Planned(p)))
 }
 
 /// The problems of the order file of a later step: its header, orders other than
@@ -121,13 +148,32 @@ pub fn adjudicate(
     orders: &Orders,
     input: &mut TurnInput,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
-    let (mut next, events) = if state.resume.is_some() {
-        resume(rules, state, orders, input)?
+    let checked = if state.resume.is_some() {
+        Checked(Stage::Resume)
     } else {
-        match plan(rules, state, orders, input.state_hash)? {
-            Planned::SetUp(next, events) => (*next, events),
-            Planned::Turn(moved) => play(rules, state, orders, moved, input)?,
-        }
+        Checked(Stage::Planned(plan(
+            rules,
+            state,
+            orders,
+            input.state_hash,
+        )?))
+    };
+    adjudicate_checked(rules, state, orders, checked, input)
+}
+
+/// [`adjudicate`] carried on from [`check_orders`]: `checked` must come from the same
+/// rules, state, orders and state hash.
+pub fn adjudicate_checked(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    checked: Checked,
+    input: &mut TurnInput,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let (mut next, events) = match checked.0 {
+        Stage::Resume => resume(rules, state, orders, input)?,
+        Stage::Planned(Planned::SetUp(next, events)) => (*next, events),
+        Stage::Planned(Planned::Turn(moved)) => play(rules, state, orders, moved, input)?,
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
     next.chain.orders = Some(input.orders_hash.to_string());

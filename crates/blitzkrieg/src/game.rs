@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
 use crate::report;
 use crate::rules::Rules;
-use crate::ruleset::{RuleBook, Ruleset, RulesetError, EMBEDDED_FIGURES, EMBEDDED_READINGS};
+use crate::ruleset::{RuleBook, Ruleset, RulesetError};
 use crate::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
     RuleSet, SeedSource, StateError, TableChoice, KIND, STATE_FORMAT,
@@ -23,6 +23,7 @@ use pbem::mail;
 use pbem::seed::{DrandChain, Seed, SeedError};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// Why a game command could not do its work.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -119,32 +120,41 @@ pub struct RuleFiles {
 #[derive(Clone, Debug)]
 pub struct Umpire {
     pub rules: Rules,
-    pub tables: Tables,
+    /// The combat tables: files given are read and checked by [`Umpire::load`]; the
+    /// embedded ones (checked by the test suite) when a battle first needs them, so a
+    /// command that rolls no dice never reads them. See [`Umpire::tables`].
+    tables: OnceLock<Tables>,
     /// SHA-256 of the text of each piece of rule data: "board", "counters", "oac",
     /// "tables", "figures", "readings".
     pub data: BTreeMap<String, String>,
 }
 
+/// The SHA-256 of the embedded rule data, computed when the binary is built (the data
+/// cannot change after that): `BOARD`, `COUNTERS`, `OAC`, `FIGURES`, `READINGS` of the
+/// files' text, `TABLES` as [`tables_hash`] makes it.
+pub mod embedded_hash {
+    include!(concat!(env!("OUT_DIR"), "/data_hashes.rs"));
+}
+
 /// The SHA-256 of the text a piece of rule data was read from: the file given, else
-/// the embedded text.
-fn data_hash(path: Option<&PathBuf>, embedded: &str) -> Result<String, GameError> {
+/// the embedded text (hashed at build time).
+fn data_hash(path: Option<&PathBuf>, embedded: &'static str) -> Result<String, GameError> {
     Ok(match path {
         Some(p) => sha256_hex(&files::read_bytes(p)?),
-        None => sha256_hex(embedded.as_bytes()),
+        None => embedded.to_string(),
     })
 }
 
 /// The SHA-256 of a set of table files: each name and text, length-prefixed, in the
-/// order of the embedded set.
-fn tables_hash(dir: Option<&PathBuf>) -> Result<String, GameError> {
+/// order of the embedded set. `None`: the embedded set, hashed at build time.
+pub fn tables_hash(dir: Option<&Path>) -> Result<String, GameError> {
+    let Some(d) = dir else {
+        return Ok(embedded_hash::TABLES.to_string());
+    };
     let mut all = Vec::new();
-    for (name, text) in crate::tables::EMBEDDED {
-        let bytes = match dir {
-            Some(d) => files::read_bytes(&d.join(name))?,
-            None => text.as_bytes().to_vec(),
-        };
+    for (name, _) in crate::tables::EMBEDDED {
         pbem::dice::lp(&mut all, name.as_bytes());
-        pbem::dice::lp(&mut all, &bytes);
+        pbem::dice::lp(&mut all, &files::read_bytes(&d.join(name))?);
     }
     Ok(sha256_hex(&all))
 }
@@ -170,40 +180,44 @@ impl Umpire {
             }
         }
         .map_err(|e| GameError::Counters(e.to_text()))?;
-        let tables = match &files.tables {
-            Some(dir) => Tables::load_dir(dir),
-            None => Tables::embedded(),
+        let tables = OnceLock::new();
+        if let Some(dir) = &files.tables {
+            let given = Tables::load_dir(dir).map_err(|e| GameError::Tables(e.to_string()))?;
+            tables.get_or_init(|| given);
         }
-        .map_err(|e| GameError::Tables(e.to_string()))?;
         let book = RuleBook::embedded()?;
         let data = BTreeMap::from([
             (
                 "board".to_string(),
-                data_hash(files.board.as_ref(), Board::embedded_source())?,
+                data_hash(files.board.as_ref(), embedded_hash::BOARD)?,
             ),
             (
                 "counters".to_string(),
-                data_hash(files.counters.as_ref(), crate::units::EMBEDDED_COUNTERS)?,
+                data_hash(files.counters.as_ref(), embedded_hash::COUNTERS)?,
             ),
             (
                 "oac".to_string(),
-                data_hash(files.oac.as_ref(), crate::units::EMBEDDED_OAC)?,
+                data_hash(files.oac.as_ref(), embedded_hash::OAC)?,
             ),
-            ("tables".to_string(), tables_hash(files.tables.as_ref())?),
-            (
-                "figures".to_string(),
-                sha256_hex(EMBEDDED_FIGURES.as_bytes()),
-            ),
-            (
-                "readings".to_string(),
-                sha256_hex(EMBEDDED_READINGS.as_bytes()),
-            ),
+            ("tables".to_string(), tables_hash(files.tables.as_deref())?),
+            ("figures".to_string(), embedded_hash::FIGURES.to_string()),
+            ("readings".to_string(), embedded_hash::READINGS.to_string()),
         ]);
         Ok(Umpire {
             rules: Rules::new(board, counters, book),
             tables,
             data,
         })
+    }
+
+    /// The combat tables: the files given, else the embedded tables, read the first
+    /// time they are asked for.
+    pub fn tables(&self) -> Result<&Tables, GameError> {
+        if let Some(t) = self.tables.get() {
+            return Ok(t);
+        }
+        let embedded = Tables::embedded().map_err(|e| GameError::Tables(e.to_string()))?;
+        Ok(self.tables.get_or_init(|| embedded))
     }
 
     /// The rules a game is played with: this data, refused if it is not the data the
@@ -679,13 +693,63 @@ pub fn resolve(
     color: bool,
 ) -> Result<Resolution, GameError> {
     let state = read_state(state_bytes, state_file)?;
+    let turn = Turn {
+        state,
+        state_bytes,
+        orders,
+        seed,
+        commitment,
+    };
+    resolve_turn(u, turn, color, Template::Render)
+}
+
+/// One player-turn to resolve: the state read from its file's bytes, the orders, the
+/// published seed and the commitment.
+struct Turn<'a> {
+    state: GameState,
+    state_bytes: &'a [u8],
+    orders: &'a OrderText,
+    seed: Option<&'a SeedInput>,
+    commitment: Option<&'a str>,
+}
+
+/// Whether a resolution renders the next order template (`verify` compares states
+/// and reports only).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Template {
+    Render,
+    Skip,
+}
+
+/// [`resolve`] from the state already read: the orders are checked once, and that
+/// check's work is carried on by the adjudication.
+fn resolve_turn(
+    u: &Umpire,
+    turn: Turn,
+    color: bool,
+    template: Template,
+) -> Result<Resolution, GameError> {
+    let Turn {
+        state,
+        state_bytes,
+        orders,
+        seed,
+        commitment,
+    } = turn;
     let rules = u.rules_for(&state)?;
-    let (parsed, errors) = problems(&rules, &state, state_bytes, &orders.toml)
-        .map_err(|e| order_errors(orders, e, color))?;
-    if !errors.is_empty() {
+    let state_hash = sha256_hex(state_bytes);
+    let (parsed, unreadable) =
+        orders::parse_partial(&orders.toml).map_err(|e| order_errors(orders, e, color))?;
+    if !unreadable.is_empty() {
+        let errors = engine::check_partial(&rules, &state, &parsed, &state_hash, unreadable);
         return Err(order_errors(orders, errors, color));
     }
-    let state_hash = sha256_hex(state_bytes);
+    // Orders the check finds no problem in, and yet refused (a game that is over), are
+    // refused when they are adjudicated, after the seed, as `adjudicate` refuses them.
+    let checked = match engine::check_orders(&rules, &state, &parsed, &state_hash) {
+        Err(errors) if !errors.is_empty() => return Err(order_errors(orders, errors, color)),
+        checked => checked,
+    };
     if let Some(c) = commitment {
         commit::check(c, state_bytes, orders.toml.as_bytes())
             .map_err(|e| GameError::Seed(e.to_string()))?;
@@ -719,9 +783,10 @@ pub fn resolve(
         seed_value: &value,
         seed_hash: &seed_hash,
         dice: &mut rolls,
-        tables: &u.tables,
+        tables: u.tables()?,
     };
-    let (mut next, events) = engine::adjudicate(&rules, &state, &parsed, &mut input)
+    let (mut next, events) = checked
+        .and_then(|c| engine::adjudicate_checked(&rules, &state, &parsed, c, &mut input))
         .map_err(|e| order_errors(orders, e, color))?;
     if next.format >= 2 {
         next.umpire = UMPIRE_VERSION.to_string();
@@ -732,7 +797,10 @@ pub fn resolve(
     let next_hash = sha256_hex(state_ron.as_bytes());
     Ok(Resolution {
         report: report::render_state(&next),
-        template: template::render(&rules, &next, &next_hash),
+        template: match template {
+            Template::Render => template::render(&rules, &next, &next_hash),
+            Template::Skip => String::new(),
+        },
         previous: state,
         state: next,
         state_ron,
@@ -856,17 +924,18 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             dir.display()
         ))
     })?;
-    // Each state is read once: the first here, every later one as the kept file its
-    // predecessor's replay is compared with.
+    // Each state file is read once: the first here, every later one as the kept file
+    // its predecessor's replay is compared with. Only the first is parsed: a later one
+    // is the replayed state, byte for byte.
     let mut bytes = files::read_bytes(first)?;
     let first_hash = sha256_hex(&bytes);
     let mut path = first.clone();
+    let mut state = read_state(&bytes, &first.display().to_string())?;
     let mut turns = Vec::new();
     let mut reached: Vec<PathBuf> = Vec::new();
     loop {
         reached.push(path.clone());
         let name = path.display().to_string();
-        let state = read_state(&bytes, &name)?;
         if turns.is_empty() && state.chain.previous_state.is_some() {
             return Err(GameError::Other(format!(
                 "{name} is not the first state of a game (it names a previous state)"
@@ -907,20 +976,18 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         crate::signed::check(&state, &orders, crate::signed::kept(dir, &stem)?.as_ref())?;
         let seed = read_seed(dir, &stem)?;
         let commitment = read_optional(&dir.join(format!("{stem}.commitment.txt")))?;
-        let r = resolve(
-            u,
-            &bytes,
-            &name,
-            &orders,
-            seed.as_ref(),
-            commitment.as_deref().map(str::trim),
-            false,
-        )
-        .map_err(|e| match e {
+        let label = state.label();
+        let turn = Turn {
+            state,
+            state_bytes: &bytes,
+            orders: &orders,
+            seed: seed.as_ref(),
+            commitment: commitment.as_deref().map(str::trim),
+        };
+        let r = resolve_turn(u, turn, false, Template::Skip).map_err(|e| match e {
             GameError::Orders { .. } => e,
             other => GameError::Other(format!(
-                "player-turn {} ({}): {other}",
-                state.label(),
+                "player-turn {label} ({}): {other}",
                 orders_path.display()
             )),
         })?;
@@ -928,15 +995,14 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         let kept = match files::read_bytes(&next_path) {
             Ok(kept) => kept,
             Err(FileError::Read { .. }) => {
+                let missing = next_path.display();
                 return Err(GameError::Incomplete(format!(
-                    "{} is missing: the state that player-turn {} produced is not in the folder",
-                    next_path.display(),
-                    state.label()
-                )))
+                    "{missing} is missing: the state that player-turn {label} produced is not in the folder"
+                )));
             }
             Err(e) => return Err(e.into()),
         };
-        let replayed = as_written_by(&r, &kept)?;
+        let (replayed, next) = as_written_by(&r, &kept)?;
         if kept != replayed.as_bytes() {
             return Err(divergence(
                 &next_path,
@@ -958,29 +1024,39 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
                 ));
             }
         }
-        turns.push(state.label());
+        turns.push(label);
+        // The kept file is the replayed state's bytes, so it reads as that state; one too
+        // large to read is refused as reading it would.
+        if kept.len() > MAX_STATE_BYTES {
+            read_state(&kept, &next_path.display().to_string())?;
+        }
+        state = next;
         path = next_path;
         bytes = kept;
     }
 }
 
 /// The replayed state as the release that wrote the kept file would have written it:
-/// the same state with that release's name in its envelope. Everything else must match
-/// byte for byte.
-fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<String, GameError> {
+/// the same state with that release's name in its envelope, and its bytes. Everything
+/// else must match byte for byte.
+fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<(String, GameState), GameError> {
+    if kept == r.state_ron.as_bytes() {
+        return Ok((r.state_ron.clone(), r.state.clone()));
+    }
     let text = String::from_utf8_lossy(kept);
     let writer = match pbem::envelope::Header::peek(&text, "") {
         Ok(h) => h.umpire,
-        Err(_) => return Ok(r.state_ron.clone()),
+        Err(_) => return Ok((r.state_ron.clone(), r.state.clone())),
     };
     if writer == r.state.umpire {
-        return Ok(r.state_ron.clone());
+        return Ok((r.state_ron.clone(), r.state.clone()));
     }
     let mut state = r.state.clone();
     state.umpire = writer;
-    state
+    let ron = state
         .to_ron()
-        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))
+        .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
+    Ok((ron, state))
 }
 
 fn read_optional(path: &Path) -> Result<Option<String>, GameError> {

@@ -1015,24 +1015,41 @@ mod load {
         name: String,
         text: Arc<NamedSource<String>>,
         raw: String,
+        /// The byte offset where each line starts, the first line's (0) included.
+        line_starts: Vec<usize>,
     }
 
     impl Src {
         pub(super) fn new(name: &str, raw: String) -> Src {
+            let line_starts = std::iter::once(0)
+                .chain(raw.match_indices('\n').map(|(i, _)| i + 1))
+                .collect();
             Src {
                 name: name.to_string(),
                 text: Arc::new(NamedSource::new(name, raw.clone()).with_language("TOML")),
                 raw,
+                line_starts,
             }
         }
 
         /// The place of a byte span in this file.
         pub(super) fn at(&self, span: std::ops::Range<usize>) -> At {
             let offset = span.start.min(self.raw.len());
-            let before = self.raw.get(..offset).unwrap_or_default();
-            let line = before.matches('\n').count() + 1;
-            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-            let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
+            let (line, column) = if self.raw.is_char_boundary(offset) {
+                let line = self.line_starts.partition_point(|&s| s <= offset);
+                let line_start = line
+                    .checked_sub(1)
+                    .and_then(|i| self.line_starts.get(i))
+                    .copied()
+                    .unwrap_or(0);
+                let column = self
+                    .raw
+                    .get(line_start..offset)
+                    .map_or(0, |s| s.chars().count());
+                (line, column + 1)
+            } else {
+                (1, 1)
+            };
             At {
                 file: self.name.clone(),
                 line,

@@ -1,0 +1,39 @@
+//! Benchmarks of the costs every command pays besides the engine (`docs/speed.md`):
+//!
+//! - `load`: `Umpire::load` of the embedded rule data (board, counters, figures and
+//!   readings; the combat tables are read when a battle first needs them);
+//! - `verify_long_game`: `game::verify_dir` of a whole game, 32 player-turns, written
+//!   once before timing by `examples/long_game.rs`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "../examples/long_game.rs"]
+mod long_game;
+
+use blitzkrieg::game::{self, RuleFiles, Umpire};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn bench(c: &mut Criterion) {
+    c.bench_function("load", |b| {
+        b.iter(|| black_box(Umpire::load(&RuleFiles::default()).unwrap()))
+    });
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let turns = long_game::play(&u, dir.path()).unwrap();
+    assert_eq!(turns, 32, "the long game has 32 player-turns");
+    let verified = game::verify_dir(&u, dir.path()).unwrap();
+    assert_eq!(verified.turns.len(), turns);
+    c.bench_function("verify_long_game", |b| {
+        b.iter(|| black_box(game::verify_dir(&u, dir.path()).unwrap()))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(5));
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,49 @@
+//! The hashes of the embedded rule data are computed when the binary is built; they
+//! must be the SHA-256 of the very text embedded, as hashing it at run time gives.
+
+use blitzkrieg::board::Board;
+use blitzkrieg::game::{embedded_hash, tables_hash, RuleFiles, Umpire};
+use blitzkrieg::ruleset::{EMBEDDED_FIGURES, EMBEDDED_READINGS};
+use blitzkrieg::state::sha256_hex;
+use blitzkrieg::units::{EMBEDDED_COUNTERS, EMBEDDED_OAC};
+
+#[test]
+fn each_file_hash_is_the_hash_of_the_embedded_text() {
+    for (name, built, text) in [
+        ("board", embedded_hash::BOARD, Board::embedded_source()),
+        ("counters", embedded_hash::COUNTERS, EMBEDDED_COUNTERS),
+        ("oac", embedded_hash::OAC, EMBEDDED_OAC),
+        ("figures", embedded_hash::FIGURES, EMBEDDED_FIGURES),
+        ("readings", embedded_hash::READINGS, EMBEDDED_READINGS),
+    ] {
+        assert_eq!(built, sha256_hex(text.as_bytes()), "{name}");
+    }
+}
+
+#[test]
+fn the_tables_hash_is_that_of_the_embedded_files_in_their_order() {
+    let mut all = Vec::new();
+    for (name, text) in blitzkrieg::tables::EMBEDDED {
+        pbem::dice::lp(&mut all, name.as_bytes());
+        pbem::dice::lp(&mut all, text.as_bytes());
+    }
+    assert_eq!(embedded_hash::TABLES, sha256_hex(&all));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables");
+    assert_eq!(tables_hash(Some(&dir)).unwrap(), sha256_hex(&all));
+}
+
+#[test]
+fn the_umpire_records_the_embedded_hashes_and_those_of_files_given() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    assert_eq!(u.data["board"], embedded_hash::BOARD);
+    assert_eq!(u.data["tables"], embedded_hash::TABLES);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let given = Umpire::load(&RuleFiles {
+        board: Some(root.join("rules/blitzkrieg/board.toml")),
+        counters: Some(root.join("rules/blitzkrieg/counters.toml")),
+        oac: Some(root.join("rules/blitzkrieg/oac.toml")),
+        tables: Some(root.join("tables")),
+    })
+    .unwrap();
+    assert_eq!(given.data, u.data, "the same files give the same hashes");
+}
