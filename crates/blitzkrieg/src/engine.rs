@@ -173,7 +173,7 @@ pub fn adjudicate_checked(
     let (mut next, events) = match checked.0 {
         Stage::Resume => resume(rules, state, orders, input)?,
         Stage::Planned(Planned::SetUp(next, events)) => (*next, events),
-        Stage::Planned(Planned::Turn(moved)) => play(rules, state, orders, moved, input)?,
+        Stage::Planned(Planned::Turn(moved)) => play(rules, state, orders, *moved, input)?,
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
     next.chain.orders = Some(input.orders_hash.to_string());
@@ -199,7 +199,7 @@ struct Moved {
 
 enum Planned {
     SetUp(Box<GameState>, Vec<Event>),
-    Turn(Moved),
+    Turn(Box<Moved>),
 }
 
 /// Everything up to the first roll: header, names, movement, battle declarations.
@@ -219,7 +219,7 @@ fn plan(
             set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(Box::new(n), e))
         }
         Phase::Turn { turn, side } => {
-            move_units(rules, state, orders, turn, side).map(Planned::Turn)
+            move_units(rules, state, orders, turn, side).map(|m| Planned::Turn(Box::new(m)))
         }
         Phase::Over { .. } => Err(Vec::new()),
     };
