@@ -27,6 +27,7 @@ use crate::tables::{TableMode, Tables};
 use crate::units::{Counter, Side, UnitId};
 use crate::victory;
 use pbem::dice::Roll;
+use pbem::seed::spec::{self, Accepted, SpecProblem};
 use pbem::seed::TurnRolls;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -348,103 +349,40 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
         return Vec::new();
     };
     let span = Some(seed.span.clone());
-    let bad = |why: &str| OrderError::new(Problem::BadSeed(why.to_string()), span.clone(), "PBEM");
-    let source = seed.value.source.trim().to_ascii_lowercase();
-    let mut errs = Vec::new();
-    match &state.game.options.seed {
-        SeedSource::Drand { .. } if source != "drand" => {
-            errs.push(bad(
-                "this game is resolved by a drand round: source = \"drand\"",
-            ));
-        }
-        SeedSource::Drand { .. } if seed.value.round.is_none() && seed.value.time.is_none() => {
-            errs.push(bad(
-                "name the drand round (round = N) or a UTC time (time = \"...\")",
-            ));
-        }
-        SeedSource::StockSales if source != "stock" => {
-            errs.push(bad(
-                "this game is resolved by stock sales: source = \"stock\"",
-            ));
-        }
-        SeedSource::StockSales => {
-            if seed.value.date.is_none() {
-                errs.push(bad("name the trading date: date = \"YYYY-MM-DD\""));
-            }
-            for a in orders.attacks.iter().filter(|a| a.stock.is_none()) {
-                errs.push(OrderError::new(
-                    Problem::BadSeed(format!("battle {} names no stock", a.id.value)),
-                    Some(a.id.span.clone()),
-                    "PBM",
-                ));
-            }
-        }
-        SeedSource::AgreedText if source != "text" => {
-            errs.push(bad(
-                "this game is resolved by an agreed text: source = \"text\"",
-            ));
-        }
-        _ => {}
-    }
-    if let Some(t) = &seed.value.time {
-        match chrono::DateTime::parse_from_rfc3339(t.trim()) {
-            Err(_) => errs.push(bad(&format!(
-                "time = \"{t}\" is not a UTC time: write it like \"2030-01-01T18:00:00Z\""
-            ))),
-            Ok(at) if at.timestamp() >= LAST_SEED_TIME => errs.push(bad(&format!(
-                "time = \"{t}\" is after 2100: name a time that will come"
-            ))),
-            Ok(_) => {}
-        }
-    }
-    if let Some(d) = &seed.value.date {
-        match chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d") {
-            Err(_) => errs.push(bad(&format!(
-                "date = \"{d}\" is not a date: write it like \"2030-01-02\""
-            ))),
-            Ok(day)
-                if day.and_time(chrono::NaiveTime::MIN).and_utc().timestamp() >= LAST_SEED_TIME =>
-            {
-                errs.push(bad(&format!(
-                    "date = \"{d}\" is after 2100: name a date that will come"
-                )))
-            }
-            Ok(_) => {}
-        }
-    }
-    if let (
+    let bad =
+        |p: SpecProblem| OrderError::new(Problem::BadSeed(p.to_string()), span.clone(), "PBEM");
+    let accepted = [match &state.game.options.seed {
         SeedSource::Drand {
             genesis, period, ..
+        } => Accepted::Drand {
+            genesis: *genesis,
+            period: *period,
         },
-        Some(round),
-    ) = (&state.game.options.seed, seed.value.round)
+        SeedSource::StockSales => Accepted::Stock,
+        SeedSource::AgreedText => Accepted::Text,
+    }];
+    let mut errs: Vec<OrderError> = spec::source_problems(&seed.value, &accepted)
+        .into_iter()
+        .map(bad)
+        .collect();
+    if matches!(state.game.options.seed, SeedSource::StockSales)
+        && seed.value.source_key() == "stock"
     {
-        let published = genesis.saturating_add(round.saturating_sub(1).saturating_mul(*period));
-        if round == 0 {
-            errs.push(bad("round = 0 is never published: drand rounds start at 1"));
-        } else if i64::try_from(published).map_or(true, |t| t >= LAST_SEED_TIME) {
-            errs.push(bad(&format!(
-                "round = {round} is published after 2100: name a round that will come"
-            )));
-        }
-    }
-    if let Some(h) = &seed.value.sha256 {
-        if !matches!(state.game.options.seed, SeedSource::AgreedText) {
-            errs.push(bad(
-                "sha256 names the hash of an agreed text: only with source = \"text\"",
+        for a in orders.attacks.iter().filter(|a| a.stock.is_none()) {
+            errs.push(OrderError::new(
+                Problem::BadSeed(format!("battle {} names no stock", a.id.value)),
+                Some(a.id.span.clone()),
+                "PBM",
             ));
-        } else if h.trim().len() != 64 || !h.trim().bytes().all(|b| b.is_ascii_hexdigit()) {
-            errs.push(bad(&format!(
-                "sha256 = \"{h}\" is not a SHA-256: it is 64 hex digits, as `sha256sum` prints"
-            )));
         }
     }
+    errs.extend(
+        spec::moment_problems(&seed.value, &accepted)
+            .into_iter()
+            .map(bad),
+    );
     errs
 }
-
-/// No seed is named for a moment from 2101-01-01T00:00:00Z on (Unix seconds): a round,
-/// a time or a date that far ahead is a mistake, and could never decide a battle.
-const LAST_SEED_TIME: i64 = 4_133_980_800;
 
 /// 14.9 removals, then every battle in the order written (15), then the end of the
 /// player-turn.

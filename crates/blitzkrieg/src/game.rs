@@ -20,7 +20,7 @@ use crate::units::{Counters, Side};
 use pbem::commit;
 use pbem::files::{self, FileError};
 use pbem::mail;
-use pbem::seed::{DrandChain, Seed, SeedError};
+use pbem::seed::{DrandChain, Seed, SeedError, SeedKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -467,26 +467,10 @@ fn every_stock_listed(seed: &Seed, orders: &Orders) -> Result<(), SeedError> {
 
 /// The drand round a `[seed]` names: its `round`, or the first round after its `time`.
 fn drand_round(chain: &DrandChain, spec: &SeedSpec) -> Result<Option<u64>, GameError> {
-    match (spec.round, &spec.time) {
-        (Some(r), _) => Ok(Some(r)),
-        (None, Some(t)) => Ok(Some(chain.round_for_time(t)?)),
-        (None, None) => Ok(None),
-    }
+    Ok(pbem::seed::spec::drand_round(chain, spec)?)
 }
 
-/// The seed an order file names, read against the game's seed source.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NamedSeed {
-    /// What it is: "drand quicknet round 123", "the sales of trading date 2030-01-02".
-    pub what: String,
-    /// From when anyone may know it (Unix seconds): a drand round's time; the start, in
-    /// UTC, of a trading date or of an agreed value's date.
-    pub known_from: i64,
-    /// How it is known from then: "was published at", "may be known: that day began at".
-    pub known_how: &'static str,
-    /// How `resolve` is given it.
-    pub flag: &'static str,
-}
+pub use pbem::seed::NamedSeed;
 
 /// The seed the orders name, if they name a readable one (`check` reports one that is
 /// not). `blitz commit` compares its time with the clock; `resolve` names it when it is
@@ -495,47 +479,15 @@ pub fn named_seed(state: &GameState, orders: &Orders) -> Result<Option<NamedSeed
     let Some(spec) = orders.seed.as_ref().map(|s| &s.value) else {
         return Ok(None);
     };
-    let by_date = |what: &str, flag: &'static str| {
-        let day = spec
-            .date
-            .as_deref()
-            .and_then(|d| chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok());
-        day.and_then(|d| d.and_hms_opt(0, 0, 0)).map(|t| NamedSeed {
-            what: format!("{what} {}", t.format("%Y-%m-%d")),
-            known_from: t.and_utc().timestamp(),
-            known_how: "may be known: that day began at",
-            flag,
-        })
-    };
-    match &state.game.options.seed {
-        SeedSource::Drand { .. } => {
-            let chain = chain_of(state)?.ok_or(GameError::Other("no drand chain".into()))?;
-            Ok(drand_round(&chain, spec)?.map(|round| NamedSeed {
-                what: format!("drand {} round {round}", chain.name),
-                known_from: i64::try_from(chain.round_time(round)).unwrap_or(i64::MAX),
-                known_how: "was published at",
-                flag: "--beacon FILE",
-            }))
-        }
-        SeedSource::StockSales => Ok(by_date("the sales of trading date", "--sales FILE")),
-        // An agreed text is published at the minute its `time` names (a draw at 20:45
-        // UTC); with only a `date`, from the start of that day.
-        SeedSource::AgreedText => Ok(
-            match spec
-                .time
-                .as_deref()
-                .and_then(|t| chrono::DateTime::parse_from_rfc3339(t.trim()).ok())
-            {
-                Some(at) => Some(NamedSeed {
-                    what: "the agreed value".to_string(),
-                    known_from: at.timestamp(),
-                    known_how: "is published at",
-                    flag: "--seed-text TEXT",
-                }),
-                None => by_date("the agreed value of", "--seed-text TEXT"),
-            },
+    let (kind, chain) = match &state.game.options.seed {
+        SeedSource::Drand { .. } => (
+            SeedKind::Drand,
+            Some(chain_of(state)?.ok_or(GameError::Other("no drand chain".into()))?),
         ),
-    }
+        SeedSource::StockSales => (SeedKind::Stock, None),
+        SeedSource::AgreedText => (SeedKind::Text, None),
+    };
+    Ok(pbem::seed::spec::named_seed(spec, kind, chain.as_ref())?)
 }
 
 fn source_name(s: &SeedSource) -> &'static str {

@@ -110,19 +110,7 @@ struct RawDecision {
     advance: Vec<Spanned<String>>,
 }
 
-/// The seed the orders bind to, named before its value exists (see `docs/dice.md`).
-#[derive(Debug, Clone, Deserialize, PartialEq, Eq, Default)]
-#[serde(deny_unknown_fields)]
-pub struct SeedSpec {
-    pub source: String,
-    pub round: Option<u64>,
-    pub time: Option<String>,
-    pub date: Option<String>,
-    pub description: Option<String>,
-    /// SHA-256 (hex) of an agreed text published in advance sealed, for `resolve` to
-    /// refuse any other text.
-    pub sha256: Option<String>,
-}
+pub use pbem::seed::SeedSpec;
 
 /// The order file exactly as serde reads it: not necessarily legal.
 #[derive(Debug, Deserialize)]

@@ -2,13 +2,16 @@
 //! orders name before the value exists: a drand beacon round (verified offline), the
 //! stock sales of a trading date (1975 PBM), or a text both players agreed on. A
 //! [`Seed`] gives the turn's rolls through [`TurnRolls`], the engine's one source of
-//! digits and dice whatever the source.
+//! digits and dice whatever the source. The orders name it in a `[seed]` table
+//! ([`SeedSpec`], [`spec`]).
 
 pub mod drand;
 pub mod json;
+pub mod spec;
 pub mod stock;
 
 pub use drand::{Beacon, DrandChain};
+pub use spec::{Accepted, NamedSeed, SeedSpec, SpecMismatch, SpecProblem};
 pub use stock::{hundreds_digit, StockProblem, StockSales};
 
 use crate::dice::TableMode;
