@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use pbem::seed::Seed;
+
 use crate::draw::{hash_fields, Secret};
 use crate::events::Event;
 use crate::hidden::{self, commit_secret, PrivateState, Verified};
@@ -64,6 +66,12 @@ pub fn fixed_secret(name: &str) -> Secret {
 /// A fixed turn seed for scripted play (a real game uses a public beacon).
 pub fn fixed_seed(game: &str, label: &str) -> Vec<u8> {
     hash_fields(&[b"mori-demo/seed", game.as_bytes(), label.as_bytes()]).to_vec()
+}
+
+/// The agreed text a scripted game folder's turn is resolved with (`blitz demo`): the
+/// fixed seed in hex.
+pub fn fixed_seed_text(game: &str, label: &str) -> String {
+    hex::encode(fixed_seed(game, label))
 }
 
 /// A player: from the public state and his own private state, the text of
@@ -141,7 +149,9 @@ pub fn play_game(
     Ok(record)
 }
 
-/// The order file for a list of placements (token, target, choices).
+/// The order file for a list of placements (token, target, choices). Its `[seed]`
+/// names, by its SHA-256, the agreed text a scripted game folder resolves the turn
+/// with ([`fixed_seed_text`]); a concession names none.
 pub fn orders_text(
     state: &State,
     private: &PrivateState,
@@ -159,6 +169,13 @@ pub fn orders_text(
     }
     if let Ok(c) = private.commitment(&State::label(state.turn)) {
         out.push_str(&format!("commitment = {c:?}\n"));
+    }
+    let label = State::label(state.turn);
+    if let Ok(seed) = Seed::from_text(&fixed_seed_text(&state.game_id, &label)) {
+        out.push_str(&format!(
+            "\n[seed]\nsource = \"text\"\ndescription = \"the demo's seed for {label}\"\nsha256 = {:?}\n",
+            seed.hash_hex()
+        ));
     }
     for (token, t, strategic) in places {
         out.push_str(&format!(

@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 
 use pbem::envelope::{sha256_hex, Chain, EnvelopeError, Header};
 use pbem::game::{Game, OrderProblem};
-use pbem::seed::{DrandChain, Seed};
+use pbem::seed::{spec, DrandChain, NamedSeed, Seed, SeedKind};
 
 use crate::draw::{parse_secret, Secret};
 use crate::engine::{prepare, set_up};
 use crate::events::Event;
 use crate::game::{label, StateFile};
 use crate::hidden::{self, HiddenError};
-use crate::orders::OrderError;
+use crate::orders::{check_seed, OrderError, RawOrders};
 use crate::ruleset::{DataError, Ruleset, Side, Variant};
 use crate::state::State;
 
@@ -213,7 +213,8 @@ pub fn commitments(state: &State) -> BTreeMap<Side, String> {
         .collect()
 }
 
-/// Every problem of an order file against a state, without a seed.
+/// Every problem of an order file against a state, without a seed: the rules', and
+/// the `[seed]` the mail protocol asks of a turn's orders (M108, M109).
 pub fn check(
     rs: &Ruleset,
     state: &State,
@@ -228,7 +229,54 @@ pub fn check(
     let raw = rs
         .parse_orders(orders)
         .map_err(|e| refused(file, orders, e))?;
-    crate::orders::check(rs, state, &raw).map_err(|e| refused(file, orders, e))
+    checked(rs, state, &raw).map_err(|e| refused(file, orders, e))
+}
+
+/// The rules' check and the `[seed]`'s, every problem of both in file order.
+fn checked(
+    rs: &Ruleset,
+    state: &State,
+    raw: &RawOrders,
+) -> Result<crate::orders::Orders, Vec<OrderError>> {
+    let seed = check_seed(raw);
+    match crate::orders::check(rs, state, raw) {
+        Ok(o) if seed.is_empty() => Ok(o),
+        Ok(_) => Err(seed),
+        Err(mut errs) => {
+            errs.extend(seed);
+            errs.sort_by_key(|e| e.at());
+            Err(errs)
+        }
+    }
+}
+
+/// The seed an order file names, if it names a readable one (`check` reports one that
+/// is not): `blitz commit` compares its time with the clock.
+pub fn named_seed(orders: &str) -> Result<Option<NamedSeed>, FolderError> {
+    let Some(seed) = RawOrders::parse(orders).ok().and_then(|r| r.seed) else {
+        return Ok(None);
+    };
+    let bad = |e: pbem::seed::SeedError| FolderError::Seed(e.to_string());
+    let spec = seed.get_ref();
+    match spec.source_key().as_str() {
+        "drand" => {
+            let chain = DrandChain::quicknet().map_err(bad)?;
+            spec::named_seed(spec, SeedKind::Drand, Some(&chain)).map_err(bad)
+        }
+        "text" => spec::named_seed(spec, SeedKind::Text, None).map_err(bad),
+        _ => Ok(None),
+    }
+}
+
+/// The published seed must be the one the orders named before it existed: the drand
+/// round, the agreed text of the SHA-256 (`docs/dice.md`).
+fn seed_is_named(file: &str, raw: &RawOrders, seed: &Seed) -> Result<(), FolderError> {
+    let Some(named) = &raw.seed else {
+        return Ok(());
+    };
+    let chain = DrandChain::quicknet().ok();
+    spec::check_seed(named.get_ref(), seed, chain.as_ref())
+        .map_err(|e| FolderError::Seed(format!("{file} names its seed: {e}; nothing was resolved")))
 }
 
 /// Resolves one step from file contents: the state file's bytes, the orders (file
@@ -268,6 +316,8 @@ pub fn resolve(
         }
         (_, Some((file, text))) => {
             let raw = rs.parse_orders(text).map_err(|e| refused(file, text, e))?;
+            checked(&rs, state, &raw).map_err(|e| refused(file, text, e))?;
+            seed_is_named(file, &raw, &seed_value)?;
             let (next, events) = rs
                 .adjudicate(state, &raw, Some(&seed_value))
                 .map_err(|e| refused(file, text, e))?;
@@ -618,4 +668,74 @@ fn verify_secrets(
     hidden::verify_hidden(rs, state, &secrets)
         .map(Some)
         .map_err(FolderError::Hidden)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::{fixed_secret, fixed_seed_text, scripted_orders};
+    use crate::player;
+
+    /// The state of turn 1 of a fresh game and the mover's scripted orders for it,
+    /// which name the demo's seed text for `t001`.
+    fn turn_one() -> (String, String) {
+        let rs = Ruleset::base().unwrap();
+        let mut commitments = BTreeMap::new();
+        let mut privates = BTreeMap::new();
+        for side in rs.sides() {
+            let (p, c) = player::new_private(&rs, "g1", side, &fixed_secret(side.name()));
+            commitments.insert(side, c);
+            privates.insert(side, p);
+        }
+        let first = new_game(&rs, "g1", &commitments, BTreeMap::new(), "u@x.invalid", "u").unwrap();
+        let first_ron = seal(&first).unwrap();
+        let setup = SeedFile::Text("the set-up seed".into());
+        let r = resolve(first_ron.as_bytes(), "s", None, &setup, None, "u").unwrap();
+        let view = player::view(&r.next.state, &privates[&r.next.state.to_move]).unwrap();
+        let orders = scripted_orders(&rs, &r.next.state, &view.private);
+        (r.next_ron, orders)
+    }
+
+    #[test]
+    fn a_turn_is_resolved_only_with_the_seed_its_orders_name() {
+        let (state, orders) = turn_one();
+        assert!(orders.contains("[seed]"), "{orders}");
+        let named = SeedFile::Text(fixed_seed_text("g1", "t001"));
+        let step = Some(("o.toml", orders.as_str()));
+        resolve(state.as_bytes(), "s", step, &named, None, "u").unwrap();
+        let other = SeedFile::Text("a text published later".into());
+        let err = resolve(state.as_bytes(), "s", step, &other, None, "u").unwrap_err();
+        assert!(matches!(err, FolderError::Seed(_)), "{err}");
+        assert!(err.to_string().contains("o.toml names its seed"), "{err}");
+        assert!(err.to_string().contains("SHA-256"), "{err}");
+    }
+
+    #[test]
+    fn orders_that_name_no_seed_are_refused_with_the_code_and_place() {
+        let (state, orders) = turn_one();
+        let start = orders.find("\n[seed]").unwrap();
+        let end = orders.find("\n[[place]]").unwrap();
+        let bare = format!("{}{}", &orders[..start], &orders[end..]);
+        let named = SeedFile::Text(fixed_seed_text("g1", "t001"));
+        let err = resolve(
+            state.as_bytes(),
+            "s",
+            Some(("bare.toml", &bare)),
+            &named,
+            None,
+            "u",
+        )
+        .unwrap_err();
+        let FolderError::Orders { rendered, errors } = err else {
+            panic!("refused as orders");
+        };
+        assert_eq!(
+            errors.iter().map(OrderError::code).collect::<Vec<_>>(),
+            ["M108"]
+        );
+        assert!(rendered.starts_with("bare.toml:1:1: M108 "), "{rendered}");
+        let (sf, rs) = read(state.as_bytes(), "s").unwrap();
+        let err = check(&rs, &sf.state, "bare.toml", &bare).unwrap_err();
+        assert!(err.to_string().contains("bare.toml:1:1: M108"), "{err}");
+    }
 }

@@ -8,6 +8,10 @@
 //! side = "axis"
 //! commitment = "3f1c...64 hex digits"
 //!
+//! [seed]                    # the turn's seed, named before it exists
+//! source = "drand"
+//! round = 5000000
+//!
 //! [[place]]
 //! token = "axis-blitz-airforce1-1"
 //! theatre = "west"
@@ -20,6 +24,7 @@
 //! strategic = ["east"]      # where its strategic advantage goes
 //! ```
 
+use pbem::seed::{spec, Accepted, DrandChain, SeedSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -63,6 +68,8 @@ pub struct RawOrders {
     pub side: Option<Spanned<String>>,
     pub commitment: Option<Spanned<String>>,
     pub concede: Option<Spanned<bool>>,
+    /// The seed the turn will be resolved with, named before it exists.
+    pub seed: Option<Spanned<SeedSpec>>,
     #[serde(default)]
     pub place: Vec<Spanned<RawPlace>>,
     /// Byte offsets of line starts, for positions.
@@ -187,6 +194,10 @@ pub enum OrderError {
     NothingToDo { at: Pos },
     #[error("{at}: M107 a player who concedes places nothing")]
     ConcedeAndPlace { at: Pos },
+    #[error("{at}: M108 these orders name no [seed]: name the seed the turn will be resolved with, before it is published")]
+    NoSeed { at: Pos },
+    #[error("{at}: M109 the [seed]: {why}")]
+    BadSeed { at: Pos, why: String },
     #[error("{at}: M110 no token {token:?}")]
     UnknownToken { at: Pos, token: String },
     #[error("{at}: M111 {token} is not the {side} player's token")]
@@ -261,6 +272,8 @@ impl OrderError {
             OrderError::Missing { .. } => "M105",
             OrderError::NothingToDo { .. } => "M106",
             OrderError::ConcedeAndPlace { .. } => "M107",
+            OrderError::NoSeed { .. } => "M108",
+            OrderError::BadSeed { .. } => "M109",
             OrderError::UnknownToken { .. } => "M110",
             OrderError::NotYours { .. } => "M111",
             OrderError::OnBoard { .. } => "M112",
@@ -292,6 +305,8 @@ impl OrderError {
             | OrderError::WrongGame { .. }
             | OrderError::WrongTurn { .. }
             | OrderError::Missing { .. }
+            | OrderError::NoSeed { .. }
+            | OrderError::BadSeed { .. }
             | OrderError::NoCommitment { .. }
             | OrderError::BadCommitment { .. }
             | OrderError::CommitmentMismatch { .. } => Rule::Protocol,
@@ -330,6 +345,8 @@ impl OrderError {
             | OrderError::Missing { at, .. }
             | OrderError::NothingToDo { at }
             | OrderError::ConcedeAndPlace { at }
+            | OrderError::NoSeed { at }
+            | OrderError::BadSeed { at, .. }
             | OrderError::UnknownToken { at, .. }
             | OrderError::NotYours { at, .. }
             | OrderError::OnBoard { at, .. }
@@ -358,6 +375,45 @@ impl OrderError {
     pub fn explain(&self) -> String {
         format!("{self} [{}]", self.rule().section())
     }
+}
+
+/// The kinds of seed a Mori turn is resolved by: a drand quicknet round or an agreed
+/// text.
+pub fn accepted_seeds() -> Vec<Accepted> {
+    let mut out: Vec<Accepted> = DrandChain::quicknet()
+        .ok()
+        .map(|c| Accepted::drand(&c))
+        .into_iter()
+        .collect();
+    out.push(Accepted::Text);
+    out
+}
+
+/// Protocol: a turn's orders name, in a `[seed]` table, the seed they will be resolved
+/// with, before it is published (as BLITZKRIEG's, `docs/dice.md`): a drand round (or
+/// the first after a UTC time) or an agreed text (by its SHA-256, or the minute it is
+/// published). A player who concedes draws nothing and may name none. The mail's
+/// check, not the rules': [`check`] leaves it to the game folder
+/// ([`crate::folder::check`], [`crate::folder::resolve`]).
+pub fn check_seed(raw: &RawOrders) -> Vec<OrderError> {
+    let Some(seed) = &raw.seed else {
+        let concede = raw.concede.as_ref().is_some_and(|c| *c.get_ref());
+        return if concede {
+            Vec::new()
+        } else {
+            vec![OrderError::NoSeed {
+                at: Pos { line: 1, col: 1 },
+            }]
+        };
+    };
+    let at = raw.at(seed);
+    spec::problems(seed.get_ref(), &accepted_seeds())
+        .into_iter()
+        .map(|p| OrderError::BadSeed {
+            at,
+            why: p.to_string(),
+        })
+        .collect()
 }
 
 /// Checks orders against the rules and the public state; returns every
@@ -639,6 +695,56 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_names_its_seed_unless_it_concedes() {
+        let head = "game = \"g\"\nturn = 3\nside = \"axis\"\n";
+        let none = RawOrders::parse(&format!("{head}\n[[place]]\ntoken = \"t\"\n")).unwrap();
+        let errs = check_seed(&none);
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].code(), "M108");
+        assert_eq!(errs[0].at(), Pos { line: 1, col: 1 });
+        let conceded = RawOrders::parse(&format!("{head}concede = true\n")).unwrap();
+        assert!(check_seed(&conceded).is_empty());
+        let named = RawOrders::parse(&format!(
+            "{head}\n[seed]\nsource = \"drand\"\nround = 5000000\n"
+        ))
+        .unwrap();
+        assert!(check_seed(&named).is_empty());
+        let text = RawOrders::parse(&format!(
+            "{head}\n[seed]\nsource = \"text\"\ntime = \"2030-01-02T20:45:00Z\"\n"
+        ))
+        .unwrap();
+        assert!(check_seed(&text).is_empty());
+    }
+
+    #[test]
+    fn a_seed_of_another_source_is_refused_where_it_is_written() {
+        let raw = RawOrders::parse(
+            "game = \"g\"\nturn = 3\nside = \"axis\"\n\n[seed]\nsource = \"stock\"\ndate = \"2030-01-02\"\n",
+        )
+        .unwrap();
+        let errs = check_seed(&raw);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].code(), "M109");
+        assert_eq!(
+            errs[0].at(),
+            Pos { line: 5, col: 1 },
+            "the [seed] line: {errs:?}"
+        );
+        assert!(
+            errs[0]
+                .to_string()
+                .contains("source = \"drand\" or \"text\""),
+            "{}",
+            errs[0]
+        );
+        let sha = RawOrders::parse(
+            "game = \"g\"\n[seed]\nsource = \"drand\"\nround = 9\nsha256 = \"00\"\n",
+        )
+        .unwrap();
+        assert_eq!(check_seed(&sha)[0].code(), "M109");
+    }
+
+    #[test]
     fn every_code_is_distinct() {
         let at = Pos::default();
         let all = [
@@ -649,6 +755,11 @@ mod tests {
             OrderError::GameOver { at },
             OrderError::NothingToDo { at },
             OrderError::ConcedeAndPlace { at },
+            OrderError::NoSeed { at },
+            OrderError::BadSeed {
+                at,
+                why: String::new(),
+            },
             OrderError::ReserveEmpty { at },
             OrderError::NoBlitz { at },
             OrderError::NothingToCopy { at },

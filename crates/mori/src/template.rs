@@ -38,6 +38,24 @@ pub fn template_private(rs: &Ruleset, state: &State, private: &PrivateState) -> 
     )
 }
 
+/// The `[seed]` to fill in: the seed the turn will be resolved with, named before it
+/// exists (M108 without it).
+fn seed_lines(out: &mut String) {
+    let _ = writeln!(
+        out,
+        "#\n# Name the seed this turn will be resolved with, one that does not exist yet when\n\
+         # you mail the commitment (docs/dice.md): remove the leading `# ` of [seed] and of\n\
+         # ONE source's lines below, and fill them in.\n\
+         # [seed]\n\
+         # source = \"drand\"\n\
+         # time = \"2030-01-01T18:00:00Z\"   # a UTC time after you mail (or: round = N)\n\
+         # source = \"text\"\n\
+         # description = \"what both players agreed on\"\n\
+         # time = \"2030-01-02T20:45:00Z\"   # the UTC minute it is published, after you mail\n\
+         # sha256 = \"...\"   # only if its SHA-256 was published sealed in advance"
+    );
+}
+
 fn render(
     rs: &Ruleset,
     state: &State,
@@ -76,6 +94,7 @@ fn render(
             let _ = writeln!(out, "# commitment = \"...\"  (your tool fills this in)");
         }
     }
+    seed_lines(&mut out);
     let _ = writeln!(
         out,
         "#\n# {what}, and where each may go (theatre campaign/space):"

@@ -267,7 +267,7 @@ pub enum SpecMismatch {
     Kind { named: String, given: String },
     #[error("the orders name drand round {named}, but the beacon given is round {given}: fetch round {named} from a drand relay")]
     Round { named: u64, given: u64 },
-    #[error("the agreed text given has SHA-256 {given}, but the orders name {named}: it is not the text agreed on (check every character, space and line end), so no dice were rolled")]
+    #[error("the agreed text given has SHA-256 {given}, but the orders name {named}: it is not the text agreed on (check every character, space and line end)")]
     Text { named: String, given: String },
     #[error("the orders name the sales of {named}, but the sales given are of {given}")]
     Date { named: String, given: String },
