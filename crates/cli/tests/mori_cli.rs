@@ -57,6 +57,14 @@ fn reserve_of(body: &str) -> Vec<String> {
         .collect()
 }
 
+fn sha256_hex(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 fn demo(sample: &str) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
@@ -86,7 +94,12 @@ fn the_mori_samples_play_a_whole_game_that_verify_replays_with_every_hidden_draw
             let secret = fs::read_to_string(dir.join(format!("{side}.secret.txt"))).unwrap();
             assert_eq!(secret.trim().len(), 64, "{secret}");
         }
-        assert!(dir.join("01-t001.orders.toml").exists() || dir.join("00-setup.seed.txt").exists());
+        assert!(dir.join("00-setup.seed.txt").exists());
+        // Every turn's orders name, by its SHA-256, the agreed text kept beside them.
+        let orders = fs::read_to_string(dir.join("01-t001.orders.toml")).unwrap();
+        let seed = fs::read_to_string(dir.join("01-t001.seed.txt")).unwrap();
+        assert!(orders.contains("[seed]\nsource = \"text\""), "{orders}");
+        assert!(orders.contains(&sha256_hex(&seed)), "{orders}");
         let mails = fs::read_dir(dir.join("outbox")).unwrap().count();
         assert!(mails > 4, "each player's mails: {mails}");
         blitz()
@@ -140,6 +153,19 @@ fn a_tampered_mori_folder_fails_verify() {
         .stderr(contains("INCOMPLETE"))
         .stderr(contains("axis.secret.txt"));
     fs::write(&secret, kept).unwrap();
+    // A turn's seed swapped for another text: not the one its orders name.
+    let seed = dir.join("03-t003.seed.txt");
+    let kept = fs::read_to_string(&seed).unwrap();
+    fs::write(&seed, "another text, published later").unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stderr(contains("DIVERGES"))
+        .stderr(contains("03-t003.orders.toml names its seed"));
+    fs::write(&seed, kept).unwrap();
+    blitz().arg("verify").arg(&dir).assert().success();
     // A state edited by hand: its integrity digest gives it away.
     let state = dir.join("05-t005.state.ron");
     let text = fs::read_to_string(&state).unwrap();
@@ -260,11 +286,45 @@ fn play_by_mail(kind: &str, sides: [&str; 2]) {
         .unwrap_or_else(|| panic!("a placeable token:\n{template}"));
     let (theatre, cs) = place.split_once(' ').unwrap();
     let (campaign, space) = cs.split_once('/').unwrap();
+    let place = format!(
+        "\n[[place]]\ntoken = \"{token}\"\ntheatre = \"{theatre}\"\ncampaign = {campaign}\nspace = {space}\n"
+    );
+    // Orders that name no seed are refused, with the code and the place.
+    let unseeded = root.join("unseeded.toml");
+    fs::write(&unseeded, format!("{header}{place}")).unwrap();
+    let out = blitz()
+        .arg("check")
+        .arg(&t1)
+        .arg(&unseeded)
+        .arg("--private")
+        .arg(&mine)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unseeded.toml:1:1: M108 "), "{err}");
+    // A seed already published (drand round 1): no commitment.
+    let published = root.join("published.toml");
+    fs::write(
+        &published,
+        format!("{header}\n[seed]\nsource = \"drand\"\nround = 1\n{place}"),
+    )
+    .unwrap();
+    blitz()
+        .args(["commit", "--state"])
+        .arg(&t1)
+        .arg("--orders")
+        .arg(&published)
+        .assert()
+        .code(1)
+        .stderr(contains("drand quicknet round 1 was published at"))
+        .stderr(contains("no commitment was made"));
     let orders = root.join("t001.toml");
     fs::write(
         &orders,
         format!(
-            "{header}\n[[place]]\ntoken = \"{token}\"\ntheatre = \"{theatre}\"\ncampaign = {campaign}\nspace = {space}\n"
+            "{header}\n[seed]\nsource = \"text\"\ntime = \"2099-12-31T20:45:00Z\"\nsha256 = \"{}\"\n{place}",
+            sha256_hex("turn one's seed")
         ),
     )
     .unwrap();
@@ -327,6 +387,16 @@ fn play_by_mail(kind: &str, sides: [&str; 2]) {
     );
     let commitment = commitment.trim();
     assert_eq!(commitment.len(), 64, "{commitment}");
+    // Any other text than the one the orders name: nothing is resolved.
+    blitz()
+        .arg("resolve")
+        .arg(&t1)
+        .arg(&orders)
+        .args(["--seed-text", "another text", "--commitment", commitment])
+        .assert()
+        .failure()
+        .stderr(contains("t001.toml names its seed"));
+    assert!(!game.join("02-t002.state.ron").exists());
     blitz()
         .arg("resolve")
         .arg(&t1)

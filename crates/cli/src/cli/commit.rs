@@ -10,7 +10,8 @@ use blitzkrieg::game;
 use blitzkrieg::orders::Diagnostics;
 use miette::{miette, IntoDiagnostic, WrapErr};
 use pbem::commit;
-use std::path::PathBuf;
+use pbem::seed::NamedSeed;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -32,7 +33,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) = crate::cli::kind::mori_commit(&args.state, &args.orders, &args.private)? {
+    let now = match &args.at {
+        Some(t) => chrono::DateTime::parse_from_rfc3339(t)
+            .map_err(|e| miette!("--at {t}: not an RFC 3339 time: {e}"))?
+            .timestamp(),
+        None => chrono::Utc::now().timestamp(),
+    };
+    if let Some(code) =
+        crate::cli::kind::mori_commit(&args.state, &args.orders, &args.private, now)?
+    {
         return Ok(code);
     }
     let state = pbem::files::read_bytes(&args.state)
@@ -41,12 +50,6 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let orders = pbem::files::read_bytes(&args.orders)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the order file {}", args.orders.display()))?;
-    let now = match &args.at {
-        Some(t) => chrono::DateTime::parse_from_rfc3339(t)
-            .map_err(|e| miette!("--at {t}: not an RFC 3339 time: {e}"))?
-            .timestamp(),
-        None => chrono::Utc::now().timestamp(),
-    };
     let umpire = args.rules.umpire()?;
     let text = game::order_text(&orders, &args.orders.display().to_string())?;
     let state_name = args.state.display().to_string();
@@ -60,15 +63,11 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
         Ok(Some(seed)) if seed.known_from <= now => {
-            errln!(
-                "error: {}: {} {} {}; name a seed that does not exist yet (PBM ¶2: the value \
-                 that decides the battles must come after the orders are committed)",
-                args.orders.display(),
-                seed.what,
-                seed.known_how,
-                utc(seed.known_from)
+            refuse_published(
+                &args.orders,
+                &seed,
+                "PBM ¶2: the value that decides the battles must come after the orders are committed",
             );
-            errln!("no commitment was made");
             Ok(ExitCode::from(1))
         }
         Ok(_) => {
@@ -76,6 +75,19 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Refuses orders whose seed may already be known (exit 1, no commitment), saying
+/// since when and why it must come after the commitment: `why` cites the game's rule.
+pub fn refuse_published(orders: &Path, seed: &NamedSeed, why: &str) {
+    errln!(
+        "error: {}: {} {} {}; name a seed that does not exist yet ({why})",
+        orders.display(),
+        seed.what,
+        seed.known_how,
+        utc(seed.known_from)
+    );
+    errln!("no commitment was made");
 }
 
 fn utc(at: i64) -> String {

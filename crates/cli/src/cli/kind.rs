@@ -501,12 +501,13 @@ pub fn mori_check(
 }
 
 /// `blitz commit` on a Mori state: the same commitment as BLITZKRIEG's, to orders
-/// every check accepts. Mori's orders name no seed: mail the line before the turn's
-/// seed is published.
+/// every check accepts, and as BLITZKRIEG's refused when the seed the orders name may
+/// be known as of `now` (Unix seconds).
 pub fn mori_commit(
     state: &Path,
     orders: &Path,
     private: &PrivateArgs,
+    now: i64,
 ) -> miette::Result<Option<ExitCode>> {
     if !is_mori(state) {
         return Ok(None);
@@ -518,14 +519,24 @@ pub fn mori_commit(
             errln!("no commitment was made: commit to orders that `blitz check` accepts");
             ExitCode::from(1)
         }
-        Ok(_) => {
-            outln!(
-                "{}",
-                pbem::commit::orders_commitment(&c.state_bytes, &c.orders)
-            );
-            errln!("mail this line before the turn's seed is published; the orders after it");
-            ExitCode::SUCCESS
-        }
+        Ok(_) => match folder::named_seed(&c.orders).map_err(report)? {
+            Some(seed) if seed.known_from <= now => {
+                crate::cli::commit::refuse_published(
+                    orders,
+                    &seed,
+                    "the seed that decides the turn's draws must come after the orders are committed",
+                );
+                ExitCode::from(1)
+            }
+            _ => {
+                outln!(
+                    "{}",
+                    pbem::commit::orders_commitment(&c.state_bytes, &c.orders)
+                );
+                errln!("mail this line before the turn's seed is published; the orders after it");
+                ExitCode::SUCCESS
+            }
+        },
     }))
 }
 

@@ -1,14 +1,15 @@
 //! `blitz demo DIR --sample mori|nippon`: a whole game of Mori's BLITZKRIEG! between
 //! two scripted players, played through the same steps as a game by mail and written
 //! as a game folder with the same names: the first state (both commitments, no seed),
-//! the set-up seed, then each turn's orders, commitment, seed, report, state and
-//! template; each player's mails in `outbox/` (his own reserve in his only); and at
-//! the end both secrets revealed, so `blitz verify DIR` replays every hidden draw.
+//! the set-up seed, then each turn's orders (naming their seed), commitment, seed,
+//! report, state and template; each player's mails in `outbox/` (his own reserve in
+//! his only); and at the end both secrets revealed, so `blitz verify DIR` replays
+//! every hidden draw.
 //! The scripted players' private files are kept in `DIR/private/` (a real player's
 //! never leaves his machine).
 
 use miette::miette;
-use mori::demo::{fixed_secret, fixed_seed, scripted_orders};
+use mori::demo::{fixed_secret, fixed_seed_text, scripted_orders};
 use mori::folder::{self, SeedFile};
 use mori::game::Player;
 use mori::hidden::PrivateState;
@@ -113,7 +114,7 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
     let mut steps = 0;
     while current.state.outcome.is_none() {
         let label = mori::game::label(&current.state);
-        let seed = SeedFile::Text(hex::encode(fixed_seed(game, &label)));
+        let seed = SeedFile::Text(fixed_seed_text(game, &label));
         let orders = if current.state.turn == 0 {
             None
         } else {
