@@ -163,7 +163,9 @@ fn a_tampered_mori_folder_fails_verify() {
         .assert()
         .code(1)
         .stderr(contains("DIVERGES"))
-        .stderr(contains("03-t003.orders.toml names its seed"));
+        .stderr(contains(
+            "03-t003.orders.toml: the agreed text given has SHA-256",
+        ));
     fs::write(&seed, kept).unwrap();
     blitz().arg("verify").arg(&dir).assert().success();
     // A state edited by hand: its integrity digest gives it away.
@@ -395,7 +397,7 @@ fn play_by_mail(kind: &str, sides: [&str; 2]) {
         .args(["--seed-text", "another text", "--commitment", commitment])
         .assert()
         .failure()
-        .stderr(contains("t001.toml names its seed"));
+        .stderr(contains("t001.toml: the agreed text given has SHA-256"));
     assert!(!game.join("02-t002.state.ron").exists());
     blitz()
         .arg("resolve")

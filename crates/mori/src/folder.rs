@@ -276,7 +276,7 @@ fn seed_is_named(file: &str, raw: &RawOrders, seed: &Seed) -> Result<(), FolderE
     };
     let chain = DrandChain::quicknet().ok();
     spec::check_seed(named.get_ref(), seed, chain.as_ref())
-        .map_err(|e| FolderError::Seed(format!("{file} names its seed: {e}; nothing was resolved")))
+        .map_err(|e| FolderError::Seed(format!("{file}: {e}; nothing was resolved")))
 }
 
 /// Resolves one step from file contents: the state file's bytes, the orders (file
@@ -706,8 +706,42 @@ mod tests {
         let other = SeedFile::Text("a text published later".into());
         let err = resolve(state.as_bytes(), "s", step, &other, None, "u").unwrap_err();
         assert!(matches!(err, FolderError::Seed(_)), "{err}");
-        assert!(err.to_string().contains("o.toml names its seed"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("o.toml: the agreed text given has SHA-256"),
+            "{err}"
+        );
         assert!(err.to_string().contains("SHA-256"), "{err}");
+    }
+
+    #[test]
+    fn a_turn_naming_a_drand_round_takes_that_rounds_beacon_only() {
+        let (state, orders) = turn_one();
+        let start = orders.find("\n[seed]").unwrap();
+        let end = orders.find("\n[[place]]").unwrap();
+        let drand = format!(
+            "{}\n[seed]\nsource = \"drand\"\nround = 123\n{}",
+            &orders[..start],
+            &orders[end..]
+        );
+        let step = Some(("d.toml", drand.as_str()));
+        let beacon = |round: u32| {
+            let path = format!(
+                "{}/../pbem/tests/data/beacon-quicknet-{round}.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            SeedFile::Beacon(std::fs::read_to_string(path).unwrap())
+        };
+        resolve(state.as_bytes(), "s", step, &beacon(123), None, "u").unwrap();
+        let err = resolve(state.as_bytes(), "s", step, &beacon(657_413), None, "u").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("d.toml: the orders name drand round 123"),
+            "{err}"
+        );
+        let text = SeedFile::Text(fixed_seed_text("g1", "t001"));
+        let err = resolve(state.as_bytes(), "s", step, &text, None, "u").unwrap_err();
+        assert!(err.to_string().contains("source = \"drand\""), "{err}");
     }
 
     #[test]
