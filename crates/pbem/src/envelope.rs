@@ -97,10 +97,52 @@ pub struct Header {
 impl Header {
     /// Reads the envelope's header of a state file, ignoring the game's own fields.
     pub fn peek(src: &str, file: &str) -> Result<Header, EnvelopeError> {
+        if let Some(h) = Header::as_sealed(src) {
+            return Ok(h);
+        }
         ron::from_str(src).map_err(|e| EnvelopeError::Unreadable {
             file: file.to_string(),
             reason: e.to_string(),
         })
+    }
+}
+
+impl Header {
+    /// The header as [`seal`] lays it out: `(`, then `format`, and `kind` and `umpire`
+    /// when present, one a line before any other field. `None` for any other layout
+    /// (then the whole file is read). A file that passes here is still read in full by
+    /// [`open`], which refuses anything malformed after the header.
+    fn as_sealed(src: &str) -> Option<Header> {
+        let mut lines = src.lines();
+        if lines.next()? != "(" {
+            return None;
+        }
+        let field = |line: &str, name: &str| -> Option<String> {
+            let v = line
+                .strip_prefix("  ")?
+                .strip_prefix(name)?
+                .strip_prefix(": ")?;
+            v.strip_suffix(',').map(str::to_string)
+        };
+        let quoted = |v: String| -> Option<String> {
+            let inner = v.strip_prefix('"')?.strip_suffix('"')?;
+            (!inner.contains(['"', '\\'])).then(|| inner.to_string())
+        };
+        let mut rest = lines.peekable();
+        let format: u32 = field(rest.next()?, "format")?.parse().ok()?;
+        let mut header = Header {
+            format,
+            kind: String::new(),
+            umpire: String::new(),
+        };
+        if let Some(v) = rest.peek().and_then(|l| field(l, "kind")) {
+            header.kind = quoted(v)?;
+            rest.next();
+        }
+        if let Some(v) = rest.peek().and_then(|l| field(l, "umpire")) {
+            header.umpire = quoted(v)?;
+        }
+        Some(header)
     }
 }
 
@@ -197,6 +239,24 @@ pub fn open<S: Sealed>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The header of a sealed file is read off its first lines, and says the same as
+    /// reading the whole file; any other layout is read whole.
+    #[test]
+    fn a_sealed_header_is_read_off_its_first_lines() {
+        let sealed = seal(&toy()).unwrap();
+        let quick = Header::as_sealed(&sealed).unwrap();
+        let full: Header = ron::from_str(&sealed).unwrap();
+        assert_eq!((quick.format, &quick.kind), (full.format, &full.kind));
+        assert_eq!(quick.kind, "toy");
+        let one_line = sealed.replace('\n', " ");
+        assert!(Header::as_sealed(&one_line).is_none());
+        assert_eq!(Header::peek(&one_line, "t").unwrap().kind, "toy");
+        let old = "(\n  format: 1,\n  game: (),\n)";
+        let h = Header::as_sealed(old).unwrap();
+        assert_eq!((h.format, h.kind.as_str(), h.umpire.as_str()), (1, "", ""));
+        assert!(Header::as_sealed("(\n  format: x,\n)").is_none());
+    }
 
     /// A sealed file opens by the quick check of its bytes; the same state written in
     /// another layout still opens by its content; a changed byte is caught either way.
