@@ -16,6 +16,7 @@ pub mod demo;
 pub mod engine;
 pub mod event;
 pub mod game;
+pub mod guide;
 pub mod hex;
 pub mod json;
 pub mod map;

@@ -941,7 +941,7 @@ impl Diagnostics {
     /// pass over the file plus a little per problem shown.
     pub fn render(&self, color: bool) -> String {
         let handler = if color {
-            miette::GraphicalReportHandler::new()
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode())
         } else {
             miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
         }

@@ -415,7 +415,7 @@ fn mail_from_a_state_file_is_the_message_resolve_mailed() {
             .arg(&outbox)
             .assert()
             .success()
-            .stdout(predicate::str::contains("the .eml file is ready"));
+            .stderr(predicate::str::contains("the .eml file is ready"));
         let again = fs::read_to_string(outbox.join(format!("blitz-demo-{label}.eml"))).unwrap();
         assert_eq!(again, mailed, "{state}");
     }

@@ -15,7 +15,8 @@ use std::process::ExitCode;
 pub struct Args {
     /// The state file the orders apply to.
     pub state: PathBuf,
-    /// The order file (TOML, or a mail message with the orders attached or quoted).
+    /// The order file (TOML, or a mail message with the orders attached or quoted);
+    /// `-` reads it from standard input.
     pub orders: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -56,8 +57,8 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     let state_file = args.state.display().to_string();
     let state = files::read_bytes(&args.state)?;
     let orders = game::order_text(
-        &files::read_bytes(&args.orders)?,
-        &args.orders.display().to_string(),
+        &common::read_order_bytes(&args.orders)?,
+        &common::orders_name(&args.orders),
     )?;
     let errors = game::check(&umpire, &state, &state_file, &orders)?;
     let doc = json::check(&orders.name, &orders.toml, &state_file, &errors);

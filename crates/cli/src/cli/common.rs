@@ -3,7 +3,7 @@
 
 use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use pbem::files;
-use std::io::IsTerminal;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Replace the embedded rule data with files (see `docs/board.md`, `docs/counters.md`,
@@ -68,13 +68,52 @@ impl SeedArgs {
     }
 }
 
-/// Reads an order file (TOML, or a mail message carrying the orders).
-pub fn read_orders(path: &Path) -> miette::Result<OrderText> {
-    let bytes = files::read_bytes(path)?;
-    Ok(game::order_text(&bytes, &path.display().to_string())?)
+/// The path that means standard input where orders are read.
+pub const STDIN: &str = "-";
+
+/// The name an order file goes by in messages: its path, or `<stdin>`.
+pub fn orders_name(path: &Path) -> String {
+    if path.as_os_str() == STDIN {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
 }
 
-/// Whether to colour diagnostics: only on a terminal.
+/// The bytes of an order file, or of standard input for `-`, with the same limit of
+/// size as a file's.
+pub fn read_order_bytes(path: &Path) -> Result<Vec<u8>, files::FileError> {
+    if path.as_os_str() != STDIN {
+        info!("reading the orders from {}", path.display());
+        return files::read_bytes(path);
+    }
+    info!("reading the orders from standard input");
+    let max = files::MAX_INPUT_BYTES;
+    let name = PathBuf::from("<stdin>");
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|source| files::FileError::Read {
+            path: name.clone(),
+            source,
+        })?;
+    if bytes.len() as u64 > max {
+        return Err(files::FileError::TooLarge { path: name, max });
+    }
+    Ok(bytes)
+}
+
+/// Reads an order file (TOML, or a mail message carrying the orders); `-` reads
+/// standard input.
+pub fn read_orders(path: &Path) -> miette::Result<OrderText> {
+    let bytes = read_order_bytes(path)?;
+    Ok(game::order_text(&bytes, &orders_name(path))?)
+}
+
+/// Whether to colour diagnostics: `--color`, `NO_COLOR`, `CLICOLOR_FORCE`, and
+/// otherwise only on a terminal (`crate::output`).
 pub fn color() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+    crate::output::settings().color
 }

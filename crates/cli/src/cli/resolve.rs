@@ -4,7 +4,7 @@
 //! turn then goes to both players.
 
 use crate::cli::common::{self, RuleArgs, SeedArgs};
-use crate::cli::mail::{describe, transport_from_args, TransportArgs};
+use crate::cli::mail::{describe, transport_in, TransportArgs};
 use blitzkrieg::game::{self, GameError};
 use miette::miette;
 use pbem::files;
@@ -15,8 +15,9 @@ use std::process::ExitCode;
 pub struct Args {
     /// The state file the orders apply to.
     pub state: PathBuf,
-    /// The order file (TOML, or a mail message with the orders attached or quoted);
-    /// none for the set-up of a Mori game, which takes its seed alone.
+    /// The order file (TOML, or a mail message with the orders attached or quoted;
+    /// `-` reads it from standard input); none for the set-up of a Mori game, which
+    /// takes its seed alone.
     pub orders: Option<PathBuf>,
     #[command(flatten)]
     pub seed: SeedArgs,
@@ -36,6 +37,10 @@ pub struct Args {
     /// The Date of the mail (RFC 3339; default: now).
     #[arg(long, value_name = "RFC3339")]
     pub date: Option<String>,
+    /// The mail's sender, "address" or "Name <address>", instead of the one the game
+    /// was created with.
+    #[arg(long, value_name = "ADDR", requires = "mail")]
+    pub sender: Option<String>,
     #[command(flatten)]
     pub transport: TransportArgs,
     #[command(flatten)]
@@ -84,7 +89,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     // The mail is built before anything is written: a mail that cannot be built (a
     // name that cannot go in a header, a bad config) leaves the folder as it was.
     let mail = if args.mail {
-        Some(prepare_mail(&args, &umpire, &r, corrects(&dir, &r))?)
+        Some(prepare_mail(&args, &umpire, &r, &dir, corrects(&dir, &r))?)
     } else {
         None
     };
@@ -92,12 +97,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     out!("{}", r.report);
     outln!();
     for (p, _) in &out {
-        outln!("wrote {}", p.display());
+        note!("wrote {}", p.display());
     }
     if let Some((message, transport, outbox)) = mail {
         let delivery =
             pbem::mail::deliver(&message, &transport, &outbox).map_err(|e| miette!("{e}"))?;
-        out!("{}", describe(&delivery));
+        note!("{}", describe(&delivery).trim_end());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -117,6 +122,7 @@ fn prepare_mail(
     args: &Args,
     umpire: &game::Umpire,
     r: &game::Resolution,
+    dir: &Path,
     correction: Option<String>,
 ) -> miette::Result<(pbem::mail::TurnMail, pbem::mail::Transport, PathBuf)> {
     let date = match &args.date {
@@ -127,7 +133,10 @@ fn prepare_mail(
     };
     let mut message = game::turn_mail(umpire, r, date)?;
     message.correction = correction;
+    if let Some(sender) = &args.sender {
+        message.sender = sender.clone();
+    }
     message.to_message().map_err(|e| miette!("{e}"))?;
-    let (transport, outbox) = transport_from_args(&args.transport).map_err(|e| miette!("{e}"))?;
+    let (transport, outbox) = transport_in(&args.transport, dir).map_err(|e| miette!("{e}"))?;
     Ok((message, transport, outbox))
 }
