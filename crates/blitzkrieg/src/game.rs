@@ -534,6 +534,10 @@ pub struct OrderText {
     pub toml: String,
     /// What to call it in messages: the file, or "reply.eml (attachment orders.toml)".
     pub name: String,
+    /// The line of the mail body each line of `toml` was taken from (1-based), for
+    /// orders quoted in a mail: problems are pointed at the line of the mail. Empty
+    /// for an order file or an attachment, whose lines are its own.
+    pub source_lines: Vec<usize>,
 }
 
 /// The largest mail message an order file may be: a reply that quotes the turn's
@@ -555,9 +559,16 @@ pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
             return Err(too_large(bytes.len(), MAX_MESSAGE_BYTES));
         }
         let found = mail::orders_from_message(bytes).map_err(|e| GameError::Mail(e.to_string()))?;
+        let source_lines = match found.source {
+            mail::OrdersSource::Body { .. } => (1..=found.toml.lines().count())
+                .map(|l| found.source_line(l))
+                .collect(),
+            mail::OrdersSource::Attachment { .. } => Vec::new(),
+        };
         OrderText {
             name: format!("{file} ({})", found.source),
             toml: found.toml,
+            source_lines,
         }
     } else {
         if bytes.len() > orders::MAX_ORDER_BYTES {
@@ -568,6 +579,7 @@ pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
         OrderText {
             toml,
             name: file.to_string(),
+            source_lines: Vec::new(),
         }
     };
     if text.toml.len() > orders::MAX_ORDER_BYTES {
@@ -577,7 +589,9 @@ pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
 }
 
 fn order_errors(orders: &OrderText, errors: Vec<OrderError>, color: bool) -> GameError {
-    let rendered = Diagnostics::new(&orders.name, &orders.toml, errors.clone()).render(color);
+    let rendered = Diagnostics::new(&orders.name, &orders.toml, errors.clone())
+        .numbered(&orders.source_lines)
+        .render(color);
     GameError::Orders { rendered, errors }
 }
 
@@ -621,13 +635,15 @@ fn problems(
     state_bytes: &[u8],
     toml: &str,
 ) -> Result<(Orders, Vec<OrderError>), Vec<OrderError>> {
-    let (parsed, unreadable) = orders::parse_partial(toml)?;
+    let (parsed, unreadable) = orders::parse_partial(toml)
+        .map_err(|errors| crate::hints::refine(rules, None, toml, errors))?;
     let hash = sha256_hex(state_bytes);
     let errors = if unreadable.is_empty() {
         engine::check(rules, state, &parsed, &hash)
     } else {
         engine::check_partial(rules, state, &parsed, &hash, unreadable)
     };
+    let errors = crate::hints::refine(rules, Some(&parsed), toml, errors);
     Ok((parsed, errors))
 }
 

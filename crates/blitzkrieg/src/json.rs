@@ -36,7 +36,7 @@ pub struct ProblemJson {
     pub unit: Option<UnitId>,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hint: Option<&'static str>,
+    pub hint: Option<String>,
 }
 
 /// The problems of one file in file order; `source` is its text (for line and
@@ -60,7 +60,7 @@ pub fn problems(file: &str, source: Option<&str>, errors: &[OrderError]) -> Vec<
                 column: at.map(|(_, c)| c),
                 unit: e.unit.clone(),
                 message: e.problem.to_string(),
-                hint: e.problem.hint(),
+                hint: e.advice(),
             }
         })
         .collect()

@@ -73,8 +73,9 @@ fn seed_section(t: &mut String, seed: &SeedSource) {
     let _ = writeln!(
         t,
         "\n# If you attack, name the seed that will decide your battles, one that does not\n\
-         # exist yet when you mail the commitment (docs/dice.md): remove the leading `# `\n\
-         # of the lines below and fill them in. No attack, no seed (15.2)."
+         # exist yet when you mail the commitment (`blitz help orders`, the [seed] part):\n\
+         # remove the leading `# ` of the lines below and fill them in. No attack, no\n\
+         # seed (15.2)."
     );
     seed_lines(t, seed);
 }
@@ -381,7 +382,7 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         let _ = writeln!(
             t,
             "# Battles {} are still to be fought: name a NEW seed that does not exist\n\
-             # yet when you mail the commitment (docs/pbem.md): remove the leading `# `.",
+             # yet when you mail the commitment (`blitz help orders`): remove the leading `# `.",
             ids.join(", ")
         );
         seed_lines(t, &state.game.options.seed);

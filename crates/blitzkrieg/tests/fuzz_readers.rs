@@ -36,6 +36,7 @@ fn corpus() -> &'static Corpus {
             let orders = OrderText {
                 toml: demo::order_file(&state, &bytes, step.orders),
                 name: step.file.to_string(),
+                source_lines: Vec::new(),
             };
             let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
             let r =

@@ -21,6 +21,7 @@ fn demo_steps(u: &Umpire, n: usize) -> Vec<Resolution> {
         let orders = OrderText {
             toml: demo::order_file(&state, &bytes, step.orders),
             name: step.file.to_string(),
+            source_lines: Vec::new(),
         };
         let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
         let r = game::resolve(u, &bytes, "s", &orders, seed.as_ref(), None, false).unwrap();

@@ -43,11 +43,16 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         blitzkrieg::game::check(&umpire, &state, &args.state.display().to_string(), &orders)?;
     if errors.is_empty() {
         outln!("{}: every order is legal", orders.name);
+        let state_file = args.state.display().to_string();
+        let battles = blitzkrieg::preview::battles(&umpire, &state, &state_file, &orders)?;
+        out!("{}", blitzkrieg::preview::render(&battles));
         return Ok(ExitCode::SUCCESS);
     }
     err!(
         "{}",
-        Diagnostics::new(&orders.name, &orders.toml, errors).render(common::color())
+        Diagnostics::new(&orders.name, &orders.toml, errors)
+            .numbered(&orders.source_lines)
+            .render(common::color())
     );
     Ok(ExitCode::from(1))
 }

@@ -72,7 +72,9 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         Err(errors) => {
             err!(
                 "{}",
-                Diagnostics::new(&text.name, &text.toml, errors).render(common::color())
+                Diagnostics::new(&text.name, &text.toml, errors)
+                    .numbered(&text.source_lines)
+                    .render(common::color())
             );
             errln!("no commitment was made: commit to orders that `blitz check` accepts");
             Ok(ExitCode::from(1))
