@@ -742,7 +742,7 @@ pub fn resolve(
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
     let next_hash = sha256_hex(state_ron.as_bytes());
     Ok(Resolution {
-        report: report::render_state(&next),
+        report: report::render_state(&rules, &next),
         template: template::render(&rules, &next, &next_hash),
         previous: state,
         state: next,
@@ -956,8 +956,12 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
                 &turns,
             ));
         }
+        // The report is a rendering of the events the state holds: a report written by
+        // another release (or before format 2 named the release) may be worded
+        // otherwise, and only this release's is compared.
+        let same_release = r.state.format >= 2 && written_by(&kept) == r.state.umpire;
         let report_path = dir.join(format!("{stem}.report.txt"));
-        if let Some(kept) = read_optional(&report_path)? {
+        if let Some(kept) = read_optional(&report_path)?.filter(|_| same_release) {
             if kept != r.report {
                 return Err(divergence(
                     &report_path,
@@ -972,6 +976,14 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         path = next_path;
         bytes = kept;
     }
+}
+
+/// The umpire release named in a state file's envelope (empty before format 2, or
+/// when it cannot be read).
+fn written_by(state: &[u8]) -> String {
+    pbem::envelope::Header::peek(&String::from_utf8_lossy(state), "")
+        .map(|h| h.umpire)
+        .unwrap_or_default()
 }
 
 /// The replayed state as the release that wrote the kept file would have written it:

@@ -75,7 +75,7 @@ pub fn state_mail(
             state.last.label
         ))
     })?;
-    let report = report::render_state(&state);
+    let report = report::render_state(&u.rules_for(&state)?, &state);
     mail_of(u, &state, &state_ron, &report, &template, &turn, date)
 }
 
