@@ -95,6 +95,25 @@ pub fn check(file: &str, source: &str, state: &str, errors: &[OrderError]) -> Ch
     }
 }
 
+impl CheckJson {
+    /// The same document with each problem's line numbered as `lines` says: for orders
+    /// quoted in a mail, the line of the mail's body (as the text output gives it;
+    /// `OrderText::source_lines`). Empty: unchanged.
+    pub fn numbered(mut self, lines: &[usize]) -> CheckJson {
+        for p in &mut self.problems {
+            if let Some(l) = p.line {
+                p.line = Some(
+                    l.checked_sub(1)
+                        .and_then(|i| lines.get(i))
+                        .copied()
+                        .unwrap_or(l),
+                );
+            }
+        }
+        self
+    }
+}
+
 /// Why a command failed (exit 2), for any command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FailureJson {

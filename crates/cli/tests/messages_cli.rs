@@ -303,4 +303,6 @@ fn problems_in_a_mail_point_at_the_line_of_the_mail() {
         )),
         "line {in_body} of the body: {stderr}"
     );
+    let (_, json, _) = g.check(&path, &["--format", "json"]);
+    assert!(json.contains(&format!("\"line\": {in_body},")), "{json}");
 }

@@ -66,7 +66,8 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
         &common::orders_name(&args.orders),
     )?;
     let errors = game::check(&umpire, &state, &state_file, &orders)?;
-    let doc = json::check(&orders.name, &orders.toml, &state_file, &errors);
+    let doc = json::check(&orders.name, &orders.toml, &state_file, &errors)
+        .numbered(&orders.source_lines);
     output::print(&doc)?;
     Ok(if doc.ok {
         ExitCode::SUCCESS
