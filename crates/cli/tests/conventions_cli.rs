@@ -247,7 +247,8 @@ fn quiet_silences_messages_and_verbose_adds_what_was_read() {
         .arg("-v")
         .assert()
         .success()
-        .stderr(contains("reading the orders from"));
+        .stderr(contains("reading the orders from"))
+        .stderr(contains("board: the embedded data"));
     blitz()
         .args(["-q", "-v", "show"])
         .arg(state(&dir))

@@ -26,6 +26,17 @@ pub struct RuleArgs {
 
 impl RuleArgs {
     pub fn umpire(&self) -> miette::Result<Umpire> {
+        for (what, path) in [
+            ("board", &self.board),
+            ("counters", &self.counters),
+            ("order of appearance", &self.oac),
+            ("combat tables", &self.tables_dir),
+        ] {
+            match path {
+                Some(p) => info!("{what}: {}", p.display()),
+                None => info!("{what}: the embedded data"),
+            }
+        }
         Ok(Umpire::load(&RuleFiles {
             board: self.board.clone(),
             counters: self.counters.clone(),
@@ -54,6 +65,14 @@ pub struct SeedArgs {
 
 impl SeedArgs {
     pub fn input(&self) -> miette::Result<Option<SeedInput>> {
+        if let Some(p) = self
+            .beacon
+            .as_ref()
+            .or(self.seed_file.as_ref())
+            .or(self.sales.as_ref())
+        {
+            info!("reading the seed from {}", p.display());
+        }
         Ok(if let Some(p) = &self.beacon {
             Some(SeedInput::Beacon(files::read_text(p)?))
         } else if let Some(t) = &self.seed_text {
