@@ -393,6 +393,7 @@ fn bench_turn(c: &mut Criterion) {
     let orders = OrderText {
         toml: f.orders_text.clone(),
         name: ORDERS_FILE.to_string(),
+        source_lines: Vec::new(),
     };
     let seed = SeedInput::Text(SEED_TEXT.to_string());
     // The bytes-to-bytes path must agree with the engine called directly (which leaves

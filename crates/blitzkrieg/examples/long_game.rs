@@ -268,6 +268,7 @@ pub fn play(u: &Umpire, dir: &Path) -> Result<usize, GameError> {
         let orders = OrderText {
             name: file,
             toml: text,
+            source_lines: Vec::new(),
         };
         let attacks = orders::parse_partial(&orders.toml)
             .map(|(o, _)| !o.attacks.is_empty())

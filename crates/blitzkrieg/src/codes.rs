@@ -90,6 +90,9 @@ impl Problem {
             Problem::TooManyAdvancers { .. } => "B709",
             Problem::OneLossOnly { .. } => "B710",
             Problem::DecisionsOnly { .. } => "B711",
+            // Added later, in their families.
+            Problem::TypographicQuote { .. } => "B109",
+            Problem::SeedCommentedOut => "B214",
         }
     }
 
@@ -103,6 +106,12 @@ impl Problem {
             Problem::NoSeed => {
                 Some("add a [seed] table naming a round, time or date still to come")
             }
+            Problem::SeedCommentedOut => Some(
+                "the template carries [seed] commented out; an attacker removes the `# ` of its lines and fills them in",
+            ),
+            Problem::TypographicQuote { .. } => Some(
+                "a word processor or mail program made them curly: type the straight quotes again, or turn off smart quotes",
+            ),
             Problem::MustAttack { .. } | Problem::EngagedMustAttack { .. } => {
                 Some("add an [[attack]] for this unit, or move it out of enemy ZOC")
             }
@@ -363,7 +372,11 @@ mod tests {
             Problem::NoDefender(h("F6")),
             Problem::OddsTooLow { odds: "1-7".into() },
             Problem::DefenderUnattacked { hex: h("F6") },
-            Problem::MustAttack { unit: u() },
+            Problem::MustAttack {
+                unit: u(),
+                hex: h("E6"),
+                enemies: vec![h("E7")],
+            },
             Problem::TwoBattles { unit: u() },
             Problem::DuplicateBattle("A1".into()),
             Problem::HexInTwoBattles { hex: h("F6") },
@@ -416,6 +429,8 @@ mod tests {
             Problem::OneLossOnly {
                 battle: "1-Red/A1".into(),
             },
+            Problem::TypographicQuote { found: '“' },
+            Problem::SeedCommentedOut,
         ]
     }
 

@@ -169,6 +169,7 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
         let orders = OrderText {
             name: step.file.to_string(),
             toml: text,
+            source_lines: Vec::new(),
         };
         let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
         let state_name = dir

@@ -125,7 +125,7 @@ fn check_step(
     state_hash: &str,
 ) -> Vec<OrderError> {
     let mut errors = check_header(state, orders, state_hash);
-    if !errors.is_empty() {
+    if errors.iter().any(header_blocks) {
         return errors;
     }
     errors.extend(decisions_only(orders));
@@ -211,7 +211,7 @@ fn plan(
     state_hash: &str,
 ) -> Result<Planned, Vec<OrderError>> {
     let mut errors = check_header(state, orders, state_hash);
-    if !errors.is_empty() {
+    if errors.iter().any(header_blocks) {
         return Err(errors);
     }
     errors.extend(check_unit_names(rules, state, orders));
@@ -234,6 +234,24 @@ fn plan(
     }
 }
 
+/// The position the declared battles will be fought on: the state after the orders'
+/// reinforcements and movement, when every order is legal (`None` otherwise, and for
+/// a set-up or a later step of a player-turn). For a preview of the battles' odds.
+pub fn position_for_battles(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Option<Position> {
+    if state.resume.is_some() {
+        return None;
+    }
+    match plan(rules, state, orders, state_hash) {
+        Ok(Planned::Turn(moved)) => Some(moved.pos),
+        _ => None,
+    }
+}
+
 /// The problems of an order file that could only be read in part (`unreadable`, a hex
 /// or unit name that is no name at all): those, with every problem of its header and of
 /// the unit names it does give (unknown, the other side's, ordered twice). Movement and
@@ -247,11 +265,20 @@ pub fn check_partial(
 ) -> Vec<OrderError> {
     let mut errors = unreadable;
     let header = check_header(state, orders, state_hash);
-    if header.is_empty() {
+    if !header.iter().any(header_blocks) {
         errors.extend(check_unit_names(rules, state, orders));
     }
     errors.extend(header);
     finish_errors(errors)
+}
+
+/// Whether a problem of the header leaves nothing else worth checking: orders for the
+/// other side (every unit would be "not yours") or for a game that is over. A wrong
+/// game, turn or state, or a missing seed, is listed with every other problem: each
+/// order is still checked against the state given, so one pass shows all there is to
+/// fix.
+fn header_blocks(e: &OrderError) -> bool {
+    matches!(e.problem, Problem::WrongSide { .. } | Problem::GameOver(_))
 }
 
 /// Errors in file order, one per place in the file (the first found wins): a unit the

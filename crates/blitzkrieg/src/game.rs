@@ -505,6 +505,10 @@ pub struct OrderText {
     pub toml: String,
     /// What to call it in messages: the file, or "reply.eml (attachment orders.toml)".
     pub name: String,
+    /// The line of the mail body each line of `toml` was taken from (1-based), for
+    /// orders quoted in a mail: problems are pointed at the line of the mail. Empty
+    /// for an order file or an attachment, whose lines are its own.
+    pub source_lines: Vec<usize>,
 }
 
 /// The largest mail message an order file may be: a reply that quotes the turn's
@@ -526,9 +530,16 @@ pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
             return Err(too_large(bytes.len(), MAX_MESSAGE_BYTES));
         }
         let found = mail::orders_from_message(bytes).map_err(|e| GameError::Mail(e.to_string()))?;
+        let source_lines = match found.source {
+            mail::OrdersSource::Body { .. } => (1..=found.toml.lines().count())
+                .map(|l| found.source_line(l))
+                .collect(),
+            mail::OrdersSource::Attachment { .. } => Vec::new(),
+        };
         OrderText {
             name: format!("{file} ({})", found.source),
             toml: found.toml,
+            source_lines,
         }
     } else {
         if bytes.len() > orders::MAX_ORDER_BYTES {
@@ -539,6 +550,7 @@ pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
         OrderText {
             toml,
             name: file.to_string(),
+            source_lines: Vec::new(),
         }
     };
     if text.toml.len() > orders::MAX_ORDER_BYTES {
@@ -548,7 +560,9 @@ pub fn order_text(bytes: &[u8], file: &str) -> Result<OrderText, GameError> {
 }
 
 fn order_errors(orders: &OrderText, errors: Vec<OrderError>, color: bool) -> GameError {
-    let rendered = Diagnostics::new(&orders.name, &orders.toml, errors.clone()).render(color);
+    let rendered = Diagnostics::new(&orders.name, &orders.toml, errors.clone())
+        .numbered(&orders.source_lines)
+        .render(color);
     GameError::Orders { rendered, errors }
 }
 
@@ -592,13 +606,15 @@ fn problems(
     state_bytes: &[u8],
     toml: &str,
 ) -> Result<(Orders, Vec<OrderError>), Vec<OrderError>> {
-    let (parsed, unreadable) = orders::parse_partial(toml)?;
+    let (parsed, unreadable) = orders::parse_partial(toml)
+        .map_err(|errors| crate::hints::refine(rules, None, toml, errors))?;
     let hash = sha256_hex(state_bytes);
     let errors = if unreadable.is_empty() {
         engine::check(rules, state, &parsed, &hash)
     } else {
         engine::check_partial(rules, state, &parsed, &hash, unreadable)
     };
+    let errors = crate::hints::refine(rules, Some(&parsed), toml, errors);
     Ok((parsed, errors))
 }
 
@@ -748,7 +764,7 @@ fn resolve_turn(
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
     let next_hash = sha256_hex(state_ron.as_bytes());
     Ok(Resolution {
-        report: report::render_state(&next),
+        report: report::render_state(&rules, &next),
         template: match template {
             Template::Render => template::render(&rules, &next, &next_hash),
             Template::Skip => String::new(),
@@ -964,8 +980,12 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
                 &turns,
             ));
         }
+        // The report is a rendering of the events the state holds: a report written by
+        // another release (or before format 2 named the release) may be worded
+        // otherwise, and only this release's is compared.
+        let same_release = r.state.format >= 2 && written_by(&kept) == r.state.umpire;
         let report_path = dir.join(format!("{stem}.report.txt"));
-        if let Some(kept) = read_optional(&report_path)? {
+        if let Some(kept) = read_optional(&report_path)?.filter(|_| same_release) {
             if kept != r.report {
                 return Err(divergence(
                     &report_path,
@@ -986,6 +1006,14 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         path = next_path;
         bytes = kept;
     }
+}
+
+/// The umpire release named in a state file's envelope (empty before format 2, or
+/// when it cannot be read).
+fn written_by(state: &[u8]) -> String {
+    pbem::envelope::Header::peek(&String::from_utf8_lossy(state), "")
+        .map(|h| h.umpire)
+        .unwrap_or_default()
 }
 
 /// The replayed state as the release that wrote the kept file would have written it:

@@ -36,7 +36,7 @@ pub struct ProblemJson {
     pub unit: Option<UnitId>,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hint: Option<&'static str>,
+    pub hint: Option<String>,
 }
 
 /// The problems of one file in file order; `source` is its text (for line and
@@ -60,7 +60,7 @@ pub fn problems(file: &str, source: Option<&str>, errors: &[OrderError]) -> Vec<
                 column: at.map(|(_, c)| c),
                 unit: e.unit.clone(),
                 message: e.problem.to_string(),
-                hint: e.problem.hint(),
+                hint: e.advice(),
             }
         })
         .collect()
@@ -92,6 +92,25 @@ pub fn check(file: &str, source: &str, state: &str, errors: &[OrderError]) -> Ch
         state: state.to_string(),
         count: problems.len(),
         problems,
+    }
+}
+
+impl CheckJson {
+    /// The same document with each problem's line numbered as `lines` says: for orders
+    /// quoted in a mail, the line of the mail's body (as the text output gives it;
+    /// `OrderText::source_lines`). Empty: unchanged.
+    pub fn numbered(mut self, lines: &[usize]) -> CheckJson {
+        for p in &mut self.problems {
+            if let Some(l) = p.line {
+                p.line = Some(
+                    l.checked_sub(1)
+                        .and_then(|i| lines.get(i))
+                        .copied()
+                        .unwrap_or(l),
+                );
+            }
+        }
+        self
     }
 }
 

@@ -46,6 +46,7 @@ mod ground;
 mod place;
 
 pub use cost::{mf_text, road_connected, Pay, Spent};
+pub use ground::stack_note;
 pub use path::{check_path, Fault, Mover, PathFault, Stop, Walk};
 pub use search::find_path;
 

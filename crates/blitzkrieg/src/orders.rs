@@ -302,8 +302,15 @@ pub enum Problem {
     OddsTooLow { odds: String },
     #[error("the enemy in {hex} is adjacent to units that moved there but is not attacked")]
     DefenderUnattacked { hex: Hex },
-    #[error("{unit} ends in enemy ZOC but makes no attack")]
-    MustAttack { unit: UnitId },
+    #[error(
+        "{unit} ends its move in {hex}, next to the enemy in {}, but is in no battle: a unit that moves into enemy ZOC must attack",
+        hex_list(enemies)
+    )]
+    MustAttack {
+        unit: UnitId,
+        hex: Hex,
+        enemies: Vec<Hex>,
+    },
     #[error("{unit} is in more than one battle")]
     TwoBattles { unit: UnitId },
     #[error("battle id `{0}` is used twice")]
@@ -407,6 +414,20 @@ pub enum Problem {
     NotInThisGame(UnitId),
     #[error("no roll could be drawn: {0}")]
     NoRoll(String),
+    #[error("`{found}` is a typographic quote: TOML needs straight quotes, \" and '")]
+    TypographicQuote { found: char },
+    #[error("these orders have battles, and their [seed] is commented out: remove the `#` before `[seed]` and its lines")]
+    SeedCommentedOut,
+}
+
+/// "E5", "E5 and E7", "E5, E7 and F8".
+fn hex_list(hexes: &[Hex]) -> String {
+    let names: Vec<String> = hexes.iter().map(ToString::to_string).collect();
+    match names.split_last() {
+        None => "no hex".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// A problem with where it is and which rule it breaks.
@@ -417,6 +438,9 @@ pub struct OrderError {
     pub unit: Option<UnitId>,
     /// The paragraph broken, e.g. "8.2" or "Q&A 9.4".
     pub rule: &'static str,
+    /// What to do about this very problem, when it can be told ("did you mean B-1IN?");
+    /// else the problem's general hint ([`Problem::hint`]) is shown.
+    pub hint: Option<String>,
 }
 
 impl OrderError {
@@ -426,7 +450,21 @@ impl OrderError {
             span,
             unit: None,
             rule,
+            hint: None,
         }
+    }
+
+    /// The same error, with a hint for this very problem.
+    pub fn hint(mut self, hint: impl Into<String>) -> OrderError {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// What to do about it: this problem's own hint, else its kind's.
+    pub fn advice(&self) -> Option<String> {
+        self.hint
+            .clone()
+            .or_else(|| self.problem.hint().map(str::to_string))
     }
 
     /// The same error, naming the unit it concerns.
@@ -685,6 +723,10 @@ pub struct Diagnostics {
     pub file: String,
     pub source: String,
     pub errors: Vec<OrderError>,
+    /// Where each line of `source` is in the file the player has (1-based, by
+    /// `source`'s line): orders taken from a mail body are numbered as the lines of
+    /// the mail. Empty: the source's own numbering.
+    pub lines: Vec<usize>,
 }
 
 /// The few lines around one problem, cut to a window, with where they sit in the file:
@@ -751,10 +793,17 @@ impl Diagnostic for OneDiagnostic {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.error
+        let unit = self
+            .error
             .unit
             .as_ref()
-            .map(|u| Box::new(format!("unit {u}; see {}", cite(self.error.rule))) as Box<_>)
+            .map(|u| format!("unit {u}; see {}", cite(self.error.rule)));
+        match (self.error.advice(), unit) {
+            (Some(h), Some(u)) => Some(Box::new(format!("{h}\n{u}"))),
+            (Some(h), None) => Some(Box::new(h)),
+            (None, Some(u)) => Some(Box::new(u)),
+            (None, None) => None,
+        }
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
@@ -862,7 +911,22 @@ impl Diagnostics {
             file: file.to_string(),
             source: source.to_string(),
             errors,
+            lines: Vec::new(),
         }
+    }
+
+    /// The same, numbering the lines as `lines` says (see [`Diagnostics::lines`]).
+    pub fn numbered(mut self, lines: &[usize]) -> Diagnostics {
+        self.lines = lines.to_vec();
+        self
+    }
+
+    /// The line the player sees for line `line` (1-based) of the source.
+    fn shown_line(&self, line: usize) -> usize {
+        line.checked_sub(1)
+            .and_then(|i| self.lines.get(i))
+            .copied()
+            .unwrap_or(line)
     }
 
     /// "file:line:col" for an error (just the file when it has no span).
@@ -870,7 +934,7 @@ impl Diagnostics {
         match &e.span {
             Some(s) => {
                 let (l, c) = line_col(&self.source, s.start);
-                format!("{}:{l}:{c}", self.file)
+                format!("{}:{}:{c}", self.file, self.shown_line(l))
             }
             None => self.file.clone(),
         }
@@ -929,7 +993,7 @@ impl Diagnostics {
     /// pass over the file plus a little per problem shown.
     pub fn render(&self, color: bool) -> String {
         let handler = if color {
-            miette::GraphicalReportHandler::new()
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode())
         } else {
             miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
         }
@@ -942,8 +1006,10 @@ impl Diagnostics {
             let (location, snippet, span) = match &e.span {
                 Some(s) => {
                     let (l, c) = cursor.advance(&self.source, s.start);
-                    let (snippet, span) = self.snippet(&cursor, s);
-                    (format!("{}:{l}:{c}", self.file), snippet, Some(span))
+                    let (mut snippet, span) = self.snippet(&cursor, s);
+                    let shown = self.shown_line(l);
+                    snippet.first_line = (snippet.first_line + shown).saturating_sub(l);
+                    (format!("{}:{shown}:{c}", self.file), snippet, Some(span))
                 }
                 None => (
                     self.file.clone(),

@@ -138,7 +138,10 @@ impl Game for Umpire {
     }
 
     fn report(&self, state: &GameState, events: &[Event]) -> String {
-        report::render(&report::Header::of(state), events)
+        match self.rules_for(state) {
+            Ok(rules) if state.last.events == events => report::render_state(&rules, state),
+            _ => report::render(&report::Header::of(state), events),
+        }
     }
 
     fn template(&self, state: &GameState) -> String {

@@ -162,7 +162,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     let report = if state.last.label.is_empty() {
         "A new game: no player-turn has been played yet.".to_string()
     } else {
-        report::render_state(state)
+        report::render_state(rules, state)
     };
     Step {
         label: if state.last.label.is_empty() {

@@ -1,12 +1,18 @@
 //! The turn report: plain text, fixed-width, at most 78 columns, readable in any mail
 //! client. Rendered from the events of the turn alone (plus the header facts the state
 //! records about that turn: game, seed, hashes), so it can be printed again from a
-//! state file and always says the same thing.
+//! state file and always says the same thing. It opens with a summary (battles,
+//! losses, cities that changed hands, [`glance`]), tells a stack that moved together
+//! on one line ([`moves`]), and ends with the position the player-turn left.
+
+mod glance;
+mod moves;
 
 use crate::cite::Rule;
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
 use crate::odds::Factor;
+use crate::rules::Rules;
 use crate::state::{GameState, Phase};
 use crate::units::{Side, UnitId};
 use std::fmt::Write as _;
@@ -85,9 +91,14 @@ fn side_name(side: &Option<crate::units::Side>) -> String {
 
 const RULE: &str = "------------------------------------------------------------------------------";
 
-/// The report for the turn that produced `state`.
-pub fn render_state(state: &GameState) -> String {
-    render(&Header::of(state), &state.last.events)
+/// The report for the turn that produced `state`: [`render`], then the position it
+/// left ([`crate::summary::position`]).
+pub fn render_state(rules: &Rules, state: &GameState) -> String {
+    let mut out = render(&Header::of(state), &state.last.events);
+    let title = "POSITION AFTER THE PLAYER-TURN";
+    let _ = write!(out, "\n{title}\n{}\n", &RULE[..title.len()]);
+    out.push_str(&crate::summary::position(rules, state));
+    fold(&out)
 }
 
 /// The report from a header and the turn's events.
@@ -117,14 +128,31 @@ pub fn render(header: &Header, events: &[Event]) -> String {
     if !header.readings.is_empty() {
         field(&mut out, "Readings", &header.readings.join(", "));
     }
+    let glance = glance::lines(events);
+    if !glance.is_empty() {
+        let _ = write!(out, "\nSUMMARY\n{}\n", &RULE[.."SUMMARY".len()]);
+        for l in glance {
+            let _ = writeln!(out, "{l}");
+        }
+    }
     let mut section = "";
-    for e in events {
+    let mut i = 0;
+    while let Some(e) = events.get(i) {
         let s = section_of(e);
         if s != section && !s.is_empty() {
             let _ = write!(out, "\n{s}\n{}\n", &RULE[..s.chars().count().min(78)]);
             section = s;
         }
-        line(&mut out, e);
+        let stack = moves::stack_at(&events[i..]);
+        if stack.is_empty() {
+            line(&mut out, e);
+            i += 1;
+        } else {
+            for l in moves::lines(&stack, thirds) {
+                let _ = writeln!(out, "{l}");
+            }
+            i += stack.len();
+        }
     }
     fold(&out)
 }
@@ -437,7 +465,17 @@ fn battle(out: &mut String, b: &BattleRecord) -> std::fmt::Result {
         b.attack, b.defence, b.odds
     )?;
     writeln!(out, "    roll {}", b.roll)?;
-    writeln!(out, "    {} -> {} ({})", b.table, b.result, b.rule)
+    // The cell as printed, then the result when the cell is not already its code
+    // ("A elim -> AE (attacker eliminated)", but "AB2 (attacker back 2)").
+    let code = b.result.code();
+    match b
+        .table
+        .strip_suffix(code.as_str())
+        .filter(|t| t.ends_with(": "))
+    {
+        Some(_) => writeln!(out, "    {} ({}) ({})", b.table, b.result.meaning(), b.rule),
+        None => writeln!(out, "    {} -> {} ({})", b.table, b.result, b.rule),
+    }
 }
 
 /// Writes a comma list wrapped at 78 columns.

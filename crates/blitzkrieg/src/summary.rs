@@ -118,3 +118,45 @@ fn wrap(out: &mut String, text: &str, indent: &str) {
         let _ = writeln!(out, "{}", line.trim_end());
     }
 }
+
+/// The position at the end of a player-turn, for the end of its report: per side, the
+/// units on the map by hex with their factors, the friendly city hexes and the losses
+/// so far, counted (`blitz show` has the rest).
+pub fn position(rules: &Rules, state: &GameState) -> String {
+    let mut out = String::new();
+    let pos = state.position(&rules.counters);
+    for side in Side::BOTH {
+        let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
+        let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
+        mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
+        for p in mine {
+            let f = rules
+                .counters
+                .get(&p.id)
+                .map_or(String::new(), |c| c.factors_text());
+            by_hex
+                .entry(p.hex)
+                .or_default()
+                .push(format!("{} {}", p.id, f));
+        }
+        let cities = control::friendly_cities(&rules.board, &pos, &state.held, side).len();
+        let lost = state
+            .units
+            .iter()
+            .filter(|(id, p)| {
+                matches!(p, Place::Eliminated { .. })
+                    && rules.counters.get(id).is_some_and(|c| c.side == side)
+            })
+            .count();
+        let _ = writeln!(
+            out,
+            "  {side}: {} units in {} hexes, {cities} friendly city hexes, {lost} eliminated",
+            by_hex.values().map(Vec::len).sum::<usize>(),
+            by_hex.len()
+        );
+        for (hex, units) in &by_hex {
+            let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
+        }
+    }
+    out
+}

@@ -1,12 +1,15 @@
 //! The ready-to-fill order file for the next player: the header filled in, and as
-//! comments that side's counters with their hexes and what each may do, the
-//! reinforcements it may bring on, and examples of every kind of order. The orders
-//! sit between marker lines so a player can reply to the mail with them quoted.
+//! comments that side's counters with their hexes and what each may do, the hexes and
+//! cities where it may set up or bring on reinforcements, the standing orders it has in
+//! force, and examples of every kind of order. The orders sit between marker lines so a
+//! player can reply to the mail with them quoted. The order guide it refers to comes
+//! with the program (`blitz help orders`) and with the game's opening mail.
 
 use crate::combat::Loss;
+use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::state::{GameState, Phase, Place, SeedSource};
+use crate::state::{GameState, Phase, Place, SeedSource, StandingOrders};
 use crate::units::{Counter, Side};
 use std::fmt::Write as _;
 
@@ -38,7 +41,9 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     );
     let _ = writeln!(
         t,
-        "# attached). Lines starting with # are comments. See docs/orders.md."
+        "# attached). Lines starting with # are comments. The order guide: `blitz help\n\
+         # orders` (also attached to the game's opening mail as {}).",
+        crate::guide::ORDERS_FILE
     );
     if state.game.keys.contains_key(&side) {
         let _ = writeln!(
@@ -78,8 +83,9 @@ fn seed_section(t: &mut String, seed: &SeedSource) {
     let _ = writeln!(
         t,
         "\n# If you attack, name the seed that will decide your battles, one that does not\n\
-         # exist yet when you mail the commitment (docs/dice.md): remove the leading `# `\n\
-         # of the lines below and fill them in. No attack, no seed (15.2)."
+         # exist yet when you mail the commitment (`blitz help orders`, the [seed] part):\n\
+         # remove the leading `# ` of the lines below and fill them in. No attack, no\n\
+         # seed (15.2)."
     );
     seed_lines(t, seed);
 }
@@ -150,11 +156,95 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
             c.name
         );
     }
+    setup_area(t, rules, side);
     let _ = writeln!(
         t,
         "\n# [[setup]]\n# units = [\"UNIT\", \"UNIT\"]\n# hex = \"HEX\""
     );
-    standing_help(t, side);
+    standing_help(t, state, side);
+}
+
+/// 3.3, 3.4: the hexes of the side's home country, column by column, and its cities:
+/// where the set-up may put units.
+fn setup_area(t: &mut String, rules: &Rules, side: Side) {
+    let board = &rules.board;
+    let mut columns: std::collections::BTreeMap<i16, Vec<i16>> = Default::default();
+    for (h, _) in board.hexes() {
+        if board.home_of(h) == Some(side) {
+            columns.entry(h.col()).or_default().push(h.num());
+        }
+    }
+    let mut ranges = Vec::new();
+    for (col, mut nums) in columns {
+        nums.sort_unstable();
+        let name = crate::hex::column_name(col);
+        for (from, to) in runs(&nums) {
+            ranges.push(if from == to {
+                format!("{name}{from}")
+            } else {
+                format!("{name}{from}-{name}{to}")
+            });
+        }
+    }
+    let _ = writeln!(
+        t,
+        "\n# The hexes of {} (any of them, except where the terrain bars a unit, 10.2):",
+        side.country_name()
+    );
+    wrap_list(t, &ranges);
+    let cities = home_cities(rules, side);
+    if !cities.is_empty() {
+        let _ = writeln!(t, "# Its cities:");
+        wrap_list(t, &cities);
+    }
+}
+
+/// The cities of the side's home country, "Name (HEX, HEX)", in board order.
+fn home_cities(rules: &Rules, side: Side) -> Vec<String> {
+    rules
+        .board
+        .cities()
+        .iter()
+        .filter(|c| {
+            c.hexes
+                .iter()
+                .any(|&h| rules.board.home_of(h) == Some(side))
+        })
+        .map(|c| {
+            let hexes: Vec<String> = c.hexes.iter().map(ToString::to_string).collect();
+            format!("{} ({})", c.name, hexes.join(", "))
+        })
+        .collect()
+}
+
+/// Runs of consecutive numbers, as (first, last).
+fn runs(nums: &[i16]) -> Vec<(i16, i16)> {
+    let mut out: Vec<(i16, i16)> = Vec::new();
+    for &n in nums {
+        match out.last_mut() {
+            Some((_, last)) if *last + 1 == n => *last = n,
+            _ => out.push((n, n)),
+        }
+    }
+    out
+}
+
+/// Comment lines holding `items`, comma-separated, none much past 88 characters.
+fn wrap_list(t: &mut String, items: &[String]) {
+    let mut line = String::from("#  ");
+    for (i, item) in items.iter().enumerate() {
+        let sep = if i + 1 < items.len() { "," } else { "" };
+        if line.len() > 3 && line.len() + item.len() + sep.len() + 1 > 88 {
+            let _ = writeln!(t, "{line}");
+            line = String::from("#  ");
+        }
+        line.push(' ');
+        line.push_str(item);
+        line.push_str(sep);
+    }
+    if line.len() > 3 {
+        let _ = writeln!(t, "{line}");
+    }
 }
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
@@ -200,19 +290,88 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         for c in due {
             let _ = writeln!(t, "#   {:<9} {:<11} {}", c.id, c.kind.name(), factors(c));
         }
+        placement_cities(t, rules, state, pos, side);
     }
     let _ = writeln!(
         t,
         "\n# [[place]]\n# unit = \"UNIT\"\n# hex = \"CITY HEX\"\n#\n# [[move]]\n# units = [\"UNIT\"]\n# to = \"HEX\"            # or: path = [\"FROM\", \"HEX\", \"HEX\"]\n#\n# [[air]]               # 9.3 air transport / 9.4 airdrop (drop = true)\n# units = [\"UNIT\"]\n# from = \"CITY HEX\"\n# to = \"HEX\"\n#\n# [[attack]]\n# id = \"A1\"\n# units = [\"UNIT\", \"UNIT\"]\n# target = \"HEX\"\n# advance = [\"UNIT\"]     # who follows into the vacated hex (up to 3)\n# lose = [\"UNIT\"]        # your loss first on AE or EX"
     );
-    standing_help(t, side);
+    standing_help(t, state, side);
 }
 
-fn standing_help(t: &mut String, side: Side) {
+/// 6.3, 5.1: the home-country city hexes friendly to the side now, where
+/// reinforcements may be placed; and those an enemy unit occupies or is next to.
+fn placement_cities(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    let board = &rules.board;
+    let friendly = crate::control::friendly_cities(board, pos, &state.held, side);
+    let (free, barred): (Vec<Hex>, Vec<Hex>) = board
+        .city_hexes()
+        .filter(|&h| board.home_of(h) == Some(side))
+        .partition(|h| friendly.contains(h));
+    let name = |h: &Hex| match board.city_at(*h) {
+        Some(c) => format!("{h} {}", c.name),
+        None => h.to_string(),
+    };
+    let _ = writeln!(t, "# Friendly home cities now (5.1):");
+    let free: Vec<String> = free.iter().map(name).collect();
+    if free.is_empty() {
+        let _ = writeln!(
+            t,
+            "#   none: every one is occupied by the enemy or next to him"
+        );
+    } else {
+        wrap_list(t, &free);
+    }
+    if !barred.is_empty() {
+        let barred: Vec<String> = barred.iter().map(name).collect();
+        let _ = writeln!(t, "# Not now (an enemy unit in it or next to it, 5.1):");
+        wrap_list(t, &barred);
+    }
+}
+
+/// The standing orders the side has in force, which stay until it gives new ones, and
+/// how to change them.
+fn standing_help(t: &mut String, state: &GameState, side: Side) {
     let _ = writeln!(
         t,
-        "\n# Standing orders for {}'s next player-turn, when you defend:\n# [standing]\n# lose_first = [\"UNIT\"]\n# retreat_prefer = [\"HEX\", \"HEX\"]   # or: retreat_toward = \"HEX\"\n# advance = false",
+        "\n# Standing orders for {}'s next player-turn, when you defend.",
         side.other()
+    );
+    match state.standing.get(&side) {
+        Some(s) if *s != StandingOrders::default() => {
+            let _ = writeln!(
+                t,
+                "# In force now, from your earlier orders (they stay until you write a new\n\
+                 # [standing] section, which replaces them whole):"
+            );
+            let units: Vec<String> = s.lose_first.iter().map(|u| format!("\"{u}\"")).collect();
+            let _ = writeln!(t, "#   lose_first = [{}]", units.join(", "));
+            if let Some(h) = s.retreat_toward {
+                let _ = writeln!(t, "#   retreat_toward = \"{h}\"");
+            }
+            if !s.retreat_prefer.is_empty() {
+                let hexes: Vec<String> = s
+                    .retreat_prefer
+                    .iter()
+                    .map(|h| format!("\"{h}\""))
+                    .collect();
+                let _ = writeln!(t, "#   retreat_prefer = [{}]", hexes.join(", "));
+            }
+            let _ = writeln!(t, "#   advance = {}", s.advance);
+        }
+        _ => {
+            let _ = writeln!(
+                t,
+                "# None in force, so the default decides: the weakest unit of a battle is lost\n\
+                 # first, a retreat goes as far from the enemy as it can, and nobody advances\n\
+                 # after the attacker is eliminated or retreats. Once given, standing orders\n\
+                 # stay until you write a new [standing] section."
+            );
+        }
+    }
+    let _ = writeln!(
+        t,
+        "# [standing]\n# lose_first = [\"UNIT\"]\n# retreat_prefer = [\"HEX\", \"HEX\"]   # or: retreat_toward = \"HEX\"\n# advance = false"
     );
 }
 
@@ -233,7 +392,7 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         let _ = writeln!(
             t,
             "# Battles {} are still to be fought: name a NEW seed that does not exist\n\
-             # yet when you mail the commitment (docs/pbem.md): remove the leading `# `.",
+             # yet when you mail the commitment (`blitz help orders`): remove the leading `# `.",
             ids.join(", ")
         );
         seed_lines(t, &state.game.options.seed);

@@ -142,9 +142,10 @@ fn add_replay(message: &mut mail::TurnMail, replay: &[(String, Vec<u8>)]) {
 /// The mail of the player-turn that produced a state file, rebuilt from the file as
 /// the umpire wrote it: the same message `resolve --mail` sends for that turn (the
 /// same bytes for the same date), for mailing a turn later or again. For a new game's
-/// state it is the message that opens the game: who plays, the rules chosen, the state
-/// and Blue's set-up template. The files that replay the turn are taken from the game
-/// folder `dir` the state is in.
+/// state it is the message that opens the game: who plays, the rules chosen, the state,
+/// Blue's set-up template and the order guide ([`crate::guide::ORDERS`]), which a
+/// player who has only this mail has nowhere else. The files that replay the turn are
+/// taken from the game folder `dir` the state is in.
 pub fn state_mail(
     u: &Umpire,
     state_bytes: &[u8],
@@ -162,11 +163,18 @@ pub fn state_mail(
             earlier: Vec::new(),
         };
         let text = format!(
-            "{}\nThe game's first state has SHA-256\n  {}\n`blitz verify` prints the same hash for a folder that starts from it: compare\nthem, and a doctored first state is caught.\n",
+            "{}\nThe game's first state has SHA-256\n  {}\n`blitz verify` prints the same hash for a folder that starts from it: compare\nthem, and a doctored first state is caught.\n\nHow to write orders: {} (attached; `blitz help orders` prints it too).\n",
             new_game_text(&state),
-            sha256_hex(state_bytes)
+            sha256_hex(state_bytes),
+            crate::guide::ORDERS_FILE
         );
-        return mail_of(u, &state, &state_ron, &text, &template, &turn, date);
+        let mut m = mail_of(u, &state, &state_ron, &text, &template, &turn, date)?;
+        m.attachments.push(mail::MailAttachment {
+            name: crate::guide::ORDERS_FILE.to_string(),
+            mime_type: "text/markdown; charset=utf-8".to_string(),
+            bytes: crate::guide::ORDERS.as_bytes().to_vec(),
+        });
+        return Ok(m);
     }
     let turn = TurnMailed::parse(&state.last.label).ok_or_else(|| {
         GameError::Mail(format!(
@@ -175,7 +183,7 @@ pub fn state_mail(
         ))
     })?;
     let replay = replay_files_in(dir, &state, file)?;
-    let report = report::render_state(&state);
+    let report = report::render_state(&u.rules_for(&state)?, &state);
     let mut message = mail_of(u, &state, &state_ron, &report, &template, &turn, date)?;
     add_replay(&mut message, &replay);
     Ok(message)

@@ -311,7 +311,14 @@ target = "E5"
     assert_eq!(
         p,
         vec![
-            (Problem::MustAttack { unit: id("B-5IN") }, "14.32"),
+            (
+                Problem::MustAttack {
+                    unit: id("B-5IN"),
+                    hex: h("F7"),
+                    enemies: vec![h("E7")],
+                },
+                "14.32"
+            ),
             (Problem::DefenderUnattacked { hex: h("E7") }, "14.31"),
         ]
     );
@@ -338,7 +345,14 @@ target = "E7"
     );
     assert_eq!(
         p,
-        vec![(Problem::MustAttack { unit: id("B-5IN") }, "14.32")]
+        vec![(
+            Problem::MustAttack {
+                unit: id("B-5IN"),
+                hex: h("F7"),
+                enemies: vec![h("E7")],
+            },
+            "14.32"
+        )]
     );
 }
 
@@ -645,7 +659,14 @@ fn rule_14_9_a_unit_that_moved_into_an_impossible_attack_is_an_error() {
     assert_eq!(
         p,
         vec![
-            (Problem::MustAttack { unit: id("B-W") }, "14.32"),
+            (
+                Problem::MustAttack {
+                    unit: id("B-W"),
+                    hex: h("G8"),
+                    enemies: vec![h("H9")],
+                },
+                "14.32"
+            ),
             (Problem::DefenderUnattacked { hex: h("H9") }, "14.31"),
         ]
     );

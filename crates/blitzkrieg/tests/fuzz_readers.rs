@@ -36,6 +36,7 @@ fn corpus() -> &'static Corpus {
             let orders = OrderText {
                 toml: demo::order_file(&state, &bytes, step.orders),
                 name: step.file.to_string(),
+                source_lines: Vec::new(),
             };
             let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
             let r =
@@ -208,7 +209,13 @@ proptest! {
         let bytes = mutate(&corpus().state_bytes, &m);
         let start = Instant::now();
         if let Ok(state) = game::read_state(&bytes, "s") {
-            let _ = blitzkrieg::report::render_state(&state);
+            let _ = blitzkrieg::report::render(
+                &blitzkrieg::report::Header::of(&state),
+                &state.last.events,
+            );
+            if let Ok(rules) = corpus().umpire.rules_for(&state) {
+                let _ = blitzkrieg::report::render_state(&rules, &state);
+            }
         }
         let text = game::order_text(corpus().orders.as_bytes(), "o.toml").unwrap();
         let _ = game::check(&corpus().umpire, &bytes, "s", &text);

@@ -34,6 +34,7 @@ fn base() -> &'static Base {
             let orders = OrderText {
                 toml: demo::order_file(&state, &bytes, step.orders),
                 name: step.file.to_string(),
+                source_lines: Vec::new(),
             };
             let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
             let r =
@@ -106,7 +107,7 @@ proptest! {
     ) {
         let b = base();
         let text = orders_text(&moves, &attacks);
-        let orders = OrderText { toml: text, name: "random.toml".to_string() };
+        let orders = OrderText { toml: text, name: "random.toml".to_string(), source_lines: Vec::new() };
         let errors = game::check(&b.umpire, &b.bytes, "s", &orders).unwrap();
         let seed = beacon();
         let first = game::resolve(&b.umpire, &b.bytes, "s", &orders, Some(&seed), None, false);

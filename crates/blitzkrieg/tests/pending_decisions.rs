@@ -36,6 +36,7 @@ fn play(u: &Umpire, g: &Game, i: usize, extra: &str) -> Result<Resolution, GameE
     let orders = OrderText {
         toml: demo::order_file(&g.state, &g.bytes, &body),
         name: step.file.to_string(),
+        source_lines: Vec::new(),
     };
     let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
     game::resolve(
@@ -289,6 +290,7 @@ fn pbem_sequence_last_player_turn_final_step_is_a_file_of_its_own_and_verifies()
     let orders = OrderText {
         toml,
         name: "03-1-red.step1.orders.toml".to_string(),
+        source_lines: Vec::new(),
     };
     let r = game::resolve(&u, &g.bytes, "state.ron", &orders, None, None, false).unwrap();
     assert!(

@@ -4,7 +4,7 @@
 #[macro_use]
 mod output;
 mod cli;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -16,9 +16,12 @@ use std::process::ExitCode;
                   play-by-mail tables from a published seed, and writes the next state, \
                   the turn report and the next order template. `blitz demo` plays a sample."
 )]
+#[command(disable_help_subcommand = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    global: cli::global::GlobalArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -54,10 +57,17 @@ enum Command {
     Mail(cli::mail::Args),
     /// Mori's game: make your secret for a game, or reveal it when the war is over.
     Secret(cli::secret::Args),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(cli::completions::Args),
+    /// Print the manual page (roff), of blitz or of one command.
+    Man(cli::man::Args),
+    /// Print the help of a command, or a guide: `blitz help orders`.
+    Help(cli::help::Args),
 }
 
 fn main() -> ExitCode {
     let parsed = Cli::parse();
+    cli::global::init(&parsed.global);
     let result = match parsed.command {
         Command::Demo(a) => cli::demo::run(a),
         Command::New(a) => cli::new::run(a),
@@ -74,6 +84,9 @@ fn main() -> ExitCode {
         Command::Tables(a) => cli::tables::run(a),
         Command::Mail(a) => cli::mail::run(a),
         Command::Secret(a) => cli::secret::run(a),
+        Command::Completions(a) => cli::completions::run(a, Cli::command()),
+        Command::Man(a) => cli::man::run(a, Cli::command()),
+        Command::Help(a) => cli::help::run(a, Cli::command()),
     };
     match result {
         Ok(code) => code,

@@ -415,7 +415,7 @@ fn mail_from_a_state_file_is_the_message_resolve_mailed() {
             .arg(&outbox)
             .assert()
             .success()
-            .stdout(predicate::str::contains("the .eml file is ready"));
+            .stderr(predicate::str::contains("the .eml file is ready"));
         let again = fs::read_to_string(outbox.join(format!("blitz-demo-{label}.eml"))).unwrap();
         assert_eq!(again, mailed, "{state}");
     }
@@ -423,6 +423,10 @@ fn mail_from_a_state_file_is_the_message_resolve_mailed() {
     assert!(opening.contains("Subject: [Blitzkrieg demo] New game: Blue sets up"));
     assert!(opening.contains("Message-ID: <blitz.demo.new@example.org>"));
     assert!(opening.contains("00-setup-blue.template.toml"));
+    assert!(
+        opening.contains("filename=\"orders-guide.md\""),
+        "the order guide"
+    );
     let setup = fs::read_to_string(dir.join("outbox/blitz-demo-setup-blue.eml")).unwrap();
     assert!(setup.contains("In-Reply-To: <blitz.demo.new@example.org>"));
 }

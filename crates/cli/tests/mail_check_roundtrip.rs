@@ -203,21 +203,22 @@ fn a_reply_with_the_orders_attached_is_accepted_by_check() {
     assert_legal(&game.check("reply-attached.eml", &reply), "attached");
 }
 
-/// Issue 5: "Errors still point at the line within the orders." A hex off the board in
-/// a quoted reply is reported at its line and column in the orders, not in the message.
+/// Issue 12: a problem in a quoted reply points at the line of the mail's body the player
+/// sees (issue 5 numbered the lines of the orders block), at its column in the orders.
 #[test]
-fn a_bad_order_in_a_quoted_reply_is_reported_at_its_line_in_the_orders() {
+fn a_bad_order_in_a_quoted_reply_is_reported_at_its_line_in_the_mail() {
     let game = Game::play();
     let orders = game.red_orders();
     let bad = orders.replacen("to = \"YY30\"", "to = \"ZZZ99\"", 1);
     assert_ne!(bad, orders);
-    let line = bad
+    let filled = fill_in(&body_of(&game.turn_message()), &bad);
+    let body = quote(&filled);
+    let line = body
         .lines()
         .position(|l| l.contains("ZZZ99"))
         .map(|i| i + 1)
         .unwrap();
-    let filled = fill_in(&body_of(&game.turn_message()), &bad);
-    let out = game.check("reply-bad.eml", &plain_reply(&quote(&filled)));
+    let out = game.check("reply-bad.eml", &plain_reply(&body));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("ZZZ99 is not on the"), "{stderr}");

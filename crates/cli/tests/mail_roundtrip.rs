@@ -342,16 +342,15 @@ fn cli_writes_the_outbox_by_default_and_resending_is_safe() {
     let date = ["--date", "2026-11-24T18:00:00Z"];
     let out = run_cli(work.path(), &date);
     let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    // What was written and sent is a message: on standard error, none on standard output.
     assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+        stderr.contains("wrote outbox/blitz-g1-3-blue.eml"),
+        "{stderr}"
     );
-    assert!(
-        stdout.contains("wrote outbox/blitz-g1-3-blue.eml"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("not sent"), "{stdout}");
+    assert!(stderr.contains("not sent"), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
     let eml = work.path().join("outbox/blitz-g1-3-blue.eml");
     let bytes = std::fs::read(&eml).unwrap();
     let o = orders_from_message(&bytes).unwrap();
@@ -359,7 +358,7 @@ fn cli_writes_the_outbox_by_default_and_resending_is_safe() {
 
     let out = run_cli(work.path(), &date);
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("already in the outbox, unchanged"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already in the outbox, unchanged"));
 
     let out = run_cli(work.path(), &["--date", "2026-11-25T18:00:00Z"]);
     assert_eq!(out.status.code(), Some(2));

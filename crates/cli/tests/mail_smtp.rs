@@ -137,14 +137,11 @@ fn cli_sends_with_smtp_to_loopback() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
     assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout.contains("sent <blitz.g1.3-blue@example.com> by SMTP"),
-        "{stdout}"
+        stderr.contains("sent <blitz.g1.3-blue@example.com> by SMTP"),
+        "{stderr}"
     );
     let got = sink.wait_for(1);
     assert_eq!(got.len(), 1);

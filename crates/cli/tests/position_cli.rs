@@ -71,7 +71,7 @@ fn a_game_from_a_position_plays_checks_and_verifies() {
     let g = tmp.path().join("g2");
     new_at(&g, &pos, &[])
         .success()
-        .stdout(contains("Red moves next (3-Red)"));
+        .stderr(contains("Red moves next (3-Red)"));
     let state = g.join("07-3-red.state.ron");
     let template = g.join("07-3-red.template.toml");
     let ron = fs::read_to_string(&state).unwrap();

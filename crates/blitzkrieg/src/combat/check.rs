@@ -331,7 +331,11 @@ fn check_engaged(
             continue;
         }
         if moved.contains(&p.id) {
-            let e = Problem::MustAttack { unit: p.id.clone() };
+            let e = Problem::MustAttack {
+                unit: p.id.clone(),
+                hex: p.hex,
+                enemies: foes.iter().copied().collect(),
+            };
             errs.push(OrderError::new(e, None, "14.32").unit(&p.id));
         } else if let Some(how) = legal_option(rules, pos, side, p, &foes, plan) {
             let e = Problem::EngagedMustAttack {

@@ -322,14 +322,17 @@ impl Turn<'_, '_> {
     }
 }
 
+/// 11.2: the note of a `Moved` event whose unit moved with `others` (in the order of
+/// the move order), by which the report knows the units that moved as one stack.
+pub fn stack_note(others: &[String]) -> String {
+    format!("moves as a stack with {} (11.2)", others.join(", "))
+}
+
 /// What the report says about a move besides its path and cost.
 fn notes(mb: &Member, walk: &Walk, others: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     if !others.is_empty() {
-        out.push(format!(
-            "moves as a stack with {} (11.2)",
-            others.join(", ")
-        ));
+        out.push(stack_note(others));
     }
     if walk.through_zoc {
         out.push("moves through enemy ZOC (8.3)".to_string());

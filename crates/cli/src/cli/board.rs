@@ -118,7 +118,7 @@ fn write_out(path: &std::path::Path, bytes: &[u8]) -> miette::Result<()> {
         std::fs::write(path, bytes)
             .into_diagnostic()
             .wrap_err_with(|| format!("cannot write {}", path.display()))?;
-        eprintln!("wrote {}", path.display());
+        note!("wrote {}", path.display());
     }
     Ok(())
 }

@@ -18,7 +18,8 @@ use std::process::ExitCode;
 pub struct Args {
     /// The state file the orders apply to.
     pub state: PathBuf,
-    /// The order file (TOML, or a mail message with the orders attached or quoted).
+    /// The order file (TOML, or a mail message with the orders attached or quoted);
+    /// `-` reads it from standard input.
     pub orders: PathBuf,
     #[command(flatten)]
     pub signature: SignatureArgs,
@@ -57,11 +58,15 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         } else {
             outln!("{}: every order is legal", orders.name);
         }
+        let battles = blitzkrieg::preview::battles(&umpire, &state, &state_file, &orders)?;
+        out!("{}", blitzkrieg::preview::render(&battles));
         return Ok(ExitCode::SUCCESS);
     }
     err!(
         "{}",
-        Diagnostics::new(&orders.name, &orders.toml, errors).render(common::color())
+        Diagnostics::new(&orders.name, &orders.toml, errors)
+            .numbered(&orders.source_lines)
+            .render(common::color())
     );
     Ok(ExitCode::from(1))
 }
@@ -75,7 +80,8 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     if errors.is_empty() {
         signed::check_for_state_file(&state, &state_file, &orders, signature.as_ref())?;
     }
-    let doc = json::check(&orders.name, &orders.toml, &state_file, &errors);
+    let doc = json::check(&orders.name, &orders.toml, &state_file, &errors)
+        .numbered(&orders.source_lines);
     output::print(&doc)?;
     Ok(if doc.ok {
         ExitCode::SUCCESS

@@ -3,7 +3,8 @@
 //! orders whose seed may already be known: a drand round already published, a trading
 //! date or an agreed value's date already begun. The clock is read here, never in the
 //! library; `--at` judges as of another time (a referee checking a commitment against
-//! the date of its mail).
+//! the date of its mail). `blitz commit STATE ORDERS`, as `check` and `resolve`
+//! take them (`--state`/`--orders` say the same); ORDERS `-` is standard input.
 
 use crate::cli::common::{self, RuleArgs};
 use blitzkrieg::game;
@@ -17,11 +18,17 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The state file the orders apply to.
-    #[arg(long)]
-    pub state: PathBuf,
-    /// The order file, exactly as it will be mailed.
-    #[arg(long)]
-    pub orders: PathBuf,
+    #[arg(value_name = "STATE", required_unless_present = "state_flag")]
+    pub state: Option<PathBuf>,
+    /// The order file, exactly as it will be mailed (`-`: standard input).
+    #[arg(value_name = "ORDERS", required_unless_present = "orders_flag")]
+    pub orders: Option<PathBuf>,
+    /// The state file, as an option (the same as STATE).
+    #[arg(long = "state", value_name = "STATE", conflicts_with = "state")]
+    pub state_flag: Option<PathBuf>,
+    /// The order file, as an option (the same as ORDERS).
+    #[arg(long = "orders", value_name = "ORDERS", conflicts_with = "orders")]
+    pub orders_flag: Option<PathBuf>,
     /// Judge whether the seed is still unknown as of this time (RFC 3339) instead of
     /// now: for a referee, the Date of the mail that carried the commitment.
     #[arg(long, value_name = "RFC3339")]
@@ -39,32 +46,45 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             .timestamp(),
         None => chrono::Utc::now().timestamp(),
     };
+    let (state_path, orders_path) = match (
+        args.state.clone().or(args.state_flag.clone()),
+        args.orders.clone().or(args.orders_flag.clone()),
+    ) {
+        (Some(s), Some(o)) => (s, o),
+        _ => {
+            return Err(miette!(
+                "give the state file and the order file: blitz commit STATE ORDERS"
+            ))
+        }
+    };
     if let Some(code) =
-        crate::cli::kind::mori_commit(&args.state, &args.orders, &args.private, now)?
+        crate::cli::kind::mori_commit(&state_path, &orders_path, &args.private, now)?
     {
         return Ok(code);
     }
-    let state = pbem::files::read_bytes(&args.state)
+    let state = pbem::files::read_bytes(&state_path)
         .into_diagnostic()
-        .wrap_err_with(|| format!("cannot read the state file {}", args.state.display()))?;
-    let orders = pbem::files::read_bytes(&args.orders)
+        .wrap_err_with(|| format!("cannot read the state file {}", state_path.display()))?;
+    let orders = common::read_order_bytes(&orders_path)
         .into_diagnostic()
-        .wrap_err_with(|| format!("cannot read the order file {}", args.orders.display()))?;
+        .wrap_err_with(|| format!("cannot read the order file {}", orders_path.display()))?;
     let umpire = args.rules.umpire()?;
-    let text = game::order_text(&orders, &args.orders.display().to_string())?;
-    let state_name = args.state.display().to_string();
+    let text = game::order_text(&orders, &common::orders_name(&orders_path))?;
+    let state_name = state_path.display().to_string();
     match game::check_for_commit(&umpire, &state, &state_name, &text)? {
         Err(errors) => {
             err!(
                 "{}",
-                Diagnostics::new(&text.name, &text.toml, errors).render(common::color())
+                Diagnostics::new(&text.name, &text.toml, errors)
+                    .numbered(&text.source_lines)
+                    .render(common::color())
             );
             errln!("no commitment was made: commit to orders that `blitz check` accepts");
             Ok(ExitCode::from(1))
         }
         Ok(Some(seed)) if seed.known_from <= now => {
             refuse_published(
-                &args.orders,
+                Path::new(&text.name),
                 &seed,
                 "PBM ¶2: the value that decides the battles must come after the orders are committed",
             );

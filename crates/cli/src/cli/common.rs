@@ -4,7 +4,7 @@
 use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::signed;
 use pbem::files;
-use std::io::IsTerminal;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Replace the embedded rule data with files (see `docs/board.md`, `docs/counters.md`,
@@ -27,6 +27,17 @@ pub struct RuleArgs {
 
 impl RuleArgs {
     pub fn umpire(&self) -> miette::Result<Umpire> {
+        for (what, path) in [
+            ("board", &self.board),
+            ("counters", &self.counters),
+            ("order of appearance", &self.oac),
+            ("combat tables", &self.tables_dir),
+        ] {
+            match path {
+                Some(p) => info!("{what}: {}", p.display()),
+                None => info!("{what}: the embedded data"),
+            }
+        }
         Ok(Umpire::load(&RuleFiles {
             board: self.board.clone(),
             counters: self.counters.clone(),
@@ -55,6 +66,14 @@ pub struct SeedArgs {
 
 impl SeedArgs {
     pub fn input(&self) -> miette::Result<Option<SeedInput>> {
+        if let Some(p) = self
+            .beacon
+            .as_ref()
+            .or(self.seed_file.as_ref())
+            .or(self.sales.as_ref())
+        {
+            info!("reading the seed from {}", p.display());
+        }
         Ok(if let Some(p) = &self.beacon {
             Some(SeedInput::Beacon(files::read_text(p)?))
         } else if let Some(t) = &self.seed_text {
@@ -79,28 +98,67 @@ pub struct SignatureArgs {
     pub signature: Option<PathBuf>,
 }
 
-/// Reads an order file (TOML, or a mail message carrying the orders).
-pub fn read_orders(path: &Path) -> miette::Result<OrderText> {
-    let bytes = files::read_bytes(path)?;
-    Ok(game::order_text(&bytes, &path.display().to_string())?)
-}
-
 /// Reads an order file and the signature that comes with it (`--signature`, or the
-/// mail's own, or ORDERS.sig beside it).
+/// mail's own, or ORDERS.sig beside it; none beside standard input).
 pub fn read_signed_orders(
     path: &Path,
     args: &SignatureArgs,
 ) -> Result<(OrderText, Option<signed::OrderSignature>), game::GameError> {
-    let bytes = files::read_bytes(path)?;
-    let orders = game::order_text(&bytes, &path.display().to_string())?;
+    let bytes = read_order_bytes(path)?;
+    let orders = game::order_text(&bytes, &orders_name(path))?;
     let signature = match &args.signature {
         Some(p) => Some(signed::read_signature(p)?),
-        None => signed::signature_with(path, &bytes)?,
+        None => signed::signature_with(Path::new(&orders_name(path)), &bytes)?,
     };
     Ok((orders, signature))
 }
 
-/// Whether to colour diagnostics: only on a terminal.
+/// The path that means standard input where orders are read.
+pub const STDIN: &str = "-";
+
+/// The name an order file goes by in messages: its path, or `<stdin>`.
+pub fn orders_name(path: &Path) -> String {
+    if path.as_os_str() == STDIN {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The bytes of an order file, or of standard input for `-`, with the same limit of
+/// size as a file's.
+pub fn read_order_bytes(path: &Path) -> Result<Vec<u8>, files::FileError> {
+    if path.as_os_str() != STDIN {
+        info!("reading the orders from {}", path.display());
+        return files::read_bytes(path);
+    }
+    info!("reading the orders from standard input");
+    let max = files::MAX_INPUT_BYTES;
+    let name = PathBuf::from("<stdin>");
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|source| files::FileError::Read {
+            path: name.clone(),
+            source,
+        })?;
+    if bytes.len() as u64 > max {
+        return Err(files::FileError::TooLarge { path: name, max });
+    }
+    Ok(bytes)
+}
+
+/// Reads an order file (TOML, or a mail message carrying the orders); `-` reads
+/// standard input.
+pub fn read_orders(path: &Path) -> miette::Result<OrderText> {
+    let bytes = read_order_bytes(path)?;
+    Ok(game::order_text(&bytes, &orders_name(path))?)
+}
+
+/// Whether to colour diagnostics: `--color`, `NO_COLOR`, `CLICOLOR_FORCE`, and
+/// otherwise only on a terminal (`crate::output`).
 pub fn color() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+    crate::output::settings().color
 }

@@ -26,18 +26,18 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let game = match replay::read_game(&args.path) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
+            errln!("{:?}", miette::Report::new(e));
             return Ok(ExitCode::from(1));
         }
     };
     let page = replay::render(&umpire.rules, &game)?;
     if args.out.as_os_str() == "-" {
-        print!("{page}");
+        out!("{page}");
     } else {
         std::fs::write(&args.out, page)
             .into_diagnostic()
             .wrap_err_with(|| format!("cannot write {}", args.out.display()))?;
-        eprintln!(
+        note!(
             "wrote {} ({} steps, {} to {})",
             args.out.display(),
             game.len(),

@@ -11,7 +11,7 @@
 //! `commit` and `mail` read it there.
 
 use crate::cli::common;
-use crate::cli::mail::{describe, transport_from_args};
+use crate::cli::mail::{describe, transport_in};
 use miette::miette;
 use mori::folder::{self, FolderError, Resolution, SeedFile};
 use mori::game::{Player, StateFile};
@@ -328,20 +328,20 @@ pub fn mori_new(args: &crate::cli::new::Args) -> miette::Result<Option<ExitCode>
         kept.push(write_private(&private_dir, p)?);
     }
     files::write_all(&[(path.clone(), text.into_bytes())], args.force)?;
-    outln!("wrote {}", path.display());
+    note!("wrote {}", path.display());
     for (p, private) in kept.iter().zip(&privates) {
-        outln!(
+        note!(
             "wrote {} (the {} player's secret: keep it, never mail it)",
             p.display(),
             private.side
         );
     }
-    outln!(
+    note!(
         "{} game {game}: the commitments to both secrets are in the state; no seed exists yet.",
         mori::summary::game_name(&rs)
     );
-    outln!(
-        "Mail it (`blitz mail --state {}`), then resolve the set-up with a seed published after \
+    note!(
+        "Mail it (`blitz mail {}`), then resolve the set-up with a seed published after \
          that mail: `blitz resolve {} --beacon FILE` (or --seed-text TEXT).",
         path.display(),
         path.display()
@@ -377,7 +377,7 @@ pub fn secret(args: &crate::cli::secret::Args) -> miette::Result<ExitCode> {
         .ok_or_else(|| miette!("give --private DIR: where your secret is kept"))?;
     let (private, commitment) = player::new_private(&rs, game, side, &fresh_secret()?);
     let path = write_private(&dir, &private)?;
-    errln!(
+    note!(
         "wrote {} (your secret: keep it, never mail it); mail this line to whoever runs `blitz new --commitment`:",
         path.display()
     );
@@ -413,7 +413,7 @@ fn reveal(state_path: &Path, args: &crate::cli::secret::Args) -> miette::Result<
         .collect();
     files::write_all(&out, false)?;
     for (p, _) in &out {
-        outln!("wrote {} (mail it to your opponent)", p.display());
+        note!("wrote {} (mail it to your opponent)", p.display());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -533,7 +533,7 @@ pub fn mori_commit(
                     "{}",
                     pbem::commit::orders_commitment(&c.state_bytes, &c.orders)
                 );
-                errln!("mail this line before the turn's seed is published; the orders after it");
+                note!("mail this line before the turn's seed is published; the orders after it");
                 ExitCode::SUCCESS
             }
         },
@@ -607,10 +607,10 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<Option<E
     out!("{}", r.report);
     outln!();
     for (p, _) in &out {
-        outln!("wrote {}", p.display());
+        note!("wrote {}", p.display());
     }
     if let Some(mails) = mails {
-        deliver(&mails, &args.transport)?;
+        deliver(&mails, &args.transport, &dir, args.sender.as_deref())?;
     }
     Ok(Some(ExitCode::SUCCESS))
 }
@@ -649,14 +649,23 @@ fn mails_of(
     Ok(mails)
 }
 
+/// Delivers the mails, the outbox in the game folder by default, from `sender` when
+/// given instead of the game's.
 fn deliver(
     mails: &[pbem::mail::TurnMail],
     transport: &crate::cli::mail::TransportArgs,
+    game_dir: &Path,
+    sender: Option<&str>,
 ) -> miette::Result<()> {
-    let (transport, outbox) = transport_from_args(transport).map_err(|e| miette!("{e}"))?;
+    let (transport, outbox) = transport_in(transport, game_dir).map_err(|e| miette!("{e}"))?;
     for m in mails {
+        let mut m = m.clone();
+        if let Some(s) = sender {
+            m.sender = s.to_string();
+        }
+        let m = &m;
         let d = pbem::mail::deliver(m, &transport, &outbox).map_err(|e| miette!("{e}"))?;
-        out!("{}", describe(&d));
+        note!("{}", describe(&d).trim_end());
     }
     Ok(())
 }
@@ -758,7 +767,12 @@ pub fn mori_mail(args: &crate::cli::mail::Args) -> miette::Result<Option<ExitCod
     let date = date_of(args.turn.date.as_deref())?;
     let text = String::from_utf8_lossy(&bytes);
     let mails = mails_of(&sf, &text, step.as_ref(), &privates, date)?;
-    deliver(&mails, &args.transport)?;
+    deliver(
+        &mails,
+        &args.transport,
+        &crate::cli::mail::folder_of(path),
+        args.turn.sender.as_deref(),
+    )?;
     Ok(Some(ExitCode::SUCCESS))
 }
 

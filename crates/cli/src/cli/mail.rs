@@ -2,7 +2,7 @@
 //! (`--state`) or from explicit inputs, and delivers it (outbox copy always, then SMTP
 //! or sendmail if asked), or resends an outbox copy unchanged.
 //! The transport flags are a separate [`TransportArgs`] so other subcommands can
-//! flatten them in and call [`transport_from_args`].
+//! flatten them in and call [`transport_in`] with their game folder.
 
 use crate::cli::common::RuleArgs;
 use blitzkrieg::game;
@@ -19,7 +19,8 @@ use std::time::Duration;
 /// Where and how the message goes. Flags win over the config file.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct TransportArgs {
-    /// Folder for the .eml copy (default: `outbox`, or `outbox` in the config file).
+    /// Folder for the .eml copy (default: `outbox` in the config file, else the game
+    /// folder's `outbox/`).
     #[arg(long, value_name = "DIR")]
     pub outbox: Option<PathBuf>,
     /// Send through this SMTP server (port default: 465 implicit, 587 starttls, 25 none).
@@ -56,15 +57,22 @@ pub struct TransportArgs {
 pub struct Args {
     /// Send an outbox copy again exactly as it is, instead of building a message.
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "state", "game", "turn", "from_side", "to_side", "blue", "red", "sender", "report",
+        "state", "state_pos", "game", "turn", "from_side", "to_side", "blue", "red", "sender", "report",
         "attach", "in_reply_to", "references", "date",
     ])]
     pub resend: Option<PathBuf>,
     /// Mail the player-turn that produced this state file, as `blitz resolve --mail`
-    /// does: players, sender and thread from the game file, the report as the body,
-    /// the state, the next template and the map of the turn attached.
+    /// does: players, sender and thread from the game file (`--sender` replaces its
+    /// sender), the report as the body, the state, the next template and the map of
+    /// the turn attached.
+    #[arg(value_name = "STATE", conflicts_with_all = [
+        "game", "turn", "from_side", "to_side", "blue", "red", "report",
+        "attach", "in_reply_to", "references", "state",
+    ])]
+    pub state_pos: Option<PathBuf>,
+    /// The state file, as an option (the same as STATE).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "game", "turn", "from_side", "to_side", "blue", "red", "sender", "report",
+        "game", "turn", "from_side", "to_side", "blue", "red", "report",
         "attach", "in_reply_to", "references",
     ])]
     pub state: Option<PathBuf>,
@@ -82,28 +90,29 @@ pub struct Args {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct TurnArgs {
     /// Game id.
-    #[arg(long, value_name = "ID", required_unless_present_any = ["resend", "state"])]
+    #[arg(long, value_name = "ID", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub game: Option<String>,
     /// Turn label, e.g. 3-Blue.
-    #[arg(long, value_name = "LABEL", required_unless_present_any = ["resend", "state"])]
+    #[arg(long, value_name = "LABEL", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub turn: Option<String>,
     /// The side that just moved.
-    #[arg(long = "from", value_name = "SIDE", required_unless_present_any = ["resend", "state"])]
+    #[arg(long = "from", value_name = "SIDE", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub from_side: Option<Side>,
     /// The side to move next.
-    #[arg(long = "to", value_name = "SIDE", required_unless_present_any = ["resend", "state"])]
+    #[arg(long = "to", value_name = "SIDE", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub to_side: Option<Side>,
     /// Blue player, "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>", required_unless_present_any = ["resend", "state"])]
+    #[arg(long, value_name = "NAME <ADDR>", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub blue: Option<String>,
     /// Red player, "Name <address>".
-    #[arg(long, value_name = "NAME <ADDR>", required_unless_present_any = ["resend", "state"])]
+    #[arg(long, value_name = "NAME <ADDR>", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub red: Option<String>,
-    /// Sender, "address" or "Name <address>".
-    #[arg(long, value_name = "ADDR", required_unless_present_any = ["resend", "state"])]
+    /// Sender, "address" or "Name <address>" (with a state file: instead of the one
+    /// the game was created with).
+    #[arg(long, value_name = "ADDR", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub sender: Option<String>,
     /// The turn report (plain text): the message body.
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["resend", "state"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["resend", "state", "state_pos"])]
     pub report: Option<PathBuf>,
     /// A file to attach (state .ron, order template .toml, map .png); repeatable.
     #[arg(long = "attach", value_name = "FILE")]
@@ -153,9 +162,13 @@ fn parse_tls(s: &str, origin: &Path) -> Result<TlsMode, MailError> {
 }
 
 /// Turns the transport flags (and the config file they name) into a transport and
-/// the outbox folder. The SMTP password is looked up here, from the environment
-/// variable or the password command, and kept in memory only.
-pub fn transport_from_args(args: &TransportArgs) -> Result<(Transport, PathBuf), MailError> {
+/// the outbox folder: `--outbox`, else the config file's, else `outbox/` in the game
+/// folder. The SMTP password is looked up here, from the environment variable or the
+/// password command, and kept in memory only.
+pub fn transport_in(
+    args: &TransportArgs,
+    game_dir: &Path,
+) -> Result<(Transport, PathBuf), MailError> {
     let config = match &args.config {
         Some(path) => MailConfig::load(path)?,
         None => MailConfig::default(),
@@ -164,7 +177,7 @@ pub fn transport_from_args(args: &TransportArgs) -> Result<(Transport, PathBuf),
         .outbox
         .clone()
         .or(config.outbox.clone())
-        .unwrap_or_else(|| PathBuf::from("outbox"));
+        .unwrap_or_else(|| game_dir.join("outbox"));
     let config_path = args
         .config
         .clone()
@@ -333,13 +346,17 @@ fn turn_mail_from_state(args: &Args, path: &Path) -> miette::Result<TurnMail> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    Ok(game::state_mail(
-        &umpire,
-        &bytes,
-        &path.display().to_string(),
-        dir,
-        date,
-    )?)
+    let mut mail = game::state_mail(&umpire, &bytes, &path.display().to_string(), dir, date)?;
+    if let Some(sender) = &args.turn.sender {
+        mail.sender = sender.clone();
+    }
+    Ok(mail)
+}
+
+/// The folder a file is in (empty for a bare name: the current folder); a state
+/// file's is its game folder.
+pub fn folder_of(path: &Path) -> PathBuf {
+    path.parent().map(Path::to_path_buf).unwrap_or_default()
 }
 
 /// What the user is told after a delivery.
@@ -372,11 +389,21 @@ pub fn describe(d: &Delivery) -> String {
     out
 }
 
-pub fn run(args: Args) -> miette::Result<ExitCode> {
+pub fn run(mut args: Args) -> miette::Result<ExitCode> {
+    if args.state.is_none() {
+        args.state = args.state_pos.take();
+    }
     if let Some(code) = crate::cli::kind::mori_mail(&args)? {
         return Ok(code);
     }
-    let (transport, outbox) = transport_from_args(&args.transport).map_err(miette::Report::new)?;
+    // The outbox of a game's mail is in its folder: the state's, or the report's.
+    let game_dir = match (&args.state, &args.turn.report) {
+        (Some(state), _) => folder_of(state),
+        (None, Some(report)) => folder_of(report),
+        (None, None) => PathBuf::new(),
+    };
+    let (transport, outbox) =
+        transport_in(&args.transport, &game_dir).map_err(miette::Report::new)?;
     let delivery = match (&args.resend, &args.state) {
         (Some(path), _) => mail::resend(path, &transport),
         (None, Some(path)) => {
@@ -387,7 +414,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             .and_then(|turn| mail::deliver(&turn, &transport, &outbox)),
     }
     .map_err(miette::Report::new)?;
-    out!("{}", describe(&delivery));
+    note!("{}", describe(&delivery).trim_end());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -416,15 +443,17 @@ mod tests {
 
     #[test]
     fn flags_pick_the_transport() {
-        let (t, outbox) = transport_from_args(&TransportArgs::default()).unwrap();
+        let (t, outbox) = transport_in(&TransportArgs::default(), Path::new("")).unwrap();
         assert!(matches!(t, Transport::Outbox));
         assert_eq!(outbox, PathBuf::from("outbox"));
+        let (_, outbox) = transport_in(&TransportArgs::default(), Path::new("g1")).unwrap();
+        assert_eq!(outbox, PathBuf::from("g1/outbox"));
         let args = TransportArgs {
             smtp: Some("127.0.0.1:2525".into()),
             tls: Some("none".into()),
             ..TransportArgs::default()
         };
-        match transport_from_args(&args).unwrap().0 {
+        match transport_in(&args, Path::new("")).unwrap().0 {
             Transport::Smtp(s) => {
                 assert_eq!(s.port, 2525);
                 assert_eq!(s.tls, TlsMode::None);
@@ -436,7 +465,7 @@ mod tests {
             tls: Some("implicit".into()),
             ..TransportArgs::default()
         };
-        match transport_from_args(&args).unwrap().0 {
+        match transport_in(&args, Path::new("")).unwrap().0 {
             Transport::Smtp(s) => assert_eq!(s.port, 465),
             other => panic!("{other:?}"),
         }
@@ -445,7 +474,7 @@ mod tests {
             ..TransportArgs::default()
         };
         assert!(matches!(
-            transport_from_args(&args),
+            transport_in(&args, Path::new("")),
             Err(MailError::Config { .. })
         ));
         let args = TransportArgs {
@@ -453,7 +482,7 @@ mod tests {
             ..TransportArgs::default()
         };
         assert!(matches!(
-            transport_from_args(&args).unwrap().0,
+            transport_in(&args, Path::new("")).unwrap().0,
             Transport::Sendmail(None)
         ));
     }

@@ -179,16 +179,16 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let out = game::new_game_files(&umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
     for (p, _) in &out {
-        outln!("wrote {}", p.display());
+        note!("wrote {}", p.display());
     }
     let template = out
         .get(1)
         .map_or(String::new(), |(p, _)| p.display().to_string());
     match (&state.phase, state.mover()) {
-        (Phase::SetUp { side: Side::Blue }, _) => outln!(
+        (Phase::SetUp { side: Side::Blue }, _) => note!(
             "Blue sets up first (3.3): fill in {template} and resolve it with `blitz resolve`."
         ),
-        (_, Some(side)) => outln!(
+        (_, Some(side)) => note!(
             "{side} moves next ({}): fill in {template} and resolve it with `blitz resolve`.",
             state.label()
         ),

@@ -34,7 +34,7 @@ impl FormatArgs {
 
 /// Prints one document.
 pub fn print<T: Serialize>(doc: &T) -> Result<(), GameError> {
-    print!("{}", json::render(doc)?);
+    out!("{}", json::render(doc)?);
     Ok(())
 }
 
@@ -45,9 +45,9 @@ pub fn run(command: &'static str, body: impl FnOnce() -> Result<ExitCode, GameEr
         Ok(code) => code,
         Err(e) => {
             if let Ok(text) = json::render(&json::failure(command, &e)) {
-                print!("{text}");
+                out!("{text}");
             }
-            eprintln!("{e}");
+            errln!("{e}");
             ExitCode::from(2)
         }
     }

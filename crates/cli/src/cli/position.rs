@@ -32,9 +32,9 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     match &args.out {
         Some(path) => {
             files::write_all(&[(path.clone(), text.into_bytes())], args.force)?;
-            println!("wrote {}", path.display());
+            note!("wrote {}", path.display());
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
 }

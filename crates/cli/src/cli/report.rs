@@ -15,6 +15,8 @@ pub struct Args {
     pub state: PathBuf,
     #[command(flatten)]
     pub output: FormatArgs,
+    #[command(flatten)]
+    pub rules: crate::cli::common::RuleArgs,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
@@ -32,7 +34,8 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             args.state.display()
         );
     } else {
-        out!("{}", blitzkrieg::report::render_state(&state));
+        let rules = args.rules.umpire()?.rules_for(&state)?;
+        out!("{}", blitzkrieg::report::render_state(&rules, &state));
     }
     Ok(ExitCode::SUCCESS)
 }

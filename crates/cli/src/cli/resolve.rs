@@ -5,7 +5,7 @@
 //! signed with the side's key; the signature is kept in the folder and mailed.
 
 use crate::cli::common::{self, RuleArgs, SeedArgs, SignatureArgs};
-use crate::cli::mail::{describe, transport_from_args, TransportArgs};
+use crate::cli::mail::{describe, transport_in, TransportArgs};
 use blitzkrieg::game::{self, GameError};
 use blitzkrieg::signed;
 use miette::miette;
@@ -17,8 +17,9 @@ use std::process::ExitCode;
 pub struct Args {
     /// The state file the orders apply to.
     pub state: PathBuf,
-    /// The order file (TOML, or a mail message with the orders attached or quoted);
-    /// none for the set-up of a Mori game, which takes its seed alone.
+    /// The order file (TOML, or a mail message with the orders attached or quoted;
+    /// `-` reads it from standard input); none for the set-up of a Mori game, which
+    /// takes its seed alone.
     pub orders: Option<PathBuf>,
     #[command(flatten)]
     pub signature: SignatureArgs,
@@ -40,6 +41,10 @@ pub struct Args {
     /// The Date of the mail (RFC 3339; default: now).
     #[arg(long, value_name = "RFC3339")]
     pub date: Option<String>,
+    /// The mail's sender, "address" or "Name <address>", instead of the one the game
+    /// was created with.
+    #[arg(long, value_name = "ADDR", requires = "mail")]
+    pub sender: Option<String>,
     #[command(flatten)]
     pub transport: TransportArgs,
     #[command(flatten)]
@@ -101,7 +106,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             &args,
             &umpire,
             &r,
-            &replay,
+            (&replay, &dir),
             corrects(&dir, &r),
         )?)
     } else {
@@ -111,12 +116,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     out!("{}", r.report);
     outln!();
     for (p, _) in &out {
-        outln!("wrote {}", p.display());
+        note!("wrote {}", p.display());
     }
     if let Some((message, transport, outbox)) = mail {
         let delivery =
             pbem::mail::deliver(&message, &transport, &outbox).map_err(|e| miette!("{e}"))?;
-        out!("{}", describe(&delivery));
+        note!("{}", describe(&delivery).trim_end());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -136,7 +141,7 @@ fn prepare_mail(
     args: &Args,
     umpire: &game::Umpire,
     r: &game::Resolution,
-    replay: &[(String, Vec<u8>)],
+    (replay, dir): (&[(String, Vec<u8>)], &Path),
     correction: Option<String>,
 ) -> miette::Result<(pbem::mail::TurnMail, pbem::mail::Transport, PathBuf)> {
     let date = match &args.date {
@@ -147,7 +152,10 @@ fn prepare_mail(
     };
     let mut message = game::turn_mail(umpire, r, replay, date)?;
     message.correction = correction;
+    if let Some(sender) = &args.sender {
+        message.sender = sender.clone();
+    }
     message.to_message().map_err(|e| miette!("{e}"))?;
-    let (transport, outbox) = transport_from_args(&args.transport).map_err(|e| miette!("{e}"))?;
+    let (transport, outbox) = transport_in(&args.transport, dir).map_err(|e| miette!("{e}"))?;
     Ok((message, transport, outbox))
 }

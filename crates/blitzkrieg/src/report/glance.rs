@@ -1,0 +1,115 @@
+//! The few lines at the top of a report that say what the player-turn came to: the
+//! battles and their results, what each side lost, the cities that changed hands.
+//! Told from the typed events alone: a unit eliminated belongs to the side it fought
+//! for in the battle before it (the mover attacks, 12.1), or to the mover when it was
+//! removed before combat (14.9).
+
+use crate::event::{BattleRecord, Event};
+use crate::units::{Side, UnitId};
+use std::collections::BTreeMap;
+
+/// The lines of the summary, or none for a set-up (no `TurnBegan`).
+pub(super) fn lines(events: &[Event]) -> Vec<String> {
+    let Some(mover) = events.iter().find_map(|e| match e {
+        Event::TurnBegan { side, .. } => Some(*side),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let mut battles = Vec::new();
+    let mut lost: BTreeMap<Side, Vec<&UnitId>> = BTreeMap::new();
+    let mut unknown = Vec::new();
+    let mut cities = Vec::new();
+    let mut current: Option<&BattleRecord> = None;
+    let mut removed: Vec<&UnitId> = Vec::new();
+    for e in events {
+        match e {
+            Event::Battle(b) => {
+                battles.push(format!(
+                    "{} against {}: {}",
+                    b.id,
+                    b.target,
+                    b.result.code()
+                ));
+                current = Some(b);
+            }
+            Event::RemovedBeforeCombat { unit, .. } => removed.push(unit),
+            Event::Eliminated { unit, .. } => match side_of(unit, mover, current, &removed) {
+                Some(side) => lost.entry(side).or_default().push(unit),
+                None => unknown.push(unit),
+            },
+            Event::CityChanged { hex, from, to, .. } => cities.push(format!(
+                "{hex} friendly to {} (was {})",
+                side_name(*to),
+                side_name(*from)
+            )),
+            Event::CityFromNextPlayerTurn { hex, to, .. } => cities.push(format!(
+                "{hex} friendly to {} from the next player-turn",
+                side_name(*to)
+            )),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    out.push(row(
+        "Battles",
+        &if battles.is_empty() {
+            "none".to_string()
+        } else {
+            format!("{}: {}", battles.len(), battles.join("; "))
+        },
+    ));
+    for side in [mover, mover.other()] {
+        let units: Vec<String> = lost
+            .get(&side)
+            .map(|v| v.iter().map(ToString::to_string).collect())
+            .unwrap_or_default();
+        let what = if units.is_empty() {
+            "nothing".to_string()
+        } else {
+            units.join(", ")
+        };
+        out.push(row(&format!("{side} lost"), &what));
+    }
+    if !unknown.is_empty() {
+        let units: Vec<String> = unknown.iter().map(ToString::to_string).collect();
+        out.push(row("Eliminated", &units.join(", ")));
+    }
+    out.push(row(
+        "Cities",
+        &if cities.is_empty() {
+            "none changed hands".to_string()
+        } else {
+            cities.join("; ")
+        },
+    ));
+    out
+}
+
+/// A side, or "neither side" (5.1).
+fn side_name(side: Option<Side>) -> String {
+    side.map_or("neither side".to_string(), |s| s.to_string())
+}
+
+fn row(name: &str, value: &str) -> String {
+    format!("  {name:<11} {value}")
+}
+
+/// The side an eliminated unit fought for: by the battle it was in, else the mover's
+/// when it was removed before combat.
+fn side_of(
+    unit: &UnitId,
+    mover: Side,
+    battle: Option<&BattleRecord>,
+    removed: &[&UnitId],
+) -> Option<Side> {
+    if let Some(b) = battle {
+        if b.attackers.iter().any(|(u, _, _)| u == unit) {
+            return Some(mover);
+        }
+        if b.defenders.iter().any(|(u, _, _)| u == unit) {
+            return Some(mover.other());
+        }
+    }
+    removed.contains(&unit).then_some(mover)
+}

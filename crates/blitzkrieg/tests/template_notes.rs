@@ -1,0 +1,82 @@
+//! What a template tells the player beyond the orders themselves: where the set-up
+//! may go (the home country's hexes and cities), the friendly home cities where
+//! reinforcements may be placed, the standing orders in force (they persist silently
+//! otherwise), and the order guide he has (`blitz help orders`, the opening mail).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use blitzkrieg::demo::{self, STEPS};
+use blitzkrieg::game::{self, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
+use blitzkrieg::state::GameState;
+
+fn umpire() -> Umpire {
+    Umpire::load(&RuleFiles::default()).unwrap()
+}
+
+/// The demo's first `n` steps, from a new game: each resolution in turn.
+fn demo_steps(u: &Umpire, n: usize) -> Vec<Resolution> {
+    let mut state: GameState = game::new_game(u, &demo::new_game_spec()).unwrap();
+    let mut bytes = state.to_ron().unwrap().into_bytes();
+    let mut out = Vec::new();
+    for step in STEPS.iter().take(n) {
+        let orders = OrderText {
+            toml: demo::order_file(&state, &bytes, step.orders),
+            name: step.file.to_string(),
+            source_lines: Vec::new(),
+        };
+        let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
+        let r = game::resolve(u, &bytes, "s", &orders, seed.as_ref(), None, false).unwrap();
+        state = r.state.clone();
+        bytes = r.state_ron.clone().into_bytes();
+        out.push(r);
+    }
+    out
+}
+
+#[test]
+fn the_set_up_template_lists_the_home_country_hexes_and_cities() {
+    let u = umpire();
+    let state = game::new_game(&u, &demo::new_game_spec()).unwrap();
+    let t = blitzkrieg::template::render(&u.rules_for(&state).unwrap(), &state, "0");
+    assert!(t.contains("# The hexes of Great Blue"), "{t}");
+    // Column D of Great Blue runs from D1 to D31 without a gap.
+    assert!(t.contains("D1-D31"), "{t}");
+    assert!(t.contains("Westhaven (D7, D8)"), "{t}");
+    assert!(
+        !t.contains("docs/orders.md"),
+        "the player has no docs/: {t}"
+    );
+    assert!(t.contains("blitz help"), "{t}");
+    assert!(t.contains("None in force"), "{t}");
+    // Every listed range is in Great Blue (3.3), and no Big Red city is offered.
+    assert!(!t.contains("BBB33"), "{t}");
+}
+
+#[test]
+fn standing_orders_in_force_are_shown_until_replaced() {
+    let u = umpire();
+    let steps = demo_steps(&u, 3);
+    // After Blue's turn 1, Red moves: his standing orders from his set-up are in force.
+    let red = &steps[2].template;
+    assert!(red.contains("In force now"), "{red}");
+    assert!(
+        red.contains(r#"#   lose_first = ["R-1IN", "R-2IN", "R-3IN", "R-4IN", "R-5IN"]"#),
+        "{red}"
+    );
+    assert!(red.contains(r#"#   retreat_toward = "BBB33""#), "{red}");
+    // Blue's set-up template came before he gave any.
+    let blue_setup = &steps[0].template;
+    assert!(blue_setup.contains("None in force"), "{blue_setup}");
+}
+
+#[test]
+fn a_turn_template_with_reinforcements_names_the_friendly_home_cities() {
+    let u = umpire();
+    let steps = demo_steps(&u, 3);
+    // Red's turn 1: reinforcements due, and every city of Big Red is free of Blue.
+    let red = &steps[2].template;
+    assert!(red.contains("Reinforcements you may place"), "{red}");
+    assert!(red.contains("# Friendly home cities now (5.1):"), "{red}");
+    assert!(red.contains("BBB33 Borov"), "{red}");
+    assert!(!red.contains("Not now"), "{red}");
+    assert!(!red.contains("Westhaven"), "only Red's own cities: {red}");
+}
