@@ -3,6 +3,7 @@
 
 use crate::control;
 use crate::hex::Hex;
+use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place};
 use crate::units::{Counter, Side};
@@ -21,19 +22,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
     );
     for side in Side::BOTH {
         let _ = writeln!(out, "\n{} ({})", side.country_name(), side);
-        let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-        mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
-        let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
-        for p in mine {
-            let f = rules
-                .counters
-                .get(&p.id)
-                .map_or(String::new(), |c| c.factors_text());
-            by_hex
-                .entry(p.hex)
-                .or_default()
-                .push(format!("{} {}", p.id, f));
-        }
+        let by_hex = stacks(rules, &pos, side);
         let _ = writeln!(
             out,
             "  on the map: {} units in {} hexes",
@@ -126,19 +115,7 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
     let mut out = String::new();
     let pos = state.position(&rules.counters);
     for side in Side::BOTH {
-        let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
-        let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-        mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
-        for p in mine {
-            let f = rules
-                .counters
-                .get(&p.id)
-                .map_or(String::new(), |c| c.factors_text());
-            by_hex
-                .entry(p.hex)
-                .or_default()
-                .push(format!("{} {}", p.id, f));
-        }
+        let by_hex = stacks(rules, &pos, side);
         let cities = control::friendly_cities(&rules.board, &pos, &state.held, side).len();
         let lost = state
             .units
@@ -159,4 +136,22 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
         }
     }
     out
+}
+
+/// The side's units on the map, hex by hex: "B-1IN 4-4", in counting order.
+fn stacks(rules: &Rules, pos: &Position, side: Side) -> BTreeMap<Hex, Vec<String>> {
+    let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
+    mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
+    let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
+    for p in mine {
+        let f = rules
+            .counters
+            .get(&p.id)
+            .map_or(String::new(), |c| c.factors_text());
+        by_hex
+            .entry(p.hex)
+            .or_default()
+            .push(format!("{} {}", p.id, f));
+    }
+    by_hex
 }

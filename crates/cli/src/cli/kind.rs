@@ -473,11 +473,7 @@ pub fn mori_check(
     if !is_mori(state) {
         return Ok(None);
     }
-    if json {
-        return Err(miette!(
-            "--format json is for BLITZKRIEG games: a Mori game's check is text"
-        ));
-    }
+    text_only(json, "check")?;
     Ok(Some(match checked(state, orders, private)?.verdict {
         Err(rendered) => {
             err!("{rendered}");
@@ -708,11 +704,7 @@ pub fn mori_report(state: &Path, json: bool) -> miette::Result<Option<ExitCode>>
     if !is_mori(state) {
         return Ok(None);
     }
-    if json {
-        return Err(miette!(
-            "--format json is for BLITZKRIEG games: a Mori game's report is text"
-        ));
-    }
+    text_only(json, "report")?;
     let (_, sf, _) = read_state(state)?;
     match producing_step(state, &sf)? {
         None => outln!(
@@ -734,11 +726,7 @@ pub fn mori_show(
     if !is_mori(state) {
         return Ok(None);
     }
-    if json {
-        return Err(miette!(
-            "--format json is for BLITZKRIEG games: a Mori game's summary is text"
-        ));
-    }
+    text_only(json, "summary")?;
     let (_, sf, rs) = read_state(state)?;
     out!("{}", mori::summary::render(&rs, &sf.state));
     for private in private.load(&rs, &sf)?.values() {
@@ -782,11 +770,7 @@ pub fn mori_verify(dir: &Path, json: bool) -> miette::Result<Option<ExitCode>> {
     if !is_mori_dir(dir) {
         return Ok(None);
     }
-    if json {
-        return Err(miette!(
-            "--format json is for BLITZKRIEG games: a Mori game's verification is text"
-        ));
-    }
+    text_only(json, "verification")?;
     let all = folder_files(dir)?;
     let d = dir.display();
     Ok(Some(match folder::verify(&all, UMPIRE) {
@@ -829,4 +813,14 @@ pub fn mori_verify(dir: &Path, json: bool) -> miette::Result<Option<ExitCode>> {
             ExitCode::from(1)
         }
     }))
+}
+
+/// `--format json` is BLITZKRIEG's: a Mori game's `what` is text only.
+fn text_only(json: bool, what: &str) -> miette::Result<()> {
+    if json {
+        return Err(miette!(
+            "--format json is for BLITZKRIEG games: a Mori game's {what} is text"
+        ));
+    }
+    Ok(())
 }
