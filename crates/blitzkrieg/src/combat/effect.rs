@@ -74,14 +74,14 @@ impl Outcome {
         }
     }
 
-    /// The result as printed: `DB2`, `2 3 / - 1`; `D elim, advance 4` for the TGAT's
+    /// The result as printed: `DB2`, `2 3 / - 1`; `D elim advance 4` for the TGAT's
     /// odds above 6-1.
     pub fn code(&self) -> String {
         match self {
             Outcome::Bgat(r) => r.code().to_string(),
             Outcome::Tgat(TgatResult::Cell(c)) => c.to_string(),
             Outcome::Tgat(TgatResult::DefenderEliminated { attacker_advance }) => {
-                format!("D elim, advance {attacker_advance}")
+                format!("D elim advance {attacker_advance}")
             }
         }
     }
@@ -124,7 +124,7 @@ impl Outcome {
 
     /// Reads a result as [`code`](Self::code) writes it: a BGAT code, or a TGAT cell.
     pub fn from_code(code: &str) -> Option<Outcome> {
-        if let Some(n) = code.strip_prefix("D elim, advance ") {
+        if let Some(n) = code.strip_prefix("D elim advance ") {
             return n.parse().ok().map(|attacker_advance| {
                 Outcome::Tgat(TgatResult::DefenderEliminated { attacker_advance })
             });
@@ -333,5 +333,17 @@ mod tests {
         );
         assert!(ron::from_str::<Outcome>("\"DB2 (attacker back 2)\"").is_err());
         assert!(Outcome::from_code("D3").is_none());
+        // Every result's citation reads back as the same citation.
+        let elim = Outcome::Tgat(TgatResult::DefenderEliminated {
+            attacker_advance: 4,
+        });
+        for o in [
+            elim,
+            cell("2 3 / - 1"),
+            Outcome::Bgat(CombatResult::Exchange),
+        ] {
+            let text = o.rule().to_string();
+            assert_eq!(text.parse::<Rule>(), Ok(o.rule()), "{text}");
+        }
     }
 }
