@@ -20,6 +20,11 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         state.game.id,
         phase_text(&state.phase)
     );
+    if let Some(side) = state.mover() {
+        if let Some(cut) = crate::supply::as_it_stands(rules, state, side) {
+            let _ = writeln!(out, "Supply: {}", crate::supply::line(side, &cut));
+        }
+    }
     for side in Side::BOTH {
         let _ = writeln!(out, "\n{} ({})", side.country_name(), side);
         let by_hex = stacks(rules, &pos, side);

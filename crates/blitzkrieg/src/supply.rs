@@ -24,6 +24,7 @@ use crate::marker::UnitMarker;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search;
+use crate::state::GameState;
 use crate::units::{Side, UnitId};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -121,6 +122,28 @@ pub fn trace_start(
         cut_off: cut.into_iter().collect(),
         rule: Rule::para("23.1-23.3"),
     })
+}
+
+/// 23.1: with optional rule 23, the units of `side` cut off from supply in `state` as
+/// it stands (for the template and `show`: the trace at the start of the player-turn,
+/// before any owed decision is carried out). `None` without the rule.
+pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<BTreeSet<UnitId>> {
+    rules.ruleset.optional.contains(&23).then(|| {
+        let pos = state.position(&rules.counters);
+        cut_off(rules, &pos, &state.held, side)
+    })
+}
+
+/// "every Blue unit traces a supply route" or "cut off from supply: B-1IN, B-2IN".
+pub fn line(side: Side, cut: &BTreeSet<UnitId>) -> String {
+    if cut.is_empty() {
+        return format!("every {side} unit traces a supply route (23.1-23.3)");
+    }
+    let names: Vec<String> = cut.iter().map(ToString::to_string).collect();
+    format!(
+        "cut off from supply: {}: half movement and attack factors, no advance after combat (23.6)",
+        names.join(", ")
+    )
 }
 
 /// 23.6: the markers come off at the end of the player-turn; supply is traced anew at

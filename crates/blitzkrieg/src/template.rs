@@ -249,6 +249,14 @@ fn wrap_list(t: &mut String, items: &[String]) {
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     owed_help(t, rules, state, side);
+    let cut = crate::supply::as_it_stands(rules, state, side);
+    if let Some(cut) = &cut {
+        let _ = writeln!(
+            t,
+            "\n# Supply, traced as the position stands: {}",
+            crate::supply::line(side, cut)
+        );
+    }
     let _ = writeln!(t, "\n# Your units on the map, stack by stack:");
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
     mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
@@ -262,6 +270,8 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             } else {
                 "engaged: may not move, must attack (8.2)".to_string()
             }
+        } else if cut.as_ref().is_some_and(|cut| cut.contains(&p.id)) {
+            format!("may move {} MF: cut off from supply (23.6)", c.movement / 2)
         } else {
             format!("may move {} MF", c.movement)
         };

@@ -354,3 +354,38 @@ fn units_at_sea_survive_a_round_trip_through_a_position_file() {
         "{err:?}"
     );
 }
+
+/// 23.1, 23.6: with combat supply chosen, the template and `show` say which of the
+/// mover's units trace no route as the position stands, and what that costs them.
+#[test]
+fn the_template_and_show_say_who_is_cut_off_23() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let board = &u.rules.board;
+    // A Blue unit deep in Big Red, far from any Blue road or home city.
+    let deep = board
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|&h| board.home_of(h) == Some(Side::Red) && board.is_land(h) && !board.is_city(h))
+        .max_by_key(|h| (h.col(), h.num()))
+        .unwrap();
+    let text =
+        format!("side = \"blue\"\nturn = 3\n\n[[stack]]\nhex = \"{deep}\"\nunits = [\"B-1IN\"]\n");
+    let mut spec = demo::new_game_spec();
+    spec.optional = [23].into_iter().collect();
+    let state = game::new_game_at(&u, &spec, &text, "cut.toml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = u.rules_for(&state).unwrap();
+    let template = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(
+        template.contains("# Supply, traced as the position stands: cut off from supply: B-1IN"),
+        "{template}"
+    );
+    assert!(
+        template.contains("may move 2 MF: cut off from supply (23.6)"),
+        "{template}"
+    );
+    let shown = blitzkrieg::summary::render(&rules, &state);
+    assert!(
+        shown.contains("Supply: cut off from supply: B-1IN"),
+        "{shown}"
+    );
+}
