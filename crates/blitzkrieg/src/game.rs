@@ -580,6 +580,38 @@ pub fn check(
     })
 }
 
+/// What `blitz check` reports: every problem, and when there is none each declared
+/// battle's factors and odds ([`crate::preview`]), with the state they were read from.
+pub struct CheckReport {
+    pub errors: Vec<OrderError>,
+    pub battles: Vec<crate::preview::BattlePreview>,
+    pub state: GameState,
+}
+
+/// [`check`] and the battle preview from one reading of the state.
+pub fn check_and_preview(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &OrderText,
+) -> Result<CheckReport, GameError> {
+    let state = read_state(state_bytes, state_file)?;
+    let rules = u.rules_for(&state)?;
+    let errors = match problems(&rules, &state, state_bytes, &orders.toml) {
+        Ok((_, errors)) | Err(errors) => errors,
+    };
+    let battles = if errors.is_empty() {
+        crate::preview::battles_in(&rules, &state, &sha256_hex(state_bytes), orders)
+    } else {
+        Vec::new()
+    };
+    Ok(CheckReport {
+        errors,
+        battles,
+        state,
+    })
+}
+
 /// What `blitz commit` must know of orders before committing to them: every problem
 /// `check` finds, or, when there is none, the seed they name (the command compares its
 /// time with the clock: the library has none).

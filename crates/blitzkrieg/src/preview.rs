@@ -10,7 +10,9 @@ use crate::engine;
 use crate::game::{read_state, GameError, OrderText, Umpire};
 use crate::odds::{self, Column, Factor, Odds};
 use crate::orders;
+use crate::rules::Rules;
 use crate::state::sha256_hex;
+use crate::state::GameState;
 use std::fmt::Write as _;
 
 /// One declared battle as it stands before the roll.
@@ -34,21 +36,30 @@ pub fn battles(
 ) -> Result<Vec<BattlePreview>, GameError> {
     let state = read_state(state_bytes, state_file)?;
     let rules = u.rules_for(&state)?;
+    Ok(battles_in(&rules, &state, &sha256_hex(state_bytes), text))
+}
+
+/// [`battles`] on a state already read, whose file hashes to `state_hash`.
+pub fn battles_in(
+    rules: &Rules,
+    state: &GameState,
+    state_hash: &str,
+    text: &OrderText,
+) -> Vec<BattlePreview> {
     let Ok(parsed) = orders::parse(&text.toml) else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
     if parsed.attacks.is_empty() {
-        return Ok(Vec::new());
+        return Vec::new();
     }
-    let hash = sha256_hex(state_bytes);
-    let Some(pos) = engine::position_for_battles(&rules, &state, &parsed, &hash) else {
-        return Ok(Vec::new());
+    let Some(pos) = engine::position_for_battles(rules, state, &parsed, state_hash) else {
+        return Vec::new();
     };
-    Ok(parsed
+    parsed
         .attacks
         .iter()
         .map(|a| {
-            let strength = combat::strength(&rules, &pos, a);
+            let strength = combat::strength(rules, &pos, a);
             let odds = odds::reduce(strength.attack, strength.defence);
             BattlePreview {
                 id: a.id.value.clone(),
@@ -56,7 +67,7 @@ pub fn battles(
                 odds,
             }
         })
-        .collect())
+        .collect()
 }
 
 /// The battles for a player to read:

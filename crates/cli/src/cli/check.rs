@@ -45,10 +45,11 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let state = files::read_bytes(&args.state)?;
     let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
     let state_file = args.state.display().to_string();
-    let errors = blitzkrieg::game::check(&umpire, &state, &state_file, &orders)?;
+    let checked = blitzkrieg::game::check_and_preview(&umpire, &state, &state_file, &orders)?;
+    let errors = checked.errors;
     if errors.is_empty() {
-        signed::check_for_state_file(&state, &state_file, &orders, signature.as_ref())?;
-        let mover = game::read_state(&state, &state_file)?;
+        let mover = checked.state;
+        signed::check(&mover, &orders, signature.as_ref())?;
         if signed::required(&mover) {
             outln!(
                 "{}: every order is legal, and signed with the key registered for {}",
@@ -58,8 +59,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         } else {
             outln!("{}: every order is legal", orders.name);
         }
-        let battles = blitzkrieg::preview::battles(&umpire, &state, &state_file, &orders)?;
-        out!("{}", blitzkrieg::preview::render(&battles));
+        out!("{}", blitzkrieg::preview::render(&checked.battles));
         return Ok(ExitCode::SUCCESS);
     }
     err!(
