@@ -15,6 +15,7 @@ use crate::odds::Factor;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase};
 use crate::units::{Side, UnitId};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Facts for the report header that are not events.
@@ -37,6 +38,12 @@ pub struct Header {
 impl Header {
     /// The header of the turn that produced `state`.
     pub fn of(state: &GameState) -> Header {
+        Header::of_readings(state, crate::ruleset::embedded_defaults())
+    }
+
+    /// [`Header::of`], naming the readings that differ from `defaults` (those of the
+    /// rule data in use, so the embedded data need not be read again).
+    pub fn of_readings(state: &GameState, defaults: &BTreeMap<String, String>) -> Header {
         Header {
             game: state.game.id.clone(),
             turn_label: state.last.label.clone(),
@@ -46,7 +53,7 @@ impl Header {
             previous_state: state.chain.previous_state.clone(),
             orders: state.chain.orders.clone(),
             rules: rules_line(&state.game.options),
-            readings: crate::ruleset::chosen_readings(&state.game.options.readings),
+            readings: crate::ruleset::chosen_readings_of(&state.game.options.readings, defaults),
             next: match (&state.phase, &state.resume) {
                 (Phase::Turn { turn, side }, Some(r)) => format!(
                     "turn {turn}, {side}'s player-turn stopped: {} decides in step {} (PBEM)",
@@ -94,7 +101,8 @@ const RULE: &str = "------------------------------------------------------------
 /// The report for the turn that produced `state`: [`render`], then the position it
 /// left ([`crate::summary::position`]).
 pub fn render_state(rules: &Rules, state: &GameState) -> String {
-    let mut out = render(&Header::of(state), &state.last.events);
+    let header = Header::of_readings(state, &rules.book.defaults());
+    let mut out = render(&header, &state.last.events);
     let title = "POSITION AFTER THE PLAYER-TURN";
     let _ = write!(out, "\n{title}\n{}\n", &RULE[..title.len()]);
     out.push_str(&crate::summary::position(rules, state));

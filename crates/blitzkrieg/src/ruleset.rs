@@ -30,7 +30,14 @@ pub fn embedded_defaults() -> &'static BTreeMap<String, String> {
 /// The readings of a game that are not the default, `NAME=OPTION` each: what the report
 /// header names (a game of format 1 records none).
 pub fn chosen_readings(readings: &BTreeMap<String, String>) -> Vec<String> {
-    let defaults = embedded_defaults();
+    chosen_readings_of(readings, embedded_defaults())
+}
+
+/// [`chosen_readings`] against the defaults of the rule data a game was made with.
+pub fn chosen_readings_of(
+    readings: &BTreeMap<String, String>,
+    defaults: &BTreeMap<String, String>,
+) -> Vec<String> {
     readings
         .iter()
         .filter(|(name, option)| defaults.get(*name) != Some(*option))

@@ -157,6 +157,9 @@ fn pretty() -> ron::ser::PrettyConfig {
         .struct_names(false)
 }
 
+/// How an empty digest is written in a state file.
+const EMPTY_INTEGRITY: &str = "integrity: \"\"";
+
 fn body<S: Sealed>(state: &S) -> Result<String, ron::Error> {
     let mut copy = state.clone();
     copy.set_integrity(String::new());
@@ -188,9 +191,25 @@ fn as_sealed(src: &str, digest: &str) -> bool {
 /// Writes a state as RON with its integrity digest filled in: the SHA-256 of the same
 /// file written with the digest empty. Deterministic.
 pub fn seal<S: Sealed>(state: &S) -> Result<String, ron::Error> {
-    let mut copy = state.clone();
-    copy.set_integrity(sha256_hex(body(state)?.as_bytes()));
-    let mut out = ron::ser::to_string_pretty(&copy, pretty())?;
+    let body = body(state)?;
+    let digest = sha256_hex(body.as_bytes());
+    // The body with the digest written in its empty `integrity` is the file: the
+    // state is written once, not twice. Should the layout ever differ, the state is
+    // written again with its digest.
+    let mut out = match body.rfind(EMPTY_INTEGRITY) {
+        Some(at) => {
+            let mut text = String::with_capacity(body.len() + digest.len() + 1);
+            text.push_str(&body[..at + EMPTY_INTEGRITY.len() - 1]);
+            text.push_str(&digest);
+            text.push_str(&body[at + EMPTY_INTEGRITY.len() - 1..]);
+            text
+        }
+        None => {
+            let mut copy = state.clone();
+            copy.set_integrity(digest);
+            ron::ser::to_string_pretty(&copy, pretty())?
+        }
+    };
     out.push('\n');
     Ok(out)
 }
