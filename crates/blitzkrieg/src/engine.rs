@@ -626,7 +626,7 @@ fn stop(
         text: note,
         rule: Rule::of(Ref::Procedure),
     });
-    store_position(&mut next, &f.pos, f.turn, f.side);
+    next.store_position(&f.pos, f.turn, f.side);
     next.step = state.step + 1;
     next.pending = asked;
     next.resume = Some(Resume {
@@ -685,7 +685,7 @@ fn finish(
     next.resume = None;
     next.pending = owed;
     supply::clear(&mut pos);
-    store_position(&mut next, &pos, turn, side);
+    next.store_position(&pos, turn, side);
     let (friendly_after, coming) =
         end_of_turn_cities(rules, state, &pos, &mut next, &cities_before);
     events.extend(coming.now);
@@ -896,12 +896,6 @@ fn waiting(state: &GameState) -> BTreeSet<UnitId> {
         .collect()
 }
 
-/// Writes the position back into the state's unit places; units that left the map
-/// this player-turn are eliminated.
-fn store_position(state: &mut GameState, pos: &Position, turn: u32, mover: Side) {
-    state.store_position(pos, turn, mover);
-}
-
 /// 3.3-3.4: a side places its turn-1 units in its home country.
 fn set_up(
     rules: &Rules,
@@ -924,7 +918,7 @@ fn set_up(
         return Err(out.errors);
     }
     let mut next = state.clone();
-    store_position(&mut next, &pos, 0, side);
+    next.store_position(&pos, 0, side);
     store_standing(&mut next, orders, side);
     let mut events = vec![Event::Note {
         text: format!("{} sets up", side.country_name()),

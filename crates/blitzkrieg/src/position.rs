@@ -7,7 +7,7 @@
 use crate::board::SeaZone;
 use crate::hex::Hex;
 use crate::marker::{HexMarker, HexMarkerKind, UnitMarker};
-use crate::units::{Counter, Side, UnitId, UnitKind};
+use crate::units::{stack_halves, Counter, Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A counter on the map.
@@ -140,11 +140,7 @@ impl Position {
 
     /// 11.1 with 26.4: a piece's weight for stacking, in half units.
     pub fn halves_of(piece: &Piece) -> u32 {
-        if piece.substitute || piece.kind == UnitKind::Rangers {
-            1
-        } else {
-            2
-        }
+        stack_halves(piece.kind, piece.substitute)
     }
 
     /// 11.1: how many counters stand in `hex`.
@@ -218,13 +214,7 @@ impl Position {
         self.at_sea
             .values()
             .filter(|a| a.side == side)
-            .map(|a| {
-                if a.substitute || a.kind == UnitKind::Rangers {
-                    1
-                } else {
-                    2
-                }
-            })
+            .map(|a| stack_halves(a.kind, a.substitute))
             .sum()
     }
 

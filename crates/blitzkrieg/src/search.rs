@@ -68,9 +68,43 @@ impl<N: Copy + Ord, C: Copy> Reach<N, C> {
 pub fn search<N, C, I>(
     start: N,
     budget: C,
+    next: impl FnMut(N) -> I,
+    stop: impl FnMut(N) -> bool,
+) -> Reach<N, C>
+where
+    N: Copy + Ord,
+    C: Copy + Ord + Default + Add<Output = C>,
+    I: IntoIterator<Item = (N, C)>,
+{
+    walk(start, budget, next, stop, |_| false).0
+}
+
+/// The cheapest state within `budget` of `start` that `goal` accepts, and its cost:
+/// the search of [`search`], stopped as soon as a goal is settled (settled cheapest
+/// first, so no cheaper goal is left). `None` when no goal is within the budget.
+pub fn first<N, C, I>(
+    start: N,
+    budget: C,
+    next: impl FnMut(N) -> I,
+    goal: impl FnMut(N) -> bool,
+) -> Option<(N, C)>
+where
+    N: Copy + Ord,
+    C: Copy + Ord + Default + Add<Output = C>,
+    I: IntoIterator<Item = (N, C)>,
+{
+    walk(start, budget, next, |_| false, goal).1
+}
+
+/// The one loop behind [`search`] and [`first`]: settles states cheapest first, then
+/// by fewest steps, then in node order, until none is left or a `goal` is settled.
+fn walk<N, C, I>(
+    start: N,
+    budget: C,
     mut next: impl FnMut(N) -> I,
     mut stop: impl FnMut(N) -> bool,
-) -> Reach<N, C>
+    mut goal: impl FnMut(N) -> bool,
+) -> (Reach<N, C>, Option<(N, C)>)
 where
     N: Copy + Ord,
     C: Copy + Ord + Default + Add<Output = C>,
@@ -86,6 +120,9 @@ where
             .is_some_and(|&(c, s, _)| (c, s) < (cost, steps))
         {
             continue;
+        }
+        if goal(node) {
+            return (Reach { start, found }, Some((node, cost)));
         }
         if node != start && stop(node) {
             continue;
@@ -105,46 +142,7 @@ where
             }
         }
     }
-    Reach { start, found }
-}
-
-/// The cheapest state within `budget` of `start` that `goal` accepts, and its cost:
-/// the search of [`search`], stopped as soon as a goal is settled (settled cheapest
-/// first, so no cheaper goal is left). `None` when no goal is within the budget.
-pub fn first<N, C, I>(
-    start: N,
-    budget: C,
-    mut next: impl FnMut(N) -> I,
-    mut goal: impl FnMut(N) -> bool,
-) -> Option<(N, C)>
-where
-    N: Copy + Ord,
-    C: Copy + Ord + Default + Add<Output = C>,
-    I: IntoIterator<Item = (N, C)>,
-{
-    let mut best: BTreeMap<N, (C, u32)> = BTreeMap::new();
-    let mut heap = BinaryHeap::new();
-    best.insert(start, (C::default(), 0));
-    heap.push(Reverse((C::default(), 0u32, start)));
-    while let Some(Reverse((cost, steps, node))) = heap.pop() {
-        if best.get(&node).is_some_and(|&b| b < (cost, steps)) {
-            continue;
-        }
-        if goal(node) {
-            return Some((node, cost));
-        }
-        for (to, step) in next(node) {
-            let total = cost + step;
-            if total > budget {
-                continue;
-            }
-            if best.get(&to).is_none_or(|&b| (total, steps + 1) < b) {
-                best.insert(to, (total, steps + 1));
-                heap.push(Reverse((total, steps + 1, to)));
-            }
-        }
-    }
-    None
+    (Reach { start, found }, None)
 }
 
 /// [`search`] over the map: every hex within `budget` of `start`, where `cost(from,

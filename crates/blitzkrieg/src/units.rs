@@ -392,6 +392,16 @@ fn change_from(rest: Factors, pool: &[(Factors, u32)], out: &mut Vec<Factors>) -
     false
 }
 
+/// 26.4: a unit's weight in half units, for stacking, sea movement, air transport and
+/// supply limits: substitutes and rangers half a unit, every other a whole one.
+pub fn stack_halves(kind: UnitKind, substitute: bool) -> u32 {
+    if substitute || kind == UnitKind::Rangers {
+        1
+    } else {
+        2
+    }
+}
+
 /// One counter of the game, with what the rules need of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counter {
@@ -445,11 +455,7 @@ impl Counter {
     /// 26.4: substitutes and rangers count as half a unit for stacking, sea movement,
     /// air transport and supply limits. In half-units: 1 for them, 2 for a full unit.
     pub fn stack_halves(&self) -> u32 {
-        if self.is_substitute() || self.kind == UnitKind::Rangers {
-            1
-        } else {
-            2
-        }
+        stack_halves(self.kind, self.is_substitute())
     }
 
     /// 30.8: the farthest distance at which a bomber doubles its bombing strength,
