@@ -27,7 +27,7 @@ pub enum PictureError {
 
 const WIDTH: i32 = 1000;
 const LEFT: i32 = 20;
-const NAME_W: i32 = 230;
+const NAME_W: i32 = 262;
 const SPACE_W: i32 = 140;
 const SPACE_H: i32 = 40;
 const ROW_GAP: i32 = 6;
@@ -190,7 +190,7 @@ pub fn svg(rs: &Ruleset, state: &State) -> String {
             ink,
             &format!("{} [{}]{status}", tdef.name, tdef.id),
         );
-        let track_x = LEFT + NAME_W + 60;
+        let track_x = LEFT + NAME_W + 138;
         battle_track(&mut body, rs, tdef, ts.marker, (track_x, y));
         if !tdef.links.is_empty() {
             let right = track_x + (2 * tdef.half + 1) * TRACK_CELL + 10;
