@@ -61,6 +61,7 @@ fn main() {
         ("COUNTERS", "counters.toml"),
         ("OAC", "oac.toml"),
         ("FIGURES", "figures.toml"),
+        ("OPTIONAL", "optional.toml"),
         ("READINGS", "readings.toml"),
     ] {
         let digest = hex(&read(&rules.join(file)));

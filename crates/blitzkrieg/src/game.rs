@@ -125,7 +125,7 @@ pub struct Umpire {
     /// command that rolls no dice never reads them. See [`Umpire::tables`].
     tables: OnceLock<Tables>,
     /// SHA-256 of the text of each piece of rule data: "board", "counters", "oac",
-    /// "tables", "figures", "readings".
+    /// "tables", "figures", "optional", "readings".
     pub data: BTreeMap<String, String>,
 }
 
@@ -201,6 +201,7 @@ impl Umpire {
             ),
             ("tables".to_string(), tables_hash(files.tables.as_deref())?),
             ("figures".to_string(), embedded_hash::FIGURES.to_string()),
+            ("optional".to_string(), embedded_hash::OPTIONAL.to_string()),
             ("readings".to_string(), embedded_hash::READINGS.to_string()),
         ]);
         Ok(Umpire {
@@ -274,6 +275,19 @@ pub struct NewGame {
 /// The umpire release written into every state (the envelope's `umpire`).
 pub const UMPIRE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// The rule data a new game records: all of it, less the optional rules' figures when
+/// it plays none (a Basic Game's files then do not depend on them).
+fn recorded_data(
+    u: &Umpire,
+    optional: &std::collections::BTreeSet<u32>,
+) -> BTreeMap<String, String> {
+    u.data
+        .iter()
+        .filter(|(what, _)| !optional.is_empty() || what.as_str() != "optional")
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
+}
+
 /// A new game in its set-up phase (3.3): every Basic Game counter waiting (2.2).
 /// A rule set or optional rule not built yet, or an unknown reading, is refused.
 pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
@@ -314,7 +328,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 optional: g.optional.clone(),
                 readings,
             },
-            data: u.data.clone(),
+            data: recorded_data(u, &g.optional),
             keys: BTreeMap::new(),
         },
         phase: Phase::SetUp { side: Side::Blue },

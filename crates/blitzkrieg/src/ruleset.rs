@@ -13,6 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The embedded figures of the rules.
 pub const EMBEDDED_FIGURES: &str = include_str!("../../../rules/blitzkrieg/figures.toml");
+/// The embedded figures of the Basic Game's optional rules 19-23.
+pub const EMBEDDED_OPTIONAL: &str = include_str!("../../../rules/blitzkrieg/optional.toml");
 /// The embedded declared readings.
 pub const EMBEDDED_READINGS: &str = include_str!("../../../rules/blitzkrieg/readings.toml");
 
@@ -86,6 +88,74 @@ impl Figures {
     }
 }
 
+/// The figures of the Basic Game's optional rules (`rules/blitzkrieg/optional.toml`),
+/// one section a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionalFigures {
+    pub sea_movement: SeaMovementFigures,
+    pub invasions: InvasionFigures,
+    pub automatic_victory: AutomaticVictoryFigures,
+    pub strategic_movement: StrategicMovementFigures,
+    pub combat_supply: CombatSupplyFigures,
+}
+
+/// Rule 19.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeaMovementFigures {
+    /// 19.1, 19.3 with 26.4: units of a side at sea at any time, in half units.
+    pub at_sea_halves: u32,
+    /// 19.2: MF a landing at a port or on a beach costs.
+    pub landing_mf: u32,
+}
+
+/// Rule 20.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InvasionFigures {
+    /// 20.1: beaches a side invades in one player-turn.
+    pub beaches_per_player_turn: u32,
+    /// 20.31: half units on one full sea assault hex.
+    pub assault_hex_halves: u32,
+    /// 20.4: MF the first beach hex of an unopposed landing costs.
+    pub first_beach_mf: u32,
+}
+
+/// Rule 21.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AutomaticVictoryFigures {
+    /// 21.1: the odds (to 1) that win automatically during movement.
+    pub odds: u32,
+    /// 21.1: the odds (to 1) that do when the defenders have no legal retreat.
+    pub odds_no_retreat: u32,
+    /// 21.3: hexes of the AVing units' advance.
+    pub advance_hexes: u32,
+}
+
+/// Rule 22.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrategicMovementFigures {
+    /// 22: extra MF of strategic movement.
+    pub bonus_mf: u32,
+}
+
+/// Rule 23.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatSupplyFigures {
+    /// 23.2: hexes of a supply route overland before a road.
+    pub overland_hexes: u32,
+    /// 23.4: units air supply may serve, and the air link's range in hexes.
+    pub air_units: u32,
+    pub air_range: u32,
+    /// 23.5: hexes and units a beach supplies.
+    pub beach_hexes: u32,
+    pub beach_units: u32,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FiguresFile {
@@ -125,6 +195,8 @@ struct ReadingsFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleBook {
     pub basic: Figures,
+    /// The figures of the optional rules 19-23.
+    pub optional: OptionalFigures,
     pub readings: Vec<ReadingDef>,
 }
 
@@ -170,15 +242,19 @@ impl RuleBook {
         RuleBook::parse(
             EMBEDDED_FIGURES,
             "rules/blitzkrieg/figures.toml",
+            EMBEDDED_OPTIONAL,
+            "rules/blitzkrieg/optional.toml",
             EMBEDDED_READINGS,
             "rules/blitzkrieg/readings.toml",
         )
     }
 
-    /// Reads the figures and readings files' text.
+    /// Reads the figures, optional-rule figures and readings files' text.
     pub fn parse(
         figures: &str,
         figures_file: &str,
+        optional: &str,
+        optional_file: &str,
         readings: &str,
         readings_file: &str,
     ) -> Result<RuleBook, RulesetError> {
@@ -187,9 +263,11 @@ impl RuleBook {
             reason: e.to_string(),
         };
         let f: FiguresFile = toml::from_str(figures).map_err(|e| bad(figures_file, e))?;
+        let o: OptionalFigures = toml::from_str(optional).map_err(|e| bad(optional_file, e))?;
         let r: ReadingsFile = toml::from_str(readings).map_err(|e| bad(readings_file, e))?;
         let book = RuleBook {
             basic: f.basic,
+            optional: o,
             readings: r.reading,
         };
         book.check_readings(readings_file)?;
@@ -317,6 +395,8 @@ pub struct Ruleset {
     pub optional: BTreeSet<u32>,
     pub tables: TableMode,
     pub figures: Figures,
+    /// The figures of the optional rules (read whether or not they are chosen).
+    pub optional_figures: OptionalFigures,
     /// Every declared reading with the option in force.
     pub readings: BTreeMap<String, String>,
     /// A game of state format 1, begun before readings existed: besides
@@ -384,6 +464,7 @@ impl Ruleset {
                 TableChoice::Die => TableMode::Die,
             },
             figures: book.basic,
+            optional_figures: book.optional,
             readings,
             format_one,
         })
@@ -396,6 +477,7 @@ impl Ruleset {
             optional: BTreeSet::new(),
             tables: TableMode::Pbm,
             figures: book.basic,
+            optional_figures: book.optional,
             readings: book.defaults(),
             format_one: false,
         }
@@ -519,6 +601,31 @@ mod tests {
             (14, 2, 35),
             "16"
         );
+    }
+
+    /// The printed figures of 000 19-23 are what the embedded optional data gives.
+    #[test]
+    fn the_embedded_optional_figures_are_the_printed_ones() {
+        let o = book().optional;
+        assert_eq!(o.sea_movement.at_sea_halves, 20, "19.1, 19.3: 10 units");
+        assert_eq!(o.sea_movement.landing_mf, 1, "19.2");
+        assert_eq!(o.invasions.beaches_per_player_turn, 1, "20.1");
+        assert_eq!(o.invasions.assault_hex_halves, 6, "20.31: 3 units");
+        assert_eq!(o.invasions.first_beach_mf, 1, "20.4");
+        let av = o.automatic_victory;
+        assert_eq!(
+            (av.odds, av.odds_no_retreat, av.advance_hexes),
+            (7, 5, 4),
+            "21"
+        );
+        assert_eq!(o.strategic_movement.bonus_mf, 4, "22");
+        let cs = o.combat_supply;
+        assert_eq!(
+            (cs.overland_hexes, cs.air_units, cs.air_range),
+            (10, 4, 40),
+            "23.2, 23.4"
+        );
+        assert_eq!((cs.beach_hexes, cs.beach_units), (10, 10), "23.5");
     }
 
     #[test]

@@ -28,15 +28,12 @@ use crate::state::GameState;
 use crate::units::{Side, UnitId};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// 23.2: "a maximum of 10 hexes overland to a road".
-const OVERLAND_HEXES: u32 = 10;
-
 /// 23.1-23.3: the units of `side` on the map that trace no supply route, in id order.
 /// `held` are the cities held at the start of the player-turn (5.1-5.2).
 ///
 /// Two walks of the one search: the road net every friendly home city feeds (road
 /// steps cost nothing; never into enemy ZOC or an unfriendly city), then from each unit
-/// the nearest hex of that net within 10 overland hexes, stopped at the first found.
+/// the nearest hex of that net within the overland hexes of 23.2, stopped at the first found.
 pub fn cut_off(
     rules: &Rules,
     pos: &Position,
@@ -44,6 +41,8 @@ pub fn cut_off(
     side: Side,
 ) -> BTreeSet<UnitId> {
     let board = &rules.board;
+    // 23.2: "a maximum of 10 hexes overland to a road".
+    let overland_hexes = rules.ruleset.optional_figures.combat_supply.overland_hexes;
     let blocked = enemy_zoc(pos, side.other());
     let open = |h: Hex| !blocked.contains(&h);
     let friendly: BTreeSet<Hex> = control::friendly_cities(board, pos, held, side);
@@ -84,7 +83,7 @@ pub fn cut_off(
     let mut cut = BTreeSet::new();
     for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
         let supplied = *traced.entry(p.hex).or_insert_with(|| {
-            search::first(p.hex, OVERLAND_HEXES, overland, |h| fed.contains(&h)).is_some()
+            search::first(p.hex, overland_hexes, overland, |h| fed.contains(&h)).is_some()
         });
         if !supplied {
             cut.insert(p.id.clone());

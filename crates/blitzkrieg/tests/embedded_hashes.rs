@@ -3,7 +3,7 @@
 
 use blitzkrieg::board::Board;
 use blitzkrieg::game::{embedded_hash, tables_hash, RuleFiles, Umpire};
-use blitzkrieg::ruleset::{EMBEDDED_FIGURES, EMBEDDED_READINGS};
+use blitzkrieg::ruleset::{EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS};
 use blitzkrieg::state::sha256_hex;
 use blitzkrieg::units::{EMBEDDED_COUNTERS, EMBEDDED_OAC};
 
@@ -14,6 +14,7 @@ fn each_file_hash_is_the_hash_of_the_embedded_text() {
         ("counters", embedded_hash::COUNTERS, EMBEDDED_COUNTERS),
         ("oac", embedded_hash::OAC, EMBEDDED_OAC),
         ("figures", embedded_hash::FIGURES, EMBEDDED_FIGURES),
+        ("optional", embedded_hash::OPTIONAL, EMBEDDED_OPTIONAL),
         ("readings", embedded_hash::READINGS, EMBEDDED_READINGS),
     ] {
         assert_eq!(built, sha256_hex(text.as_bytes()), "{name}");
@@ -46,4 +47,26 @@ fn the_umpire_records_the_embedded_hashes_and_those_of_files_given() {
     })
     .unwrap();
     assert_eq!(given.data, u.data, "the same files give the same hashes");
+}
+
+/// A Basic Game records no hash of the optional rules' figures, so its files do not
+/// change with them; a game playing an optional rule records it and refuses other
+/// figures later (G008).
+#[test]
+fn only_a_game_with_optional_rules_records_their_figures() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    assert_eq!(u.data["optional"], embedded_hash::OPTIONAL);
+    let mut spec = blitzkrieg::demo::new_game_spec();
+    let basic = blitzkrieg::game::new_game(&u, &spec).unwrap();
+    assert!(!basic.game.data.contains_key("optional"));
+    spec.optional = [23].into();
+    let mut supplied = blitzkrieg::game::new_game(&u, &spec).unwrap();
+    assert_eq!(supplied.game.data["optional"], embedded_hash::OPTIONAL);
+    assert!(u.rules_for(&supplied).is_ok());
+    supplied
+        .game
+        .data
+        .insert("optional".to_string(), "0".repeat(64));
+    let e = u.rules_for(&supplied).unwrap_err();
+    assert!(e.to_string().contains("other optional"), "{e}");
 }
