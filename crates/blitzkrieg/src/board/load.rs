@@ -281,17 +281,21 @@ impl<'a> Cx<'a> {
     /// Byte range of `len` bytes at byte `offset` inside the value of string `s`; the
     /// whole string when its text in the file is not a plain quoted copy of the value.
     fn inner_span(&self, s: &Text, offset: usize, len: usize) -> Range<usize> {
+        match self.plain_start(s) {
+            Some(start) => start + offset..start + offset + len,
+            None => s.span(),
+        }
+    }
+
+    /// Where the value of string `s` starts in the file, when its text there is a plain
+    /// quoted copy of the value (no escapes): then a character's place is known.
+    fn plain_start(&self, s: &Text) -> Option<usize> {
         let sp = s.span();
         let raw = self.src.get(sp.clone()).unwrap_or("");
         let plain = raw.len() >= 2
             && (raw.starts_with('"') || raw.starts_with('\''))
             && raw.get(1..raw.len() - 1) == Some(s.get_ref().as_str());
-        if plain {
-            let start = sp.start + 1 + offset;
-            start..start + len
-        } else {
-            sp
-        }
+        plain.then_some(sp.start + 1)
     }
 
     /// A hex name; `None` (and a problem) when it does not parse.
@@ -382,18 +386,13 @@ impl<'a> Cx<'a> {
         let country = self.cells(&head.country, Grid::Country, shape);
         let zones = self.cells(&head.sea_zone, Grid::Zone, shape);
 
-        let (mut hexes, read) = self.read_terrain(&terrain);
-        let country: Vec<Cell> = country
-            .into_iter()
-            .filter(|c| read.contains(&(c.col, c.row)))
-            .collect();
-        let zones: Vec<Cell> = zones
-            .into_iter()
-            .filter(|c| read.contains(&(c.col, c.row)))
-            .collect();
-        self.read_countries(&country, &mut hexes);
+        let mut grid = self.read_terrain(&terrain);
+        let country: Vec<Cell> = country.into_iter().filter(|c| grid.read(c)).collect();
+        let zones: Vec<Cell> = zones.into_iter().filter(|c| grid.read(c)).collect();
+        self.read_countries(&country, &mut grid);
         let (zone_links, zone_keys) = self.read_zone_links(raw);
-        self.read_zones(&zones, &mut hexes, &zone_links, &zone_keys);
+        self.read_zones(&zones, &mut grid, &zone_links, &zone_keys);
+        let mut hexes = grid.into_hexes();
 
         let roads = self.read_roads(&head.roads, &hexes);
         let cities = self.read_cities(&raw.city, &hexes);
@@ -473,12 +472,16 @@ impl<'a> Cx<'a> {
                     },
                 );
             }
+            let plain = self.plain_start(line);
             for (ci, (byte, ch)) in line.get_ref().char_indices().enumerate() {
                 if ci >= want_cols {
                     break;
                 }
                 let col = i32::try_from(ci).unwrap_or(0) + 1;
-                let span = self.inner_span(line, byte, ch.len_utf8());
+                let span = match plain {
+                    Some(start) => start + byte..start + byte + ch.len_utf8(),
+                    None => line.span(),
+                };
                 out.push(Cell { col, row, ch, span });
             }
         }
@@ -488,12 +491,11 @@ impl<'a> Cx<'a> {
     /// The terrain grid: the hexes, and the grid positions read without a problem
     /// (the other grids are checked against the terrain only there, so that one
     /// mistake in the terrain is not reported again by every other grid).
-    fn read_terrain(&mut self, cells: &[Cell]) -> (BTreeMap<Hex, HexInfo>, BTreeSet<(i32, i32)>) {
-        let mut hexes = BTreeMap::new();
-        let mut read = BTreeSet::new();
+    fn read_terrain(&mut self, cells: &[Cell]) -> Dense {
+        let mut grid = Dense::around(cells);
         for cell in cells {
             if cell.ch == ' ' {
-                read.insert((cell.col, cell.row));
+                grid.mark_read(cell);
                 continue;
             }
             let Some(hex) = cell.hex() else {
@@ -520,8 +522,9 @@ impl<'a> Cx<'a> {
                 );
                 Terrain::Clear
             });
-            read.insert((cell.col, cell.row));
-            hexes.insert(
+            grid.mark_read(cell);
+            grid.put(
+                cell,
                 hex,
                 HexInfo {
                     terrain,
@@ -533,18 +536,13 @@ impl<'a> Cx<'a> {
                 },
             );
         }
-        (hexes, read)
+        grid
     }
 
     /// The cell of a secondary grid must be ' ' exactly where there is no hex.
-    fn matches_terrain(
-        &mut self,
-        cell: &Cell,
-        grid: Grid,
-        hexes: &BTreeMap<Hex, HexInfo>,
-    ) -> Option<Hex> {
+    fn matches_terrain(&mut self, cell: &Cell, grid: Grid, hexes: &Dense) -> Option<Hex> {
         let hex = cell.hex();
-        let on_board = hex.filter(|h| hexes.contains_key(h));
+        let on_board = hex.filter(|_| hexes.has_hex(cell));
         match (cell.ch == ' ', on_board) {
             (true, None) => None,
             (false, Some(h)) => Some(h),
@@ -571,7 +569,7 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn read_countries(&mut self, cells: &[Cell], hexes: &mut BTreeMap<Hex, HexInfo>) {
+    fn read_countries(&mut self, cells: &[Cell], hexes: &mut Dense) {
         for cell in cells {
             let Some(hex) = self.matches_terrain(cell, Grid::Country, hexes) else {
                 continue;
@@ -587,7 +585,7 @@ impl<'a> Cx<'a> {
                 );
                 continue;
             };
-            let Some(info) = hexes.get_mut(&hex) else {
+            let Some(info) = hexes.get_mut(cell) else {
                 continue;
             };
             let land = info.terrain.is_land();
@@ -675,7 +673,7 @@ impl<'a> Cx<'a> {
     fn read_zones(
         &mut self,
         cells: &[Cell],
-        hexes: &mut BTreeMap<Hex, HexInfo>,
+        hexes: &mut Dense,
         links: &BTreeMap<SeaZone, BTreeSet<SeaZone>>,
         keys: &BTreeMap<SeaZone, Range<usize>>,
     ) {
@@ -700,7 +698,7 @@ impl<'a> Cx<'a> {
                     continue;
                 }
             };
-            let Some(info) = hexes.get_mut(&hex) else {
+            let Some(info) = hexes.get_mut(cell) else {
                 continue;
             };
             match (info.terrain == Terrain::Sea, zone) {
@@ -1251,6 +1249,83 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+    }
+}
+
+/// The hexes of the terrain grid while the three grids are read, by grid position
+/// (a dense array rather than a map: every cell of every grid is looked up once).
+struct Dense {
+    first_row: i32,
+    last_row: i32,
+    columns: i32,
+    /// Grid positions read without a problem (blanks included).
+    read: Vec<bool>,
+    hexes: Vec<Option<(Hex, HexInfo)>>,
+}
+
+impl Dense {
+    /// An empty grid spanning every position of `cells`.
+    fn around(cells: &[Cell]) -> Dense {
+        let first_row = cells.iter().map(|c| c.row).min().unwrap_or(0);
+        let last_row = cells.iter().map(|c| c.row).max().unwrap_or(-1);
+        let columns = cells.iter().map(|c| c.col).max().unwrap_or(0);
+        let size = usize::try_from((last_row - first_row + 1).max(0) * columns.max(0)).unwrap_or(0);
+        Dense {
+            first_row,
+            last_row,
+            columns,
+            read: vec![false; size],
+            hexes: vec![None; size],
+        }
+    }
+
+    fn index(&self, cell: &Cell) -> Option<usize> {
+        let inside = (1..=self.columns).contains(&cell.col)
+            && (self.first_row..=self.last_row).contains(&cell.row);
+        inside
+            .then(|| (cell.row - self.first_row) * self.columns + cell.col - 1)
+            .and_then(|i| usize::try_from(i).ok())
+    }
+
+    fn mark_read(&mut self, cell: &Cell) {
+        if let Some(r) = self.index(cell).and_then(|i| self.read.get_mut(i)) {
+            *r = true;
+        }
+    }
+
+    fn read(&self, cell: &Cell) -> bool {
+        self.index(cell)
+            .and_then(|i| self.read.get(i))
+            .is_some_and(|r| *r)
+    }
+
+    fn put(&mut self, cell: &Cell, hex: Hex, info: HexInfo) {
+        if let Some(slot) = self.index(cell).and_then(|i| self.hexes.get_mut(i)) {
+            *slot = Some((hex, info));
+        }
+    }
+
+    fn has_hex(&self, cell: &Cell) -> bool {
+        self.index(cell)
+            .and_then(|i| self.hexes.get(i))
+            .is_some_and(Option::is_some)
+    }
+
+    fn get_mut(&mut self, cell: &Cell) -> Option<&mut HexInfo> {
+        let i = self.index(cell)?;
+        self.hexes.get_mut(i)?.as_mut().map(|(_, info)| info)
+    }
+
+    /// The hexes as a map. Taken column by column, they come in hex order (column, then
+    /// number, which grows with the row), so the map is built without sorting.
+    fn into_hexes(mut self) -> BTreeMap<Hex, HexInfo> {
+        let columns = usize::try_from(self.columns).unwrap_or(0);
+        let mut all = Vec::with_capacity(self.hexes.len());
+        for col in 0..columns {
+            let column = self.hexes.iter_mut().skip(col).step_by(columns);
+            all.extend(column.filter_map(Option::take));
+        }
+        all.into_iter().collect()
     }
 }
 
