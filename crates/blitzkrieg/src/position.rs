@@ -38,10 +38,21 @@ pub struct Afloat {
 pub struct Position {
     pieces: BTreeMap<UnitId, Piece>,
     by_hex: BTreeMap<Hex, BTreeSet<UnitId>>,
+    /// 8.1, 8.3: for each side and hex, how many of the side's ground units have it in
+    /// their ZOC, and how many of those are armor or air-assault: kept with the map so
+    /// that asking whether a hex is in enemy ZOC is one look-up.
+    zoc: BTreeMap<(Side, Hex), ZocCount>,
     at_sea: BTreeMap<UnitId, Afloat>,
     aloft: BTreeSet<UnitId>,
     marks: BTreeMap<UnitId, BTreeSet<UnitMarker>>,
     hex_marks: BTreeMap<Hex, BTreeSet<HexMarker>>,
+}
+
+/// The ground units whose ZOC holds one hex, all of them and the armor-type ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ZocCount {
+    units: u32,
+    armor: u32,
 }
 
 impl Position {
@@ -63,6 +74,7 @@ impl Position {
         self.unindex(&id);
         self.at_sea.remove(&id);
         self.by_hex.entry(hex).or_default().insert(id.clone());
+        self.count_zoc(side, kind, hex, true);
         self.pieces.insert(
             id.clone(),
             Piece {
@@ -102,7 +114,30 @@ impl Position {
                 self.by_hex.remove(&p.hex);
             }
         }
+        self.count_zoc(p.side, p.kind, p.hex, false);
         Some(p)
+    }
+
+    /// 8.1: a ground unit of `side` in `hex` adds (or, taken away, removes) its ZOC over
+    /// the hex and the six around it. Aircraft have none (30.5).
+    fn count_zoc(&mut self, side: Side, kind: UnitKind, hex: Hex, add: bool) {
+        if kind.is_air() {
+            return;
+        }
+        let armor = u32::from(kind.is_armor_type());
+        for h in std::iter::once(hex).chain(hex.neighbours()) {
+            let c = self.zoc.entry((side, h)).or_default();
+            if add {
+                c.units += 1;
+                c.armor += armor;
+            } else {
+                c.units = c.units.saturating_sub(1);
+                c.armor = c.armor.saturating_sub(armor);
+                if c.units == 0 {
+                    self.zoc.remove(&(side, h));
+                }
+            }
+        }
     }
 
     pub fn get(&self, id: &UnitId) -> Option<&Piece> {
@@ -156,12 +191,12 @@ impl Position {
     /// 8.1: `hex` lies in the zone of control of some unit of `side`: the unit's own hex
     /// and the six around it, whatever the terrain. Aircraft have no ZOC (30.5).
     pub fn in_zoc_of(&self, side: Side, hex: Hex) -> bool {
-        self.zoc_by(side, hex, |_| true)
+        self.zoc.get(&(side, hex)).is_some_and(|c| c.units > 0)
     }
 
     /// 8.3: `hex` lies in the zone of control of an armor or air-assault unit of `side`.
     pub fn in_armor_zoc_of(&self, side: Side, hex: Hex) -> bool {
-        self.zoc_by(side, hex, UnitKind::is_armor_type)
+        self.zoc.get(&(side, hex)).is_some_and(|c| c.armor > 0)
     }
 
     /// 8.1, 8.3: the hexes of the armor and air-assault units of `side` whose ZOC
@@ -174,13 +209,6 @@ impl Position {
                     .any(|p| p.side == side && !p.kind.is_air() && p.kind.is_armor_type())
             })
             .collect()
-    }
-
-    fn zoc_by(&self, side: Side, hex: Hex, kind: impl Fn(UnitKind) -> bool) -> bool {
-        std::iter::once(hex)
-            .chain(hex.neighbours())
-            .flat_map(|h| self.at(h))
-            .any(|p| p.side == side && !p.kind.is_air() && kind(p.kind))
     }
 
     /// 19.1, 19.3: puts the counter `c` in the At Sea Box of `zone`, off the map.
@@ -334,6 +362,53 @@ mod tests {
         assert!(!p.in_armor_zoc_of(Side::Red, h("M11")));
         p.put(id("R-2AR"), Side::Red, UnitKind::Armor, h("M10"));
         assert!(p.in_armor_zoc_of(Side::Red, h("M11")));
+    }
+
+    /// The ZOC kept with the map is the ZOC of the units on it, after every kind of
+    /// change: placing, moving, stacking, removing, aircraft that have none.
+    #[test]
+    fn the_zoc_kept_with_the_map_follows_every_change_8_1() {
+        let brute = |p: &Position, side: Side, hex: Hex, armor: bool| {
+            std::iter::once(hex)
+                .chain(hex.neighbours())
+                .flat_map(|n| p.at(n))
+                .any(|u| u.side == side && !u.kind.is_air() && (!armor || u.kind.is_armor_type()))
+        };
+        let mut p = Position::new();
+        let steps: [(&str, Side, UnitKind, &str); 7] = [
+            ("R-1IN", Side::Red, UnitKind::Infantry, "M10"),
+            ("R-2AR", Side::Red, UnitKind::Armor, "M10"),
+            ("B-1AR", Side::Blue, UnitKind::Armor, "N12"),
+            ("R-2AR", Side::Red, UnitKind::Armor, "O11"),
+            ("B-TAC", Side::Blue, UnitKind::Tac, "M11"),
+            ("R-1IN", Side::Red, UnitKind::Infantry, "N12"),
+            ("B-1AR", Side::Blue, UnitKind::Armor, "K9"),
+        ];
+        let area: Vec<Hex> = (8..15)
+            .flat_map(|c: i16| (6..16).filter_map(move |n: i16| Hex::new(c, n)))
+            .collect();
+        let check = |p: &Position| {
+            for &hex in &area {
+                for side in Side::BOTH {
+                    assert_eq!(p.in_zoc_of(side, hex), brute(p, side, hex, false), "{hex}");
+                    assert_eq!(
+                        p.in_armor_zoc_of(side, hex),
+                        brute(p, side, hex, true),
+                        "{hex}"
+                    );
+                }
+            }
+        };
+        for (unit, side, kind, hex) in steps {
+            p.put(id(unit), side, kind, h(hex));
+            check(&p);
+        }
+        assert!(p.remove(&id("R-2AR")).is_some());
+        check(&p);
+        assert!(p.move_to(&id("R-1IN"), h("M9")));
+        check(&p);
+        assert!(p.in_zoc_of(Side::Red, h("M10")) && !p.in_armor_zoc_of(Side::Red, h("M10")));
+        assert!(!p.in_zoc_of(Side::Blue, h("M11")), "aircraft have no ZOC");
     }
 
     fn counter(name: &str, kind: UnitKind, size: crate::units::Size) -> Counter {

@@ -43,8 +43,8 @@ pub fn cut_off(
     let board = &rules.board;
     // 23.2: "a maximum of 10 hexes overland to a road".
     let overland_hexes = rules.ruleset.optional_figures.combat_supply.overland_hexes;
-    let blocked = enemy_zoc(pos, side.other());
-    let open = |h: Hex| !blocked.contains(&h);
+    // 23.2: "unblocked by any enemy ZOC" (8.1).
+    let open = |h: Hex| !pos.in_zoc_of(side.other(), h);
     let friendly: BTreeSet<Hex> = control::friendly_cities(board, pos, held, side);
     let sources: Vec<Hex> = friendly
         .iter()
@@ -90,14 +90,6 @@ pub fn cut_off(
         }
     }
     cut
-}
-
-/// 8.1: every hex in the ZOC of `enemy`'s ground units (their own hexes included).
-fn enemy_zoc(pos: &Position, enemy: Side) -> BTreeSet<Hex> {
-    pos.pieces()
-        .filter(|p| p.side == enemy && !p.kind.is_air())
-        .flat_map(|p| std::iter::once(p.hex).chain(p.hex.neighbours()))
-        .collect()
 }
 
 /// 23.1, 23.6: with optional rule 23, traces the supply of the side to move, marks
