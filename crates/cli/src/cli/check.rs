@@ -45,7 +45,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let state = files::read_bytes(&args.state)?;
     let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
     let state_file = args.state.display().to_string();
-    let checked = blitzkrieg::game::check_and_preview(&umpire, &state, &state_file, &orders)?;
+    let checked = blitzkrieg::game::check_and_preview(umpire, &state, &state_file, &orders)?;
     let errors = checked.errors;
     if errors.is_empty() {
         let mover = checked.state;

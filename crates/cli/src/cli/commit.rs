@@ -71,7 +71,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let umpire = args.rules.umpire()?;
     let text = game::order_text(&orders, &common::orders_name(&orders_path))?;
     let state_name = state_path.display().to_string();
-    match game::check_for_commit(&umpire, &state, &state_name, &text)? {
+    match game::check_for_commit(umpire, &state, &state_name, &text)? {
         Err(errors) => {
             err!(
                 "{}",

@@ -43,7 +43,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         }
     }
     let umpire = args.rules.umpire()?;
-    let played = match demo::play(&umpire, &args.dir, args.force) {
+    let played = match demo::play(umpire, &args.dir, args.force) {
         Ok(p) => p,
         Err(GameError::File(FileError::Exists(p))) => {
             return Err(miette!(

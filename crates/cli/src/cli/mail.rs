@@ -346,7 +346,7 @@ fn turn_mail_from_state(args: &Args, path: &Path) -> miette::Result<TurnMail> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut mail = game::state_mail(&umpire, &bytes, &path.display().to_string(), dir, date)?;
+    let mut mail = game::state_mail(umpire, &bytes, &path.display().to_string(), dir, date)?;
     if let Some(sender) = &args.turn.sender {
         mail.sender = sender.clone();
     }

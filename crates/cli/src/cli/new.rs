@@ -168,15 +168,15 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     }
     let mut state = match &args.position {
         Some(path) => game::new_game_at(
-            &umpire,
+            umpire,
             &spec,
             &files::read_text(path)?,
             &path.display().to_string(),
         )?,
-        None => game::new_game(&umpire, &spec)?,
+        None => game::new_game(umpire, &spec)?,
     };
     state.game.keys = keys;
-    let out = game::new_game_files(&umpire, &args.out, &state)?;
+    let out = game::new_game_files(umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
     for (p, _) in &out {
         note!("wrote {}", p.display());

@@ -68,7 +68,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     signed::check_for_state_file(&state_bytes, &state_file, &orders, signature.as_ref())?;
     let seed = args.seed.input()?;
     let resolved = game::resolve(
-        &umpire,
+        umpire,
         &state_bytes,
         &args.state.display().to_string(),
         &orders,
@@ -104,7 +104,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         let replay = blitzkrieg::turn_mail::replay_files(&r.previous.file_stem(), &out);
         Some(prepare_mail(
             &args,
-            &umpire,
+            umpire,
             &r,
             (&replay, &dir),
             corrects(&dir, &r),

@@ -50,7 +50,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         None
     };
     let dir = rebuilt.as_ref().map_or(args.dir.as_path(), Rebuilt::dir);
-    let result = game::verify_dir(&umpire, dir);
+    let result = game::verify_dir(umpire, dir);
     let result = match &rebuilt {
         Some(r) => result
             .map(|mut v| {
