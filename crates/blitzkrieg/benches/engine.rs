@@ -332,7 +332,7 @@ fn adjudicate(f: &Fixture) -> (GameState, Vec<Event>) {
         seed_value: &value,
         seed_hash: &seed_hash,
         dice: &mut rolls,
-        tables: f.umpire.tables().unwrap(),
+        tables: f.umpire.tables(),
     };
     engine::adjudicate(&f.umpire.rules, &f.state, &f.orders, &mut input)
         .unwrap_or_else(|e| panic!("the turn must adjudicate: {e:?}"))

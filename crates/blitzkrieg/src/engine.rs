@@ -23,7 +23,7 @@ use crate::state::{
     TableChoice, WaitingBattle,
 };
 use crate::supply;
-use crate::tables::{TableMode, Tables};
+use crate::tables::{CombatTables, TableMode};
 use crate::units::{Counter, Side, UnitId};
 use crate::victory;
 use pbem::dice::Roll;
@@ -70,7 +70,7 @@ pub struct TurnInput<'a> {
     pub seed_hash: &'a str,
     pub dice: &'a mut dyn TurnDice,
     /// The combat tables (`tables/`).
-    pub tables: &'a Tables,
+    pub tables: &'a dyn CombatTables,
 }
 
 /// Checks a player's orders against the state without rolling anything: every problem

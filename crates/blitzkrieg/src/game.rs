@@ -13,7 +13,7 @@ use crate::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
     RuleSet, SeedSource, StateError, TableChoice, KIND, STATE_FORMAT,
 };
-use crate::tables::Tables;
+use crate::tables::{CombatTables, EmbeddedTables, Tables};
 use crate::template;
 pub use crate::turn_mail::{state_mail, turn_mail};
 use crate::units::{Counters, Side};
@@ -23,7 +23,6 @@ use pbem::mail;
 use pbem::seed::{DrandChain, Seed, SeedError, SeedKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 /// Why a game command could not do its work.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -120,10 +119,12 @@ pub struct RuleFiles {
 #[derive(Clone, Debug)]
 pub struct Umpire {
     pub rules: Rules,
-    /// The combat tables: files given are read and checked by [`Umpire::load`]; the
-    /// embedded ones (checked by the test suite) when a battle first needs them, so a
-    /// command that rolls no dice never reads them. See [`Umpire::tables`].
-    tables: OnceLock<Tables>,
+    /// The combat tables given as files, read and checked by [`Umpire::load`].
+    given_tables: Option<Tables>,
+    /// Else the embedded ones (checked by the test suite), each read when a battle
+    /// first looks it up, so a command that rolls no dice reads none of them and a
+    /// turn reads only the table of its game. See [`Umpire::tables`].
+    embedded_tables: EmbeddedTables,
     /// SHA-256 of the text of each piece of rule data: "board", "counters", "oac",
     /// "tables", "figures", "optional", "readings".
     pub data: BTreeMap<String, String>,
@@ -180,11 +181,10 @@ impl Umpire {
             }
         }
         .map_err(|e| GameError::Counters(e.to_text()))?;
-        let tables = OnceLock::new();
-        if let Some(dir) = &files.tables {
-            let given = Tables::load_dir(dir).map_err(|e| GameError::Tables(e.to_string()))?;
-            tables.get_or_init(|| given);
-        }
+        let given_tables = match &files.tables {
+            Some(dir) => Some(Tables::load_dir(dir).map_err(|e| GameError::Tables(e.to_string()))?),
+            None => None,
+        };
         let book = RuleBook::embedded()?;
         let data = BTreeMap::from([
             (
@@ -206,19 +206,19 @@ impl Umpire {
         ]);
         Ok(Umpire {
             rules: Rules::new(board, counters, book),
-            tables,
+            given_tables,
+            embedded_tables: EmbeddedTables::default(),
             data,
         })
     }
 
-    /// The combat tables: the files given, else the embedded tables, read the first
-    /// time they are asked for.
-    pub fn tables(&self) -> Result<&Tables, GameError> {
-        if let Some(t) = self.tables.get() {
-            return Ok(t);
+    /// The combat tables: the files given, else the embedded tables, each read the
+    /// first time a battle looks it up.
+    pub fn tables(&self) -> &dyn CombatTables {
+        match &self.given_tables {
+            Some(t) => t,
+            None => &self.embedded_tables,
         }
-        let embedded = Tables::embedded().map_err(|e| GameError::Tables(e.to_string()))?;
-        Ok(self.tables.get_or_init(|| embedded))
     }
 
     /// The rules a game is played with: this data, refused if it is not the data the
@@ -797,7 +797,7 @@ fn resolve_turn(
         seed_value: &value,
         seed_hash: &seed_hash,
         dice: &mut rolls,
-        tables: u.tables()?,
+        tables: u.tables(),
     };
     let (mut next, events) = checked
         .and_then(|c| engine::adjudicate_checked(&rules, &state, &parsed, c, &mut input))

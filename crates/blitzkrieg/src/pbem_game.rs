@@ -132,7 +132,7 @@ impl Game for Umpire {
             seed_value: &value,
             seed_hash: &seed_hash,
             dice: &mut rolls,
-            tables: self.tables().map_err(Umpire::unplayable)?,
+            tables: self.tables(),
         };
         engine::adjudicate(&rules, state, &orders.orders, &mut input)
     }

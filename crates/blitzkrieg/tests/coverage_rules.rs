@@ -174,7 +174,7 @@ fn a_basic_game_uses_division_size_ground_counters_only_2_2() {
         seed_value: "none",
         seed_hash: "none",
         dice: &mut dice,
-        tables: u.tables().unwrap(),
+        tables: u.tables(),
     };
     let errors = engine::adjudicate(&u.rules, &state, &orders, &mut input).unwrap_err();
     assert_eq!(rules_of(&errors), vec!["2.2"]);

@@ -154,3 +154,32 @@ fn tables_load_from_a_folder_and_report_every_missing_file() {
         "{e}"
     );
 }
+
+/// The embedded tables read one at a time, as a turn reads them, give every lookup the
+/// tables read whole give: each version of the BGAT, every column and every roll, and
+/// the notes beyond either end.
+#[test]
+fn tables_read_when_first_looked_up_answer_as_the_whole_set() {
+    use blitzkrieg::odds::{reduce, Factor};
+    use blitzkrieg::tables::{CombatTables, EmbeddedTables};
+    let whole = Tables::embedded().unwrap();
+    let lazy = EmbeddedTables::default();
+    let rolls: Vec<Roll> = (0..10)
+        .map(|d| Roll::Digit(Digit::new(d).unwrap()))
+        .chain((1..=6).map(|d| Roll::Die(Die::new(d).unwrap())))
+        .collect();
+    let mut compared = 0;
+    for (a, d) in [(1, 7), (1, 6), (1, 2), (1, 1), (3, 1), (6, 1), (7, 1), (13, 2)] {
+        let odds = reduce(Factor::whole(a), Factor::whole(d));
+        for &roll in &rolls {
+            let got = CombatTables::bgat(&lazy, &odds, roll).map(|l| (l.result, l.printed));
+            let want = whole.bgat(&odds, roll).map(|l| (l.result, l.printed));
+            assert_eq!(got.is_ok(), want.is_ok(), "{odds} {roll:?}");
+            if let (Ok(g), Ok(w)) = (got, want) {
+                assert_eq!(g, w, "{odds} {roll:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 7 * rolls.len(), "1-7 is refused, the rest are read");
+}

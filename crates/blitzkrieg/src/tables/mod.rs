@@ -20,6 +20,7 @@ use pbem::dice::{Die, Roll};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// The tables of seed 000.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -148,6 +149,8 @@ pub enum LookupError {
     },
     #[error("{cite}: the table has no such cell")]
     NoCell { cite: Cite },
+    #[error("the embedded {table} cannot be read: {reason}")]
+    Unreadable { table: TableId, reason: String },
 }
 
 const BGAT_AUTOMATIC: &str = "odds greater than 6-1 are D elim";
@@ -258,6 +261,31 @@ impl Tables {
             .map(|(_, src)| *src)
     }
 
+    /// One version of one embedded table, read and checked.
+    pub fn embedded_grid<T: grid::CellText>(
+        id: TableId,
+        mode: TableMode,
+    ) -> Result<Grid<T>, String> {
+        let read = |name: &str| {
+            EMBEDDED
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, src)| (*src).to_string())
+                .ok_or_else(|| TableFileError::Unreadable {
+                    file: name.to_string(),
+                    message: "not embedded".to_string(),
+                })
+        };
+        let mut loader = Loader {
+            read: &read,
+            errors: Vec::new(),
+        };
+        match loader.grid(id, mode) {
+            Some(g) if loader.errors.is_empty() => Ok(g),
+            _ => Err(TableFileErrors(loader.errors).to_string()),
+        }
+    }
+
     /// Tables from a folder holding the eleven files (`bgat-pbm.toml` ...).
     pub fn load_dir(dir: &Path) -> Result<Tables, TableFileErrors> {
         Tables::from_files(|name| {
@@ -304,19 +332,7 @@ impl Tables {
     /// play-by-mail BGAT, a die the face-to-face one). Odds worse than 1-6 are refused;
     /// odds better than 6-1 are D elim without reading a row.
     pub fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError> {
-        let grid = self.bgat.get(roll.mode());
-        match odds.column() {
-            Column::TooLow => Err(LookupError::OddsTooLow {
-                table: TableId::Bgat,
-                odds: odds.to_string(),
-            }),
-            Column::Automatic => Ok(Lookup {
-                result: BgatResult::DefenderEliminated,
-                printed: "D elim".to_string(),
-                cite: note(TableId::Bgat, roll.mode(), BGAT_AUTOMATIC),
-            }),
-            Column::Table(c) => read(grid, roll, c.index(), |r| *r),
-        }
+        bgat_in(self.bgat.get(roll.mode()), odds, roll)
     }
 
     /// 25.1: the TGAT result of a battle at `odds` for `roll`. Odds worse than 1-6 are
@@ -403,6 +419,74 @@ impl Tables {
                 cite: note(TableId::Weather, TableMode::Die, WEATHER_CLEAR),
             }),
         }
+    }
+}
+
+/// 15.2-15.3: the BGAT lookup in one version of the table (the roll's).
+fn bgat_in(
+    grid: &Grid<BgatResult>,
+    odds: &Odds,
+    roll: Roll,
+) -> Result<Lookup<BgatResult>, LookupError> {
+    match odds.column() {
+        Column::TooLow => Err(LookupError::OddsTooLow {
+            table: TableId::Bgat,
+            odds: odds.to_string(),
+        }),
+        Column::Automatic => Ok(Lookup {
+            result: BgatResult::DefenderEliminated,
+            printed: "D elim".to_string(),
+            cite: note(TableId::Bgat, roll.mode(), BGAT_AUTOMATIC),
+        }),
+        Column::Table(c) => read(grid, roll, c.index(), |r| *r),
+    }
+}
+
+/// The combat tables as the engine reads them: every lookup of a battle goes through
+/// this, whether the tables were all read from files at the start or are the embedded
+/// ones, each read the first time a battle needs it ([`EmbeddedTables`]).
+pub trait CombatTables {
+    /// 15.2-15.3: the BGAT result of a battle at `odds` for `roll`.
+    fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError>;
+}
+
+impl CombatTables for Tables {
+    fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError> {
+        Tables::bgat(self, odds, roll)
+    }
+}
+
+/// The embedded tables, each version of each table read from its file the first time
+/// it is looked up: a turn of the Basic Game by mail reads the play-by-mail BGAT only.
+/// The embedded files are checked whole by the test suite (`tests/tables_embedded.rs`).
+#[derive(Clone, Debug, Default)]
+pub struct EmbeddedTables {
+    bgat: [OnceLock<Result<Grid<BgatResult>, String>>; 2],
+}
+
+impl EmbeddedTables {
+    fn grid<T: grid::CellText>(
+        cell: &OnceLock<Result<Grid<T>, String>>,
+        id: TableId,
+        mode: TableMode,
+    ) -> Result<&Grid<T>, LookupError> {
+        cell.get_or_init(|| Tables::embedded_grid(id, mode))
+            .as_ref()
+            .map_err(|reason| LookupError::Unreadable {
+                table: id,
+                reason: reason.clone(),
+            })
+    }
+}
+
+impl CombatTables for EmbeddedTables {
+    fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.bgat[0],
+            TableMode::Die => &self.bgat[1],
+        };
+        bgat_in(EmbeddedTables::grid(cell, TableId::Bgat, mode)?, odds, roll)
     }
 }
 
