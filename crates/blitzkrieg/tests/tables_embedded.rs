@@ -169,7 +169,16 @@ fn tables_read_when_first_looked_up_answer_as_the_whole_set() {
         .chain((1..=6).map(|d| Roll::Die(Die::new(d).unwrap())))
         .collect();
     let mut compared = 0;
-    for (a, d) in [(1, 7), (1, 6), (1, 2), (1, 1), (3, 1), (6, 1), (7, 1), (13, 2)] {
+    for (a, d) in [
+        (1, 7),
+        (1, 6),
+        (1, 2),
+        (1, 1),
+        (3, 1),
+        (6, 1),
+        (7, 1),
+        (13, 2),
+    ] {
         let odds = reduce(Factor::whole(a), Factor::whole(d));
         for &roll in &rolls {
             let got = CombatTables::bgat(&lazy, &odds, roll).map(|l| (l.result, l.printed));
@@ -181,5 +190,9 @@ fn tables_read_when_first_looked_up_answer_as_the_whole_set() {
             }
         }
     }
-    assert_eq!(compared, 7 * rolls.len(), "1-7 is refused, the rest are read");
+    assert_eq!(
+        compared,
+        7 * rolls.len(),
+        "1-7 is refused, the rest are read"
+    );
 }

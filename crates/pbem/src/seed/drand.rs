@@ -11,6 +11,17 @@ use sha2::{Digest, Sha256};
 /// The scheme whose beacons this module verifies (quicknet's).
 pub const SCHEME_RFC9380: &str = "bls-unchained-g1-rfc9380";
 
+/// A chain's public key as a curve point. The embedded quicknet key is known good (a
+/// test decodes it with every check), so its costly subgroup check is not repeated at
+/// each resolution; any other key is checked in full.
+fn chain_key(key: [u8; 96]) -> Result<G2PubkeyRfc, drand_verify::InvalidPoint> {
+    if DrandChain::is_quicknet_key(&key) {
+        G2PubkeyRfc::from_fixed_unchecked(key)
+    } else {
+        G2PubkeyRfc::from_fixed(key)
+    }
+}
+
 const QUICKNET_TOML: &str = include_str!("../../../../rules/drand-quicknet.toml");
 
 /// A drand chain as a game file records it.
@@ -52,6 +63,11 @@ impl DrandChain {
     /// The League of Entropy's quicknet chain (`rules/drand-quicknet.toml`, embedded).
     pub fn quicknet() -> Result<DrandChain, SeedError> {
         DrandChain::from_toml(QUICKNET_TOML)
+    }
+
+    /// Whether this chain's public key is the embedded quicknet key.
+    fn is_quicknet_key(key: &[u8; 96]) -> bool {
+        DrandChain::quicknet().is_ok_and(|q| q.public_key.as_slice() == key.as_slice())
     }
 
     /// A chain file like `rules/drand-quicknet.toml`.
@@ -156,7 +172,7 @@ impl DrandChain {
                 .map_err(|_| SeedError::ChainKey {
                     problem: "the public key is not 96 bytes".to_string(),
                 })?;
-        let pk = G2PubkeyRfc::from_fixed(key).map_err(|e| SeedError::ChainKey {
+        let pk = chain_key(key).map_err(|e| SeedError::ChainKey {
             problem: format!("not a valid public key: {e}"),
         })?;
         let bad = || SeedError::BadSignature {
@@ -241,4 +257,29 @@ fn decode_hex(what: &'static str, s: &str) -> Result<Vec<u8>, SeedError> {
         what,
         problem: e.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    /// The embedded quicknet key passes every check of a curve point (on the curve, in
+    /// the subgroup), so reading it unchecked at each resolution is safe (real rounds
+    /// verify through that path, `tests/seed_drand.rs`); a key that is not quicknet's
+    /// is checked in full, and a bad one refused.
+    #[test]
+    fn the_quicknet_key_is_checked_once_here_and_others_always() {
+        let q = DrandChain::quicknet().unwrap();
+        let key: [u8; 96] = q.public_key.as_slice().try_into().unwrap();
+        assert!(G2PubkeyRfc::from_fixed(key).is_ok(), "a valid G2 point");
+        assert!(DrandChain::is_quicknet_key(&key) && chain_key(key).is_ok());
+        let mut other = key;
+        other[95] ^= 1;
+        assert!(!DrandChain::is_quicknet_key(&other));
+        assert!(
+            chain_key(other).is_err(),
+            "a corrupted key is not a curve point"
+        );
+    }
 }
