@@ -93,6 +93,8 @@ impl Problem {
             // Added later, in their families.
             Problem::TypographicQuote { .. } => "B109",
             Problem::SeedCommentedOut => "B214",
+            Problem::StrategicNotClear { .. } => "B415",
+            Problem::StrategicAttack { .. } => "B612",
         }
     }
 
@@ -115,6 +117,12 @@ impl Problem {
             Problem::MustAttack { .. } | Problem::EngagedMustAttack { .. } => {
                 Some("add an [[attack]] for this unit, or move it out of enemy ZOC")
             }
+            Problem::StrategicNotClear { .. } => {
+                Some("choose a path that keeps a hex away from every enemy unit and from every city not friendly to you, or a nearer destination")
+            }
+            Problem::StrategicAttack { .. } => Some(
+                "move it no farther than its own movement factor allows, or leave it out of the attack",
+            ),
             Problem::DecisionOwed { .. } => Some("see docs/orders.md, decisions"),
             _ => None,
         }
@@ -431,6 +439,17 @@ mod tests {
             },
             Problem::TypographicQuote { found: '“' },
             Problem::SeedCommentedOut,
+            Problem::StrategicNotClear {
+                unit: u(),
+                needed: "6".into(),
+                allowed: 4,
+                bonus: 4,
+                why: "N5 is next to the enemy in N6".into(),
+            },
+            Problem::StrategicAttack {
+                unit: u(),
+                what: "battle A1".into(),
+            },
         ]
     }
 

@@ -12,7 +12,7 @@ use crate::combat::{self, BattleSetup, Outcome, Resolved};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::movement::{self, MoveContext};
+use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, Located, OrderError, Orders, Problem};
 use crate::position::Position;
@@ -318,6 +318,12 @@ fn move_units(
     let check = combat::check_battles(rules, &pos, side, &moved.log.moved, &orders.attacks);
     let mut errors = owed_errors;
     errors.extend(moved.errors);
+    // 22 before the battles' own problems: one error per place in the file, and a unit
+    // that moved strategically is never next to the enemy it is named to attack.
+    errors.extend(strategic::check_no_attacks(
+        &moved.log.strategic,
+        &strategic::attack_units(&orders.attacks),
+    ));
     errors.extend(check.errors);
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {

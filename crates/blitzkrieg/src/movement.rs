@@ -31,15 +31,21 @@
 //! - Q&A 9.4: no airdrop into the ZOC of any enemy unit.
 //! - 3.3, 10.2-10.3: a unit is never set up or placed where it could not move to
 //!   (armor, air-assault and artillery not in forest).
+//! - 22 (optional): the strategic movement bonus is claimed by no word of the order:
+//!   a move that needs more than the unit's movement factor gets it when the unit may
+//!   have it and every hex entered is clear of the enemy ([`strategic`]); a unit that
+//!   used it and is named in an attack is an error when the battles are checked.
 //! - The report's `cost_thirds` counts an unused desert half as spent (it pays for
 //!   nothing else, 9.2), so it is always whole thirds; the exact cost is in a note.
 //!
 //! Submodules: [`cost`] (MF accounting), [`path`] (path legality), [`search`]
-//! (the cheapest legal path), `place` (3.3, 6), `air` (9.3, 9.4), `ground` (7-11).
+//! (the cheapest legal path), [`strategic`] (22), `place` (3.3, 6), `air` (9.3, 9.4),
+//! `ground` (7-11).
 
 pub mod cost;
 pub mod path;
 pub mod search;
+pub mod strategic;
 
 mod air;
 mod ground;
@@ -90,6 +96,8 @@ pub struct MoveLog {
     pub flown: BTreeSet<UnitId>,
     /// Units airdropped this player-turn, with their landing hex (9.4).
     pub dropped: BTreeMap<UnitId, Hex>,
+    /// 22: units that moved with the strategic movement bonus.
+    pub strategic: BTreeSet<UnitId>,
 }
 
 /// Events of the legal orders, every problem found, and the log.

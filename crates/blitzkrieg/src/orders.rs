@@ -418,6 +418,16 @@ pub enum Problem {
     TypographicQuote { found: char },
     #[error("these orders have battles, and their [seed] is commented out: remove the `#` before `[seed]` and its lines")]
     SeedCommentedOut,
+    #[error("{unit} needs {needed} movement factors for this path but has {allowed}; strategic movement would add {bonus}, but only on a path clear of the enemy, and {why}")]
+    StrategicNotClear {
+        unit: UnitId,
+        needed: String,
+        allowed: u32,
+        bonus: u32,
+        why: String,
+    },
+    #[error("{unit} moved with the strategic movement bonus this player-turn, so it may make no attack, but it is named in {what}")]
+    StrategicAttack { unit: UnitId, what: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".

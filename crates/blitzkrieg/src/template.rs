@@ -272,6 +272,12 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             }
         } else if cut.as_ref().is_some_and(|cut| cut.contains(&p.id)) {
             format!("may move {} MF: cut off from supply (23.6)", c.movement / 2)
+        } else if let Some(bonus) = crate::movement::strategic::bonus(rules) {
+            format!(
+                "may move {} MF, {} on a path clear of the enemy (22)",
+                c.movement,
+                c.movement + bonus
+            )
         } else {
             format!("may move {} MF", c.movement)
         };

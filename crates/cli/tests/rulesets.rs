@@ -113,9 +113,21 @@ fn combat_supply_can_be_chosen_and_is_recorded_23() {
         "{state}"
     );
     let other = tempfile::tempdir().unwrap();
-    new(other.path(), &["--optional", "22,23"])
+    new(other.path(), &["--optional", "21,23"])
         .code(2)
         .stderr(contains(
-            "optional rule 22 (strategic movement) is not implemented yet",
+            "optional rule 21 (automatic victory) is not implemented yet",
         ));
+}
+
+/// Optional rule 22 (strategic movement) is built: a game may choose it beside 23.
+#[test]
+fn strategic_movement_can_be_chosen_and_is_recorded_22() {
+    let tmp = tempfile::tempdir().unwrap();
+    new(tmp.path(), &["--optional", "22,23"]).success();
+    let state = fs::read_to_string(tmp.path().join("00-setup-blue.state.ron")).unwrap();
+    assert!(
+        state.contains("optional: [\n        22,\n        23,\n      ],"),
+        "{state}"
+    );
 }
