@@ -3,6 +3,13 @@
 //! sea in each zone's At Sea Box (19.1), which aircraft are in the air (the rest of
 //! them on the map are on the ground, 30), and the markers on units and hexes (21.1,
 //! 33.2-33.5).
+//!
+//! 21.1-21.2: units beaten by an automatic victory ([`UnitMarker::AutomaticVictory`])
+//! stay on the map, turned over, until they are removed after combat; until then they
+//! are out of every question but [`Position::pieces`], [`Position::get`] and
+//! [`Position::beaten_at`]: their ZOC is ignored, they hold no hex against the
+//! enemy (who may move through and stop on it), they are not attacked and they count
+//! for no stacking limit (003 21.2).
 
 use crate::board::SeaZone;
 use crate::hex::Hex;
@@ -118,13 +125,31 @@ impl Position {
         self.pieces.values()
     }
 
-    /// The counters in `hex`, in id order.
+    /// The counters in `hex`, in id order, but those beaten by an automatic victory
+    /// (21.1).
     pub fn at(&self, hex: Hex) -> impl Iterator<Item = &Piece> {
+        self.all_at(hex).filter(|p| !self.is_beaten(&p.id))
+    }
+
+    /// 21.1: the counters in `hex` beaten by an automatic victory and not yet removed,
+    /// in id order.
+    pub fn beaten_at(&self, hex: Hex) -> impl Iterator<Item = &Piece> {
+        self.all_at(hex).filter(|p| self.is_beaten(&p.id))
+    }
+
+    /// Every counter in `hex`, in id order.
+    fn all_at(&self, hex: Hex) -> impl Iterator<Item = &Piece> {
         self.by_hex
             .get(&hex)
             .into_iter()
             .flatten()
             .filter_map(|id| self.pieces.get(id))
+    }
+
+    /// 21.1: the unit was beaten by an automatic victory this player-turn (turned over
+    /// until it is removed after combat).
+    pub fn is_beaten(&self, id: &UnitId) -> bool {
+        self.is_marked(id, UnitMarker::AutomaticVictory)
     }
 
     /// Occupied hexes, in hex order.
@@ -143,9 +168,10 @@ impl Position {
         stack_halves(piece.kind, piece.substitute)
     }
 
-    /// 11.1: how many counters stand in `hex`.
+    /// 11.1: how many counters stand in `hex` (003 21.2: not those beaten by an
+    /// automatic victory).
     pub fn count_at(&self, hex: Hex) -> usize {
-        self.by_hex.get(&hex).map_or(0, BTreeSet::len)
+        self.at(hex).count()
     }
 
     /// The side holding `hex`, if anyone does (two sides never share a hex, 7.5).
@@ -409,6 +435,31 @@ mod tests {
         assert!(p.hex_marked(h("L19"), PX, 5, Side::Blue));
         p.clear_expired(5, Side::Blue);
         assert!(p.hex_marks().is_empty());
+    }
+
+    /// 21.1-21.2, 003 21.2: a beaten unit stays on the map but holds nothing: no ZOC,
+    /// no hex against the enemy, no place in the stacking count.
+    #[test]
+    fn a_unit_beaten_by_automatic_victory_holds_nothing_21() {
+        let mut p = Position::new();
+        p.put(id("R-1AR"), Side::Red, UnitKind::Armor, h("M10"));
+        p.put(id("B-1IN"), Side::Blue, UnitKind::Infantry, h("L10"));
+        assert!(p.mark(&id("R-1AR"), UnitMarker::AutomaticVictory));
+        assert!(p.is_beaten(&id("R-1AR")));
+        assert!(!p.in_zoc_of(Side::Red, h("M11")));
+        assert!(!p.in_armor_zoc_of(Side::Red, h("M11")));
+        assert!(p.armor_zoc_sources(Side::Red, h("M11")).is_empty());
+        assert_eq!(p.side_at(h("M10")), None);
+        assert!(p.adjacent_of(Side::Red, h("L10")).is_empty());
+        p.put(id("B-2IN"), Side::Blue, UnitKind::Infantry, h("M10"));
+        assert_eq!(p.side_at(h("M10")), Some(Side::Blue));
+        assert_eq!(p.count_at(h("M10")), 1);
+        assert_eq!(p.stack_halves_at(h("M10")), 2);
+        assert_eq!(p.beaten_at(h("M10")).count(), 1);
+        assert_eq!(p.hex_of(&id("R-1AR")), Some(h("M10")));
+        assert_eq!(p.pieces().count(), 3);
+        p.remove(&id("R-1AR"));
+        assert!(p.marks().is_empty());
     }
 
     #[test]

@@ -92,10 +92,11 @@ pub fn cut_off(
     cut
 }
 
-/// 8.1: every hex in the ZOC of `enemy`'s ground units (their own hexes included).
+/// 8.1: every hex in the ZOC of `enemy`'s ground units (their own hexes included;
+/// 21.1: not of units beaten by an automatic victory).
 fn enemy_zoc(pos: &Position, enemy: Side) -> BTreeSet<Hex> {
     pos.pieces()
-        .filter(|p| p.side == enemy && !p.kind.is_air())
+        .filter(|p| p.side == enemy && !p.kind.is_air() && !pos.is_beaten(&p.id))
         .flat_map(|p| std::iter::once(p.hex).chain(p.hex.neighbours()))
         .collect()
 }
