@@ -95,6 +95,10 @@ impl Problem {
             Problem::SeedCommentedOut => "B214",
             Problem::StrategicNotClear { .. } => "B415",
             Problem::StrategicAttack { .. } => "B612",
+            Problem::AvTooWeak { .. } => "B613",
+            Problem::AvThenMove { .. } => "B416",
+            Problem::NotAnAver { .. } => "B614",
+            Problem::AvAdvance { .. } => "B615",
         }
     }
 
@@ -449,6 +453,24 @@ mod tests {
             Problem::StrategicAttack {
                 unit: u(),
                 what: "battle A1".into(),
+            },
+            Problem::AvTooWeak {
+                hex: h("F6"),
+                odds: "18:3 reduce to 6-1".into(),
+                needed: 7,
+                retreat: true,
+            },
+            Problem::AvThenMove {
+                unit: u(),
+                hex: h("F6"),
+            },
+            Problem::NotAnAver {
+                unit: u(),
+                hex: h("F6"),
+            },
+            Problem::AvAdvance {
+                unit: UnitId::new("B-3AR").unwrap(),
+                why: "F7 is forest, which armor, air-assault and artillery never enter, advancing or not".into(),
             },
         ]
     }

@@ -138,6 +138,14 @@ impl Turn<'_, '_> {
         if !self.first_order("move", u, "7.2") {
             return None;
         }
+        if let Some(av) = self.log.avs.iter().find(|a| a.units.contains(&u.value)) {
+            let problem = Problem::AvThenMove {
+                unit: u.value.clone(),
+                hex: av.hex,
+            };
+            self.fail(problem, u.span.clone(), "21.1", Some(&u.value));
+            return None;
+        }
         let Some(hex) = self.pos.hex_of(&u.value) else {
             self.fail(
                 Problem::NotOnMap {

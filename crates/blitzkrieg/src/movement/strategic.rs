@@ -18,7 +18,8 @@
 //! unit (a reinforcement: its placement city, which 6.3 keeps clear of the enemy), or
 //! when it was cut off from supply at the start of the player-turn (23.6); an
 //! airdropped unit moves 1 hex at most (9.4) and never needs it. A hex is clear when
-//! it is not adjacent to an enemy ground unit and is neither an unfriendly city hex
+//! it is not adjacent to an enemy ground unit (a unit beaten by an automatic victory,
+//! 21, too) and is neither an unfriendly city hex
 //! nor adjacent to one (5.1: friendly as the position stands, with the cities held at
 //! the start of the player-turn). The hex the move starts from is not judged: the unit
 //! did not move into it. Aircraft are not "enemy units" here: they have no ZOC and
@@ -28,7 +29,7 @@
 use crate::board::Board;
 use crate::control;
 use crate::hex::Hex;
-use crate::orders::{Attack, Located, OrderError, Problem};
+use crate::orders::{Attack, Av, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::supply;
@@ -185,6 +186,18 @@ pub fn check_no_attacks(
                 what: what.clone(),
             };
             OrderError::new(problem, Some(u.span.clone()), "22").unit(&u.value)
+        })
+        .collect()
+}
+
+/// Every unit named in `avs` (an automatic victory is combat, 003 21.1), with the
+/// automatic victory it is named in, for [`check_no_attacks`].
+pub fn av_units(avs: &[Av]) -> Vec<(&Located<UnitId>, String)> {
+    avs.iter()
+        .flat_map(|a| {
+            a.units
+                .iter()
+                .map(move |u| (u, format!("the automatic victory against {}", a.hex.value)))
         })
         .collect()
 }
