@@ -115,11 +115,12 @@ pub fn standing(rules: &Rules, pos: &Position, side: Side, id: &UnitId, start: H
     Standing::Barred { bonus, why }
 }
 
-/// 22: the enemy ground unit next to `hex` (the first in hex order), automatic-victory
-/// losers included.
+/// 22: the hex of an enemy ground unit next to `hex` (the first found), units beaten
+/// by an automatic victory included ("including AVd units").
 fn next_to_enemy(pos: &Position, side: Side, hex: Hex) -> Option<Hex> {
     hex.neighbours().find(|&n| {
         pos.at(n)
+            .chain(pos.beaten_at(n))
             .any(|p| p.side == side.other() && !p.kind.is_air())
     })
 }
