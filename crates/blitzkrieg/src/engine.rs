@@ -324,8 +324,7 @@ fn move_units(
     errors.extend(moved.errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
-    let mut fighters = strategic::attack_units(&orders.attacks);
-    fighters.extend(strategic::av_units(&orders.avs));
+    let fighters = strategic::fighters(&orders.attacks, &orders.avs);
     errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
     errors.extend(check.errors);
     errors.extend(check_seed(state, orders));

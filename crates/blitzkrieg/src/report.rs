@@ -484,6 +484,30 @@ fn automatic_victory(
     rule: &Rule,
 ) -> std::fmt::Result {
     writeln!(out, "\n  Automatic victory against {hex}")?;
+    sides(out, attackers, defenders, doubling)?;
+    let why = if no_retreat {
+        format!("at least {needed}-1 with no legal retreat")
+    } else {
+        format!("at least {needed}-1")
+    };
+    writeln!(out, "    odds {odds}: {why} ({rule})")?;
+    let names: Vec<String> = defenders.iter().map(|d| d.0.to_string()).collect();
+    writeln!(
+        out,
+        "    {} turned over: ZOC ignored for the rest of the player-turn, removed after combat (21.1, 21.3)",
+        names.join(", ")
+    )
+}
+
+/// The attackers with their hexes and factors, the defenders with theirs (and what
+/// they were before doubling), and why the defence was doubled: of a battle and of an
+/// automatic victory alike.
+fn sides(
+    out: &mut String,
+    attackers: &[(UnitId, Hex, Factor)],
+    defenders: &[(UnitId, u32, Factor)],
+    doubling: &[String],
+) -> std::fmt::Result {
     for (u, from, f) in attackers {
         writeln!(out, "    attacker {u:<9} from {from:<6} {f:>3}")?;
     }
@@ -500,38 +524,12 @@ fn automatic_victory(
     for d in doubling {
         writeln!(out, "    {d}")?;
     }
-    let why = if no_retreat {
-        format!("at least {needed}-1 with no legal retreat")
-    } else {
-        format!("at least {needed}-1")
-    };
-    writeln!(out, "    odds {odds}: {why} ({rule})")?;
-    let names: Vec<String> = defenders.iter().map(|d| d.0.to_string()).collect();
-    writeln!(
-        out,
-        "    {} turned over: ZOC ignored for the rest of the player-turn, removed after combat (21.1, 21.3)",
-        names.join(", ")
-    )
+    Ok(())
 }
 
 fn battle(out: &mut String, b: &BattleRecord) -> std::fmt::Result {
     writeln!(out, "\n  Battle {} against {}", b.id, b.target)?;
-    for (u, from, f) in &b.attackers {
-        writeln!(out, "    attacker {u:<9} from {from:<6} {f:>3}")?;
-    }
-    for (u, printed, f) in &b.defenders {
-        if Factor::from(*printed) == *f {
-            writeln!(out, "    defender {u:<9}             {f:>3}")?;
-        } else {
-            writeln!(
-                out,
-                "    defender {u:<9}             {f:>3}  ({printed} doubled)"
-            )?;
-        }
-    }
-    for d in &b.doubling {
-        writeln!(out, "    {d}")?;
-    }
+    sides(out, &b.attackers, &b.defenders, &b.doubling)?;
     writeln!(
         out,
         "    total {} : {}, odds {}",

@@ -191,27 +191,17 @@ pub fn check_no_attacks(
         .collect()
 }
 
-/// Every unit named in `avs` (an automatic victory is combat, 003 21.1), with the
-/// automatic victory it is named in, for [`check_no_attacks`].
-pub fn av_units(avs: &[Av]) -> Vec<(&Located<UnitId>, String)> {
-    avs.iter()
-        .flat_map(|a| {
-            a.units
-                .iter()
-                .map(move |u| (u, format!("the automatic victory against {}", a.hex.value)))
-        })
-        .collect()
-}
-
-/// Every unit named in `attacks`, with the battle it is named in, for
-/// [`check_no_attacks`].
-pub fn attack_units(attacks: &[Attack]) -> Vec<(&Located<UnitId>, String)> {
-    attacks
-        .iter()
-        .flat_map(|a| {
-            a.units
-                .iter()
-                .map(move |u| (u, format!("battle {}", a.id.value)))
-        })
-        .collect()
+/// Every unit named to fight, in `attacks` or `avs` (an automatic victory is combat,
+/// 003 21.1), with what it is named in, for [`check_no_attacks`].
+pub fn fighters<'o>(attacks: &'o [Attack], avs: &'o [Av]) -> Vec<(&'o Located<UnitId>, String)> {
+    let battles = attacks.iter().flat_map(|a| {
+        a.units
+            .iter()
+            .map(move |u| (u, format!("battle {}", a.id.value)))
+    });
+    let victories = avs.iter().flat_map(|a| {
+        let what = format!("the automatic victory against {}", a.hex.value);
+        a.units.iter().map(move |u| (u, what.clone()))
+    });
+    battles.chain(victories).collect()
 }
