@@ -93,6 +93,12 @@ impl Problem {
             // Added later, in their families.
             Problem::TypographicQuote { .. } => "B109",
             Problem::SeedCommentedOut => "B214",
+            Problem::StrategicNotClear { .. } => "B415",
+            Problem::StrategicAttack { .. } => "B612",
+            Problem::AvTooWeak { .. } => "B613",
+            Problem::AvThenMove { .. } => "B416",
+            Problem::NotAnAver { .. } => "B614",
+            Problem::AvAdvance { .. } => "B615",
         }
     }
 
@@ -115,6 +121,12 @@ impl Problem {
             Problem::MustAttack { .. } | Problem::EngagedMustAttack { .. } => {
                 Some("add an [[attack]] for this unit, or move it out of enemy ZOC")
             }
+            Problem::StrategicNotClear { .. } => {
+                Some("choose a path that keeps a hex away from every enemy unit and from every city not friendly to you, or a nearer destination")
+            }
+            Problem::StrategicAttack { .. } => Some(
+                "move it no farther than its own movement factor allows, or leave it out of the attack",
+            ),
             Problem::DecisionOwed { .. } => Some("see docs/orders.md, decisions"),
             _ => None,
         }
@@ -431,6 +443,35 @@ mod tests {
             },
             Problem::TypographicQuote { found: '“' },
             Problem::SeedCommentedOut,
+            Problem::StrategicNotClear {
+                unit: u(),
+                needed: "6".into(),
+                allowed: 4,
+                bonus: 4,
+                why: "N5 is next to the enemy in N6".into(),
+            },
+            Problem::StrategicAttack {
+                unit: u(),
+                what: "battle A1".into(),
+            },
+            Problem::AvTooWeak {
+                hex: h("F6"),
+                odds: "18:3 reduce to 6-1".into(),
+                needed: 7,
+                retreat: true,
+            },
+            Problem::AvThenMove {
+                unit: u(),
+                hex: h("F6"),
+            },
+            Problem::NotAnAver {
+                unit: u(),
+                hex: h("F6"),
+            },
+            Problem::AvAdvance {
+                unit: UnitId::new("B-3AR").unwrap(),
+                why: "F7 is forest, which armor, air-assault and artillery never enter, advancing or not".into(),
+            },
         ]
     }
 

@@ -7,12 +7,13 @@
 //! the end of the player-turn: cities (5), victory (16), the next phase, and the
 //! reinforcements due to the next player (6.2).
 
+use crate::automatic::{self, AvMade};
 use crate::cite::{Ref, Rule};
 use crate::combat::{self, BattleSetup, Outcome, Resolved};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::movement::{self, MoveContext};
+use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, Located, OrderError, Orders, Problem};
 use crate::position::Position;
@@ -196,6 +197,8 @@ struct Moved {
     removals: Vec<(UnitId, Hex)>,
     /// 16 (B): cities covered since the player-turn began.
     throughout: victory::Throughout,
+    /// 21.1: the automatic victories made, for their advance after combat (21.3).
+    avs: Vec<AvMade>,
 }
 
 enum Planned {
@@ -315,9 +318,14 @@ fn move_units(
         waiting: &waiting,
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
-    let check = combat::check_battles(rules, &pos, side, &moved.log.moved, &orders.attacks);
+    let log = &moved.log;
+    let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &orders.attacks);
     let mut errors = owed_errors;
     errors.extend(moved.errors);
+    // 22 before the battles' own problems: one error per place in the file, and a unit
+    // that moved strategically is never next to the enemy it is named to attack.
+    let fighters = strategic::fighters(&orders.attacks, &orders.avs);
+    errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
     errors.extend(check.errors);
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {
@@ -332,6 +340,7 @@ fn move_units(
         events,
         removals: check.removals,
         throughout,
+        avs: moved.log.avs,
     })
 }
 
@@ -427,6 +436,7 @@ fn play(
         events: move_events,
         removals,
         throughout,
+        avs,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -450,6 +460,7 @@ fn play(
         owed: Vec::new(),
         throughout,
         cities_before,
+        avs,
     };
     fight(rules, state, next, fighting, &battles, input)
 }
@@ -494,6 +505,7 @@ fn resume(
         owed: resume.deferred.clone(),
         throughout: victory::Throughout::resume(rules, resume.kept.clone()),
         cities_before: resume.cities_before.clone(),
+        avs: resume.avs.clone(),
     };
     fight(rules, state, next, fighting, &resume.battles, input)
 }
@@ -526,6 +538,9 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
             refuse("[[move]]", &u.span);
         }
     }
+    for a in &orders.avs {
+        refuse("[[av]]", &a.hex.span);
+    }
     for a in &orders.attacks {
         refuse("[[attack]]", &a.id.span);
     }
@@ -542,6 +557,8 @@ struct Fighting {
     owed: Vec<Pending>,
     throughout: victory::Throughout,
     cities_before: BTreeMap<Hex, Option<Side>>,
+    /// 21.1: the automatic victories of the player-turn, concluded after combat.
+    avs: Vec<AvMade>,
 }
 
 /// 15: the battles in the order written. In a pending-decision game under
@@ -635,6 +652,7 @@ fn stop(
         deferred: f.owed,
         kept: f.throughout.kept().clone(),
         cities_before: f.cities_before,
+        avs: f.avs,
     });
     (next, f.events)
 }
@@ -678,12 +696,17 @@ fn finish(
         mut pos,
         mut events,
         owed,
-        throughout,
+        mut throughout,
         cities_before,
+        avs,
     } = f;
     next.step = 0;
     next.resume = None;
     next.pending = owed;
+    if !avs.is_empty() {
+        events.extend(automatic::conclude(rules, &mut pos, side, &avs));
+        throughout.after_battle(rules, &pos);
+    }
     supply::clear(&mut pos);
     next.store_position(&pos, turn, side);
     let (friendly_after, coming) =
@@ -841,6 +864,13 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     }
     for m in &orders.moves {
         named.extend(&m.units);
+    }
+    for a in &orders.avs {
+        named.extend(
+            a.units
+                .iter()
+                .chain(a.advance.iter().flat_map(|g| &g.units)),
+        );
     }
     for a in &orders.attacks {
         named.extend(a.units.iter().chain(&a.advance).chain(&a.lose));

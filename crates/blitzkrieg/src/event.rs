@@ -37,6 +37,23 @@ pub enum Event {
         drop: bool,
         rule: Rule,
     },
+    /// 21.1: an automatic victory during movement: the units in position against
+    /// `hex` make at least the odds needed (`needed` to 1; 5 when no defender could
+    /// retreat), and the defenders are turned over until they are removed after
+    /// combat (21.3). Factors and doubling as a battle's.
+    AutomaticVictory {
+        hex: Hex,
+        /// (unit, hex it stands in, attack factor)
+        attackers: Vec<(UnitId, Hex, Factor)>,
+        /// (unit, printed defence factor, factor after terrain)
+        defenders: Vec<(UnitId, u32, Factor)>,
+        doubling: Vec<String>,
+        /// "14:2 reduce to 7-1"
+        odds: String,
+        needed: u32,
+        no_retreat: bool,
+        rule: Rule,
+    },
     /// 23.1: the side to move traced supply before any movement; `cut_off` are its
     /// units that trace no route (23.6), in id order.
     Supply {

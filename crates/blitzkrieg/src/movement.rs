@@ -1,12 +1,15 @@
 //! The movement portion of a player-turn (4.2): set-up placements (3.3-3.4),
-//! reinforcements (6), air transport and airdrops (9.3-9.4) and ground moves (7-11),
-//! checked order by order against the position as it stands, with every problem
-//! reported and the legal orders carried out.
+//! reinforcements (6), air transport and airdrops (9.3-9.4), ground moves (7-11) and
+//! automatic victories (21), checked order by order against the position as it
+//! stands, with every problem reported and the legal orders carried out.
 //!
 //! Sequence (the order file's sections, each in the order written): placements, then
-//! air moves, then ground moves; the stacking limit is checked when movement is over
-//! (11.1). An order with a problem is reported and skipped; the rest go on, so one
-//! check shows every problem of a file.
+//! air moves, then ground moves, with the automatic victories of optional rule 21
+//! (`[[av]]`) among them where they are written (TOML keeps the order of each kind of
+//! table, not the order between kinds, so `[[move]]` and `[[av]]` are put back in file
+//! order by where each is written: [`crate::orders::Orders::ground_orders`]); the stacking limit is
+//! checked when movement is over (11.1). An order with a problem is reported and
+//! skipped; the rest go on, so one check shows every problem of a file.
 //!
 //! Readings of the rules where they are silent or could be read two ways:
 //! - 9.1 "through cities": two adjacent hexes of one city are joined as if by road,
@@ -31,17 +34,30 @@
 //! - Q&A 9.4: no airdrop into the ZOC of any enemy unit.
 //! - 3.3, 10.2-10.3: a unit is never set up or placed where it could not move to
 //!   (armor, air-assault and artillery not in forest).
+//! - 21 (optional): an automatic victory is judged when its `[[av]]` is reached, with
+//!   the units named where they stand then; from there on the beaten units are turned
+//!   over ([`crate::position`]: no ZOC, no hold on their hex, no stacking weight), for
+//!   the moves written after it only. An AVing unit makes no move after its automatic
+//!   victory (003 21.1: it is combat); its advance comes after all combat
+//!   ([`crate::automatic`]).
+//! - 22 (optional): the strategic movement bonus is claimed by no word of the order:
+//!   a move that needs more than the unit's movement factor gets it when the unit may
+//!   have it and every hex entered is clear of the enemy ([`strategic`]); a unit that
+//!   used it and is named in an attack is an error when the battles are checked.
 //! - The report's `cost_thirds` counts an unused desert half as spent (it pays for
 //!   nothing else, 9.2), so it is always whole thirds; the exact cost is in a note.
 //!
 //! Submodules: [`cost`] (MF accounting), [`path`] (path legality), [`search`]
-//! (the cheapest legal path), `place` (3.3, 6), `air` (9.3, 9.4), `ground` (7-11).
+//! (the cheapest legal path), [`strategic`] (22), `place` (3.3, 6), `air` (9.3, 9.4),
+//! `ground` (7-11), `av` (21).
 
 pub mod cost;
 pub mod path;
 pub mod search;
+pub mod strategic;
 
 mod air;
+mod av;
 mod ground;
 mod place;
 
@@ -52,7 +68,7 @@ pub use search::find_path;
 
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::orders::{Located, OrderError, Orders, Placement, Problem};
+use crate::orders::{GroundOrder, Located, OrderError, Orders, Placement, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Counter, Side, UnitId};
@@ -90,6 +106,13 @@ pub struct MoveLog {
     pub flown: BTreeSet<UnitId>,
     /// Units airdropped this player-turn, with their landing hex (9.4).
     pub dropped: BTreeMap<UnitId, Hex>,
+    /// 22: units that moved with the strategic movement bonus.
+    pub strategic: BTreeSet<UnitId>,
+    /// 21.1: units that made an automatic victory (it is their combat, 003 21.1).
+    pub av: BTreeSet<UnitId>,
+    /// 21.1: the automatic victories made, in the order written, for their advance
+    /// after combat (21.3).
+    pub avs: Vec<crate::automatic::AvMade>,
 }
 
 /// Events of the legal orders, every problem found, and the log.
@@ -260,10 +283,11 @@ pub fn run_setup(ctx: &MoveContext, pos: &mut Position, setup: &[Placement]) -> 
     turn.finish()
 }
 
-/// 6, 7-11, 9.3-9.4: the movement portion of a player-turn. Placements first, then
-/// air moves, then ground moves, each in the order written, each checked against the
-/// position as it stands when it is reached; the stacking limit is checked at the
-/// end (11.1). Every problem is reported; an order with a problem is skipped.
+/// 6, 7-11, 9.3-9.4, 21: the movement portion of a player-turn. Placements first,
+/// then air moves, then ground moves and automatic victories, each in the order
+/// written, each checked against the position as it stands when it is reached; the
+/// stacking limit is checked at the end (11.1). Every problem is reported; an order
+/// with a problem is skipped.
 pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> MoveOutcome {
     let mut turn = Turn::new(ctx, pos);
     if let Some(first) = orders.setup.first() {
@@ -279,8 +303,11 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
     for a in &orders.air {
         turn.fly(a);
     }
-    for m in &orders.moves {
-        turn.ground(m);
+    for order in orders.ground_orders() {
+        match order {
+            GroundOrder::Move(m) => turn.ground(m),
+            GroundOrder::Av(a) => turn.av(a),
+        }
     }
     turn.finish()
 }

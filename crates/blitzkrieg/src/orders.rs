@@ -69,6 +69,26 @@ struct RawAir {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawAv {
+    hex: Spanned<String>,
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    #[serde(default)]
+    advance: Vec<RawAvAdvance>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAvAdvance {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    path: Spanned<Vec<Spanned<String>>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawAttack {
     id: Spanned<String>,
     unit: Option<Spanned<String>>,
@@ -132,6 +152,8 @@ pub struct RawOrders {
     #[serde(default, rename = "move")]
     moves: Vec<RawMove>,
     #[serde(default)]
+    av: Vec<RawAv>,
+    #[serde(default)]
     attack: Vec<RawAttack>,
     standing: Option<RawStanding>,
 }
@@ -168,6 +190,27 @@ pub struct AirMove {
     pub from: Located<Hex>,
     pub to: Located<Hex>,
     pub drop: bool,
+}
+
+/// An automatic victory (optional rule 21): the units named, already in position,
+/// win against the enemy in `hex` during movement; after all combat they may advance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Av {
+    pub hex: Located<Hex>,
+    pub units: Vec<Located<UnitId>>,
+    /// 21.3: the advances after all other combat, each a group of the units moving
+    /// along one path that begins with `hex`.
+    pub advance: Vec<AvAdvance>,
+}
+
+/// 21.3: units of an automatic victory advancing together along `path` (up to 4 hexes,
+/// the first the losers' vacated hex).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AvAdvance {
+    pub units: Vec<Located<UnitId>>,
+    pub path: Vec<Located<Hex>>,
+    /// Where `path` is written.
+    pub span: Range<usize>,
 }
 
 /// One battle as the attacker declares it (12-14).
@@ -220,8 +263,38 @@ pub struct Orders {
     pub place: Vec<Placement>,
     pub air: Vec<AirMove>,
     pub moves: Vec<Move>,
+    /// Automatic victories (optional rule 21), carried out among the moves in the
+    /// order written ([`Orders::ground_orders`]).
+    pub avs: Vec<Av>,
     pub attacks: Vec<Attack>,
     pub standing: Option<Standing>,
+}
+
+/// One order of the ground movement, moves and automatic victories as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroundOrder<'a> {
+    Move(&'a Move),
+    Av(&'a Av),
+}
+
+impl Orders {
+    /// The `[[move]]` and `[[av]]` orders in the order they are written in the file
+    /// (TOML keeps each kind's order, not the order between kinds; each order's place
+    /// in the file does).
+    pub fn ground_orders(&self) -> Vec<GroundOrder<'_>> {
+        let mut all: Vec<(usize, GroundOrder<'_>)> = self
+            .moves
+            .iter()
+            .map(|m| (m.span.start, GroundOrder::Move(m)))
+            .chain(
+                self.avs
+                    .iter()
+                    .map(|a| (a.hex.span.start, GroundOrder::Av(a))),
+            )
+            .collect();
+        all.sort_by_key(|(at, _)| *at);
+        all.into_iter().map(|(_, o)| o).collect()
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -418,6 +491,31 @@ pub enum Problem {
     TypographicQuote { found: char },
     #[error("these orders have battles, and their [seed] is commented out: remove the `#` before `[seed]` and its lines")]
     SeedCommentedOut,
+    #[error("{unit} needs {needed} movement factors for this path but has {allowed}; strategic movement would add {bonus}, but only on a path clear of the enemy, and {why}")]
+    StrategicNotClear {
+        unit: UnitId,
+        needed: String,
+        allowed: u32,
+        bonus: u32,
+        why: String,
+    },
+    #[error("{unit} moved with the strategic movement bonus this player-turn, so it may make no attack, but it is named in {what}")]
+    StrategicAttack { unit: UnitId, what: String },
+    #[error("{odds} against {hex} is no automatic victory: it needs at least {needed}-1{}", if *retreat { " while the defenders have a legal retreat" } else { " even when the defenders cannot retreat" })]
+    AvTooWeak {
+        hex: Hex,
+        odds: String,
+        needed: u32,
+        retreat: bool,
+    },
+    #[error("{unit} made the automatic victory against {hex}: it stays in position, and moves again only in its advance after combat")]
+    AvThenMove { unit: UnitId, hex: Hex },
+    #[error(
+        "{unit} did not make the automatic victory against {hex}, so it cannot advance after it"
+    )]
+    NotAnAver { unit: UnitId, hex: Hex },
+    #[error("{unit} cannot advance along this path: {why}")]
+    AvAdvance { unit: UnitId, why: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -608,6 +706,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         .iter()
         .filter_map(|m| check_move(m, errs))
         .collect();
+    let avs = raw.av.iter().filter_map(|a| check_av(a, errs)).collect();
     let attacks = raw
         .attack
         .iter()
@@ -669,9 +768,38 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         place,
         air,
         moves,
+        avs,
         attacks,
         standing,
     }
+}
+
+fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
+    let units = who(&a.unit, &a.units, a.hex.span(), errs);
+    let advance = a
+        .advance
+        .iter()
+        .map(|g| {
+            let span = g.path.span();
+            if g.path.get_ref().is_empty() {
+                errs.push(OrderError::new(
+                    Problem::EmptyPath,
+                    Some(span.clone()),
+                    "21.3",
+                ));
+            }
+            AvAdvance {
+                units: who(&g.unit, &g.units, span.clone(), errs),
+                path: hexes(g.path.get_ref(), errs),
+                span,
+            }
+        })
+        .collect();
+    Some(Av {
+        hex: hex(&a.hex, errs)?,
+        units,
+        advance,
+    })
 }
 
 fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
@@ -1080,6 +1208,31 @@ mod tests {
         assert_eq!(errs.len(), 3, "{errs:?}");
         let (line, col) = line_col(&src, errs[0].span.clone().unwrap().start);
         assert_eq!((line, col), (6, 10));
+    }
+
+    /// 21: `[[av]]` orders are played among the `[[move]]` orders in the order written,
+    /// whichever way the file groups them; an advance may be written inline or as
+    /// `[[av.advance]]`.
+    #[test]
+    fn moves_and_automatic_victories_keep_the_order_written() {
+        let src = format!(
+            "{HEADER}[[move]]\nunit = \"B-1AR\"\nto = \"I9\"\n\n[[av]]\nhex = \"J10\"\nunits = [\"B-1AR\"]\n\n[[move]]\nunit = \"B-3IN\"\nto = \"L10\"\n\n[[av]]\nhex = \"K12\"\nunits = [\"B-4IN\", \"B-5IN\"]\n\n[[av.advance]]\nunit = \"B-4IN\"\npath = [\"K12\"]\n\n[[av.advance]]\nunit = \"B-5IN\"\npath = [\"K12\", \"L12\"]\n"
+        );
+        let o = parse(&src).unwrap_or_else(|e| panic!("{e:?}"));
+        let kinds: Vec<String> = o
+            .ground_orders()
+            .iter()
+            .map(|g| match g {
+                GroundOrder::Move(m) => format!("move {}", m.units[0]),
+                GroundOrder::Av(a) => format!("av {}", a.hex),
+            })
+            .collect();
+        assert_eq!(kinds, ["move B-1AR", "av J10", "move B-3IN", "av K12"]);
+        assert_eq!(o.avs[1].advance.len(), 2);
+        assert_eq!(o.avs[1].advance[1].path.len(), 2);
+        let empty = format!("{HEADER}[[av]]\nhex = \"J10\"\nunit = \"B-1AR\"\nadvance = [{{ unit = \"B-1AR\", path = [] }}]\n");
+        let errs = parse(&empty).unwrap_err();
+        assert!(matches!(errs[0].problem, Problem::EmptyPath), "{errs:?}");
     }
 
     #[test]

@@ -3,6 +3,13 @@
 //! sea in each zone's At Sea Box (19.1), which aircraft are in the air (the rest of
 //! them on the map are on the ground, 30), and the markers on units and hexes (21.1,
 //! 33.2-33.5).
+//!
+//! 21.1-21.2: units beaten by an automatic victory ([`UnitMarker::AutomaticVictory`])
+//! stay on the map, turned over, until they are removed after combat; until then they
+//! are out of every question but [`Position::pieces`], [`Position::get`] and
+//! [`Position::beaten_at`]: their ZOC is ignored, they hold no hex against the
+//! enemy (who may move through and stop on it), they are not attacked and they count
+//! for no stacking limit (003 21.2).
 
 use crate::board::SeaZone;
 use crate::hex::Hex;
@@ -74,7 +81,9 @@ impl Position {
         self.unindex(&id);
         self.at_sea.remove(&id);
         self.by_hex.entry(hex).or_default().insert(id.clone());
-        self.count_zoc(side, kind, hex, true);
+        if !self.is_beaten(&id) {
+            self.count_zoc(side, kind, hex, true);
+        }
         self.pieces.insert(
             id.clone(),
             Piece {
@@ -101,8 +110,9 @@ impl Position {
     pub fn remove(&mut self, id: &UnitId) -> Option<Piece> {
         self.at_sea.remove(id);
         self.aloft.remove(id);
+        let piece = self.unindex(id);
         self.marks.remove(id);
-        self.unindex(id)
+        piece
     }
 
     /// Takes a counter off the map's indexes, keeping its markers.
@@ -114,7 +124,9 @@ impl Position {
                 self.by_hex.remove(&p.hex);
             }
         }
-        self.count_zoc(p.side, p.kind, p.hex, false);
+        if !self.is_beaten(id) {
+            self.count_zoc(p.side, p.kind, p.hex, false);
+        }
         Some(p)
     }
 
@@ -153,13 +165,31 @@ impl Position {
         self.pieces.values()
     }
 
-    /// The counters in `hex`, in id order.
+    /// The counters in `hex`, in id order, but those beaten by an automatic victory
+    /// (21.1).
     pub fn at(&self, hex: Hex) -> impl Iterator<Item = &Piece> {
+        self.all_at(hex).filter(|p| !self.is_beaten(&p.id))
+    }
+
+    /// 21.1: the counters in `hex` beaten by an automatic victory and not yet removed,
+    /// in id order.
+    pub fn beaten_at(&self, hex: Hex) -> impl Iterator<Item = &Piece> {
+        self.all_at(hex).filter(|p| self.is_beaten(&p.id))
+    }
+
+    /// Every counter in `hex`, in id order.
+    fn all_at(&self, hex: Hex) -> impl Iterator<Item = &Piece> {
         self.by_hex
             .get(&hex)
             .into_iter()
             .flatten()
             .filter_map(|id| self.pieces.get(id))
+    }
+
+    /// 21.1: the unit was beaten by an automatic victory this player-turn (turned over
+    /// until it is removed after combat).
+    pub fn is_beaten(&self, id: &UnitId) -> bool {
+        self.is_marked(id, UnitMarker::AutomaticVictory)
     }
 
     /// Occupied hexes, in hex order.
@@ -178,9 +208,10 @@ impl Position {
         stack_halves(piece.kind, piece.substitute)
     }
 
-    /// 11.1: how many counters stand in `hex`.
+    /// 11.1: how many counters stand in `hex` (003 21.2: not those beaten by an
+    /// automatic victory).
     pub fn count_at(&self, hex: Hex) -> usize {
-        self.by_hex.get(&hex).map_or(0, BTreeSet::len)
+        self.at(hex).count()
     }
 
     /// The side holding `hex`, if anyone does (two sides never share a hex, 7.5).
@@ -277,7 +308,10 @@ impl Position {
     /// 21.1, 33.2: marks a unit in play; false if it is not in play.
     pub fn mark(&mut self, id: &UnitId, m: UnitMarker) -> bool {
         if self.pieces.contains_key(id) || self.at_sea.contains_key(id) {
-            self.marks.entry(id.clone()).or_default().insert(m);
+            let added = self.marks.entry(id.clone()).or_default().insert(m);
+            if added && m == UnitMarker::AutomaticVictory {
+                self.beaten_zoc(id, false);
+            }
             true
         } else {
             false
@@ -286,11 +320,24 @@ impl Position {
 
     /// Takes a marker off a unit.
     pub fn unmark(&mut self, id: &UnitId, m: UnitMarker) {
-        if let Some(set) = self.marks.get_mut(id) {
-            set.remove(&m);
-            if set.is_empty() {
-                self.marks.remove(id);
-            }
+        let Some(set) = self.marks.get_mut(id) else {
+            return;
+        };
+        let removed = set.remove(&m);
+        if set.is_empty() {
+            self.marks.remove(id);
+        }
+        if removed && m == UnitMarker::AutomaticVictory {
+            self.beaten_zoc(id, true);
+        }
+    }
+
+    /// 21.1: a unit beaten by an automatic victory loses its ZOC (`add` false), and has
+    /// it again if the marker comes off while it is on the map.
+    fn beaten_zoc(&mut self, id: &UnitId, add: bool) {
+        if let Some(p) = self.pieces.get(id) {
+            let (side, kind, hex) = (p.side, p.kind, p.hex);
+            self.count_zoc(side, kind, hex, add);
         }
     }
 
@@ -365,7 +412,8 @@ mod tests {
     }
 
     /// The ZOC kept with the map is the ZOC of the units on it, after every kind of
-    /// change: placing, moving, stacking, removing, aircraft that have none.
+    /// change: placing, moving, stacking, removing, aircraft that have none, units
+    /// beaten by an automatic victory that have none until the marker comes off (21.1).
     #[test]
     fn the_zoc_kept_with_the_map_follows_every_change_8_1() {
         let brute = |p: &Position, side: Side, hex: Hex, armor: bool| {
@@ -403,6 +451,13 @@ mod tests {
             p.put(id(unit), side, kind, h(hex));
             check(&p);
         }
+        assert!(p.mark(&id("R-2AR"), UnitMarker::AutomaticVictory));
+        check(&p);
+        assert!(p.move_to(&id("R-2AR"), h("O12")));
+        check(&p);
+        p.unmark(&id("R-2AR"), UnitMarker::AutomaticVictory);
+        check(&p);
+        assert!(p.mark(&id("R-2AR"), UnitMarker::AutomaticVictory));
         assert!(p.remove(&id("R-2AR")).is_some());
         check(&p);
         assert!(p.move_to(&id("R-1IN"), h("M9")));
@@ -484,6 +539,31 @@ mod tests {
         assert!(p.hex_marked(h("L19"), PX, 5, Side::Blue));
         p.clear_expired(5, Side::Blue);
         assert!(p.hex_marks().is_empty());
+    }
+
+    /// 21.1-21.2, 003 21.2: a beaten unit stays on the map but holds nothing: no ZOC,
+    /// no hex against the enemy, no place in the stacking count.
+    #[test]
+    fn a_unit_beaten_by_automatic_victory_holds_nothing_21() {
+        let mut p = Position::new();
+        p.put(id("R-1AR"), Side::Red, UnitKind::Armor, h("M10"));
+        p.put(id("B-1IN"), Side::Blue, UnitKind::Infantry, h("L10"));
+        assert!(p.mark(&id("R-1AR"), UnitMarker::AutomaticVictory));
+        assert!(p.is_beaten(&id("R-1AR")));
+        assert!(!p.in_zoc_of(Side::Red, h("M11")));
+        assert!(!p.in_armor_zoc_of(Side::Red, h("M11")));
+        assert!(p.armor_zoc_sources(Side::Red, h("M11")).is_empty());
+        assert_eq!(p.side_at(h("M10")), None);
+        assert!(p.adjacent_of(Side::Red, h("L10")).is_empty());
+        p.put(id("B-2IN"), Side::Blue, UnitKind::Infantry, h("M10"));
+        assert_eq!(p.side_at(h("M10")), Some(Side::Blue));
+        assert_eq!(p.count_at(h("M10")), 1);
+        assert_eq!(p.stack_halves_at(h("M10")), 2);
+        assert_eq!(p.beaten_at(h("M10")).count(), 1);
+        assert_eq!(p.hex_of(&id("R-1AR")), Some(h("M10")));
+        assert_eq!(p.pieces().count(), 3);
+        p.remove(&id("R-1AR"));
+        assert!(p.marks().is_empty());
     }
 
     #[test]

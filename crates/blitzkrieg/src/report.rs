@@ -249,7 +249,10 @@ fn section_of(e: &Event) -> &'static str {
         Event::TurnBegan { .. } => "",
         Event::SetUp { .. } => "SET-UP (3.3, 3.4)",
         Event::Supply { .. } => "SUPPLY (23)",
-        Event::Placed { .. } | Event::Moved { .. } | Event::Flown { .. } => "MOVEMENT",
+        Event::Placed { .. }
+        | Event::Moved { .. }
+        | Event::Flown { .. }
+        | Event::AutomaticVictory { .. } => "MOVEMENT",
         Event::RemovedBeforeCombat { .. }
         | Event::Battle(_)
         | Event::Eliminated { .. }
@@ -364,6 +367,21 @@ fn line(out: &mut String, e: &Event) {
             "  {unit} in {hex} cannot make a legal attack: removed before combat ({rule})"
         ),
         Event::Battle(b) => battle(out, b),
+        Event::AutomaticVictory {
+            hex,
+            attackers,
+            defenders,
+            doubling,
+            odds,
+            needed,
+            no_retreat,
+            rule,
+        } => automatic_victory(
+            out,
+            (*hex, attackers, defenders, doubling),
+            (odds, *needed, *no_retreat),
+            rule,
+        ),
         Event::Eliminated {
             unit,
             hex,
@@ -449,12 +467,51 @@ fn line(out: &mut String, e: &Event) {
     };
 }
 
-fn battle(out: &mut String, b: &BattleRecord) -> std::fmt::Result {
-    writeln!(out, "\n  Battle {} against {}", b.id, b.target)?;
-    for (u, from, f) in &b.attackers {
+/// The attackers, defenders and doubling of an automatic victory.
+type AvSides<'a> = (
+    Hex,
+    &'a [(UnitId, Hex, Factor)],
+    &'a [(UnitId, u32, Factor)],
+    &'a [String],
+);
+
+/// 21.1: "Automatic victory against N15", the factors as a battle's, the odds and
+/// what they had to be, and what becomes of the defenders.
+fn automatic_victory(
+    out: &mut String,
+    (hex, attackers, defenders, doubling): AvSides<'_>,
+    (odds, needed, no_retreat): (&str, u32, bool),
+    rule: &Rule,
+) -> std::fmt::Result {
+    writeln!(out, "\n  Automatic victory against {hex}")?;
+    sides(out, attackers, defenders, doubling)?;
+    let why = if no_retreat {
+        format!("at least {needed}-1 with no legal retreat")
+    } else {
+        format!("at least {needed}-1")
+    };
+    writeln!(out, "    odds {odds}: {why} ({rule})")?;
+    let names: Vec<String> = defenders.iter().map(|d| d.0.to_string()).collect();
+    writeln!(
+        out,
+        "    {} turned over: ZOC ignored for the rest of the player-turn, removed after combat (21.1, 21.3)",
+        names.join(", ")
+    )
+}
+
+/// The attackers with their hexes and factors, the defenders with theirs (and what
+/// they were before doubling), and why the defence was doubled: of a battle and of an
+/// automatic victory alike.
+fn sides(
+    out: &mut String,
+    attackers: &[(UnitId, Hex, Factor)],
+    defenders: &[(UnitId, u32, Factor)],
+    doubling: &[String],
+) -> std::fmt::Result {
+    for (u, from, f) in attackers {
         writeln!(out, "    attacker {u:<9} from {from:<6} {f:>3}")?;
     }
-    for (u, printed, f) in &b.defenders {
+    for (u, printed, f) in defenders {
         if Factor::from(*printed) == *f {
             writeln!(out, "    defender {u:<9}             {f:>3}")?;
         } else {
@@ -464,9 +521,15 @@ fn battle(out: &mut String, b: &BattleRecord) -> std::fmt::Result {
             )?;
         }
     }
-    for d in &b.doubling {
+    for d in doubling {
         writeln!(out, "    {d}")?;
     }
+    Ok(())
+}
+
+fn battle(out: &mut String, b: &BattleRecord) -> std::fmt::Result {
+    writeln!(out, "\n  Battle {} against {}", b.id, b.target)?;
+    sides(out, &b.attackers, &b.defenders, &b.doubling)?;
     writeln!(
         out,
         "    total {} : {}, odds {}",

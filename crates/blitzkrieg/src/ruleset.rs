@@ -418,7 +418,7 @@ pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
 ];
 
 /// The optional rules a game may choose today.
-pub const BUILT_OPTIONAL_RULES: [u32; 1] = [23];
+pub const BUILT_OPTIONAL_RULES: [u32; 3] = [21, 22, 23];
 
 /// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
 const OPTIONAL_RULES: [(u32, &str); 12] = [

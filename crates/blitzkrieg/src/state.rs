@@ -249,6 +249,10 @@ pub struct Resume {
     pub kept: BTreeMap<Side, bool>,
     /// 5.1-5.2: which side each city hex was friendly to when the player-turn began.
     pub cities_before: BTreeMap<Hex, Option<Side>>,
+    /// 21.1: the automatic victories of the player-turn, whose beaten units are
+    /// removed and whose units advance after all combat (21.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub avs: Vec<crate::automatic::AvMade>,
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as

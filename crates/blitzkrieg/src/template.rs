@@ -272,6 +272,12 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             }
         } else if cut.as_ref().is_some_and(|cut| cut.contains(&p.id)) {
             format!("may move {} MF: cut off from supply (23.6)", c.movement / 2)
+        } else if let Some(bonus) = crate::movement::strategic::bonus(rules) {
+            format!(
+                "may move {} MF, {} on a path clear of the enemy (22)",
+                c.movement,
+                c.movement + bonus
+            )
         } else {
             format!("may move {} MF", c.movement)
         };
@@ -306,6 +312,12 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         t,
         "\n# [[place]]\n# unit = \"UNIT\"\n# hex = \"CITY HEX\"\n#\n# [[move]]\n# units = [\"UNIT\"]\n# to = \"HEX\"            # or: path = [\"FROM\", \"HEX\", \"HEX\"]\n#\n# [[air]]               # 9.3 air transport / 9.4 airdrop (drop = true)\n# units = [\"UNIT\"]\n# from = \"CITY HEX\"\n# to = \"HEX\"\n#\n# [[attack]]\n# id = \"A1\"\n# units = [\"UNIT\", \"UNIT\"]\n# target = \"HEX\"\n# advance = [\"UNIT\"]     # who follows into the vacated hex (up to 3)\n# lose = [\"UNIT\"]        # your loss first on AE or EX"
     );
+    if rules.ruleset.optional.contains(&21) {
+        let _ = writeln!(
+            t,
+            "#\n# [[av]]                # 21 automatic victory, among the moves where written\n# hex = \"HEX\"            # the enemy beaten at 7-1 (5-1 if it cannot retreat)\n# units = [\"UNIT\", \"UNIT\"] # already next to it\n# advance = [{{ units = [\"UNIT\"], path = [\"HEX\", \"HEX\"] }}]  # after combat, up to 4 hexes"
+        );
+    }
     standing_help(t, state, side);
 }
 

@@ -110,11 +110,18 @@ fn set(names: &[&str]) -> BTreeSet<UnitId> {
 }
 
 fn problems(w: &World, moved: &[&str], toml: &str) -> Vec<(Problem, &'static str)> {
-    check_battles(&w.rules, &w.pos, Side::Blue, &set(moved), &attacks(toml))
-        .errors
-        .into_iter()
-        .map(|e| (e.problem, e.rule))
-        .collect()
+    check_battles(
+        &w.rules,
+        &w.pos,
+        Side::Blue,
+        &set(moved),
+        &BTreeSet::new(),
+        &attacks(toml),
+    )
+    .errors
+    .into_iter()
+    .map(|e| (e.problem, e.rule))
+    .collect()
 }
 
 /// Every battle gets `result`.
@@ -213,6 +220,7 @@ fn rule_14_example_as_played_is_legal_and_the_armor_stack_splits_14_5() {
         &w.pos,
         Side::Blue,
         &set(ALL_BLUE),
+        &BTreeSet::new(),
         &attacks(FOURTEEN_AS_PLAYED),
     );
     assert_eq!(c.errors, vec![]);
@@ -643,6 +651,7 @@ fn rule_14_9_unmoved_engaged_unit_without_a_legal_attack_is_removed() {
         &w.pos,
         Side::Blue,
         &set(&["B-X", "B-Y"]),
+        &BTreeSet::new(),
         &attacks(REMOVAL_ATTACK),
     );
     assert_eq!(c.errors, vec![]);
@@ -730,6 +739,7 @@ fn rule_14_9_a_removed_unit_does_not_block_retreats() {
         &w.pos,
         Side::Blue,
         &set(&["B-X", "B-Y"]),
+        &BTreeSet::new(),
         &attacks(REMOVAL_ATTACK),
     );
     for (u, _) in &c.removals {

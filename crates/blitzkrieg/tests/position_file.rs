@@ -389,3 +389,42 @@ fn the_template_and_show_say_who_is_cut_off_23() {
         "{shown}"
     );
 }
+
+/// 22: the template gives a unit clear of the enemy both allowances, its own and the
+/// one strategic movement gives on a clear path; 21: it shows the `[[av]]` order.
+/// Neither without its rule.
+#[test]
+fn the_template_says_the_strategic_allowance_22() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let board = &u.rules.board;
+    let home = board
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|&h| board.home_of(h) == Some(Side::Blue) && board.is_land(h) && !board.is_city(h))
+        .min_by_key(|h| (h.col(), h.num()))
+        .unwrap();
+    let text =
+        format!("side = \"blue\"\nturn = 3\n\n[[stack]]\nhex = \"{home}\"\nunits = [\"B-1IN\"]\n");
+    let mut spec = demo::new_game_spec();
+    spec.optional = [22].into_iter().collect();
+    let state = game::new_game_at(&u, &spec, &text, "clear.toml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = u.rules_for(&state).unwrap();
+    let template = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(
+        template.contains("may move 4 MF, 8 on a path clear of the enemy (22)"),
+        "{template}"
+    );
+    assert!(!template.contains("[[av]]"), "{template}");
+    spec.optional = [21].into_iter().collect();
+    let state = game::new_game_at(&u, &spec, &text, "clear.toml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = u.rules_for(&state).unwrap();
+    let template = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(template.contains("\n# [[av]] "), "{template}");
+    assert!(!template.contains("(22)"), "{template}");
+    spec.optional.clear();
+    let state = game::new_game_at(&u, &spec, &text, "clear.toml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = u.rules_for(&state).unwrap();
+    let template = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(!template.contains("(22)"), "{template}");
+    assert!(!template.contains("[[av]]"), "{template}");
+}

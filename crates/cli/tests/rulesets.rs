@@ -113,9 +113,90 @@ fn combat_supply_can_be_chosen_and_is_recorded_23() {
         "{state}"
     );
     let other = tempfile::tempdir().unwrap();
-    new(other.path(), &["--optional", "22,23"])
+    new(other.path(), &["--optional", "19,23"])
         .code(2)
         .stderr(contains(
-            "optional rule 22 (strategic movement) is not implemented yet",
+            "optional rule 19 (sea movement) is not implemented yet",
         ));
+}
+
+/// Optional rules 21 (automatic victory) and 22 (strategic movement) are built: a game
+/// may choose them beside 23.
+#[test]
+fn automatic_victory_and_strategic_movement_can_be_chosen_21_22() {
+    let tmp = tempfile::tempdir().unwrap();
+    new(tmp.path(), &["--optional", "21,22,23"]).success();
+    let state = fs::read_to_string(tmp.path().join("00-setup-blue.state.ron")).unwrap();
+    assert!(
+        state.contains("optional: [\n        21,\n        22,\n        23,\n      ],"),
+        "{state}"
+    );
+}
+
+/// 21, 22 through the binary: a game from a position plays an automatic victory among
+/// its moves (the beaten unit removed after combat, the winner advancing) and a
+/// strategic move; the report says both, and the folder replays.
+#[test]
+fn an_automatic_victory_and_a_strategic_move_play_through_the_binary_21_22() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pos = tmp.path().join("pos.toml");
+    fs::write(
+        &pos,
+        "turn = 3\nside = \"blue\"\n\n[[stack]]\nhex = \"H9\"\nunits = [\"B-18AR\", \"B-19AR\", \"B-20AR\"]\n\n[[stack]]\nhex = \"I11\"\nunits = [\"B-1IN\"]\n\n[[stack]]\nhex = \"D12\"\nunits = [\"B-2IN\"]\n\n[[stack]]\nhex = \"J10\"\nunits = [\"R-1IN\"]\n",
+    )
+    .unwrap();
+    let g = tmp.path().join("g");
+    blitz()
+        .args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
+        .args(["--red", "Bo <bo@example.org>", "--seed", "text"])
+        .args(["--optional", "21,22", "--position"])
+        .arg(&pos)
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    let state = g.join("06-3-blue.state.ron");
+    let template = fs::read_to_string(g.join("06-3-blue.template.toml")).unwrap();
+    assert!(template.contains("# [[av]]"), "{template}");
+    let orders = g.join("orders.toml");
+    fs::write(
+        &orders,
+        format!(
+            "{template}\n[[move]]\nunits = [\"B-18AR\", \"B-19AR\", \"B-20AR\"]\npath = [\"H9\", \"I9\"]\n\n[[move]]\nunit = \"B-1IN\"\npath = [\"I11\", \"I10\"]\n\n[[av]]\nhex = \"J10\"\nunits = [\"B-18AR\", \"B-19AR\", \"B-20AR\", \"B-1IN\"]\nadvance = [{{ unit = \"B-18AR\", path = [\"J10\", \"K11\"] }}]\n\n[[move]]\nunit = \"B-2IN\"\npath = [\"D12\", \"D13\", \"D14\", \"D15\", \"D16\", \"D17\", \"D18\", \"D19\"]\n"
+        ),
+    )
+    .unwrap();
+    blitz()
+        .arg("check")
+        .arg(&state)
+        .arg(&orders)
+        .assert()
+        .success();
+    blitz()
+        .arg("resolve")
+        .arg(&state)
+        .arg(&orders)
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    let next = g.join("07-3-red.state.ron");
+    let report = blitz().arg("report").arg(&next).assert().success();
+    let text = String::from_utf8(report.get_output().stdout.clone()).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in [
+        "Automatic victory against J10",
+        "odds 28:4 reduce to 7-1: at least 7-1 (21.1)",
+        "R-1IN eliminated in J10: beaten by automatic victory",
+        "B-18AR advances I9-J10-K11 (21.3; 003 21.3)",
+        "B-2IN D12-D13-D14-D15-D16-D17-D18-D19 (7 of 8 MF) strategic movement: 4 extra MF",
+    ] {
+        assert!(flat.contains(line), "`{line}` not in\n{text}");
+    }
+    blitz()
+        .arg("verify")
+        .arg(&g)
+        .assert()
+        .success()
+        .stdout(contains("1 player-turns replayed"));
 }

@@ -60,7 +60,9 @@ impl<'a> Plan<'a> {
 /// 12-14: checks the battles `side` declares against the position after movement.
 /// `moved` holds the units that moved (or were placed or flown) this player-turn; a
 /// unit in enemy ZOC that is not in it began the player-turn there (8.2: enemy units
-/// do not move in the mover's player-turn).
+/// do not move in the mover's player-turn). `avers` made an automatic victory this
+/// player-turn (21.1): that was their combat (003 21.1), so they fight no battle and
+/// need not, and every enemy hex next to them is attacked by other units.
 ///
 /// - 12.1, 14.32: each unit of `side` in enemy ZOC attacks (a unit that did not move
 ///   and cannot join any legal attack is removed instead, 14.9 with 003);
@@ -76,18 +78,37 @@ pub fn check_battles(
     pos: &Position,
     side: Side,
     moved: &BTreeSet<UnitId>,
+    avers: &BTreeSet<UnitId>,
     attacks: &[Attack],
 ) -> BattleCheck {
-    let mut errors: Vec<OrderError> = attacks
-        .iter()
-        .flat_map(|a| check_one(rules, pos, side, a))
-        .collect();
+    let mut errors = check_avers(avers, attacks);
+    errors.extend(attacks.iter().flat_map(|a| check_one(rules, pos, side, a)));
     errors.extend(check_overlaps(attacks));
-    let plan = Plan::new(attacks);
+    let mut plan = Plan::new(attacks);
+    plan.assigned.extend(avers.iter().cloned());
     let (engaged, removals) = check_engaged(rules, pos, side, moved, &plan);
     errors.extend(engaged);
-    errors.extend(check_unattacked(pos, side, moved, &plan));
+    let committed: BTreeSet<UnitId> = moved.union(avers).cloned().collect();
+    errors.extend(check_unattacked(pos, side, &committed, &plan));
     BattleCheck { errors, removals }
+}
+
+/// 003 21.1: "AV is considered to be combat": a unit that made an automatic victory
+/// fights no battle after it (14.8).
+fn check_avers(avers: &BTreeSet<UnitId>, attacks: &[Attack]) -> Vec<OrderError> {
+    attacks
+        .iter()
+        .flat_map(|a| &a.units)
+        .filter(|u| avers.contains(&u.value))
+        .map(|u| {
+            let problem = Problem::TwoBattles {
+                unit: u.value.clone(),
+            };
+            OrderError::new(problem, Some(u.span.clone()), "21.1")
+                .unit(&u.value)
+                .hint("it made an automatic victory this player-turn, which was its combat (003 21.1)")
+        })
+        .collect()
 }
 
 /// One battle on its own: its units, its hexes, adjacency, odds, choices.

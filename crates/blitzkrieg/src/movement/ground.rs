@@ -4,7 +4,8 @@
 use super::path::{
     check_path, entry_fault, is_engaged, terrain_name, Fault, Mover, PathFault, Walk,
 };
-use super::search::find_path;
+use super::search::{find_path, find_path_where};
+use super::strategic::{self, Standing};
 use super::Turn;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -20,6 +21,19 @@ struct Member {
     id: Located<UnitId>,
     hex: Hex,
     mover: Mover,
+    /// 22: whether it may have the strategic movement bonus.
+    strategic: Standing,
+}
+
+/// A member's legal walk, and the strategic movement bonus it needed (22), if any.
+type Walked = (Walk, Option<u32>);
+
+/// What the strategic movement bonus (22) makes of a path too long for a unit.
+enum WithBonus {
+    /// The path is legal with the bonus.
+    Legal(Walked),
+    /// It is not, and why.
+    Refused(OrderError),
 }
 
 /// The route of an order as full hexes (start first) with the span of each.
@@ -49,23 +63,87 @@ impl Turn<'_, '_> {
         };
         let mut walks = Vec::new();
         let mut faults = Vec::new();
+        let mut refused = Vec::new();
         for mb in &members {
             match check_path(self.board(), self.pos, &mb.mover, &plan.path) {
-                Ok(w) => walks.push(w),
-                Err(fs) => faults.extend(fs.into_iter().map(|f| (mb.id.value.clone(), f))),
+                Ok(w) => walks.push((w, None)),
+                Err(fs) => match self.with_bonus(mb, &plan, &fs) {
+                    Some(WithBonus::Legal(walked)) => walks.push(walked),
+                    Some(WithBonus::Refused(e)) => refused.push(e),
+                    None => faults.extend(fs.into_iter().map(|f| (mb.id.value.clone(), f))),
+                },
             }
         }
-        if !faults.is_empty() {
+        if !faults.is_empty() || !refused.is_empty() {
+            self.errors.extend(refused);
             self.report_faults(&members, &plan, faults);
             return;
         }
         self.carry_out(&members, &plan, walks);
     }
 
+    /// 22: a path too long for the unit's movement factor, and for nothing else, walked
+    /// again with the strategic movement bonus: legal when the unit may have the bonus,
+    /// the path fits it and every hex entered is clear. `None` when the bonus is not
+    /// the question (other faults, rule 22 not played, too far even with it for a unit
+    /// that may not have it).
+    fn with_bonus(&self, mb: &Member, plan: &Planned, faults: &[PathFault]) -> Option<WithBonus> {
+        let (needed, at) = only_too_far(faults)?;
+        let mf = mb.mover.mf;
+        let span = |at: usize| plan.spans.get(at).cloned();
+        let unit = &mb.id.value;
+        let bonus = match mb.strategic {
+            Standing::NotPlayed => return None,
+            Standing::Barred { bonus, why } => {
+                let helps = needed.fits(mf + bonus);
+                let hint = format!("no strategic movement (22) for {unit}: {}", why.text());
+                let e = || too_far(unit, needed, mf.to_string(), span(at)).hint(hint);
+                return helps.then(|| WithBonus::Refused(e()));
+            }
+            Standing::May { bonus } => bonus,
+        };
+        let mover = Mover {
+            mf: mf + bonus,
+            ..mb.mover.clone()
+        };
+        let walk = match check_path(self.board(), self.pos, &mover, &plan.path) {
+            Ok(w) => w,
+            Err(fs) => {
+                let (needed, at) = only_too_far(&fs)?;
+                let allowed = format!("{mf}, {} with strategic movement (22)", mf + bonus);
+                return Some(WithBonus::Refused(too_far(unit, needed, allowed, span(at))));
+            }
+        };
+        let (board, held, side) = (self.board(), self.ctx.held, self.ctx.side);
+        match strategic::first_unclear(board, self.pos, held, side, &plan.path) {
+            None => Some(WithBonus::Legal((walk, Some(bonus)))),
+            Some((hex, why)) => {
+                let at = plan.path.iter().position(|h| *h == hex).unwrap_or(at);
+                let problem = Problem::StrategicNotClear {
+                    unit: unit.clone(),
+                    needed: needed.needed_text(),
+                    allowed: mf,
+                    bonus,
+                    why: why.text(hex),
+                };
+                let e = OrderError::new(problem, span(at), "22").unit(unit);
+                Some(WithBonus::Refused(e))
+            }
+        }
+    }
+
     /// 2.1, 4.2, 7.1-7.2: a unit of the mover's, on the map, not moved before.
     fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
         let c: Counter = self.own_counter(u)?;
         if !self.first_order("move", u, "7.2") {
+            return None;
+        }
+        if let Some(av) = self.log.avs.iter().find(|a| a.units.contains(&u.value)) {
+            let problem = Problem::AvThenMove {
+                unit: u.value.clone(),
+                hex: av.hex,
+            };
+            self.fail(problem, u.span.clone(), "21.1", Some(&u.value));
             return None;
         }
         let Some(hex) = self.pos.hex_of(&u.value) else {
@@ -85,10 +163,14 @@ impl Turn<'_, '_> {
         if let Some(&landing) = self.log.dropped.get(&u.value) {
             mover = mover.after_drop(self.board().terrain(landing));
         }
+        let start = self.log.start.get(&u.value).copied().unwrap_or(hex);
+        let strategic =
+            strategic::standing(self.ctx.rules, self.pos, self.ctx.side, &u.value, start);
         Some(Member {
             id: u.clone(),
             hex,
             mover,
+            strategic,
         })
     }
 
@@ -160,10 +242,36 @@ impl Turn<'_, '_> {
         if let Some((path, _)) = find_path(self.board(), self.pos, &movers, start, to.value) {
             return Some(path);
         }
+        if let Some(path) = self.search_strategic(members, start, to.value) {
+            return Some(path);
+        }
         let first = members.first()?;
         let err = self.why_no_path(first, members, &movers, start, to);
         self.errors.push(err);
         None
+    }
+
+    /// 22: the cheapest path to `to` entering only hexes clear of the enemy, each unit
+    /// that may have the strategic movement bonus moving with it; `None` when no unit
+    /// may have it or there is no such path.
+    fn search_strategic(&self, members: &[Member], start: Hex, to: Hex) -> Option<Vec<Hex>> {
+        let bonus = |m: &Member| match m.strategic {
+            Standing::May { bonus } => bonus,
+            _ => 0,
+        };
+        if members.iter().all(|m| bonus(m) == 0) {
+            return None;
+        }
+        let movers: Vec<Mover> = members
+            .iter()
+            .map(|m| Mover {
+                mf: m.mover.mf + bonus(m),
+                ..m.mover.clone()
+            })
+            .collect();
+        let (board, pos, held, side) = (self.board(), &*self.pos, self.ctx.held, self.ctx.side);
+        let clear = |h: Hex| strategic::unclear(board, pos, held, side, h).is_none();
+        find_path_where(board, pos, &movers, start, to, &clear).map(|(path, _)| path)
     }
 
     /// Why no legal path leads to `to`: the destination itself, an engaged unit, the
@@ -295,11 +403,11 @@ impl Turn<'_, '_> {
     }
 
     /// The legal move: every unit goes to the last hex; one `Moved` event each.
-    fn carry_out(&mut self, members: &[Member], plan: &Planned, walks: Vec<Walk>) {
+    fn carry_out(&mut self, members: &[Member], plan: &Planned, walks: Vec<Walked>) {
         let Some(&dest) = plan.path.last() else {
             return;
         };
-        for (mb, walk) in members.iter().zip(walks) {
+        for (mb, (walk, bonus)) in members.iter().zip(walks) {
             let others: Vec<String> = members
                 .iter()
                 .filter(|o| o.id.value != mb.id.value)
@@ -307,13 +415,18 @@ impl Turn<'_, '_> {
                 .collect();
             self.pos.move_to(&mb.id.value, dest);
             self.log.moved.insert(mb.id.value.clone());
+            let mut notes = notes(mb, &walk, &others);
+            if let Some(b) = bonus {
+                self.log.strategic.insert(mb.id.value.clone());
+                notes.push(strategic::note(b));
+            }
             self.events.push(Event::Moved {
                 unit: mb.id.value.clone(),
                 path: plan.path.clone(),
                 cost_thirds: walk.spent.thirds(),
-                allowance_thirds: mb.mover.mf * 3,
+                allowance_thirds: (mb.mover.mf + bonus.unwrap_or(0)) * 3,
                 found: plan.found,
-                notes: notes(mb, &walk, &others),
+                notes,
             });
         }
         if let Some(span) = plan.spans.last() {
@@ -352,6 +465,34 @@ fn notes(mb: &Member, walk: &Walk, others: &[String]) -> Vec<String> {
         ));
     }
     out
+}
+
+/// 7.3: the faults of a path that is only too long: what it needs, and the index
+/// where the movement factor runs out. `None` when anything else is wrong with it.
+fn only_too_far(faults: &[PathFault]) -> Option<(crate::movement::Spent, usize)> {
+    match faults {
+        [PathFault {
+            at,
+            fault: Fault::TooFar { needed, .. },
+            ..
+        }] => Some((*needed, *at)),
+        _ => None,
+    }
+}
+
+/// 7.3: the path needs `needed` and `unit` has `allowed`.
+fn too_far(
+    unit: &UnitId,
+    needed: crate::movement::Spent,
+    allowed: String,
+    span: Option<Range<usize>>,
+) -> OrderError {
+    let problem = Problem::TooFar {
+        unit: unit.clone(),
+        needed: needed.needed_text(),
+        allowed,
+    };
+    OrderError::new(problem, span, "7.3").unit(unit)
 }
 
 /// "A1-B2-C2"

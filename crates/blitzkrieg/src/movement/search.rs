@@ -44,6 +44,8 @@ struct Party<'a> {
     hexes: BTreeMap<Hex, bool>,
     /// Whether each step stops the party, as found (8.3 depends on the hex left).
     stops: BTreeMap<(Hex, Hex), bool>,
+    /// Hexes the order allows besides the rules of movement (22: clear of the enemy).
+    open: &'a dyn Fn(Hex) -> bool,
 }
 
 impl Party<'_> {
@@ -53,10 +55,11 @@ impl Party<'_> {
             return known;
         }
         let (board, pos) = (self.board, self.pos);
-        let enter = self
-            .movers
-            .iter()
-            .all(|m| entry_fault(board, pos, m, h).is_none());
+        let enter = (self.open)(h)
+            && self
+                .movers
+                .iter()
+                .all(|m| entry_fault(board, pos, m, h).is_none());
         self.hexes.insert(h, enter);
         enter
     }
@@ -179,6 +182,19 @@ pub fn find_path(
     start: Hex,
     goal: Hex,
 ) -> Option<(Vec<Hex>, Spent)> {
+    find_path_where(board, pos, movers, start, goal, &|_| true)
+}
+
+/// [`find_path`] entering only hexes `open` allows besides the rules of movement (22:
+/// strategic movement keeps clear of the enemy).
+pub fn find_path_where(
+    board: &Board,
+    pos: &Position,
+    movers: &[Mover],
+    start: Hex,
+    goal: Hex,
+    open: &dyn Fn(Hex) -> bool,
+) -> Option<(Vec<Hex>, Spent)> {
     if !board.contains(goal) || movers.iter().any(|m| is_engaged(pos, m, start)) {
         return None;
     }
@@ -190,6 +206,7 @@ pub fn find_path(
         max_hexes: movers.iter().filter_map(|m| m.max_hexes).min(),
         hexes: BTreeMap::new(),
         stops: BTreeMap::new(),
+        open,
     };
     let mut settled = Settled::default();
     let mut heap = BinaryHeap::new();

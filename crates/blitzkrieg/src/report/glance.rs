@@ -1,8 +1,9 @@
 //! The few lines at the top of a report that say what the player-turn came to: the
 //! battles and their results, what each side lost, the cities that changed hands.
 //! Told from the typed events alone: a unit eliminated belongs to the side it fought
-//! for in the battle before it (the mover attacks, 12.1), or to the mover when it was
-//! removed before combat (14.9).
+//! for in the battle before it (the mover attacks, 12.1), to the mover when it was
+//! removed before combat (14.9), and to the other side when an automatic victory beat
+//! it (21.1).
 
 use crate::event::{BattleRecord, Event};
 use crate::units::{Side, UnitId};
@@ -22,8 +23,22 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
     let mut cities = Vec::new();
     let mut current: Option<&BattleRecord> = None;
     let mut removed: Vec<&UnitId> = Vec::new();
+    let mut avs = Vec::new();
+    let mut beaten: Vec<&UnitId> = Vec::new();
     for e in events {
         match e {
+            Event::AutomaticVictory {
+                hex,
+                defenders,
+                odds,
+                ..
+            } => {
+                avs.push(format!("against {hex} ({odds})"));
+                beaten.extend(defenders.iter().map(|d| &d.0));
+            }
+            Event::Eliminated { unit, .. } if beaten.contains(&unit) => {
+                lost.entry(mover.other()).or_default().push(unit);
+            }
             Event::Battle(b) => {
                 battles.push(format!(
                     "{} against {}: {}",
@@ -59,6 +74,12 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             format!("{}: {}", battles.len(), battles.join("; "))
         },
     ));
+    if !avs.is_empty() {
+        out.push(row(
+            "AV (21)",
+            &format!("{}: {}", avs.len(), avs.join("; ")),
+        ));
+    }
     for side in [mover, mover.other()] {
         let units: Vec<String> = lost
             .get(&side)

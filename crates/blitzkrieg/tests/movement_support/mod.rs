@@ -50,6 +50,8 @@ pub struct Game {
     pub gone: BTreeSet<UnitId>,
     /// Readings set apart from the defaults (`docs/readings.md`).
     pub readings: BTreeMap<String, String>,
+    /// Optional rules played (19-23).
+    pub optional: BTreeSet<u32>,
 }
 
 /// What running an order file did.
@@ -68,7 +70,14 @@ impl Game {
             held: BTreeMap::new(),
             gone: BTreeSet::new(),
             readings: BTreeMap::new(),
+            optional: BTreeSet::new(),
         }
+    }
+
+    /// The game played with optional rule `rule`.
+    pub fn optional(mut self, rule: u32) -> Game {
+        self.optional.insert(rule);
+        self
     }
 
     /// The game played under the reading `name = option` (`docs/readings.md`).
@@ -108,6 +117,7 @@ impl Game {
             blitzkrieg::ruleset::RuleBook::embedded().unwrap(),
         );
         rules.ruleset.readings.extend(self.readings.clone());
+        rules.ruleset.optional = self.optional.clone();
         rules
     }
 
