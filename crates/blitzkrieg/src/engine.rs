@@ -526,6 +526,12 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
             refuse("[[move]]", &u.span);
         }
     }
+    for o in &orders.sea {
+        refuse("[[sea]]", &o.span);
+    }
+    for p in &orders.setup_at_sea {
+        refuse("placements", &p.zone.span);
+    }
     for a in &orders.attacks {
         refuse("[[attack]]", &a.id.span);
     }
@@ -836,11 +842,17 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     for p in orders.setup.iter().chain(&orders.place) {
         named.extend(&p.units);
     }
+    for p in &orders.setup_at_sea {
+        named.extend(&p.units);
+    }
     for a in &orders.air {
         named.extend(&a.units);
     }
     for m in &orders.moves {
         named.extend(&m.units);
+    }
+    for o in &orders.sea {
+        named.extend(&o.units);
     }
     for a in &orders.attacks {
         named.extend(a.units.iter().chain(&a.advance).chain(&a.lose));
@@ -913,7 +925,7 @@ fn set_up(
         held: &held,
         waiting: &waiting,
     };
-    let out = movement::run_setup(&ctx, &mut pos, &orders.setup);
+    let out = movement::run_setup_orders(&ctx, &mut pos, orders);
     if !out.errors.is_empty() {
         return Err(out.errors);
     }

@@ -141,7 +141,7 @@ fn locate(orders: &Orders, e: OrderError) -> OrderError {
     }
 }
 
-/// Where `unit` is last named in a set-up, placement, air or move order.
+/// Where `unit` is last named in a set-up, placement, air, move or sea order.
 fn last_mention(orders: &Orders, unit: &UnitId) -> Option<Range<usize>> {
     let placed = orders
         .setup
@@ -150,9 +150,11 @@ fn last_mention(orders: &Orders, unit: &UnitId) -> Option<Range<usize>> {
         .flat_map(|p| &p.units);
     let flown = orders.air.iter().flat_map(|a| &a.units);
     let moved = orders.moves.iter().flat_map(|m| &m.units);
+    let at_sea = orders.sea.iter().flat_map(|o| &o.units);
     placed
         .chain(flown)
         .chain(moved)
+        .chain(at_sea)
         .filter(|u| &u.value == unit)
         .map(|u| u.span.clone())
         .max_by_key(|s| s.start)

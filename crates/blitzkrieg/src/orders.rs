@@ -6,6 +6,7 @@
 //! engine's: it checks meaning against the state and reports with the same spans.
 //! [`Diagnostics`] renders any list of problems with miette, a caret under each.
 
+use crate::board::SeaZone;
 use crate::hex::Hex;
 use crate::units::{Side, UnitId};
 use miette::{Diagnostic, LabeledSpan, SourceSpan};
@@ -42,7 +43,9 @@ struct RawPlacement {
     unit: Option<Spanned<String>>,
     #[serde(default)]
     units: Vec<Spanned<String>>,
-    hex: Spanned<String>,
+    hex: Option<Spanned<String>>,
+    /// 19.1: a set-up in the At Sea Box of this zone instead of a hex.
+    at_sea: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -53,6 +56,21 @@ struct RawMove {
     units: Vec<Spanned<String>>,
     path: Option<Vec<Spanned<String>>>,
     to: Option<Spanned<String>>,
+    /// 19.3: at the end of the move, to sea in this zone from the port reached.
+    to_sea: Option<Spanned<String>>,
+}
+
+/// 19.2: an order for units at sea: sail to an adjacent zone (`to`), or land at a
+/// port (`land`) and go on inland along `path`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSea {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    to: Option<Spanned<String>>,
+    land: Option<Spanned<String>>,
+    path: Option<Vec<Spanned<String>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -132,6 +150,8 @@ pub struct RawOrders {
     #[serde(default, rename = "move")]
     moves: Vec<RawMove>,
     #[serde(default)]
+    sea: Vec<RawSea>,
+    #[serde(default)]
     attack: Vec<RawAttack>,
     standing: Option<RawStanding>,
 }
@@ -139,11 +159,13 @@ pub struct RawOrders {
 // ---------------------------------------------------------------------------
 // Stage one's result: checked names, every value with its span.
 
-/// Where units go: a path of hexes (the first may be the start) or only a destination.
+/// Where units go: a path of hexes (the first may be the start) or only a destination;
+/// `Stay` for a move that only puts to sea from the hex the units are in (19.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Path(Vec<Located<Hex>>),
     To(Located<Hex>),
+    Stay,
 }
 
 /// Set-up (3.3) or reinforcement (6.3) placement.
@@ -153,11 +175,43 @@ pub struct Placement {
     pub hex: Located<Hex>,
 }
 
-/// A ground move (7-11): the units move together (11.2) along the route.
+/// A ground move (7-11): the units move together (11.2) along the route, and with
+/// optional rule 19 may then go to sea from the port they reach (19.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
     pub units: Vec<Located<UnitId>>,
     pub route: Route,
+    pub span: Range<usize>,
+    /// 19.3: the zone whose At Sea Box the units enter at the end of the move.
+    pub to_sea: Option<Located<SeaZone>>,
+}
+
+/// 19.1: units set up in the At Sea Box of a zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeaPlacement {
+    pub units: Vec<Located<UnitId>>,
+    pub zone: Located<SeaZone>,
+}
+
+/// What an order for units at sea does (19.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeaAction {
+    /// Sail to an adjacent zone (19.2, 19.5).
+    Sail(Located<SeaZone>),
+    /// Land at a port, then go on inland along `path` (the port may be given first;
+    /// empty: the units stay in the port).
+    Land {
+        port: Located<Hex>,
+        path: Vec<Located<Hex>>,
+    },
+}
+
+/// An order for units at sea (19.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeaOrder {
+    pub units: Vec<Located<UnitId>>,
+    pub action: SeaAction,
+    /// Where the order is written: moves and sea orders are carried out in file order.
     pub span: Range<usize>,
 }
 
@@ -217,9 +271,13 @@ pub struct Orders {
     pub seed: Option<Located<SeedSpec>>,
     pub decisions: Vec<Decision>,
     pub setup: Vec<Placement>,
+    /// 19.1: set-up placements in the At Sea Box of a zone.
+    pub setup_at_sea: Vec<SeaPlacement>,
     pub place: Vec<Placement>,
     pub air: Vec<AirMove>,
     pub moves: Vec<Move>,
+    /// 19.2: orders for units at sea.
+    pub sea: Vec<SeaOrder>,
     pub attacks: Vec<Attack>,
     pub standing: Option<Standing>,
 }
@@ -418,6 +476,55 @@ pub enum Problem {
     TypographicQuote { found: char },
     #[error("these orders have battles, and their [seed] is commented out: remove the `#` before `[seed]` and its lines")]
     SeedCommentedOut,
+    #[error("a [[sea]] order needs either `to = \"ZONE\"` (sail to the next zone) or `land = \"PORT\"` (with an optional `path` on from the port), not both and not neither")]
+    SeaOrderShape,
+    #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
+    SetupWhere,
+    #[error("`{0}` is not a sea zone of this board")]
+    BadZone(String),
+    #[error("{hex} is not a port: units go to sea and land at a coastal city or an inland port")]
+    NotAPort { hex: Hex },
+    #[error("{port} opens on sea zone {opens}, not on zone {zone}")]
+    PortZone {
+        port: Hex,
+        opens: SeaZone,
+        zone: SeaZone,
+    },
+    #[error("{port} is not a friendly port of {side}: {why}")]
+    PortNotFriendly { port: Hex, side: Side, why: String },
+    #[error("{unit} cannot go to sea from {port}: the port is in enemy ZOC")]
+    PortInEnemyZoc { unit: UnitId, port: Hex },
+    #[error("{port} cannot be used as a port: {why}")]
+    PortBlocked { port: Hex, why: String },
+    #[error("{side} would have {count} units at sea; {limit} at most")]
+    TooManyAtSea {
+        side: Side,
+        count: String,
+        limit: String,
+    },
+    #[error("{unit} is not at sea: a [[sea]] order is for units in an At Sea Box")]
+    NotAtSea { unit: UnitId },
+    #[error("{unit} is at sea in zone {zone}, not on the map: give it a [[sea]] order")]
+    AtSea { unit: UnitId, zone: SeaZone },
+    #[error("{unit} is at sea in zone {from} and may sail only to a zone next to it ({next})")]
+    ZoneNotAdjacent {
+        unit: UnitId,
+        from: SeaZone,
+        next: String,
+    },
+    #[error("{unit} is at sea in zone {from}; {port} opens on zone {opens}, which is neither zone {from} nor next to it")]
+    PortTooFar {
+        unit: UnitId,
+        from: SeaZone,
+        port: Hex,
+        opens: SeaZone,
+    },
+    #[error("{unit} went to sea this player-turn and does nothing more at sea in it")]
+    PutToSeaThisTurn { unit: UnitId },
+    #[error("{unit} landed this player-turn and may not go back to sea in it")]
+    LandedThisTurn { unit: UnitId },
+    #[error("sea zone {zone} is cut off from the open sea by enemy ZOC: no naval activity there")]
+    ZoneCutOff { zone: SeaZone },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -577,16 +684,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             Located::new(Side::Blue, raw.side.span())
         }
     };
-    let placements = |list: &[RawPlacement], errs: &mut Vec<OrderError>| -> Vec<Placement> {
-        list.iter()
-            .filter_map(|p| {
-                let at = p.hex.span();
-                let u = who(&p.unit, &p.units, at, errs);
-                hex(&p.hex, errs).map(|h| Placement { units: u, hex: h })
-            })
-            .collect()
-    };
-    let setup = placements(&raw.setup, errs);
+    let (setup, setup_at_sea) = set_up_orders(&raw.setup, errs);
     let place = placements(&raw.place, errs);
     let air = raw
         .air
@@ -608,6 +706,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         .iter()
         .filter_map(|m| check_move(m, errs))
         .collect();
+    let sea = raw.sea.iter().filter_map(|o| sea_order(o, errs)).collect();
     let attacks = raw
         .attack
         .iter()
@@ -666,12 +765,124 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             .map(|s| Located::new(s.get_ref().clone(), s.span())),
         decisions,
         setup,
+        setup_at_sea,
         place,
         air,
         moves,
+        sea,
         attacks,
         standing,
     }
+}
+
+/// 6.3: `[[place]]` orders; a reinforcement enters in a city, never at sea (19.3: it may
+/// go to sea from a port in the player-turn it enters, with a `[[move]]`).
+fn placements(list: &[RawPlacement], errs: &mut Vec<OrderError>) -> Vec<Placement> {
+    list.iter()
+        .filter_map(|p| {
+            if let Some(z) = &p.at_sea {
+                errs.push(OrderError::new(
+                    Problem::NotNow {
+                        what: "`at_sea` in [[place]]".into(),
+                        why: "reinforcements enter in a friendly home city (6.3); a [[move]] with `to_sea` takes them to sea from a port in the same player-turn".into(),
+                    },
+                    Some(z.span()),
+                    "19.3",
+                ));
+            }
+            let Some(h) = &p.hex else {
+                let at = p.at_sea.as_ref().map_or(0..0, Spanned::span);
+                errs.push(OrderError::new(Problem::SetupWhere, Some(at), "6.3"));
+                return None;
+            };
+            let u = who(&p.unit, &p.units, h.span(), errs);
+            hex(h, errs).map(|h| Placement { units: u, hex: h })
+        })
+        .collect()
+}
+
+/// 3.3, 3.4, 19.1: `[[setup]]` orders, on a hex or in a zone's At Sea Box.
+fn set_up_orders(
+    list: &[RawPlacement],
+    errs: &mut Vec<OrderError>,
+) -> (Vec<Placement>, Vec<SeaPlacement>) {
+    let mut on_map = Vec::new();
+    let mut at_sea = Vec::new();
+    for p in list {
+        match (&p.hex, &p.at_sea) {
+            (Some(h), None) => {
+                let u = who(&p.unit, &p.units, h.span(), errs);
+                if let Some(h) = hex(h, errs) {
+                    on_map.push(Placement { units: u, hex: h });
+                }
+            }
+            (None, Some(z)) => {
+                let u = who(&p.unit, &p.units, z.span(), errs);
+                if let Some(z) = zone(z, errs) {
+                    at_sea.push(SeaPlacement { units: u, zone: z });
+                }
+            }
+            (h, z) => {
+                let at = h.as_ref().or(z.as_ref()).map_or(0..0, Spanned::span);
+                let at = p
+                    .unit
+                    .as_ref()
+                    .or(p.units.first())
+                    .map_or(at, Spanned::span);
+                errs.push(OrderError::new(Problem::SetupWhere, Some(at), "3.3"));
+            }
+        }
+    }
+    (on_map, at_sea)
+}
+
+/// 19.1: a zone as written, one letter (any case); whether the board has it is the
+/// engine's question.
+fn zone(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<SeaZone>> {
+    let text = s.get_ref().trim();
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            Some(Located::new(c.to_ascii_uppercase(), s.span()))
+        }
+        _ => {
+            errs.push(OrderError::new(
+                Problem::BadZone(text.to_string()),
+                Some(s.span()),
+                "19.1",
+            ));
+            None
+        }
+    }
+}
+
+/// 19.2: an order for units at sea: `to` a zone, or `land` at a port with an optional
+/// `path` on from it.
+fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
+    let at = [&o.to, &o.land, &o.unit]
+        .into_iter()
+        .flatten()
+        .chain(o.units.first())
+        .map(Spanned::span)
+        .min_by_key(|s| s.start)
+        .unwrap_or(0..0);
+    let units = who(&o.unit, &o.units, at.clone(), errs);
+    let action = match (&o.to, &o.land, &o.path) {
+        (Some(z), None, None) => SeaAction::Sail(zone(z, errs)?),
+        (None, Some(p), path) => SeaAction::Land {
+            port: hex(p, errs)?,
+            path: path.as_deref().map(|p| hexes(p, errs)).unwrap_or_default(),
+        },
+        _ => {
+            errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "19.2"));
+            return None;
+        }
+    };
+    Some(SeaOrder {
+        units,
+        action,
+        span: at,
+    })
 }
 
 fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
@@ -681,8 +892,13 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
             .or_else(|| m.path.as_ref().and_then(|p| p.first()).map(|p| p.span()))
             .or_else(|| m.unit.as_ref().map(|u| u.span()))
             .or_else(|| m.units.first().map(|u| u.span()))
+            .or_else(|| m.to_sea.as_ref().map(|z| z.span()))
             .unwrap_or(0..0);
     let u = who(&m.unit, &m.units, at.clone(), errs);
+    let to_sea = match &m.to_sea {
+        Some(z) => Some(zone(z, errs)?),
+        None => None,
+    };
     let route = match (&m.path, &m.to) {
         (Some(p), None) if p.is_empty() => {
             errs.push(OrderError::new(Problem::EmptyPath, Some(at.clone()), "7.2"));
@@ -690,6 +906,7 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
         }
         (Some(p), None) => Route::Path(hexes(p, errs)),
         (None, Some(t)) => Route::To(hex(t, errs)?),
+        (None, None) if to_sea.is_some() => Route::Stay,
         _ => {
             errs.push(OrderError::new(
                 Problem::RouteAmbiguous,
@@ -703,6 +920,7 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
         units: u,
         route,
         span: at,
+        to_sea,
     })
 }
 

@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 /// placed), and lost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// On the map, or at sea (optional rule 19): in play.
     pub on_map: usize,
     pub waiting: usize,
     pub lost: usize,
@@ -106,7 +107,8 @@ pub fn check(
     }
 }
 
-/// Each side's units on the map (from `pos`), still to come and lost (from `state`).
+/// Each side's units on the map or at sea (from `pos`), still to come and lost (from
+/// `state`).
 pub fn tally(rules: &Rules, pos: &Position, state: &GameState) -> BTreeMap<Side, Tally> {
     let mut out: BTreeMap<Side, Tally> =
         Side::BOTH.iter().map(|s| (*s, Tally::default())).collect();
@@ -115,7 +117,9 @@ pub fn tally(rules: &Rules, pos: &Position, state: &GameState) -> BTreeMap<Side,
             continue;
         };
         let t = out.entry(c.side).or_default();
-        match (pos.get(id).is_some(), place) {
+        // 19: a unit at sea is in play, as one on the map is.
+        let in_play = pos.get(id).is_some() || pos.afloat(id).is_some();
+        match (in_play, place) {
             (true, _) => t.on_map += 1,
             (false, Place::Waiting) => t.waiting += 1,
             (false, _) => t.lost += 1,
