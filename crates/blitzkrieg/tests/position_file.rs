@@ -318,7 +318,7 @@ fn the_sample_game_round_trips_through_positions() {
         assert_eq!(back.held, state.held);
         assert_eq!(back.standing, state.standing);
         assert_eq!(back.condition_b, state.condition_b);
-        assert_eq!(back.game.data, u.data);
+        assert_eq!(back.game.data, state.game.data);
         assert_eq!(position_file::write(&back).unwrap(), text);
         seen += 1;
     }
