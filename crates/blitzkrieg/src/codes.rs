@@ -134,7 +134,7 @@ impl Problem {
             }
             Problem::DecisionOwed { .. } => Some("see docs/orders.md, decisions"),
             Problem::AtSea { .. } | Problem::NotAtSea { .. } | Problem::SeaOrderShape => {
-                Some("see docs/orders.md, sea movement: [[sea]] for units at sea, [[move]] with to_sea to go to sea")
+                Some("units at sea take [[sea]] orders (sail or land) and neither fight nor are attacked; see docs/orders.md, sea movement")
             }
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
@@ -222,6 +222,7 @@ impl PositionProblem {
             PositionProblem::EliminatedLater { .. } => "P017",
             PositionProblem::NotOwnUnit { .. } => "P018",
             PositionProblem::BadZone(_) => "P019",
+            PositionProblem::TooManyAtSea { .. } => "P020",
         }
     }
 }
@@ -556,6 +557,11 @@ mod tests {
                 side: Side::Blue,
             },
             PositionProblem::BadZone("Q".into()),
+            PositionProblem::TooManyAtSea {
+                side: Side::Blue,
+                count: "11".into(),
+                limit: "10".into(),
+            },
         ]
     }
 

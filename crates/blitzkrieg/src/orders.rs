@@ -504,7 +504,7 @@ pub enum Problem {
     },
     #[error("{unit} is not at sea: a [[sea]] order is for units in an At Sea Box")]
     NotAtSea { unit: UnitId },
-    #[error("{unit} is at sea in zone {zone}, not on the map: give it a [[sea]] order")]
+    #[error("{unit} is at sea in zone {zone}, not on the map")]
     AtSea { unit: UnitId, zone: SeaZone },
     #[error("{unit} is at sea in zone {from} and may sail only to a zone next to it ({next})")]
     ZoneNotAdjacent {

@@ -362,11 +362,12 @@ fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
             "#   zone {zone}: sail to {}; land at {}",
             crate::sea::next_zones(board, *zone),
             if landing.is_empty() {
-                "no port now".to_string()
+                "no port now"
             } else {
-                landing.join(", ")
+                "one of:"
             }
         );
+        wrap_list(t, &landing);
         for u in units {
             if let Some(c) = rules.counters.get(u) {
                 let _ = writeln!(t, "#     {:<9} {:<11} {}", c.id, c.kind.name(), factors(c));
