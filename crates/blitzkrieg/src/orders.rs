@@ -791,8 +791,18 @@ fn placements(list: &[RawPlacement], errs: &mut Vec<OrderError>) -> Vec<Placemen
                 ));
             }
             let Some(h) = &p.hex else {
-                let at = p.at_sea.as_ref().map_or(0..0, Spanned::span);
-                errs.push(OrderError::new(Problem::SetupWhere, Some(at), "6.3"));
+                let at = [&p.at_sea, &p.unit]
+                    .into_iter()
+                    .flatten()
+                    .chain(p.units.first())
+                    .map(Spanned::span)
+                    .min_by_key(|s| s.start)
+                    .unwrap_or(0..0);
+                errs.push(OrderError::new(
+                    Problem::NotToml("missing field `hex` in [[place]]".into()),
+                    Some(at),
+                    "orders",
+                ));
                 return None;
             };
             let u = who(&p.unit, &p.units, h.span(), errs);
@@ -1304,6 +1314,72 @@ mod tests {
     fn a_truncated_file_is_not_toml() {
         let errs = parse("game = \"g\"\nside = ").unwrap_err();
         assert!(matches!(errs[0].problem, Problem::NotToml(_)));
+    }
+
+    /// 19.1-19.3: the sea orders as written: a set-up at sea, a move that ends at sea
+    /// (with a route or without), a sail and a landing with its path on.
+    #[test]
+    fn sea_orders_read() {
+        let src = format!(
+            "{HEADER}[[setup]]\nunits = [\"B-1IN\"]\nat_sea = \" b \"\n\n[[move]]\nunit = \"B-2IN\"\nto_sea = \"A\"\n\n[[move]]\nunit = \"B-3IN\"\nto = \"C20\"\nto_sea = \"B\"\n\n[[sea]]\nunit = \"B-4IN\"\nto = \"c\"\n\n[[sea]]\nunit = \"B-5IN\"\nland = \"C20\"\npath = [\"D20\"]\n"
+        );
+        let o = parse(&src).unwrap();
+        assert_eq!(o.setup_at_sea[0].zone.value, 'B');
+        assert!(o.setup.is_empty());
+        assert_eq!(o.moves[0].route, Route::Stay);
+        assert_eq!(o.moves[0].to_sea.as_ref().map(|z| z.value), Some('A'));
+        assert!(matches!(&o.moves[1].route, Route::To(h) if h.value.to_string() == "C20"));
+        assert!(matches!(&o.sea[0].action, SeaAction::Sail(z) if z.value == 'C'));
+        assert!(
+            matches!(&o.sea[1].action, SeaAction::Land { port, path } if port.value.to_string() == "C20" && path.len() == 1)
+        );
+        assert!(o.sea[0].span.start < o.sea[1].span.start);
+    }
+
+    /// 19.1, 19.2: a sea order or set-up that says too much or too little, or a zone
+    /// that is no letter, is pointed at.
+    #[test]
+    fn malformed_sea_orders_are_named() {
+        let cases = [
+            ("[[sea]]\nunit = \"B-1IN\"\n", Problem::SeaOrderShape),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nto = \"A\"\nland = \"C20\"\n",
+                Problem::SeaOrderShape,
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nto = \"A\"\npath = [\"C20\"]\n",
+                Problem::SeaOrderShape,
+            ),
+            (
+                "[[setup]]\nunit = \"B-1IN\"\nhex = \"C20\"\nat_sea = \"B\"\n",
+                Problem::SetupWhere,
+            ),
+            ("[[setup]]\nunit = \"B-1IN\"\n", Problem::SetupWhere),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nto = \"AB\"\n",
+                Problem::BadZone("AB".into()),
+            ),
+            (
+                "[[move]]\nunit = \"B-1IN\"\nto_sea = \"7\"\n",
+                Problem::BadZone("7".into()),
+            ),
+        ];
+        for (body, want) in cases {
+            let errs = parse(&format!("{HEADER}{body}")).unwrap_err();
+            assert_eq!(errs.len(), 1, "{body}: {errs:?}");
+            assert_eq!(errs[0].problem, want, "{body}");
+            assert!(errs[0].span.is_some(), "{body}");
+        }
+        let errs = parse(&format!(
+            "{HEADER}[[place]]\nunit = \"B-1IN\"\nat_sea = \"B\"\n"
+        ))
+        .unwrap_err();
+        assert!(
+            errs.iter().any(
+                |e| matches!(&e.problem, Problem::NotNow { what, .. } if what.contains("at_sea"))
+            ),
+            "{errs:?}"
+        );
     }
 
     #[test]
