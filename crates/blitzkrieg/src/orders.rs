@@ -530,8 +530,13 @@ pub enum Problem {
 /// "E5", "E5 and E7", "E5, E7 and F8".
 fn hex_list(hexes: &[Hex]) -> String {
     let names: Vec<String> = hexes.iter().map(ToString::to_string).collect();
+    and_list(&names, "no hex")
+}
+
+/// "A", "A and B", "A, B and C"; `none` for no name.
+pub fn and_list(names: &[String], none: &str) -> String {
     match names.split_last() {
-        None => "no hex".to_string(),
+        None => none.to_string(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }

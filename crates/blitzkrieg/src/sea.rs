@@ -166,20 +166,13 @@ pub fn cut_off_zones(board: &Board, pos: &Position, side: Side) -> BTreeSet<SeaZ
 /// 19.5: the zones next to `zone`, "B, C and F".
 pub fn next_zones(board: &Board, zone: SeaZone) -> String {
     let names: Vec<String> = board.zone_links(zone).map(String::from).collect();
-    match names.split_last() {
-        None => "none".to_string(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    crate::orders::and_list(&names, "none")
 }
 
-/// A count of half units as units: "10", "10 1/2" (26.4).
+/// A count of half units as units: "10", "10 1/2" (26.4), written as movement factors
+/// are (a half unit is three sixths).
 pub fn units_text(halves: u32) -> String {
-    match (halves / 2, halves % 2) {
-        (w, 0) => w.to_string(),
-        (0, _) => "1/2".to_string(),
-        (w, _) => format!("{w} 1/2"),
-    }
+    crate::movement::mf_text(halves * 3)
 }
 
 /// 19.1, 19.3: "3 of 10 units at sea".

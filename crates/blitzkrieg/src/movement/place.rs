@@ -56,7 +56,11 @@ impl Turn<'_, '_> {
 
     /// 10.2, 10.3: the units may stand on the hex at all (armor, air-assault and
     /// artillery are never placed in forest).
-    fn terrain_allows(&mut self, units: &[(UnitId, Counter)], hex: &Located<Hex>) -> bool {
+    pub(super) fn terrain_allows(
+        &mut self,
+        units: &[(UnitId, Counter)],
+        hex: &Located<Hex>,
+    ) -> bool {
         let mut ok = true;
         for (u, c) in units {
             let mover = Mover::new(c.side, c.kind, c.movement);

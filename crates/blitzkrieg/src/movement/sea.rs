@@ -24,7 +24,6 @@
 //! - At set-up (19.1) the limit of units at sea is checked as in a player-turn, under
 //!   the same reading.
 
-use super::path::{entry_fault, terrain_name, Fault, Mover};
 use super::Turn;
 use crate::board::SeaZone;
 use crate::cite::{Ref, Rule};
@@ -447,24 +446,6 @@ impl Turn<'_, '_> {
                 };
                 self.fail(problem, port.span.clone(), "19.2", Some(&c.id));
                 ok = false;
-                continue;
-            }
-            let mover = Mover::new(c.side, c.kind, c.movement);
-            if let Some(f) = entry_fault(self.board(), self.pos, &mover, port.value) {
-                let why = match f {
-                    Fault::Forest => {
-                        "armor, air-assault and artillery never enter forest".to_string()
-                    }
-                    Fault::Closed(t) => format!("no unit may enter {}", terrain_name(t)),
-                    _ => "an enemy unit is there".to_string(),
-                };
-                let problem = Problem::IllegalHex {
-                    unit: c.id.clone(),
-                    hex: port.value,
-                    why,
-                };
-                self.fail(problem, port.span.clone(), f.rule(), Some(&c.id));
-                ok = false;
             } else if c.movement < landing_mf {
                 let problem = Problem::TooFar {
                     unit: c.id.clone(),
@@ -475,7 +456,11 @@ impl Turn<'_, '_> {
                 ok = false;
             }
         }
-        if !ok {
+        let on_land: Vec<(UnitId, Counter)> = units
+            .iter()
+            .map(|(c, _)| (c.id.clone(), c.clone()))
+            .collect();
+        if !ok || !self.terrain_allows(&on_land, port) {
             return;
         }
         let (events, errors) = (self.events.len(), self.errors.len());
