@@ -33,7 +33,7 @@ use crate::orders::{Located, Move, Problem, Route, SeaAction, SeaOrder, SeaPlace
 use crate::ruleset::{CutOffSea, SeaLimit};
 use crate::sea::{port_fault, units_text, PortFault, Use};
 use crate::units::{stack_halves, Counter, UnitId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 /// What units did at sea in this movement portion.
@@ -41,8 +41,8 @@ use std::ops::Range;
 pub(super) struct Voyages {
     /// 19.3: units that went to sea (or were set up at sea): nothing more at sea now.
     put_to_sea: BTreeSet<UnitId>,
-    /// 19.2: units that landed, and from which zone: not back to sea now.
-    landed: BTreeMap<UnitId, SeaZone>,
+    /// 19.2: units that landed: not back to sea now.
+    landed: BTreeSet<UnitId>,
     /// The order that last put units to sea, for the limit at the end of movement.
     last_to_sea: Option<Range<usize>>,
     /// 003 19.4: the zones cut off from the open sea, found when first needed (the
@@ -198,7 +198,7 @@ impl Turn<'_, '_> {
     /// 19.2: a unit that landed this player-turn moves on from the port with its
     /// movement factor less what the landing cost.
     pub(super) fn after_landing(&self, unit: &UnitId, mf: u32) -> u32 {
-        if self.sea.landed.contains_key(unit) {
+        if self.sea.landed.contains(unit) {
             mf.saturating_sub(
                 self.ctx
                     .rules
@@ -218,6 +218,20 @@ impl Turn<'_, '_> {
         if !self.sea_rule("`to_sea` in [[move]]", &zone.span) {
             return;
         }
+        let landed: Vec<&Located<UnitId>> = m
+            .units
+            .iter()
+            .filter(|u| self.sea.landed.contains(&u.value))
+            .collect();
+        for u in &landed {
+            let problem = Problem::LandedThisTurn {
+                unit: u.value.clone(),
+            };
+            self.fail(problem, u.span.clone(), "19.2", Some(&u.value));
+        }
+        if !landed.is_empty() {
+            return;
+        }
         let walked = match m.route {
             Route::Stay => self.members(m).map(|members| (members, None)),
             _ => self
@@ -235,18 +249,8 @@ impl Turn<'_, '_> {
             .as_ref()
             .and_then(|(plan, _)| plan.path.last().copied())
             .unwrap_or(first.hex);
-        let mut ok = zone_ok;
-        for mb in &members {
-            if self.sea.landed.contains_key(&mb.id.value) {
-                let problem = Problem::LandedThisTurn {
-                    unit: mb.id.value.clone(),
-                };
-                self.fail(problem, zone.span.clone(), "19.2", Some(&mb.id.value));
-                ok = false;
-            }
-        }
         let unit = first.id.value.clone();
-        ok = ok && self.port_ok(&unit, port, zone.span.clone(), Use::ToSea);
+        let mut ok = zone_ok && self.port_ok(&unit, port, zone.span.clone(), Use::ToSea);
         if ok {
             if let Some(opens) = self.board().port_zone(port).filter(|z| *z != zone.value) {
                 let problem = Problem::PortZone {
@@ -466,7 +470,7 @@ impl Turn<'_, '_> {
         let (events, errors) = (self.events.len(), self.errors.len());
         for (c, from) in units {
             self.pos.land(&c.id, port.value);
-            self.sea.landed.insert(c.id.clone(), *from);
+            self.sea.landed.insert(c.id.clone());
             self.log.moved.insert(c.id.clone());
             self.events.push(Event::Landed {
                 unit: c.id.clone(),
