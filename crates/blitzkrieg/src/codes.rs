@@ -1,6 +1,6 @@
 //! Stable error codes: one per kind of problem, so a program reading `--format json`
 //! can tell problems apart without parsing their wording. Order problems are `B1xx` to
-//! `B7xx` (by part of the rules), position file problems `P0xx`, command failures `G0xx`
+//! `B8xx` (by part of the rules), position file problems `P0xx`, command failures `G0xx`
 //! (the game), `S0xx` (state files) and `F0xx` (files, from `pbem`). A code never changes meaning once released;
 //! a new kind of problem gets a new code. `docs/error-codes.md` lists them all.
 //!
@@ -99,6 +99,23 @@ impl Problem {
             Problem::AvThenMove { .. } => "B416",
             Problem::NotAnAver { .. } => "B614",
             Problem::AvAdvance { .. } => "B615",
+            // B8xx: sea movement (optional rule 19).
+            Problem::SeaOrderShape => "B801",
+            Problem::SetupWhere => "B802",
+            Problem::BadZone(_) => "B803",
+            Problem::NotAPort { .. } => "B804",
+            Problem::PortZone { .. } => "B805",
+            Problem::PortNotFriendly { .. } => "B806",
+            Problem::PortInEnemyZoc { .. } => "B807",
+            Problem::PortBlocked { .. } => "B808",
+            Problem::TooManyAtSea { .. } => "B809",
+            Problem::NotAtSea { .. } => "B810",
+            Problem::AtSea { .. } => "B811",
+            Problem::ZoneNotAdjacent { .. } => "B812",
+            Problem::PortTooFar { .. } => "B813",
+            Problem::PutToSeaThisTurn { .. } => "B814",
+            Problem::LandedThisTurn { .. } => "B815",
+            Problem::ZoneCutOff { .. } => "B816",
         }
     }
 
@@ -128,6 +145,14 @@ impl Problem {
                 "move it no farther than its own movement factor allows, or leave it out of the attack",
             ),
             Problem::DecisionOwed { .. } => Some("see docs/orders.md, decisions"),
+            Problem::AtSea { .. } | Problem::NotAtSea { .. } | Problem::SeaOrderShape => {
+                Some("units at sea take [[sea]] orders (sail or land) and neither fight nor are attacked; see docs/orders.md, sea movement")
+            }
+            Problem::PortNotFriendly { .. }
+            | Problem::PortInEnemyZoc { .. }
+            | Problem::PortBlocked { .. } => {
+                Some("the template lists the ports you may use now, zone by zone")
+            }
             _ => None,
         }
     }
@@ -209,6 +234,7 @@ impl PositionProblem {
             PositionProblem::EliminatedLater { .. } => "P017",
             PositionProblem::NotOwnUnit { .. } => "P018",
             PositionProblem::BadZone(_) => "P019",
+            PositionProblem::TooManyAtSea { .. } => "P020",
         }
     }
 }
@@ -472,6 +498,52 @@ mod tests {
                 unit: UnitId::new("B-3AR").unwrap(),
                 why: "F7 is forest, which armor, air-assault and artillery never enter, advancing or not".into(),
             },
+            Problem::SeaOrderShape,
+            Problem::SetupWhere,
+            Problem::BadZone("Q".into()),
+            Problem::NotAPort { hex: h("D4") },
+            Problem::PortZone {
+                port: h("C20"),
+                opens: 'B',
+                zone: 'A',
+            },
+            Problem::PortNotFriendly {
+                port: h("CC15"),
+                side: Side::Blue,
+                why: "Red holds it".into(),
+            },
+            Problem::PortInEnemyZoc {
+                unit: u(),
+                port: h("C20"),
+            },
+            Problem::PortBlocked {
+                port: h("BB31"),
+                why: "enemy ZOC cuts every way from its docking hex AA31 to the board edge".into(),
+            },
+            Problem::TooManyAtSea {
+                side: Side::Blue,
+                count: "11".into(),
+                limit: "10".into(),
+            },
+            Problem::NotAtSea { unit: u() },
+            Problem::AtSea {
+                unit: u(),
+                zone: 'A',
+            },
+            Problem::ZoneNotAdjacent {
+                unit: u(),
+                from: 'A',
+                next: "B".into(),
+            },
+            Problem::PortTooFar {
+                unit: u(),
+                from: 'D',
+                port: h("V33"),
+                opens: 'B',
+            },
+            Problem::PutToSeaThisTurn { unit: u() },
+            Problem::LandedThisTurn { unit: u() },
+            Problem::ZoneCutOff { zone: 'F' },
         ]
     }
 
@@ -526,6 +598,11 @@ mod tests {
                 side: Side::Blue,
             },
             PositionProblem::BadZone("Q".into()),
+            PositionProblem::TooManyAtSea {
+                side: Side::Blue,
+                count: "11".into(),
+                limit: "10".into(),
+            },
         ]
     }
 

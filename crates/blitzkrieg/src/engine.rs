@@ -541,6 +541,12 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
     for a in &orders.avs {
         refuse("[[av]]", &a.hex.span);
     }
+    for o in &orders.sea {
+        refuse("[[sea]]", &o.span);
+    }
+    for p in &orders.setup_at_sea {
+        refuse("placements", &p.zone.span);
+    }
     for a in &orders.attacks {
         refuse("[[attack]]", &a.id.span);
     }
@@ -859,6 +865,9 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     for p in orders.setup.iter().chain(&orders.place) {
         named.extend(&p.units);
     }
+    for p in &orders.setup_at_sea {
+        named.extend(&p.units);
+    }
     for a in &orders.air {
         named.extend(&a.units);
     }
@@ -871,6 +880,9 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
                 .iter()
                 .chain(a.advance.iter().flat_map(|g| &g.units)),
         );
+    }
+    for o in &orders.sea {
+        named.extend(&o.units);
     }
     for a in &orders.attacks {
         named.extend(a.units.iter().chain(&a.advance).chain(&a.lose));
@@ -943,7 +955,7 @@ fn set_up(
         held: &held,
         waiting: &waiting,
     };
-    let out = movement::run_setup(&ctx, &mut pos, &orders.setup);
+    let out = movement::run_setup_orders(&ctx, &mut pos, orders);
     if !out.errors.is_empty() {
         return Err(out.errors);
     }

@@ -2,6 +2,7 @@
 //! is rendered from them alone, and they are kept in the state so the report can be
 //! printed again. Every event that applies a rule cites it, as a typed [`Rule`].
 
+use crate::board::SeaZone;
 use crate::cite::Rule;
 use crate::combat::Outcome;
 use crate::hex::Hex;
@@ -52,6 +53,36 @@ pub enum Event {
         odds: String,
         needed: u32,
         no_retreat: bool,
+        rule: Rule,
+    },
+    /// 19.1: a unit set up in the At Sea Box of `zone`.
+    SetUpAtSea {
+        unit: UnitId,
+        zone: SeaZone,
+        rule: Rule,
+    },
+    /// 19.3: a unit went to sea from `port` into the At Sea Box of `zone` (its move to
+    /// the port, if any, is the `Moved` event before).
+    PutToSea {
+        unit: UnitId,
+        port: Hex,
+        zone: SeaZone,
+        rule: Rule,
+    },
+    /// 19.2, 19.5: a unit at sea sailed from zone `from` to the adjacent zone `to`.
+    Sailed {
+        unit: UnitId,
+        from: SeaZone,
+        to: SeaZone,
+        rule: Rule,
+    },
+    /// 19.2: a unit at sea in `zone` landed at `port`, for `mf` of its movement factor
+    /// (its move on from the port, if any, is the `Moved` event after).
+    Landed {
+        unit: UnitId,
+        zone: SeaZone,
+        port: Hex,
+        mf: u32,
         rule: Rule,
     },
     /// 23.1: the side to move traced supply before any movement; `cut_off` are its

@@ -141,8 +141,8 @@ fn locate(orders: &Orders, e: OrderError) -> OrderError {
     }
 }
 
-/// Where `unit` is last named in a set-up, placement, air, move or automatic victory
-/// order.
+/// Where `unit` is last named in a set-up, placement, air, move, automatic victory
+/// or sea order.
 fn last_mention(orders: &Orders, unit: &UnitId) -> Option<Range<usize>> {
     let placed = orders
         .setup
@@ -152,10 +152,12 @@ fn last_mention(orders: &Orders, unit: &UnitId) -> Option<Range<usize>> {
     let flown = orders.air.iter().flat_map(|a| &a.units);
     let moved = orders.moves.iter().flat_map(|m| &m.units);
     let won = orders.avs.iter().flat_map(|a| &a.units);
+    let at_sea = orders.sea.iter().flat_map(|o| &o.units);
     placed
         .chain(flown)
         .chain(moved)
         .chain(won)
+        .chain(at_sea)
         .filter(|u| &u.value == unit)
         .map(|u| u.span.clone())
         .max_by_key(|s| s.start)

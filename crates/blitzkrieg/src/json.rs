@@ -174,6 +174,10 @@ pub struct SideJson {
     pub country: &'static str,
     /// The hexes this side's units are in, in board order.
     pub on_map: Vec<StackJson>,
+    /// 19.1: the side's units in each zone's At Sea Box, in zone order (optional rule
+    /// 19); absent when it has none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub at_sea: Vec<AtSeaJson>,
     /// 5: the city hexes friendly to this side.
     pub cities: Vec<Hex>,
     /// 6.2: the units still to come, by the turn they may enter.
@@ -186,6 +190,13 @@ pub struct SideJson {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StackJson {
     pub hex: Hex,
+    pub units: Vec<UnitJson>,
+}
+
+/// 19.1: the units in one zone's At Sea Box.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AtSeaJson {
+    pub zone: String,
     pub units: Vec<UnitJson>,
 }
 
@@ -268,6 +279,21 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                     })
                     .collect();
             eliminated.sort_by_key(|e| (e.turn, e.unit.counting_key()));
+            let at_sea = crate::sea::afloat_by_zone(rules, state, side)
+                .into_iter()
+                .map(|(zone, units)| AtSeaJson {
+                    zone: zone.to_string(),
+                    units: units
+                        .iter()
+                        .filter_map(|u| rules.counters.get(u))
+                        .map(|c| UnitJson {
+                            id: c.id.clone(),
+                            kind: c.kind,
+                            factors: c.factors_text(),
+                        })
+                        .collect(),
+                })
+                .collect();
             SideJson {
                 side,
                 country: side.country_name(),
@@ -275,6 +301,7 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                     .into_iter()
                     .map(|(hex, units)| StackJson { hex, units })
                     .collect(),
+                at_sea,
                 cities: control::friendly_cities(&rules.board, &pos, &state.held, side)
                     .into_iter()
                     .collect(),

@@ -34,6 +34,7 @@ pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod ruleset;
+pub mod sea;
 pub mod search;
 pub mod signed;
 pub mod sketch;

@@ -68,12 +68,14 @@ fn with_scene<T>(
     then: impl FnOnce(&picture::Scene) -> T,
 ) -> T {
     let marks = counter_marks(rules, state);
+    let at_sea = crate::sea::boxes(rules, state);
     let action = Action::of(&rules.counters, &state.last.events);
     then(&picture::Scene {
         board: &rules.board,
         title: title(state),
         subtitle: subtitle(state),
         marks: &marks,
+        at_sea: &at_sea,
         action: &action,
         next: state.mover(),
         fit,

@@ -49,7 +49,9 @@
 //!
 //! Submodules: [`cost`] (MF accounting), [`path`] (path legality), [`search`]
 //! (the cheapest legal path), [`strategic`] (22), `place` (3.3, 6), `air` (9.3, 9.4),
-//! `ground` (7-11), `av` (21).
+//! `ground` (7-11), `av` (21), `sea` (optional rule 19: to sea, at sea, landing).
+//! `[[move]]`, `[[av]]` and `[[sea]]` orders are carried out together in the order
+//! written.
 
 pub mod cost;
 pub mod path;
@@ -60,6 +62,7 @@ mod air;
 mod av;
 mod ground;
 mod place;
+mod sea;
 
 pub use cost::{mf_text, road_connected, Pay, Spent};
 pub use ground::stack_note;
@@ -68,7 +71,7 @@ pub use search::find_path;
 
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::orders::{GroundOrder, Located, OrderError, Orders, Placement, Problem};
+use crate::orders::{GroundOrder, Located, OrderError, Orders, Placement, Problem, SeaPlacement};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Counter, Side, UnitId};
@@ -132,8 +135,11 @@ struct Turn<'a, 'p> {
     errors: Vec<OrderError>,
     /// The span of the order that last brought a unit into each hex (for 11.1).
     last_into: BTreeMap<Hex, Range<usize>>,
-    /// Units already given an order of each kind ("setup", "place", "air", "move").
+    /// Units already given an order of each kind ("setup", "place", "air", "move",
+    /// "sea").
     given: BTreeMap<&'static str, BTreeSet<UnitId>>,
+    /// 19: what units did at sea in this movement portion.
+    sea: sea::Voyages,
 }
 
 impl<'a, 'p> Turn<'a, 'p> {
@@ -153,6 +159,7 @@ impl<'a, 'p> Turn<'a, 'p> {
             errors: Vec::new(),
             last_into: BTreeMap::new(),
             given: BTreeMap::new(),
+            sea: sea::Voyages::default(),
         }
     }
 
@@ -262,6 +269,7 @@ impl<'a, 'p> Turn<'a, 'p> {
 
     fn finish(mut self) -> MoveOutcome {
         self.check_stacking();
+        self.check_sea_limit();
         self.errors
             .sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
         MoveOutcome {
@@ -276,9 +284,46 @@ impl<'a, 'p> Turn<'a, 'p> {
 /// group (above the line on the OAC) anywhere in its home country; units left out
 /// come on later as reinforcements. At most 3 units a hex when set-up is done (11.1).
 pub fn run_setup(ctx: &MoveContext, pos: &mut Position, setup: &[Placement]) -> MoveOutcome {
+    run_setup_with_sea(ctx, pos, setup, &[])
+}
+
+/// 3.3, 3.4, 19.1: the set-up of an order file: its placements on the map, then (with
+/// optional rule 19) those in the At Sea Boxes, each in the order written; any other
+/// order of the movement portion is refused.
+pub fn run_setup_orders(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> MoveOutcome {
+    let mut out = run_setup_with_sea(ctx, pos, &orders.setup, &orders.setup_at_sea);
+    let to_sea = orders
+        .moves
+        .iter()
+        .filter_map(|m| m.to_sea.as_ref().map(|z| &z.span));
+    let sea = orders.sea.iter().map(|o| &o.span);
+    if let Some(span) = to_sea.chain(sea).min_by_key(|s| s.start) {
+        let problem = Problem::NotNow {
+            what: "sea movement".into(),
+            why: "the set-up places units; [[setup]] with `at_sea` puts them at sea (19.1)".into(),
+        };
+        out.errors
+            .push(OrderError::new(problem, Some(span.clone()), "19.1"));
+    }
+    out
+}
+
+fn run_setup_with_sea(
+    ctx: &MoveContext,
+    pos: &mut Position,
+    setup: &[Placement],
+    at_sea: &[SeaPlacement],
+) -> MoveOutcome {
+    let rule = match ctx.side {
+        Side::Blue => "3.3",
+        Side::Red => "3.4",
+    };
     let mut turn = Turn::new(ctx, pos);
     for p in setup {
         turn.set_up(p);
+    }
+    for p in at_sea {
+        turn.set_up_at_sea(p, rule);
     }
     turn.finish()
 }
@@ -297,6 +342,13 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
         };
         turn.fail(problem, first.hex.span.clone(), "3.3", None);
     }
+    if let Some(first) = orders.setup_at_sea.first() {
+        let problem = Problem::NotNow {
+            what: "[[setup]]".into(),
+            why: "the set-up is over: units go to sea from a port with a [[move]] and `to_sea` (19.3)".into(),
+        };
+        turn.fail(problem, first.zone.span.clone(), "19.1", None);
+    }
     for p in &orders.place {
         turn.place(p);
     }
@@ -307,6 +359,7 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
         match order {
             GroundOrder::Move(m) => turn.ground(m),
             GroundOrder::Av(a) => turn.av(a),
+            GroundOrder::Sea(o) => turn.sea_order(o),
         }
     }
     turn.finish()

@@ -6,6 +6,7 @@
 //! engine's: it checks meaning against the state and reports with the same spans.
 //! [`Diagnostics`] renders any list of problems with miette, a caret under each.
 
+use crate::board::SeaZone;
 use crate::hex::Hex;
 use crate::units::{Side, UnitId};
 use miette::{Diagnostic, LabeledSpan, SourceSpan};
@@ -42,7 +43,9 @@ struct RawPlacement {
     unit: Option<Spanned<String>>,
     #[serde(default)]
     units: Vec<Spanned<String>>,
-    hex: Spanned<String>,
+    hex: Option<Spanned<String>>,
+    /// 19.1: a set-up in the At Sea Box of this zone instead of a hex.
+    at_sea: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -53,6 +56,21 @@ struct RawMove {
     units: Vec<Spanned<String>>,
     path: Option<Vec<Spanned<String>>>,
     to: Option<Spanned<String>>,
+    /// 19.3: at the end of the move, to sea in this zone from the port reached.
+    to_sea: Option<Spanned<String>>,
+}
+
+/// 19.2: an order for units at sea: sail to an adjacent zone (`to`), or land at a
+/// port (`land`) and go on inland along `path`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSea {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    to: Option<Spanned<String>>,
+    land: Option<Spanned<String>>,
+    path: Option<Vec<Spanned<String>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -154,6 +172,8 @@ pub struct RawOrders {
     #[serde(default)]
     av: Vec<RawAv>,
     #[serde(default)]
+    sea: Vec<RawSea>,
+    #[serde(default)]
     attack: Vec<RawAttack>,
     standing: Option<RawStanding>,
 }
@@ -161,11 +181,13 @@ pub struct RawOrders {
 // ---------------------------------------------------------------------------
 // Stage one's result: checked names, every value with its span.
 
-/// Where units go: a path of hexes (the first may be the start) or only a destination.
+/// Where units go: a path of hexes (the first may be the start) or only a destination;
+/// `Stay` for a move that only puts to sea from the hex the units are in (19.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Path(Vec<Located<Hex>>),
     To(Located<Hex>),
+    Stay,
 }
 
 /// Set-up (3.3) or reinforcement (6.3) placement.
@@ -175,11 +197,43 @@ pub struct Placement {
     pub hex: Located<Hex>,
 }
 
-/// A ground move (7-11): the units move together (11.2) along the route.
+/// A ground move (7-11): the units move together (11.2) along the route, and with
+/// optional rule 19 may then go to sea from the port they reach (19.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
     pub units: Vec<Located<UnitId>>,
     pub route: Route,
+    pub span: Range<usize>,
+    /// 19.3: the zone whose At Sea Box the units enter at the end of the move.
+    pub to_sea: Option<Located<SeaZone>>,
+}
+
+/// 19.1: units set up in the At Sea Box of a zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeaPlacement {
+    pub units: Vec<Located<UnitId>>,
+    pub zone: Located<SeaZone>,
+}
+
+/// What an order for units at sea does (19.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeaAction {
+    /// Sail to an adjacent zone (19.2, 19.5).
+    Sail(Located<SeaZone>),
+    /// Land at a port, then go on inland along `path` (the port may be given first;
+    /// empty: the units stay in the port).
+    Land {
+        port: Located<Hex>,
+        path: Vec<Located<Hex>>,
+    },
+}
+
+/// An order for units at sea (19.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeaOrder {
+    pub units: Vec<Located<UnitId>>,
+    pub action: SeaAction,
+    /// Where the order is written: moves and sea orders are carried out in file order.
     pub span: Range<usize>,
 }
 
@@ -260,12 +314,16 @@ pub struct Orders {
     pub seed: Option<Located<SeedSpec>>,
     pub decisions: Vec<Decision>,
     pub setup: Vec<Placement>,
+    /// 19.1: set-up placements in the At Sea Box of a zone.
+    pub setup_at_sea: Vec<SeaPlacement>,
     pub place: Vec<Placement>,
     pub air: Vec<AirMove>,
     pub moves: Vec<Move>,
     /// Automatic victories (optional rule 21), carried out among the moves in the
     /// order written ([`Orders::ground_orders`]).
     pub avs: Vec<Av>,
+    /// 19.2: orders for units at sea.
+    pub sea: Vec<SeaOrder>,
     pub attacks: Vec<Attack>,
     pub standing: Option<Standing>,
 }
@@ -275,12 +333,13 @@ pub struct Orders {
 pub enum GroundOrder<'a> {
     Move(&'a Move),
     Av(&'a Av),
+    Sea(&'a SeaOrder),
 }
 
 impl Orders {
-    /// The `[[move]]` and `[[av]]` orders in the order they are written in the file
-    /// (TOML keeps each kind's order, not the order between kinds; each order's place
-    /// in the file does).
+    /// The `[[move]]`, `[[av]]` and `[[sea]]` orders in the order they are written in
+    /// the file (TOML keeps each kind's order, not the order between kinds; each
+    /// order's place in the file does).
     pub fn ground_orders(&self) -> Vec<GroundOrder<'_>> {
         let mut all: Vec<(usize, GroundOrder<'_>)> = self
             .moves
@@ -291,6 +350,7 @@ impl Orders {
                     .iter()
                     .map(|a| (a.hex.span.start, GroundOrder::Av(a))),
             )
+            .chain(self.sea.iter().map(|o| (o.span.start, GroundOrder::Sea(o))))
             .collect();
         all.sort_by_key(|(at, _)| *at);
         all.into_iter().map(|(_, o)| o).collect()
@@ -516,13 +576,67 @@ pub enum Problem {
     NotAnAver { unit: UnitId, hex: Hex },
     #[error("{unit} cannot advance along this path: {why}")]
     AvAdvance { unit: UnitId, why: String },
+    #[error("a [[sea]] order needs either `to = \"ZONE\"` (sail to the next zone) or `land = \"PORT\"` (with an optional `path` on from the port), not both and not neither")]
+    SeaOrderShape,
+    #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
+    SetupWhere,
+    #[error("`{0}` is not a sea zone of this board")]
+    BadZone(String),
+    #[error("{hex} is not a port: units go to sea and land at a coastal city or an inland port")]
+    NotAPort { hex: Hex },
+    #[error("{port} opens on sea zone {opens}, not on zone {zone}")]
+    PortZone {
+        port: Hex,
+        opens: SeaZone,
+        zone: SeaZone,
+    },
+    #[error("{port} is not a friendly port of {side}: {why}")]
+    PortNotFriendly { port: Hex, side: Side, why: String },
+    #[error("{unit} cannot go to sea from {port}: the port is in enemy ZOC")]
+    PortInEnemyZoc { unit: UnitId, port: Hex },
+    #[error("{port} cannot be used as a port: {why}")]
+    PortBlocked { port: Hex, why: String },
+    #[error("{side} would have {count} units at sea; {limit} at most")]
+    TooManyAtSea {
+        side: Side,
+        count: String,
+        limit: String,
+    },
+    #[error("{unit} is not at sea: a [[sea]] order is for units in an At Sea Box")]
+    NotAtSea { unit: UnitId },
+    #[error("{unit} is at sea in zone {zone}, not on the map")]
+    AtSea { unit: UnitId, zone: SeaZone },
+    #[error("{unit} is at sea in zone {from} and may sail only to a zone next to it ({next})")]
+    ZoneNotAdjacent {
+        unit: UnitId,
+        from: SeaZone,
+        next: String,
+    },
+    #[error("{unit} is at sea in zone {from}; {port} opens on zone {opens}, which is neither zone {from} nor next to it")]
+    PortTooFar {
+        unit: UnitId,
+        from: SeaZone,
+        port: Hex,
+        opens: SeaZone,
+    },
+    #[error("{unit} went to sea this player-turn and does nothing more at sea in it")]
+    PutToSeaThisTurn { unit: UnitId },
+    #[error("{unit} landed this player-turn and may not go back to sea in it")]
+    LandedThisTurn { unit: UnitId },
+    #[error("sea zone {zone} is cut off from the open sea by enemy ZOC: no naval activity there")]
+    ZoneCutOff { zone: SeaZone },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
 fn hex_list(hexes: &[Hex]) -> String {
     let names: Vec<String> = hexes.iter().map(ToString::to_string).collect();
+    and_list(&names, "no hex")
+}
+
+/// "A", "A and B", "A, B and C"; `none` for no name.
+pub fn and_list(names: &[String], none: &str) -> String {
     match names.split_last() {
-        None => "no hex".to_string(),
+        None => none.to_string(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
@@ -675,16 +789,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             Located::new(Side::Blue, raw.side.span())
         }
     };
-    let placements = |list: &[RawPlacement], errs: &mut Vec<OrderError>| -> Vec<Placement> {
-        list.iter()
-            .filter_map(|p| {
-                let at = p.hex.span();
-                let u = who(&p.unit, &p.units, at, errs);
-                hex(&p.hex, errs).map(|h| Placement { units: u, hex: h })
-            })
-            .collect()
-    };
-    let setup = placements(&raw.setup, errs);
+    let (setup, setup_at_sea) = set_up_orders(&raw.setup, errs);
     let place = placements(&raw.place, errs);
     let air = raw
         .air
@@ -707,6 +812,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         .filter_map(|m| check_move(m, errs))
         .collect();
     let avs = raw.av.iter().filter_map(|a| check_av(a, errs)).collect();
+    let sea = raw.sea.iter().filter_map(|o| sea_order(o, errs)).collect();
     let attacks = raw
         .attack
         .iter()
@@ -765,10 +871,12 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             .map(|s| Located::new(s.get_ref().clone(), s.span())),
         decisions,
         setup,
+        setup_at_sea,
         place,
         air,
         moves,
         avs,
+        sea,
         attacks,
         standing,
     }
@@ -802,6 +910,126 @@ fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
     })
 }
 
+/// 6.3: `[[place]]` orders; a reinforcement enters in a city, never at sea (19.3: it may
+/// go to sea from a port in the player-turn it enters, with a `[[move]]`).
+fn placements(list: &[RawPlacement], errs: &mut Vec<OrderError>) -> Vec<Placement> {
+    list.iter()
+        .filter_map(|p| {
+            if let Some(z) = &p.at_sea {
+                errs.push(OrderError::new(
+                    Problem::NotNow {
+                        what: "`at_sea` in [[place]]".into(),
+                        why: "reinforcements enter in a friendly home city (6.3); a [[move]] with `to_sea` takes them to sea from a port in the same player-turn".into(),
+                    },
+                    Some(z.span()),
+                    "19.3",
+                ));
+            }
+            let Some(h) = &p.hex else {
+                let at = [&p.at_sea, &p.unit]
+                    .into_iter()
+                    .flatten()
+                    .chain(p.units.first())
+                    .map(Spanned::span)
+                    .min_by_key(|s| s.start)
+                    .unwrap_or(0..0);
+                errs.push(OrderError::new(
+                    Problem::NotToml("missing field `hex` in [[place]]".into()),
+                    Some(at),
+                    "orders",
+                ));
+                return None;
+            };
+            let u = who(&p.unit, &p.units, h.span(), errs);
+            hex(h, errs).map(|h| Placement { units: u, hex: h })
+        })
+        .collect()
+}
+
+/// 3.3, 3.4, 19.1: `[[setup]]` orders, on a hex or in a zone's At Sea Box.
+fn set_up_orders(
+    list: &[RawPlacement],
+    errs: &mut Vec<OrderError>,
+) -> (Vec<Placement>, Vec<SeaPlacement>) {
+    let mut on_map = Vec::new();
+    let mut at_sea = Vec::new();
+    for p in list {
+        match (&p.hex, &p.at_sea) {
+            (Some(h), None) => {
+                let u = who(&p.unit, &p.units, h.span(), errs);
+                if let Some(h) = hex(h, errs) {
+                    on_map.push(Placement { units: u, hex: h });
+                }
+            }
+            (None, Some(z)) => {
+                let u = who(&p.unit, &p.units, z.span(), errs);
+                if let Some(z) = zone(z, errs) {
+                    at_sea.push(SeaPlacement { units: u, zone: z });
+                }
+            }
+            (h, z) => {
+                let at = h.as_ref().or(z.as_ref()).map_or(0..0, Spanned::span);
+                let at = p
+                    .unit
+                    .as_ref()
+                    .or(p.units.first())
+                    .map_or(at, Spanned::span);
+                errs.push(OrderError::new(Problem::SetupWhere, Some(at), "3.3"));
+            }
+        }
+    }
+    (on_map, at_sea)
+}
+
+/// 19.1: a zone as written, one letter (any case); whether the board has it is the
+/// engine's question.
+fn zone(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<SeaZone>> {
+    let text = s.get_ref().trim();
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            Some(Located::new(c.to_ascii_uppercase(), s.span()))
+        }
+        _ => {
+            errs.push(OrderError::new(
+                Problem::BadZone(text.to_string()),
+                Some(s.span()),
+                "19.1",
+            ));
+            None
+        }
+    }
+}
+
+/// 19.2: an order for units at sea: `to` a zone, or `land` at a port with an optional
+/// `path` on from it.
+fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
+    let at = [&o.to, &o.land, &o.unit]
+        .into_iter()
+        .flatten()
+        .chain(o.units.first())
+        .map(Spanned::span)
+        .min_by_key(|s| s.start)
+        .unwrap_or(0..0);
+    let units = who(&o.unit, &o.units, at.clone(), errs);
+    let action = match (&o.to, &o.land, &o.path) {
+        (Some(z), None, None) => SeaAction::Sail(zone(z, errs)?),
+        (None, Some(p), path) => SeaAction::Land {
+            port: hex(p, errs)?,
+            path: path.as_deref().map(|p| hexes(p, errs)).unwrap_or_default(),
+        },
+        _ => {
+            errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "19.2"));
+            return None;
+        }
+    };
+    Some(SeaOrder {
+        units,
+        action,
+        span: at,
+    })
+}
+
 fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
     let at =
         m.to.as_ref()
@@ -809,8 +1037,13 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
             .or_else(|| m.path.as_ref().and_then(|p| p.first()).map(|p| p.span()))
             .or_else(|| m.unit.as_ref().map(|u| u.span()))
             .or_else(|| m.units.first().map(|u| u.span()))
+            .or_else(|| m.to_sea.as_ref().map(|z| z.span()))
             .unwrap_or(0..0);
     let u = who(&m.unit, &m.units, at.clone(), errs);
+    let to_sea = match &m.to_sea {
+        Some(z) => Some(zone(z, errs)?),
+        None => None,
+    };
     let route = match (&m.path, &m.to) {
         (Some(p), None) if p.is_empty() => {
             errs.push(OrderError::new(Problem::EmptyPath, Some(at.clone()), "7.2"));
@@ -818,6 +1051,7 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
         }
         (Some(p), None) => Route::Path(hexes(p, errs)),
         (None, Some(t)) => Route::To(hex(t, errs)?),
+        (None, None) if to_sea.is_some() => Route::Stay,
         _ => {
             errs.push(OrderError::new(
                 Problem::RouteAmbiguous,
@@ -831,6 +1065,7 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
         units: u,
         route,
         span: at,
+        to_sea,
     })
 }
 
@@ -1225,9 +1460,26 @@ mod tests {
             .map(|g| match g {
                 GroundOrder::Move(m) => format!("move {}", m.units[0]),
                 GroundOrder::Av(a) => format!("av {}", a.hex),
+                GroundOrder::Sea(o) => format!("sea {}", o.units[0]),
             })
             .collect();
         assert_eq!(kinds, ["move B-1AR", "av J10", "move B-3IN", "av K12"]);
+        let mixed = format!("{HEADER}[[sea]]\nunit = \"B-5IN\"\nto = \"A\"\n\n[[move]]\nunit = \"B-1AR\"\npath = [\"J8\", \"J9\"]\n\n[[sea]]\nunit = \"B-6IN\"\nto = \"B\"\n");
+        let m = parse(&mixed).unwrap_or_else(|e| panic!("{e:?}"));
+        let kinds: Vec<String> = m
+            .ground_orders()
+            .iter()
+            .map(|g| match g {
+                GroundOrder::Move(m) => format!("move {}", m.units[0]),
+                GroundOrder::Av(a) => format!("av {}", a.hex),
+                GroundOrder::Sea(o) => format!("sea {}", o.units[0]),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            ["sea B-5IN", "move B-1AR", "sea B-6IN"],
+            "19: in the order written"
+        );
         assert_eq!(o.avs[1].advance.len(), 2);
         assert_eq!(o.avs[1].advance[1].path.len(), 2);
         let empty = format!("{HEADER}[[av]]\nhex = \"J10\"\nunit = \"B-1AR\"\nadvance = [{{ unit = \"B-1AR\", path = [] }}]\n");
@@ -1239,6 +1491,72 @@ mod tests {
     fn a_truncated_file_is_not_toml() {
         let errs = parse("game = \"g\"\nside = ").unwrap_err();
         assert!(matches!(errs[0].problem, Problem::NotToml(_)));
+    }
+
+    /// 19.1-19.3: the sea orders as written: a set-up at sea, a move that ends at sea
+    /// (with a route or without), a sail and a landing with its path on.
+    #[test]
+    fn sea_orders_read() {
+        let src = format!(
+            "{HEADER}[[setup]]\nunits = [\"B-1IN\"]\nat_sea = \" b \"\n\n[[move]]\nunit = \"B-2IN\"\nto_sea = \"A\"\n\n[[move]]\nunit = \"B-3IN\"\nto = \"C20\"\nto_sea = \"B\"\n\n[[sea]]\nunit = \"B-4IN\"\nto = \"c\"\n\n[[sea]]\nunit = \"B-5IN\"\nland = \"C20\"\npath = [\"D20\"]\n"
+        );
+        let o = parse(&src).unwrap();
+        assert_eq!(o.setup_at_sea[0].zone.value, 'B');
+        assert!(o.setup.is_empty());
+        assert_eq!(o.moves[0].route, Route::Stay);
+        assert_eq!(o.moves[0].to_sea.as_ref().map(|z| z.value), Some('A'));
+        assert!(matches!(&o.moves[1].route, Route::To(h) if h.value.to_string() == "C20"));
+        assert!(matches!(&o.sea[0].action, SeaAction::Sail(z) if z.value == 'C'));
+        assert!(
+            matches!(&o.sea[1].action, SeaAction::Land { port, path } if port.value.to_string() == "C20" && path.len() == 1)
+        );
+        assert!(o.sea[0].span.start < o.sea[1].span.start);
+    }
+
+    /// 19.1, 19.2: a sea order or set-up that says too much or too little, or a zone
+    /// that is no letter, is pointed at.
+    #[test]
+    fn malformed_sea_orders_are_named() {
+        let cases = [
+            ("[[sea]]\nunit = \"B-1IN\"\n", Problem::SeaOrderShape),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nto = \"A\"\nland = \"C20\"\n",
+                Problem::SeaOrderShape,
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nto = \"A\"\npath = [\"C20\"]\n",
+                Problem::SeaOrderShape,
+            ),
+            (
+                "[[setup]]\nunit = \"B-1IN\"\nhex = \"C20\"\nat_sea = \"B\"\n",
+                Problem::SetupWhere,
+            ),
+            ("[[setup]]\nunit = \"B-1IN\"\n", Problem::SetupWhere),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nto = \"AB\"\n",
+                Problem::BadZone("AB".into()),
+            ),
+            (
+                "[[move]]\nunit = \"B-1IN\"\nto_sea = \"7\"\n",
+                Problem::BadZone("7".into()),
+            ),
+        ];
+        for (body, want) in cases {
+            let errs = parse(&format!("{HEADER}{body}")).unwrap_err();
+            assert_eq!(errs.len(), 1, "{body}: {errs:?}");
+            assert_eq!(errs[0].problem, want, "{body}");
+            assert!(errs[0].span.is_some(), "{body}");
+        }
+        let errs = parse(&format!(
+            "{HEADER}[[place]]\nunit = \"B-1IN\"\nat_sea = \"B\"\n"
+        ))
+        .unwrap_err();
+        assert!(
+            errs.iter().any(
+                |e| matches!(&e.problem, Problem::NotNow { what, .. } if what.contains("at_sea"))
+            ),
+            "{errs:?}"
+        );
     }
 
     #[test]

@@ -72,6 +72,12 @@ pub enum PositionProblem {
     NotOwnUnit { unit: UnitId, side: Side },
     #[error("`{0}` is not a sea zone of this board (19.1: zones A to F)")]
     BadZone(String),
+    #[error("{side} has {count} units at sea; {limit} at most (19.1, 19.3)")]
+    TooManyAtSea {
+        side: Side,
+        count: String,
+        limit: String,
+    },
 }
 
 /// 19.1: a zone letter of the board (`A`, any case), if it is one.
@@ -442,7 +448,24 @@ impl RawPosition {
             }
             for v in &sea.units {
                 if let (Some(c), Some(z)) = (ck.entry(v), zone) {
+                    pos.put_to_sea(&c, z);
                     units.insert(c.id, Place::AtSea(z));
+                }
+            }
+        }
+        if let Some(last) = self.at_sea.last() {
+            let limit = rules.ruleset.optional_figures.sea_movement.at_sea_halves;
+            for side in Side::BOTH {
+                let halves = pos.sea_halves(side);
+                if halves > limit {
+                    ck.fail(
+                        last.zone.span(),
+                        PositionProblem::TooManyAtSea {
+                            side,
+                            count: crate::sea::units_text(halves),
+                            limit: crate::sea::units_text(limit),
+                        },
+                    );
                 }
             }
         }

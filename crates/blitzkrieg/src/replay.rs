@@ -104,12 +104,14 @@ struct BattleInfo {
 fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     let state = &k.state;
     let marks = counter_marks(rules, state);
+    let at_sea = crate::sea::boxes(rules, state);
     let action = Action::of(&rules.counters, &state.last.events);
     let scene = picture::Scene {
         board: &rules.board,
         title: crate::map::title(state),
         subtitle: crate::map::subtitle(state),
         marks: &marks,
+        at_sea: &at_sea,
         action: &action,
         next: state.mover(),
         fit: 1.0,
@@ -121,6 +123,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         draw::stacks(geo, &marks, &action.lost),
         draw::path_heads(geo, &action.paths),
         draw::battles(geo, &action.battles),
+        crate::svg::sea_boxes(&rules.board, geo, &at_sea),
     ]
     .concat();
     let battles = action

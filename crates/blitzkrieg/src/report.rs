@@ -247,12 +247,15 @@ fn field(out: &mut String, name: &str, value: &str) {
 fn section_of(e: &Event) -> &'static str {
     match e {
         Event::TurnBegan { .. } => "",
-        Event::SetUp { .. } => "SET-UP (3.3, 3.4)",
+        Event::SetUp { .. } | Event::SetUpAtSea { .. } => "SET-UP (3.3, 3.4)",
         Event::Supply { .. } => "SUPPLY (23)",
         Event::Placed { .. }
         | Event::Moved { .. }
         | Event::Flown { .. }
-        | Event::AutomaticVictory { .. } => "MOVEMENT",
+        | Event::AutomaticVictory { .. }
+        | Event::PutToSea { .. }
+        | Event::Sailed { .. }
+        | Event::Landed { .. } => "MOVEMENT",
         Event::RemovedBeforeCombat { .. }
         | Event::Battle(_)
         | Event::Eliminated { .. }
@@ -357,6 +360,34 @@ fn line(out: &mut String, e: &Event) {
             let what = if *drop { "airdropped" } else { "flown" };
             writeln!(out, "  {unit:<9} {what} {from} to {to} ({rule})")
         }
+        Event::SetUpAtSea { unit, zone, rule } => {
+            writeln!(out, "  {unit:<9} sets up at sea in zone {zone} ({rule})")
+        }
+        Event::PutToSea {
+            unit,
+            port,
+            zone,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} goes to sea from {port} into zone {zone} ({rule})"
+        ),
+        Event::Sailed {
+            unit,
+            from,
+            to,
+            rule,
+        } => writeln!(out, "  {unit:<9} sails from zone {from} to zone {to} ({rule})"),
+        Event::Landed {
+            unit,
+            zone,
+            port,
+            mf,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} lands from zone {zone} at {port} ({mf} MF) ({rule})"
+        ),
         Event::Supply {
             side,
             cut_off,

@@ -4,7 +4,8 @@
 //! The engine reads its figures and readings here and nowhere else.
 //!
 //! What is not built yet is refused here, by name, when a game is created: the
-//! Tournament Game (24-30) and the optional rules 19-23 come with their own rules.
+//! Tournament Game (24-30) and the optional rules not in [`BUILT_OPTIONAL_RULES`]
+//! come with their own rules.
 
 use crate::state::{Options, RuleSet, TableChoice};
 use pbem::dice::TableMode;
@@ -379,6 +380,25 @@ pub enum VictoryBThroughout {
     EndOnly,
 }
 
+/// 19.3: when the limit of units at sea is checked (reading `sea-limit-19-3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeaLimit {
+    /// Never more at sea than the limit, after any order in the order written.
+    AtAllTimes,
+    /// Only when stacking limits are checked: at the end of movement (003 19.3).
+    StackingTimes,
+}
+
+/// 19.4: what water cut off from the board edge by enemy ZOC bars (reading
+/// `cut-off-sea-19-4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutOffSea {
+    /// Its ports may not be used; nothing else is barred.
+    PortsOnly,
+    /// No naval activity of any sort in it (003 19.4).
+    NoNavalActivity,
+}
+
 /// PBEM sequence: pending decisions that can affect a battle not yet resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PendingConsult {
@@ -418,7 +438,7 @@ pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
 ];
 
 /// The optional rules a game may choose today.
-pub const BUILT_OPTIONAL_RULES: [u32; 3] = [21, 22, 23];
+pub const BUILT_OPTIONAL_RULES: [u32; 4] = [19, 21, 22, 23];
 
 /// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
 const OPTIONAL_RULES: [(u32, &str); 12] = [
@@ -556,6 +576,27 @@ impl Ruleset {
         }
     }
 
+    /// 19.3, reading `sea-limit-19-3`.
+    pub fn sea_limit(&self) -> SeaLimit {
+        match self.reading("sea-limit-19-3") {
+            "stacking-times" => SeaLimit::StackingTimes,
+            _ => SeaLimit::AtAllTimes,
+        }
+    }
+
+    /// 19.4, reading `cut-off-sea-19-4`.
+    pub fn cut_off_sea(&self) -> CutOffSea {
+        match self.reading("cut-off-sea-19-4") {
+            "no-naval-activity" => CutOffSea::NoNavalActivity,
+            _ => CutOffSea::PortsOnly,
+        }
+    }
+
+    /// Whether optional rule 19 (sea movement) is played.
+    pub fn sea_movement(&self) -> bool {
+        self.optional.contains(&19)
+    }
+
     /// Every optional rule given as `19,20,21` or `all` (the Basic Game's 19-23).
     pub fn parse_optional(list: &str) -> Result<BTreeSet<u32>, RulesetError> {
         if list.trim() == "all" {
@@ -655,8 +696,9 @@ mod tests {
         let none = BTreeSet::new();
         let e = Ruleset::check_choice(RuleSet::Tournament, &none).unwrap_err();
         assert!(e.to_string().contains("Tournament Game"), "{e}");
-        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19])).unwrap_err();
-        assert!(e.to_string().contains("sea movement"), "{e}");
+        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 20])).unwrap_err();
+        assert!(e.to_string().contains("invasions"), "{e}");
+        assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 23])).is_ok());
         let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([20])).unwrap_err();
         assert_eq!(
             e,

@@ -1,5 +1,6 @@
 //! The position at a glance (`blitz show`): per side, the units on the map by hex,
-//! the city hexes friendly to it, the units still to come and the losses so far.
+//! those at sea by zone (optional rule 19), the city hexes friendly to it, the units
+//! still to come and the losses so far.
 
 use crate::control;
 use crate::hex::Hex;
@@ -37,6 +38,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         for (hex, units) in &by_hex {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
         }
+        at_sea(&mut out, rules, state, &pos, side);
         let cities = control::friendly_cities(&rules.board, &pos, &state.held, side);
         let list: Vec<String> = cities.iter().map(|h| h.to_string()).collect();
         let _ = writeln!(out, "  friendly city hexes: {} (5)", list.len());
@@ -45,7 +47,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             .units
             .iter()
             .filter(|(id, _)| rules.counters.get(id).is_some_and(|c| c.side == side))
-            .filter(|(_, p)| !matches!(p, Place::Map(_)))
+            .filter(|(_, p)| matches!(p, Place::Waiting | Place::Eliminated { .. }))
             .partition(|(_, p)| matches!(p, Place::Waiting));
         let mut due: Vec<&Counter> = waiting
             .iter()
@@ -139,8 +141,32 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
         for (hex, units) in &by_hex {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
         }
+        at_sea(&mut out, rules, state, &pos, side);
     }
     out
+}
+
+/// 19.1: the side's units at sea, zone by zone, when it has any (with optional rule 19,
+/// also when it has none).
+fn at_sea(out: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    let zones = crate::sea::afloat_by_zone(rules, state, side);
+    if zones.is_empty() && !rules.ruleset.sea_movement() {
+        return;
+    }
+    let _ = writeln!(out, "  at sea: {}", crate::sea::room_line(rules, pos, side));
+    for (zone, units) in &zones {
+        let names: Vec<String> = units
+            .iter()
+            .map(|u| {
+                let f = rules
+                    .counters
+                    .get(u)
+                    .map_or(String::new(), |c| c.factors_text());
+                format!("{u} {f}")
+            })
+            .collect();
+        wrap(out, &format!("zone {zone}: {}", names.join(", ")), "    ");
+    }
 }
 
 /// The side's units on the map, hex by hex: "B-1IN 4-4", in counting order.

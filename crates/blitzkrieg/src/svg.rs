@@ -24,6 +24,15 @@ pub struct CounterMark {
     pub id: String,
 }
 
+/// 19.1: the units in one sea zone's At Sea Box (optional rule 19), to draw beside
+/// the zone's label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeaBox {
+    pub zone: char,
+    /// Each unit's side and what the box says of it: "B-1IN 4-4".
+    pub units: Vec<(Side, String)>,
+}
+
 /// Hex radius (centre to corner) in SVG units.
 const R: f64 = 14.0;
 const MARGIN: f64 = 26.0;
@@ -34,6 +43,11 @@ const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 /// The board as an SVG document, with `marks` drawn on top.
 pub fn render(board: &Board, marks: &[CounterMark]) -> String {
+    render_with_sea(board, marks, &[])
+}
+
+/// [`render`], with the At Sea Box of each zone in `sea` drawn under its label (19.1).
+pub fn render_with_sea(board: &Board, marks: &[CounterMark], sea: &[SeaBox]) -> String {
     let geo = Geo::of(board);
     let mut s = String::new();
     let legend_h = if marks.is_empty() {
@@ -60,6 +74,7 @@ pub fn render(board: &Board, marks: &[CounterMark]) -> String {
     s.push_str(&layers(board, &geo, true));
     legend(&mut s, board, &geo, !marks.is_empty());
     counters(&mut s, &geo, marks);
+    s.push_str(&sea_boxes(board, &geo, sea));
     s.push_str("</svg>\n");
     s
 }
@@ -566,8 +581,9 @@ fn land_beside(board: &Board, h: Hex, dir: i16) -> bool {
     })
 }
 
-/// One label per sea zone, on its sea hex farthest from land.
-fn zone_labels(s: &mut String, board: &Board, geo: &Geo) {
+/// Each sea zone's hex farthest from land (the first in hex order among equals), with
+/// that distance: where its label goes.
+fn zone_label_hexes(board: &Board) -> BTreeMap<char, (u32, Hex)> {
     let land: Vec<Hex> = board
         .hexes()
         .filter(|(_, i)| i.terrain != Terrain::Sea)
@@ -582,6 +598,63 @@ fn zone_labels(s: &mut String, board: &Board, geo: &Geo) {
             *e = (d, h);
         }
     }
+    best
+}
+
+/// 19.1: each At Sea Box of `sea` as a framed list of its units, under its zone's
+/// label, kept on the picture; nothing for an empty list. In the board's coordinates.
+pub fn sea_boxes(board: &Board, geo: &Geo, sea: &[SeaBox]) -> String {
+    let labels = zone_label_hexes(board);
+    let mut s = String::new();
+    let boxes: Vec<(&SeaBox, Hex)> = sea
+        .iter()
+        .filter(|b| !b.units.is_empty())
+        .filter_map(|b| labels.get(&b.zone).map(|(_, h)| (b, *h)))
+        .collect();
+    if boxes.is_empty() {
+        return s;
+    }
+    s.push_str("<g id=\"at-sea\" font-size=\"4.6\">\n");
+    let (w, line) = (44.0, 5.6);
+    for (b, h) in boxes {
+        let (cx, cy) = geo.centre(h);
+        let height = 8.0 + line * b.units.len() as f64;
+        let x = (cx - w / 2.0).clamp(2.0, (geo.width - w - 2.0).max(2.0));
+        let y = (cy + 8.0).clamp(2.0, (geo.height - height - 2.0).max(2.0));
+        let _ = writeln!(
+            s,
+            r##"<g data-zone="{}"><rect x="{}" y="{}" width="{}" height="{}" rx="1.5" fill="#ffffff" fill-opacity="0.9" stroke="#1f4f7f" stroke-width="0.8"/><text x="{}" y="{}" font-weight="bold" fill="#1f4f7f">AT SEA, ZONE {}</text>"##,
+            b.zone,
+            f(x),
+            f(y),
+            f(w),
+            f(height),
+            f(x + 2.0),
+            f(y + 5.6),
+            b.zone
+        );
+        for (i, (side, text)) in b.units.iter().enumerate() {
+            let ink = match side {
+                Side::Blue => "#2b5cb8",
+                Side::Red => "#c0392b",
+            };
+            let _ = writeln!(
+                s,
+                r#"<text x="{}" y="{}" fill="{ink}">{}</text>"#,
+                f(x + 2.0),
+                f(y + 5.6 + line * (i as f64 + 1.0)),
+                esc(text)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// One label per sea zone, on its sea hex farthest from land.
+fn zone_labels(s: &mut String, board: &Board, geo: &Geo) {
+    let best = zone_label_hexes(board);
     s.push_str(
         "<g id=\"zone-labels\" fill=\"#1f4f7f\" text-anchor=\"middle\" font-weight=\"bold\">\n",
     );

@@ -5,6 +5,7 @@
 //! player can reply to the mail with them quoted. The order guide it refers to comes
 //! with the program (`blitz help orders`) and with the game's opening mail.
 
+use crate::board::SeaZone;
 use crate::combat::Loss;
 use crate::hex::Hex;
 use crate::position::Position;
@@ -161,6 +162,17 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         t,
         "\n# [[setup]]\n# units = [\"UNIT\", \"UNIT\"]\n# hex = \"HEX\""
     );
+    if rules.ruleset.sea_movement() {
+        let limit = rules.ruleset.optional_figures.sea_movement.at_sea_halves;
+        let zones: Vec<String> = rules.board.zones().map(String::from).collect();
+        let _ = writeln!(
+            t,
+            "#\n# Sea movement (optional rule 19): up to {} units may set up at sea, in the At\n\
+             # Sea Box of a zone ({}) (19.1):\n# [[setup]]\n# units = [\"UNIT\"]\n# at_sea = \"ZONE\"",
+            crate::sea::units_text(limit),
+            zones.join(", ")
+        );
+    }
     standing_help(t, state, side);
 }
 
@@ -290,6 +302,9 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             factors(c)
         );
     }
+    if rules.ruleset.sea_movement() {
+        sea_help(t, rules, state, pos, side);
+    }
     let mut due: Vec<&Counter> = state
         .units
         .iter()
@@ -318,7 +333,78 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             "#\n# [[av]]                # 21 automatic victory, among the moves where written\n# hex = \"HEX\"            # the enemy beaten at 7-1 (5-1 if it cannot retreat)\n# units = [\"UNIT\", \"UNIT\"] # already next to it\n# advance = [{{ units = [\"UNIT\"], path = [\"HEX\", \"HEX\"] }}]  # after combat, up to 4 hexes"
         );
     }
+    if rules.ruleset.sea_movement() {
+        let _ = writeln!(
+            t,
+            "#\n# [[move]]              # 19.3: to a friendly port, then to sea (no route: from the port it is in)\n# units = [\"UNIT\"]\n# to = \"PORT HEX\"\n# to_sea = \"ZONE\"       # the zone the port opens on\n#\n# [[sea]]               # 19.2, 19.5: a unit at sea sails to the next zone ...\n# units = [\"UNIT\"]\n# to = \"ZONE\"\n#\n# [[sea]]               # ... or lands at a friendly port (1 MF) and moves on\n# units = [\"UNIT\"]\n# land = \"PORT HEX\"\n# path = [\"PORT HEX\", \"HEX\"]   # optional"
+        );
+    }
     standing_help(t, state, side);
+}
+
+/// Optional rule 19: the side's units at sea and what each may do, the ports it may use
+/// now zone by zone, and its room at sea.
+fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    let board = &rules.board;
+    let ports = crate::sea::usable_ports(board, pos, &state.held, side);
+    let _ = writeln!(
+        t,
+        "\n# Sea movement (optional rule 19): {}.",
+        crate::sea::room_line(rules, pos, side)
+    );
+    let afloat = crate::sea::afloat_by_zone(rules, state, side);
+    if !afloat.is_empty() {
+        let _ = writeln!(
+            t,
+            "# Your units at sea: each may stay, sail to a zone next to its own, or land at a\n\
+             # friendly port of its zone or a zone next to it (1 MF, then move on) (19.2, 19.5):"
+        );
+    }
+    for (zone, units) in &afloat {
+        let near: Vec<SeaZone> = std::iter::once(*zone)
+            .chain(board.zone_links(*zone))
+            .collect();
+        let landing: Vec<String> = near
+            .iter()
+            .flat_map(|z| ports.get(z).into_iter().flatten())
+            .map(ToString::to_string)
+            .collect();
+        let _ = writeln!(
+            t,
+            "#   zone {zone}: sail to {}; land at {}",
+            crate::sea::next_zones(board, *zone),
+            if landing.is_empty() {
+                "no port now"
+            } else {
+                "one of:"
+            }
+        );
+        wrap_list(t, &landing);
+        for u in units {
+            if let Some(c) = rules.counters.get(u) {
+                let _ = writeln!(t, "#     {:<9} {:<11} {}", c.id, c.kind.name(), factors(c));
+            }
+        }
+    }
+    let _ = writeln!(
+        t,
+        "# Friendly ports you may use now, by the zone each opens on (19.3, 19.4; not in\n\
+         # enemy ZOC, Q&A 8.3 & 19.3):"
+    );
+    if ports.is_empty() {
+        let _ = writeln!(t, "#   none");
+    }
+    for (zone, hexes) in &ports {
+        let names: Vec<String> = hexes
+            .iter()
+            .map(|h| match board.city_at(*h) {
+                Some(c) => format!("{h} {}", c.name),
+                None => h.to_string(),
+            })
+            .collect();
+        let _ = writeln!(t, "#   zone {zone}:");
+        wrap_list(t, &names);
+    }
 }
 
 /// 6.3, 5.1: the home-country city hexes friendly to the side now, where

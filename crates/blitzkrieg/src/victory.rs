@@ -24,7 +24,10 @@ use std::collections::BTreeMap;
 /// placed), and lost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// On the map, or at sea (optional rule 19): in play.
     pub on_map: usize,
+    /// Of those, at sea (19.1): counted as on the board by 16 (A), and said so.
+    pub at_sea: usize,
     pub waiting: usize,
     pub lost: usize,
 }
@@ -106,7 +109,8 @@ pub fn check(
     }
 }
 
-/// Each side's units on the map (from `pos`), still to come and lost (from `state`).
+/// Each side's units on the map or at sea (from `pos`), still to come and lost (from
+/// `state`).
 pub fn tally(rules: &Rules, pos: &Position, state: &GameState) -> BTreeMap<Side, Tally> {
     let mut out: BTreeMap<Side, Tally> =
         Side::BOTH.iter().map(|s| (*s, Tally::default())).collect();
@@ -115,7 +119,12 @@ pub fn tally(rules: &Rules, pos: &Position, state: &GameState) -> BTreeMap<Side,
             continue;
         };
         let t = out.entry(c.side).or_default();
-        match (pos.get(id).is_some(), place) {
+        // 19: a unit at sea is in play, as one on the map is.
+        let afloat = pos.afloat(id).is_some();
+        if afloat {
+            t.at_sea += 1;
+        }
+        match (pos.get(id).is_some() || afloat, place) {
             (true, _) => t.on_map += 1,
             (false, Place::Waiting) => t.waiting += 1,
             (false, _) => t.lost += 1,
@@ -161,12 +170,14 @@ fn condition_a(
                 foe.left()
             ),
             _ => format!(
-                "(A) {s}: {} units on the board, {} to come, {} lost; {} has {} on the board",
+                "(A) {s}: {} units {}, {} to come, {} lost; {} has {} {}",
                 own.on_map,
+                on_board(own),
                 own.waiting,
                 own.lost,
                 s.other(),
-                foe.on_map
+                foe.on_map,
+                on_board(foe)
             ),
         });
     }
@@ -187,6 +198,15 @@ fn condition_a(
             (s, reason)
         })
     })
+}
+
+/// Where the units counted as on the board are: "on the board", or with units at sea
+/// (19.1) "on the board or at sea (3 at sea)".
+fn on_board(t: Tally) -> String {
+    match t.at_sea {
+        0 => "on the board".to_string(),
+        n => format!("on the board or at sea ({n} at sea)"),
+    }
 }
 
 /// 16 (B): whether `side` occupies or is adjacent to (has in its ZOC) every city hex of

@@ -16,6 +16,10 @@
 //! `docs/position.md`): then `case.toml` defines the board and the counters only, and
 //! the file places them, names the player-turn, the cities held and standing orders,
 //! checked as `blitz new --position` checks it.
+//! `board = "blitzkrieg"` plays a case on the real (embedded) board instead of a small
+//! one drawn in `[board]`, as the cases of the Q&A that name its hexes need; a unit may
+//! start at sea (`sea = "A"`, optional rule 19), and `expect.toml`'s `at_sea` names the
+//! zone a unit must end in.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -53,7 +57,7 @@ struct Case {
     side: Option<Side>,
     #[serde(default)]
     tables: Option<String>,
-    board: CaseBoard,
+    board: BoardSpec,
     #[serde(default)]
     unit: Vec<CaseUnit>,
     #[serde(default)]
@@ -77,6 +81,14 @@ struct Case {
     /// "pending" or "standing" (the default).
     #[serde(default)]
     decisions: Option<String>,
+}
+
+/// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum BoardSpec {
+    Named(String),
+    Drawn(Box<CaseBoard>),
 }
 
 #[derive(Deserialize)]
@@ -128,6 +140,9 @@ struct CaseUnit {
     movement: u32,
     #[serde(default)]
     hex: Option<String>,
+    /// 19.1: the zone whose At Sea Box the unit starts in.
+    #[serde(default)]
+    sea: Option<char>,
     #[serde(default = "one_u8")]
     enters: u8,
 }
@@ -157,6 +172,9 @@ struct Expect {
     errors: Option<Vec<String>>,
     #[serde(default)]
     positions: BTreeMap<String, String>,
+    /// Units that must end in a zone's At Sea Box (19.1).
+    #[serde(default)]
+    at_sea: BTreeMap<String, char>,
     #[serde(default)]
     eliminated: Vec<String>,
     #[serde(default)]
@@ -254,19 +272,21 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         name: u.id.clone(),
         enters: u.enters,
     }));
-    let mut rules = Rules::new(
-        build_board(&case.board),
-        counters,
-        RuleBook::embedded().unwrap(),
-    );
+    let board = match &case.board {
+        BoardSpec::Drawn(b) => build_board(b),
+        BoardSpec::Named(name) if name == "blitzkrieg" => blitzkrieg::board::Board::embedded(),
+        BoardSpec::Named(name) => return Err(format!("no board named `{name}`")),
+    };
+    let mut rules = Rules::new(board, counters, RuleBook::embedded().unwrap());
     choose_rules(case, &mut rules).map_err(|e| format!("{}: {e}", case.title))?;
     let units: Vec<(UnitId, Place)> = case
         .unit
         .iter()
         .map(|u| {
-            let place = match &u.hex {
-                Some(h) => Place::Map(h.parse().unwrap()),
-                None => Place::Waiting,
+            let place = match (&u.hex, u.sea) {
+                (Some(h), _) => Place::Map(h.parse().unwrap()),
+                (None, Some(zone)) => Place::AtSea(zone),
+                (None, None) => Place::Waiting,
             };
             (UnitId::new(&u.id).unwrap(), place)
         })
@@ -311,7 +331,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             || case.setup
             || !case.held.is_empty()
             || !case.standing.is_empty()
-            || case.unit.iter().any(|u| u.hex.is_some());
+            || case.unit.iter().any(|u| u.hex.is_some() || u.sea.is_some());
         if inline {
             return Err(format!(
                 "the case gives a position file ({file}) and a position inline as well"
@@ -406,6 +426,15 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if got != Some(want) {
                     return Err(format!(
                         "{ctx}: {u} should be at {want}, is at {got:?}\n{text}"
+                    ));
+                }
+            }
+            for (u, zone) in &expect.at_sea {
+                let id = UnitId::new(u).unwrap();
+                let got = next.units.get(&id);
+                if got != Some(&Place::AtSea(*zone)) {
+                    return Err(format!(
+                        "{ctx}: {u} should be at sea in zone {zone}, is {got:?}\n{text}"
                     ));
                 }
             }

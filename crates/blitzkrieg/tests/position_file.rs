@@ -428,3 +428,69 @@ fn the_template_says_the_strategic_allowance_22() {
     assert!(!template.contains("(22)"), "{template}");
     assert!(!template.contains("[[av]]"), "{template}");
 }
+
+/// 19.1-19.4: with sea movement chosen, the template says what each unit at sea may do
+/// and which ports may be used, `show` (text and JSON) lists the units at sea zone by
+/// zone with the room left, and the pictures draw each At Sea Box.
+#[test]
+fn the_template_show_and_pictures_tell_units_at_sea_19() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let text = "side = \"blue\"\nturn = 3\n\n[[stack]]\nhex = \"C20\"\nunits = [\"B-1IN\"]\n\n[[at_sea]]\nzone = \"b\"\nunits = [\"B-2IN\", \"B-3IN\"]\n";
+    let mut spec = demo::new_game_spec();
+    spec.optional = [19].into_iter().collect();
+    let state = game::new_game_at(&u, &spec, text, "sea.toml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = u.rules_for(&state).unwrap();
+    let template = blitzkrieg::template::render(&rules, &state, "h");
+    for line in [
+        "# Sea movement (optional rule 19): 2 of 10 units at sea",
+        "#   zone B: sail to A, C and F; land at one of:",
+        "#     B-2IN ",
+        "# Friendly ports you may use now",
+        "C20 Carrow",
+        "# to_sea = \"ZONE\"",
+        "# land = \"PORT HEX\"",
+    ] {
+        assert!(template.contains(line), "{line}\n{template}");
+    }
+    let shown = blitzkrieg::summary::render(&rules, &state);
+    assert!(shown.contains("  at sea: 2 of 10 units at sea"), "{shown}");
+    assert!(shown.contains("    zone B: B-2IN "), "{shown}");
+    assert!(
+        !shown.contains("eliminated: 2"),
+        "units at sea are not lost: {shown}"
+    );
+    let json = blitzkrieg::json::render(&blitzkrieg::json::show(&rules, &state, "s")).unwrap();
+    assert!(
+        json.contains("\"at_sea\": [") && json.contains("\"zone\": \"B\""),
+        "{json}"
+    );
+    let boxes = blitzkrieg::sea::boxes(&rules, &state);
+    let svg = blitzkrieg::svg::render_with_sea(&rules.board, &[], &boxes);
+    assert!(
+        svg.contains("AT SEA, ZONE B") && svg.contains("B-2IN"),
+        "{svg}"
+    );
+    let picture = blitzkrieg::map::state_svg(&rules, &state, 1.0);
+    assert!(picture.contains("At sea (19.1)") && picture.contains("Zone B: B-2IN, B-3IN"));
+}
+
+/// 19.1, 19.3: a position with more than 10 units of a side at sea is refused (P020).
+#[test]
+fn a_position_with_eleven_units_at_sea_is_refused_19() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let units: Vec<String> = (1..=11).map(|i| format!("\"B-{i}IN\"")).collect();
+    let text = format!(
+        "side = \"blue\"\nturn = 3\n\n[[at_sea]]\nzone = \"A\"\nunits = [{}]\n",
+        units.join(", ")
+    );
+    let mut spec = demo::new_game_spec();
+    spec.optional = [19].into_iter().collect();
+    let err = game::new_game_at(&u, &spec, &text, "sea.toml").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Blue has 11 units at sea; 10 at most"),
+        "{err}"
+    );
+    let ten = text.replace(", \"B-11IN\"", "");
+    assert!(game::new_game_at(&u, &spec, &ten, "sea.toml").is_ok());
+}

@@ -227,6 +227,7 @@ fn tally_counts_units_gone_from_the_map_as_lost() {
         t[&Side::Blue],
         Tally {
             on_map: 1,
+            at_sea: 0,
             waiting: 1,
             lost: 1
         }
@@ -235,6 +236,7 @@ fn tally_counts_units_gone_from_the_map_as_lost() {
         t[&Side::Red],
         Tally {
             on_map: 1,
+            at_sea: 0,
             waiting: 0,
             lost: 1
         }

@@ -259,3 +259,78 @@ fn a_failure_prints_its_code_and_exits_2() {
         .unwrap()
         .contains("04-2-blue.state.ron"));
 }
+
+/// The template of `state` with `orders` written in before its end marker: the header
+/// (game, side, turn, state hash) is the template's.
+fn fill(state: &Path, orders: &str, out: &Path) {
+    let template = state
+        .to_string_lossy()
+        .replace(".state.ron", ".template.toml");
+    let text = fs::read_to_string(template).unwrap();
+    let end = "# ---- END BLITZ ORDERS ----";
+    fs::write(out, text.replace(end, &format!("{orders}\n{end}"))).unwrap();
+}
+
+/// Optional rule 19 through the binary: units set up at sea (19.1), land and move on,
+/// go to sea and sail (19.2-19.3); `show` and `report` give them by their schemas.
+#[test]
+fn a_sea_movement_game_shows_and_reports_by_its_schema_19() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    blitz()
+        .args(["new", "--game", "sea", "--blue", "A <a@example.org>"])
+        .args(["--red", "B <b@example.org>", "--sender", "u@example.org"])
+        .args(["--seed", "text", "--optional", "19", "--out"])
+        .arg(&dir)
+        .assert()
+        .success();
+    let orders = tmp.path().join("o.toml");
+    let set_up = "[[setup]]\nunits = [\"B-1IN\", \"B-2IN\"]\nat_sea = \"B\"\n\n[[setup]]\nunit = \"B-3IN\"\nhex = \"C20\"\n";
+    let moves = "[[sea]]\nunit = \"B-1IN\"\nland = \"C20\"\npath = [\"D20\"]\n\n[[move]]\nunit = \"B-3IN\"\nto_sea = \"B\"\n\n[[sea]]\nunit = \"B-2IN\"\nto = \"A\"\n";
+    for (stem, text) in [
+        ("00-setup-blue", set_up),
+        ("01-setup-red", ""),
+        ("02-1-blue", moves),
+    ] {
+        let state = dir.join(format!("{stem}.state.ron"));
+        fill(&state, text, &orders);
+        blitz()
+            .arg("resolve")
+            .arg(&state)
+            .arg(&orders)
+            .assert()
+            .success();
+    }
+    let state = dir.join("03-1-red.state.ron");
+    let shown = json(&[&state], "show", 0, "show");
+    let blue = &shown["sides"][0];
+    assert_eq!(blue["at_sea"][0]["zone"], "A");
+    assert_eq!(blue["at_sea"][0]["units"][0]["id"], "B-2IN");
+    assert_eq!(blue["at_sea"][1]["units"][0]["id"], "B-3IN");
+    assert!(shown["sides"][1].get("at_sea").is_none(), "{shown}");
+    let report = json(&[&state], "report", 0, "report");
+    let kinds: Vec<&str> = report["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.as_object().and_then(|o| o.keys().next()))
+        .map(String::as_str)
+        .collect();
+    for kind in ["Landed", "Moved", "PutToSea", "Sailed"] {
+        assert!(kinds.contains(&kind), "{kind}: {kinds:?}");
+    }
+    let setup = json(
+        &[&dir.join("01-setup-red.state.ron")],
+        "report",
+        0,
+        "report",
+    );
+    assert!(setup.to_string().contains("SetUpAtSea"), "{setup}");
+    let text = blitz().arg("report").arg(&state).assert().success();
+    let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("B-1IN     lands from zone B at C20 (1 MF) (19.2)"),
+        "{text}"
+    );
+    assert!(text.contains("    zone A: B-2IN 4-4"), "{text}");
+}

@@ -54,7 +54,7 @@ fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
     new(tmp.path(), &["--optional", "19,20"])
         .code(2)
         .stderr(contains(
-            "optional rule 19 (sea movement) is not implemented yet",
+            "optional rule 20 (invasions) is not implemented yet",
         ));
     new(tmp.path(), &["--optional", "20"])
         .code(2)

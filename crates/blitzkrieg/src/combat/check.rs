@@ -162,12 +162,22 @@ fn attacking_units<'a>(
             continue;
         }
         match pos.get(&u.value) {
-            None => errs.push(err(
-                Problem::NotOnMap {
-                    unit: u.value.clone(),
-                },
-                "12.1",
-            )),
+            // 19.5: units at sea "may not attack ... or be attacked".
+            None => match pos.afloat(&u.value) {
+                Some(at_sea) => errs.push(err(
+                    Problem::AtSea {
+                        unit: u.value.clone(),
+                        zone: at_sea.zone,
+                    },
+                    "19.5",
+                )),
+                None => errs.push(err(
+                    Problem::NotOnMap {
+                        unit: u.value.clone(),
+                    },
+                    "12.1",
+                )),
+            },
             Some(p) if p.side != side => errs.push(err(
                 Problem::NotYourUnit {
                     unit: u.value.clone(),

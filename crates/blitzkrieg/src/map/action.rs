@@ -83,6 +83,8 @@ pub struct Action {
     pub lost: Vec<Lost>,
     /// Units set up or brought on as reinforcements, by hex.
     pub placed: BTreeMap<Hex, Vec<UnitId>>,
+    /// 19.2, 19.3: units that went to sea or landed this player-turn, by port.
+    pub by_sea: BTreeMap<Hex, Vec<UnitId>>,
 }
 
 /// The side of a unit: from the counters, else from its id (`B-`, `R-`).
@@ -144,6 +146,9 @@ impl Action {
                     hex: *hex,
                 }),
                 Event::Battle(b) => a.battles.push(battle(counters, b)),
+                Event::PutToSea { unit, port, .. } | Event::Landed { unit, port, .. } => {
+                    a.by_sea.entry(*port).or_default().push(unit.clone());
+                }
                 _ => {}
             }
         }
@@ -181,7 +186,7 @@ impl Action {
         for l in &self.lost {
             add(l.hex, 3);
         }
-        for (h, units) in &self.placed {
+        for (h, units) in self.placed.iter().chain(&self.by_sea) {
             add(*h, u32::try_from(units.len()).unwrap_or(1));
         }
         w
@@ -193,6 +198,7 @@ impl Action {
             && self.battles.is_empty()
             && self.lost.is_empty()
             && self.placed.is_empty()
+            && self.by_sea.is_empty()
     }
 }
 

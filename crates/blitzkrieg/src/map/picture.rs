@@ -6,7 +6,7 @@
 use super::action::Action;
 use super::draw;
 use crate::board::Board;
-use crate::svg::{self, esc, f, CounterMark, Geo, HEX_HALF_HEIGHT, HEX_RADIUS};
+use crate::svg::{self, esc, f, CounterMark, Geo, SeaBox, HEX_HALF_HEIGHT, HEX_RADIUS};
 use crate::units::Side;
 use std::fmt::Write as _;
 
@@ -56,6 +56,8 @@ pub struct Scene<'a> {
     /// One line under the title.
     pub subtitle: String,
     pub marks: &'a [CounterMark],
+    /// 19.1: the units in each zone's At Sea Box (optional rule 19).
+    pub at_sea: &'a [SeaBox],
     pub action: &'a Action,
     /// The side to move next: a turn that did nothing shows its home country.
     pub next: Option<Side>,
@@ -358,6 +360,24 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             );
         }
     }
+    if !scene.at_sea.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "At sea (19.1)");
+        for b in scene.at_sea {
+            let ids: Vec<&str> = b
+                .units
+                .iter()
+                .map(|(_, t)| t.split(' ').next().unwrap_or(t))
+                .collect();
+            line(
+                s,
+                &mut y,
+                11.5,
+                false,
+                &format!("Zone {}: {}", b.zone, ids.join(", ")),
+            );
+        }
+    }
     if !scene.action.lost.is_empty() {
         y += 6.0;
         line(s, &mut y, 13.0, true, "Lost");
@@ -414,6 +434,7 @@ mod tests {
             title: String::new(),
             subtitle: String::new(),
             marks: &[],
+            at_sea: &[],
             action: &action,
             next: None,
             fit: 1.0,

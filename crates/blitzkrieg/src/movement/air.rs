@@ -163,6 +163,9 @@ impl Turn<'_, '_> {
 
     /// 9.3: the unit is in the take-off city and began the player-turn there.
     fn at_take_off(&mut self, u: &Located<UnitId>, from: Hex) -> Option<()> {
+        if self.is_afloat(u) {
+            return None;
+        }
         let Some(actual) = self.pos.hex_of(&u.value) else {
             self.fail(
                 Problem::NotOnMap {

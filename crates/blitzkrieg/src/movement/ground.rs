@@ -17,16 +17,16 @@ use std::ops::Range;
 const UNLIMITED: u32 = 1000;
 
 /// One unit of a move order, checked.
-struct Member {
-    id: Located<UnitId>,
-    hex: Hex,
-    mover: Mover,
+pub(super) struct Member {
+    pub(super) id: Located<UnitId>,
+    pub(super) hex: Hex,
+    pub(super) mover: Mover,
     /// 22: whether it may have the strategic movement bonus.
     strategic: Standing,
 }
 
 /// A member's legal walk, and the strategic movement bonus it needed (22), if any.
-type Walked = (Walk, Option<u32>);
+pub(super) type Walked = (Walk, Option<u32>);
 
 /// What the strategic movement bonus (22) makes of a path too long for a unit.
 enum WithBonus {
@@ -37,30 +37,30 @@ enum WithBonus {
 }
 
 /// The route of an order as full hexes (start first) with the span of each.
-struct Planned {
-    path: Vec<Hex>,
-    spans: Vec<Range<usize>>,
+pub(super) struct Planned {
+    pub(super) path: Vec<Hex>,
+    pub(super) spans: Vec<Range<usize>>,
     found: bool,
 }
 
 impl Turn<'_, '_> {
-    /// 7.1-7.5, 8.2-8.3, 9.1-9.2, 10, 11.2: one ground move order.
+    /// 7.1-7.5, 8.2-8.3, 9.1-9.2, 10, 11.2: one ground move order (with optional rule
+    /// 19, one that ends by going to sea is `move_to_sea`'s).
     pub(super) fn ground(&mut self, m: &Move) {
-        if m.units.len() > self.figures().move_units {
-            let problem = Problem::StackTooLarge {
-                count: m.units.len(),
-            };
-            self.fail(problem, m.span.clone(), "11.1", None);
-        }
-        let Some(members) = self.all_units(&m.units, |t, u| t.member(u)) else {
-            return;
-        };
-        if m.units.len() > 3 || !self.same_hex(&members) {
+        if let Some(zone) = &m.to_sea {
+            self.move_to_sea(m, zone);
             return;
         }
-        let Some(plan) = self.plan(m, &members) else {
-            return;
-        };
+        if let Some((members, plan, walks)) = self.walk_order(m) {
+            self.carry_out(&members, &plan, walks);
+        }
+    }
+
+    /// The units of a move order, its path and each unit's walk along it, when the
+    /// order is legal; else every problem is reported.
+    pub(super) fn walk_order(&mut self, m: &Move) -> Option<(Vec<Member>, Planned, Vec<Walked>)> {
+        let members = self.members(m)?;
+        let plan = self.plan(m, &members)?;
         let mut walks = Vec::new();
         let mut faults = Vec::new();
         let mut refused = Vec::new();
@@ -77,9 +77,25 @@ impl Turn<'_, '_> {
         if !faults.is_empty() || !refused.is_empty() {
             self.errors.extend(refused);
             self.report_faults(&members, &plan, faults);
-            return;
+            return None;
         }
-        self.carry_out(&members, &plan, walks);
+        Some((members, plan, walks))
+    }
+
+    /// 7.1-7.2, 11.1-11.2: the units of a move order, every one checked, at most a
+    /// stack, all in one hex.
+    pub(super) fn members(&mut self, m: &Move) -> Option<Vec<Member>> {
+        if m.units.len() > self.figures().move_units {
+            let problem = Problem::StackTooLarge {
+                count: m.units.len(),
+            };
+            self.fail(problem, m.span.clone(), "11.1", None);
+        }
+        let members = self.all_units(&m.units, |t, u| t.member(u))?;
+        if m.units.len() > self.figures().move_units || !self.same_hex(&members) {
+            return None;
+        }
+        Some(members)
     }
 
     /// 22: a path too long for the unit's movement factor, and for nothing else, walked
@@ -135,7 +151,7 @@ impl Turn<'_, '_> {
     /// 2.1, 4.2, 7.1-7.2: a unit of the mover's, on the map, not moved before.
     fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
         let c: Counter = self.own_counter(u)?;
-        if !self.first_order("move", u, "7.2") {
+        if !self.first_order("move", u, "7.2") || self.is_afloat(u) {
             return None;
         }
         if let Some(av) = self.log.avs.iter().find(|a| a.units.contains(&u.value)) {
@@ -157,7 +173,10 @@ impl Turn<'_, '_> {
             );
             return None;
         };
-        let mf = crate::supply::movement(self.pos, &u.value, c.movement);
+        let mf = self.after_landing(
+            &u.value,
+            crate::supply::movement(self.pos, &u.value, c.movement),
+        );
         let mut mover =
             Mover::new(c.side, c.kind, mf).armor_zoc(self.ctx.rules.ruleset.armor_zoc_start());
         if let Some(&landing) = self.log.dropped.get(&u.value) {
@@ -223,6 +242,7 @@ impl Turn<'_, '_> {
                     (path, spans, true)
                 }
             }
+            Route::Stay => (vec![start], vec![m.span.clone()], false),
         };
         if path.len() < 2 {
             let problem = Problem::NoMovement {
@@ -403,7 +423,7 @@ impl Turn<'_, '_> {
     }
 
     /// The legal move: every unit goes to the last hex; one `Moved` event each.
-    fn carry_out(&mut self, members: &[Member], plan: &Planned, walks: Vec<Walked>) {
+    pub(super) fn carry_out(&mut self, members: &[Member], plan: &Planned, walks: Vec<Walked>) {
         let Some(&dest) = plan.path.last() else {
             return;
         };

@@ -56,7 +56,11 @@ impl Turn<'_, '_> {
 
     /// 10.2, 10.3: the units may stand on the hex at all (armor, air-assault and
     /// artillery are never placed in forest).
-    fn terrain_allows(&mut self, units: &[(UnitId, Counter)], hex: &Located<Hex>) -> bool {
+    pub(super) fn terrain_allows(
+        &mut self,
+        units: &[(UnitId, Counter)],
+        hex: &Located<Hex>,
+    ) -> bool {
         let mut ok = true;
         for (u, c) in units {
             let mover = Mover::new(c.side, c.kind, c.movement);
@@ -81,7 +85,7 @@ impl Turn<'_, '_> {
     }
 
     /// 3.3, 6.1-6.2: a unit of the side, not yet in play, due by `due` (the turn).
-    fn waiting_unit(
+    pub(super) fn waiting_unit(
         &mut self,
         u: &Located<UnitId>,
         what: &'static str,
@@ -94,6 +98,8 @@ impl Turn<'_, '_> {
         }
         let why = if let Some(h) = self.pos.hex_of(&u.value) {
             Some(format!("it is already on the map, in {h}"))
+        } else if let Some(a) = self.pos.afloat(&u.value) {
+            Some(format!("it is already at sea, in zone {}", a.zone))
         } else if !self.ctx.waiting.contains(&u.value) {
             Some(
                 "it is not waiting to enter play (it was eliminated, or is not in this game)"

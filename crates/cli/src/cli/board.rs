@@ -91,8 +91,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         (Some(_), Some((rules, state))) => Some(map::state_png(rules, state)?),
         (Some(_), None) => Some(map::board_png(&board, &[], 1.5)?),
     };
+    let at_sea = position
+        .as_ref()
+        .map(|(rules, state)| blitzkrieg::sea::boxes(rules, state))
+        .unwrap_or_default();
     if let Some(path) = &args.svg {
-        let picture = svg::render(&board, &marks);
+        let picture = svg::render_with_sea(&board, &marks, &at_sea);
         write_out(path, picture.as_bytes())?;
         done = true;
     }
