@@ -284,7 +284,10 @@ fn advance(
     let fits = |h: &Hex| figures.stack_fits(pos.stack_halves_at(*h) + Position::halves_of(&piece));
     while taken.last().is_some_and(|h| !fits(h)) {
         if let Some(h) = taken.pop() {
-            why_short = Some(format!("{h} would hold more than 3 units (11.1)"));
+            why_short = Some(format!(
+                "{h} would hold more than {} units (11.1)",
+                figures.stacking_units()
+            ));
         }
     }
     let Some(&end) = taken.last() else {

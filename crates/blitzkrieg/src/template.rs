@@ -328,9 +328,13 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         "\n# [[place]]\n# unit = \"UNIT\"\n# hex = \"CITY HEX\"\n#\n# [[move]]\n# units = [\"UNIT\"]\n# to = \"HEX\"            # or: path = [\"FROM\", \"HEX\", \"HEX\"]\n#\n# [[air]]               # 9.3 air transport / 9.4 airdrop (drop = true)\n# units = [\"UNIT\"]\n# from = \"CITY HEX\"\n# to = \"HEX\"\n#\n# [[attack]]\n# id = \"A1\"\n# units = [\"UNIT\", \"UNIT\"]\n# target = \"HEX\"\n# advance = [\"UNIT\"]     # who follows into the vacated hex (up to 3)\n# lose = [\"UNIT\"]        # your loss first on AE or EX"
     );
     if rules.ruleset.optional.contains(&21) {
+        let av = rules.ruleset.optional_figures.automatic_victory;
         let _ = writeln!(
             t,
-            "#\n# [[av]]                # 21 automatic victory, among the moves where written\n# hex = \"HEX\"            # the enemy beaten at 7-1 (5-1 if it cannot retreat)\n# units = [\"UNIT\", \"UNIT\"] # already next to it\n# advance = [{{ units = [\"UNIT\"], path = [\"HEX\", \"HEX\"] }}]  # after combat, up to 4 hexes"
+            "#\n# [[av]]                # 21 automatic victory, among the moves where written\n# hex = \"HEX\"            # the enemy beaten at {}-1 ({}-1 if it cannot retreat)\n# units = [\"UNIT\", \"UNIT\"] # already next to it\n# advance = [{{ units = [\"UNIT\"], path = [\"HEX\", \"HEX\"] }}]  # after combat, up to {} hexes",
+            av.odds,
+            av.odds_no_retreat,
+            av.advance_hexes
         );
     }
     if rules.ruleset.sea_movement() {
