@@ -13,8 +13,9 @@
 //! still fed); the friendly home city the route reaches must itself be free of enemy
 //! ZOC, as every hex of the route. Only the side to move traces: 003 23.1, "the only
 //! units which need to trace a supply route in the opponent's player-turn are
-//! fighters", and the Basic Game has none. Air supply (23.4) and sea and beach supply
-//! (23.5) come with air transport and sea movement (optional rule 19).
+//! fighters", and the Basic Game has none. Sea supply through ports (23.5) is played
+//! with sea movement (optional rule 19); air supply (23.4) and beach supply (23.5, with
+//! invasions) are not built yet.
 
 use crate::cite::Rule;
 use crate::control;
@@ -46,11 +47,12 @@ pub fn cut_off(
     // 23.2: "unblocked by any enemy ZOC" (8.1).
     let open = |h: Hex| !pos.in_zoc_of(side.other(), h);
     let friendly: BTreeSet<Hex> = control::friendly_cities(board, pos, held, side);
-    let sources: Vec<Hex> = friendly
+    let mut sources: Vec<Hex> = friendly
         .iter()
         .copied()
         .filter(|&h| board.home_of(h) == Some(side) && open(h))
         .collect();
+    sources.extend(sea_joined_ports(rules, pos, held, side));
     // 23.3: along the road, only through friendly cities. `None` joins every source.
     let net = search::search(
         None,
@@ -90,6 +92,40 @@ pub fn cut_off(
         }
     }
     cut
+}
+
+/// 23.5: "a supply route may be traced from a friendly home port, out to sea any
+/// distance to a friendly port", and on from it by road "in the normal manner". With
+/// sea movement (optional rule 19) in play and at least one friendly home port usable
+/// (19.4: friendly, free of enemy ZOC, its way to the open sea not cut), every other
+/// friendly port usable so is joined to it: the sea zones go on beyond the board (003
+/// 19.1), so open water joins every open port. Without rule 19, none. Beach supply
+/// (23.5) comes with invasions (rule 20).
+fn sea_joined_ports(
+    rules: &Rules,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    side: Side,
+) -> Vec<Hex> {
+    if !rules.ruleset.sea_movement() {
+        return Vec::new();
+    }
+    let board = &rules.board;
+    let usable = |h: Hex| {
+        !pos.in_zoc_of(side.other(), h)
+            && crate::sea::port_fault(board, pos, held, side, h, crate::sea::Use::Land).is_none()
+    };
+    let ports: Vec<Hex> = board
+        .ports()
+        .iter()
+        .map(|p| p.hex)
+        .filter(|&h| usable(h))
+        .collect();
+    if ports.iter().any(|&h| board.home_of(h) == Some(side)) {
+        ports
+    } else {
+        Vec::new()
+    }
 }
 
 /// 23.1, 23.6: with optional rule 23, traces the supply of the side to move, marks
