@@ -32,9 +32,11 @@ use std::collections::{BTreeMap, BTreeSet};
 /// 23.1-23.3: the units of `side` on the map that trace no supply route, in id order.
 /// `held` are the cities held at the start of the player-turn (5.1-5.2).
 ///
-/// Two walks of the one search: the road net every friendly home city feeds (road
-/// steps cost nothing; never into enemy ZOC or an unfriendly city), then from each unit
-/// the nearest hex of that net within the overland hexes of 23.2, stopped at the first found.
+/// Two walks of the one search: the road net every friendly home city (and, by sea,
+/// port) feeds (road steps cost nothing; never into enemy ZOC or an unfriendly city),
+/// then outward from that whole net over open land, as far as the overland hexes of
+/// 23.2 reach: a unit is supplied when its hex is reached so (one walk for all units,
+/// not one for each).
 pub fn cut_off(
     rules: &Rules,
     pos: &Position,
@@ -73,21 +75,35 @@ pub fn cut_off(
         |_| false,
     );
     let fed: BTreeSet<Hex> = net.iter().filter_map(|(s, _)| s).collect();
-    // 23.2: at most 10 hexes overland, any land; the unit's own hex may be in ZOC.
-    let open = &open;
-    let overland = |h: Hex| {
-        h.neighbours()
-            .filter(move |&n| open(n) && board.is_land(n))
-            .map(|n| (n, 1))
+    // 23.2: at most 10 hexes overland, any land, to the net. One walk outward from the
+    // whole net gives every open land hex its distance from it; a unit's own hex may be
+    // in enemy ZOC (the route leaves it), so a unit is supplied when it stands on the
+    // net or next to an open land hex at most 9 hexes from it.
+    let from_net = search::search(
+        None,
+        overland_hexes,
+        |s: Option<Hex>| -> Vec<(Option<Hex>, u32)> {
+            match s {
+                None => fed.iter().map(|&h| (Some(h), 0)).collect(),
+                Some(h) => h
+                    .neighbours()
+                    .filter(|&n| open(n) && board.is_land(n))
+                    .map(|n| (Some(n), 1))
+                    .collect(),
+            }
+        },
+        |_| false,
+    );
+    let near = |h: Hex, most: u32| from_net.cost(Some(h)).is_some_and(|c| c <= most);
+    let supplied = |h: Hex| {
+        fed.contains(&h)
+            || h.neighbours()
+                .any(|n| near(n, overland_hexes.saturating_sub(1)))
     };
-    // Units stacked together trace once.
     let mut traced: BTreeMap<Hex, bool> = BTreeMap::new();
     let mut cut = BTreeSet::new();
     for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
-        let supplied = *traced.entry(p.hex).or_insert_with(|| {
-            search::first(p.hex, overland_hexes, overland, |h| fed.contains(&h)).is_some()
-        });
-        if !supplied {
+        if !*traced.entry(p.hex).or_insert_with(|| supplied(p.hex)) {
             cut.insert(p.id.clone());
         }
     }
