@@ -66,6 +66,10 @@ impl Problem {
             Problem::AirLimit { .. } => "B504",
             Problem::SameCity { .. } => "B505",
             Problem::BadDropZone { .. } => "B506",
+            Problem::AirSupplyNotNeeded { .. } => "B507",
+            Problem::AirSupplyKind { .. } => "B508",
+            Problem::AirSupplyNoRoute { .. } => "B509",
+            Problem::AirSupplyLimit { .. } => "B510",
             // B6xx: attacks.
             Problem::NotAdjacent { .. } => "B601",
             Problem::NoDefender(_) => "B602",
@@ -397,6 +401,20 @@ mod tests {
             Problem::AirLimit {
                 unit: u(),
                 count: 5,
+            },
+            Problem::AirSupplyNotNeeded { unit: u() },
+            Problem::AirSupplyKind {
+                unit: u(),
+                kind: "armor".into(),
+            },
+            Problem::AirSupplyNoRoute {
+                unit: u(),
+                why: "no friendly city within 40 hexes of one that is supplied".into(),
+            },
+            Problem::AirSupplyLimit {
+                unit: u(),
+                count: 5,
+                limit: 4,
             },
             Problem::SameCity { hex: h("C3") },
             Problem::BadDropZone {

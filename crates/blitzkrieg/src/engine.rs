@@ -307,7 +307,9 @@ fn move_units(
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
-    owed_events.extend(supply::trace_start(rules, &mut pos, &state.held, side));
+    let (supplied, air_errors) =
+        supply::trace_start(rules, &mut pos, &state.held, side, &orders.air_supply);
+    owed_events.extend(supplied);
     let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
@@ -321,6 +323,7 @@ fn move_units(
     let log = &moved.log;
     let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &orders.attacks);
     let mut errors = owed_errors;
+    errors.extend(air_errors);
     errors.extend(moved.errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.

@@ -90,6 +90,9 @@ pub enum Event {
     Supply {
         side: Side,
         cut_off: Vec<UnitId>,
+        /// 23.4: units supplied by air instead, in the order named.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        air_supplied: Vec<UnitId>,
         rule: Rule,
     },
     /// A unit that could not make a legal attack is removed before combat (14.9).

@@ -25,6 +25,9 @@ pub enum UnitMarker {
     /// 23.6: traced no supply route at the start of this player-turn: half movement and
     /// attack factors, no advance after combat. Comes off at its end.
     OutOfSupply,
+    /// 23.4: supplied by air this player-turn, one unit of the air transport capacity
+    /// spent on it (9.3). Comes off at its end.
+    AirSupplied,
 }
 
 /// A counter placed on a hex by a bombing result.

@@ -73,6 +73,15 @@ struct RawSea {
     path: Option<Vec<Spanned<String>>>,
 }
 
+/// 23.4: units to be supplied by air this player-turn.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAirSupply {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawAir {
@@ -167,6 +176,8 @@ pub struct RawOrders {
     place: Vec<RawPlacement>,
     #[serde(default)]
     air: Vec<RawAir>,
+    #[serde(default)]
+    air_supply: Vec<RawAirSupply>,
     #[serde(default, rename = "move")]
     moves: Vec<RawMove>,
     #[serde(default)]
@@ -318,6 +329,8 @@ pub struct Orders {
     pub setup_at_sea: Vec<SeaPlacement>,
     pub place: Vec<Placement>,
     pub air: Vec<AirMove>,
+    /// 23.4: units supplied by air this player-turn (optional rule 23).
+    pub air_supply: Vec<Located<UnitId>>,
     pub moves: Vec<Move>,
     /// Automatic victories (optional rule 21), carried out among the moves in the
     /// order written ([`Orders::ground_orders`]).
@@ -497,6 +510,20 @@ pub enum Problem {
     },
     #[error("{unit} would be unit number {count} flown this player-turn; 4 at most")]
     AirLimit { unit: UnitId, count: usize },
+    #[error("{unit} traces a supply route without the air: it needs no air supply")]
+    AirSupplyNotNeeded { unit: UnitId },
+    #[error("{unit} is {kind}: armor and artillery are never supplied by air")]
+    AirSupplyKind { unit: UnitId, kind: String },
+    #[error("{unit} cannot be supplied by air: {why}")]
+    AirSupplyNoRoute { unit: UnitId, why: String },
+    #[error(
+        "{unit} would be unit number {count} supplied by air this player-turn; {limit} at most"
+    )]
+    AirSupplyLimit {
+        unit: UnitId,
+        count: usize,
+        limit: usize,
+    },
     #[error("this order places {count} units in {hex} at once; 3 at most")]
     PlacedStack { hex: Hex, count: usize },
     #[error("{hex} is not in {}: units set up in their home country", side.country_name())]
@@ -791,6 +818,18 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
     };
     let (setup, setup_at_sea) = set_up_orders(&raw.setup, errs);
     let place = placements(&raw.place, errs);
+    let air_supply = raw
+        .air_supply
+        .iter()
+        .flat_map(|a| {
+            let at = a
+                .unit
+                .as_ref()
+                .or(a.units.first())
+                .map_or(0..0, Spanned::span);
+            who(&a.unit, &a.units, at, errs)
+        })
+        .collect();
     let air = raw
         .air
         .iter()
@@ -874,6 +913,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         setup_at_sea,
         place,
         air,
+        air_supply,
         moves,
         avs,
         sea,

@@ -391,8 +391,19 @@ fn line(out: &mut String, e: &Event) {
         Event::Supply {
             side,
             cut_off,
+            air_supplied,
             rule,
-        } => supply_line(out, *side, cut_off, rule),
+        } => supply_line(out, *side, cut_off, rule).and_then(|()| {
+            if air_supplied.is_empty() {
+                return Ok(());
+            }
+            let names: Vec<String> = air_supplied.iter().map(ToString::to_string).collect();
+            writeln!(
+                out,
+                "  supplied by air: {} (23.4: one unit of the air transport capacity each)",
+                names.join(", ")
+            )
+        }),
         Event::RemovedBeforeCombat { unit, hex, rule } => writeln!(
             out,
             "  {unit} in {hex} cannot make a legal attack: removed before combat ({rule})"

@@ -22,11 +22,12 @@ use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::UnitMarker;
+use crate::orders::{Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search;
 use crate::state::GameState;
-use crate::units::{Side, UnitId};
+use crate::units::{Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// 23.1-23.3: the units of `side` on the map that trace no supply route, in id order.
@@ -43,6 +44,16 @@ pub fn cut_off(
     held: &BTreeMap<Hex, Side>,
     side: Side,
 ) -> BTreeSet<UnitId> {
+    trace(rules, pos, held, side).cut
+}
+
+/// What a trace finds: the hexes the road net feeds, and the units cut off.
+struct Trace {
+    fed: BTreeSet<Hex>,
+    cut: BTreeSet<UnitId>,
+}
+
+fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) -> Trace {
     let board = &rules.board;
     // 23.2: "a maximum of 10 hexes overland to a road".
     let overland_hexes = rules.ruleset.optional_figures.combat_supply.overland_hexes;
@@ -107,7 +118,7 @@ pub fn cut_off(
             cut.insert(p.id.clone());
         }
     }
-    cut
+    Trace { fed, cut }
 }
 
 /// 23.5: "a supply route may be traced from a friendly home port, out to sea any
@@ -144,27 +155,175 @@ fn sea_joined_ports(
     }
 }
 
-/// 23.1, 23.6: with optional rule 23, traces the supply of the side to move, marks
-/// every unit cut off for this player-turn ([`UnitMarker::OutOfSupply`]) and says so.
-/// Without the rule: nothing.
+/// 23.1, 23.4, 23.6: with optional rule 23, traces the supply of the side to move,
+/// supplies by air the units its orders name (`air`), marks every unit still cut off
+/// for this player-turn ([`UnitMarker::OutOfSupply`]) and says so. Without the rule:
+/// nothing, and an air supply order is refused.
 pub fn trace_start(
     rules: &Rules,
     pos: &mut Position,
     held: &BTreeMap<Hex, Side>,
     side: Side,
-) -> Option<Event> {
+    air: &[Located<UnitId>],
+) -> (Option<Event>, Vec<OrderError>) {
     if !rules.ruleset.optional.contains(&23) {
-        return None;
+        let errors = air
+            .iter()
+            .map(|u| {
+                let why = "this game is played without optional rule 23 (combat supply)";
+                no_air_route(u, why)
+            })
+            .collect();
+        return (None, errors);
     }
-    let cut = cut_off(rules, pos, held, side);
-    for id in &cut {
+    let found = trace(rules, pos, held, side);
+    let (by_air, errors) = air_supply(rules, pos, held, side, &found, air);
+    for id in found.cut.iter().filter(|id| !by_air.contains(id)) {
         pos.mark(id, UnitMarker::OutOfSupply);
     }
-    Some(Event::Supply {
+    for id in &by_air {
+        pos.mark(id, UnitMarker::AirSupplied);
+    }
+    let event = Event::Supply {
         side,
-        cut_off: cut.into_iter().collect(),
+        cut_off: found
+            .cut
+            .into_iter()
+            .filter(|id| !by_air.contains(id))
+            .collect(),
+        air_supplied: by_air,
         rule: Rule::para("23.1-23.3"),
-    })
+    };
+    (Some(event), errors)
+}
+
+fn no_air_route(u: &Located<UnitId>, why: &str) -> OrderError {
+    let problem = Problem::AirSupplyNoRoute {
+        unit: u.value.clone(),
+        why: why.to_string(),
+    };
+    OrderError::new(problem, Some(u.span.clone()), "23.4").unit(&u.value)
+}
+
+/// 23.4: "The air transport capacity may be used to provide combat supply for up to 4
+/// units. Each unit supplied takes one unit of the transport capacity. Units so
+/// supplied trace a normal route to any friendly city, thence by air up to 40 hexes to
+/// another friendly city, thence by road or sea to a friendly home country city. Armor
+/// and artillery may not be air supplied." The units named, in order, that may be so
+/// supplied, and a problem for each other one.
+fn air_supply(
+    rules: &Rules,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    side: Side,
+    found: &Trace,
+    air: &[Located<UnitId>],
+) -> (Vec<UnitId>, Vec<OrderError>) {
+    let figures = rules.ruleset.optional_figures.combat_supply;
+    let limit = usize::try_from(figures.air_units)
+        .unwrap_or(usize::MAX)
+        .min(rules.ruleset.figures.air_transport_units);
+    let friendly = control::friendly_cities(&rules.board, pos, held, side);
+    let fed_cities: Vec<Hex> = friendly
+        .iter()
+        .copied()
+        .filter(|c| found.fed.contains(c))
+        .collect();
+    let mut by_air = Vec::new();
+    let mut errors = Vec::new();
+    for u in air {
+        let id = &u.value;
+        let fail =
+            |problem: Problem| OrderError::new(problem, Some(u.span.clone()), "23.4").unit(id);
+        let Some(piece) = pos.get(id).filter(|p| p.side == side) else {
+            errors.push(no_air_route(
+                u,
+                "it is not a unit of the side to move on the map",
+            ));
+            continue;
+        };
+        if !found.cut.contains(id) || by_air.contains(id) {
+            errors.push(fail(Problem::AirSupplyNotNeeded { unit: id.clone() }));
+            continue;
+        }
+        if matches!(piece.kind, UnitKind::Armor | UnitKind::Artillery) {
+            let kind = piece.kind.to_string();
+            errors.push(fail(Problem::AirSupplyKind {
+                unit: id.clone(),
+                kind,
+            }));
+            continue;
+        }
+        if by_air.len() >= limit {
+            errors.push(fail(Problem::AirSupplyLimit {
+                unit: id.clone(),
+                count: by_air.len() + 1,
+                limit,
+            }));
+            continue;
+        }
+        let reached = cities_reached(rules, pos, side, &friendly, piece.hex);
+        let linked = reached.iter().any(|&c| {
+            fed_cities
+                .iter()
+                .any(|&f| f != c && c.distance(f) <= figures.air_range)
+        });
+        if !linked {
+            let why = if reached.is_empty() {
+                "it traces no route to a friendly city".to_string()
+            } else {
+                format!(
+                    "no friendly city it reaches is within {} hexes of one that is supplied",
+                    figures.air_range
+                )
+            };
+            errors.push(no_air_route(u, &why));
+            continue;
+        }
+        by_air.push(id.clone());
+    }
+    (by_air, errors)
+}
+
+/// 23.2-23.4: the friendly cities a unit in `from` reaches by "a normal route": at most
+/// the overland hexes of 23.2 to a road, then along the road (never into enemy ZOC,
+/// never through an unfriendly city).
+fn cities_reached(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    friendly: &BTreeSet<Hex>,
+    from: Hex,
+) -> BTreeSet<Hex> {
+    let board = &rules.board;
+    let open = |h: Hex| !pos.in_zoc_of(side.other(), h);
+    let budget = rules.ruleset.optional_figures.combat_supply.overland_hexes;
+    // A state is a hex and whether the route is on the road yet.
+    let reach = search::search(
+        (from, false),
+        budget,
+        |(h, on_road): (Hex, bool)| -> Vec<((Hex, bool), u32)> {
+            let road = h.neighbours().filter(|&n| {
+                board.road_joins(h, n) && open(n) && (!board.is_city(n) || friendly.contains(&n))
+            });
+            if on_road {
+                return road.map(|n| ((n, true), 0)).collect();
+            }
+            let mut next: Vec<((Hex, bool), u32)> = road.map(|n| ((n, true), 1)).collect();
+            next.extend(
+                h.neighbours()
+                    .filter(|&n| open(n) && board.is_land(n))
+                    .map(|n| ((n, false), 1)),
+            );
+            next
+        },
+        |_| false,
+    );
+    reach
+        .iter()
+        .map(|((h, _), _)| h)
+        .filter(|h| friendly.contains(h))
+        .collect()
 }
 
 /// 23.1: with optional rule 23, the units of `side` cut off from supply in `state` as
@@ -200,6 +359,15 @@ pub fn clear(pos: &mut Position) {
         .collect();
     for id in marked {
         pos.unmark(&id, UnitMarker::OutOfSupply);
+    }
+    let flown: Vec<UnitId> = pos
+        .marks()
+        .iter()
+        .filter(|(_, m)| m.contains(&UnitMarker::AirSupplied))
+        .map(|(id, _)| id.clone())
+        .collect();
+    for id in flown {
+        pos.unmark(&id, UnitMarker::AirSupplied);
     }
 }
 

@@ -268,6 +268,14 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             "\n# Supply, traced as the position stands: {}",
             crate::supply::line(side, cut)
         );
+        if !cut.is_empty() {
+            let cs = rules.ruleset.optional_figures.combat_supply;
+            let _ = writeln!(
+                t,
+                "# Up to {} of them (no armor or artillery) may be supplied by air (23.4), each\n# taking one unit of the air transport capacity:\n# [[air_supply]]\n# units = [\"UNIT\"]   # a normal route to a friendly city within {} hexes of a supplied one",
+                cs.air_units, cs.air_range
+            );
+        }
     }
     let _ = writeln!(t, "\n# Your units on the map, stack by stack:");
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();

@@ -13,6 +13,7 @@ use crate::cite::Rule;
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::marker::UnitMarker;
 use crate::orders::{AirMove, Located, Problem};
 use crate::units::{UnitId, UnitKind};
 
@@ -43,16 +44,31 @@ impl Turn<'_, '_> {
                 self.fail(problem, a.to.span.clone(), "9.4", Some(&u.value));
                 continue;
             }
-            if self.log.flown.len() >= self.figures().air_transport_units {
+            // 23.4: each unit supplied by air this player-turn took one unit of the
+            // air transport capacity.
+            let used = self.log.flown.len() + self.air_supplied();
+            if used >= self.figures().air_transport_units {
                 let problem = Problem::AirLimit {
                     unit: u.value.clone(),
-                    count: self.log.flown.len() + 1,
+                    count: used + 1,
                 };
                 self.fail(problem, u.span.clone(), "9.3", Some(&u.value));
                 continue;
             }
             self.land(&u.value, a, rule);
         }
+    }
+
+    /// 23.4: the units of the side to move supplied by air this player-turn.
+    fn air_supplied(&self) -> usize {
+        self.pos
+            .marks()
+            .iter()
+            .filter(|(id, m)| {
+                m.contains(&UnitMarker::AirSupplied)
+                    && self.pos.get(id).is_some_and(|p| p.side == self.ctx.side)
+            })
+            .count()
     }
 
     fn land(&mut self, u: &UnitId, a: &AirMove, rule: &'static str) {
