@@ -212,6 +212,14 @@ impl Board {
         &self.name
     }
 
+    /// The largest column and the largest number of any hex of the board (0 and 0 for
+    /// an empty board): the size of a dense field over it ([`crate::search::HexField`]).
+    pub fn extent(&self) -> (i16, i16) {
+        self.hexes
+            .keys()
+            .fold((0, 0), |(c, n), h| (c.max(h.col()), n.max(h.num())))
+    }
+
     /// What the board says about `h`, if the board has it.
     pub fn hex(&self, h: Hex) -> Option<&HexInfo> {
         self.hexes.get(&h)

@@ -221,6 +221,47 @@ mod tests {
         s.parse().unwrap()
     }
 
+    /// The dense breadth-first walk gives every hex the distance the budgeted search
+    /// gives it, from several sources at once, round walls, within the budget, and
+    /// nothing off its grid.
+    #[test]
+    fn breadth_first_gives_the_search_s_distances() {
+        let walls: Vec<Hex> = ["M11", "N11", "L12", "M13", "O14"]
+            .iter()
+            .map(|s| h(s))
+            .collect();
+        let sources = [h("M10"), h("P16")];
+        let extent = (20, 20);
+        let inside = |x: Hex| x.col() <= extent.0 && x.num() <= extent.1;
+        let field = breadth_first(extent, sources, 5, |_, to| !walls.contains(&to));
+        let all = search(
+            None,
+            5u32,
+            |s: Option<Hex>| -> Vec<(Option<Hex>, u32)> {
+                match s {
+                    None => sources.iter().map(|&x| (Some(x), 0)).collect(),
+                    Some(x) => x
+                        .neighbours()
+                        .filter(|&n| inside(n) && !walls.contains(&n))
+                        .map(|n| (Some(n), 1))
+                        .collect(),
+                }
+            },
+            |_| false,
+        );
+        let mut compared = 0;
+        for c in 1..=20 {
+            for n in 1..=20 {
+                let x = Hex::new(c, n).unwrap();
+                assert_eq!(field.get(x).flatten(), all.cost(Some(x)), "{x}");
+                compared += usize::from(all.cost(Some(x)).is_some());
+            }
+        }
+        assert!(compared > 60, "{compared} hexes reached");
+        assert_eq!(field.get(h("M11")), Some(None), "a wall is never entered");
+        assert_eq!(field.get(h("Z30")), None, "off the grid");
+    }
+
     #[test]
     fn reach_keeps_within_the_budget_and_respects_barred_steps() {
         let wall = h("M11");
@@ -303,4 +344,78 @@ mod tests {
         assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])));
         assert!(path.iter().all(|x| !wall.contains(x)));
     }
+}
+
+/// A value for every hex of the grid of columns `1..=cols` and numbers `1..=nums`, kept
+/// in one array: for a walk that touches most of a board, where a map would cost a
+/// look-up and an allocation a hex.
+#[derive(Clone, Debug)]
+pub struct HexField<T> {
+    cols: usize,
+    nums: usize,
+    cells: Vec<T>,
+}
+
+impl<T: Copy> HexField<T> {
+    /// Every hex of the grid holding `fill`.
+    pub fn new((cols, nums): (i16, i16), fill: T) -> HexField<T> {
+        let cols = usize::try_from(cols).unwrap_or(0);
+        let nums = usize::try_from(nums).unwrap_or(0);
+        HexField {
+            cols,
+            nums,
+            cells: vec![fill; cols * nums],
+        }
+    }
+
+    fn index(&self, h: Hex) -> Option<usize> {
+        let c = usize::try_from(h.col()).ok()?.checked_sub(1)?;
+        let n = usize::try_from(h.num()).ok()?.checked_sub(1)?;
+        (c < self.cols && n < self.nums).then_some(c * self.nums + n)
+    }
+
+    /// The value of `h`; `None` off the grid.
+    pub fn get(&self, h: Hex) -> Option<T> {
+        self.index(h).and_then(|i| self.cells.get(i)).copied()
+    }
+
+    /// Sets the value of `h`; false (and nothing set) off the grid.
+    pub fn set(&mut self, h: Hex, v: T) -> bool {
+        match self.index(h).and_then(|i| self.cells.get_mut(i)) {
+            Some(c) => {
+                *c = v;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Breadth first from every hex of `sources` (0 steps) along the steps `step(from, to)`
+/// allows, at most `budget` steps: each hex reached with its fewest steps, `None` for
+/// the others. The same answers as [`search`] with unit costs, in a dense field.
+pub fn breadth_first(
+    extent: (i16, i16),
+    sources: impl IntoIterator<Item = Hex>,
+    budget: u32,
+    mut step: impl FnMut(Hex, Hex) -> bool,
+) -> HexField<Option<u32>> {
+    let mut field = HexField::new(extent, None);
+    let mut queue = std::collections::VecDeque::new();
+    for h in sources {
+        if field.get(h) == Some(None) && field.set(h, Some(0)) {
+            queue.push_back((h, 0u32));
+        }
+    }
+    while let Some((h, d)) = queue.pop_front() {
+        if d >= budget {
+            continue;
+        }
+        for n in h.neighbours() {
+            if field.get(n) == Some(None) && step(h, n) && field.set(n, Some(d + 1)) {
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    field
 }

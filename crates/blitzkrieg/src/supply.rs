@@ -47,9 +47,10 @@ pub fn cut_off(
     trace(rules, pos, held, side).cut
 }
 
-/// What a trace finds: the hexes the road net feeds, and the units cut off.
+/// What a trace finds: the hexes the road net feeds (in hex order), and the units
+/// cut off.
 struct Trace {
-    fed: BTreeSet<Hex>,
+    fed: Vec<Hex>,
     cut: BTreeSet<UnitId>,
 }
 
@@ -66,51 +67,32 @@ fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) 
         .filter(|&h| board.home_of(h) == Some(side) && open(h))
         .collect();
     sources.extend(sea_joined_ports(rules, pos, held, side));
-    // 23.3: along the road, only through friendly cities. `None` joins every source.
-    let net = search::search(
-        None,
-        0u32,
-        |s: Option<Hex>| -> Vec<(Option<Hex>, u32)> {
-            let Some(h) = s else {
-                return sources.iter().map(|&c| (Some(c), 0)).collect();
-            };
-            h.neighbours()
-                .filter(|&n| {
-                    board.road_joins(h, n)
-                        && open(n)
-                        && (!board.is_city(n) || friendly.contains(&n))
-                })
-                .map(|n| (Some(n), 0))
-                .collect()
-        },
-        |_| false,
-    );
-    let fed: BTreeSet<Hex> = net.iter().filter_map(|(s, _)| s).collect();
+    // 23.3: along the road, only through friendly cities.
+    let extent = board.extent();
+    let net = search::breadth_first(extent, sources, u32::MAX, |h, n| {
+        board.road_joins(h, n) && open(n) && (!board.is_city(n) || friendly.contains(&n))
+    });
+    let on_net = |h: Hex| net.get(h).flatten().is_some();
     // 23.2: at most 10 hexes overland, any land, to the net. One walk outward from the
     // whole net gives every open land hex its distance from it; a unit's own hex may be
     // in enemy ZOC (the route leaves it), so a unit is supplied when it stands on the
     // net or next to an open land hex at most 9 hexes from it.
-    let from_net = search::search(
-        None,
-        overland_hexes,
-        |s: Option<Hex>| -> Vec<(Option<Hex>, u32)> {
-            match s {
-                None => fed.iter().map(|&h| (Some(h), 0)).collect(),
-                Some(h) => h
-                    .neighbours()
-                    .filter(|&n| open(n) && board.is_land(n))
-                    .map(|n| (Some(n), 1))
-                    .collect(),
-            }
-        },
-        |_| false,
-    );
-    let near = |h: Hex, most: u32| from_net.cost(Some(h)).is_some_and(|c| c <= most);
-    let supplied = |h: Hex| {
-        fed.contains(&h)
-            || h.neighbours()
-                .any(|n| near(n, overland_hexes.saturating_sub(1)))
+    let fed_hexes: Vec<Hex> = board
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|&h| on_net(h))
+        .collect();
+    let from_net =
+        search::breadth_first(extent, fed_hexes.iter().copied(), overland_hexes, |_, n| {
+            open(n) && board.is_land(n)
+        });
+    let near = |h: Hex| {
+        from_net
+            .get(h)
+            .flatten()
+            .is_some_and(|d| d < overland_hexes)
     };
+    let supplied = |h: Hex| on_net(h) || h.neighbours().any(near);
     let mut traced: BTreeMap<Hex, bool> = BTreeMap::new();
     let mut cut = BTreeSet::new();
     for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
@@ -118,7 +100,10 @@ fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) 
             cut.insert(p.id.clone());
         }
     }
-    Trace { fed, cut }
+    Trace {
+        fed: fed_hexes,
+        cut,
+    }
 }
 
 /// 23.5: "a supply route may be traced from a friendly home port, out to sea any
@@ -227,7 +212,7 @@ fn air_supply(
     let fed_cities: Vec<Hex> = friendly
         .iter()
         .copied()
-        .filter(|c| found.fed.contains(c))
+        .filter(|c| found.fed.binary_search(c).is_ok())
         .collect();
     let mut by_air = Vec::new();
     let mut errors = Vec::new();
