@@ -240,16 +240,7 @@ impl Tables {
     /// The tables embedded in the binary (`tables/*.toml`). Fails only if those files are
     /// broken, which the test suite checks.
     pub fn embedded() -> Result<Tables, TableFileErrors> {
-        Tables::from_files(|name| {
-            EMBEDDED
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, src)| (*src).to_string())
-                .ok_or_else(|| TableFileError::Unreadable {
-                    file: name.to_string(),
-                    message: "not embedded".to_string(),
-                })
-        })
+        Tables::from_files(embedded_file)
     }
 
     /// The embedded file of one table version, as text.
@@ -266,18 +257,8 @@ impl Tables {
         id: TableId,
         mode: TableMode,
     ) -> Result<Grid<T>, String> {
-        let read = |name: &str| {
-            EMBEDDED
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, src)| (*src).to_string())
-                .ok_or_else(|| TableFileError::Unreadable {
-                    file: name.to_string(),
-                    message: "not embedded".to_string(),
-                })
-        };
         let mut loader = Loader {
-            read: &read,
+            read: &embedded_file,
             errors: Vec::new(),
         };
         match loader.grid(id, mode) {
@@ -420,6 +401,18 @@ impl Tables {
             }),
         }
     }
+}
+
+/// The text of an embedded table file, by file name.
+fn embedded_file(name: &str) -> Result<String, TableFileError> {
+    EMBEDDED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, src)| (*src).to_string())
+        .ok_or_else(|| TableFileError::Unreadable {
+            file: name.to_string(),
+            message: "not embedded".to_string(),
+        })
 }
 
 /// 15.2-15.3: the BGAT lookup in one version of the table (the roll's).
