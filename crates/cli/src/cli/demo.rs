@@ -17,8 +17,10 @@ pub struct Args {
     /// Play it again over a folder that holds the demo already.
     #[arg(long)]
     pub force: bool,
-    /// Which sample: BLITZKRIEG's Basic Game, or a whole game of Mori's BLITZKRIEG!
-    /// (base game or Nippon) between two scripted players, secrets revealed at the end.
+    /// Which sample: BLITZKRIEG's Basic Game, the same with optional rules 19, 21, 22 and 23
+    /// (sea movement, automatic victory, strategic movement, combat supply), or a whole
+    /// game of Mori's BLITZKRIEG! (base game or Nippon) between two scripted players,
+    /// secrets revealed at the end.
     #[arg(long, value_enum, default_value = "blitzkrieg")]
     pub sample: Sample,
     #[command(flatten)]
@@ -28,22 +30,24 @@ pub struct Args {
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sample {
     Blitzkrieg,
+    Optional,
     Mori,
     Nippon,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    match args.sample {
-        Sample::Blitzkrieg => {}
+    let (play, turns): (fn(_, _, _) -> _, _) = match args.sample {
+        Sample::Blitzkrieg => (demo::play, "turns 1-2"),
+        Sample::Optional => (demo::play_optional, "turns 1-3"),
         Sample::Mori => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force)
         }
         Sample::Nippon => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Nippon, args.force)
         }
-    }
+    };
     let umpire = args.rules.umpire()?;
-    let played = match demo::play(umpire, &args.dir, args.force) {
+    let played = match play(umpire, &args.dir, args.force) {
         Ok(p) => p,
         Err(GameError::File(FileError::Exists(p))) => {
             return Err(miette!(
@@ -57,7 +61,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     out!("{}", played.last_report);
     outln!();
     outln!(
-        "The sample game (set-up and turns 1-2) is in {}/:",
+        "The sample game (set-up and {turns}) is in {}/:",
         played.dir.display()
     );
     let reports: Vec<String> = played

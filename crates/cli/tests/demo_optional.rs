@@ -1,0 +1,156 @@
+//! `blitz demo DIR --sample optional` through the real binary: the optional-rules
+//! sample game (19 sea movement, 21 automatic victory, 22 strategic movement, 23 combat
+//! supply) is written, `verify` accepts it, and its reports show each rule at work.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn blitz() -> Command {
+    Command::cargo_bin("blitz").unwrap()
+}
+
+/// Plays the optional-rules sample into a fresh folder: (the temp dir guard, the folder).
+fn demo_optional() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    blitz()
+        .arg("demo")
+        .arg(&dir)
+        .args(["--sample", "optional"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("player-turn 3-Red"))
+        .stdout(predicate::str::contains("(set-up and turns 1-3)"));
+    (tmp, dir)
+}
+
+fn report(dir: &Path, stem: &str) -> String {
+    fs::read_to_string(dir.join(format!("{stem}.report.txt"))).unwrap()
+}
+
+fn count_ending(dir: &Path, ending: &str) -> usize {
+    fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .to_string_lossy()
+                .ends_with(ending)
+        })
+        .count()
+}
+
+#[test]
+fn optional_sample_plays_set_up_and_three_turns_and_verifies() {
+    let (_tmp, dir) = demo_optional();
+    assert_eq!(count_ending(&dir, ".orders.toml"), 8);
+    assert_eq!(count_ending(&dir, ".state.ron"), 9);
+    assert!(dir.join("08-4-blue.template.toml").exists());
+    // Only 2-Red has a battle, decided by a recorded drand round.
+    assert_eq!(count_ending(&dir, ".seed.json"), 1);
+    assert_eq!(count_ending(&dir.join("outbox"), ".eml"), 9);
+    let red2 = report(&dir, "05-2-red");
+    assert!(
+        red2.contains("Seed        drand quicknet round 657413"),
+        "{red2}"
+    );
+    assert!(red2.contains("Battle A1 against RR28"), "{red2}");
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "8 player-turns replayed, all of them: every one of its 9 states follows",
+        ));
+}
+
+#[test]
+fn optional_sample_reports_show_sea_av_strategic_movement_and_supply() {
+    let (_tmp, dir) = demo_optional();
+    let setup = report(&dir, "00-setup-blue");
+    assert!(
+        setup.contains("B-1MIN    sets up at sea in zone A (19.1)"),
+        "{setup}"
+    );
+    let blue1 = report(&dir, "02-1-blue");
+    for line in [
+        "B-1MIN    sails from zone A to zone B (19.2, 19.5)",
+        "B-9IN     goes to sea from U11 into zone A (19.3)",
+        "S25-S24-S23-S22-S21-S20-S19-S18-S17 (8 of 8 MF",
+        "strategic movement: 4 extra MF, clear of the enemy all player-turn",
+        "every Blue unit traces a supply route (23.1-23.3)",
+    ] {
+        assert!(blue1.contains(line), "{line}\n{blue1}");
+    }
+    let red1 = report(&dir, "03-1-red");
+    for line in [
+        "AV (21)     1: against UU27 (38:4 reduce to 9-1)",
+        "Automatic victory against UU27",
+        "odds 38:4 reduce to 9-1: at least 7-1 (21.1)",
+        "B-3IN eliminated in UU27: beaten by automatic victory",
+    ] {
+        assert!(red1.contains(line), "{line}\n{red1}");
+    }
+    let blue2 = report(&dir, "04-2-blue");
+    for line in [
+        "cut off from supply: B-18AR, B-1AR, B-2AR, B-3AR, B-4AR, B-5AR: half",
+        "B-1MIN    lands from zone B at C20 (1 MF) (19.2)",
+        "(1 2/3 of 3 MF",
+    ] {
+        assert!(blue2.contains(line), "{line}\n{blue2}");
+    }
+    let blue3 = report(&dir, "06-3-blue");
+    assert!(
+        blue3.contains("cut off from supply: B-1AR, B-2AR, B-3AR: half movement"),
+        "{blue3}"
+    );
+    for stem in [
+        "00-setup-blue",
+        "02-1-blue",
+        "03-1-red",
+        "04-2-blue",
+        "06-3-blue",
+    ] {
+        for line in report(&dir, stem).lines() {
+            assert!(line.chars().count() <= 78, "{stem}: {line}");
+        }
+    }
+}
+
+#[test]
+fn optional_sample_gives_the_same_bytes_on_every_run() {
+    let (_a, one) = demo_optional();
+    let (_b, two) = demo_optional();
+    for e in fs::read_dir(&one).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            let name = p.file_name().unwrap();
+            assert_eq!(
+                fs::read(&p).unwrap(),
+                fs::read(two.join(name)).unwrap(),
+                "{} differs",
+                p.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn snapshot_of_the_optional_sample_reports() {
+    let (_tmp, dir) = demo_optional();
+    let hashes = vec![(
+        r"(?m)^(Commitment|From state|Orders)( +)[0-9a-f]{64}$",
+        "$1$2[sha256]",
+    )];
+    for stem in ["03-1-red", "04-2-blue"] {
+        let text = report(&dir, stem);
+        insta::with_settings!({filters => hashes.clone()}, {
+            insta::assert_snapshot!(format!("optional_report_{stem}"), text);
+        });
+    }
+}
