@@ -31,6 +31,13 @@ fn report(dir: &Path, stem: &str) -> String {
     fs::read_to_string(dir.join(format!("{stem}.report.txt"))).unwrap()
 }
 
+/// Every one of `lines` is in the report `text`.
+fn assert_has(text: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
 fn count_ending(dir: &Path, ending: &str) -> usize {
     fs::read_dir(dir)
         .unwrap()
@@ -78,32 +85,35 @@ fn optional_sample_reports_show_sea_av_strategic_movement_and_supply() {
         "{setup}"
     );
     let blue1 = report(&dir, "02-1-blue");
-    for line in [
-        "B-1MIN    sails from zone A to zone B (19.2, 19.5)",
-        "B-9IN     goes to sea from U11 into zone A (19.3)",
-        "S25-S24-S23-S22-S21-S20-S19-S18-S17 (8 of 8 MF",
-        "strategic movement: 4 extra MF, clear of the enemy all player-turn",
-        "every Blue unit traces a supply route (23.1-23.3)",
-    ] {
-        assert!(blue1.contains(line), "{line}\n{blue1}");
-    }
+    assert_has(
+        &blue1,
+        &[
+            "B-1MIN    sails from zone A to zone B (19.2, 19.5)",
+            "B-9IN     goes to sea from U11 into zone A (19.3)",
+            "S25-S24-S23-S22-S21-S20-S19-S18-S17 (8 of 8 MF",
+            "strategic movement: 4 extra MF, clear of the enemy all player-turn",
+            "every Blue unit traces a supply route (23.1-23.3)",
+        ],
+    );
     let red1 = report(&dir, "03-1-red");
-    for line in [
-        "AV (21)     1: against UU27 (38:4 reduce to 9-1)",
-        "Automatic victory against UU27",
-        "odds 38:4 reduce to 9-1: at least 7-1 (21.1)",
-        "B-3IN eliminated in UU27: beaten by automatic victory",
-    ] {
-        assert!(red1.contains(line), "{line}\n{red1}");
-    }
+    assert_has(
+        &red1,
+        &[
+            "AV (21)     1: against UU27 (38:4 reduce to 9-1)",
+            "Automatic victory against UU27",
+            "odds 38:4 reduce to 9-1: at least 7-1 (21.1)",
+            "B-3IN eliminated in UU27: beaten by automatic victory",
+        ],
+    );
     let blue2 = report(&dir, "04-2-blue");
-    for line in [
-        "cut off from supply: B-18AR, B-1AR, B-2AR, B-3AR, B-4AR, B-5AR: half",
-        "B-1MIN    lands from zone B at C20 (1 MF) (19.2)",
-        "(1 2/3 of 3 MF",
-    ] {
-        assert!(blue2.contains(line), "{line}\n{blue2}");
-    }
+    assert_has(
+        &blue2,
+        &[
+            "cut off from supply: B-18AR, B-1AR, B-2AR, B-3AR, B-4AR, B-5AR: half",
+            "B-1MIN    lands from zone B at C20 (1 MF) (19.2)",
+            "(1 2/3 of 3 MF",
+        ],
+    );
     let blue3 = report(&dir, "06-3-blue");
     assert!(
         blue3.contains("cut off from supply: B-1AR, B-2AR, B-3AR: half movement"),
