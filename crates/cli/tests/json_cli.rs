@@ -62,6 +62,38 @@ fn states(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// The sample game with optional rules 19, 21, 22 and 23: every state shows and
+/// reports by the schemas, with the events those rules add (at sea, automatic victory,
+/// supply) typed as the schema says.
+#[test]
+fn every_state_of_the_optional_sample_shows_and_reports_by_its_schema() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("optional");
+    blitz()
+        .arg("demo")
+        .arg(&dir)
+        .args(["--sample", "optional"])
+        .assert()
+        .success();
+    let mut kinds = std::collections::BTreeSet::new();
+    for state in &states(&dir) {
+        json(&[state], "show", 0, "show");
+        let report = json(&[state], "report", 0, "report");
+        for e in report["events"].as_array().unwrap() {
+            kinds.extend(e.as_object().unwrap().keys().cloned());
+        }
+    }
+    for kind in [
+        "SetUpAtSea",
+        "Sailed",
+        "Landed",
+        "AutomaticVictory",
+        "Supply",
+    ] {
+        assert!(kinds.contains(kind), "no {kind} event: {kinds:?}");
+    }
+}
+
 #[test]
 fn every_state_of_the_demo_shows_and_reports_by_its_schema() {
     let (_tmp, dir) = demo();
