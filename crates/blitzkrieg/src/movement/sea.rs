@@ -41,8 +41,10 @@ use std::ops::Range;
 pub(super) struct Voyages {
     /// 19.3: units that went to sea (or were set up at sea): nothing more at sea now.
     put_to_sea: BTreeSet<UnitId>,
-    /// 19.2: units that landed: not back to sea now.
-    landed: BTreeSet<UnitId>,
+    /// 19.2: units that landed (at a port or on a beach): not back to sea now.
+    pub(super) landed: BTreeSet<UnitId>,
+    /// 20.4: units that invaded a beach.
+    pub(super) invaded: BTreeSet<UnitId>,
     /// The order that last put units to sea, for the limit at the end of movement.
     last_to_sea: Option<Range<usize>>,
     /// 003 19.4: the zones cut off from the open sea, found when first needed (the
@@ -167,10 +169,19 @@ impl Turn<'_, '_> {
         true
     }
 
-    /// 19.2: a unit that landed this player-turn moves on from the port with its
-    /// movement factor less what the landing cost.
+    /// 19.2, 20.4: a unit that landed this player-turn moves on from the port or the
+    /// beach hex with its movement factor less what the landing cost.
     pub(super) fn after_landing(&self, unit: &UnitId, mf: u32) -> u32 {
-        if self.sea.landed.contains(unit) {
+        if self.invaded(unit) {
+            let first = self
+                .ctx
+                .rules
+                .ruleset
+                .optional_figures
+                .invasions
+                .first_beach_mf;
+            mf.saturating_sub(first)
+        } else if self.sea.landed.contains(unit) {
             mf.saturating_sub(
                 self.ctx
                     .rules
@@ -288,8 +299,8 @@ impl Turn<'_, '_> {
         false
     }
 
-    /// 19.2, 19.5: one `[[sea]]` order: sail to an adjacent zone, or land at a port and
-    /// go on inland.
+    /// 19.2, 19.5, 20: one `[[sea]]` order: sail to an adjacent zone, land at a port or
+    /// invade a beach and go on inland (`invasion`).
     pub(super) fn sea_order(&mut self, o: &SeaOrder) {
         if !self.sea_rule("[[sea]]", &o.span) {
             return;
@@ -300,6 +311,8 @@ impl Turn<'_, '_> {
         match &o.action {
             SeaAction::Sail(to) => self.sail(&units, to),
             SeaAction::Land { port, path } => self.land_at_port(o, &units, port, path),
+            SeaAction::Invade { beach, path } => self.invade(o, &units, beach, path),
+            SeaAction::Assault(at) => self.assault(at),
         }
     }
 
@@ -324,7 +337,7 @@ impl Turn<'_, '_> {
 
     /// 003 19.4, reading `cut-off-sea-19-4` `no-naval-activity`: whether `zone` is cut
     /// off from the open sea by enemy ZOC (never under `ports-only`).
-    fn zone_cut_off(&mut self, zone: SeaZone) -> bool {
+    pub(super) fn zone_cut_off(&mut self, zone: SeaZone) -> bool {
         if self.ctx.rules.ruleset.cut_off_sea() != CutOffSea::NoNavalActivity {
             return false;
         }
