@@ -32,7 +32,7 @@ use crate::board::SeaZone;
 use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::orders::{Located, Move, Problem, Route, SeaOrder};
+use crate::orders::{Located, Problem, SeaOrder};
 use crate::units::{Counter, UnitId, UnitKind};
 
 /// 20.1: the unit types that never invade or land on a beach.
@@ -58,15 +58,8 @@ impl Turn<'_, '_> {
     /// Whether optional rule 20 is played; an invasion in a game without it is
     /// reported as not allowed.
     fn invasion_rule(&mut self, what: &str, span: &std::ops::Range<usize>) -> bool {
-        if self.ctx.rules.ruleset.invasions() {
-            return true;
-        }
-        let problem = Problem::NotNow {
-            what: what.to_string(),
-            why: "this game is played without optional rule 20 (invasions)".into(),
-        };
-        self.fail(problem, span.clone(), "20", None);
-        false
+        let played = self.ctx.rules.ruleset.invasions();
+        self.optional_played(played, ("20", "invasions"), what, span)
     }
 
     /// 20.31-20.35: an opposed invasion from the sea hex `at`: not built yet.
@@ -260,7 +253,7 @@ impl Turn<'_, '_> {
             }
             return;
         }
-        let (events, errors) = (self.events.len(), self.errors.len());
+        let events = self.events.len();
         let before = self.log.invaded.clone();
         let mf = self.first_beach_mf();
         for (c, from) in units {
@@ -280,26 +273,8 @@ impl Turn<'_, '_> {
         }
         self.log.invaded = Some(beach);
         self.last_into.insert(hex.value, hex.span.clone());
-        if path.is_empty() {
-            return;
-        }
-        let inland = Move {
-            units: o.units.clone(),
-            route: Route::Path(path.to_vec()),
-            span: hex.span.clone(),
-            to_sea: None,
-        };
-        self.ground(&inland);
-        if self.errors.len() > errors {
-            // The order is refused whole: the units stay at sea.
-            self.events.truncate(events);
+        if !self.go_inland(o, units, hex, path, events) {
             self.log.invaded = before;
-            for (c, from) in units {
-                self.pos.put_to_sea(c, *from);
-                self.sea.landed.remove(&c.id);
-                self.sea.invaded.remove(&c.id);
-                self.log.moved.remove(&c.id);
-            }
         }
     }
 }

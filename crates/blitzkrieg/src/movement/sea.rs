@@ -56,14 +56,27 @@ impl Turn<'_, '_> {
     /// Whether optional rule 19 is played; an order of it in a game without it is
     /// reported as not allowed.
     fn sea_rule(&mut self, what: &str, span: &Range<usize>) -> bool {
-        if self.ctx.rules.ruleset.sea_movement() {
+        let played = self.ctx.rules.ruleset.sea_movement();
+        self.optional_played(played, ("19", "sea movement"), what, span)
+    }
+
+    /// Whether the optional rule `(number, name)` is `played`; if not, `what` (an
+    /// order of it) is reported as not allowed at `span`.
+    pub(super) fn optional_played(
+        &mut self,
+        played: bool,
+        (rule, name): (&'static str, &str),
+        what: &str,
+        span: &Range<usize>,
+    ) -> bool {
+        if played {
             return true;
         }
         let problem = Problem::NotNow {
             what: what.to_string(),
-            why: "this game is played without optional rule 19 (sea movement)".into(),
+            why: format!("this game is played without optional rule {rule} ({name})"),
         };
-        self.fail(problem, span.clone(), "19", None);
+        self.fail(problem, span.clone(), rule, None);
         false
     }
 
@@ -452,7 +465,7 @@ impl Turn<'_, '_> {
         if !ok || !self.terrain_allows(&on_land, port) {
             return;
         }
-        let (events, errors) = (self.events.len(), self.errors.len());
+        let events = self.events.len();
         for (c, from) in units {
             self.pos.land(&c.id, port.value);
             self.sea.landed.insert(c.id.clone());
@@ -466,24 +479,42 @@ impl Turn<'_, '_> {
             });
         }
         self.last_into.insert(port.value, port.span.clone());
+        self.go_inland(o, units, port, path, events);
+    }
+
+    /// 19.2, 20.4: the units of `o`, just landed on `at`, move on along `path` (none:
+    /// they stay there). If that move is refused the order is refused whole: the units
+    /// go back to sea and the events from index `events` on are dropped. Whether they
+    /// stay ashore.
+    pub(super) fn go_inland(
+        &mut self,
+        o: &SeaOrder,
+        units: &[(Counter, SeaZone)],
+        at: &Located<Hex>,
+        path: &[Located<Hex>],
+        events: usize,
+    ) -> bool {
         if path.is_empty() {
-            return;
+            return true;
         }
+        let errors = self.errors.len();
         let inland = Move {
             units: o.units.clone(),
             route: Route::Path(path.to_vec()),
-            span: port.span.clone(),
+            span: at.span.clone(),
             to_sea: None,
         };
         self.ground(&inland);
-        if self.errors.len() > errors {
-            // The order is refused whole: the units stay at sea.
-            self.events.truncate(events);
-            for (c, from) in units {
-                self.pos.put_to_sea(c, *from);
-                self.sea.landed.remove(&c.id);
-                self.log.moved.remove(&c.id);
-            }
+        if self.errors.len() == errors {
+            return true;
         }
+        self.events.truncate(events);
+        for (c, from) in units {
+            self.pos.put_to_sea(c, *from);
+            self.sea.landed.remove(&c.id);
+            self.sea.invaded.remove(&c.id);
+            self.log.moved.remove(&c.id);
+        }
+        false
     }
 }
