@@ -113,10 +113,10 @@ fn combat_supply_can_be_chosen_and_is_recorded_23() {
         "{state}"
     );
     let other = tempfile::tempdir().unwrap();
-    new(other.path(), &["--optional", "19,23"])
+    new(other.path(), &["--optional", "23,31"])
         .code(2)
         .stderr(contains(
-            "optional rule 19 (sea movement) is not implemented yet",
+            "optional rule 31 (weather) is not implemented yet",
         ));
 }
 
