@@ -52,6 +52,7 @@ impl StateBuilder {
                 marks: BTreeMap::new(),
                 hex_marks: BTreeMap::new(),
                 pools: BTreeMap::new(),
+                invaded: None,
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

@@ -120,6 +120,13 @@ impl Problem {
             Problem::PutToSeaThisTurn { .. } => "B814",
             Problem::LandedThisTurn { .. } => "B815",
             Problem::ZoneCutOff { .. } => "B816",
+            // B82x: invasions (optional rule 20).
+            Problem::NotABeach { .. } => "B817",
+            Problem::CannotInvade { .. } => "B818",
+            Problem::SecondBeach { .. } => "B819",
+            Problem::BeachJustInvaded { .. } => "B820",
+            Problem::BeachTooFar { .. } => "B821",
+            Problem::OpposedInvasion { .. } => "B822",
         }
     }
 
@@ -151,6 +158,12 @@ impl Problem {
             Problem::DecisionOwed { .. } => Some("see docs/orders.md, decisions"),
             Problem::AtSea { .. } | Problem::NotAtSea { .. } | Problem::SeaOrderShape => {
                 Some("units at sea take [[sea]] orders (sail or land) and neither fight nor are attacked; see docs/orders.md, sea movement")
+            }
+            Problem::OpposedInvasion { .. } => Some(
+                "land on a beach hex that touches a full sea hex free of enemy ZOC, or clear the enemy from the coast first; see docs/orders.md, invasions",
+            ),
+            Problem::SecondBeach { .. } | Problem::BeachJustInvaded { .. } => {
+                Some("land on the beach already invaded this player-turn, or at a friendly port, or invade another beach in a later player-turn")
             }
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
@@ -562,6 +575,30 @@ mod tests {
             Problem::PutToSeaThisTurn { unit: u() },
             Problem::LandedThisTurn { unit: u() },
             Problem::ZoneCutOff { zone: 'F' },
+            Problem::NotABeach { hex: h("D4") },
+            Problem::CannotInvade {
+                unit: UnitId::new("B-2AR").unwrap(),
+                kind: "armor".into(),
+            },
+            Problem::SecondBeach {
+                hex: h("B11"),
+                beach: "blue-west".into(),
+                first: "blue-north".into(),
+            },
+            Problem::BeachJustInvaded {
+                hex: h("B11"),
+                beach: "blue-west".into(),
+            },
+            Problem::BeachTooFar {
+                unit: u(),
+                from: 'D',
+                hex: h("B11"),
+                zones: "A".into(),
+            },
+            Problem::OpposedInvasion {
+                hex: h("B11"),
+                why: "every full sea hex next to it is in enemy ZOC (003 20.3)".into(),
+            },
         ]
     }
 

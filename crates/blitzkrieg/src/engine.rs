@@ -199,6 +199,8 @@ struct Moved {
     throughout: victory::Throughout,
     /// 21.1: the automatic victories made, for their advance after combat (21.3).
     avs: Vec<AvMade>,
+    /// 20.2: the beach invaded in this player-turn, if any.
+    invaded: Option<String>,
 }
 
 enum Planned {
@@ -318,6 +320,7 @@ fn move_units(
         turn,
         held: &state.held,
         waiting: &waiting,
+        invaded_last: state.invaded.as_deref(),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     let log = &moved.log;
@@ -344,6 +347,7 @@ fn move_units(
         removals: check.removals,
         throughout,
         avs: moved.log.avs,
+        invaded: moved.log.invaded,
     })
 }
 
@@ -440,6 +444,7 @@ fn play(
         removals,
         throughout,
         avs,
+        invaded,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -455,6 +460,7 @@ fn play(
     let battles: Vec<WaitingBattle> = orders.attacks.iter().map(waiting_battle).collect();
     let mut next = state.clone();
     store_standing(&mut next, orders, side);
+    next.invaded = invaded;
     let fighting = Fighting {
         turn,
         side,
@@ -957,6 +963,7 @@ fn set_up(
         turn: 0,
         held: &held,
         waiting: &waiting,
+        invaded_last: None,
     };
     let out = movement::run_setup_orders(&ctx, &mut pos, orders);
     if !out.errors.is_empty() {

@@ -85,6 +85,17 @@ pub enum Event {
         mf: u32,
         rule: Rule,
     },
+    /// 20.1, 20.4: a unit at sea in `zone` invaded beach `beach` unopposed, landing on
+    /// its hex `hex` for `mf` of its movement factor (its move on inland, if any, is
+    /// the `Moved` event after).
+    Invaded {
+        unit: UnitId,
+        zone: SeaZone,
+        beach: String,
+        hex: Hex,
+        mf: u32,
+        rule: Rule,
+    },
     /// 23.1: the side to move traced supply before any movement; `cut_off` are its
     /// units that trace no route (23.6), in id order.
     Supply {

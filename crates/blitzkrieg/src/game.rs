@@ -339,6 +339,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         marks: BTreeMap::new(),
         hex_marks: BTreeMap::new(),
         pools: BTreeMap::new(),
+        invaded: None,
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

@@ -49,7 +49,8 @@
 //!
 //! Submodules: [`cost`] (MF accounting), [`path`] (path legality), [`search`]
 //! (the cheapest legal path), [`strategic`] (22), `place` (3.3, 6), `air` (9.3, 9.4),
-//! `ground` (7-11), `av` (21), `sea` (optional rule 19: to sea, at sea, landing).
+//! `ground` (7-11), `av` (21), `sea` (optional rule 19: to sea, at sea, landing),
+//! `invasion` (optional rule 20: invading a beach).
 //! `[[move]]`, `[[av]]` and `[[sea]]` orders are carried out together in the order
 //! written.
 
@@ -61,6 +62,7 @@ pub mod strategic;
 mod air;
 mod av;
 mod ground;
+mod invasion;
 mod place;
 mod sea;
 
@@ -90,6 +92,8 @@ pub struct MoveContext<'a> {
     pub held: &'a BTreeMap<Hex, Side>,
     /// Units not yet in play: set-up units and reinforcements still to come (3.3, 6.2).
     pub waiting: &'a BTreeSet<UnitId>,
+    /// 20.2: the beach the opponent invaded in the preceding player-turn.
+    pub invaded_last: Option<&'a str>,
 }
 
 /// What the movement portion did, for combat (14.3, 14.9 with 003) and the report.
@@ -116,6 +120,9 @@ pub struct MoveLog {
     /// 21.1: the automatic victories made, in the order written, for their advance
     /// after combat (21.3).
     pub avs: Vec<crate::automatic::AvMade>,
+    /// 20.1: the beach invaded this player-turn, if any (20.2: the next mover may not
+    /// invade it).
+    pub invaded: Option<String>,
 }
 
 /// Events of the legal orders, every problem found, and the log.

@@ -70,6 +70,10 @@ struct RawSea {
     units: Vec<Spanned<String>>,
     to: Option<Spanned<String>>,
     land: Option<Spanned<String>>,
+    /// 20: invade the beach hex named, unopposed (20.4).
+    invade: Option<Spanned<String>>,
+    /// 20.31: an opposed invasion from this full sea hex (not built yet).
+    assault: Option<Spanned<String>>,
     path: Option<Vec<Spanned<String>>>,
 }
 
@@ -237,6 +241,16 @@ pub enum SeaAction {
         port: Located<Hex>,
         path: Vec<Located<Hex>>,
     },
+    /// 20.1, 20.4: invade a beach unopposed, landing on the beach hex `beach`, then go
+    /// on inland along `path` (the beach hex may be given first; empty: the units stay
+    /// on the beach hex).
+    Invade {
+        beach: Located<Hex>,
+        path: Vec<Located<Hex>>,
+    },
+    /// 20.31: an opposed invasion, the units placed on this full sea hex (refused: not
+    /// built yet).
+    Assault(Located<Hex>),
 }
 
 /// An order for units at sea (19.2).
@@ -603,7 +617,7 @@ pub enum Problem {
     NotAnAver { unit: UnitId, hex: Hex },
     #[error("{unit} cannot advance along this path: {why}")]
     AvAdvance { unit: UnitId, why: String },
-    #[error("a [[sea]] order needs either `to = \"ZONE\"` (sail to the next zone) or `land = \"PORT\"` (with an optional `path` on from the port), not both and not neither")]
+    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"`; only one")]
     SeaOrderShape,
     #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
     SetupWhere,
@@ -652,6 +666,27 @@ pub enum Problem {
     LandedThisTurn { unit: UnitId },
     #[error("sea zone {zone} is cut off from the open sea by enemy ZOC: no naval activity there")]
     ZoneCutOff { zone: SeaZone },
+    #[error("{hex} is not a beach hex: units invade the yellow coastal hexes of a beach")]
+    NotABeach { hex: Hex },
+    #[error("{unit} is {kind}: artillery, armor and air-assault units may not invade or land on a beach")]
+    CannotInvade { unit: UnitId, kind: String },
+    #[error("{hex} is on beach `{beach}`, but beach `{first}` was invaded earlier this player-turn: one beach a player-turn")]
+    SecondBeach {
+        hex: Hex,
+        beach: String,
+        first: String,
+    },
+    #[error("{hex} is on beach `{beach}`, which the enemy invaded in the last player-turn: his fleet is still there")]
+    BeachJustInvaded { hex: Hex, beach: String },
+    #[error("{unit} is at sea in zone {from}; {hex} is on the sea of zone {zones}, which is neither zone {from} nor next to it")]
+    BeachTooFar {
+        unit: UnitId,
+        from: SeaZone,
+        hex: Hex,
+        zones: String,
+    },
+    #[error("an opposed invasion at {hex} is not built yet: {why}")]
+    OpposedInvasion { hex: Hex, why: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1041,10 +1076,10 @@ fn zone(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<SeaZo
     }
 }
 
-/// 19.2: an order for units at sea: `to` a zone, or `land` at a port with an optional
-/// `path` on from it.
+/// 19.2, 20: an order for units at sea: `to` a zone, `land` at a port or `invade` a
+/// beach hex with an optional `path` on from there, or `assault` from a sea hex.
 fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
-    let at = [&o.to, &o.land, &o.unit]
+    let at = [&o.to, &o.land, &o.invade, &o.assault, &o.unit]
         .into_iter()
         .flatten()
         .chain(o.units.first())
@@ -1052,12 +1087,23 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
         .min_by_key(|s| s.start)
         .unwrap_or(0..0);
     let units = who(&o.unit, &o.units, at.clone(), errs);
-    let action = match (&o.to, &o.land, &o.path) {
-        (Some(z), None, None) => SeaAction::Sail(zone(z, errs)?),
-        (None, Some(p), path) => SeaAction::Land {
+    let path = |errs: &mut Vec<OrderError>| {
+        o.path
+            .as_deref()
+            .map(|p| hexes(p, errs))
+            .unwrap_or_default()
+    };
+    let action = match (&o.to, &o.land, &o.invade, &o.assault) {
+        (Some(z), None, None, None) if o.path.is_none() => SeaAction::Sail(zone(z, errs)?),
+        (None, Some(p), None, None) => SeaAction::Land {
             port: hex(p, errs)?,
-            path: path.as_deref().map(|p| hexes(p, errs)).unwrap_or_default(),
+            path: path(errs),
         },
+        (None, None, Some(b), None) => SeaAction::Invade {
+            beach: hex(b, errs)?,
+            path: path(errs),
+        },
+        (None, None, None, Some(a)) if o.path.is_none() => SeaAction::Assault(hex(a, errs)?),
         _ => {
             errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "19.2"));
             return None;

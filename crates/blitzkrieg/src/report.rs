@@ -255,7 +255,8 @@ fn section_of(e: &Event) -> &'static str {
         | Event::AutomaticVictory { .. }
         | Event::PutToSea { .. }
         | Event::Sailed { .. }
-        | Event::Landed { .. } => "MOVEMENT",
+        | Event::Landed { .. }
+        | Event::Invaded { .. } => "MOVEMENT",
         Event::RemovedBeforeCombat { .. }
         | Event::Battle(_)
         | Event::Eliminated { .. }
@@ -387,6 +388,17 @@ fn line(out: &mut String, e: &Event) {
         } => writeln!(
             out,
             "  {unit:<9} lands from zone {zone} at {port} ({mf} MF) ({rule})"
+        ),
+        Event::Invaded {
+            unit,
+            zone,
+            beach,
+            hex,
+            mf,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} invades beach `{beach}` from zone {zone}, landing on {hex} ({mf} MF) ({rule})"
         ),
         Event::Supply {
             side,

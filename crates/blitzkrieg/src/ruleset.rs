@@ -438,7 +438,7 @@ pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
 ];
 
 /// The optional rules a game may choose today.
-pub const BUILT_OPTIONAL_RULES: [u32; 4] = [19, 21, 22, 23];
+pub const BUILT_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
 
 /// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
 const OPTIONAL_RULES: [(u32, &str); 12] = [
@@ -597,6 +597,11 @@ impl Ruleset {
         self.optional.contains(&19)
     }
 
+    /// Whether optional rule 20 (invasions) is played.
+    pub fn invasions(&self) -> bool {
+        self.optional.contains(&20)
+    }
+
     /// Every optional rule given as `19,20,21` or `all` (the Basic Game's 19-23).
     pub fn parse_optional(list: &str) -> Result<BTreeSet<u32>, RulesetError> {
         if list.trim() == "all" {
@@ -696,8 +701,9 @@ mod tests {
         let none = BTreeSet::new();
         let e = Ruleset::check_choice(RuleSet::Tournament, &none).unwrap_err();
         assert!(e.to_string().contains("Tournament Game"), "{e}");
-        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 20])).unwrap_err();
-        assert!(e.to_string().contains("invasions"), "{e}");
+        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 31])).unwrap_err();
+        assert!(e.to_string().contains("weather"), "{e}");
+        assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 20])).is_ok());
         assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 23])).is_ok());
         let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([20])).unwrap_err();
         assert_eq!(

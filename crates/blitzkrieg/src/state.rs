@@ -321,6 +321,10 @@ pub struct GameState {
     /// 9.3, 28.1, 28.4: what each side has in hand besides its counters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub pools: BTreeMap<Side, Pools>,
+    /// 20.2: the beach invaded in the player-turn that made this state (by the side
+    /// that moved in it), which the next mover may not invade.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invaded: Option<String>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

@@ -19,7 +19,8 @@
 //! `board = "blitzkrieg"` plays a case on the real (embedded) board instead of a small
 //! one drawn in `[board]`, as the cases of the Q&A that name its hexes need; a unit may
 //! start at sea (`sea = "A"`, optional rule 19), and `expect.toml`'s `at_sea` names the
-//! zone a unit must end in.
+//! zone a unit must end in. `invaded` names the beach invaded in the preceding
+//! player-turn (optional rule 20.2).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -78,6 +79,9 @@ struct Case {
     last_turn: Option<u32>,
     #[serde(default)]
     condition_b: BTreeMap<Side, u32>,
+    /// 20.2: the beach invaded in the preceding player-turn.
+    #[serde(default)]
+    invaded: Option<String>,
     /// "pending" or "standing" (the default).
     #[serde(default)]
     decisions: Option<String>,
@@ -366,6 +370,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                 .collect();
             s.standing = standing;
             s.condition_b = case.condition_b.clone();
+            s.invaded = case.invaded.clone();
             s.game.options.readings = rules.ruleset.readings.clone();
             s.game.options.rules = rules.ruleset.rules;
             s.game.options.optional = rules.ruleset.optional.clone();

@@ -51,10 +51,10 @@ fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
         .stderr(contains(
             "the Tournament Game (rules 24-30) is not implemented yet",
         ));
-    new(tmp.path(), &["--optional", "19,20"])
+    new(tmp.path(), &["--optional", "19,31"])
         .code(2)
         .stderr(contains(
-            "optional rule 20 (invasions) is not implemented yet",
+            "optional rule 31 (weather) is not implemented yet",
         ));
     new(tmp.path(), &["--optional", "20"])
         .code(2)

@@ -146,7 +146,11 @@ impl Action {
                     hex: *hex,
                 }),
                 Event::Battle(b) => a.battles.push(battle(counters, b)),
-                Event::PutToSea { unit, port, .. } | Event::Landed { unit, port, .. } => {
+                Event::PutToSea { unit, port, .. }
+                | Event::Landed { unit, port, .. }
+                | Event::Invaded {
+                    unit, hex: port, ..
+                } => {
                     a.by_sea.entry(*port).or_default().push(unit.clone());
                 }
                 _ => {}

@@ -147,8 +147,15 @@ pub fn road_connected(board: &Board, a: Hex, b: Hex) -> bool {
 /// 9.1, 9.2: the ways a unit may pay for the step `from` -> `to`. `desert_bonus` is
 /// whether the unit is armor or air-assault. One way, or two in a desert hex entered
 /// along a road by a unit with the desert bonus (one bonus or the other, 9.2).
-pub fn payments(board: &Board, from: Hex, to: Hex, desert_bonus: bool) -> &'static [Pay] {
-    let road = road_connected(board, from, to);
+/// `road_bonus` false: the road is no help (20.4, a unit that invaded).
+pub fn payments(
+    board: &Board,
+    from: Hex,
+    to: Hex,
+    desert_bonus: bool,
+    road_bonus: bool,
+) -> &'static [Pay] {
+    let road = road_bonus && road_connected(board, from, to);
     let desert = desert_bonus && board.terrain(to) == Some(Terrain::Desert);
     match (road, desert) {
         (true, true) => &[Pay::Road, Pay::Desert],

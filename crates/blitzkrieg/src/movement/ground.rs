@@ -183,8 +183,18 @@ impl Turn<'_, '_> {
             mover = mover.after_drop(self.board().terrain(landing));
         }
         let start = self.log.start.get(&u.value).copied().unwrap_or(hex);
-        let strategic =
+        let mut strategic =
             strategic::standing(self.ctx.rules, self.pos, self.ctx.side, &u.value, start);
+        if self.invaded(&u.value) {
+            // 20.4: neither the road bonus nor strategic movement after invading.
+            mover = mover.no_road();
+            if let Standing::May { bonus } = strategic {
+                strategic = Standing::Barred {
+                    bonus,
+                    why: strategic::Barred::Invaded,
+                };
+            }
+        }
         Some(Member {
             id: u.clone(),
             hex,

@@ -24,6 +24,8 @@ pub struct Mover {
     pub max_hexes: Option<u32>,
     /// 8.3, reading `armor-zoc-start`: which armor ZOC stops an armor-type unit.
     pub armor_zoc: ArmorZocStart,
+    /// 9.1: whether the unit may have the road bonus (20.4: not after invading).
+    pub road: bool,
 }
 
 impl Mover {
@@ -34,12 +36,21 @@ impl Mover {
             mf,
             max_hexes: None,
             armor_zoc: ArmorZocStart::Enters,
+            road: true,
         }
     }
 
     /// The same mover under the game's reading of 8.3 (`armor-zoc-start`).
     pub fn armor_zoc(self, armor_zoc: ArmorZocStart) -> Mover {
         Mover { armor_zoc, ..self }
+    }
+
+    /// 20.4: a unit that invaded this player-turn moves without the road bonus.
+    pub fn no_road(self) -> Mover {
+        Mover {
+            road: false,
+            ..self
+        }
     }
 
     /// 9.4: after an airdrop on `landing` terrain: 1 hex, none from mountain or forest.
@@ -239,8 +250,9 @@ fn advance(
     from: Hex,
     to: Hex,
     bonus: bool,
+    road: bool,
 ) -> BTreeSet<Spent> {
-    let ways = payments(board, from, to, bonus);
+    let ways = payments(board, from, to, bonus, road);
     let mut least: BTreeMap<(u8, u8), Spent> = BTreeMap::new();
     for next in states
         .iter()
@@ -310,7 +322,8 @@ impl Walker<'_> {
             self.fault(at, to, f);
         }
         let bonus = self.mover.kind.desert_bonus();
-        self.states = advance(&self.states, self.board, from, to, bonus);
+        let road = self.mover.road;
+        self.states = advance(&self.states, self.board, from, to, bonus, road);
         if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
             self.over_at = Some((at, to));
         }

@@ -41,8 +41,10 @@ use std::ops::Range;
 pub(super) struct Voyages {
     /// 19.3: units that went to sea (or were set up at sea): nothing more at sea now.
     put_to_sea: BTreeSet<UnitId>,
-    /// 19.2: units that landed: not back to sea now.
-    landed: BTreeSet<UnitId>,
+    /// 19.2: units that landed (at a port or on a beach): not back to sea now.
+    pub(super) landed: BTreeSet<UnitId>,
+    /// 20.4: units that invaded a beach.
+    pub(super) invaded: BTreeSet<UnitId>,
     /// The order that last put units to sea, for the limit at the end of movement.
     last_to_sea: Option<Range<usize>>,
     /// 003 19.4: the zones cut off from the open sea, found when first needed (the
@@ -54,14 +56,27 @@ impl Turn<'_, '_> {
     /// Whether optional rule 19 is played; an order of it in a game without it is
     /// reported as not allowed.
     fn sea_rule(&mut self, what: &str, span: &Range<usize>) -> bool {
-        if self.ctx.rules.ruleset.sea_movement() {
+        let played = self.ctx.rules.ruleset.sea_movement();
+        self.optional_played(played, ("19", "sea movement"), what, span)
+    }
+
+    /// Whether the optional rule `(number, name)` is `played`; if not, `what` (an
+    /// order of it) is reported as not allowed at `span`.
+    pub(super) fn optional_played(
+        &mut self,
+        played: bool,
+        (rule, name): (&'static str, &str),
+        what: &str,
+        span: &Range<usize>,
+    ) -> bool {
+        if played {
             return true;
         }
         let problem = Problem::NotNow {
             what: what.to_string(),
-            why: "this game is played without optional rule 19 (sea movement)".into(),
+            why: format!("this game is played without optional rule {rule} ({name})"),
         };
-        self.fail(problem, span.clone(), "19", None);
+        self.fail(problem, span.clone(), rule, None);
         false
     }
 
@@ -167,10 +182,19 @@ impl Turn<'_, '_> {
         true
     }
 
-    /// 19.2: a unit that landed this player-turn moves on from the port with its
-    /// movement factor less what the landing cost.
+    /// 19.2, 20.4: a unit that landed this player-turn moves on from the port or the
+    /// beach hex with its movement factor less what the landing cost.
     pub(super) fn after_landing(&self, unit: &UnitId, mf: u32) -> u32 {
-        if self.sea.landed.contains(unit) {
+        if self.invaded(unit) {
+            let first = self
+                .ctx
+                .rules
+                .ruleset
+                .optional_figures
+                .invasions
+                .first_beach_mf;
+            mf.saturating_sub(first)
+        } else if self.sea.landed.contains(unit) {
             mf.saturating_sub(
                 self.ctx
                     .rules
@@ -288,8 +312,8 @@ impl Turn<'_, '_> {
         false
     }
 
-    /// 19.2, 19.5: one `[[sea]]` order: sail to an adjacent zone, or land at a port and
-    /// go on inland.
+    /// 19.2, 19.5, 20: one `[[sea]]` order: sail to an adjacent zone, land at a port or
+    /// invade a beach and go on inland (`invasion`).
     pub(super) fn sea_order(&mut self, o: &SeaOrder) {
         if !self.sea_rule("[[sea]]", &o.span) {
             return;
@@ -300,6 +324,8 @@ impl Turn<'_, '_> {
         match &o.action {
             SeaAction::Sail(to) => self.sail(&units, to),
             SeaAction::Land { port, path } => self.land_at_port(o, &units, port, path),
+            SeaAction::Invade { beach, path } => self.invade(o, &units, beach, path),
+            SeaAction::Assault(at) => self.assault(at),
         }
     }
 
@@ -324,7 +350,7 @@ impl Turn<'_, '_> {
 
     /// 003 19.4, reading `cut-off-sea-19-4` `no-naval-activity`: whether `zone` is cut
     /// off from the open sea by enemy ZOC (never under `ports-only`).
-    fn zone_cut_off(&mut self, zone: SeaZone) -> bool {
+    pub(super) fn zone_cut_off(&mut self, zone: SeaZone) -> bool {
         if self.ctx.rules.ruleset.cut_off_sea() != CutOffSea::NoNavalActivity {
             return false;
         }
@@ -439,7 +465,7 @@ impl Turn<'_, '_> {
         if !ok || !self.terrain_allows(&on_land, port) {
             return;
         }
-        let (events, errors) = (self.events.len(), self.errors.len());
+        let events = self.events.len();
         for (c, from) in units {
             self.pos.land(&c.id, port.value);
             self.sea.landed.insert(c.id.clone());
@@ -453,24 +479,42 @@ impl Turn<'_, '_> {
             });
         }
         self.last_into.insert(port.value, port.span.clone());
+        self.go_inland(o, units, port, path, events);
+    }
+
+    /// 19.2, 20.4: the units of `o`, just landed on `at`, move on along `path` (none:
+    /// they stay there). If that move is refused the order is refused whole: the units
+    /// go back to sea and the events from index `events` on are dropped. Whether they
+    /// stay ashore.
+    pub(super) fn go_inland(
+        &mut self,
+        o: &SeaOrder,
+        units: &[(Counter, SeaZone)],
+        at: &Located<Hex>,
+        path: &[Located<Hex>],
+        events: usize,
+    ) -> bool {
         if path.is_empty() {
-            return;
+            return true;
         }
+        let errors = self.errors.len();
         let inland = Move {
             units: o.units.clone(),
             route: Route::Path(path.to_vec()),
-            span: port.span.clone(),
+            span: at.span.clone(),
             to_sea: None,
         };
         self.ground(&inland);
-        if self.errors.len() > errors {
-            // The order is refused whole: the units stay at sea.
-            self.events.truncate(events);
-            for (c, from) in units {
-                self.pos.put_to_sea(c, *from);
-                self.sea.landed.remove(&c.id);
-                self.log.moved.remove(&c.id);
-            }
+        if self.errors.len() == errors {
+            return true;
         }
+        self.events.truncate(events);
+        for (c, from) in units {
+            self.pos.put_to_sea(c, *from);
+            self.sea.landed.remove(&c.id);
+            self.sea.invaded.remove(&c.id);
+            self.log.moved.remove(&c.id);
+        }
+        false
     }
 }

@@ -84,7 +84,7 @@ impl Party<'_> {
         let mut out = vec![paid];
         for (g, bonus) in [(0, false), (1, true)] {
             let Some(mf) = self.mf[g] else { continue };
-            let ways = payments(self.board, from, to, bonus);
+            let ways = payments(self.board, from, to, bonus, true);
             out = out
                 .iter()
                 .flat_map(|p| {

@@ -54,6 +54,8 @@ pub enum Barred {
     BeganNextToEnemy,
     /// 23.6: cut off from supply at the start of the player-turn.
     CutOff,
+    /// 20.4: it invaded a beach this player-turn.
+    Invaded,
 }
 
 impl Barred {
@@ -62,6 +64,7 @@ impl Barred {
         match self {
             Barred::BeganNextToEnemy => "it began the player-turn next to an enemy unit",
             Barred::CutOff => "it is cut off from supply (23.6)",
+            Barred::Invaded => "it invaded a beach this player-turn (20.4)",
         }
     }
 }

@@ -158,6 +158,7 @@ impl Game {
             turn,
             held: &self.held,
             waiting: &waiting,
+            invaded_last: None,
         };
         let mut pos = self.position();
         let out = movement::run_movement(&ctx, &mut pos, &orders);
@@ -176,6 +177,7 @@ impl Game {
             turn: 0,
             held: &self.held,
             waiting: &waiting,
+            invaded_last: None,
         };
         let mut pos = self.position();
         let out = movement::run_setup(&ctx, &mut pos, &orders.setup);

@@ -1,0 +1,280 @@
+//! Invasions (optional rule 20) in the movement portion: a `[[sea]]` order with
+//! `invade` lands units at sea on a beach hex and takes them on inland (20.1, 20.2,
+//! 20.4, with 19.2); an `assault` (an opposed invasion, 20.31-20.35) is refused as not
+//! built yet. Which beach a hex belongs to is the board's (`[[beach]]`, 20.1); the
+//! beach invaded in a player-turn is kept in the state for the next one (20.2).
+//!
+//! Readings where the rules are silent:
+//! - 19.2 "either in their sea zone, or in an adjacent zone": a unit invades a beach
+//!   hex that touches a full sea hex of its zone or of a zone next to it.
+//! - 003 20.3: an invasion is unopposed when the units land from a full sea hex free
+//!   of enemy ZOC; the umpire takes such a hex next to the beach hex, in a zone the
+//!   units may reach, that also reaches the board edge through sea hexes free of
+//!   enemy ZOC (003 20.31: not through enemy ZOC on the way). Any one such hex will
+//!   do, so no assault hex is named and the stacking limit of assault hexes (20.31)
+//!   is not asked of unopposed units: they are on the sea hex only on their way in.
+//!   When every such hex is in enemy ZOC the landing would be opposed, which is not
+//!   built yet, and is refused.
+//! - 20.4: the first beach hex costs its figure of the unit's movement factor; the
+//!   rest is spent by the movement rules from the beach hex, without the road bonus
+//!   and without strategic movement (22), along the `path` of the `[[sea]]` order or
+//!   of one later `[[move]]` for the unit, in the same player-turn (003 20.4: they
+//!   land during the movement phase).
+//! - A beach hex in enemy ZOC may be landed on from a sea hex free of it (the landing
+//!   is unopposed) but, as any entry into enemy ZOC, the unit stops there (8.2).
+//! - 20.1 "one beach per turn": per player-turn; several `[[sea]]` orders may invade
+//!   hexes of the same beach.
+//! - 20.2: the beach the opponent invaded in the preceding player-turn is barred even
+//!   if his units have since left it.
+
+use super::Turn;
+use crate::board::SeaZone;
+use crate::cite::Rule;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::{Located, Problem, SeaOrder};
+use crate::units::{Counter, UnitId, UnitKind};
+
+/// 20.1: the unit types that never invade or land on a beach.
+fn may_invade(kind: UnitKind) -> bool {
+    !matches!(
+        kind,
+        UnitKind::Artillery | UnitKind::Armor | UnitKind::AirAssault
+    )
+}
+
+/// Why no unopposed landing can be made from the sea next to a beach hex.
+enum NoLanding {
+    /// 19.2: no full sea hex next to it is in the unit's zone or one next to it; the
+    /// zones it touches.
+    TooFar(String),
+    /// 003 20.3: every reachable one is in enemy ZOC (an opposed invasion).
+    Opposed,
+    /// 003 20.31: the ones free of enemy ZOC are cut off from the board edge by it.
+    CutOff,
+}
+
+impl Turn<'_, '_> {
+    /// Whether optional rule 20 is played; an invasion in a game without it is
+    /// reported as not allowed.
+    fn invasion_rule(&mut self, what: &str, span: &std::ops::Range<usize>) -> bool {
+        let played = self.ctx.rules.ruleset.invasions();
+        self.optional_played(played, ("20", "invasions"), what, span)
+    }
+
+    /// 20.31-20.35: an opposed invasion from the sea hex `at`: not built yet.
+    pub(super) fn assault(&mut self, at: &Located<Hex>) {
+        if !self.invasion_rule("`assault` in [[sea]]", &at.span) {
+            return;
+        }
+        let problem = Problem::OpposedInvasion {
+            hex: at.value,
+            why: "placing units on assault hexes and beach combat (20.31-20.35) are not handled by this umpire; invade unopposed with `invade`".into(),
+        };
+        self.fail(problem, at.span.clone(), "20.3", None);
+    }
+
+    /// 19.2, 003 20.3, 003 20.31: a full sea hex next to `beach` from which a unit at
+    /// sea in `from` lands unopposed, or why there is none.
+    fn landing_sea(&self, from: SeaZone, beach: Hex) -> Result<Hex, NoLanding> {
+        let (board, pos, side) = (self.board(), &*self.pos, self.ctx.side);
+        let seas: Vec<(Hex, SeaZone)> = beach
+            .neighbours()
+            .filter(|&n| board.is_sea(n))
+            .filter_map(|n| board.sea_zone(n).map(|z| (n, z)))
+            .collect();
+        let near: Vec<Hex> = seas
+            .iter()
+            .filter(|(_, z)| *z == from || board.zone_links(from).any(|n| n == *z))
+            .map(|(h, _)| *h)
+            .collect();
+        if near.is_empty() {
+            let mut zones: Vec<String> = seas.iter().map(|(_, z)| z.to_string()).collect();
+            zones.dedup();
+            return Err(NoLanding::TooFar(zones.join(" or ")));
+        }
+        let zoc = |h: Hex| pos.in_zoc_of(side.other(), h);
+        let free: Vec<Hex> = near.into_iter().filter(|&h| !zoc(h)).collect();
+        if free.is_empty() {
+            return Err(NoLanding::Opposed);
+        }
+        free.into_iter()
+            .find(|&h| board.open_sea_path(h, &zoc).is_some())
+            .ok_or(NoLanding::CutOff)
+    }
+
+    /// 20.1, 20.2: the beach of `hex`, when the side may invade it now; else reported.
+    fn beach_open(&mut self, hex: &Located<Hex>) -> Option<String> {
+        if !self.board().contains(hex.value) {
+            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            return None;
+        }
+        let Some(beach) = self.board().beach_at(hex.value).map(str::to_string) else {
+            let problem = Problem::NotABeach { hex: hex.value };
+            self.fail(problem, hex.span.clone(), "20.1", None);
+            return None;
+        };
+        let beaches = self
+            .ctx
+            .rules
+            .ruleset
+            .optional_figures
+            .invasions
+            .beaches_per_player_turn;
+        let invaded = usize::from(self.log.invaded.is_some());
+        if self.log.invaded.as_ref() != Some(&beach) && invaded >= beaches as usize {
+            let problem = Problem::SecondBeach {
+                hex: hex.value,
+                beach,
+                first: self.log.invaded.clone().unwrap_or_default(),
+            };
+            self.fail(problem, hex.span.clone(), "20.1", None);
+            return None;
+        }
+        if self.ctx.invaded_last == Some(beach.as_str()) {
+            let problem = Problem::BeachJustInvaded {
+                hex: hex.value,
+                beach,
+            };
+            self.fail(problem, hex.span.clone(), "20.2", None);
+            return None;
+        }
+        Some(beach)
+    }
+
+    /// 20.1, 20.4, 19.2: whether each unit may invade `hex` (its type, its zone, an
+    /// unopposed way in, its movement factor); every problem reported.
+    fn invaders_ok(&mut self, units: &[(Counter, SeaZone)], hex: &Located<Hex>) -> bool {
+        let first_mf = self.first_beach_mf();
+        let mut ok = true;
+        for (c, from) in units {
+            let (problem, rule) = if !may_invade(c.kind) {
+                let kind = c.kind.to_string();
+                (
+                    Problem::CannotInvade {
+                        unit: c.id.clone(),
+                        kind,
+                    },
+                    "20.1",
+                )
+            } else if self.zone_cut_off(*from) {
+                (Problem::ZoneCutOff { zone: *from }, "003 19.4")
+            } else if c.movement < first_mf {
+                let problem = Problem::TooFar {
+                    unit: c.id.clone(),
+                    needed: first_mf.to_string(),
+                    allowed: c.movement.to_string(),
+                };
+                (problem, "20.4")
+            } else {
+                match self.landing_sea(*from, hex.value) {
+                    Ok(_) => continue,
+                    Err(NoLanding::TooFar(zones)) => {
+                        let problem = Problem::BeachTooFar {
+                            unit: c.id.clone(),
+                            from: *from,
+                            hex: hex.value,
+                            zones,
+                        };
+                        (problem, "19.2")
+                    }
+                    Err(NoLanding::Opposed) => {
+                        let problem = Problem::OpposedInvasion {
+                            hex: hex.value,
+                            why: format!(
+                                "every full sea hex next to it from which {} could land is in enemy ZOC (003 20.3)",
+                                c.id
+                            ),
+                        };
+                        (problem, "003 20.3")
+                    }
+                    Err(NoLanding::CutOff) => {
+                        let problem = Problem::IllegalHex {
+                            unit: c.id.clone(),
+                            hex: hex.value,
+                            why: "enemy ZOC cuts every way from the board edge to the sea hexes next to it".into(),
+                        };
+                        (problem, "003 20.31")
+                    }
+                }
+            };
+            self.fail(problem, hex.span.clone(), rule, Some(&c.id));
+            ok = false;
+        }
+        ok
+    }
+
+    /// 20.4: what the first beach hex costs.
+    fn first_beach_mf(&self) -> u32 {
+        self.ctx
+            .rules
+            .ruleset
+            .optional_figures
+            .invasions
+            .first_beach_mf
+    }
+
+    /// 20.4: whether `unit` invaded a beach this player-turn (no road bonus, no
+    /// strategic movement, the first beach hex's cost off its movement factor).
+    pub(super) fn invaded(&self, unit: &UnitId) -> bool {
+        self.sea.invaded.contains(unit)
+    }
+
+    /// 20.1, 20.2, 20.4, 19.2: the units invade the beach of `hex` unopposed, landing on
+    /// `hex` for the first beach hex's cost, and go on inland along `path`.
+    pub(super) fn invade(
+        &mut self,
+        o: &SeaOrder,
+        units: &[(Counter, SeaZone)],
+        hex: &Located<Hex>,
+        path: &[Located<Hex>],
+    ) {
+        if !self.invasion_rule("`invade` in [[sea]]", &hex.span) {
+            return;
+        }
+        let Some(beach) = self.beach_open(hex) else {
+            return;
+        };
+        let on_land: Vec<(UnitId, Counter)> = units
+            .iter()
+            .map(|(c, _)| (c.id.clone(), c.clone()))
+            .collect();
+        if !self.invaders_ok(units, hex) || !self.terrain_allows(&on_land, hex) {
+            return;
+        }
+        let inland = path.iter().any(|h| h.value != hex.value);
+        if inland && self.pos.in_zoc_of(self.ctx.side.other(), hex.value) {
+            for (c, _) in units {
+                let problem = Problem::ZocContinue {
+                    unit: c.id.clone(),
+                    hex: hex.value,
+                };
+                self.fail(problem, hex.span.clone(), "8.2", Some(&c.id));
+            }
+            return;
+        }
+        let events = self.events.len();
+        let before = self.log.invaded.clone();
+        let mf = self.first_beach_mf();
+        for (c, from) in units {
+            self.pos.land(&c.id, hex.value);
+            self.sea.landed.insert(c.id.clone());
+            self.sea.invaded.insert(c.id.clone());
+            self.log.moved.insert(c.id.clone());
+            self.events.push(Event::Invaded {
+                unit: c.id.clone(),
+                zone: *from,
+                beach: beach.clone(),
+                hex: hex.value,
+                mf,
+                rule: Rule::para("20.4")
+                    .and(crate::cite::Ref::Para(crate::cite::Para::lit("20.1"))),
+            });
+        }
+        self.log.invaded = Some(beach);
+        self.last_into.insert(hex.value, hex.span.clone());
+        if !self.go_inland(o, units, hex, path, events) {
+            self.log.invaded = before;
+        }
+    }
+}
