@@ -5,17 +5,18 @@
 //! 23.2-23.3: a route is a path one hex wide, free of enemy ZOC, at most 10 hexes
 //! overland (any terrain but full sea, lake and the Neutral Country) to a road, thence
 //! any distance along the road, never leaving it round a blocking ZOC and never through
-//! an unfriendly city, to a friendly home-country city. Both legs are walks of the one
-//! budgeted search (`search.rs`).
+//! an unfriendly city, to a friendly home-country city. Both legs are breadth-first
+//! walks over the board (`search::breadth_first`): the road net from every source, then
+//! outward from the whole net for all units at once.
 //!
 //! What this module decides where the rulebook is silent (docs/rules-coverage.md,
 //! 23.2): the unit's own hex may lie in enemy ZOC (the route leaves it, as a unit in contact is
 //! still fed); the friendly home city the route reaches must itself be free of enemy
 //! ZOC, as every hex of the route. Only the side to move traces: 003 23.1, "the only
 //! units which need to trace a supply route in the opponent's player-turn are
-//! fighters", and the Basic Game has none. Sea supply through ports (23.5) is played
-//! with sea movement (optional rule 19); air supply (23.4) and beach supply (23.5, with
-//! invasions) are not built yet.
+//! fighters", and the Basic Game has none. Air supply (23.4) serves the units the
+//! orders name (`[[air_supply]]`); sea supply through ports (23.5) is played with sea
+//! movement (optional rule 19); beach supply (23.5, with invasions) is not built yet.
 
 use crate::cite::Rule;
 use crate::control;
