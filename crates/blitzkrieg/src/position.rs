@@ -341,6 +341,22 @@ impl Position {
         }
     }
 
+    /// The units carrying the marker `m`, in id order.
+    pub fn marked_with(&self, m: UnitMarker) -> impl Iterator<Item = &UnitId> + '_ {
+        self.marks
+            .iter()
+            .filter(move |(_, set)| set.contains(&m))
+            .map(|(id, _)| id)
+    }
+
+    /// Takes the marker `m` off every unit carrying it.
+    pub fn unmark_all(&mut self, m: UnitMarker) {
+        let marked: Vec<UnitId> = self.marked_with(m).cloned().collect();
+        for id in marked {
+            self.unmark(&id, m);
+        }
+    }
+
     pub fn is_marked(&self, id: &UnitId, m: UnitMarker) -> bool {
         self.marks.get(id).is_some_and(|s| s.contains(&m))
     }

@@ -55,24 +55,54 @@ struct Trace {
     cut: BTreeSet<UnitId>,
 }
 
+/// The steps a supply route of `side` may take (23.2-23.3): overland into any open
+/// land hex, along the road only into open hexes and through friendly cities. Open:
+/// "unblocked by any enemy ZOC" (8.1).
+struct Steps<'a> {
+    board: &'a crate::board::Board,
+    pos: &'a Position,
+    enemy: Side,
+    friendly: &'a BTreeSet<Hex>,
+}
+
+impl Steps<'_> {
+    fn open(&self, h: Hex) -> bool {
+        !self.pos.in_zoc_of(self.enemy, h)
+    }
+
+    /// 23.2: a step overland.
+    fn overland(&self, to: Hex) -> bool {
+        self.open(to) && self.board.is_land(to)
+    }
+
+    /// 23.3: a step along the road, never round a blocking ZOC nor through an
+    /// unfriendly city.
+    fn road(&self, from: Hex, to: Hex) -> bool {
+        self.board.road_joins(from, to)
+            && self.open(to)
+            && (!self.board.is_city(to) || self.friendly.contains(&to))
+    }
+}
+
 fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) -> Trace {
     let board = &rules.board;
     // 23.2: "a maximum of 10 hexes overland to a road".
     let overland_hexes = rules.ruleset.optional_figures.combat_supply.overland_hexes;
-    // 23.2: "unblocked by any enemy ZOC" (8.1).
-    let open = |h: Hex| !pos.in_zoc_of(side.other(), h);
     let friendly: BTreeSet<Hex> = control::friendly_cities(board, pos, held, side);
+    let steps = Steps {
+        board,
+        pos,
+        enemy: side.other(),
+        friendly: &friendly,
+    };
     let mut sources: Vec<Hex> = friendly
         .iter()
         .copied()
-        .filter(|&h| board.home_of(h) == Some(side) && open(h))
+        .filter(|&h| board.home_of(h) == Some(side) && steps.open(h))
         .collect();
     sources.extend(sea_joined_ports(rules, pos, held, side));
-    // 23.3: along the road, only through friendly cities.
     let extent = board.extent();
-    let net = search::breadth_first(extent, sources, u32::MAX, |h, n| {
-        board.road_joins(h, n) && open(n) && (!board.is_city(n) || friendly.contains(&n))
-    });
+    let net = search::breadth_first(extent, sources, u32::MAX, |h, n| steps.road(h, n));
     let on_net = |h: Hex| net.get(h).flatten().is_some();
     // 23.2: at most 10 hexes overland, any land, to the net. One walk outward from the
     // whole net gives every open land hex its distance from it; a unit's own hex may be
@@ -85,7 +115,7 @@ fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) 
         .collect();
     let from_net =
         search::breadth_first(extent, fed_hexes.iter().copied(), overland_hexes, |_, n| {
-            open(n) && board.is_land(n)
+            steps.overland(n)
         });
     let near = |h: Hex| {
         from_net
@@ -281,24 +311,26 @@ fn cities_reached(
     friendly: &BTreeSet<Hex>,
     from: Hex,
 ) -> BTreeSet<Hex> {
-    let board = &rules.board;
-    let open = |h: Hex| !pos.in_zoc_of(side.other(), h);
+    let steps = Steps {
+        board: &rules.board,
+        pos,
+        enemy: side.other(),
+        friendly,
+    };
     let budget = rules.ruleset.optional_figures.combat_supply.overland_hexes;
     // A state is a hex and whether the route is on the road yet.
     let reach = search::search(
         (from, false),
         budget,
         |(h, on_road): (Hex, bool)| -> Vec<((Hex, bool), u32)> {
-            let road = h.neighbours().filter(|&n| {
-                board.road_joins(h, n) && open(n) && (!board.is_city(n) || friendly.contains(&n))
-            });
+            let road = h.neighbours().filter(|&n| steps.road(h, n));
             if on_road {
                 return road.map(|n| ((n, true), 0)).collect();
             }
             let mut next: Vec<((Hex, bool), u32)> = road.map(|n| ((n, true), 1)).collect();
             next.extend(
                 h.neighbours()
-                    .filter(|&n| open(n) && board.is_land(n))
+                    .filter(|&n| steps.overland(n))
                     .map(|n| ((n, false), 1)),
             );
             next
@@ -337,24 +369,8 @@ pub fn line(side: Side, cut: &BTreeSet<UnitId>) -> String {
 /// 23.6: the markers come off at the end of the player-turn; supply is traced anew at
 /// the start of the next.
 pub fn clear(pos: &mut Position) {
-    let marked: Vec<UnitId> = pos
-        .marks()
-        .iter()
-        .filter(|(_, m)| m.contains(&UnitMarker::OutOfSupply))
-        .map(|(id, _)| id.clone())
-        .collect();
-    for id in marked {
-        pos.unmark(&id, UnitMarker::OutOfSupply);
-    }
-    let flown: Vec<UnitId> = pos
-        .marks()
-        .iter()
-        .filter(|(_, m)| m.contains(&UnitMarker::AirSupplied))
-        .map(|(id, _)| id.clone())
-        .collect();
-    for id in flown {
-        pos.unmark(&id, UnitMarker::AirSupplied);
-    }
+    pos.unmark_all(UnitMarker::OutOfSupply);
+    pos.unmark_all(UnitMarker::AirSupplied);
 }
 
 /// 23.6: a unit cut off "has its basic movement factor halved". Every counter's

@@ -62,12 +62,8 @@ impl Turn<'_, '_> {
     /// 23.4: the units of the side to move supplied by air this player-turn.
     fn air_supplied(&self) -> usize {
         self.pos
-            .marks()
-            .iter()
-            .filter(|(id, m)| {
-                m.contains(&UnitMarker::AirSupplied)
-                    && self.pos.get(id).is_some_and(|p| p.side == self.ctx.side)
-            })
+            .marked_with(UnitMarker::AirSupplied)
+            .filter(|id| self.pos.get(id).is_some_and(|p| p.side == self.ctx.side))
             .count()
     }
 
