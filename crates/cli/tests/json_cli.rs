@@ -15,9 +15,19 @@ fn blitz() -> Command {
 }
 
 fn demo() -> (tempfile::TempDir, PathBuf) {
+    sample("blitzkrieg")
+}
+
+/// The sample game `name` (`blitz demo --sample NAME`) played into a new folder.
+fn sample(name: &str) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("game");
-    blitz().arg("demo").arg(&dir).assert().success();
+    blitz()
+        .arg("demo")
+        .arg(&dir)
+        .args(["--sample", name])
+        .assert()
+        .success();
     (tmp, dir)
 }
 
@@ -67,14 +77,7 @@ fn states(dir: &Path) -> Vec<PathBuf> {
 /// supply) typed as the schema says.
 #[test]
 fn every_state_of_the_optional_sample_shows_and_reports_by_its_schema() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("optional");
-    blitz()
-        .arg("demo")
-        .arg(&dir)
-        .args(["--sample", "optional"])
-        .assert()
-        .success();
+    let (_tmp, dir) = sample("optional");
     let mut kinds = std::collections::BTreeSet::new();
     for state in &states(&dir) {
         json(&[state], "show", 0, "show");
