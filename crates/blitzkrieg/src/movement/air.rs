@@ -6,6 +6,8 @@
 //! within 40 hexes; or, for airborne and air-assault, dropped on any land hex within
 //! 20 hexes that is not in enemy ZOC (Q&A 9.4), never forest for air-assault (9.4),
 //! a beach included (Q&A 20.1). Terrain and ZOC do not hinder the flight itself.
+//! A unit cut off from supply (23) is not flown (003 23.6) unless first supplied by
+//! air (23.4), which takes a unit of the same capacity.
 
 use super::Turn;
 use crate::board::Terrain;
@@ -15,6 +17,7 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::UnitMarker;
 use crate::orders::{AirMove, Located, Problem};
+use crate::supply;
 use crate::units::{UnitId, UnitKind};
 
 impl Turn<'_, '_> {
@@ -157,6 +160,8 @@ impl Turn<'_, '_> {
             Some(("9.3", "armor and artillery are never air transported"))
         } else if a.drop && !c.kind.may_airdrop() {
             Some(("9.4", "only airborne and air-assault units are airdropped"))
+        } else if supply::is_cut_off(self.pos, &u.value) {
+            Some(("003 23.6", "it is cut off from supply: an unsupplied unit may go by sea but not by air; supplied by air first (23.4), it may then be flown with a second unit of the capacity"))
         } else {
             None
         };
