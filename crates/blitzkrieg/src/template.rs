@@ -261,13 +261,18 @@ fn wrap_list(t: &mut String, items: &[String]) {
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     owed_help(t, rules, state, side);
-    let cut = crate::supply::as_it_stands(rules, state, side);
-    if let Some(cut) = &cut {
+    let found = crate::supply::as_it_stands(rules, state, side);
+    let cut = found.as_ref().map(|f| &f.cut);
+    if let Some(found) = &found {
+        let cut = &found.cut;
         let _ = writeln!(
             t,
             "\n# Supply, traced as the position stands: {}",
             crate::supply::line(side, cut)
         );
+        if let Some(l) = crate::supply::beach_line(&found.beach) {
+            let _ = writeln!(t, "# {l}");
+        }
         if !cut.is_empty() {
             let cs = rules.ruleset.optional_figures.combat_supply;
             let _ = writeln!(

@@ -254,7 +254,7 @@ impl Turn<'_, '_> {
             return;
         }
         let events = self.events.len();
-        let before = self.log.invaded.clone();
+        let before = (self.log.invaded.clone(), self.log.beachheads.clone());
         let mf = self.first_beach_mf();
         for (c, from) in units {
             self.pos.land(&c.id, hex.value);
@@ -272,9 +272,13 @@ impl Turn<'_, '_> {
             });
         }
         self.log.invaded = Some(beach);
+        // 003 23.5: only a hex invaded by a unit other than rangers supplies.
+        if units.iter().any(|(c, _)| c.kind != UnitKind::Rangers) {
+            self.log.beachheads.insert(hex.value);
+        }
         self.last_into.insert(hex.value, hex.span.clone());
         if !self.go_inland(o, units, hex, path, events) {
-            self.log.invaded = before;
+            (self.log.invaded, self.log.beachheads) = before;
         }
     }
 }
