@@ -83,11 +83,7 @@ impl Turn<'_, '_> {
             .filter(|&n| board.is_sea(n))
             .filter_map(|n| board.sea_zone(n).map(|z| (n, z)))
             .collect();
-        let near: Vec<Hex> = seas
-            .iter()
-            .filter(|(_, z)| *z == from || board.zone_links(from).any(|n| n == *z))
-            .map(|(h, _)| *h)
-            .collect();
+        let near = board.landing_seas(from, beach);
         if near.is_empty() {
             let mut zones: Vec<String> = seas.iter().map(|(_, z)| z.to_string()).collect();
             zones.dedup();
