@@ -16,26 +16,32 @@ struct Demo {
     dir: tempfile::TempDir,
 }
 
-/// The demo game, played once for all tests.
-fn demo() -> &'static Demo {
-    static DEMO: OnceLock<Demo> = OnceLock::new();
-    DEMO.get_or_init(|| {
+type Play = fn(
+    &Umpire,
+    &std::path::Path,
+    bool,
+) -> Result<blitzkrieg::demo::Played, blitzkrieg::game::GameError>;
+
+/// A sample game played by `play` into a fresh folder, once for all tests.
+fn played(cell: &'static OnceLock<Demo>, play: Play) -> &'static Demo {
+    cell.get_or_init(|| {
         let umpire = Umpire::load(&RuleFiles::default()).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        blitzkrieg::demo::play(&umpire, dir.path(), false).unwrap();
+        play(&umpire, dir.path(), false).unwrap();
         Demo { umpire, dir }
     })
 }
 
-/// The optional-rules sample game, played once for all tests.
-fn optional() -> &'static Demo {
+/// The demo game.
+fn demo() -> &'static Demo {
     static DEMO: OnceLock<Demo> = OnceLock::new();
-    DEMO.get_or_init(|| {
-        let umpire = Umpire::load(&RuleFiles::default()).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        blitzkrieg::demo::play_optional(&umpire, dir.path(), false).unwrap();
-        Demo { umpire, dir }
-    })
+    played(&DEMO, blitzkrieg::demo::play)
+}
+
+/// The optional-rules sample game.
+fn optional() -> &'static Demo {
+    static OPTIONAL: OnceLock<Demo> = OnceLock::new();
+    played(&OPTIONAL, blitzkrieg::demo::play_optional)
 }
 
 fn state(stem: &str) -> GameState {
