@@ -156,10 +156,10 @@ fn trace(
 }
 
 /// 23.2, 23.5: whether a unit in a hex traces a route of at most `hexes` hexes
-/// overland to one of `sources` (in hex order). One walk outward from all of them gives every open
-/// land hex its distance; a unit's own hex may be in enemy ZOC (the route leaves it),
-/// so a unit is supplied when it stands on a source or next to an open land hex
-/// fewer than `hexes` from one.
+/// overland to one of `sources` (in hex order). One walk outward from all of them
+/// gives every open land hex its distance; a unit's own hex may be in enemy ZOC (the
+/// route leaves it), so a unit is supplied when it stands on a source or next to an
+/// open land hex fewer than `hexes` from one.
 fn overland_reach(
     steps: &Steps<'_>,
     extent: (i16, i16),
