@@ -430,6 +430,7 @@ fn bench_turn(c: &mut Criterion) {
                     black_box(&f.umpire.rules),
                     black_box(&pos),
                     black_box(&f.state.held),
+                    &f.state.beachheads.get(&side).cloned().unwrap_or_default(),
                     side,
                 )
             })

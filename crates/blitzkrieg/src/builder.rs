@@ -53,6 +53,7 @@ impl StateBuilder {
                 hex_marks: BTreeMap::new(),
                 pools: BTreeMap::new(),
                 invaded: None,
+                beachheads: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

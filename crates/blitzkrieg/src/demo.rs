@@ -57,13 +57,12 @@ pub const STEPS: [Step; 6] = [
 /// The optional-rules sample's game id.
 pub const OPTIONAL_GAME_ID: &str = "optional-demo";
 
-/// The player-turns of the optional-rules sample, in order: both set-ups and turns 1-3.
+/// The player-turns of the optional-rules sample, in order: both set-ups and turns 1-4.
 /// Only 2-Red has a battle; it reuses the recorded round 657413 of the Basic Game
 /// sample (the engine takes any round the orders name, and the rolls differ, as the
-/// game id and the turn label are part of every roll). Optional rule 20 (invasions)
-/// is not played yet: once it is, Blue's turn 3 is where the units at sea in zone B
-/// invade a beach.
-pub const OPTIONAL_STEPS: [Step; 8] = [
+/// game id and the turn label are part of every roll). In 3-Blue a unit at sea invades
+/// a beach (20.4); in 4-Blue it supplies a cut-off stack through that hex (23.5).
+pub const OPTIONAL_STEPS: [Step; 10] = [
     step!("demo-optional", "00-setup-blue.toml", None),
     step!("demo-optional", "01-setup-red.toml", None),
     step!("demo-optional", "02-1-blue.toml", None),
@@ -72,6 +71,8 @@ pub const OPTIONAL_STEPS: [Step; 8] = [
     step!("demo-optional", "05-2-red.toml", Some(BEACON_657413)),
     step!("demo-optional", "06-3-blue.toml", None),
     step!("demo-optional", "07-3-red.toml", None),
+    step!("demo-optional", "08-4-blue.toml", None),
+    step!("demo-optional", "09-4-red.toml", None),
 ];
 
 /// What the demo did, for the command to print.
@@ -124,11 +125,12 @@ pub fn new_game_spec() -> NewGame {
 }
 
 /// The optional-rules sample's game: the Basic Game's, with optional rules 19 (sea
-/// movement), 21 (automatic victory), 22 (strategic movement) and 23 (combat supply).
+/// movement), 20 (invasions), 21 (automatic victory), 22 (strategic movement) and 23
+/// (combat supply).
 pub fn optional_game_spec() -> NewGame {
     NewGame {
         id: OPTIONAL_GAME_ID.to_string(),
-        optional: [19, 21, 22, 23].into_iter().collect(),
+        optional: [19, 20, 21, 22, 23].into_iter().collect(),
         ..new_game_spec()
     }
 }

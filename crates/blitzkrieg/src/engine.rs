@@ -201,6 +201,8 @@ struct Moved {
     avs: Vec<AvMade>,
     /// 20.2: the beach invaded in this player-turn, if any.
     invaded: Option<String>,
+    /// 23.5: the beach hexes invaded in this player-turn by units other than rangers.
+    beachheads: BTreeSet<Hex>,
 }
 
 enum Planned {
@@ -309,8 +311,16 @@ fn move_units(
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
-    let (supplied, air_errors) =
-        supply::trace_start(rules, &mut pos, &state.held, side, &orders.air_supply);
+    let none = BTreeSet::new();
+    let beachheads = state.beachheads.get(&side).unwrap_or(&none);
+    let (supplied, air_errors) = supply::trace_start(
+        rules,
+        &mut pos,
+        &state.held,
+        beachheads,
+        side,
+        &orders.air_supply,
+    );
     owed_events.extend(supplied);
     let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
@@ -348,6 +358,7 @@ fn move_units(
         throughout,
         avs: moved.log.avs,
         invaded: moved.log.invaded,
+        beachheads: moved.log.beachheads,
     })
 }
 
@@ -445,6 +456,7 @@ fn play(
         throughout,
         avs,
         invaded,
+        beachheads,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -461,6 +473,13 @@ fn play(
     let mut next = state.clone();
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
+    // 23.5: the mover's beachheads are those of this player-turn; the other side's
+    // stay until its own next one.
+    if beachheads.is_empty() {
+        next.beachheads.remove(&side);
+    } else {
+        next.beachheads.insert(side, beachheads);
+    }
     let fighting = Fighting {
         turn,
         side,

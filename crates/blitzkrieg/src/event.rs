@@ -104,6 +104,12 @@ pub enum Event {
         /// 23.4: units supplied by air instead, in the order named.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         air_supplied: Vec<UnitId>,
+        /// 23.5: units supplied by sea through the beach hexes `beachheads`, in id
+        /// order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        beach_supplied: Vec<UnitId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        beachheads: Vec<Hex>,
         rule: Rule,
     },
     /// A unit that could not make a legal attack is removed before combat (14.9).

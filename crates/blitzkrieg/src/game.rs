@@ -340,6 +340,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         hex_marks: BTreeMap::new(),
         pools: BTreeMap::new(),
         invaded: None,
+        beachheads: BTreeMap::new(),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

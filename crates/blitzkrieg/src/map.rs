@@ -69,7 +69,7 @@ fn with_scene<T>(
 ) -> T {
     let marks = counter_marks(rules, state);
     let at_sea = crate::sea::boxes(rules, state);
-    let action = Action::of(&rules.counters, &state.last.events);
+    let action = Action::of(&rules.board, &rules.counters, &state.last.events);
     then(&picture::Scene {
         board: &rules.board,
         title: title(state),

@@ -123,6 +123,9 @@ pub struct MoveLog {
     /// 20.1: the beach invaded this player-turn, if any (20.2: the next mover may not
     /// invade it).
     pub invaded: Option<String>,
+    /// 23.5 with 003 23.5: the beach hexes invaded this player-turn by units other
+    /// than rangers (beach supply may be traced through them in the side's next one).
+    pub beachheads: BTreeSet<Hex>,
 }
 
 /// Events of the legal orders, every problem found, and the log.

@@ -105,7 +105,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     let state = &k.state;
     let marks = counter_marks(rules, state);
     let at_sea = crate::sea::boxes(rules, state);
-    let action = Action::of(&rules.counters, &state.last.events);
+    let action = Action::of(&rules.board, &rules.counters, &state.last.events);
     let scene = picture::Scene {
         board: &rules.board,
         title: crate::map::title(state),
@@ -118,11 +118,12 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     };
     let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);
     let overlay = [
-        draw::battle_rings(geo, &action.battles),
+        draw::battle_rings(geo, &action.battles, &action.avs),
         draw::path_lines(geo, &action.paths),
         draw::stacks(geo, &marks, &action.lost),
         draw::path_heads(geo, &action.paths),
         draw::battles(geo, &action.battles),
+        draw::avs(geo, &action.avs),
         crate::svg::sea_boxes(&rules.board, geo, &at_sea),
     ]
     .concat();

@@ -404,8 +404,17 @@ fn line(out: &mut String, e: &Event) {
             side,
             cut_off,
             air_supplied,
+            beach_supplied,
+            beachheads,
             rule,
         } => supply_line(out, *side, cut_off, rule).and_then(|()| {
+            let beach = crate::supply::BeachSupply {
+                units: beach_supplied.clone(),
+                hexes: beachheads.clone(),
+            };
+            if let Some(l) = crate::supply::beach_line(&beach) {
+                writeln!(out, "  {l}")?;
+            }
             if air_supplied.is_empty() {
                 return Ok(());
             }

@@ -175,6 +175,35 @@ pub fn units_text(halves: u32) -> String {
     crate::movement::mf_text(halves * 3)
 }
 
+/// 20.1, 20.2, 19.2: the beaches a unit of `side` at sea in `zone` may invade now,
+/// each with its hexes next to a full sea hex of `zone` or of a zone next to it that
+/// no enemy unit stands on; never `barred`, the beach the enemy invaded in the
+/// preceding player-turn (20.2). In board order.
+pub fn invadable(
+    board: &Board,
+    pos: &Position,
+    side: Side,
+    zone: SeaZone,
+    barred: Option<&str>,
+) -> Vec<(String, Vec<Hex>)> {
+    board
+        .beaches()
+        .iter()
+        .filter(|b| Some(b.id.as_str()) != barred)
+        .filter_map(|b| {
+            let mut hexes: Vec<Hex> = b
+                .hexes
+                .iter()
+                .copied()
+                .filter(|&h| pos.side_at(h) != Some(side.other()))
+                .filter(|&h| !board.landing_seas(zone, h).is_empty())
+                .collect();
+            hexes.sort();
+            (!hexes.is_empty()).then(|| (b.id.clone(), hexes))
+        })
+        .collect()
+}
+
 /// 19.1, 19.3: "3 of 10 units at sea".
 pub fn room_line(rules: &Rules, pos: &Position, side: Side) -> String {
     let limit = rules.ruleset.optional_figures.sea_movement.at_sea_halves;

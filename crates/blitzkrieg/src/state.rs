@@ -325,6 +325,11 @@ pub struct GameState {
     /// that moved in it), which the next mover may not invade.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invaded: Option<String>,
+    /// 23.5 with 003 23.5: per side, the beach hexes it invaded with units other than
+    /// rangers in its own last player-turn, through which it may trace beach supply at
+    /// the start of its next one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub beachheads: BTreeMap<Side, BTreeSet<Hex>>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

@@ -22,8 +22,11 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         phase_text(&state.phase)
     );
     if let Some(side) = state.mover() {
-        if let Some(cut) = crate::supply::as_it_stands(rules, state, side) {
-            let _ = writeln!(out, "Supply: {}", crate::supply::line(side, &cut));
+        if let Some(found) = crate::supply::as_it_stands(rules, state, side) {
+            let _ = writeln!(out, "Supply: {}", crate::supply::line(side, &found.cut));
+            if let Some(l) = crate::supply::beach_line(&found.beach) {
+                let _ = writeln!(out, "        {l}");
+            }
         }
     }
     for side in Side::BOTH {

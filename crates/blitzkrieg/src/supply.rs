@@ -16,7 +16,9 @@
 //! units which need to trace a supply route in the opponent's player-turn are
 //! fighters", and the Basic Game has none. Air supply (23.4) serves the units the
 //! orders name (`[[air_supply]]`); sea supply through ports (23.5) is played with sea
-//! movement (optional rule 19); beach supply (23.5, with invasions) is not built yet.
+//! movement (optional rule 19); beach supply (23.5 with 003 23.5) through the beach hexes
+//! the side invaded in its own last player-turn (optional rule 20; `beachheads` in the
+//! state), for the units no road or port supplies.
 
 use crate::cite::Rule;
 use crate::control;
@@ -31,8 +33,9 @@ use crate::state::GameState;
 use crate::units::{Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// 23.1-23.3: the units of `side` on the map that trace no supply route, in id order.
-/// `held` are the cities held at the start of the player-turn (5.1-5.2).
+/// 23.1-23.3, 23.5: the units of `side` on the map that trace no supply route, in id
+/// order. `held` are the cities held at the start of the player-turn (5.1-5.2),
+/// `beachheads` the beach hexes `side` invaded in its last player-turn.
 ///
 /// Two walks of the one search: the road net every friendly home city (and, by sea,
 /// port) feeds (road steps cost nothing; never into enemy ZOC or an unfriendly city),
@@ -43,16 +46,26 @@ pub fn cut_off(
     rules: &Rules,
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
+    beachheads: &BTreeSet<Hex>,
     side: Side,
 ) -> BTreeSet<UnitId> {
-    trace(rules, pos, held, side).cut
+    trace(rules, pos, held, beachheads, side).cut
 }
 
-/// What a trace finds: the hexes the road net feeds (in hex order), and the units
-/// cut off.
+/// What a trace finds: the hexes the road net feeds (in hex order), the units cut
+/// off, and those supplied through beach hexes instead (23.5).
 struct Trace {
     fed: Vec<Hex>,
     cut: BTreeSet<UnitId>,
+    beach: BeachSupply,
+}
+
+/// 23.5: the units supplied by sea through beach hexes, in id order, and the beach
+/// hexes that supply (in hex order).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BeachSupply {
+    pub units: Vec<UnitId>,
+    pub hexes: Vec<Hex>,
 }
 
 /// The steps a supply route of `side` may take (23.2-23.3): overland into any open
@@ -84,7 +97,13 @@ impl Steps<'_> {
     }
 }
 
-fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) -> Trace {
+fn trace(
+    rules: &Rules,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    beachheads: &BTreeSet<Hex>,
+    side: Side,
+) -> Trace {
     let board = &rules.board;
     // 23.2: "a maximum of 10 hexes overland to a road".
     let overland_hexes = rules.ruleset.optional_figures.combat_supply.overland_hexes;
@@ -100,7 +119,9 @@ fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) 
         .copied()
         .filter(|&h| board.home_of(h) == Some(side) && steps.open(h))
         .collect();
-    sources.extend(sea_joined_ports(rules, pos, held, side));
+    let ports = sea_joined_ports(rules, pos, held, side);
+    let by_sea = !ports.is_empty();
+    sources.extend(ports);
     let extent = board.extent();
     let net = search::breadth_first(extent, sources, u32::MAX, |h, n| steps.road(h, n));
     let on_net = |h: Hex| net.get(h).flatten().is_some();
@@ -113,17 +134,7 @@ fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) 
         .map(|(h, _)| h)
         .filter(|&h| on_net(h))
         .collect();
-    let from_net =
-        search::breadth_first(extent, fed_hexes.iter().copied(), overland_hexes, |_, n| {
-            steps.overland(n)
-        });
-    let near = |h: Hex| {
-        from_net
-            .get(h)
-            .flatten()
-            .is_some_and(|d| d < overland_hexes)
-    };
-    let supplied = |h: Hex| on_net(h) || h.neighbours().any(near);
+    let supplied = overland_reach(&steps, extent, &fed_hexes, overland_hexes);
     let mut traced: BTreeMap<Hex, bool> = BTreeMap::new();
     let mut cut = BTreeSet::new();
     for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
@@ -131,10 +142,91 @@ fn trace(rules: &Rules, pos: &Position, held: &BTreeMap<Hex, Side>, side: Side) 
             cut.insert(p.id.clone());
         }
     }
+    let beach = if by_sea && rules.ruleset.invasions() {
+        beach_supply(rules, pos, &steps, beachheads, &cut)
+    } else {
+        BeachSupply::default()
+    };
+    cut.retain(|id| !beach.units.contains(id));
     Trace {
         fed: fed_hexes,
         cut,
+        beach,
     }
+}
+
+/// 23.2, 23.5: whether a unit in a hex traces a route of at most `hexes` hexes
+/// overland to one of `sources` (in hex order). One walk outward from all of them
+/// gives every open land hex its distance; a unit's own hex may be in enemy ZOC (the
+/// route leaves it), so a unit is supplied when it stands on a source or next to an
+/// open land hex fewer than `hexes` from one.
+fn overland_reach(
+    steps: &Steps<'_>,
+    extent: (i16, i16),
+    sources: &[Hex],
+    hexes: u32,
+) -> impl Fn(Hex) -> bool {
+    let walk = search::breadth_first(extent, sources.iter().copied(), hexes, |_, n| {
+        steps.overland(n)
+    });
+    let sources = sources.to_vec();
+    let near = move |h: Hex| walk.get(h).flatten().is_some_and(|d| d < hexes);
+    move |h: Hex| sources.binary_search(&h).is_ok() || h.neighbours().any(&near)
+}
+
+/// 23.5: "a supply route may be traced from a friendly home port, out to sea any
+/// distance ... to a friendly beach hex just invaded by friendly troops last turn.
+/// Beach supply is limited to 10 unblocked hexes from the friendly beach hex for 10
+/// units maximum". 003 23.5: the hex must be one the side invaded with a unit other
+/// than rangers in its last player-turn (`beachheads`), and friendly as a city is
+/// (5): in the enemy home country (or a minor country) only while the side occupies
+/// it; the 10 units are in all, not per beach. The caller checks the friendly home
+/// port (with sea movement, rule 19). Readings: the beach hex must be free of enemy
+/// ZOC (5.1 "adjacent to enemy units") and reach the board edge by sea past no enemy
+/// ZOC (003 19.4); a road met on the way carries no further (the radius is the
+/// beach's 10 hexes, 23.5 "while a road ... may extend the supply radius of a port");
+/// of the units `cut` off that lie within reach, those first in id order are
+/// supplied, counted in half units (26.4: rangers and substitutes count half).
+fn beach_supply(
+    rules: &Rules,
+    pos: &Position,
+    steps: &Steps<'_>,
+    beachheads: &BTreeSet<Hex>,
+    cut: &BTreeSet<UnitId>,
+) -> BeachSupply {
+    let board = &rules.board;
+    let enemy = steps.enemy;
+    let zoc = |h: Hex| pos.in_zoc_of(enemy, h);
+    let friendly = |h: Hex| {
+        steps.open(h)
+            && pos.side_at(h) != Some(enemy)
+            && (board.home_of(h) == Some(enemy.other()) || pos.side_at(h) == Some(enemy.other()))
+    };
+    let by_sea = |h: Hex| {
+        h.neighbours()
+            .any(|n| board.is_sea(n) && board.open_sea_path(n, &zoc).is_some())
+    };
+    let hexes: Vec<Hex> = beachheads
+        .iter()
+        .copied()
+        .filter(|&h| board.beach_at(h).is_some() && friendly(h) && by_sea(h))
+        .collect();
+    if hexes.is_empty() {
+        return BeachSupply::default();
+    }
+    let figures = rules.ruleset.optional_figures.combat_supply;
+    let reached = overland_reach(steps, board.extent(), &hexes, figures.beach_hexes);
+    let mut room = figures.beach_units.saturating_mul(2);
+    let mut units = Vec::new();
+    for id in cut {
+        let Some(piece) = pos.get(id) else { continue };
+        let halves = Position::halves_of(piece);
+        if halves <= room && reached(piece.hex) {
+            room -= halves;
+            units.push(id.clone());
+        }
+    }
+    BeachSupply { units, hexes }
 }
 
 /// 23.5: "a supply route may be traced from a friendly home port, out to sea any
@@ -171,14 +263,16 @@ fn sea_joined_ports(
     }
 }
 
-/// 23.1, 23.4, 23.6: with optional rule 23, traces the supply of the side to move,
-/// supplies by air the units its orders name (`air`), marks every unit still cut off
+/// 23.1, 23.4, 23.5, 23.6: with optional rule 23, traces the supply of the side to
+/// move (through its `beachheads` too), supplies by air the units its orders name
+/// (`air`), marks every unit still cut off
 /// for this player-turn ([`UnitMarker::OutOfSupply`]) and says so. Without the rule:
 /// nothing, and an air supply order is refused.
 pub fn trace_start(
     rules: &Rules,
     pos: &mut Position,
     held: &BTreeMap<Hex, Side>,
+    beachheads: &BTreeSet<Hex>,
     side: Side,
     air: &[Located<UnitId>],
 ) -> (Option<Event>, Vec<OrderError>) {
@@ -192,7 +286,7 @@ pub fn trace_start(
             .collect();
         return (None, errors);
     }
-    let found = trace(rules, pos, held, side);
+    let found = trace(rules, pos, held, beachheads, side);
     let (by_air, errors) = air_supply(rules, pos, held, side, &found, air);
     for id in found.cut.iter().filter(|id| !by_air.contains(id)) {
         pos.mark(id, UnitMarker::OutOfSupply);
@@ -208,6 +302,8 @@ pub fn trace_start(
             .filter(|id| !by_air.contains(id))
             .collect(),
         air_supplied: by_air,
+        beach_supplied: found.beach.units,
+        beachheads: found.beach.hexes,
         rule: Rule::para("23.1-23.3"),
     };
     (Some(event), errors)
@@ -344,14 +440,46 @@ fn cities_reached(
         .collect()
 }
 
+/// 23.1, 23.5: what a trace in `state` as it stands finds for `side`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AsItStands {
+    /// The units cut off from supply.
+    pub cut: BTreeSet<UnitId>,
+    /// The units supplied through beach hexes (23.5).
+    pub beach: BeachSupply,
+}
+
 /// 23.1: with optional rule 23, the units of `side` cut off from supply in `state` as
-/// it stands (for the template and `show`: the trace at the start of the player-turn,
-/// before any owed decision is carried out). `None` without the rule.
-pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<BTreeSet<UnitId>> {
+/// it stands, and those supplied through beach hexes (for the template and `show`: the
+/// trace at the start of the player-turn, before any owed decision is carried out).
+/// `None` without the rule.
+pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<AsItStands> {
     rules.ruleset.optional.contains(&23).then(|| {
         let pos = state.position(&rules.counters);
-        cut_off(rules, &pos, &state.held, side)
+        let none = BTreeSet::new();
+        let beachheads = state.beachheads.get(&side).unwrap_or(&none);
+        let found = trace(rules, &pos, &state.held, beachheads, side);
+        AsItStands {
+            cut: found.cut,
+            beach: found.beach,
+        }
     })
+}
+
+/// 23.5: "supplied by sea through beach hex FFF55: B-1IN, B-2IN (23.5)", or `None`
+/// when no unit is.
+pub fn beach_line(beach: &BeachSupply) -> Option<String> {
+    if beach.units.is_empty() {
+        return None;
+    }
+    let hexes: Vec<String> = beach.hexes.iter().map(ToString::to_string).collect();
+    let names: Vec<String> = beach.units.iter().map(ToString::to_string).collect();
+    let s = if hexes.len() == 1 { "" } else { "es" };
+    Some(format!(
+        "supplied by sea through beach hex{s} {}: {} (23.5)",
+        hexes.join(", "),
+        names.join(", ")
+    ))
 }
 
 /// "every Blue unit traces a supply route" or "cut off from supply: B-1IN, B-2IN".

@@ -261,13 +261,18 @@ fn wrap_list(t: &mut String, items: &[String]) {
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     owed_help(t, rules, state, side);
-    let cut = crate::supply::as_it_stands(rules, state, side);
-    if let Some(cut) = &cut {
+    let found = crate::supply::as_it_stands(rules, state, side);
+    let cut = found.as_ref().map(|f| &f.cut);
+    if let Some(found) = &found {
+        let cut = &found.cut;
         let _ = writeln!(
             t,
             "\n# Supply, traced as the position stands: {}",
             crate::supply::line(side, cut)
         );
+        if let Some(l) = crate::supply::beach_line(&found.beach) {
+            let _ = writeln!(t, "# {l}");
+        }
         if !cut.is_empty() {
             let cs = rules.ruleset.optional_figures.combat_supply;
             let _ = writeln!(
@@ -392,6 +397,9 @@ fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
             }
         );
         wrap_list(t, &landing);
+        if rules.ruleset.invasions() {
+            invasion_help(t, board, pos, side, *zone, state.invaded.as_deref());
+        }
         for u in units {
             if let Some(c) = rules.counters.get(u) {
                 let _ = writeln!(t, "#     {:<9} {:<11} {}", c.id, c.kind.name(), factors(c));
@@ -416,6 +424,40 @@ fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
             .collect();
         let _ = writeln!(t, "#   zone {zone}:");
         wrap_list(t, &names);
+    }
+}
+
+/// Optional rule 20: the beaches units at sea in `zone` may invade this player-turn and
+/// their hexes (not the one the enemy invaded last player-turn, `barred`, 20.2).
+fn invasion_help(
+    t: &mut String,
+    board: &crate::board::Board,
+    pos: &Position,
+    side: Side,
+    zone: SeaZone,
+    barred: Option<&str>,
+) {
+    let beaches = crate::sea::invadable(board, pos, side, zone, barred);
+    if beaches.is_empty() {
+        let _ = writeln!(t, "#   invade: no beach now (20.1)");
+    } else {
+        let _ = writeln!(
+            t,
+            "#   or invade one beach, on a hex listed (20.1; no armor, artillery or air-assault):"
+        );
+    }
+    if let Some(b) = barred {
+        let _ = writeln!(
+            t,
+            "#   (not `{b}`: the enemy invaded it in the last player-turn, 20.2)"
+        );
+    }
+    for (beach, hexes) in &beaches {
+        let mut items: Vec<String> = hexes.iter().map(ToString::to_string).collect();
+        if let Some(first) = items.first_mut() {
+            *first = format!("{beach}: {first}");
+        }
+        wrap_list(t, &items);
     }
 }
 

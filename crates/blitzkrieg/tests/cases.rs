@@ -20,7 +20,9 @@
 //! one drawn in `[board]`, as the cases of the Q&A that name its hexes need; a unit may
 //! start at sea (`sea = "A"`, optional rule 19), and `expect.toml`'s `at_sea` names the
 //! zone a unit must end in. `invaded` names the beach invaded in the preceding
-//! player-turn (optional rule 20.2).
+//! player-turn (optional rule 20.2), `beachheads` the beach hexes the side to move
+//! invaded in its own last player-turn (beach supply, 23.5), and `expect.toml`'s
+//! `beachheads` those the next state keeps for the side that moved.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -82,6 +84,9 @@ struct Case {
     /// 20.2: the beach invaded in the preceding player-turn.
     #[serde(default)]
     invaded: Option<String>,
+    /// 23.5: the beach hexes the side to move invaded in its last player-turn.
+    #[serde(default)]
+    beachheads: Vec<String>,
     /// "pending" or "standing" (the default).
     #[serde(default)]
     decisions: Option<String>,
@@ -188,6 +193,10 @@ struct Expect {
     /// The later steps the player-turn took (pending-decision games).
     #[serde(default)]
     steps: Option<u32>,
+    /// 23.5: the beach hexes the next state keeps for the side that moved (its
+    /// beachheads for beach supply in its next player-turn).
+    #[serde(default)]
+    beachheads: Option<Vec<String>>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -371,6 +380,10 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             s.standing = standing;
             s.condition_b = case.condition_b.clone();
             s.invaded = case.invaded.clone();
+            let heads: BTreeSet<Hex> = case.beachheads.iter().map(|h| h.parse().unwrap()).collect();
+            if !heads.is_empty() {
+                s.beachheads.insert(side, heads);
+            }
             s.game.options.readings = rules.ruleset.readings.clone();
             s.game.options.rules = rules.ruleset.rules;
             s.game.options.optional = rules.ruleset.optional.clone();
@@ -440,6 +453,15 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if got != Some(&Place::AtSea(*zone)) {
                     return Err(format!(
                         "{ctx}: {u} should be at sea in zone {zone}, is {got:?}\n{text}"
+                    ));
+                }
+            }
+            if let (Some(want), Some(side)) = (&expect.beachheads, state.mover()) {
+                let want: BTreeSet<Hex> = want.iter().map(|h| h.parse().unwrap()).collect();
+                let got = next.beachheads.get(&side).cloned().unwrap_or_default();
+                if got != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps beachheads {got:?} for {side}, not {want:?}"
                     ));
                 }
             }

@@ -16,19 +16,40 @@ struct Demo {
     dir: tempfile::TempDir,
 }
 
-/// The demo game, played once for all tests.
-fn demo() -> &'static Demo {
-    static DEMO: OnceLock<Demo> = OnceLock::new();
-    DEMO.get_or_init(|| {
+type Play = fn(
+    &Umpire,
+    &std::path::Path,
+    bool,
+) -> Result<blitzkrieg::demo::Played, blitzkrieg::game::GameError>;
+
+/// A sample game played by `play` into a fresh folder, once for all tests.
+fn played(cell: &'static OnceLock<Demo>, play: Play) -> &'static Demo {
+    cell.get_or_init(|| {
         let umpire = Umpire::load(&RuleFiles::default()).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        blitzkrieg::demo::play(&umpire, dir.path(), false).unwrap();
+        play(&umpire, dir.path(), false).unwrap();
         Demo { umpire, dir }
     })
 }
 
+/// The demo game.
+fn demo() -> &'static Demo {
+    static DEMO: OnceLock<Demo> = OnceLock::new();
+    played(&DEMO, blitzkrieg::demo::play)
+}
+
+/// The optional-rules sample game.
+fn optional() -> &'static Demo {
+    static OPTIONAL: OnceLock<Demo> = OnceLock::new();
+    played(&OPTIONAL, blitzkrieg::demo::play_optional)
+}
+
 fn state(stem: &str) -> GameState {
-    let path = demo().dir.path().join(format!("{stem}.state.ron"));
+    state_of(demo(), stem)
+}
+
+fn state_of(game: &Demo, stem: &str) -> GameState {
+    let path = game.dir.path().join(format!("{stem}.state.ron"));
     read_state(&std::fs::read(&path).unwrap(), stem).unwrap()
 }
 
@@ -93,8 +114,12 @@ struct Shot {
 }
 
 fn shot(stem: &str) -> Shot {
-    let rules = &demo().umpire.rules;
-    let s = state(stem);
+    shot_of(demo(), stem)
+}
+
+fn shot_of(game: &Demo, stem: &str) -> Shot {
+    let s = state_of(game, stem);
+    let rules = &game.umpire.rules_for(&s).unwrap();
     let bytes = map::state_png(rules, &s).unwrap();
     Shot {
         picture: decode(&bytes),
@@ -115,6 +140,7 @@ impl Shot {
 const BLUE_COUNTER: u32 = 0x2b5cb8;
 const RED_COUNTER: u32 = 0xc0392b;
 const LABEL: u32 = 0xfff3bf;
+const AV_LABEL: u32 = 0xf3e8ff;
 
 /// After Blue's player-turn 2 (state 05-2-red): Blue's stacks in VV26 and WW28, Red's
 /// retreated stack in YY30, battle A1 labelled under WW28, nothing in XX31.
@@ -146,6 +172,52 @@ fn player_turn_2_blue_shows_its_stacks_battles_and_title() {
         .filter(|(x, y)| s.picture.at(f64::from(*x), f64::from(*y)) < 0x404040)
         .count();
     assert!(dark > 800, "only {dark} dark pixels in the title band");
+}
+
+/// 21: after Red's player-turn 1 of the optional sample (state 04-2-blue), the hex
+/// UU27 won by automatic victory is ringed and labelled "AV 9-1" under it, with an
+/// arrow from each hex the AVing stacks stood in; no battle label anywhere.
+#[test]
+fn an_automatic_victory_is_ringed_and_labelled_21() {
+    let game = optional();
+    let st = state_of(game, "04-2-blue");
+    let rules = game.umpire.rules_for(&st).unwrap();
+    let svg = map::state_svg(&rules, &st, 1.0);
+    assert!(
+        svg.contains(r#"<g class="av" data-hex="UU27" data-odds="9-1" data-side="Red">"#),
+        "{svg}"
+    );
+    assert!(svg.contains(">AV 9-1</text>"));
+    let s = shot_of(game, "04-2-blue");
+    assert!(s.picture.count_near(s.near("UU27", -3.0, 7.2), 2, AV_LABEL) >= 5);
+    assert!(!s.picture.rgb.contains(&LABEL), "no battle in 1-Red");
+}
+
+/// 19.2, 20.4: the sea legs of a player-turn are drawn as paths: after Blue's
+/// player-turn 3 of the optional sample (state 07-3-red), the invasion from a sea hex
+/// of zone A next to OO21 onto OO21; after 2-Blue (05-2-red), the landing from
+/// Carrow's docking hex into C20; after 1-Blue (03-1-red), the 9th Infantry from
+/// Ulverby (U11) out to its docking hex.
+#[test]
+fn the_sea_leg_of_a_landing_is_drawn_as_a_path_19_20() {
+    let game = optional();
+    let svg = |stem: &str| {
+        let st = state_of(game, stem);
+        map::state_svg(&game.umpire.rules_for(&st).unwrap(), &st, 1.0)
+    };
+    let sea = |svg: &str, units: &str| {
+        svg.contains(&format!(
+            r#"data-track="by sea" data-units="{units}"><path d="M"#
+        ))
+    };
+    let invasion = svg("07-3-red");
+    assert!(sea(&invasion, "B-9IN"), "{invasion}");
+    let landing = svg("05-2-red");
+    assert!(sea(&landing, "B-1MIN B-2MIN"), "{landing}");
+    let to_sea = svg("03-1-red");
+    assert!(sea(&to_sea, "B-9IN"), "{to_sea}");
+    // Drawn as the paths are: with an arrowhead, in the key too.
+    assert!(invasion.contains("by sea: landing, invasion, to sea"));
 }
 
 /// After Red's set-up (state 02-1-blue): Red's stacks at the border, no Blue counter.
@@ -185,6 +257,17 @@ fn pictures_are_deterministic_and_small() {
             assert_eq!(again, s.bytes, "the same state draws the same bytes");
         }
         digests.push_str(&format!("{stem} {}\n", sha256_hex(&s.bytes)));
+    }
+    // The optional sample: an automatic victory (04-2-blue), a landing (05-2-red), an
+    // invasion (07-3-red).
+    for stem in ["04-2-blue", "05-2-red", "07-3-red"] {
+        let s = shot_of(optional(), stem);
+        assert!(
+            s.bytes.len() <= map::PNG_BUDGET,
+            "{stem}: {} bytes",
+            s.bytes.len()
+        );
+        digests.push_str(&format!("optional {stem} {}\n", sha256_hex(&s.bytes)));
     }
     insta::assert_snapshot!(digests);
 }

@@ -390,6 +390,33 @@ fn the_template_and_show_say_who_is_cut_off_23() {
     );
 }
 
+/// 23.5: the template and `show` name the units supplied through the beach hex the
+/// side invaded in its last player-turn.
+#[test]
+fn the_template_and_show_say_who_is_supplied_through_a_beach_23_5() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let text = "side = \"blue\"\nturn = 3\n\n[[stack]]\nhex = \"FFF55\"\nunits = [\"B-1IN\"]\n";
+    let mut spec = demo::new_game_spec();
+    spec.optional = [19, 20, 23].into_iter().collect();
+    let mut state =
+        game::new_game_at(&u, &spec, text, "beach.toml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = u.rules_for(&state).unwrap();
+    let cut = blitzkrieg::summary::render(&rules, &state);
+    assert!(cut.contains("Supply: cut off from supply: B-1IN"), "{cut}");
+    state
+        .beachheads
+        .insert(Side::Blue, ["FFF55".parse().unwrap()].into_iter().collect());
+    let line = "supplied by sea through beach hex FFF55: B-1IN (23.5)";
+    let template = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(template.contains(&format!("# {line}")), "{template}");
+    assert!(
+        template.contains("every Blue unit traces a supply route"),
+        "{template}"
+    );
+    let shown = blitzkrieg::summary::render(&rules, &state);
+    assert!(shown.contains(line), "{shown}");
+}
+
 /// 22: the template gives a unit clear of the enemy both allowances, its own and the
 /// one strategic movement gives on a clear path; 21: it shows the `[[av]]` order.
 /// Neither without its rule.

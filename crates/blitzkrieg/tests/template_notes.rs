@@ -4,7 +4,7 @@
 //! otherwise), and the order guide he has (`blitz help orders`, the opening mail).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::demo::{self, STEPS};
+use blitzkrieg::demo::{self, Step, OPTIONAL_STEPS, STEPS};
 use blitzkrieg::game::{self, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::state::GameState;
 
@@ -14,10 +14,15 @@ fn umpire() -> Umpire {
 
 /// The demo's first `n` steps, from a new game: each resolution in turn.
 fn demo_steps(u: &Umpire, n: usize) -> Vec<Resolution> {
-    let mut state: GameState = game::new_game(u, &demo::new_game_spec()).unwrap();
+    sample_steps(u, &demo::new_game_spec(), &STEPS, n)
+}
+
+/// The first `n` of `steps`, from a new game made by `spec`: each resolution in turn.
+fn sample_steps(u: &Umpire, spec: &game::NewGame, steps: &[Step], n: usize) -> Vec<Resolution> {
+    let mut state: GameState = game::new_game(u, spec).unwrap();
     let mut bytes = state.to_ron().unwrap().into_bytes();
     let mut out = Vec::new();
-    for step in STEPS.iter().take(n) {
+    for step in steps.iter().take(n) {
         let orders = OrderText {
             toml: demo::order_file(&state, &bytes, step.orders),
             name: step.file.to_string(),
@@ -30,6 +35,53 @@ fn demo_steps(u: &Umpire, n: usize) -> Vec<Resolution> {
         out.push(r);
     }
     out
+}
+
+/// 20.1, 20.2, 19.2: with invasions played, the template lists under each zone with
+/// units at sea the beaches they may invade and their hexes next to the sea of that
+/// zone or one next to it; the beach the enemy invaded last player-turn is left out
+/// and said to be; without rule 20, nothing.
+#[test]
+fn the_template_lists_the_beaches_units_at_sea_may_invade_20() {
+    let u = umpire();
+    let spec = demo::optional_game_spec();
+    // The optional sample up to 2-Red: Blue's 9th Infantry is at sea in zone A.
+    let steps = sample_steps(&u, &spec, &OPTIONAL_STEPS, 6);
+    let mut state = steps[5].state.clone();
+    let rules = u.rules_for(&state).unwrap();
+    let t = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(t.contains("#   zone A: sail to B;"), "{t}");
+    assert!(
+        t.contains("#   or invade one beach, on a hex listed (20.1;"),
+        "{t}"
+    );
+    // Zone A's own coast and zone B's (next to it): Endor and Koufax, the Blue west
+    // coast; never the Red beaches of zones D and E, nor the hex of a beach on zone F
+    // only (Vesper's W30).
+    assert!(
+        t.contains("#   endor: MM20, NN20, OO20, OO21, PP22, QQ22, QQ23, RR24, SS23, SS24"),
+        "{t}"
+    );
+    assert!(t.contains("#   vesper: W33\n"), "{t}");
+    assert!(t.contains("#   blue-west: B10,"), "{t}");
+    assert!(!t.contains("red-south"), "{t}");
+    assert!(!t.contains("20.2"), "{t}");
+    // 20.2: the beach Red invaded last player-turn is not offered.
+    state.invaded = Some("endor".to_string());
+    let t = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(!t.contains("#   endor:"), "{t}");
+    assert!(
+        t.contains("#   (not `endor`: the enemy invaded it in the last player-turn, 20.2)"),
+        "{t}"
+    );
+    // Without rule 20 the units at sea are offered no beach.
+    let mut basic = spec.clone();
+    basic.optional.remove(&20);
+    let steps = sample_steps(&u, &basic, &OPTIONAL_STEPS, 6);
+    let state = &steps[5].state;
+    let t = blitzkrieg::template::render(&u.rules_for(state).unwrap(), state, "h");
+    assert!(t.contains("#   zone A: sail to B;"), "{t}");
+    assert!(!t.contains("invade"), "{t}");
 }
 
 #[test]

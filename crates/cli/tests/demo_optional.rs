@@ -1,6 +1,6 @@
 //! `blitz demo DIR --sample optional` through the real binary: the optional-rules
-//! sample game (19 sea movement, 21 automatic victory, 22 strategic movement, 23 combat
-//! supply) is written, `verify` accepts it, and its reports show each rule at work.
+//! sample game (19 sea movement, 20 invasions, 21 automatic victory, 22 strategic
+//! movement, 23 combat supply) is written, `verify` accepts it, and its reports show each rule at work.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use assert_cmd::Command;
@@ -22,8 +22,8 @@ fn demo_optional() -> (tempfile::TempDir, PathBuf) {
         .args(["--sample", "optional"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("player-turn 3-Red"))
-        .stdout(predicate::str::contains("(set-up and turns 1-3)"));
+        .stdout(predicate::str::contains("player-turn 4-Red"))
+        .stdout(predicate::str::contains("(set-up and turns 1-4)"));
     (tmp, dir)
 }
 
@@ -52,14 +52,14 @@ fn count_ending(dir: &Path, ending: &str) -> usize {
 }
 
 #[test]
-fn optional_sample_plays_set_up_and_three_turns_and_verifies() {
+fn optional_sample_plays_set_up_and_four_turns_and_verifies() {
     let (_tmp, dir) = demo_optional();
-    assert_eq!(count_ending(&dir, ".orders.toml"), 8);
-    assert_eq!(count_ending(&dir, ".state.ron"), 9);
-    assert!(dir.join("08-4-blue.template.toml").exists());
+    assert_eq!(count_ending(&dir, ".orders.toml"), 10);
+    assert_eq!(count_ending(&dir, ".state.ron"), 11);
+    assert!(dir.join("10-5-blue.template.toml").exists());
     // Only 2-Red has a battle, decided by a recorded drand round.
     assert_eq!(count_ending(&dir, ".seed.json"), 1);
-    assert_eq!(count_ending(&dir.join("outbox"), ".eml"), 9);
+    assert_eq!(count_ending(&dir.join("outbox"), ".eml"), 11);
     let red2 = report(&dir, "05-2-red");
     assert!(
         red2.contains("Seed        drand quicknet round 657413"),
@@ -72,12 +72,12 @@ fn optional_sample_plays_set_up_and_three_turns_and_verifies() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "8 player-turns replayed, all of them: every one of its 9 states follows",
+            "10 player-turns replayed, all of them: every one of its 11 states follows",
         ));
 }
 
 #[test]
-fn optional_sample_reports_show_sea_av_strategic_movement_and_supply() {
+fn optional_sample_reports_show_sea_invasion_av_strategic_movement_and_supply() {
     let (_tmp, dir) = demo_optional();
     let setup = report(&dir, "00-setup-blue");
     assert!(
@@ -115,9 +115,23 @@ fn optional_sample_reports_show_sea_av_strategic_movement_and_supply() {
         ],
     );
     let blue3 = report(&dir, "06-3-blue");
-    assert!(
-        blue3.contains("cut off from supply: B-1AR, B-2AR, B-3AR: half movement"),
-        "{blue3}"
+    assert_has(
+        &blue3,
+        &[
+            "cut off from supply: B-1AR, B-2AR, B-3AR: half movement",
+            "B-9IN     invades beach `endor` from zone A, landing on OO21 (1 MF) (20.4,",
+        ],
+    );
+    // 23.5: the stack still cut off from every road is supplied through the beach hex
+    // invaded last player-turn, and moves more than half its 6 MF.
+    let blue4 = report(&dir, "08-4-blue");
+    assert_has(
+        &blue4,
+        &[
+            "every Blue unit traces a supply route (23.1-23.3)",
+            "supplied by sea through beach hex OO21: B-1AR, B-2AR, B-3AR, B-9IN (23.5)",
+            "MM24-LL23-KK23-JJ23-II23 (3 1/3 of 6 MF",
+        ],
     );
     for stem in [
         "00-setup-blue",
@@ -125,6 +139,7 @@ fn optional_sample_reports_show_sea_av_strategic_movement_and_supply() {
         "03-1-red",
         "04-2-blue",
         "06-3-blue",
+        "08-4-blue",
     ] {
         for line in report(&dir, stem).lines() {
             assert!(line.chars().count() <= 78, "{stem}: {line}");
@@ -157,7 +172,7 @@ fn snapshot_of_the_optional_sample_reports() {
         r"(?m)^(Commitment|From state|Orders)( +)[0-9a-f]{64}$",
         "$1$2[sha256]",
     )];
-    for stem in ["03-1-red", "04-2-blue"] {
+    for stem in ["03-1-red", "04-2-blue", "06-3-blue", "08-4-blue"] {
         let text = report(&dir, stem);
         insta::with_settings!({filters => hashes.clone()}, {
             insta::assert_snapshot!(format!("optional_report_{stem}"), text);

@@ -72,9 +72,9 @@ fn states(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-/// The sample game with optional rules 19, 21, 22 and 23: every state shows and
-/// reports by the schemas, with the events those rules add (at sea, automatic victory,
-/// supply) typed as the schema says.
+/// The sample game with optional rules 19-23: every state shows and
+/// reports by the schemas, with the events those rules add (at sea, invasion, automatic
+/// victory, supply) typed as the schema says.
 #[test]
 fn every_state_of_the_optional_sample_shows_and_reports_by_its_schema() {
     let (_tmp, dir) = sample("optional");

@@ -14,6 +14,18 @@ impl Board {
         self.port_at(port).and_then(|p| self.sea_zone(p.dock))
     }
 
+    /// 19.2 "either in their sea zone, or in an adjacent zone": the full sea hexes next
+    /// to `hex` in zone `from` or a zone next to it, from which a unit at sea in `from`
+    /// may come ashore on `hex` (in hex order).
+    pub fn landing_seas(&self, from: SeaZone, hex: Hex) -> Vec<Hex> {
+        hex.neighbours()
+            .filter(|&n| {
+                self.sea_zone(n)
+                    .is_some_and(|z| z == from || self.zone_links(from).any(|l| l == z))
+            })
+            .collect()
+    }
+
     /// Ports that open onto `zone`, in file order.
     pub fn ports_on(&self, zone: SeaZone) -> impl Iterator<Item = &Port> + '_ {
         self.ports

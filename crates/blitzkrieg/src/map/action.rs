@@ -1,8 +1,11 @@
 //! What a player-turn did on the map, as things to draw: the paths units took (moves,
-//! retreats, advances, flights), the battles with their odds, roll and result, the
-//! units eliminated and placed, and the area all this covers. Built from the turn's
-//! events alone, so a state file says everything its picture shows.
+//! retreats, advances, flights, and the sea legs of landings, invasions and units
+//! going to sea), the battles with their odds, roll and result, the automatic
+//! victories, the units eliminated and placed, and the area all this covers. Built
+//! from the turn's events and the board alone, so a state file says everything its
+//! picture shows.
 
+use crate::board::{Board, SeaZone};
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
 use crate::odds::{self, Column};
@@ -22,6 +25,9 @@ pub enum Track {
     Air,
     /// Airdrop (9.4).
     Drop,
+    /// The sea leg of a landing at a port or on a beach, or of going to sea (19.2,
+    /// 19.3, 20.4): between a sea hex and the port or beach hex.
+    Sea,
 }
 
 impl Track {
@@ -33,6 +39,7 @@ impl Track {
             Track::Advance => "advance",
             Track::Air => "air transport",
             Track::Drop => "airdrop",
+            Track::Sea => "by sea",
         }
     }
 }
@@ -65,6 +72,18 @@ pub struct Battle {
     pub record: BattleRecord,
 }
 
+/// An automatic victory won this player-turn (21.1), with what its label says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Av {
+    /// The side that won it.
+    pub side: Side,
+    pub hex: Hex,
+    /// The hexes the AVing units stood in, each once.
+    pub from: Vec<Hex>,
+    /// The odds column: "9-1".
+    pub odds: String,
+}
+
 /// A unit removed from the map this player-turn, where it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lost {
@@ -80,6 +99,8 @@ pub struct Action {
     pub mover: Option<Side>,
     pub paths: Vec<Path>,
     pub battles: Vec<Battle>,
+    /// 21.1: the automatic victories, in the order won.
+    pub avs: Vec<Av>,
     pub lost: Vec<Lost>,
     /// Units set up or brought on as reinforcements, by hex.
     pub placed: BTreeMap<Hex, Vec<UnitId>>,
@@ -99,7 +120,7 @@ pub fn side_of(counters: &Counters, unit: &UnitId) -> Side {
 impl Action {
     /// The action of a turn from its events. Units moving together along the same
     /// path are one path.
-    pub fn of(counters: &Counters, events: &[Event]) -> Action {
+    pub fn of(board: &Board, counters: &Counters, events: &[Event]) -> Action {
         let mut a = Action::default();
         let mut paths: BTreeMap<(Track, Vec<Hex>), Path> = BTreeMap::new();
         let mut order: Vec<(Track, Vec<Hex>)> = Vec::new();
@@ -146,12 +167,31 @@ impl Action {
                     hex: *hex,
                 }),
                 Event::Battle(b) => a.battles.push(battle(counters, b)),
-                Event::PutToSea { unit, port, .. }
-                | Event::Landed { unit, port, .. }
-                | Event::Invaded {
-                    unit, hex: port, ..
-                } => {
+                Event::AutomaticVictory {
+                    hex,
+                    attackers,
+                    odds,
+                    ..
+                } => a.avs.push(av(counters, *hex, attackers, odds)),
+                Event::PutToSea { unit, port, .. } => {
+                    if let Some(dock) = board.port_at(*port).map(|p| p.dock) {
+                        add(unit, Track::Sea, vec![*port, dock]);
+                    }
                     a.by_sea.entry(*port).or_default().push(unit.clone());
+                }
+                Event::Landed { unit, port, .. } => {
+                    if let Some(dock) = board.port_at(*port).map(|p| p.dock) {
+                        add(unit, Track::Sea, vec![dock, *port]);
+                    }
+                    a.by_sea.entry(*port).or_default().push(unit.clone());
+                }
+                Event::Invaded {
+                    unit, zone, hex, ..
+                } => {
+                    if let Some(sea) = landing_sea(board, *zone, *hex) {
+                        add(unit, Track::Sea, vec![sea, *hex]);
+                    }
+                    a.by_sea.entry(*hex).or_default().push(unit.clone());
                 }
                 _ => {}
             }
@@ -169,6 +209,12 @@ impl Action {
         for b in &self.battles {
             add(b.target, 12);
             for h in &b.from {
+                add(*h, 6);
+            }
+        }
+        for v in &self.avs {
+            add(v.hex, 12);
+            for h in &v.from {
                 add(*h, 6);
             }
         }
@@ -200,19 +246,55 @@ impl Action {
     pub fn is_empty(&self) -> bool {
         self.paths.is_empty()
             && self.battles.is_empty()
+            && self.avs.is_empty()
             && self.lost.is_empty()
             && self.placed.is_empty()
             && self.by_sea.is_empty()
     }
 }
 
-fn battle(counters: &Counters, b: &BattleRecord) -> Battle {
-    let mut from: Vec<Hex> = Vec::new();
-    for (_, h, _) in &b.attackers {
-        if !from.contains(h) {
-            from.push(*h);
+/// 19.2, 20.4: a full sea hex next to `hex` a unit at sea in `zone` came ashore from,
+/// as drawn: one of `zone` itself if there is one, else of a zone next to it.
+fn landing_sea(board: &Board, zone: SeaZone, hex: Hex) -> Option<Hex> {
+    let seas = board.landing_seas(zone, hex);
+    seas.iter()
+        .copied()
+        .find(|&s| board.sea_zone(s) == Some(zone))
+        .or_else(|| seas.first().copied())
+}
+
+/// Each hex of `hexes` once, in the order met.
+fn distinct(hexes: impl Iterator<Item = Hex>) -> Vec<Hex> {
+    let mut out: Vec<Hex> = Vec::new();
+    for h in hexes {
+        if !out.contains(&h) {
+            out.push(h);
         }
     }
+    out
+}
+
+fn av(
+    counters: &Counters,
+    hex: Hex,
+    attackers: &[(UnitId, Hex, crate::odds::Factor)],
+    odds: &str,
+) -> Av {
+    let side = attackers
+        .first()
+        .map_or(Side::Blue, |(u, _, _)| side_of(counters, u));
+    // "38:4 reduce to 9-1": the column after "reduce to".
+    let column = odds.rsplit_once("reduce to ").map_or(odds, |(_, c)| c);
+    Av {
+        side,
+        hex,
+        from: distinct(attackers.iter().map(|(_, h, _)| *h)),
+        odds: column.trim().to_string(),
+    }
+}
+
+fn battle(counters: &Counters, b: &BattleRecord) -> Battle {
+    let from = distinct(b.attackers.iter().map(|(_, h, _)| *h));
     let side = b
         .attackers
         .first()
@@ -276,7 +358,8 @@ mod tests {
             found: false,
             notes: Vec::new(),
         };
-        let a = Action::of(&counters, &[moved("B-1IN"), moved("B-2IN")]);
+        let board = Board::embedded();
+        let a = Action::of(&board, &counters, &[moved("B-1IN"), moved("B-2IN")]);
         assert_eq!(a.paths.len(), 1);
         assert_eq!(a.paths[0].units, vec![u("B-1IN"), u("B-2IN")]);
         assert_eq!(a.paths[0].side, Side::Blue);

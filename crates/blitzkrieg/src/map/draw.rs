@@ -1,10 +1,11 @@
 //! The turn drawn over the board, as SVG in the board's own coordinates (those of
 //! [`svg::Geo`]): hex ids on every hex of an area, stacks that name each of their
-//! units with its factors, the paths of the turn with arrowheads, and battle markers
-//! with id, odds and result. Shared by the mail picture and the replay page; every
+//! units with its factors, the paths of the turn with arrowheads (the sea legs of
+//! landings among them), battle markers with id, odds and result, and automatic
+//! victory markers with their odds. Shared by the mail picture and the replay page; every
 //! element a reader may point at carries a `data-` attribute naming it.
 
-use super::action::{Battle, Lost, Path, Track};
+use super::action::{Av, Battle, Lost, Path, Track};
 use crate::board::Board;
 use crate::hex::Hex;
 use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
@@ -30,6 +31,9 @@ pub fn counter_fill(side: Side) -> &'static str {
 
 /// The colour of battle markers.
 pub const BATTLE: &str = "#f08c00";
+
+/// The colour of automatic victory markers (21).
+pub const AV: &str = "#7b2cbf";
 
 /// Font size of hex ids and counter strips, in board units.
 const TEXT: f64 = 2.9;
@@ -165,6 +169,7 @@ fn dashes(t: Track) -> &'static str {
         Track::Retreat => r#" stroke-dasharray="2.4,1.6""#,
         Track::Advance => r#" stroke-dasharray="0.8,1.2""#,
         Track::Air | Track::Drop => r#" stroke-dasharray="5,2""#,
+        Track::Sea => r#" stroke-dasharray="3,1,0.8,1""#,
     }
 }
 
@@ -257,14 +262,19 @@ fn path_points(geo: &Geo, p: &Path) -> Option<(Vec<Point>, Point, Point)> {
     Some((body, prev, tip))
 }
 
-/// The ring round each battle's hex, drawn under the counters.
-pub fn battle_rings(geo: &Geo, battles: &[Battle]) -> String {
+/// The ring round each battle's hex and each hex won by automatic victory, drawn
+/// under the counters.
+pub fn battle_rings(geo: &Geo, battles: &[Battle], avs: &[Av]) -> String {
     let mut s = String::from("<g class=\"battle-rings\">\n");
-    for b in battles {
+    let rings = battles
+        .iter()
+        .map(|b| (b.target, "#ffe8cc", BATTLE))
+        .chain(avs.iter().map(|v| (v.hex, "#ecdcff", AV)));
+    for (hex, fill, ink) in rings {
         let _ = writeln!(
             s,
-            r##"<polygon points="{}" fill="#ffe8cc" fill-opacity="0.6" stroke="{BATTLE}" stroke-width="1.6"/>"##,
-            geo.polygon(b.target)
+            r##"<polygon points="{}" fill="{fill}" fill-opacity="0.6" stroke="{ink}" stroke-width="1.6"/>"##,
+            geo.polygon(hex)
         );
     }
     s.push_str("</g>\n");
@@ -276,7 +286,6 @@ pub fn battle_rings(geo: &Geo, battles: &[Battle]) -> String {
 pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
     let mut s = String::from("<g class=\"battles\">\n");
     for b in battles {
-        let target = geo.centre(b.target);
         let _ = writeln!(
             s,
             r#"<g class="battle" data-battle="{}" data-hex="{}" data-odds="{}" data-roll="{}" data-result="{}">"#,
@@ -286,35 +295,69 @@ pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
             esc(&b.roll),
             esc(&b.result)
         );
-        for h in &b.from {
-            let from = geo.centre(*h);
-            let a = towards(from, target, 0.3);
-            let tip = towards(from, target, 0.62);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{BATTLE}" stroke-width="1.6"/><polygon points="{}" fill="{BATTLE}" stroke="#5a3000" stroke-width="0.3"/>"##,
-                f(a.0),
-                f(a.1),
-                f(tip.0),
-                f(tip.1),
-                arrowhead(a, tip, 3.6, 3.6)
-            );
-        }
         let label = format!("{} {} {}", b.id, b.odds, b.result);
-        let w = 2.0 + label.chars().count() as f64 * 1.9;
-        let (x, y) = (target.0, target.1 + 6.6);
-        let _ = writeln!(
-            s,
-            r##"<rect x="{}" y="{}" width="{}" height="4.4" rx="1" fill="#fff3bf" stroke="{BATTLE}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text>"##,
-            f(x - w / 2.0),
-            f(y),
-            f(w),
-            f(x),
-            f(y + 3.25),
-            esc(&label)
-        );
+        attack_marker(&mut s, geo, b.target, &b.from, &label, ("#fff3bf", BATTLE));
         s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
     s
+}
+
+/// Automatic victories (21.1, ringed by [`battle_rings`]): a short arrow across each
+/// hexside the AVing units stood behind, and a label "AV 9-1".
+pub fn avs(geo: &Geo, avs: &[Av]) -> String {
+    let mut s = String::from("<g class=\"avs\">\n");
+    for v in avs {
+        let _ = writeln!(
+            s,
+            r#"<g class="av" data-hex="{}" data-odds="{}" data-side="{}">"#,
+            v.hex,
+            esc(&v.odds),
+            v.side
+        );
+        let label = format!("AV {}", v.odds);
+        attack_marker(&mut s, geo, v.hex, &v.from, &label, ("#f3e8ff", AV));
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// The arrows from `from` into `target` and the label under it, in `colours`: the
+/// label's fill and the ink.
+fn attack_marker(
+    s: &mut String,
+    geo: &Geo,
+    target: Hex,
+    from: &[Hex],
+    label: &str,
+    (fill, ink): (&str, &str),
+) {
+    let target = geo.centre(target);
+    for h in from {
+        let from = geo.centre(*h);
+        let a = towards(from, target, 0.3);
+        let tip = towards(from, target, 0.62);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{ink}" stroke-width="1.6"/><polygon points="{}" fill="{ink}" stroke="#5a3000" stroke-width="0.3"/>"##,
+            f(a.0),
+            f(a.1),
+            f(tip.0),
+            f(tip.1),
+            arrowhead(a, tip, 3.6, 3.6)
+        );
+    }
+    let w = 2.0 + label.chars().count() as f64 * 1.9;
+    let (x, y) = (target.0, target.1 + 6.6);
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="{}" height="4.4" rx="1" fill="{fill}" stroke="{ink}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text>"##,
+        f(x - w / 2.0),
+        f(y),
+        f(w),
+        f(x),
+        f(y + 3.25),
+        esc(label)
+    );
 }

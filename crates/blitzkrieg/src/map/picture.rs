@@ -257,7 +257,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
         DETAIL_SCALE,
@@ -267,11 +267,12 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         f(w.y),
         f(w.w),
         f(w.h),
-        draw::battle_rings(geo, &scene.action.battles),
+        draw::battle_rings(geo, &scene.action.battles, &scene.action.avs),
         draw::path_lines(geo, &scene.action.paths),
         draw::stacks(geo, scene.marks, &scene.action.lost),
         draw::path_heads(geo, &scene.action.paths),
         draw::battles(geo, &scene.action.battles),
+        draw::avs(geo, &scene.action.avs),
     );
     let _ = writeln!(
         s,
@@ -299,7 +300,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         *y += size + 5.0;
     };
     line(s, &mut y, 13.0, true, "Key");
-    let samples: [(&str, &str, &str); 4] = [
+    let samples: [(&str, &str, &str); 5] = [
         ("", "#123a8c", "move (Blue), arrow at the end"),
         (r#" stroke-dasharray="7,5""#, "#9e1b12", "retreat (Red)"),
         (
@@ -311,6 +312,11 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             r#" stroke-dasharray="14,6""#,
             "#123a8c",
             "air transport, airdrop",
+        ),
+        (
+            r#" stroke-dasharray="9,3,2.4,3""#,
+            "#123a8c",
+            "by sea: landing, invasion, to sea",
         ),
     ];
     for (dash, ink, text) in samples {
@@ -331,6 +337,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         "Strip: factors and unit id; badge: units in the hex",
         "Grey, struck through: lost this player-turn",
         "Orange ring: battle hex; label: id, odds, result",
+        "Purple ring: automatic victory (21); label: odds",
         "Small map: the whole board, the area above outlined",
     ] {
         line(s, &mut y, 11.5, false, text);

@@ -83,11 +83,7 @@ impl Turn<'_, '_> {
             .filter(|&n| board.is_sea(n))
             .filter_map(|n| board.sea_zone(n).map(|z| (n, z)))
             .collect();
-        let near: Vec<Hex> = seas
-            .iter()
-            .filter(|(_, z)| *z == from || board.zone_links(from).any(|n| n == *z))
-            .map(|(h, _)| *h)
-            .collect();
+        let near = board.landing_seas(from, beach);
         if near.is_empty() {
             let mut zones: Vec<String> = seas.iter().map(|(_, z)| z.to_string()).collect();
             zones.dedup();
@@ -254,7 +250,7 @@ impl Turn<'_, '_> {
             return;
         }
         let events = self.events.len();
-        let before = self.log.invaded.clone();
+        let before = (self.log.invaded.clone(), self.log.beachheads.clone());
         let mf = self.first_beach_mf();
         for (c, from) in units {
             self.pos.land(&c.id, hex.value);
@@ -272,9 +268,13 @@ impl Turn<'_, '_> {
             });
         }
         self.log.invaded = Some(beach);
+        // 003 23.5: only a hex invaded by a unit other than rangers supplies.
+        if units.iter().any(|(c, _)| c.kind != UnitKind::Rangers) {
+            self.log.beachheads.insert(hex.value);
+        }
         self.last_into.insert(hex.value, hex.span.clone());
         if !self.go_inland(o, units, hex, path, events) {
-            self.log.invaded = before;
+            (self.log.invaded, self.log.beachheads) = before;
         }
     }
 }

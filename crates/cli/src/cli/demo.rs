@@ -17,8 +17,8 @@ pub struct Args {
     /// Play it again over a folder that holds the demo already.
     #[arg(long)]
     pub force: bool,
-    /// Which sample: BLITZKRIEG's Basic Game, the same with optional rules 19, 21, 22 and 23
-    /// (sea movement, automatic victory, strategic movement, combat supply), or a whole
+    /// Which sample: BLITZKRIEG's Basic Game, the same with optional rules 19-23 (sea
+    /// movement, invasions, automatic victory, strategic movement, combat supply), or a whole
     /// game of Mori's BLITZKRIEG! (base game or Nippon) between two scripted players,
     /// secrets revealed at the end.
     #[arg(long, value_enum, default_value = "blitzkrieg")]
@@ -38,7 +38,7 @@ pub enum Sample {
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     let (play, turns): (fn(_, _, _) -> _, _) = match args.sample {
         Sample::Blitzkrieg => (demo::play, "turns 1-2"),
-        Sample::Optional => (demo::play_optional, "turns 1-3"),
+        Sample::Optional => (demo::play_optional, "turns 1-4"),
         Sample::Mori => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force)
         }
