@@ -127,6 +127,9 @@ impl Problem {
             Problem::BeachJustInvaded { .. } => "B820",
             Problem::BeachTooFar { .. } => "B821",
             Problem::OpposedInvasion { .. } => "B822",
+            // B9xx: the Tournament Game (24-30).
+            Problem::AdvancePathBasic { .. } => "B901",
+            Problem::AdvancePath { .. } => "B902",
         }
     }
 
@@ -165,6 +168,12 @@ impl Problem {
             Problem::SecondBeach { .. } | Problem::BeachJustInvaded { .. } => {
                 Some("land on the beach already invaded this player-turn, or at a friendly port, or invade another beach in a later player-turn")
             }
+            Problem::AdvancePathBasic { .. } => Some(
+                "name the units that advance in `advance`; advances of more hexes come with the Tournament Game (25.1)",
+            ),
+            Problem::AdvancePath { .. } => Some(
+                "begin the path in the hex attacked and keep it to 4 hexes the unit may enter; the result decides how far it goes",
+            ),
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
             | Problem::PortBlocked { .. } => {
@@ -598,6 +607,14 @@ mod tests {
             Problem::OpposedInvasion {
                 hex: h("B11"),
                 why: "every full sea hex next to it is in enemy ZOC (003 20.3)".into(),
+            },
+            Problem::AdvancePathBasic {
+                battle: "A1".into(),
+            },
+            Problem::AdvancePath {
+                unit: UnitId::new("B-3AR").unwrap(),
+                battle: "A1".into(),
+                why: "the advance begins in the losers' hex, and F7 is not it".into(),
             },
         ]
     }

@@ -7,6 +7,7 @@
 //! the end of the player-turn: cities (5), victory (16), the next phase, and the
 //! reinforcements due to the next player (6.2).
 
+use crate::automatic::AvPath;
 use crate::automatic::{self, AvMade};
 use crate::cite::{Ref, Rule};
 use crate::combat::{self, BattleSetup, Outcome, Resolved};
@@ -15,7 +16,7 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
-use crate::orders::{Attack, Located, OrderError, Orders, Problem};
+use crate::orders::{Attack, AvAdvance, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::ruleset::PendingConsult;
@@ -598,7 +599,7 @@ fn fight(
     let pending_mode = state.game.options.decisions == DecisionMode::Pending;
     let defer = pending_mode.then_some(label.as_str());
     let ask = pending_mode && rules.ruleset.pending_consult() == PendingConsult::Ask;
-    let mut roll = battle_roller(state.game.options.tables, input);
+    let mut roll = battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
     for (i, battle) in battles.iter().enumerate() {
         let attack = attack_of(battle);
         let (battle_events, owed) = combat::resolve_battles(
@@ -632,7 +633,7 @@ fn fight(
     if pending_mode
         && !rules.ruleset.format_one
         && !f.owed.is_empty()
-        && ends_game(state, f.turn, f.side)
+        && ends_game(rules, state, f.turn, f.side)
     {
         let asked = std::mem::take(&mut f.owed);
         let note = format!(
@@ -673,8 +674,10 @@ fn stop(
 }
 
 /// 16: whether the game ends after this player-turn, whatever the victory check finds.
-fn ends_game(state: &GameState, turn: u32, side: Side) -> bool {
-    side == Side::Red && turn >= state.game.options.last_turn
+fn ends_game(rules: &Rules, state: &GameState, turn: u32, side: Side) -> bool {
+    rules
+        .ruleset
+        .ends_after(state.game.options.last_turn, turn, side)
 }
 
 /// PBEM sequence ("the opponent only needs to be consulted when loss, retreat, or
@@ -743,7 +746,7 @@ fn finish(
     events.extend(outcome.events);
     next.phase = match outcome.over {
         Some((winner, reason)) => Phase::Over { winner, reason },
-        None => next_phase(state, turn, side),
+        None => next_phase(rules, state, turn, side),
     };
     events.extend(reinforcements_due(rules, &next));
     (next, events)
@@ -757,6 +760,15 @@ fn attack_of(b: &WaitingBattle) -> Attack {
         units: b.units.iter().map(unit).collect(),
         targets: b.targets.iter().map(|h| Located::new(*h, 0..0)).collect(),
         advance: b.advance.iter().map(unit).collect(),
+        advance_path: b
+            .advance_path
+            .iter()
+            .map(|g| AvAdvance {
+                units: g.units.iter().map(unit).collect(),
+                path: g.path.iter().map(|h| Located::new(*h, 0..0)).collect(),
+                span: 0..0,
+            })
+            .collect(),
         lose: b.lose.iter().map(unit).collect(),
         retreat: b.retreat.iter().map(|h| Located::new(*h, 0..0)).collect(),
         stock: b.stock.clone().map(|s| Located::new(s, 0..0)),
@@ -770,16 +782,19 @@ fn waiting_battle(a: &Attack) -> WaitingBattle {
         units: a.units.iter().map(|u| u.value.clone()).collect(),
         targets: a.targets.iter().map(|h| h.value).collect(),
         advance: a.advance.iter().map(|u| u.value.clone()).collect(),
+        advance_path: a.advance_path.iter().map(AvPath::of).collect(),
         lose: a.lose.iter().map(|u| u.value.clone()).collect(),
         retreat: a.retreat.iter().map(|h| h.value).collect(),
         stock: a.stock.as_ref().map(|s| s.value.clone()),
     }
 }
 
-/// 15.1-15.3: the odds reduced exactly, the roll drawn for the battle's id, the cell of
-/// the game's Basic Game Attrition Table.
+/// 15.1-15.3, 25.1: the odds reduced exactly, the roll drawn for the battle's id, the
+/// cell of the game's Basic Game Attrition Table, or in the Tournament Game (`tgat`)
+/// of its Tournament Game Attrition Table.
 fn battle_roller<'i, 'a>(
     tables: TableChoice,
+    tgat: bool,
     input: &'i mut TurnInput<'a>,
 ) -> impl FnMut(&BattleSetup) -> Result<Resolved, String> + use<'i, 'a> {
     let mode = match tables {
@@ -789,12 +804,18 @@ fn battle_roller<'i, 'a>(
     move |setup: &BattleSetup| {
         let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
         let odds = odds::reduce(setup.attack, setup.defence);
-        let lookup = input.tables.bgat(&odds, roll).map_err(|e| e.to_string())?;
+        let (result, cite, printed) = if tgat {
+            let l = input.tables.tgat(&odds, roll).map_err(|e| e.to_string())?;
+            (Outcome::Tgat(l.result), l.cite, l.printed)
+        } else {
+            let l = input.tables.bgat(&odds, roll).map_err(|e| e.to_string())?;
+            (Outcome::Bgat(l.result.into()), l.cite, l.printed)
+        };
         Ok(Resolved {
-            result: Outcome::Bgat(lookup.result.into()),
+            result,
             odds: odds.to_string(),
             roll: drawn,
-            table: format!("{}: {}", lookup.cite, lookup.printed),
+            table: format!("{cite}: {printed}"),
         })
     }
 }
@@ -1004,13 +1025,13 @@ fn store_standing(next: &mut GameState, orders: &Orders, side: Side) {
 }
 
 /// 4.6: Blue then Red make a turn; the game runs to the last turn (16).
-fn next_phase(state: &GameState, turn: u32, side: Side) -> Phase {
+fn next_phase(rules: &Rules, state: &GameState, turn: u32, side: Side) -> Phase {
     match side {
         Side::Blue => Phase::Turn {
             turn,
             side: Side::Red,
         },
-        Side::Red if turn >= state.game.options.last_turn => Phase::Over {
+        Side::Red if ends_game(rules, state, turn, side) => Phase::Over {
             winner: None,
             reason: "the last turn is over".to_string(),
         },

@@ -131,6 +131,8 @@ struct RawAttack {
     #[serde(default)]
     advance: Vec<Spanned<String>>,
     #[serde(default)]
+    advance_path: Vec<RawAvAdvance>,
+    #[serde(default)]
     lose: Vec<Spanned<String>>,
     #[serde(default)]
     retreat: Vec<Spanned<String>>,
@@ -283,7 +285,7 @@ pub struct Av {
 }
 
 /// 21.3: units of an automatic victory advancing together along `path` (up to 4 hexes,
-/// the first the losers' vacated hex).
+/// the first the losers' vacated hex); 25.1: the winners of a TGAT battle likewise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AvAdvance {
     pub units: Vec<Located<UnitId>>,
@@ -301,7 +303,11 @@ pub struct Attack {
     pub targets: Vec<Located<Hex>>,
     /// Conditional advance into the vacated hex (up to 3 units).
     pub advance: Vec<Located<UnitId>>,
-    /// Which of his own units the attacker loses first (AE, EX).
+    /// 25.1 (Tournament Game): conditional advances of more than one hex, each a group
+    /// of the battle's units along a path whose first hex is the loser's vacated hex,
+    /// as far as the result allows.
+    pub advance_path: Vec<AvAdvance>,
+    /// Which of his own units the attacker loses first (AE, EX, TGAT factor losses).
     pub lose: Vec<Located<UnitId>>,
     /// Preferred retreat hexes if the attacker must retreat (AB2, AE).
     pub retreat: Vec<Located<Hex>>,
@@ -687,6 +693,15 @@ pub enum Problem {
     },
     #[error("an opposed invasion at {hex} is not built yet: {why}")]
     OpposedInvasion { hex: Hex, why: String },
+    // B9xx: the Tournament Game (24-30).
+    #[error("battle {battle} gives `advance_path`, but on the Basic Game's table the winner advances into the vacated hex only")]
+    AdvancePathBasic { battle: String },
+    #[error("{unit} cannot advance along this path after battle {battle}: {why}")]
+    AdvancePath {
+        unit: UnitId,
+        battle: String,
+        why: String,
+    },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -907,6 +922,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 units: u,
                 targets,
                 advance: units(&a.advance, errs),
+                advance_path: advance_groups(&a.advance_path, "25.1", errs),
                 lose: units(&a.lose, errs),
                 retreat: hexes(&a.retreat, errs),
                 stock: a
@@ -957,18 +973,21 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
     }
 }
 
-fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
-    let units = who(&a.unit, &a.units, a.hex.span(), errs);
-    let advance = a
-        .advance
-        .iter()
+/// 21.3, 25.1: advances along paths, each a unit or units and a path that is not empty
+/// (`rule` is the advance's paragraph).
+fn advance_groups(
+    list: &[RawAvAdvance],
+    rule: &'static str,
+    errs: &mut Vec<OrderError>,
+) -> Vec<AvAdvance> {
+    list.iter()
         .map(|g| {
             let span = g.path.span();
             if g.path.get_ref().is_empty() {
                 errs.push(OrderError::new(
                     Problem::EmptyPath,
                     Some(span.clone()),
-                    "21.3",
+                    rule,
                 ));
             }
             AvAdvance {
@@ -977,7 +996,12 @@ fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
                 span,
             }
         })
-        .collect();
+        .collect()
+}
+
+fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
+    let units = who(&a.unit, &a.units, a.hex.span(), errs);
+    let advance = advance_groups(&a.advance, "21.3", errs);
     Some(Av {
         hex: hex(&a.hex, errs)?,
         units,

@@ -264,6 +264,9 @@ pub struct WaitingBattle {
     pub targets: Vec<Hex>,
     #[serde(default)]
     pub advance: Vec<UnitId>,
+    /// 25.1: advances of more than one hex along a path (Tournament Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advance_path: Vec<crate::automatic::AvPath>,
     #[serde(default)]
     pub lose: Vec<UnitId>,
     #[serde(default)]

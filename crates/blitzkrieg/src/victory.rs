@@ -79,7 +79,9 @@ pub fn check(
         &mut lines,
     );
     let (condition_b, b) = condition_b(rules, pos, &state.condition_b, kept, order, &mut lines);
-    let last = turn >= state.game.options.last_turn && side == Side::Red;
+    let last = rules
+        .ruleset
+        .ends_after(state.game.options.last_turn, turn, side);
     let c = last
         .then(|| condition_c(friendly, turn, figures.victory_c_city_hexes, &mut lines))
         .flatten();

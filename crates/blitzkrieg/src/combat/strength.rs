@@ -71,9 +71,7 @@ pub fn battle_strength(
     let mut seen = BTreeSet::new();
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
-            // 23.6: a unit cut off from supply attacks at half its factor.
-            let halved = u32::from(supply::is_cut_off(pos, id));
-            let f = modified(attack_factor(rules, id), halved, false);
+            let f = attack_of(rules, pos, id);
             s.attack = s.attack + f;
             s.attackers.push((id.clone(), h, f));
         }
@@ -97,6 +95,17 @@ pub fn battle_strength(
         }
     }
     s
+}
+
+/// 23.6: a unit cut off from supply attacks at half its factor; in the Tournament
+/// Game the half is rounded up ("in the TG, convert fractions *up*").
+fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
+    let printed = attack_factor(rules, id);
+    match (supply::is_cut_off(pos, id), rules.ruleset.tournament()) {
+        (false, _) => Factor::from(printed),
+        (true, false) => modified(printed, 1, false),
+        (true, true) => Factor::from(printed.div_ceil(2)),
+    }
 }
 
 /// 2.4: the factor a unit attacks with (artillery's first figure).
