@@ -296,16 +296,21 @@ fn substituted(
     into: &[UnitId],
     rule: &Rule,
 ) -> std::fmt::Result {
+    let left = if factors == 1 {
+        "1 factor".to_string()
+    } else {
+        format!("{factors} factors")
+    };
     if into.is_empty() {
         return writeln!(
             out,
-            "    {unit}'s {factors} factors left cannot be made up: no substitute counters of its type are free ({rule})"
+            "    {unit}'s {left} left cannot be made up: no substitute counters of its type are free ({rule})"
         );
     }
     let names: Vec<String> = into.iter().map(ToString::to_string).collect();
     writeln!(
         out,
-        "    {unit}'s {factors} factors left made up by {} in {hex} ({rule})",
+        "    {unit}'s {left} left made up by {} in {hex} ({rule})",
         names.join(", ")
     )
 }
