@@ -231,6 +231,14 @@ pub struct Pending {
     /// The attacker's conditional advance, carried out once the hex is vacated.
     #[serde(default)]
     pub foe_advance: Vec<UnitId>,
+    /// 25.1: the attacker's advances along paths, carried out once the hex is vacated
+    /// (Tournament Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub foe_paths: Vec<crate::automatic::AvPath>,
+    /// 25.1: the hexes the result lets the attacker advance (Tournament Game; 0 when
+    /// the BGAT's advance into the vacated hex is all there is).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub foe_advance_hexes: u32,
 }
 
 /// What a player-turn stopped in a later step needs to go on (PBEM sequence: "the

@@ -231,7 +231,7 @@ fn apply_deferred(
     }
     let units = defender.survivors(pos);
     let d = fx.defender;
-    let (what, foe_advance) = if d.advance > 0 {
+    let (what, foe_advance, foe_paths) = if d.advance > 0 {
         let vacated = vacated(pos, &attacker.hexes);
         if vacated.is_empty() {
             return None;
@@ -245,11 +245,18 @@ fn apply_deferred(
             names(&units),
             hexes.join(" or ")
         );
-        (what, Vec::new())
+        (what, Vec::new(), Vec::new())
     } else {
-        let follow = match (&attacker.choices.advance, d.retreat > 0) {
+        // The loser's hex may be left by a retreat, or (TGAT) by the loss of every unit.
+        let may_leave = d.retreat > 0 || matches!(d.loss, Loss::Factors(_) | Loss::All);
+        let follow = match (&attacker.choices.advance, may_leave) {
             (AdvanceOrder::Listed(v), true) => v.clone(),
             _ => Vec::new(),
+        };
+        let follow_paths = if may_leave {
+            attacker.paths.clone()
+        } else {
+            Vec::new()
         };
         let lost = match d.loss {
             Loss::None => None,
@@ -264,7 +271,7 @@ fn apply_deferred(
             (None, k) if k > 0 => format!("retreat {} {k} hexes", names(&units)),
             (None, _) => return None,
         };
-        (what, follow)
+        (what, follow, follow_paths)
     };
     let side = defender.choices.side;
     let battle = format!("{label}/{}", fight.id);
@@ -284,6 +291,8 @@ fn apply_deferred(
         foes: attacker.units.clone(),
         foe_hexes: attacker.hexes.clone(),
         foe_advance,
+        foe_paths,
+        foe_advance_hexes: fx.attacker.advance,
     })
 }
 
@@ -408,12 +417,7 @@ fn defender_party(turn: &Turn, s: &Strength) -> Party {
             },
         },
         attacking: false,
-        doubled: s
-            .defenders
-            .iter()
-            .filter(|(_, printed, after)| crate::odds::Factor::from(*printed) != *after)
-            .map(|(id, _, _)| id.clone())
-            .collect(),
+        doubled: doubled_defenders(s),
         paths: Vec::new(),
     }
 }
@@ -538,6 +542,58 @@ fn lose_factors(
     }
 }
 
+/// 25.1 in a pending-decision game: the owner of `item` loses `factors` factors of the
+/// battle's units, those its decision names (`order`) first, as [`lose_factors`] does
+/// in the battle itself. The events, and the substitutes that took a broken unit's
+/// place (they retreat with the rest).
+pub(super) fn lose_decided_factors(
+    rules: &Rules,
+    pos: &mut Position,
+    item: &Pending,
+    order: Vec<UnitId>,
+    factors: u32,
+) -> (Vec<Event>, Vec<UnitId>) {
+    let s = super::strength::battle_strength(rules, pos, &item.foes, &item.hexes);
+    let party = Party {
+        units: item.units.clone(),
+        joined: RefCell::default(),
+        hexes: item.hexes.clone(),
+        choices: Choices {
+            side: item.side,
+            homes: Vec::new(),
+            lose: order,
+            lose_by: format!("decision `lose` of battle {}", item.battle),
+            prefer: Vec::new(),
+            prefer_by: String::new(),
+            toward: None,
+            toward_by: String::new(),
+            advance: AdvanceOrder::Never,
+            advance_by: String::new(),
+        },
+        attacking: false,
+        doubled: doubled_defenders(&s),
+        paths: Vec::new(),
+    };
+    let fight = Fight {
+        id: &item.battle,
+        outcome: item.result,
+        effects: Effects::default(),
+    };
+    let mut events = Vec::new();
+    lose_factors(rules, pos, &fight, &party, factors, &mut events);
+    let joined = party.joined.into_inner();
+    (events, joined)
+}
+
+/// 13.2, 13.3: the defenders whose factors terrain doubled.
+fn doubled_defenders(s: &Strength) -> BTreeSet<UnitId> {
+    s.defenders
+        .iter()
+        .filter(|(_, printed, after)| crate::odds::Factor::from(*printed) != *after)
+        .map(|(id, _, _)| id.clone())
+        .collect()
+}
+
 /// BGAT AB2/DB2 (and the rest of the losers after AE/DE), TGAT: every surviving unit
 /// of the side retreats `hexes` hexes, or is eliminated when it has no legal route.
 fn retreat_all(
@@ -606,7 +662,15 @@ fn advance(
         return;
     }
     let side = winner.choices.side;
-    let on_paths = advance_paths(rules, pos, fight, winner, &vacated, effect.advance, events);
+    let battle = (side, fight.id, fight.rule());
+    let on_paths = advance_paths(
+        rules,
+        pos,
+        battle,
+        &winner.paths,
+        (&vacated, effect.advance),
+        events,
+    );
     let most = fight.effects.advance_units.unwrap_or(usize::MAX);
     let others: Vec<UnitId> = winner
         .survivors(pos)
@@ -645,23 +709,21 @@ fn advance(
 /// its path as the result's `hexes` and the movement rules let it go (see
 /// [`automatic::advance_along`]); a path must begin in a hex the loser vacated. The
 /// units named.
-fn advance_paths(
+pub(super) fn advance_paths(
     rules: &Rules,
     pos: &mut Position,
-    fight: &Fight,
-    winner: &Party,
-    vacated: &[Hex],
-    hexes: u32,
+    (side, battle, result): (Side, &str, Rule),
+    paths: &[AvPath],
+    (vacated, hexes): (&[Hex], u32),
     events: &mut Vec<Event>,
 ) -> BTreeSet<UnitId> {
-    let side = winner.choices.side;
     let allowed = usize::try_from(hexes).unwrap_or(usize::MAX);
     let mut named = BTreeSet::new();
-    for group in &winner.paths {
+    for group in paths {
         let path = group.path.get(..allowed).unwrap_or(&group.path);
         for unit in &group.units {
             named.insert(unit.clone());
-            let what = format!("{unit} does not advance after battle {}", fight.id);
+            let what = format!("{unit} does not advance after battle {battle}");
             if !path.first().is_some_and(|h| vacated.contains(h)) {
                 let left: Vec<String> = vacated.iter().map(Hex::to_string).collect();
                 let how = format!(
@@ -671,8 +733,7 @@ fn advance_paths(
                 events.push(Event::Decided { side, what, how });
                 continue;
             }
-            let mut rule = fight
-                .rule()
+            let mut rule = result
                 .refs()
                 .iter()
                 .fold(Rule::para("25.1"), |r, s| r.and(s.clone()))
