@@ -130,6 +130,9 @@ impl Problem {
             // B9xx: the Tournament Game (24-30).
             Problem::AdvancePathBasic { .. } => "B901",
             Problem::AdvancePath { .. } => "B902",
+            Problem::SubstitutesNotPlayed { .. } => "B903",
+            Problem::NoBreakdown { .. } => "B904",
+            Problem::NoRecombine { .. } => "B905",
         }
     }
 
@@ -173,6 +176,12 @@ impl Problem {
             ),
             Problem::AdvancePath { .. } => Some(
                 "begin the path in the hex attacked and keep it to 4 hexes the unit may enter; the result decides how far it goes",
+            ),
+            Problem::NoBreakdown { .. } => Some(
+                "name a full unit of yours on the map, and in `into` inactive substitutes of its type whose factors add up to its own (or leave `into` out)",
+            ),
+            Problem::NoRecombine { .. } => Some(
+                "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors",
             ),
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
@@ -615,6 +624,18 @@ mod tests {
                 unit: UnitId::new("B-3AR").unwrap(),
                 battle: "A1".into(),
                 why: "the advance begins in the losers' hex, and F7 is not it".into(),
+            },
+            Problem::SubstitutesNotPlayed {
+                order: "breakdown".into(),
+            },
+            Problem::NoBreakdown {
+                unit: UnitId::new("B-3IN").unwrap(),
+                why: "no inactive infantry substitutes add up to its 6 factors (26.5)".into(),
+            },
+            Problem::NoRecombine {
+                unit: UnitId::new("B-IN2A").unwrap(),
+                into: UnitId::new("B-3IN").unwrap(),
+                why: "it is in enemy ZOC (26.3)".into(),
             },
         ]
     }

@@ -24,6 +24,7 @@ use crate::state::{
     DecisionMode, GameState, Pending, Phase, Place, Resume, SeedSource, StandingOrders,
     TableChoice, WaitingBattle,
 };
+use crate::substitutes;
 use crate::supply;
 use crate::tables::{CombatTables, TableMode};
 use crate::units::{Counter, Side, UnitId};
@@ -313,6 +314,8 @@ fn move_units(
     let (supplied, air_errors) =
         supply::trace_start(rules, &mut pos, &state.held, side, &orders.air_supply);
     owed_events.extend(supplied);
+    let (broken, breakdown_errors) =
+        substitutes::break_down(rules, &mut pos, side, &orders.breakdowns);
     let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
@@ -324,11 +327,20 @@ fn move_units(
         invaded_last: state.invaded.as_deref(),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
+    let (recombined, recombine_errors) = substitutes::recombine(
+        rules,
+        &mut pos,
+        side,
+        &orders.recombines,
+        (&orders.attacks, &waiting),
+    );
     let log = &moved.log;
     let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &orders.attacks);
     let mut errors = owed_errors;
     errors.extend(air_errors);
+    errors.extend(breakdown_errors);
     errors.extend(moved.errors);
+    errors.extend(recombine_errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
     let fighters = strategic::fighters(&orders.attacks, &orders.avs);
@@ -339,7 +351,9 @@ fn move_units(
         return Err(errors);
     }
     let mut events = owed_events;
+    events.extend(broken);
     events.extend(moved.events);
+    events.extend(recombined);
     Ok(Moved {
         turn,
         side,
@@ -916,14 +930,26 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     }
     for a in &orders.attacks {
         named.extend(a.units.iter().chain(&a.advance).chain(&a.lose));
+        named.extend(a.advance_path.iter().flat_map(|g| &g.units));
+    }
+    for b in &orders.breakdowns {
+        named.extend(std::iter::once(&b.unit).chain(&b.into));
+    }
+    for r in &orders.recombines {
+        named.extend(r.units.iter().chain(std::iter::once(&r.into)));
     }
     if let Some(s) = &orders.standing {
         named.extend(&s.lose_first);
     }
+    // 26: in the Tournament Game every substitute counter is in the game, in play or
+    // among the inactive counters.
+    let in_game = |c: &Counter| {
+        state.units.contains_key(&c.id) || (c.is_substitute() && rules.ruleset.tournament())
+    };
     let mut errs = Vec::new();
     for u in named {
         match rules.counters.get(&u.value) {
-            Some(c) if !state.units.contains_key(&u.value) => errs.push(
+            Some(c) if !in_game(c) => errs.push(
                 OrderError::new(
                     Problem::NotInThisGame(c.id.clone()),
                     Some(u.span.clone()),

@@ -192,7 +192,26 @@ pub struct RawOrders {
     sea: Vec<RawSea>,
     #[serde(default)]
     attack: Vec<RawAttack>,
+    #[serde(default)]
+    breakdown: Vec<RawBreakdown>,
+    #[serde(default)]
+    recombine: Vec<RawRecombine>,
     standing: Option<RawStanding>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBreakdown {
+    unit: Spanned<String>,
+    #[serde(default)]
+    into: Vec<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecombine {
+    units: Spanned<Vec<Spanned<String>>>,
+    into: Spanned<String>,
 }
 
 // ---------------------------------------------------------------------------
@@ -358,7 +377,29 @@ pub struct Orders {
     /// 19.2: orders for units at sea.
     pub sea: Vec<SeaOrder>,
     pub attacks: Vec<Attack>,
+    /// 26.1: full units broken down into substitutes before movement (Tournament Game).
+    pub breakdowns: Vec<Breakdown>,
+    /// 26.3: substitutes recombined at the end of movement (Tournament Game).
+    pub recombines: Vec<Recombine>,
     pub standing: Option<Standing>,
+}
+
+/// 26.1, 26.2: a full unit broken down into substitutes of its type whose factors add
+/// up to its own: those named in `into`, or (none named) the change made largest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    pub unit: Located<UnitId>,
+    pub into: Vec<Located<UnitId>>,
+}
+
+/// 26.3: substitutes in one hex recombined into one inactive counter of their type whose
+/// factors are theirs added together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recombine {
+    pub units: Vec<Located<UnitId>>,
+    pub into: Located<UnitId>,
+    /// Where `units` is written.
+    pub span: Range<usize>,
 }
 
 /// One order of the ground movement, moves and automatic victories as written.
@@ -702,6 +743,18 @@ pub enum Problem {
         battle: String,
         why: String,
     },
+    #[error(
+        "`[[{order}]]` is an order of the Tournament Game's substitutes (26), not of this game"
+    )]
+    SubstitutesNotPlayed { order: String },
+    #[error("{unit} cannot be broken down: {why}")]
+    NoBreakdown { unit: UnitId, why: String },
+    #[error("{unit} cannot be recombined into {into}: {why}")]
+    NoRecombine {
+        unit: UnitId,
+        into: UnitId,
+        why: String,
+    },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -932,6 +985,27 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             }
         })
         .collect();
+    let breakdowns = raw
+        .breakdown
+        .iter()
+        .filter_map(|b| {
+            Some(Breakdown {
+                unit: unit(&b.unit, errs)?,
+                into: units(&b.into, errs),
+            })
+        })
+        .collect();
+    let recombines = raw
+        .recombine
+        .iter()
+        .filter_map(|r| {
+            Some(Recombine {
+                units: units(r.units.get_ref(), errs),
+                into: unit(&r.into, errs)?,
+                span: r.units.span(),
+            })
+        })
+        .collect();
     let standing = raw.standing.as_ref().map(|s| Standing {
         lose_first: units(&s.lose_first, errs),
         retreat_toward: s.retreat_toward.as_ref().and_then(|h| hex(h, errs)),
@@ -969,6 +1043,8 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         avs,
         sea,
         attacks,
+        breakdowns,
+        recombines,
         standing,
     }
 }

@@ -759,7 +759,7 @@ pub fn write(state: &GameState) -> Result<String, WriteError> {
             Place::Map(h) | Place::Aloft(h) => by_hex.entry(*h).or_default().push(id),
             Place::AtSea(z) => sea.entry(*z).or_default().push(id),
             Place::Eliminated { turn, by } => dead.entry((*turn, *by)).or_default().push(id),
-            Place::Waiting => {}
+            Place::Waiting | Place::Inactive => {}
         }
     }
     for units in by_hex

@@ -189,6 +189,10 @@ pub enum Place {
     Aloft(Hex),
     /// Eliminated in a player-turn.
     Eliminated { turn: u32, by: Side },
+    /// 26.1, 26.3: taken out of play without being lost, among the inactive counters:
+    /// a full unit broken down into substitutes, or substitutes recombined (Tournament
+    /// Game; never in a Basic Game state).
+    Inactive,
 }
 
 /// The standing orders a side has given for the opponent's next player-turn.
@@ -411,7 +415,7 @@ impl GameState {
                     pos.set_aloft(id, true);
                 }
                 Place::AtSea(zone) => pos.put_to_sea(c, *zone),
-                Place::Waiting | Place::Eliminated { .. } => {}
+                Place::Waiting | Place::Eliminated { .. } | Place::Inactive => {}
             }
         }
         for (id, marks) in &self.marks {
@@ -428,8 +432,9 @@ impl GameState {
     }
 
     /// Writes `pos` back: each counter's place (a counter that left play in this
-    /// player-turn is eliminated by `mover` in `turn`; one that came into play from
-    /// the inactive counters, a substitute, is added), and the markers.
+    /// player-turn is eliminated by `mover` in `turn`, or inactive when it was broken
+    /// down or recombined, 26; one that came into play from the inactive counters, a
+    /// substitute, is added), and the markers.
     pub fn store_position(&mut self, pos: &Position, turn: u32, mover: Side) {
         for p in pos.pieces() {
             self.units.entry(p.id.clone()).or_insert(Place::Waiting);
@@ -446,6 +451,9 @@ impl GameState {
             };
             match (now, &place) {
                 (Some(p), _) => *place = p,
+                (None, Place::Map(_) | Place::AtSea(_) | Place::Aloft(_)) if pos.is_retired(id) => {
+                    *place = Place::Inactive
+                }
                 (None, Place::Map(_) | Place::AtSea(_) | Place::Aloft(_)) => {
                     *place = Place::Eliminated { turn, by: mover }
                 }

@@ -22,7 +22,9 @@
 //! start at sea (`sea = "A"`, optional rule 19), and `expect.toml`'s `at_sea` names the
 //! zone a unit must end in. `invaded` names the beach invaded in the preceding
 //! player-turn (optional rule 20.2). A unit with `size = "substitute"` is a substitute
-//! counter (26): on the map with a hex, else among the inactive counters.
+//! counter (26): on the map with a hex, else among the inactive counters; a full unit
+//! with `inactive = true` is among them too, and `expect.toml`'s `inactive` names the
+//! units that must end there (broken down or recombined).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -154,6 +156,9 @@ struct CaseUnit {
     /// `"substitute"` for a substitute counter (26); one with no hex is inactive.
     #[serde(default)]
     size: Option<Size>,
+    /// 26: a full unit among the inactive counters (broken down or removed before).
+    #[serde(default)]
+    inactive: bool,
 }
 
 fn one_u8() -> u8 {
@@ -186,6 +191,9 @@ struct Expect {
     at_sea: BTreeMap<String, char>,
     #[serde(default)]
     eliminated: Vec<String>,
+    /// Units that must be among the inactive counters (26: broken down, recombined).
+    #[serde(default)]
+    inactive: Vec<String>,
     #[serde(default)]
     report: Vec<String>,
     #[serde(default)]
@@ -292,13 +300,15 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
     };
     let mut rules = Rules::new(board, counters, RuleBook::embedded().unwrap());
     choose_rules(case, &mut rules).map_err(|e| format!("{}: {e}", case.title))?;
-    let inactive = |u: &&CaseUnit| u.size == Some(Size::Substitute) && u.hex.is_none();
+    let inactive =
+        |u: &&CaseUnit| u.size == Some(Size::Substitute) && u.hex.is_none() && u.sea.is_none();
     let units: Vec<(UnitId, Place)> = case
         .unit
         .iter()
         .filter(|u| !inactive(u))
         .map(|u| {
             let place = match (&u.hex, u.sea) {
+                _ if u.inactive => Place::Inactive,
                 (Some(h), _) => Place::Map(h.parse().unwrap()),
                 (None, Some(zone)) => Place::AtSea(zone),
                 (None, None) => Place::Waiting,
@@ -458,6 +468,12 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 let id = UnitId::new(u).unwrap();
                 if !matches!(next.units.get(&id), Some(Place::Eliminated { .. })) {
                     return Err(format!("{ctx}: {u} should be eliminated\n{text}"));
+                }
+            }
+            for u in &expect.inactive {
+                let id = UnitId::new(u).unwrap();
+                if next.units.get(&id) != Some(&Place::Inactive) {
+                    return Err(format!("{ctx}: {u} should be inactive\n{text}"));
                 }
             }
             // Lines are compared with the report's wrapping undone.
