@@ -270,6 +270,7 @@ impl PositionProblem {
             PositionProblem::NotOwnUnit { .. } => "P018",
             PositionProblem::BadZone(_) => "P019",
             PositionProblem::TooManyAtSea { .. } => "P020",
+            PositionProblem::NoChange { .. } => "P025",
         }
     }
 }
@@ -695,6 +696,11 @@ mod tests {
                 side: Side::Blue,
                 count: "11".into(),
                 limit: "10".into(),
+            },
+            PositionProblem::NoChange {
+                unit: UnitId::new("B-1IN").unwrap(),
+                given: 3,
+                kind: "infantry",
             },
         ]
     }
