@@ -76,6 +76,7 @@ pub fn battle_strength(
             s.attackers.push((id.clone(), h, f));
         }
     }
+    s.attack = tournament_round_up(rules, s.attack);
     let from: BTreeSet<Hex> = s.attackers.iter().map(|a| a.1).collect();
     for &hex in targets {
         if s.targets.contains(&hex) {
@@ -97,14 +98,31 @@ pub fn battle_strength(
     s
 }
 
-/// 23.6: a unit cut off from supply attacks at half its factor; in the Tournament
-/// Game the half is rounded up ("in the TG, convert fractions *up*").
+/// 23.6: a unit cut off from supply attacks at half its factor. In the Tournament
+/// Game fractions are converted up ("in the TG, convert fractions *up*"): under the
+/// reading `rounding=per-unit` here, each unit's half; under `once-at-end` (the
+/// default) once, the battle's attack after everything else ([`tournament_round_up`]).
 fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
     let printed = attack_factor(rules, id);
-    match (supply::is_cut_off(pos, id), rules.ruleset.tournament()) {
+    let per_unit = rules.ruleset.reading("rounding") == "per-unit";
+    match (
+        supply::is_cut_off(pos, id),
+        rules.ruleset.tournament() && per_unit,
+    ) {
         (false, _) => Factor::from(printed),
         (true, false) => modified(printed, 1, false),
         (true, true) => Factor::from(printed.div_ceil(2)),
+    }
+}
+
+/// 23.6 in the Tournament Game under the reading `rounding=once-at-end`: the attack of
+/// a battle with a halved unit in it is converted up once, after every halving.
+fn tournament_round_up(rules: &Rules, attack: Factor) -> Factor {
+    let once = rules.ruleset.reading("rounding") != "per-unit";
+    if rules.ruleset.tournament() && once && !attack.is_whole() {
+        Factor::from(attack.ceil())
+    } else {
+        attack
     }
 }
 
