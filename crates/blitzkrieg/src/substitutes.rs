@@ -151,16 +151,23 @@ fn named_change<'r>(
         }
         chosen.push(c);
     }
-    let attack: u32 = chosen.iter().map(|c| c.attack).sum();
-    let defence: u32 = chosen.iter().map(|c| c.defence).sum();
+    let (attack, defence) = total(&chosen);
     if (attack, defence) != (unit.attack, unit.defence) {
         let why = format!(
             "the substitutes named add up to {attack}-{defence}, not its {}-{} (26.2: like changing money)",
             unit.attack, unit.defence
         );
-        return Err((why, into[0].span.clone(), "26.2"));
+        let at = into.first().map_or(0..0, |u| u.span.clone());
+        return Err((why, at, "26.2"));
     }
     Ok(chosen)
+}
+
+/// 26.2: the attack and defence factors of `counters` added together.
+fn total(counters: &[&Counter]) -> (u32, u32) {
+    let attack = counters.iter().map(|c| c.attack).sum();
+    let defence = counters.iter().map(|c| c.defence).sum();
+    (attack, defence)
 }
 
 /// Where the substitutes of a recombination stand.
@@ -275,8 +282,7 @@ fn recombine_one(
         .iter()
         .filter_map(|id| rules.counters.get(id))
         .collect();
-    let attack: u32 = counters.iter().map(|c| c.attack).sum();
-    let defence: u32 = counters.iter().map(|c| c.defence).sum();
+    let (attack, defence) = total(&counters);
     if (attack, defence) != (target.attack, target.defence) {
         let why = format!(
             "the substitutes add up to {attack}-{defence}, and {into} is {}-{} (26.2)",

@@ -516,14 +516,15 @@ side = "blue"
 hex = "B2"
 units = [{ id = "B-1IN", strength = 3 }, "B-IN1B"]
 "#;
-    let basic = position_file::read(text, "pos.toml", &rules, StateBuilder::new("t"));
-    let codes: Vec<&str> = basic
-        .unwrap_err()
-        .problems
-        .iter()
-        .map(|p| p.problem.code())
-        .collect();
-    assert_eq!(codes, vec!["P013", "P008"]);
+    let codes = |rules: &Rules, text: &str| -> Vec<&'static str> {
+        position_file::read(text, "pos.toml", rules, StateBuilder::new("t"))
+            .unwrap_err()
+            .problems
+            .iter()
+            .map(|p| p.problem.code())
+            .collect()
+    };
+    assert_eq!(codes(&rules, text), vec!["P013", "P008"]);
     rules.ruleset.rules = blitzkrieg::state::RuleSet::Tournament;
     let state = position_file::read(text, "pos.toml", &rules, StateBuilder::new("t")).unwrap();
     let id = |s: &str| UnitId::new(s).unwrap();
@@ -534,12 +535,5 @@ units = [{ id = "B-1IN", strength = 3 }, "B-IN1B"]
     assert_eq!(state.units[&id("B-IN1B")], b2);
     // With both 1-factor substitutes in play, 3 cannot be made up.
     let short = text.replace("\"B-IN1B\"", "\"B-IN1B\", \"B-IN1A\"");
-    let errs = position_file::read(&short, "pos.toml", &rules, StateBuilder::new("t"));
-    let codes: Vec<&str> = errs
-        .unwrap_err()
-        .problems
-        .iter()
-        .map(|p| p.problem.code())
-        .collect();
-    assert_eq!(codes, vec!["P025"]);
+    assert_eq!(codes(&rules, &short), vec!["P025"]);
 }

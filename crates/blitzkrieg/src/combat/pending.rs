@@ -154,6 +154,15 @@ fn complete_one(
     }
 }
 
+/// The owner's units of the battle still on the map.
+fn alive(pos: &Position, item: &Pending) -> Vec<UnitId> {
+    item.units
+        .iter()
+        .filter(|u| pos.get(u).is_some())
+        .cloned()
+        .collect()
+}
+
 fn names(units: &[UnitId]) -> String {
     units
         .iter()
@@ -173,12 +182,7 @@ fn lose_factors(
     factors: u32,
     out: &mut Completion,
 ) -> Vec<UnitId> {
-    let alive: Vec<UnitId> = item
-        .units
-        .iter()
-        .filter(|u| pos.get(u).is_some())
-        .cloned()
-        .collect();
+    let alive = alive(pos, item);
     if d.lose.is_empty() && !alive.is_empty() {
         let problem = Problem::LossNotNamed {
             battle: item.battle.clone(),
@@ -214,12 +218,7 @@ fn lose_all(pos: &mut Position, item: &Pending, out: &mut Completion) {
 
 /// BGAT DE/EX: the owner eliminates the one unit its decision names.
 fn lose(pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) {
-    let alive: Vec<UnitId> = item
-        .units
-        .iter()
-        .filter(|u| pos.get(u).is_some())
-        .cloned()
-        .collect();
+    let alive = alive(pos, item);
     if alive.is_empty() {
         return;
     }
