@@ -172,11 +172,9 @@ fn check_advance_paths(
             .filter(|h| a.targets.iter().any(|t| t.value == *h))
             .or_else(|| a.targets.first().map(|t| t.value));
         for u in &g.units {
-            let named = !a.advance.iter().any(|x| x.value == u.value);
-            let Some(&at) = from
-                .get(&u.value)
-                .filter(|_| seen.insert(&u.value) && named)
-            else {
+            let also_in_advance = a.advance.iter().any(|x| x.value == u.value);
+            let once = seen.insert(&u.value) && !also_in_advance;
+            let Some(&at) = from.get(&u.value).filter(|_| once) else {
                 let problem = Problem::NotInBattle {
                     unit: u.value.clone(),
                     battle: a.id.value.clone(),
