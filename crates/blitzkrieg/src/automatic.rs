@@ -102,6 +102,16 @@ pub struct AvPath {
     pub path: Vec<Hex>,
 }
 
+impl AvPath {
+    /// The advance as the order file gives it, without its place in the file.
+    pub fn of(order: &crate::orders::AvAdvance) -> AvPath {
+        AvPath {
+            units: order.units.iter().map(|u| u.value.clone()).collect(),
+            path: order.path.iter().map(|h| h.value).collect(),
+        }
+    }
+}
+
 /// What is wrong with an advance path whatever happens in combat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PathFault {
@@ -241,6 +251,24 @@ fn advance(
     path: &[Hex],
 ) -> Vec<Event> {
     let what = format!("{unit} does not advance after the automatic victory in {av_hex}");
+    let rule = Rule::para("21.3").and(Ref::Reading("21.3".into()));
+    advance_along(rules, pos, (side, what, rule), unit, path)
+}
+
+/// 21.3, 25.1 (with Q&A 21.3, 003 21.3 and 25.1, 23.6): one unit's advance after
+/// combat along `path`, as far as it may go: no MF, no bonus; it stops on entering any
+/// enemy ZOC (armor too), a mountain or a forest, never enters forest with armor,
+/// air-assault or artillery, ends where it fits (11.1), and a unit cut off from supply
+/// does not advance. `told` is the winner, what the report says when the unit does
+/// not move, and the rule the advance is cited by.
+pub(crate) fn advance_along(
+    rules: &Rules,
+    pos: &mut Position,
+    told: (Side, String, Rule),
+    unit: &UnitId,
+    path: &[Hex],
+) -> Vec<Event> {
+    let (side, what, mut rule) = told;
     let decided = |how: String| Event::Decided {
         side,
         what: what.clone(),
@@ -294,7 +322,6 @@ fn advance(
         return vec![decided(why_short.unwrap_or_default())];
     };
     pos.move_to(unit, end);
-    let mut rule = Rule::para("21.3").and(Ref::Reading("21.3".into()));
     if let Some(why) = why_short {
         rule = rule.note(format!("short of the path ordered: {why}"));
     }

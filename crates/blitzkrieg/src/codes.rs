@@ -127,6 +127,12 @@ impl Problem {
             Problem::BeachJustInvaded { .. } => "B820",
             Problem::BeachTooFar { .. } => "B821",
             Problem::OpposedInvasion { .. } => "B822",
+            // B9xx: the Tournament Game (24-30).
+            Problem::AdvancePathBasic { .. } => "B901",
+            Problem::AdvancePath { .. } => "B902",
+            Problem::SubstitutesNotPlayed { .. } => "B903",
+            Problem::NoBreakdown { .. } => "B904",
+            Problem::NoRecombine { .. } => "B905",
         }
     }
 
@@ -165,6 +171,18 @@ impl Problem {
             Problem::SecondBeach { .. } | Problem::BeachJustInvaded { .. } => {
                 Some("land on the beach already invaded this player-turn, or at a friendly port, or invade another beach in a later player-turn")
             }
+            Problem::AdvancePathBasic { .. } => Some(
+                "name the units that advance in `advance`; advances of more hexes come with the Tournament Game (25.1)",
+            ),
+            Problem::AdvancePath { .. } => Some(
+                "begin the path in the hex attacked and keep it to 4 hexes the unit may enter; the result decides how far it goes",
+            ),
+            Problem::NoBreakdown { .. } => Some(
+                "name a full unit of yours on the map, and in `into` inactive substitutes of its type whose factors add up to its own (or leave `into` out)",
+            ),
+            Problem::NoRecombine { .. } => Some(
+                "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors",
+            ),
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
             | Problem::PortBlocked { .. } => {
@@ -252,6 +270,7 @@ impl PositionProblem {
             PositionProblem::NotOwnUnit { .. } => "P018",
             PositionProblem::BadZone(_) => "P019",
             PositionProblem::TooManyAtSea { .. } => "P020",
+            PositionProblem::NoChange { .. } => "P025",
         }
     }
 }
@@ -599,6 +618,26 @@ mod tests {
                 hex: h("B11"),
                 why: "every full sea hex next to it is in enemy ZOC (003 20.3)".into(),
             },
+            Problem::AdvancePathBasic {
+                battle: "A1".into(),
+            },
+            Problem::AdvancePath {
+                unit: UnitId::new("B-3AR").unwrap(),
+                battle: "A1".into(),
+                why: "the advance begins in the losers' hex, and F7 is not it".into(),
+            },
+            Problem::SubstitutesNotPlayed {
+                order: "breakdown".into(),
+            },
+            Problem::NoBreakdown {
+                unit: UnitId::new("B-3IN").unwrap(),
+                why: "no inactive infantry substitutes add up to its 6 factors (26.5)".into(),
+            },
+            Problem::NoRecombine {
+                unit: UnitId::new("B-IN2A").unwrap(),
+                into: UnitId::new("B-3IN").unwrap(),
+                why: "it is in enemy ZOC (26.3)".into(),
+            },
         ]
     }
 
@@ -657,6 +696,11 @@ mod tests {
                 side: Side::Blue,
                 count: "11".into(),
                 limit: "10".into(),
+            },
+            PositionProblem::NoChange {
+                unit: UnitId::new("B-1IN").unwrap(),
+                given: 3,
+                kind: "infantry",
             },
         ]
     }

@@ -7,6 +7,7 @@
 //! the end of the player-turn: cities (5), victory (16), the next phase, and the
 //! reinforcements due to the next player (6.2).
 
+use crate::automatic::AvPath;
 use crate::automatic::{self, AvMade};
 use crate::cite::{Ref, Rule};
 use crate::combat::{self, BattleSetup, Outcome, Resolved};
@@ -15,7 +16,7 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
-use crate::orders::{Attack, Located, OrderError, Orders, Problem};
+use crate::orders::{Attack, AvAdvance, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::ruleset::PendingConsult;
@@ -23,6 +24,7 @@ use crate::state::{
     DecisionMode, GameState, Pending, Phase, Place, Resume, SeedSource, StandingOrders,
     TableChoice, WaitingBattle,
 };
+use crate::substitutes;
 use crate::supply;
 use crate::tables::{CombatTables, TableMode};
 use crate::units::{Counter, Side, UnitId};
@@ -322,6 +324,8 @@ fn move_units(
         &orders.air_supply,
     );
     owed_events.extend(supplied);
+    let (broken, breakdown_errors) =
+        substitutes::break_down(rules, &mut pos, side, &orders.breakdowns);
     let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
@@ -333,11 +337,20 @@ fn move_units(
         invaded_last: state.invaded.as_deref(),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
+    let (recombined, recombine_errors) = substitutes::recombine(
+        rules,
+        &mut pos,
+        side,
+        &orders.recombines,
+        (&orders.attacks, &waiting),
+    );
     let log = &moved.log;
     let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &orders.attacks);
     let mut errors = owed_errors;
     errors.extend(air_errors);
+    errors.extend(breakdown_errors);
     errors.extend(moved.errors);
+    errors.extend(recombine_errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
     let fighters = strategic::fighters(&orders.attacks, &orders.avs);
@@ -348,7 +361,9 @@ fn move_units(
         return Err(errors);
     }
     let mut events = owed_events;
+    events.extend(broken);
     events.extend(moved.events);
+    events.extend(recombined);
     Ok(Moved {
         turn,
         side,
@@ -617,7 +632,7 @@ fn fight(
     let pending_mode = state.game.options.decisions == DecisionMode::Pending;
     let defer = pending_mode.then_some(label.as_str());
     let ask = pending_mode && rules.ruleset.pending_consult() == PendingConsult::Ask;
-    let mut roll = battle_roller(state.game.options.tables, input);
+    let mut roll = battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
     for (i, battle) in battles.iter().enumerate() {
         let attack = attack_of(battle);
         let (battle_events, owed) = combat::resolve_battles(
@@ -651,7 +666,7 @@ fn fight(
     if pending_mode
         && !rules.ruleset.format_one
         && !f.owed.is_empty()
-        && ends_game(state, f.turn, f.side)
+        && ends_game(rules, state, f.turn, f.side)
     {
         let asked = std::mem::take(&mut f.owed);
         let note = format!(
@@ -692,8 +707,10 @@ fn stop(
 }
 
 /// 16: whether the game ends after this player-turn, whatever the victory check finds.
-fn ends_game(state: &GameState, turn: u32, side: Side) -> bool {
-    side == Side::Red && turn >= state.game.options.last_turn
+fn ends_game(rules: &Rules, state: &GameState, turn: u32, side: Side) -> bool {
+    rules
+        .ruleset
+        .ends_after(state.game.options.last_turn, turn, side)
 }
 
 /// PBEM sequence ("the opponent only needs to be consulted when loss, retreat, or
@@ -762,7 +779,7 @@ fn finish(
     events.extend(outcome.events);
     next.phase = match outcome.over {
         Some((winner, reason)) => Phase::Over { winner, reason },
-        None => next_phase(state, turn, side),
+        None => next_phase(rules, state, turn, side),
     };
     events.extend(reinforcements_due(rules, &next));
     (next, events)
@@ -776,6 +793,15 @@ fn attack_of(b: &WaitingBattle) -> Attack {
         units: b.units.iter().map(unit).collect(),
         targets: b.targets.iter().map(|h| Located::new(*h, 0..0)).collect(),
         advance: b.advance.iter().map(unit).collect(),
+        advance_path: b
+            .advance_path
+            .iter()
+            .map(|g| AvAdvance {
+                units: g.units.iter().map(unit).collect(),
+                path: g.path.iter().map(|h| Located::new(*h, 0..0)).collect(),
+                span: 0..0,
+            })
+            .collect(),
         lose: b.lose.iter().map(unit).collect(),
         retreat: b.retreat.iter().map(|h| Located::new(*h, 0..0)).collect(),
         stock: b.stock.clone().map(|s| Located::new(s, 0..0)),
@@ -789,16 +815,19 @@ fn waiting_battle(a: &Attack) -> WaitingBattle {
         units: a.units.iter().map(|u| u.value.clone()).collect(),
         targets: a.targets.iter().map(|h| h.value).collect(),
         advance: a.advance.iter().map(|u| u.value.clone()).collect(),
+        advance_path: a.advance_path.iter().map(AvPath::of).collect(),
         lose: a.lose.iter().map(|u| u.value.clone()).collect(),
         retreat: a.retreat.iter().map(|h| h.value).collect(),
         stock: a.stock.as_ref().map(|s| s.value.clone()),
     }
 }
 
-/// 15.1-15.3: the odds reduced exactly, the roll drawn for the battle's id, the cell of
-/// the game's Basic Game Attrition Table.
+/// 15.1-15.3, 25.1: the odds reduced exactly, the roll drawn for the battle's id, the
+/// cell of the game's Basic Game Attrition Table, or in the Tournament Game (`tgat`)
+/// of its Tournament Game Attrition Table.
 fn battle_roller<'i, 'a>(
     tables: TableChoice,
+    tgat: bool,
     input: &'i mut TurnInput<'a>,
 ) -> impl FnMut(&BattleSetup) -> Result<Resolved, String> + use<'i, 'a> {
     let mode = match tables {
@@ -808,12 +837,18 @@ fn battle_roller<'i, 'a>(
     move |setup: &BattleSetup| {
         let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
         let odds = odds::reduce(setup.attack, setup.defence);
-        let lookup = input.tables.bgat(&odds, roll).map_err(|e| e.to_string())?;
+        let (result, cite, printed) = if tgat {
+            let l = input.tables.tgat(&odds, roll).map_err(|e| e.to_string())?;
+            (Outcome::Tgat(l.result), l.cite, l.printed)
+        } else {
+            let l = input.tables.bgat(&odds, roll).map_err(|e| e.to_string())?;
+            (Outcome::Bgat(l.result.into()), l.cite, l.printed)
+        };
         Ok(Resolved {
-            result: Outcome::Bgat(lookup.result.into()),
+            result,
             odds: odds.to_string(),
             roll: drawn,
-            table: format!("{}: {}", lookup.cite, lookup.printed),
+            table: format!("{cite}: {printed}"),
         })
     }
 }
@@ -914,14 +949,26 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     }
     for a in &orders.attacks {
         named.extend(a.units.iter().chain(&a.advance).chain(&a.lose));
+        named.extend(a.advance_path.iter().flat_map(|g| &g.units));
+    }
+    for b in &orders.breakdowns {
+        named.extend(std::iter::once(&b.unit).chain(&b.into));
+    }
+    for r in &orders.recombines {
+        named.extend(r.units.iter().chain(std::iter::once(&r.into)));
     }
     if let Some(s) = &orders.standing {
         named.extend(&s.lose_first);
     }
+    // 26: in the Tournament Game every substitute counter is in the game, in play or
+    // among the inactive counters.
+    let in_game = |c: &Counter| {
+        state.units.contains_key(&c.id) || (c.is_substitute() && rules.ruleset.tournament())
+    };
     let mut errs = Vec::new();
     for u in named {
         match rules.counters.get(&u.value) {
-            Some(c) if !state.units.contains_key(&u.value) => errs.push(
+            Some(c) if !in_game(c) => errs.push(
                 OrderError::new(
                     Problem::NotInThisGame(c.id.clone()),
                     Some(u.span.clone()),
@@ -1023,13 +1070,13 @@ fn store_standing(next: &mut GameState, orders: &Orders, side: Side) {
 }
 
 /// 4.6: Blue then Red make a turn; the game runs to the last turn (16).
-fn next_phase(state: &GameState, turn: u32, side: Side) -> Phase {
+fn next_phase(rules: &Rules, state: &GameState, turn: u32, side: Side) -> Phase {
     match side {
         Side::Blue => Phase::Turn {
             turn,
             side: Side::Red,
         },
-        Side::Red if turn >= state.game.options.last_turn => Phase::Over {
+        Side::Red if ends_game(rules, state, turn, side) => Phase::Over {
             winner: None,
             reason: "the last turn is over".to_string(),
         },

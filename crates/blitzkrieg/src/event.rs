@@ -133,6 +133,25 @@ pub enum Event {
         into: Vec<UnitId>,
         rule: Rule,
     },
+    /// 26.1, 26.2: a full unit broken down by its owner into the substitutes `into`
+    /// on its hex (Tournament Game).
+    BrokenDown {
+        unit: UnitId,
+        hex: Hex,
+        into: Vec<UnitId>,
+        rule: Rule,
+    },
+    /// 26.3: substitutes recombined at the end of movement into the counter `into`,
+    /// on `hex`, or in the At Sea Box of `zone` (003 26.3) (Tournament Game).
+    Recombined {
+        units: Vec<UnitId>,
+        into: UnitId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hex: Option<Hex>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        zone: Option<char>,
+        rule: Rule,
+    },
     /// A unit retreated along `path` (AB2/DB2).
     Retreated {
         unit: UnitId,

@@ -39,6 +39,7 @@ pub mod search;
 pub mod signed;
 pub mod sketch;
 pub mod state;
+pub mod substitutes;
 pub mod summary;
 pub mod supply;
 pub mod svg;

@@ -131,6 +131,8 @@ struct RawAttack {
     #[serde(default)]
     advance: Vec<Spanned<String>>,
     #[serde(default)]
+    advance_path: Vec<RawAvAdvance>,
+    #[serde(default)]
     lose: Vec<Spanned<String>>,
     #[serde(default)]
     retreat: Vec<Spanned<String>>,
@@ -190,7 +192,26 @@ pub struct RawOrders {
     sea: Vec<RawSea>,
     #[serde(default)]
     attack: Vec<RawAttack>,
+    #[serde(default)]
+    breakdown: Vec<RawBreakdown>,
+    #[serde(default)]
+    recombine: Vec<RawRecombine>,
     standing: Option<RawStanding>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBreakdown {
+    unit: Spanned<String>,
+    #[serde(default)]
+    into: Vec<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecombine {
+    units: Spanned<Vec<Spanned<String>>>,
+    into: Spanned<String>,
 }
 
 // ---------------------------------------------------------------------------
@@ -283,7 +304,7 @@ pub struct Av {
 }
 
 /// 21.3: units of an automatic victory advancing together along `path` (up to 4 hexes,
-/// the first the losers' vacated hex).
+/// the first the losers' vacated hex); 25.1: the winners of a TGAT battle likewise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AvAdvance {
     pub units: Vec<Located<UnitId>>,
@@ -301,7 +322,11 @@ pub struct Attack {
     pub targets: Vec<Located<Hex>>,
     /// Conditional advance into the vacated hex (up to 3 units).
     pub advance: Vec<Located<UnitId>>,
-    /// Which of his own units the attacker loses first (AE, EX).
+    /// 25.1 (Tournament Game): conditional advances of more than one hex, each a group
+    /// of the battle's units along a path whose first hex is the loser's vacated hex,
+    /// as far as the result allows.
+    pub advance_path: Vec<AvAdvance>,
+    /// Which of his own units the attacker loses first (AE, EX, TGAT factor losses).
     pub lose: Vec<Located<UnitId>>,
     /// Preferred retreat hexes if the attacker must retreat (AB2, AE).
     pub retreat: Vec<Located<Hex>>,
@@ -352,7 +377,29 @@ pub struct Orders {
     /// 19.2: orders for units at sea.
     pub sea: Vec<SeaOrder>,
     pub attacks: Vec<Attack>,
+    /// 26.1: full units broken down into substitutes before movement (Tournament Game).
+    pub breakdowns: Vec<Breakdown>,
+    /// 26.3: substitutes recombined at the end of movement (Tournament Game).
+    pub recombines: Vec<Recombine>,
     pub standing: Option<Standing>,
+}
+
+/// 26.1, 26.2: a full unit broken down into substitutes of its type whose factors add
+/// up to its own: those named in `into`, or (none named) the change made largest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    pub unit: Located<UnitId>,
+    pub into: Vec<Located<UnitId>>,
+}
+
+/// 26.3: substitutes in one hex recombined into one inactive counter of their type whose
+/// factors are theirs added together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recombine {
+    pub units: Vec<Located<UnitId>>,
+    pub into: Located<UnitId>,
+    /// Where `units` is written.
+    pub span: Range<usize>,
 }
 
 /// One order of the ground movement, moves and automatic victories as written.
@@ -687,6 +734,27 @@ pub enum Problem {
     },
     #[error("an opposed invasion at {hex} is not built yet: {why}")]
     OpposedInvasion { hex: Hex, why: String },
+    // B9xx: the Tournament Game (24-30).
+    #[error("battle {battle} gives `advance_path`, but on the Basic Game's table the winner advances into the vacated hex only")]
+    AdvancePathBasic { battle: String },
+    #[error("{unit} cannot advance along this path after battle {battle}: {why}")]
+    AdvancePath {
+        unit: UnitId,
+        battle: String,
+        why: String,
+    },
+    #[error(
+        "`[[{order}]]` is an order of the Tournament Game's substitutes (26), not of this game"
+    )]
+    SubstitutesNotPlayed { order: String },
+    #[error("{unit} cannot be broken down: {why}")]
+    NoBreakdown { unit: UnitId, why: String },
+    #[error("{unit} cannot be recombined into {into}: {why}")]
+    NoRecombine {
+        unit: UnitId,
+        into: UnitId,
+        why: String,
+    },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -907,6 +975,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 units: u,
                 targets,
                 advance: units(&a.advance, errs),
+                advance_path: advance_groups(&a.advance_path, "25.1", errs),
                 lose: units(&a.lose, errs),
                 retreat: hexes(&a.retreat, errs),
                 stock: a
@@ -914,6 +983,27 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     .as_ref()
                     .map(|s| Located::new(s.get_ref().trim().to_ascii_uppercase(), s.span())),
             }
+        })
+        .collect();
+    let breakdowns = raw
+        .breakdown
+        .iter()
+        .filter_map(|b| {
+            Some(Breakdown {
+                unit: unit(&b.unit, errs)?,
+                into: units(&b.into, errs),
+            })
+        })
+        .collect();
+    let recombines = raw
+        .recombine
+        .iter()
+        .filter_map(|r| {
+            Some(Recombine {
+                units: units(r.units.get_ref(), errs),
+                into: unit(&r.into, errs)?,
+                span: r.units.span(),
+            })
         })
         .collect();
     let standing = raw.standing.as_ref().map(|s| Standing {
@@ -953,22 +1043,27 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         avs,
         sea,
         attacks,
+        breakdowns,
+        recombines,
         standing,
     }
 }
 
-fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
-    let units = who(&a.unit, &a.units, a.hex.span(), errs);
-    let advance = a
-        .advance
-        .iter()
+/// 21.3, 25.1: advances along paths, each a unit or units and a path that is not empty
+/// (`rule` is the advance's paragraph).
+fn advance_groups(
+    list: &[RawAvAdvance],
+    rule: &'static str,
+    errs: &mut Vec<OrderError>,
+) -> Vec<AvAdvance> {
+    list.iter()
         .map(|g| {
             let span = g.path.span();
             if g.path.get_ref().is_empty() {
                 errs.push(OrderError::new(
                     Problem::EmptyPath,
                     Some(span.clone()),
-                    "21.3",
+                    rule,
                 ));
             }
             AvAdvance {
@@ -977,7 +1072,12 @@ fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
                 span,
             }
         })
-        .collect();
+        .collect()
+}
+
+fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
+    let units = who(&a.unit, &a.units, a.hex.span(), errs);
+    let advance = advance_groups(&a.advance, "21.3", errs);
     Some(Av {
         hex: hex(&a.hex, errs)?,
         units,

@@ -53,6 +53,9 @@ pub struct Position {
     aloft: BTreeSet<UnitId>,
     marks: BTreeMap<UnitId, BTreeSet<UnitMarker>>,
     hex_marks: BTreeMap<Hex, BTreeSet<HexMarker>>,
+    /// 26.1, 26.3: counters taken out of play this player-turn without being lost:
+    /// broken down into substitutes, or substitutes recombined.
+    retired: BTreeSet<UnitId>,
 }
 
 /// The ground units whose ZOC holds one hex, all of them and the armor-type ones.
@@ -79,6 +82,7 @@ impl Position {
 
     fn place(&mut self, id: UnitId, side: Side, kind: UnitKind, hex: Hex, substitute: bool) {
         self.unindex(&id);
+        self.retired.remove(&id);
         self.at_sea.remove(&id);
         self.by_hex.entry(hex).or_default().insert(id.clone());
         if !self.is_beaten(&id) {
@@ -113,6 +117,21 @@ impl Position {
         let piece = self.unindex(id);
         self.marks.remove(id);
         piece
+    }
+
+    /// 26.1, 26.3: takes a counter out of play among the inactive counters, not lost:
+    /// a full unit broken down, or substitutes recombined (on the map or at sea).
+    /// Returns it as it stood on the map, if it was there.
+    pub fn retire(&mut self, id: &UnitId) -> Option<Piece> {
+        if self.pieces.contains_key(id) || self.at_sea.contains_key(id) {
+            self.retired.insert(id.clone());
+        }
+        self.remove(id)
+    }
+
+    /// Whether the counter was taken out of play this player-turn without being lost.
+    pub fn is_retired(&self, id: &UnitId) -> bool {
+        self.retired.contains(id)
     }
 
     /// Takes a counter off the map's indexes, keeping its markers.
@@ -245,6 +264,7 @@ impl Position {
     /// 19.1, 19.3: puts the counter `c` in the At Sea Box of `zone`, off the map.
     pub fn put_to_sea(&mut self, c: &Counter, zone: SeaZone) {
         self.remove(&c.id);
+        self.retired.remove(&c.id);
         self.at_sea.insert(
             c.id.clone(),
             Afloat {

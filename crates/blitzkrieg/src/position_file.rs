@@ -60,6 +60,12 @@ pub enum PositionProblem {
     },
     #[error("{unit} has strength {given}, not its full {full}: not yet: factor losses come with the Tournament Game (25)")]
     Strength { unit: UnitId, given: u32, full: u32 },
+    #[error("{unit} at strength {given} cannot be made up from the inactive {kind} substitutes (26.2, 26.5)")]
+    NoChange {
+        unit: UnitId,
+        given: u32,
+        kind: &'static str,
+    },
     #[error("`{0}` is not a side (write blue or red)")]
     BadSide(String),
     #[error("{0} is given twice")]
@@ -278,15 +284,39 @@ impl Checker<'_> {
             self.fail(span, PositionProblem::UnknownUnit(typed.trim().to_string()));
             return None;
         };
-        if !c.in_basic_game() {
+        // 26: the Tournament Game's positions hold substitutes.
+        let substitute = c.is_substitute() && self.rules.ruleset.tournament();
+        if !c.in_basic_game() && !substitute {
             self.fail(span, PositionProblem::NotInGame(c.id.clone()));
             return None;
         }
         Some(c.clone())
     }
 
-    /// A counter named once only, and whole (25: factor losses are not built yet).
+    /// A counter named once only, and whole.
     fn entry(&mut self, v: &Spanned<toml::Value>) -> Option<Counter> {
+        match self.entry_at_strength(v)? {
+            (c, None) => Some(c),
+            (c, Some(given)) => {
+                self.refuse_strength(&c, given, v.span());
+                None
+            }
+        }
+    }
+
+    /// P013: a strength other than full where factor losses cannot be shown.
+    fn refuse_strength(&mut self, c: &Counter, given: u32, span: Range<usize>) {
+        let problem = PositionProblem::Strength {
+            unit: c.id.clone(),
+            given,
+            full: c.attack,
+        };
+        self.fail(span, problem);
+    }
+
+    /// A counter named once only, with its strength when it is not full (`None`:
+    /// full strength).
+    fn entry_at_strength(&mut self, v: &Spanned<toml::Value>) -> Option<(Counter, Option<u32>)> {
         let span = v.span();
         let Some((typed, strength)) = unit_entry(v.get_ref()) else {
             self.fail(
@@ -309,21 +339,57 @@ impl Checker<'_> {
             );
             return None;
         }
-        self.named.insert(c.id.clone(), span.clone());
-        if let Some(given) = strength {
-            if u32::try_from(given).ok() != Some(c.attack) {
-                let given = u32::try_from(given).unwrap_or(0);
-                self.fail(
-                    span,
-                    PositionProblem::Strength {
-                        unit: c.id.clone(),
-                        given,
-                        full: c.attack,
-                    },
-                );
+        self.named.insert(c.id.clone(), span);
+        let reduced = strength
+            .filter(|given| u32::try_from(*given).ok() != Some(c.attack))
+            .map(|given| u32::try_from(given).unwrap_or(0));
+        Some((c, reduced))
+    }
+
+    /// 25.1, 26.2 (Tournament Game): a unit written at a strength below its full one
+    /// is on its hex as substitutes of its type totalling that strength, made up from
+    /// the counters not in play, the full unit among the inactive counters. Strengths
+    /// outside 1 to full, substitutes, and strengths in other games are refused (P013).
+    fn reduced(
+        &mut self,
+        pos: &mut Position,
+        units: &mut BTreeMap<UnitId, Place>,
+        (c, hex, given, span): (&Counter, Hex, u32, Range<usize>),
+    ) {
+        let full = if c.kind == crate::units::UnitKind::Artillery {
+            c.defence
+        } else {
+            c.attack
+        };
+        let tournament = self.rules.ruleset.tournament();
+        if !tournament || c.is_substitute() || given == 0 || given > full {
+            self.refuse_strength(c, given, span);
+            return;
+        }
+        let piece = Piece {
+            id: c.id.clone(),
+            side: c.side,
+            kind: c.kind,
+            hex,
+            substitute: false,
+        };
+        let in_attack = c.kind != crate::units::UnitKind::Artillery;
+        match crate::combat::make_up(self.rules, pos, &piece, given, in_attack) {
+            Some(ids) => {
+                for id in ids {
+                    units.insert(id, Place::Map(hex));
+                }
+                units.insert(c.id.clone(), Place::Inactive);
+            }
+            None => {
+                let problem = PositionProblem::NoChange {
+                    unit: c.id.clone(),
+                    given,
+                    kind: c.kind.name(),
+                };
+                self.fail(span, problem);
             }
         }
-        Some(c)
     }
 
     /// 10.2, 10.3: the unit may stand in the hex at all.
@@ -419,24 +485,44 @@ impl RawPosition {
         let mut pos = Position::new();
         let mut units: BTreeMap<UnitId, Place> = BTreeMap::new();
         let mut hexes: BTreeSet<Hex> = BTreeSet::new();
+        let mut reduced = Vec::new();
+        let mut stacks = Vec::new();
         for stack in &self.stack {
             let hex = ck.hex(&stack.hex);
+            if let Some(h) = hex {
+                stacks.push((h, stack.hex.span()));
+            }
             if let Some(h) = hex {
                 if !hexes.insert(h) {
                     ck.fail(stack.hex.span(), PositionProblem::HexTwice(h));
                 }
             }
             for v in &stack.units {
-                let Some(c) = ck.entry(v) else { continue };
-                if let Some(h) = hex {
-                    ck.terrain(&c, h, v.span());
-                    pos.put(c.id.clone(), c.side, c.kind, h);
-                    units.insert(c.id.clone(), Place::Map(h));
+                let Some((c, strength)) = ck.entry_at_strength(v) else {
+                    continue;
+                };
+                let tournament = rules.ruleset.tournament();
+                match (hex, strength) {
+                    (_, Some(given)) if !tournament => ck.refuse_strength(&c, given, v.span()),
+                    (Some(h), Some(given)) => {
+                        ck.terrain(&c, h, v.span());
+                        reduced.push((c, h, given, v.span()));
+                    }
+                    (Some(h), None) => {
+                        ck.terrain(&c, h, v.span());
+                        pos.put_counter(&c, h);
+                        units.insert(c.id.clone(), Place::Map(h));
+                    }
+                    (None, _) => {}
                 }
             }
-            if let Some(h) = hex {
-                self.check_hex(&mut ck, &pos, h, stack.hex.span(), phase.as_ref());
-            }
+        }
+        // 26.2: reduced units are made up once every counter named is placed.
+        for (c, h, given, span) in &reduced {
+            ck.reduced(&mut pos, &mut units, (c, *h, *given, span.clone()));
+        }
+        for (h, span) in stacks {
+            self.check_hex(&mut ck, &pos, h, span, phase.as_ref());
         }
         for sea in &self.at_sea {
             let zone = sea_zone(rules, sea.zone.get_ref());
@@ -515,7 +601,7 @@ impl RawPosition {
                     .collect(),
             });
         }
-        let all = Side::BOTH
+        let mut all = Side::BOTH
             .iter()
             .flat_map(|s| rules.counters.basic_game(*s))
             .map(|c| {
@@ -523,6 +609,8 @@ impl RawPosition {
                 (c.id.clone(), place)
             })
             .collect::<Vec<_>>();
+        // 26: the substitutes in play (Tournament Game).
+        all.extend(units);
         let mut b = StateBuilder::from_state(start).units(all);
         if let Some(phase) = phase {
             b = b.phase(phase);
@@ -759,7 +847,7 @@ pub fn write(state: &GameState) -> Result<String, WriteError> {
             Place::Map(h) | Place::Aloft(h) => by_hex.entry(*h).or_default().push(id),
             Place::AtSea(z) => sea.entry(*z).or_default().push(id),
             Place::Eliminated { turn, by } => dead.entry((*turn, *by)).or_default().push(id),
-            Place::Waiting => {}
+            Place::Waiting | Place::Inactive => {}
         }
     }
     for units in by_hex

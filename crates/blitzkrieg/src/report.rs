@@ -256,7 +256,9 @@ fn section_of(e: &Event) -> &'static str {
         | Event::PutToSea { .. }
         | Event::Sailed { .. }
         | Event::Landed { .. }
-        | Event::Invaded { .. } => "MOVEMENT",
+        | Event::Invaded { .. }
+        | Event::BrokenDown { .. }
+        | Event::Recombined { .. } => "MOVEMENT",
         Event::RemovedBeforeCombat { .. }
         | Event::Battle(_)
         | Event::Eliminated { .. }
@@ -289,6 +291,14 @@ pub fn thirds(t: u32) -> String {
     }
 }
 
+/// "B-IN4A, B-IN2A".
+fn id_list(ids: &[UnitId]) -> String {
+    ids.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// "B-5AR's 4 factors left made up by B-S1, B-S2 in P30 (26.2, TGAT ...)".
 fn substituted(
     out: &mut String,
@@ -296,16 +306,21 @@ fn substituted(
     into: &[UnitId],
     rule: &Rule,
 ) -> std::fmt::Result {
+    let left = if factors == 1 {
+        "1 factor".to_string()
+    } else {
+        format!("{factors} factors")
+    };
     if into.is_empty() {
         return writeln!(
             out,
-            "    {unit}'s {factors} factors left cannot be made up: no substitute counters of its type are free ({rule})"
+            "    {unit}'s {left} left cannot be made up: no substitute counters of its type are free ({rule})"
         );
     }
     let names: Vec<String> = into.iter().map(ToString::to_string).collect();
     writeln!(
         out,
-        "    {unit}'s {factors} factors left made up by {} in {hex} ({rule})",
+        "    {unit}'s {left} left made up by {} in {hex} ({rule})",
         names.join(", ")
     )
 }
@@ -458,6 +473,34 @@ fn line(out: &mut String, e: &Event) {
             into,
             rule,
         } => substituted(out, (unit, *hex, *factors), into, rule),
+        Event::BrokenDown {
+            unit,
+            hex,
+            into,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit} breaks down into {} in {hex} ({rule})",
+            id_list(into)
+        ),
+        Event::Recombined {
+            units,
+            into,
+            hex,
+            zone,
+            rule,
+        } => {
+            let place = match (hex, zone) {
+                (Some(h), _) => format!("in {h}"),
+                (None, Some(z)) => format!("at sea in zone {z}"),
+                (None, None) => String::new(),
+            };
+            writeln!(
+                out,
+                "  {} recombine into {into} {place} ({rule})",
+                id_list(units)
+            )
+        }
         Event::Retreated { unit, path, rule } => {
             writeln!(out, "    {unit} retreats {} ({rule})", path_text(path))
         }

@@ -4,10 +4,13 @@
 //! The engine reads its figures and readings here and nowhere else.
 //!
 //! What is not built yet is refused here, by name, when a game is created: the
-//! Tournament Game (24-30) and the optional rules not in [`BUILT_OPTIONAL_RULES`]
-//! come with their own rules.
+//! Tournament Game while [`TOURNAMENT_NOT_BUILT`] is not empty, and the optional rules
+//! not in [`BUILT_OPTIONAL_RULES`]. A Tournament Game position (a corpus case, a
+//! test) is played with what is built: 24 brings in the optional rules 19-23 and 25.1
+//! the TGAT.
 
 use crate::state::{Options, RuleSet, TableChoice};
+use crate::units::Side;
 use pbem::dice::TableMode;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -207,12 +210,17 @@ pub enum RulesetError {
     #[error("{file} is not a readable rules file: {reason}")]
     #[diagnostic(code(blitz::ruleset::file))]
     File { file: String, reason: String },
-    #[error("{what} is not implemented yet")]
+    #[error("{what} is not implemented yet{missing}")]
     #[diagnostic(
         code(blitz::ruleset::not_yet),
         help("docs/rules-coverage.md lists what is built; leave it out of `blitz new` for now")
     )]
-    NotYet { what: String },
+    NotYet {
+        what: String,
+        /// What of it is missing, for a player (`: rules ... are still to be built`),
+        /// or nothing.
+        missing: String,
+    },
     #[error("optional rule {0} does not exist: the Basic Game's optional rules are 18-23 and the Tournament Game's 31-36")]
     #[diagnostic(code(blitz::ruleset::no_such_rule))]
     NoSuchRule(u32),
@@ -440,6 +448,20 @@ pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
 /// The optional rules a game may choose today.
 pub const BUILT_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
 
+/// 24: the Basic Game's optional rules, all played in the Tournament Game.
+pub const BASIC_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
+
+/// The rules of the Tournament Game not built yet: `blitz new --rules tournament` is
+/// refused, naming them, while any are left (a rated game is never played on half the
+/// rules).
+pub const TOURNAMENT_NOT_BUILT: [&str; 5] = [
+    "25.2-25.5 (artillery barrage)",
+    "27 (rangers)",
+    "28 (replacements)",
+    "29 (minor countries)",
+    "30 (air power)",
+];
+
 /// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
 const OPTIONAL_RULES: [(u32, &str); 12] = [
     (18, "18 (the Basic Game's optional rules: an introduction)"),
@@ -467,7 +489,7 @@ impl Ruleset {
         options: &Options,
         format: u32,
     ) -> Result<Ruleset, RulesetError> {
-        Ruleset::check_choice(options.rules, &options.optional)?;
+        Ruleset::check_playable(options.rules, &options.optional)?;
         let mut readings = book.defaults();
         let format_one = format < 2;
         if format_one {
@@ -478,7 +500,7 @@ impl Ruleset {
         readings.extend(options.readings.clone());
         Ok(Ruleset {
             rules: options.rules,
-            optional: options.optional.clone(),
+            optional: Ruleset::optional_in_force(options.rules, &options.optional),
             tables: match options.tables {
                 TableChoice::PlayByMail => TableMode::Pbm,
                 TableChoice::Die => TableMode::Die,
@@ -503,13 +525,36 @@ impl Ruleset {
         }
     }
 
-    /// Refuses a rule set or an optional rule that does not exist or is not built yet.
+    /// Refuses, for a new game, a rule set or an optional rule that does not exist or
+    /// is not built yet: the Tournament Game while [`TOURNAMENT_NOT_BUILT`] names rules.
     pub fn check_choice(rules: RuleSet, optional: &BTreeSet<u32>) -> Result<(), RulesetError> {
-        if rules == RuleSet::Tournament {
+        if rules == RuleSet::Tournament && !TOURNAMENT_NOT_BUILT.is_empty() {
             return Err(RulesetError::NotYet {
                 what: "the Tournament Game (rules 24-30)".to_string(),
+                missing: format!(
+                    ": rules {} are still to be built (24, 25.1 and 26 are)",
+                    TOURNAMENT_NOT_BUILT.join(", ")
+                ),
             });
         }
+        Ruleset::check_playable(rules, optional)
+    }
+
+    /// 24: the optional rules in force: those chosen, and in the Tournament Game the
+    /// Basic Game's optional rules 19-23 as well.
+    pub fn optional_in_force(rules: RuleSet, chosen: &BTreeSet<u32>) -> BTreeSet<u32> {
+        let mut optional = chosen.clone();
+        if rules == RuleSet::Tournament {
+            optional.extend(BASIC_OPTIONAL_RULES);
+        }
+        optional
+    }
+
+    /// Refuses what the engine cannot play: an optional rule that does not exist or is
+    /// not built yet. A Tournament Game position is played with the rules built (a
+    /// corpus case, a test); only [`check_choice`](Self::check_choice) refuses it.
+    pub fn check_playable(rules: RuleSet, optional: &BTreeSet<u32>) -> Result<(), RulesetError> {
+        let optional = &Ruleset::optional_in_force(rules, optional);
         let mut named = Vec::new();
         for n in optional {
             match OPTIONAL_RULES.iter().find(|(r, _)| r == n) {
@@ -532,6 +577,7 @@ impl Ruleset {
         if let Some(what) = named.first() {
             return Err(RulesetError::NotYet {
                 what: (*what).to_string(),
+                missing: String::new(),
             });
         }
         Ok(())
@@ -590,6 +636,25 @@ impl Ruleset {
             "no-naval-activity" => CutOffSea::NoNavalActivity,
             _ => CutOffSea::PortsOnly,
         }
+    }
+
+    /// Whether the Tournament Game (24-30) is played.
+    pub fn tournament(&self) -> bool {
+        self.rules == RuleSet::Tournament
+    }
+
+    /// 16, 24, reading `tournament-length`: the last turn of a game whose options name
+    /// `last_turn`; `None` when the players of a Tournament Game agreed to play to the
+    /// bitter end (only victory A or B ends it).
+    pub fn time_limit(&self, last_turn: u32) -> Option<u32> {
+        let bitter_end = self.reading("tournament-length") == "bitter-end";
+        (!(self.tournament() && bitter_end)).then_some(last_turn)
+    }
+
+    /// 4.6, 16: whether the game ends after `side`'s player-turn of `turn`, whatever
+    /// the victory check finds (Red's player-turn of the last turn, if there is one).
+    pub fn ends_after(&self, last_turn: u32, turn: u32, side: Side) -> bool {
+        side == Side::Red && self.time_limit(last_turn).is_some_and(|last| turn >= last)
     }
 
     /// Whether optional rule 19 (sea movement) is played.
@@ -701,6 +766,15 @@ mod tests {
         let none = BTreeSet::new();
         let e = Ruleset::check_choice(RuleSet::Tournament, &none).unwrap_err();
         assert!(e.to_string().contains("Tournament Game"), "{e}");
+        assert!(e.to_string().contains("25.2-25.5"), "{e}");
+        assert!(e.to_string().contains("28 (replacements)"), "{e}");
+        // 24: a Tournament Game position plays, with the optional rules 19-23.
+        assert!(Ruleset::check_playable(RuleSet::Tournament, &none).is_ok());
+        assert_eq!(
+            Ruleset::optional_in_force(RuleSet::Tournament, &none),
+            BTreeSet::from(BASIC_OPTIONAL_RULES)
+        );
+        assert!(Ruleset::optional_in_force(RuleSet::Basic, &none).is_empty());
         let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 31])).unwrap_err();
         assert!(e.to_string().contains("weather"), "{e}");
         assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 20])).is_ok());

@@ -189,6 +189,10 @@ pub enum Place {
     Aloft(Hex),
     /// Eliminated in a player-turn.
     Eliminated { turn: u32, by: Side },
+    /// 26.1, 26.3: taken out of play without being lost, among the inactive counters:
+    /// a full unit broken down into substitutes, or substitutes recombined (Tournament
+    /// Game; never in a Basic Game state).
+    Inactive,
 }
 
 /// The standing orders a side has given for the opponent's next player-turn.
@@ -231,6 +235,14 @@ pub struct Pending {
     /// The attacker's conditional advance, carried out once the hex is vacated.
     #[serde(default)]
     pub foe_advance: Vec<UnitId>,
+    /// 25.1: the attacker's advances along paths, carried out once the hex is vacated
+    /// (Tournament Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub foe_paths: Vec<crate::automatic::AvPath>,
+    /// 25.1: the hexes the result lets the attacker advance (Tournament Game; 0 when
+    /// the BGAT's advance into the vacated hex is all there is).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub foe_advance_hexes: u32,
 }
 
 /// What a player-turn stopped in a later step needs to go on (PBEM sequence: "the
@@ -264,6 +276,9 @@ pub struct WaitingBattle {
     pub targets: Vec<Hex>,
     #[serde(default)]
     pub advance: Vec<UnitId>,
+    /// 25.1: advances of more than one hex along a path (Tournament Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advance_path: Vec<crate::automatic::AvPath>,
     #[serde(default)]
     pub lose: Vec<UnitId>,
     #[serde(default)]
@@ -405,7 +420,7 @@ impl GameState {
                     pos.set_aloft(id, true);
                 }
                 Place::AtSea(zone) => pos.put_to_sea(c, *zone),
-                Place::Waiting | Place::Eliminated { .. } => {}
+                Place::Waiting | Place::Eliminated { .. } | Place::Inactive => {}
             }
         }
         for (id, marks) in &self.marks {
@@ -422,8 +437,9 @@ impl GameState {
     }
 
     /// Writes `pos` back: each counter's place (a counter that left play in this
-    /// player-turn is eliminated by `mover` in `turn`; one that came into play from
-    /// the inactive counters, a substitute, is added), and the markers.
+    /// player-turn is eliminated by `mover` in `turn`, or inactive when it was broken
+    /// down or recombined, 26; one that came into play from the inactive counters, a
+    /// substitute, is added), and the markers.
     pub fn store_position(&mut self, pos: &Position, turn: u32, mover: Side) {
         for p in pos.pieces() {
             self.units.entry(p.id.clone()).or_insert(Place::Waiting);
@@ -440,6 +456,9 @@ impl GameState {
             };
             match (now, &place) {
                 (Some(p), _) => *place = p,
+                (None, Place::Map(_) | Place::AtSea(_) | Place::Aloft(_)) if pos.is_retired(id) => {
+                    *place = Place::Inactive
+                }
                 (None, Place::Map(_) | Place::AtSea(_) | Place::Aloft(_)) => {
                     *place = Place::Eliminated { turn, by: mover }
                 }

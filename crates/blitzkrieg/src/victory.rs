@@ -79,7 +79,9 @@ pub fn check(
         &mut lines,
     );
     let (condition_b, b) = condition_b(rules, pos, &state.condition_b, kept, order, &mut lines);
-    let last = turn >= state.game.options.last_turn && side == Side::Red;
+    let last = rules
+        .ruleset
+        .ends_after(state.game.options.last_turn, turn, side);
     let c = last
         .then(|| condition_c(friendly, turn, figures.victory_c_city_hexes, &mut lines))
         .flatten();
@@ -127,6 +129,9 @@ pub fn tally(rules: &Rules, pos: &Position, state: &GameState) -> BTreeMap<Side,
         match (pos.get(id).is_some() || afloat, place) {
             (true, _) => t.on_map += 1,
             (false, Place::Waiting) => t.waiting += 1,
+            // 26.1, 26.3: broken down or recombined, not lost.
+            (false, Place::Inactive) => {}
+            (false, _) if pos.is_retired(id) => {}
             (false, _) => t.lost += 1,
         }
     }

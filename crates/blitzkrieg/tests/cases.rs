@@ -6,7 +6,8 @@
 //!
 //! A case is played under the default readings unless it names others,
 //! `readings = { name = "option" }` (`docs/readings.md`); `rules` and `optional` name the
-//! rule set and the optional rules (refused while they are not implemented), `last_turn`
+//! rule set and the optional rules (an optional rule not implemented is refused; a
+//! Tournament Game case, `rules = "tournament"`, plays with the rules built), `last_turn`
 //! the game's last turn and `condition_b` the player-turns of 16 (B) counted so far.
 //! `decisions = "pending"` plays a pending-decision game: when the player-turn stops
 //! for the defender's decisions, the case's `orders.step1.toml`, `orders.step2.toml`
@@ -22,7 +23,11 @@
 //! zone a unit must end in. `invaded` names the beach invaded in the preceding
 //! player-turn (optional rule 20.2), `beachheads` the beach hexes the side to move
 //! invaded in its own last player-turn (beach supply, 23.5), and `expect.toml`'s
-//! `beachheads` those the next state keeps for the side that moved.
+//! `beachheads` those the next state keeps for the side that moved. A unit with
+//! `size = "substitute"` is a substitute counter (26): on the map with a hex, else among
+//! the inactive counters; a full unit with `inactive = true` is among them too, and
+//! `expect.toml`'s `inactive` names the units that must end there (broken down or
+//! recombined).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -154,6 +159,12 @@ struct CaseUnit {
     sea: Option<char>,
     #[serde(default = "one_u8")]
     enters: u8,
+    /// `"substitute"` for a substitute counter (26); one with no hex is inactive.
+    #[serde(default)]
+    size: Option<Size>,
+    /// 26: a full unit among the inactive counters (broken down or removed before).
+    #[serde(default)]
+    inactive: bool,
 }
 
 fn one_u8() -> u8 {
@@ -186,6 +197,9 @@ struct Expect {
     at_sea: BTreeMap<String, char>,
     #[serde(default)]
     eliminated: Vec<String>,
+    /// Units that must be among the inactive counters (26: broken down, recombined).
+    #[serde(default)]
+    inactive: Vec<String>,
     #[serde(default)]
     report: Vec<String>,
     #[serde(default)]
@@ -263,9 +277,9 @@ fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
         .collect();
     rules.ruleset.readings = book.choose(&chosen).map_err(|e| e.to_string())?;
     let set = case.rules.unwrap_or(RuleSet::Basic);
-    Ruleset::check_choice(set, &case.optional).map_err(|e| e.to_string())?;
+    Ruleset::check_playable(set, &case.optional).map_err(|e| e.to_string())?;
     rules.ruleset.rules = set;
-    rules.ruleset.optional = case.optional.clone();
+    rules.ruleset.optional = Ruleset::optional_in_force(set, &case.optional);
     Ok(())
 }
 
@@ -278,12 +292,16 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             Side::Red
         },
         kind: u.kind,
-        size: Size::Division,
+        size: u.size.unwrap_or(Size::Division),
         attack: u.attack,
         defence: u.defence.unwrap_or(u.attack),
         movement: u.movement,
         name: u.id.clone(),
-        enters: u.enters,
+        enters: if u.size == Some(Size::Substitute) {
+            0
+        } else {
+            u.enters
+        },
     }));
     let board = match &case.board {
         BoardSpec::Drawn(b) => build_board(b),
@@ -292,11 +310,15 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
     };
     let mut rules = Rules::new(board, counters, RuleBook::embedded().unwrap());
     choose_rules(case, &mut rules).map_err(|e| format!("{}: {e}", case.title))?;
+    let inactive =
+        |u: &&CaseUnit| u.size == Some(Size::Substitute) && u.hex.is_none() && u.sea.is_none();
     let units: Vec<(UnitId, Place)> = case
         .unit
         .iter()
+        .filter(|u| !inactive(u))
         .map(|u| {
             let place = match (&u.hex, u.sea) {
+                _ if u.inactive => Place::Inactive,
                 (Some(h), _) => Place::Map(h.parse().unwrap()),
                 (None, Some(zone)) => Place::AtSea(zone),
                 (None, None) => Place::Waiting,
@@ -469,6 +491,12 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 let id = UnitId::new(u).unwrap();
                 if !matches!(next.units.get(&id), Some(Place::Eliminated { .. })) {
                     return Err(format!("{ctx}: {u} should be eliminated\n{text}"));
+                }
+            }
+            for u in &expect.inactive {
+                let id = UnitId::new(u).unwrap();
+                if next.units.get(&id) != Some(&Place::Inactive) {
+                    return Err(format!("{ctx}: {u} should be inactive\n{text}"));
                 }
             }
             // Lines are compared with the report's wrapping undone.

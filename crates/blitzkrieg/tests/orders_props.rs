@@ -137,8 +137,8 @@ proptest! {
                     }
                 }
                 Place::Waiting => {}
-                // The Basic Game has no sea movement and no aircraft.
-                Place::AtSea(_) | Place::Aloft(_) => {
+                // The Basic Game has no sea movement, no aircraft and no substitutes.
+                Place::AtSea(_) | Place::Aloft(_) | Place::Inactive => {
                     prop_assert!(false, "{} left the map in a Basic Game", id);
                 }
             }

@@ -521,3 +521,46 @@ fn a_position_with_eleven_units_at_sea_is_refused_19() {
     let ten = text.replace(", \"B-11IN\"", "");
     assert!(game::new_game_at(&u, &spec, &ten, "sea.toml").is_ok());
 }
+
+/// 24, 25.1, 26.2 (Tournament Game): a position holds substitutes, and a unit written
+/// at a reduced strength stands as substitutes of its type totalling that strength, the
+/// full unit among the inactive counters; without the change to make it up it is
+/// refused (P025). The Basic Game refuses both (P013, P008).
+#[test]
+fn a_tournament_position_holds_substitutes_and_reduced_units() {
+    let mut rules = small_rules();
+    let mut list: Vec<Counter> = rules.counters.iter().cloned().collect();
+    for (id, factor) in [("B-IN2A", 2), ("B-IN1A", 1), ("B-IN1B", 1)] {
+        let mut c = counter(id, UnitKind::Infantry);
+        (c.size, c.attack, c.defence, c.enters) = (Size::Substitute, factor, factor, 0);
+        list.push(c);
+    }
+    rules.counters = std::sync::Arc::new(Counters::from_list(list));
+    let text = r#"turn = 2
+side = "blue"
+
+[[stack]]
+hex = "B2"
+units = [{ id = "B-1IN", strength = 3 }, "B-IN1B"]
+"#;
+    let codes = |rules: &Rules, text: &str| -> Vec<&'static str> {
+        position_file::read(text, "pos.toml", rules, StateBuilder::new("t"))
+            .unwrap_err()
+            .problems
+            .iter()
+            .map(|p| p.problem.code())
+            .collect()
+    };
+    assert_eq!(codes(&rules, text), vec!["P013", "P008"]);
+    rules.ruleset.rules = blitzkrieg::state::RuleSet::Tournament;
+    let state = position_file::read(text, "pos.toml", &rules, StateBuilder::new("t")).unwrap();
+    let id = |s: &str| UnitId::new(s).unwrap();
+    let b2 = Place::Map("B2".parse().unwrap());
+    assert_eq!(state.units[&id("B-1IN")], Place::Inactive);
+    assert_eq!(state.units[&id("B-IN2A")], b2);
+    assert_eq!(state.units[&id("B-IN1A")], b2);
+    assert_eq!(state.units[&id("B-IN1B")], b2);
+    // With both 1-factor substitutes in play, 3 cannot be made up.
+    let short = text.replace("\"B-IN1B\"", "\"B-IN1B\", \"B-IN1A\"");
+    assert_eq!(codes(&rules, &short), vec!["P025"]);
+}

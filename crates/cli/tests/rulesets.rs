@@ -50,7 +50,9 @@ fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
         .code(2)
         .stderr(contains(
             "the Tournament Game (rules 24-30) is not implemented yet",
-        ));
+        ))
+        .stderr(contains("rules 25.2-25.5"))
+        .stderr(contains("(air power)"));
     new(tmp.path(), &["--optional", "19,31"])
         .code(2)
         .stderr(contains(

@@ -15,6 +15,7 @@
 //! - A declared battle at odds worse than 1-6 is an error whoever fights in it.
 
 use super::strength::{battle_strength, legal_odds, strength};
+use crate::automatic;
 use crate::hex::Hex;
 use crate::odds::Factor;
 use crate::orders::{Attack, Located, OrderError, Problem};
@@ -137,8 +138,75 @@ fn check_one(rules: &Rules, pos: &Position, side: Side, a: &Attack) -> Vec<Order
         errs.extend(check_odds(rules, pos, a));
     }
     errs.extend(check_choices(rules, a));
+    errs.extend(check_advance_paths(rules, &units, a));
     errs
 }
+
+/// 25.1 (with Q&A 21.3): advances along paths belong to the TGAT; each names a unit
+/// of the battle, once, along a path whose first hex is a hex it attacks and that
+/// terrain allows for at most the TGAT's longest advance (4 hexes). Enemy ZOC and
+/// units are judged when the advance is made.
+fn check_advance_paths(
+    rules: &Rules,
+    units: &[(&Located<UnitId>, Hex)],
+    a: &Attack,
+) -> Vec<OrderError> {
+    let mut errs = Vec::new();
+    let Some(first) = a.advance_path.first() else {
+        return errs;
+    };
+    if !rules.ruleset.tournament() {
+        let problem = Problem::AdvancePathBasic {
+            battle: a.id.value.clone(),
+        };
+        errs.push(OrderError::new(problem, Some(first.span.clone()), "15.3"));
+        return errs;
+    }
+    let from: BTreeMap<&UnitId, Hex> = units.iter().map(|(u, h)| (&u.value, *h)).collect();
+    let mut seen = BTreeSet::new();
+    for g in &a.advance_path {
+        let path: Vec<Hex> = g.path.iter().map(|h| h.value).collect();
+        let start = path
+            .first()
+            .copied()
+            .filter(|h| a.targets.iter().any(|t| t.value == *h))
+            .or_else(|| a.targets.first().map(|t| t.value));
+        for u in &g.units {
+            let also_in_advance = a.advance.iter().any(|x| x.value == u.value);
+            let once = seen.insert(&u.value) && !also_in_advance;
+            let Some(&at) = from.get(&u.value).filter(|_| once) else {
+                let problem = Problem::NotInBattle {
+                    unit: u.value.clone(),
+                    battle: a.id.value.clone(),
+                    what: "advance_path (once, and not in `advance` too)".to_string(),
+                };
+                errs.push(OrderError::new(problem, Some(u.span.clone()), "25.1").unit(&u.value));
+                continue;
+            };
+            let kind = rules.counters.get(&u.value).map(|c| c.kind);
+            let (Some(kind), Some(start)) = (kind, start) else {
+                continue;
+            };
+            let fault = automatic::path_fault(&rules.board, kind, at, start, &path, TGAT_MOST);
+            if let Some((i, f)) = fault {
+                let (hex, span) = g
+                    .path
+                    .get(i)
+                    .map_or((start, g.span.clone()), |h| (h.value, h.span.clone()));
+                let problem = Problem::AdvancePath {
+                    unit: u.value.clone(),
+                    battle: a.id.value.clone(),
+                    why: f.text(hex),
+                };
+                errs.push(OrderError::new(problem, Some(span), "25.1").unit(&u.value));
+            }
+        }
+    }
+    errs
+}
+
+/// 25.1: the most hexes any TGAT result lets the winner advance (odds above 6-1).
+const TGAT_MOST: u32 = 4;
 
 /// The battle's units that are on the map and belong to `side`, with their hexes.
 fn attacking_units<'a>(
@@ -250,7 +318,8 @@ fn check_choices(rules: &Rules, a: &Attack) -> Vec<OrderError> {
     let fighting: BTreeSet<&UnitId> = a.units.iter().map(|u| &u.value).collect();
     let advancing: BTreeSet<&UnitId> = a.advance.iter().map(|u| &u.value).collect();
     let most = rules.ruleset.figures.advance_units;
-    if advancing.len() > most {
+    // 25.1: the TGAT lets "some or all" of the winner's units advance.
+    if advancing.len() > most && !rules.ruleset.tournament() {
         let at = a
             .advance
             .get(most)

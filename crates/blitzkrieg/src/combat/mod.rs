@@ -25,6 +25,7 @@ pub use pending::complete as complete_pending;
 pub use resolve::resolve_battles;
 pub use retreat::{retreat_ends, RetreatEnd};
 pub use strength::{battle_strength, legal_odds, strength, Strength};
+pub(crate) use substitute::make_up;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -5,8 +5,8 @@
 //! attacker's conditional advance that waited on the vacated hex is carried out.
 
 use super::effect::Loss;
-use super::resolve::{advance_events, vacated};
-use super::retreat::retreat_ends;
+use super::resolve::{advance_events, advance_paths, lose_decided_factors, vacated};
+use super::retreat::retreat_ends_of;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::orders::{Decision, Located, OrderError, Problem};
@@ -115,11 +115,17 @@ fn complete_one(
         .result
         .effects(rules.ruleset.figures.advance_units)
         .defender;
-    if owed.loss != Loss::None {
-        lose(pos, item, d, out);
+    let mut joined = Vec::new();
+    match owed.loss {
+        Loss::None => {}
+        Loss::Units(_) => lose(pos, item, d, out),
+        Loss::Factors(n) => joined = lose_factors(rules, pos, item, d, n, out),
+        Loss::All => lose_all(pos, item, out),
     }
     if owed.retreat > 0 {
-        retreat(rules, pos, item, d, out);
+        retreat(rules, pos, item, d, (owed.retreat, &joined), out);
+    }
+    if owed.retreat > 0 || matches!(owed.loss, Loss::Factors(_) | Loss::All) {
         let vacated = vacated(pos, &item.hexes);
         let foe = item.side.other();
         let rule = item.result.rule();
@@ -135,10 +141,26 @@ fn complete_one(
             );
             out.absorb(item, moved, &format!("{foe}'s conditional `advance`"));
         }
+        if !item.foe_paths.is_empty() && !vacated.is_empty() {
+            let mut moved = Vec::new();
+            let hexes = (vacated.as_slice(), item.foe_advance_hexes);
+            let battle = (foe, item.battle.as_str(), rule);
+            advance_paths(rules, pos, battle, &item.foe_paths, hexes, &mut moved);
+            out.absorb(item, moved, &format!("{foe}'s `advance_path`"));
+        }
     }
     if owed.advance > 0 {
         advance(rules, pos, item, d, out);
     }
+}
+
+/// The owner's units of the battle still on the map.
+fn alive(pos: &Position, item: &Pending) -> Vec<UnitId> {
+    item.units
+        .iter()
+        .filter(|u| pos.get(u).is_some())
+        .cloned()
+        .collect()
 }
 
 fn names(units: &[UnitId]) -> String {
@@ -149,14 +171,54 @@ fn names(units: &[UnitId]) -> String {
         .join(", ")
 }
 
+/// 25.1: the owner loses `factors` factors, from the units its decision's `lose` names
+/// first (a list in order; the rest weakest first when they do not cover the loss),
+/// a broken unit made up from substitutes (26.2). The substitutes placed.
+fn lose_factors(
+    rules: &Rules,
+    pos: &mut Position,
+    item: &Pending,
+    d: &Decision,
+    factors: u32,
+    out: &mut Completion,
+) -> Vec<UnitId> {
+    let alive = alive(pos, item);
+    if d.lose.is_empty() && !alive.is_empty() {
+        let problem = Problem::LossNotNamed {
+            battle: item.battle.clone(),
+            candidates: names(&alive),
+        };
+        out.error(problem, &d.battle.span, None);
+        return Vec::new();
+    }
+    for u in d.lose.iter().filter(|u| !alive.contains(&u.value)) {
+        let problem = Problem::NotALoser {
+            unit: u.value.clone(),
+            battle: item.battle.clone(),
+            candidates: names(&alive),
+        };
+        out.error(problem, &u.span, Some(&u.value));
+    }
+    let order = d.lose.iter().map(|u| u.value.clone()).collect();
+    let (events, joined) = lose_decided_factors(rules, pos, item, order, factors);
+    out.events.extend(events);
+    joined
+}
+
+/// TGAT above 6-1: every unit of the battle is eliminated; nothing is the owner's to
+/// decide.
+fn lose_all(pos: &mut Position, item: &Pending, out: &mut Completion) {
+    for id in &item.units {
+        if let Some(piece) = pos.remove(id) {
+            let text = format!("{} eliminated in {}", piece.id, piece.hex);
+            out.event(item, text);
+        }
+    }
+}
+
 /// BGAT DE/EX: the owner eliminates the one unit its decision names.
 fn lose(pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) {
-    let alive: Vec<UnitId> = item
-        .units
-        .iter()
-        .filter(|u| pos.get(u).is_some())
-        .cloned()
-        .collect();
+    let alive = alive(pos, item);
     if alive.is_empty() {
         return;
     }
@@ -204,15 +266,23 @@ fn lose(pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) 
     }
 }
 
-/// BGAT DE/DB2: every surviving unit of the battle retreats 2 hexes to the first hex of
-/// the decision's `retreat` that is a legal end for it; with no legal end at all it is
+/// BGAT DE/DB2, TGAT: every surviving unit of the battle (with the substitutes that
+/// took a broken unit's place, `joined`) retreats `hexes` hexes to the first hex of the
+/// decision's `retreat` that is a legal end for it; with no legal end at all it is
 /// eliminated instead.
-fn retreat(rules: &Rules, pos: &mut Position, item: &Pending, d: &Decision, out: &mut Completion) {
-    for id in &item.units {
+fn retreat(
+    rules: &Rules,
+    pos: &mut Position,
+    item: &Pending,
+    d: &Decision,
+    (hexes, joined): (u32, &[UnitId]),
+    out: &mut Completion,
+) {
+    for id in item.units.iter().chain(joined) {
         let Some(piece) = pos.get(id).cloned() else {
             continue;
         };
-        let ends = retreat_ends(rules, pos, &piece);
+        let ends = retreat_ends_of(rules, pos, &piece, hexes);
         if ends.is_empty() {
             pos.remove(id);
             out.event(

@@ -9,6 +9,7 @@ use super::retreat::retreat_ends_of;
 use super::strength::{attack_factor, defence_factor, strength, Strength};
 use super::substitute;
 use super::{BattleSetup, Resolved};
+use crate::automatic::{self, AvPath};
 use crate::board::Terrain;
 use crate::cite::{Ref, Rule};
 use crate::event::{BattleRecord, Event};
@@ -19,9 +20,9 @@ use crate::rules::Rules;
 use crate::state::{Pending, StandingOrders};
 use crate::supply;
 use crate::tables::TableId;
-use crate::units::{Side, UnitId};
+use crate::units::{Side, UnitId, UnitKind};
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One side of one battle: its units, the hexes they fought from or in, its orders.
 struct Party {
@@ -32,6 +33,10 @@ struct Party {
     hexes: Vec<Hex>,
     choices: Choices,
     attacking: bool,
+    /// The defenders whose factors terrain doubled (13.2, 13.3).
+    doubled: BTreeSet<UnitId>,
+    /// 25.1: the attacker's advances along paths (Tournament Game).
+    paths: Vec<AvPath>,
 }
 
 impl Party {
@@ -42,6 +47,27 @@ impl Party {
         } else {
             defence_factor(rules, id)
         }
+    }
+
+    /// 25.1 with 003: whether a unit's factor losses are counted in its attack factor
+    /// (an attacker's, except artillery's: "Losses suffered by artillery are always
+    /// measured in defense factors").
+    fn loses_attack(&self, rules: &Rules, id: &UnitId) -> bool {
+        self.attacking && rules.counters.get(id).map(|c| c.kind) != Some(UnitKind::Artillery)
+    }
+
+    /// 25.1 (with the TGAT's example and 003): what a unit counts toward a factor loss,
+    /// and how many of those one printed factor is: its attack or defence factor, and
+    /// a defender doubled by terrain at double value ("a loss of 9 would thus mean
+    /// removal of 5 factors").
+    fn loss_worth(&self, rules: &Rules, id: &UnitId) -> (u32, u32) {
+        let printed = if self.loses_attack(rules, id) {
+            attack_factor(rules, id)
+        } else {
+            defence_factor(rules, id)
+        };
+        let each = if self.doubled.contains(id) { 2 } else { 1 };
+        (printed * each, each)
     }
 
     /// Units of the battle still on the map.
@@ -205,7 +231,7 @@ fn apply_deferred(
     }
     let units = defender.survivors(pos);
     let d = fx.defender;
-    let (what, foe_advance) = if d.advance > 0 {
+    let (what, foe_advance, foe_paths) = if d.advance > 0 {
         let vacated = vacated(pos, &attacker.hexes);
         if vacated.is_empty() {
             return None;
@@ -219,11 +245,18 @@ fn apply_deferred(
             names(&units),
             hexes.join(" or ")
         );
-        (what, Vec::new())
+        (what, Vec::new(), Vec::new())
     } else {
-        let follow = match (&attacker.choices.advance, d.retreat > 0) {
+        // The loser's hex may be left by a retreat, or (TGAT) by the loss of every unit.
+        let may_leave = d.retreat > 0 || matches!(d.loss, Loss::Factors(_) | Loss::All);
+        let follow = match (&attacker.choices.advance, may_leave) {
             (AdvanceOrder::Listed(v), true) => v.clone(),
             _ => Vec::new(),
+        };
+        let follow_paths = if may_leave {
+            attacker.paths.clone()
+        } else {
+            Vec::new()
         };
         let lost = match d.loss {
             Loss::None => None,
@@ -238,7 +271,7 @@ fn apply_deferred(
             (None, k) if k > 0 => format!("retreat {} {k} hexes", names(&units)),
             (None, _) => return None,
         };
-        (what, follow)
+        (what, follow, follow_paths)
     };
     let side = defender.choices.side;
     let battle = format!("{label}/{}", fight.id);
@@ -258,6 +291,8 @@ fn apply_deferred(
         foes: attacker.units.clone(),
         foe_hexes: attacker.hexes.clone(),
         foe_advance,
+        foe_paths,
+        foe_advance_hexes: fx.attacker.advance,
     })
 }
 
@@ -275,11 +310,21 @@ fn record(id: &str, target: Hex, s: &Strength, r: &Resolved) -> BattleRecord {
         roll: r.roll.clone(),
         table: r.table.clone(),
         result: r.result,
-        rule: Rule::para("15.3").and(Ref::Table {
-            table: TableId::Bgat,
-            result: None,
-        }),
+        rule: battle_rule(r.result.table()),
     }
+}
+
+/// 15.3 and the BGAT; 25.1 and the TGAT.
+fn battle_rule(table: TableId) -> Rule {
+    let para = if table == TableId::Tgat {
+        "25.1"
+    } else {
+        "15.3"
+    };
+    Rule::para(para).and(Ref::Table {
+        table,
+        result: None,
+    })
 }
 
 /// The result applied: each side, attacker first, takes its loss and retreats; then
@@ -335,6 +380,8 @@ fn attacker_party(turn: &Turn, a: &Attack, s: &Strength) -> Party {
             },
         },
         attacking: true,
+        doubled: BTreeSet::new(),
+        paths: a.advance_path.iter().map(AvPath::of).collect(),
     }
 }
 
@@ -370,6 +417,8 @@ fn defender_party(turn: &Turn, s: &Strength) -> Party {
             },
         },
         attacking: false,
+        doubled: doubled_defenders(s),
+        paths: Vec::new(),
     }
 }
 
@@ -439,11 +488,14 @@ fn lose_one(
     events.push(eliminated(fight, piece.id, piece.hex));
 }
 
-/// 25.1, 26.2, 26.5: the side removes `factors` combat factors (those it fought with)
-/// from the battle's units, in the order of its choice: whole units while the loss
-/// covers them, then the next unit is broken down and what it has left is made up from
-/// the inactive substitute counters of its type. When no such change can be made the
-/// whole unit goes (26.5: "you may have to lose more than a combat table calls for").
+/// 25.1, 26.2, 26.5: the side removes `factors` combat factors (those it fought with,
+/// artillery's defence factor, a doubled defender's at double value: see
+/// [`Party::loss_worth`]) from the battle's units, in the order of its choice: whole
+/// units while the loss covers them, then the next unit is broken down and what it has
+/// left (rounded down to whole printed factors) is made up from the inactive substitute
+/// counters of its type. When no such change can be made the whole unit goes (26.5:
+/// "you may have to lose more than a combat table calls for"); where the table asks
+/// for more than the units engaged, only they are lost.
 fn lose_factors(
     rules: &Rules,
     pos: &mut Position,
@@ -461,7 +513,7 @@ fn lose_factors(
             break;
         }
         let id = choice.value;
-        let f = party.factor(rules, &id);
+        let (f, each) = party.loss_worth(rules, &id);
         let Some(piece) = pos.remove(&id) else {
             continue;
         };
@@ -476,8 +528,9 @@ fn lose_factors(
         });
         events.push(eliminated(fight, piece.id.clone(), piece.hex));
         if f > owed {
-            let left = f - owed;
-            let change = substitute::make_up(rules, pos, &piece, left, party.attacking);
+            let left = (f - owed) / each;
+            let in_attack = party.loses_attack(rules, &id);
+            let change = substitute::make_up(rules, pos, &piece, left, in_attack);
             if let Some(ids) = &change {
                 party.joined.borrow_mut().extend(ids.iter().cloned());
             }
@@ -487,6 +540,58 @@ fn lose_factors(
             owed -= f;
         }
     }
+}
+
+/// 25.1 in a pending-decision game: the owner of `item` loses `factors` factors of the
+/// battle's units, those its decision names (`order`) first, as [`lose_factors`] does
+/// in the battle itself. The events, and the substitutes that took a broken unit's
+/// place (they retreat with the rest).
+pub(super) fn lose_decided_factors(
+    rules: &Rules,
+    pos: &mut Position,
+    item: &Pending,
+    order: Vec<UnitId>,
+    factors: u32,
+) -> (Vec<Event>, Vec<UnitId>) {
+    let s = super::strength::battle_strength(rules, pos, &item.foes, &item.hexes);
+    let party = Party {
+        units: item.units.clone(),
+        joined: RefCell::default(),
+        hexes: item.hexes.clone(),
+        choices: Choices {
+            side: item.side,
+            homes: Vec::new(),
+            lose: order,
+            lose_by: format!("decision `lose` of battle {}", item.battle),
+            prefer: Vec::new(),
+            prefer_by: String::new(),
+            toward: None,
+            toward_by: String::new(),
+            advance: AdvanceOrder::Never,
+            advance_by: String::new(),
+        },
+        attacking: false,
+        doubled: doubled_defenders(&s),
+        paths: Vec::new(),
+    };
+    let fight = Fight {
+        id: &item.battle,
+        outcome: item.result,
+        effects: Effects::default(),
+    };
+    let mut events = Vec::new();
+    lose_factors(rules, pos, &fight, &party, factors, &mut events);
+    let joined = party.joined.into_inner();
+    (events, joined)
+}
+
+/// 13.2, 13.3: the defenders whose factors terrain doubled.
+fn doubled_defenders(s: &Strength) -> BTreeSet<UnitId> {
+    s.defenders
+        .iter()
+        .filter(|(_, printed, after)| crate::odds::Factor::from(*printed) != *after)
+        .map(|(id, _, _)| id.clone())
+        .collect()
 }
 
 /// BGAT AB2/DB2 (and the rest of the losers after AE/DE), TGAT: every surviving unit
@@ -557,10 +662,22 @@ fn advance(
         return;
     }
     let side = winner.choices.side;
+    let battle = (side, fight.id, fight.rule());
+    let on_paths = advance_paths(
+        rules,
+        pos,
+        battle,
+        &winner.paths,
+        (&vacated, effect.advance),
+        events,
+    );
     let most = fight.effects.advance_units.unwrap_or(usize::MAX);
-    let chosen = choose::advancers(&winner.choices, most, &winner.survivors(pos), |u| {
-        winner.factor(rules, u)
-    });
+    let others: Vec<UnitId> = winner
+        .survivors(pos)
+        .into_iter()
+        .filter(|u| !on_paths.contains(u))
+        .collect();
+    let chosen = choose::advancers(&winner.choices, most, &others, |u| winner.factor(rules, u));
     // 23.6: a unit cut off from supply does not advance after combat.
     let (cut, movers): (Vec<UnitId>, Vec<UnitId>) =
         chosen.into_iter().partition(|u| supply::is_cut_off(pos, u));
@@ -572,7 +689,7 @@ fn advance(
             how: "it is cut off from supply (23.6)".to_string(),
         });
     }
-    if movers.is_empty() && held_back {
+    if movers.is_empty() && (held_back || !on_paths.is_empty()) {
         return;
     }
     if movers.is_empty() {
@@ -586,6 +703,49 @@ fn advance(
     for id in movers {
         advance_one(rules, pos, fight, winner, &vacated, &id, events);
     }
+}
+
+/// 25.1 (with 003 25.1): the winner's advances along paths, each unit as far along
+/// its path as the result's `hexes` and the movement rules let it go (see
+/// [`automatic::advance_along`]); a path must begin in a hex the loser vacated. The
+/// units named.
+pub(super) fn advance_paths(
+    rules: &Rules,
+    pos: &mut Position,
+    (side, battle, result): (Side, &str, Rule),
+    paths: &[AvPath],
+    (vacated, hexes): (&[Hex], u32),
+    events: &mut Vec<Event>,
+) -> BTreeSet<UnitId> {
+    let allowed = usize::try_from(hexes).unwrap_or(usize::MAX);
+    let mut named = BTreeSet::new();
+    for group in paths {
+        let path = group.path.get(..allowed).unwrap_or(&group.path);
+        for unit in &group.units {
+            named.insert(unit.clone());
+            let what = format!("{unit} does not advance after battle {battle}");
+            if !path.first().is_some_and(|h| vacated.contains(h)) {
+                let left: Vec<String> = vacated.iter().map(Hex::to_string).collect();
+                let how = format!(
+                    "its path does not begin in the hex the loser vacated ({})",
+                    left.join(" or ")
+                );
+                events.push(Event::Decided { side, what, how });
+                continue;
+            }
+            let mut rule = result
+                .refs()
+                .iter()
+                .fold(Rule::para("25.1"), |r, s| r.and(s.clone()))
+                .and(Ref::Reading("25.1".into()));
+            if path.len() < group.path.len() {
+                rule = rule.note(format!("the result allows {hexes} hexes"));
+            }
+            let told = (side, what, rule);
+            events.extend(automatic::advance_along(rules, pos, told, unit, path));
+        }
+    }
+    named
 }
 
 /// The hexes of `hexes` nobody stands in any more (vacated by a loser).

@@ -71,13 +71,12 @@ pub fn battle_strength(
     let mut seen = BTreeSet::new();
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
-            // 23.6: a unit cut off from supply attacks at half its factor.
-            let halved = u32::from(supply::is_cut_off(pos, id));
-            let f = modified(attack_factor(rules, id), halved, false);
+            let f = attack_of(rules, pos, id);
             s.attack = s.attack + f;
             s.attackers.push((id.clone(), h, f));
         }
     }
+    s.attack = tournament_round_up(rules, s.attack);
     let from: BTreeSet<Hex> = s.attackers.iter().map(|a| a.1).collect();
     for &hex in targets {
         if s.targets.contains(&hex) {
@@ -97,6 +96,34 @@ pub fn battle_strength(
         }
     }
     s
+}
+
+/// 23.6: a unit cut off from supply attacks at half its factor. In the Tournament
+/// Game fractions are converted up ("in the TG, convert fractions *up*"): under the
+/// reading `rounding=per-unit` here, each unit's half; under `once-at-end` (the
+/// default) once, the battle's attack after everything else ([`tournament_round_up`]).
+fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
+    let printed = attack_factor(rules, id);
+    let per_unit = rules.ruleset.reading("rounding") == "per-unit";
+    match (
+        supply::is_cut_off(pos, id),
+        rules.ruleset.tournament() && per_unit,
+    ) {
+        (false, _) => Factor::from(printed),
+        (true, false) => modified(printed, 1, false),
+        (true, true) => Factor::from(printed.div_ceil(2)),
+    }
+}
+
+/// 23.6 in the Tournament Game under the reading `rounding=once-at-end`: the attack of
+/// a battle with a halved unit in it is converted up once, after every halving.
+fn tournament_round_up(rules: &Rules, attack: Factor) -> Factor {
+    let once = rules.ruleset.reading("rounding") != "per-unit";
+    if rules.ruleset.tournament() && once && !attack.is_whole() {
+        Factor::from(attack.ceil())
+    } else {
+        attack
+    }
 }
 
 /// 2.4: the factor a unit attacks with (artillery's first figure).

@@ -20,7 +20,7 @@ fn inactive<'r>(rules: &'r Rules, pos: &Position, piece: &Piece) -> Vec<&'r Coun
 }
 
 /// 26.2: puts on the broken unit's hex the inactive substitutes whose factors (the ones
-/// it fought with: attack for the attacker, defence for the defender) add up to exactly
+/// its losses are counted in: attack with `in_attack`, else defence) add up to exactly
 /// `factors`, the largest first and each denomination's lowest ids first. `None`, and
 /// nothing placed, when no combination adds up (26.5).
 pub fn make_up(
@@ -28,9 +28,9 @@ pub fn make_up(
     pos: &mut Position,
     broken: &Piece,
     factors: u32,
-    attacking: bool,
+    in_attack: bool,
 ) -> Option<Vec<UnitId>> {
-    let worth = |c: &Counter| if attacking { c.attack } else { c.defence };
+    let worth = |c: &Counter| if in_attack { c.attack } else { c.defence };
     let mut by_worth: BTreeMap<u32, Vec<&Counter>> = BTreeMap::new();
     for c in inactive(rules, pos, broken) {
         by_worth.entry(worth(c)).or_default().push(c);

@@ -48,12 +48,21 @@ impl Turn<'_, '_> {
                 continue;
             }
             // 23.4: each unit supplied by air this player-turn took one unit of the
-            // air transport capacity.
-            let used = self.log.flown.len() + self.air_supplied();
-            if used >= self.figures().air_transport_units {
+            // air transport capacity; 26.4: substitutes and rangers take half a unit.
+            let used: u32 = self
+                .log
+                .flown
+                .iter()
+                .chain(&self.air_supplied())
+                .map(|id| self.halves_of(id))
+                .sum();
+            let capacity = u32::try_from(self.figures().air_transport_units)
+                .unwrap_or(u32::MAX)
+                .saturating_mul(2);
+            if used + self.halves_of(&u.value) > capacity {
                 let problem = Problem::AirLimit {
                     unit: u.value.clone(),
-                    count: used + 1,
+                    count: self.log.flown.len() + self.air_supplied().len() + 1,
                 };
                 self.fail(problem, u.span.clone(), "9.3", Some(&u.value));
                 continue;
@@ -63,11 +72,19 @@ impl Turn<'_, '_> {
     }
 
     /// 23.4: the units of the side to move supplied by air this player-turn.
-    fn air_supplied(&self) -> usize {
+    fn air_supplied(&self) -> Vec<UnitId> {
         self.pos
             .marked_with(UnitMarker::AirSupplied)
             .filter(|id| self.pos.get(id).is_some_and(|p| p.side == self.ctx.side))
-            .count()
+            .cloned()
+            .collect()
+    }
+
+    /// 26.4: the half units a unit counts for air transport (2 for a full unit).
+    fn halves_of(&self, id: &UnitId) -> u32 {
+        self.pos
+            .get(id)
+            .map_or(2, crate::position::Position::halves_of)
     }
 
     fn land(&mut self, u: &UnitId, a: &AirMove, rule: &'static str) {

@@ -56,14 +56,7 @@ impl Turn<'_, '_> {
         self.log.avs.push(AvMade {
             hex,
             units: ids,
-            advance: a
-                .advance
-                .iter()
-                .map(|g| AvPath {
-                    units: g.units.iter().map(|u| u.value.clone()).collect(),
-                    path: g.path.iter().map(|h| h.value).collect(),
-                })
-                .collect(),
+            advance: a.advance.iter().map(AvPath::of).collect(),
         });
         let s = judged.strength.clone();
         self.events.push(Event::AutomaticVictory {

@@ -319,21 +319,7 @@ impl Tables {
     /// 25.1: the TGAT result of a battle at `odds` for `roll`. Odds worse than 1-6 are
     /// refused; better than 6-1 are D elim with attacker advance 4.
     pub fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError> {
-        let grid = self.tgat.get(roll.mode());
-        match odds.column() {
-            Column::TooLow => Err(LookupError::OddsTooLow {
-                table: TableId::Tgat,
-                odds: odds.to_string(),
-            }),
-            Column::Automatic => Ok(Lookup {
-                result: TgatResult::DefenderEliminated {
-                    attacker_advance: 4,
-                },
-                printed: "D elim (Attacker Advance 4)".to_string(),
-                cite: note(TableId::Tgat, roll.mode(), TGAT_AUTOMATIC),
-            }),
-            Column::Table(c) => read(grid, roll, c.index(), |r| TgatResult::Cell(*r)),
-        }
+        tgat_in(self.tgat.get(roll.mode()), odds, roll)
     }
 
     /// 25.2, 30.42, 33.2-33.5: the BBT result of `factors` attacking for `roll`.
@@ -435,17 +421,45 @@ fn bgat_in(
     }
 }
 
+/// 25.1: the TGAT result of a battle at `odds` for `roll` on `grid`.
+fn tgat_in(
+    grid: &Grid<TgatCell>,
+    odds: &Odds,
+    roll: Roll,
+) -> Result<Lookup<TgatResult>, LookupError> {
+    match odds.column() {
+        Column::TooLow => Err(LookupError::OddsTooLow {
+            table: TableId::Tgat,
+            odds: odds.to_string(),
+        }),
+        Column::Automatic => Ok(Lookup {
+            result: TgatResult::DefenderEliminated {
+                attacker_advance: 4,
+            },
+            printed: "D elim (Attacker Advance 4)".to_string(),
+            cite: note(TableId::Tgat, roll.mode(), TGAT_AUTOMATIC),
+        }),
+        Column::Table(c) => read(grid, roll, c.index(), |r| TgatResult::Cell(*r)),
+    }
+}
+
 /// The combat tables as the engine reads them: every lookup of a battle goes through
 /// this, whether the tables were all read from files at the start or are the embedded
 /// ones, each read the first time a battle needs it ([`EmbeddedTables`]).
 pub trait CombatTables {
     /// 15.2-15.3: the BGAT result of a battle at `odds` for `roll`.
     fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError>;
+    /// 25.1: the TGAT result of a battle at `odds` for `roll`.
+    fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError>;
 }
 
 impl CombatTables for Tables {
     fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError> {
         Tables::bgat(self, odds, roll)
+    }
+
+    fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError> {
+        Tables::tgat(self, odds, roll)
     }
 }
 
@@ -455,6 +469,7 @@ impl CombatTables for Tables {
 #[derive(Clone, Debug, Default)]
 pub struct EmbeddedTables {
     bgat: [OnceLock<Result<Grid<BgatResult>, String>>; 2],
+    tgat: [OnceLock<Result<Grid<TgatCell>, String>>; 2],
 }
 
 impl EmbeddedTables {
@@ -480,6 +495,15 @@ impl CombatTables for EmbeddedTables {
             TableMode::Die => &self.bgat[1],
         };
         bgat_in(EmbeddedTables::grid(cell, TableId::Bgat, mode)?, odds, roll)
+    }
+
+    fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.tgat[0],
+            TableMode::Die => &self.tgat[1],
+        };
+        tgat_in(EmbeddedTables::grid(cell, TableId::Tgat, mode)?, odds, roll)
     }
 }
 

@@ -1,0 +1,314 @@
+//! Substitute units by the owner's choice (26, Tournament Game): full units broken down
+//! into substitutes (`[[breakdown]]`, 26.1, 26.2, 26.5) before movement, and
+//! substitutes recombined (`[[recombine]]`, 26.3) at the end of it. Substitutes made in
+//! combat are `combat::substitute`'s.
+//!
+//! Readings where the rules leave room:
+//! - 26.1 "at any time" (003 26.1): a breakdown is carried out before any movement, in
+//!   the order written; the substitutes then move on their own. A unit breaks down on
+//!   the map only (not at sea), into substitutes whose attack and defence factors add
+//!   up to its own; without `into`, the change is made largest first as in combat.
+//! - 26.3: recombination is into one counter of the type not in play (a unit broken
+//!   down before, a larger substitute, or a unit removed earlier, as 26.2 lets removed
+//!   units serve as change; never a reinforcement still to come, 26.5), whose factors
+//!   are the substitutes' added together; the substitutes stand in one hex, out of
+//!   enemy ZOC, and none is named in an attack, or are at sea in one zone (003 26.3).
+//! - The counters broken down or recombined are not lost: they go back among the
+//!   inactive counters (state place `Inactive`).
+
+use crate::cite::Rule;
+use crate::combat;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::{Attack, Breakdown, Located, OrderError, Problem, Recombine};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::{Counter, Side, UnitId};
+use std::collections::BTreeSet;
+
+/// 26.1, 26.2, 26.5: carries out the breakdowns in the order written. Every problem is
+/// returned; a breakdown with a problem changes nothing.
+pub fn break_down(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    orders: &[Breakdown],
+) -> (Vec<Event>, Vec<OrderError>) {
+    let mut events = Vec::new();
+    let mut errors = Vec::new();
+    for b in orders {
+        if !rules.ruleset.tournament() {
+            errors.push(not_played("breakdown", &b.unit));
+            continue;
+        }
+        match break_one(rules, pos, side, b) {
+            Ok(e) => events.push(e),
+            Err((why, at, rule)) => {
+                let problem = Problem::NoBreakdown {
+                    unit: b.unit.value.clone(),
+                    why,
+                };
+                let e = OrderError::new(problem, Some(at), rule).unit(&b.unit.value);
+                errors.push(e);
+            }
+        }
+    }
+    (events, errors)
+}
+
+/// What is wrong, where, and the paragraph it breaks.
+type Refusal = (String, std::ops::Range<usize>, &'static str);
+
+/// B903: the order in a game without rule 26.
+fn not_played(order: &str, at: &Located<UnitId>) -> OrderError {
+    let problem = Problem::SubstitutesNotPlayed {
+        order: order.to_string(),
+    };
+    OrderError::new(problem, Some(at.span.clone()), "26").unit(&at.value)
+}
+
+/// One breakdown, checked and carried out.
+fn break_one(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    b: &Breakdown,
+) -> Result<Event, Refusal> {
+    let span = b.unit.span.clone();
+    let refuse = |why: &str, rule| Err((why.to_string(), span.clone(), rule));
+    let Some(unit) = rules.counters.get(&b.unit.value) else {
+        return refuse("there is no such unit", "2.1");
+    };
+    if unit.side != side {
+        return refuse("it is not yours", "26.1");
+    }
+    if unit.is_substitute() {
+        return refuse("it is a substitute: only full units break down", "26.1");
+    }
+    let Some(piece) = pos.get(&unit.id).cloned() else {
+        return refuse("it is not on the map", "26.1");
+    };
+    let into = if b.into.is_empty() {
+        let in_attack = unit.kind != crate::units::UnitKind::Artillery;
+        let factor = if in_attack { unit.attack } else { unit.defence };
+        pos.retire(&unit.id);
+        match combat::make_up(rules, pos, &piece, factor, in_attack) {
+            Some(ids) => ids,
+            None => {
+                pos.put_counter(unit, piece.hex);
+                let kind = unit.kind.name();
+                let why =
+                    format!("no inactive {kind} substitutes add up to its {factor} factors (26.5)");
+                return Err((why, span, "26.5"));
+            }
+        }
+    } else {
+        let chosen = named_change(rules, pos, unit, &b.into)?;
+        pos.retire(&unit.id);
+        for c in &chosen {
+            pos.put_counter(c, piece.hex);
+        }
+        chosen.iter().map(|c| c.id.clone()).collect()
+    };
+    Ok(Event::BrokenDown {
+        unit: unit.id.clone(),
+        hex: piece.hex,
+        into,
+        rule: Rule::para("26.1-26.2"),
+    })
+}
+
+/// 26.2: the substitutes `into` names, each an inactive substitute of the unit's side
+/// and type, named once, whose factors add up to the unit's.
+fn named_change<'r>(
+    rules: &'r Rules,
+    pos: &Position,
+    unit: &Counter,
+    into: &[Located<UnitId>],
+) -> Result<Vec<&'r Counter>, Refusal> {
+    let mut seen = BTreeSet::new();
+    let mut chosen = Vec::new();
+    for s in into {
+        let span = s.span.clone();
+        let c = rules
+            .counters
+            .get(&s.value)
+            .filter(|c| c.is_substitute() && c.side == unit.side && c.kind == unit.kind);
+        let Some(c) = c else {
+            let kind = unit.kind.name();
+            let why = format!("{} is not one of your {kind} substitutes", s.value);
+            return Err((why, span, "26.2"));
+        };
+        let why = if pos.get(&c.id).is_some() || pos.afloat(&c.id).is_some() {
+            format!("{} is in play already: only inactive counters serve", c.id)
+        } else if !seen.insert(&c.id) {
+            format!("{} is named twice: each counter serves once", c.id)
+        } else {
+            String::new()
+        };
+        if !why.is_empty() {
+            return Err((why, span, "26.5"));
+        }
+        chosen.push(c);
+    }
+    let (attack, defence) = total(&chosen);
+    if (attack, defence) != (unit.attack, unit.defence) {
+        let why = format!(
+            "the substitutes named add up to {attack}-{defence}, not its {}-{} (26.2: like changing money)",
+            unit.attack, unit.defence
+        );
+        let at = into.first().map_or(0..0, |u| u.span.clone());
+        return Err((why, at, "26.2"));
+    }
+    Ok(chosen)
+}
+
+/// 26.2: the attack and defence factors of `counters` added together.
+fn total(counters: &[&Counter]) -> (u32, u32) {
+    let attack = counters.iter().map(|c| c.attack).sum();
+    let defence = counters.iter().map(|c| c.defence).sum();
+    (attack, defence)
+}
+
+/// Where the substitutes of a recombination stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spot {
+    Map(Hex),
+    Sea(char),
+}
+
+/// 26.3 (with 003 26.3): carries out the recombinations at the end of the movement
+/// portion, in the order written. `attacks` are the player-turn's battles; `waiting`
+/// the counters still to come (never recombined into). Every problem is returned.
+pub fn recombine(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    orders: &[Recombine],
+    (attacks, waiting): (&[Attack], &BTreeSet<UnitId>),
+) -> (Vec<Event>, Vec<OrderError>) {
+    let mut events = Vec::new();
+    let mut errors = Vec::new();
+    let attacking: BTreeSet<&UnitId> = attacks
+        .iter()
+        .flat_map(|a| a.units.iter().map(|u| &u.value))
+        .collect();
+    for r in orders {
+        if !rules.ruleset.tournament() {
+            errors.push(not_played("recombine", &r.into));
+            continue;
+        }
+        let ctx = (side, &attacking, waiting);
+        match recombine_one(rules, pos, ctx, r) {
+            Ok(e) => events.push(e),
+            Err((unit, why, at)) => {
+                let problem = Problem::NoRecombine {
+                    unit: unit.clone(),
+                    into: r.into.value.clone(),
+                    why,
+                };
+                errors.push(OrderError::new(problem, Some(at), "26.3").unit(&unit));
+            }
+        }
+    }
+    (events, errors)
+}
+
+/// One recombination, checked and carried out; refused with the unit at fault.
+fn recombine_one(
+    rules: &Rules,
+    pos: &mut Position,
+    (side, attacking, waiting): (Side, &BTreeSet<&UnitId>, &BTreeSet<UnitId>),
+    r: &Recombine,
+) -> Result<Event, (UnitId, String, std::ops::Range<usize>)> {
+    let into = &r.into.value;
+    let first = r.units.first().map_or(into, |u| &u.value).clone();
+    let refuse = |unit: &UnitId, why: String, at: &std::ops::Range<usize>| {
+        Err((unit.clone(), why, at.clone()))
+    };
+    let Some(target) = rules.counters.get(into).filter(|c| c.side == side) else {
+        return refuse(
+            &first,
+            format!("{into} is not one of your counters"),
+            &r.into.span,
+        );
+    };
+    let in_play = pos.get(into).is_some() || pos.afloat(into).is_some();
+    if in_play || waiting.contains(into) {
+        let why = format!("{into} is in play or still to come, not among the inactive counters");
+        return refuse(&first, why, &r.into.span);
+    }
+    if r.units.len() < 2 {
+        return refuse(
+            &first,
+            "recombining takes two substitutes or more".into(),
+            &r.span,
+        );
+    }
+    let mut spot = None;
+    let mut seen = BTreeSet::new();
+    for u in &r.units {
+        let id = &u.value;
+        let c = rules.counters.get(id).filter(|c| c.side == side);
+        let Some(c) = c.filter(|c| c.is_substitute() && c.kind == target.kind) else {
+            let why = format!("it is not one of your {} substitutes", target.kind.name());
+            return refuse(id, why, &u.span);
+        };
+        let here = match (pos.get(id), pos.afloat(id)) {
+            (Some(p), _) => Spot::Map(p.hex),
+            (None, Some(a)) => Spot::Sea(a.zone),
+            (None, None) => return refuse(id, "it is not in play".into(), &u.span),
+        };
+        if !seen.insert(&c.id) {
+            return refuse(id, "it is named twice".into(), &u.span);
+        }
+        if *spot.get_or_insert(here) != here {
+            return refuse(
+                id,
+                "the substitutes are not in one hex (26.3)".into(),
+                &u.span,
+            );
+        }
+        if let Spot::Map(h) = here {
+            if pos.in_zoc_of(side.other(), h) {
+                return refuse(id, "it is in enemy ZOC (26.3)".into(), &u.span);
+            }
+        }
+        if attacking.contains(id) {
+            return refuse(id, "it attacks this player-turn (26.3)".into(), &u.span);
+        }
+    }
+    let counters: Vec<&Counter> = seen
+        .iter()
+        .filter_map(|id| rules.counters.get(id))
+        .collect();
+    let (attack, defence) = total(&counters);
+    if (attack, defence) != (target.attack, target.defence) {
+        let why = format!(
+            "the substitutes add up to {attack}-{defence}, and {into} is {}-{} (26.2)",
+            target.attack, target.defence
+        );
+        return refuse(&first, why, &r.span);
+    }
+    for id in &seen {
+        pos.retire(id);
+    }
+    let (hex, zone) = match spot {
+        Some(Spot::Map(h)) => {
+            pos.put_counter(target, h);
+            (Some(h), None)
+        }
+        Some(Spot::Sea(z)) => {
+            pos.put_to_sea(target, z);
+            (None, Some(z))
+        }
+        None => (None, None),
+    };
+    Ok(Event::Recombined {
+        units: seen.into_iter().cloned().collect(),
+        into: into.clone(),
+        hex,
+        zone,
+        rule: Rule::para("26.3"),
+    })
+}
