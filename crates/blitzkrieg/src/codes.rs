@@ -127,6 +127,17 @@ impl Problem {
             Problem::BeachJustInvaded { .. } => "B820",
             Problem::BeachTooFar { .. } => "B821",
             Problem::OpposedInvasion { .. } => "B822",
+            Problem::AssaultNotSea { .. } => "B823",
+            Problem::AssaultNoBeach { .. } => "B824",
+            Problem::AssaultTwoBeaches { .. } => "B825",
+            Problem::AssaultUnopposed { .. } => "B826",
+            Problem::AssaultCutOff { .. } => "B827",
+            Problem::AssaultOverstacked { .. } => "B828",
+            Problem::BeachNotNext { .. } => "B829",
+            Problem::BeachNotVacant { .. } => "B830",
+            Problem::OpposedPath => "B831",
+            Problem::OpposedStops { .. } => "B832",
+            Problem::OnAssaultHex { .. } => "B833",
         }
     }
 
@@ -160,7 +171,30 @@ impl Problem {
                 Some("units at sea take [[sea]] orders (sail or land) and neither fight nor are attacked; see docs/orders.md, sea movement")
             }
             Problem::OpposedInvasion { .. } => Some(
-                "land on a beach hex that touches a full sea hex free of enemy ZOC, or clear the enemy from the coast first; see docs/orders.md, invasions",
+                "name the full sea hex in enemy ZOC the units land from with `assault = \"SEA HEX\"` (and the beach hex with `invade`), or land where a sea hex free of enemy ZOC touches the beach; see docs/orders.md, invasions",
+            ),
+            Problem::AssaultNotSea { .. }
+            | Problem::AssaultNoBeach { .. }
+            | Problem::AssaultTwoBeaches { .. } => Some(
+                "name with `assault` a full sea hex of your zone or a zone next to it that touches a hex of the beach you invade; see docs/orders.md, opposed invasions",
+            ),
+            Problem::AssaultUnopposed { .. } => Some(
+                "invade from a sea hex free of enemy ZOC with `invade = \"BEACH HEX\"` (and a `path` inland), without `assault`",
+            ),
+            Problem::AssaultCutOff { .. } => Some(
+                "choose an assault hex the sea reaches from the board edge without passing a hex in enemy ZOC (003 20.31)",
+            ),
+            Problem::AssaultOverstacked { .. } => Some(
+                "spread the invaders over more assault hexes: every unit placed on one this movement phase counts, those that then go ashore too (003 20.31)",
+            ),
+            Problem::BeachNotNext { .. } | Problem::BeachNotVacant { .. } => Some(
+                "name in `invade` a beach hex next to the assault hex with no enemy unit in it, or leave `invade` out: the units fight from the sea and go ashore after combat (20.35)",
+            ),
+            Problem::OpposedPath | Problem::OpposedStops { .. } => Some(
+                "an opposed unit stops on the beach hex it lands on (003 20.32); it moves on in a later player-turn",
+            ),
+            Problem::OnAssaultHex { .. } => Some(
+                "name it in an [[attack]]; after combat it goes ashore onto a vacant beach hex next to it, or is eliminated (20.35)",
             ),
             Problem::SecondBeach { .. } | Problem::BeachJustInvaded { .. } => {
                 Some("land on the beach already invaded this player-turn, or at a friendly port, or invade another beach in a later player-turn")
@@ -598,6 +632,39 @@ mod tests {
             Problem::OpposedInvasion {
                 hex: h("B11"),
                 why: "every full sea hex next to it is in enemy ZOC (003 20.3)".into(),
+            },
+            Problem::AssaultNotSea { hex: h("FFF55") },
+            Problem::AssaultNoBeach { hex: h("FFF58") },
+            Problem::AssaultTwoBeaches {
+                hex: h("AA30"),
+                beaches: "`gulf-north` and `walkure-west`".into(),
+            },
+            Problem::AssaultUnopposed {
+                unit: u(),
+                hex: h("FFF56"),
+            },
+            Problem::AssaultCutOff {
+                unit: u(),
+                hex: h("AA28"),
+            },
+            Problem::AssaultOverstacked {
+                hex: h("FFF56"),
+                count: "4".into(),
+            },
+            Problem::BeachNotNext {
+                unit: u(),
+                from: h("FFF56"),
+                hex: h("HHH57"),
+            },
+            Problem::BeachNotVacant { hex: h("FFF55") },
+            Problem::OpposedPath,
+            Problem::OpposedStops {
+                unit: u(),
+                hex: h("EEE55"),
+            },
+            Problem::OnAssaultHex {
+                unit: u(),
+                hex: h("FFF56"),
             },
         ]
     }

@@ -629,6 +629,21 @@ fn fight(
             return Ok(stop(state, next, f, asked, rest, note));
         }
     }
+    if ask && !rules.ruleset.format_one {
+        // 20.35: units still on assault hexes go ashore after all combat, onto beach
+        // hexes an owed retreat may vacate: those decisions are asked first.
+        let (asked, later): (Vec<Pending>, Vec<Pending>) = std::mem::take(&mut f.owed)
+            .into_iter()
+            .partition(|p| can_open_the_beach(&f.pos, p));
+        f.owed = later;
+        if !asked.is_empty() {
+            let note = format!(
+                "resolution stops after combat: {} decides what it owes before the invading units go ashore (20.35), in a step of its own",
+                f.side.other()
+            );
+            return Ok(stop(state, next, f, asked, &[], note));
+        }
+    }
     if pending_mode
         && !rules.ruleset.format_one
         && !f.owed.is_empty()
@@ -670,6 +685,16 @@ fn stop(
         avs: f.avs,
     });
     (next, f.events)
+}
+
+/// 20.35 with the PBEM sequence: whether an owed decision makes the defender leave a
+/// hex next to a unit still on an assault hex (a retreat, with or without a loss), so
+/// that the unit could go ashore there after combat.
+fn can_open_the_beach(pos: &Position, owed: &Pending) -> bool {
+    owed.result.effects(0).defender.retreat > 0
+        && pos
+            .on_assault_hexes()
+            .any(|p| owed.hexes.iter().any(|h| h.is_adjacent(p.hex)))
 }
 
 /// 16: whether the game ends after this player-turn, whatever the victory check finds.
@@ -720,6 +745,12 @@ fn finish(
     next.pending = owed;
     if !avs.is_empty() {
         events.extend(automatic::conclude(rules, &mut pos, side, &avs));
+        throughout.after_battle(rules, &pos);
+    }
+    // 003 sequence of play: invading units move ashore after the AV advances (20.35).
+    let ashore = combat::go_ashore(rules, &mut pos, side, next.invaded.as_deref());
+    if !ashore.is_empty() {
+        events.extend(ashore);
         throughout.after_battle(rules, &pos);
     }
     supply::clear(&mut pos);

@@ -70,9 +70,10 @@ struct RawSea {
     units: Vec<Spanned<String>>,
     to: Option<Spanned<String>>,
     land: Option<Spanned<String>>,
-    /// 20: invade the beach hex named, unopposed (20.4).
+    /// 20: invade the beach hex named, unopposed (20.4); with `assault`, the vacant
+    /// beach hex the units move onto from the assault hex (20.32).
     invade: Option<Spanned<String>>,
-    /// 20.31: an opposed invasion from this full sea hex (not built yet).
+    /// 20.31: an opposed invasion from this full sea hex (the assault hex).
     assault: Option<Spanned<String>>,
     path: Option<Vec<Spanned<String>>>,
 }
@@ -248,9 +249,13 @@ pub enum SeaAction {
         beach: Located<Hex>,
         path: Vec<Located<Hex>>,
     },
-    /// 20.31: an opposed invasion, the units placed on this full sea hex (refused: not
-    /// built yet).
-    Assault(Located<Hex>),
+    /// 20.31-20.32: an opposed invasion: the units are placed on the full sea hex `at`
+    /// (the assault hex) and, with `beach`, move on onto that vacant beach hex next to
+    /// it and stop there (003 20.32); without, they fight from the sea (20.33-20.35).
+    Assault {
+        at: Located<Hex>,
+        beach: Option<Located<Hex>>,
+    },
 }
 
 /// An order for units at sea (19.2).
@@ -617,7 +622,7 @@ pub enum Problem {
     NotAnAver { unit: UnitId, hex: Hex },
     #[error("{unit} cannot advance along this path: {why}")]
     AvAdvance { unit: UnitId, why: String },
-    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"`; only one")]
+    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"` (with an optional `invade = \"BEACH HEX\"`); only one")]
     SeaOrderShape,
     #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
     SetupWhere,
@@ -685,8 +690,32 @@ pub enum Problem {
         hex: Hex,
         zones: String,
     },
-    #[error("an opposed invasion at {hex} is not built yet: {why}")]
+    #[error("landing on {hex} would be an opposed invasion: {why}")]
     OpposedInvasion { hex: Hex, why: String },
+    #[error("{hex} is not a full sea hex: units assault from the full sea hexes next to the beach under assault")]
+    AssaultNotSea { hex: Hex },
+    #[error("{hex} touches no beach hex: an assault hex is a full sea hex next to the beach under assault")]
+    AssaultNoBeach { hex: Hex },
+    #[error("{hex} touches beaches {beaches} and none of them has been invaded this player-turn: which one is under assault is not clear")]
+    AssaultTwoBeaches { hex: Hex, beaches: String },
+    #[error("{unit} would land from {hex}, which is in no enemy ZOC: that landing is unopposed, not an assault")]
+    AssaultUnopposed { unit: UnitId, hex: Hex },
+    #[error(
+        "{unit} cannot reach assault hex {hex}: enemy ZOC cuts every way to it from the board edge"
+    )]
+    AssaultCutOff { unit: UnitId, hex: Hex },
+    #[error("{count} units would be placed on assault hex {hex} this movement phase; stacking is still 3 units a hex")]
+    AssaultOverstacked { hex: Hex, count: String },
+    #[error("{unit} would move from assault hex {from} onto {hex}, which is not next to it")]
+    BeachNotNext { unit: UnitId, from: Hex, hex: Hex },
+    #[error("{hex} holds enemy units: assaulting units move during movement only onto vacant beach hexes")]
+    BeachNotVacant { hex: Hex },
+    #[error("an opposed invasion has no `path`: the units stop on the beach hex they land on")]
+    OpposedPath,
+    #[error("{unit} landed on {hex} in an opposed invasion this player-turn and moves no further")]
+    OpposedStops { unit: UnitId, hex: Hex },
+    #[error("{unit} is on assault hex {hex}: it fights from there and goes ashore after combat; it takes no other order this movement phase")]
+    OnAssaultHex { unit: UnitId, hex: Hex },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1103,7 +1132,25 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
             beach: hex(b, errs)?,
             path: path(errs),
         },
-        (None, None, None, Some(a)) if o.path.is_none() => SeaAction::Assault(hex(a, errs)?),
+        (None, None, b, Some(a)) => {
+            if let Some(p) = &o.path {
+                let span = p.first().map_or(a.span(), Spanned::span);
+                errs.push(OrderError::new(
+                    Problem::OpposedPath,
+                    Some(span),
+                    "003 20.32",
+                ));
+                return None;
+            }
+            let beach = match b {
+                Some(b) => Some(hex(b, errs)?),
+                None => None,
+            };
+            SeaAction::Assault {
+                at: hex(a, errs)?,
+                beach,
+            }
+        }
         _ => {
             errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "19.2"));
             return None;

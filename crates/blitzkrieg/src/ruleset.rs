@@ -399,6 +399,17 @@ pub enum CutOffSea {
     NoNavalActivity,
 }
 
+/// 20.31: whether enemy ZOC in sea hexes on the way keeps invaders from an assault hex
+/// (reading `invasion-opposed-20-31`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InvasionZoc {
+    /// "Enemy ZOC extending into full sea hexes do not prevent invading units from
+    /// reaching any desired assault hexes" (20.31).
+    Ignored,
+    /// Not through enemy ZOC on the way; the assault hex itself may be in it (003 20.31).
+    Blocks,
+}
+
 /// PBEM sequence: pending decisions that can affect a battle not yet resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PendingConsult {
@@ -589,6 +600,14 @@ impl Ruleset {
         match self.reading("cut-off-sea-19-4") {
             "no-naval-activity" => CutOffSea::NoNavalActivity,
             _ => CutOffSea::PortsOnly,
+        }
+    }
+
+    /// 20.31, reading `invasion-opposed-20-31`.
+    pub fn invasion_zoc(&self) -> InvasionZoc {
+        match self.reading("invasion-opposed-20-31") {
+            "zoc-blocks" => InvasionZoc::Blocks,
+            _ => InvasionZoc::Ignored,
         }
     }
 
