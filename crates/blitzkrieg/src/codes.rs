@@ -138,6 +138,7 @@ impl Problem {
             Problem::OpposedPath => "B831",
             Problem::OpposedStops { .. } => "B832",
             Problem::OnAssaultHex { .. } => "B833",
+            Problem::AshoreNotNext { .. } => "B834",
         }
     }
 
@@ -173,9 +174,13 @@ impl Problem {
             Problem::OpposedInvasion { .. } => Some(
                 "name the full sea hex in enemy ZOC the units land from with `assault = \"SEA HEX\"` (and the beach hex with `invade`), or land where a sea hex free of enemy ZOC touches the beach; see docs/orders.md, invasions",
             ),
-            Problem::AssaultNotSea { .. }
-            | Problem::AssaultNoBeach { .. }
-            | Problem::AssaultTwoBeaches { .. } => Some(
+            Problem::AssaultTwoBeaches { .. } => Some(
+                "name a hex of the beach you invade in `ashore` (or in `invade`), or invade that beach with an earlier order",
+            ),
+            Problem::AshoreNotNext { .. } => Some(
+                "list in `ashore` beach hexes next to the assault hex, of the beach invaded this player-turn",
+            ),
+            Problem::AssaultNotSea { .. } | Problem::AssaultNoBeach { .. } => Some(
                 "name with `assault` a full sea hex of your zone or a zone next to it that touches a hex of the beach you invade; see docs/orders.md, opposed invasions",
             ),
             Problem::AssaultUnopposed { .. } => Some(
@@ -636,8 +641,8 @@ mod tests {
             Problem::AssaultNotSea { hex: h("FFF55") },
             Problem::AssaultNoBeach { hex: h("FFF58") },
             Problem::AssaultTwoBeaches {
-                hex: h("AA30"),
-                beaches: "`gulf-north` and `walkure-west`".into(),
+                hex: h("GG44"),
+                beaches: "`walkure-south` and `estados`".into(),
             },
             Problem::AssaultUnopposed {
                 unit: u(),
@@ -665,6 +670,11 @@ mod tests {
             Problem::OnAssaultHex {
                 unit: u(),
                 hex: h("FFF56"),
+            },
+            Problem::AshoreNotNext {
+                hex: h("HHH57"),
+                from: h("FFF56"),
+                beach: "red-south".into(),
             },
         ]
     }

@@ -201,6 +201,8 @@ struct Moved {
     avs: Vec<AvMade>,
     /// 20.2: the beach invaded in this player-turn, if any.
     invaded: Option<String>,
+    /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
+    ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
 enum Planned {
@@ -348,6 +350,7 @@ fn move_units(
         throughout,
         avs: moved.log.avs,
         invaded: moved.log.invaded,
+        ashore: moved.log.ashore,
     })
 }
 
@@ -445,6 +448,7 @@ fn play(
         throughout,
         avs,
         invaded,
+        ashore,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -470,6 +474,7 @@ fn play(
         throughout,
         cities_before,
         avs,
+        ashore,
     };
     fight(rules, state, next, fighting, &battles, input)
 }
@@ -515,6 +520,7 @@ fn resume(
         throughout: victory::Throughout::resume(rules, resume.kept.clone()),
         cities_before: resume.cities_before.clone(),
         avs: resume.avs.clone(),
+        ashore: resume.ashore.clone(),
     };
     fight(rules, state, next, fighting, &resume.battles, input)
 }
@@ -574,6 +580,8 @@ struct Fighting {
     cities_before: BTreeMap<Hex, Option<Side>>,
     /// 21.1: the automatic victories of the player-turn, concluded after combat.
     avs: Vec<AvMade>,
+    /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
+    ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
 /// 15: the battles in the order written. In a pending-decision game under
@@ -683,6 +691,7 @@ fn stop(
         kept: f.throughout.kept().clone(),
         cities_before: f.cities_before,
         avs: f.avs,
+        ashore: f.ashore,
     });
     (next, f.events)
 }
@@ -739,6 +748,7 @@ fn finish(
         mut throughout,
         cities_before,
         avs,
+        ashore,
     } = f;
     next.step = 0;
     next.resume = None;
@@ -748,9 +758,9 @@ fn finish(
         throughout.after_battle(rules, &pos);
     }
     // 003 sequence of play: invading units move ashore after the AV advances (20.35).
-    let ashore = combat::go_ashore(rules, &mut pos, side, next.invaded.as_deref());
-    if !ashore.is_empty() {
-        events.extend(ashore);
+    let landed = combat::go_ashore(rules, &mut pos, side, next.invaded.as_deref(), &ashore);
+    if !landed.is_empty() {
+        events.extend(landed);
         throughout.after_battle(rules, &pos);
     }
     supply::clear(&mut pos);

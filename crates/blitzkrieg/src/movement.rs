@@ -123,6 +123,9 @@ pub struct MoveLog {
     /// 20.1: the beach invaded this player-turn, if any (20.2: the next mover may not
     /// invade it).
     pub invaded: Option<String>,
+    /// 20.35: the beach hexes each unit placed on an assault hex prefers to go ashore
+    /// on after combat (`ashore` of its `[[sea]]` order), if it named any.
+    pub ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
 /// Events of the legal orders, every problem found, and the log.

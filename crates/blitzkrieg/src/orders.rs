@@ -75,6 +75,9 @@ struct RawSea {
     invade: Option<Spanned<String>>,
     /// 20.31: an opposed invasion from this full sea hex (the assault hex).
     assault: Option<Spanned<String>>,
+    /// 20.35: with `assault`, the beach hexes to go ashore on after combat, preferred
+    /// first.
+    ashore: Option<Vec<Spanned<String>>>,
     path: Option<Vec<Spanned<String>>>,
 }
 
@@ -252,9 +255,12 @@ pub enum SeaAction {
     /// 20.31-20.32: an opposed invasion: the units are placed on the full sea hex `at`
     /// (the assault hex) and, with `beach`, move on onto that vacant beach hex next to
     /// it and stop there (003 20.32); without, they fight from the sea (20.33-20.35).
+    /// `ashore`: the beach hexes next to `at` the units are to go ashore on after
+    /// combat (20.35), preferred first.
     Assault {
         at: Located<Hex>,
         beach: Option<Located<Hex>>,
+        ashore: Vec<Located<Hex>>,
     },
 }
 
@@ -622,7 +628,7 @@ pub enum Problem {
     NotAnAver { unit: UnitId, hex: Hex },
     #[error("{unit} cannot advance along this path: {why}")]
     AvAdvance { unit: UnitId, why: String },
-    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"` (with an optional `invade = \"BEACH HEX\"`); only one")]
+    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"` (with an optional `invade = \"BEACH HEX\"` or `ashore = [\"BEACH HEX\"]`); only one")]
     SeaOrderShape,
     #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
     SetupWhere,
@@ -716,6 +722,8 @@ pub enum Problem {
     OpposedStops { unit: UnitId, hex: Hex },
     #[error("{unit} is on assault hex {hex}: it fights from there and goes ashore after combat; it takes no other order this movement phase")]
     OnAssaultHex { unit: UnitId, hex: Hex },
+    #[error("{hex} is no hex of beach `{beach}` next to assault hex {from}: units go ashore after combat only there")]
+    AshoreNotNext { hex: Hex, from: Hex, beach: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1122,6 +1130,10 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
             .map(|p| hexes(p, errs))
             .unwrap_or_default()
     };
+    if o.ashore.is_some() && o.assault.is_none() {
+        errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "20.35"));
+        return None;
+    }
     let action = match (&o.to, &o.land, &o.invade, &o.assault) {
         (Some(z), None, None, None) if o.path.is_none() => SeaAction::Sail(zone(z, errs)?),
         (None, Some(p), None, None) => SeaAction::Land {
@@ -1146,9 +1158,19 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
                 Some(b) => Some(hex(b, errs)?),
                 None => None,
             };
+            let ashore = o
+                .ashore
+                .as_deref()
+                .map(|p| hexes(p, errs))
+                .unwrap_or_default();
+            if beach.is_some() && !ashore.is_empty() {
+                errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "20.32"));
+                return None;
+            }
             SeaAction::Assault {
                 at: hex(a, errs)?,
                 beach,
+                ashore,
             }
         }
         _ => {
@@ -1646,6 +1668,37 @@ mod tests {
         assert!(o.sea[0].span.start < o.sea[1].span.start);
     }
 
+    /// 20.31-20.32, 20.35: an assault names its assault hex, and either the vacant
+    /// beach hex it moves on to or the beach hexes to go ashore on after combat.
+    #[test]
+    fn assault_orders_read() {
+        let src = format!(
+            "{HEADER}[[sea]]\nunit = \"B-1IN\"\nassault = \"FFF56\"\ninvade = \"EEE55\"\n\n[[sea]]\nunit = \"B-2IN\"\nassault = \"FFF56\"\nashore = [\"GGG56\", \"FFF55\"]\n"
+        );
+        let o = parse(&src).unwrap();
+        let hex = |h: &Located<Hex>| h.value.to_string();
+        match (&o.sea[0].action, &o.sea[1].action) {
+            (
+                SeaAction::Assault {
+                    at,
+                    beach: Some(beach),
+                    ashore,
+                },
+                SeaAction::Assault {
+                    beach: None,
+                    ashore: prefer,
+                    ..
+                },
+            ) => {
+                assert_eq!((hex(at), hex(beach)), ("FFF56".into(), "EEE55".into()));
+                assert!(ashore.is_empty());
+                let prefer: Vec<String> = prefer.iter().map(hex).collect();
+                assert_eq!(prefer, ["GGG56", "FFF55"]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
     /// 19.1, 19.2: a sea order or set-up that says too much or too little, or a zone
     /// that is no letter, is pointed at.
     #[test]
@@ -1672,6 +1725,18 @@ mod tests {
             (
                 "[[move]]\nunit = \"B-1IN\"\nto_sea = \"7\"\n",
                 Problem::BadZone("7".into()),
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nassault = \"FFF56\"\ninvade = \"EEE55\"\npath = [\"EEE55\"]\n",
+                Problem::OpposedPath,
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nassault = \"FFF56\"\ninvade = \"EEE55\"\nashore = [\"EEE55\"]\n",
+                Problem::SeaOrderShape,
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\ninvade = \"EEE55\"\nashore = [\"EEE55\"]\n",
+                Problem::SeaOrderShape,
             ),
         ];
         for (body, want) in cases {

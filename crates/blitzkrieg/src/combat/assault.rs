@@ -12,8 +12,9 @@
 //! - 20.35 "vacant adjacent beach hexes with normal stacking rules": hexes of the beach
 //!   invaded this player-turn (20.1) with no enemy ground unit, friendly units allowed
 //!   up to the stacking limit (11.1). The umpire takes each unit ashore, in id order,
-//!   onto the first such hex in hex order with room for it: going ashore is never worse
-//!   for a player than elimination.
+//!   onto the first such hex with room for it of those its order lists in `ashore`,
+//!   else the first in hex order: going ashore is never worse for a player than
+//!   elimination.
 
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
@@ -22,6 +23,7 @@ use crate::marker::UnitMarker;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Side, UnitId};
+use std::collections::BTreeMap;
 
 /// Whether the unit stands on an assault hex (a full sea hex) now.
 pub(super) fn at_sea_on_map(rules: &Rules, pos: &Position, unit: &UnitId) -> bool {
@@ -84,7 +86,8 @@ pub(super) fn eliminated_for_retreat(
 }
 
 /// 20.35: after all combat, each unit of `side` still on an assault hex moves onto a
-/// vacant beach hex next to it, of the beach `invaded`, with room for it; one that
+/// vacant beach hex next to it, of the beach `invaded`, with room for it: the first of
+/// the hexes `ashore` lists for it that is, else the first in hex order; one that
 /// cannot is eliminated. Units that left their assault hex in an advance after combat
 /// lose the marker.
 pub fn go_ashore(
@@ -92,6 +95,7 @@ pub fn go_ashore(
     pos: &mut Position,
     side: Side,
     invaded: Option<&str>,
+    ashore: &BTreeMap<UnitId, Vec<Hex>>,
 ) -> Vec<Event> {
     let mut events = Vec::new();
     let units: Vec<UnitId> = pos.marked_with(UnitMarker::Assault).cloned().collect();
@@ -121,7 +125,9 @@ pub fn go_ashore(
             })
             .collect();
         beach.sort();
-        match beach.first() {
+        let preferred = ashore.get(&id).into_iter().flatten();
+        let chosen = preferred.chain(&beach).find(|h| beach.contains(h));
+        match chosen {
             Some(&to) => {
                 pos.move_to(&id, to);
                 events.push(Event::WentAshore {

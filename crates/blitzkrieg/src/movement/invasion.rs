@@ -303,26 +303,29 @@ impl Turn<'_, '_> {
 impl Turn<'_, '_> {
     /// 20.31, 20.32: an opposed invasion: the units are placed on the assault hex `at`
     /// and, with `beach`, moved on onto that vacant beach hex, where they stop (003
-    /// 20.32); without, they stay on the assault hex for combat (20.33-20.35). Every
-    /// problem is reported; an order with one is refused whole.
+    /// 20.32); without, they stay on the assault hex for combat (20.33-20.35) and go
+    /// ashore after it, on the hexes of `ashore` first (20.35). Every problem is
+    /// reported; an order with one is refused whole.
     pub(super) fn assault(
         &mut self,
         units: &[(Counter, SeaZone)],
         at: &Located<Hex>,
         beach: Option<&Located<Hex>>,
+        ashore: &[Located<Hex>],
     ) {
         if !self.invasion_rule("`assault` in [[sea]]", &at.span) {
             return;
         }
-        let Some(name) = self.assault_beach(at, beach) else {
+        let Some(name) = self.assault_beach(at, beach.or(ashore.first())) else {
             return;
         };
-        let placed = self.assaulters_ok(units, at) && self.assault_room(units, at);
-        let ashore = match beach {
+        let ashore_ok = self.ashore_ok(at, ashore, &name);
+        let placed = self.assaulters_ok(units, at) && self.assault_room(units, at) && ashore_ok;
+        let landing_ok = match beach {
             Some(b) => self.beach_reachable(units, at, b),
             None => true,
         };
-        if !placed || !ashore {
+        if !placed || !landing_ok {
             return;
         }
         let halves: u32 = units
@@ -354,6 +357,10 @@ impl Turn<'_, '_> {
                 None => {
                     self.pos.land(&c.id, at.value);
                     self.pos.mark(&c.id, UnitMarker::Assault);
+                    if !ashore.is_empty() {
+                        let hexes = ashore.iter().map(|h| h.value).collect();
+                        self.log.ashore.insert(c.id.clone(), hexes);
+                    }
                 }
             }
         }
@@ -362,10 +369,11 @@ impl Turn<'_, '_> {
         self.log.invaded = Some(name);
     }
 
-    /// 20.1, 20.2, 20.31: the beach under assault from the sea hex `at` (that of
-    /// `beach` when given, else the one `at` touches; of two, the one already invaded
-    /// this player-turn), when `at` is a full sea hex next to it and the side may
-    /// invade it now; else reported.
+    /// 20.1, 20.2, 20.31: the beach under assault from the sea hex `at` (that of the
+    /// beach hex `beach` it lands on, when given, else of the first hex it is to go
+    /// ashore on; else the one `at` touches, of two the one already invaded this
+    /// player-turn), when `at` is a full sea hex and the side may invade it now; else
+    /// reported.
     fn assault_beach(&mut self, at: &Located<Hex>, beach: Option<&Located<Hex>>) -> Option<String> {
         let board = self.board();
         if !board.contains(at.value) {
@@ -460,6 +468,25 @@ impl Turn<'_, '_> {
                 continue;
             };
             self.fail(problem, at.span.clone(), rule, Some(&c.id));
+            ok = false;
+        }
+        ok
+    }
+
+    /// 20.35: every hex of `ashore` is a hex of the beach `name` next to the assault
+    /// hex `at`; each one that is not is reported.
+    fn ashore_ok(&mut self, at: &Located<Hex>, ashore: &[Located<Hex>], name: &str) -> bool {
+        let mut ok = true;
+        for h in ashore {
+            if h.value.is_adjacent(at.value) && self.board().beach_at(h.value) == Some(name) {
+                continue;
+            }
+            let problem = Problem::AshoreNotNext {
+                hex: h.value,
+                from: at.value,
+                beach: name.to_string(),
+            };
+            self.fail(problem, h.span.clone(), "20.35", None);
             ok = false;
         }
         ok

@@ -335,7 +335,9 @@ impl Turn<'_, '_> {
             SeaAction::Sail(to) => self.sail(&units, to),
             SeaAction::Land { port, path } => self.land_at_port(o, &units, port, path),
             SeaAction::Invade { beach, path } => self.invade(o, &units, beach, path),
-            SeaAction::Assault { at, beach } => self.assault(&units, at, beach.as_ref()),
+            SeaAction::Assault { at, beach, ashore } => {
+                self.assault(&units, at, beach.as_ref(), ashore);
+            }
         }
     }
 
