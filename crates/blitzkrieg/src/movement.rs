@@ -60,6 +60,7 @@ pub mod search;
 pub mod strategic;
 
 mod air;
+mod assault;
 mod av;
 mod ground;
 mod invasion;
