@@ -52,18 +52,19 @@ impl Turn<'_, '_> {
         if !self.invasion_rule("`assault` in [[sea]]", &at.span) {
             return;
         }
-        let Some(name) = self.assault_beach(at, beach.or(ashore.first())) else {
-            return;
+        let name = self.assault_beach(at, beach.or(ashore.first()));
+        let placed = self.assaulters_ok(units, at) && self.assault_room(units, at);
+        let ashore_ok = match &name {
+            Some(name) => self.ashore_ok(at, ashore, name),
+            None => false,
         };
-        let ashore_ok = self.ashore_ok(at, ashore, &name);
-        let placed = self.assaulters_ok(units, at) && self.assault_room(units, at) && ashore_ok;
         let landing_ok = match beach {
             Some(b) => self.beach_reachable(units, at, b),
             None => true,
         };
-        if !placed || !landing_ok {
+        let (Some(name), true, true, true) = (name, placed, ashore_ok, landing_ok) else {
             return;
-        }
+        };
         let halves: u32 = units
             .iter()
             .map(|(c, _)| stack_halves(c.kind, c.is_substitute()))
