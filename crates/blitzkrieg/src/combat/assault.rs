@@ -5,7 +5,9 @@
 //! eliminated (20.35); after combat the rest go ashore onto a vacant beach hex next to
 //! them or are eliminated (20.35).
 //!
-//! Readings where the rules are silent (docs/readings.md, `assault-combat-20-35`):
+//! Readings where the rules are silent:
+//! - A unit on an assault hex fights as any unit on land: its attack factor, its ZOC
+//!   (8.1), a retreat result eliminating it (20.35); a sea hex doubles no defender.
 //! - A unit on an assault hex may advance after combat into the beach hex its battle
 //!   vacated (20.35 speaks of units "still on sea hexes" after combat); never one
 //!   doomed by 003 20.34. The defender never advances onto a sea hex.
