@@ -158,8 +158,10 @@ impl Turn<'_, '_> {
     }
 
     /// 20.1, 19.2, 003 19.4, 003 20.3, 20.31: whether each unit may be placed on the
-    /// assault hex `at`: its type, its zone, an enemy ZOC on `at` (else the landing is
-    /// unopposed) and a way in (`way_in_blocked`); every problem reported.
+    /// assault hex `at`: its type, its zone and that of `at` (neither cut off from the
+    /// open sea under `cut-off-sea-19-4=no-naval-activity`), an enemy ZOC on `at` (else
+    /// the landing is unopposed) and a way in (`way_in_blocked`); every problem
+    /// reported.
     fn assaulters_ok(&mut self, units: &[(Counter, SeaZone)], at: &Located<Hex>) -> bool {
         let (board, side) = (self.board(), self.ctx.side);
         let Some(zone) = board.sea_zone(at.value) else {
@@ -173,8 +175,8 @@ impl Turn<'_, '_> {
                 let kind = c.kind.to_string();
                 let unit = c.id.clone();
                 (Problem::CannotInvade { unit, kind }, "20.1")
-            } else if self.zone_cut_off(*from) {
-                (Problem::ZoneCutOff { zone: *from }, "003 19.4")
+            } else if let Some(z) = [*from, zone].into_iter().find(|&z| self.zone_cut_off(z)) {
+                (Problem::ZoneCutOff { zone: z }, "003 19.4")
             } else if zone != *from && !board.zone_links(*from).any(|z| z == zone) {
                 let problem = Problem::BeachTooFar {
                     unit: c.id.clone(),

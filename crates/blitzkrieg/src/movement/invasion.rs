@@ -57,6 +57,9 @@ enum NoLanding {
     Opposed,
     /// 003 20.31: the ones free of enemy ZOC are cut off from the board edge by it.
     CutOff,
+    /// 003 19.4 (`no-naval-activity`): every one is in this zone, cut off from the open
+    /// sea.
+    ZoneCutOff(SeaZone),
 }
 
 impl Turn<'_, '_> {
@@ -67,8 +70,9 @@ impl Turn<'_, '_> {
         self.optional_played(played, ("20", "invasions"), what, span)
     }
 
-    /// 19.2, 003 20.3, 003 20.31: a full sea hex next to `beach` from which a unit at
-    /// sea in `from` lands unopposed, or why there is none.
+    /// 19.2, 003 19.4, 003 20.3, 003 20.31: a full sea hex next to `beach` from which
+    /// a unit at sea in `from` lands unopposed, or why there is none. The zones cut off
+    /// from the open sea are those found by `zone_cut_off` for `from` before.
     fn landing_sea(&self, from: SeaZone, beach: Hex) -> Result<Hex, NoLanding> {
         let (board, pos, side) = (self.board(), &*self.pos, self.ctx.side);
         let seas: Vec<(Hex, SeaZone)> = beach
@@ -76,15 +80,25 @@ impl Turn<'_, '_> {
             .filter(|&n| board.is_sea(n))
             .filter_map(|n| board.sea_zone(n).map(|z| (n, z)))
             .collect();
-        let near: Vec<Hex> = seas
+        let near: Vec<(Hex, SeaZone)> = seas
             .iter()
             .filter(|(_, z)| *z == from || board.zone_links(from).any(|n| n == *z))
-            .map(|(h, _)| *h)
+            .copied()
             .collect();
-        if near.is_empty() {
+        let Some(&(_, first)) = near.first() else {
             let mut zones: Vec<String> = seas.iter().map(|(_, z)| z.to_string()).collect();
             zones.dedup();
             return Err(NoLanding::TooFar(zones.join(" or ")));
+        };
+        // 003 19.4: the zones cut off were found when the unit's own zone was asked.
+        let cut_off = |z: &SeaZone| self.sea.cut_off.as_ref().is_some_and(|c| c.contains(z));
+        let near: Vec<Hex> = near
+            .into_iter()
+            .filter(|(_, z)| !cut_off(z))
+            .map(|(h, _)| h)
+            .collect();
+        if near.is_empty() {
+            return Err(NoLanding::ZoneCutOff(first));
         }
         let free: Vec<Hex> = near
             .into_iter()
@@ -197,6 +211,7 @@ impl Turn<'_, '_> {
                         };
                         (problem, "003 20.3")
                     }
+                    Err(NoLanding::ZoneCutOff(zone)) => (Problem::ZoneCutOff { zone }, "003 19.4"),
                     Err(NoLanding::CutOff) => {
                         let problem = Problem::IllegalHex {
                             unit: c.id.clone(),

@@ -55,7 +55,7 @@ pub(super) struct Voyages {
     last_to_sea: Option<Range<usize>>,
     /// 003 19.4: the zones cut off from the open sea, found when first needed (the
     /// enemy does not move in this movement portion).
-    cut_off: Option<BTreeSet<SeaZone>>,
+    pub(super) cut_off: Option<BTreeSet<SeaZone>>,
 }
 
 impl Turn<'_, '_> {
