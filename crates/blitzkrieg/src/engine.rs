@@ -586,7 +586,9 @@ struct Fighting {
 
 /// 15: the battles in the order written. In a pending-decision game under
 /// `pending-consult = ask`, resolution stops after a battle whose owed decisions can
-/// affect a battle still to be fought, and the defender is asked in a step of its own;
+/// affect a battle still to be fought, and the defender is asked in a step of its own
+/// (so too, after the last battle, for a retreat that may open a beach hex to units
+/// still on assault hexes, 20.35);
 /// in the game's last player-turn, the decisions still owed are asked in a final step
 /// before victory is judged. Otherwise the end of the player-turn.
 fn fight(
@@ -731,7 +733,8 @@ fn can_affect(pos: &Position, owed: &Pending, rest: &[WaitingBattle]) -> bool {
     })
 }
 
-/// The end of the player-turn: cities (5), victory (16), the next phase and the
+/// The end of the player-turn: the automatic victories concluded (21.3), invading
+/// units ashore (20.35), cities (5), victory (16), the next phase and the
 /// reinforcements due to the next player (6.2).
 fn finish(
     rules: &Rules,
