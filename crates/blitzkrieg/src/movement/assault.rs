@@ -36,6 +36,14 @@ use crate::marker::UnitMarker;
 use crate::orders::{Located, Problem};
 use crate::units::{stack_halves, Counter, UnitId};
 
+/// 11.1 with 26.4: the units in half units, as the stacking limit counts them.
+fn halves(units: &[(Counter, SeaZone)]) -> u32 {
+    units
+        .iter()
+        .map(|(c, _)| stack_halves(c.kind, c.is_substitute()))
+        .sum()
+}
+
 impl Turn<'_, '_> {
     /// 20.31, 20.32: an opposed invasion: the units are placed on the assault hex `at`
     /// and, with `beach`, moved on onto that vacant beach hex, where they stop (003
@@ -65,11 +73,7 @@ impl Turn<'_, '_> {
         let (Some(name), true, true, true) = (name, placed, ashore_ok, landing_ok) else {
             return;
         };
-        let halves: u32 = units
-            .iter()
-            .map(|(c, _)| stack_halves(c.kind, c.is_substitute()))
-            .sum();
-        *self.sea.assault_halves.entry(at.value).or_default() += halves;
+        *self.sea.assault_halves.entry(at.value).or_default() += halves(units);
         for (c, from) in units {
             self.log.moved.insert(c.id.clone());
             self.events.push(Event::AssaultPlaced {
@@ -235,16 +239,13 @@ impl Turn<'_, '_> {
     /// placed on the assault hex this movement phase; reported if over.
     fn assault_room(&mut self, units: &[(Counter, SeaZone)], at: &Located<Hex>) -> bool {
         let before = self.sea.assault_halves.get(&at.value).copied().unwrap_or(0);
-        let added: u32 = units
-            .iter()
-            .map(|(c, _)| stack_halves(c.kind, c.is_substitute()))
-            .sum();
-        if self.figures().stack_fits(before + added) {
+        let after = before + halves(units);
+        if self.figures().stack_fits(after) {
             return true;
         }
         let problem = Problem::AssaultOverstacked {
             hex: at.value,
-            count: crate::sea::units_text(before + added),
+            count: crate::sea::units_text(after),
         };
         self.fail(problem, at.span.clone(), "003 20.31", None);
         false
