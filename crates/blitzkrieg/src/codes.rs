@@ -133,6 +133,18 @@ impl Problem {
             Problem::SubstitutesNotPlayed { .. } => "B903",
             Problem::NoBreakdown { .. } => "B904",
             Problem::NoRecombine { .. } => "B905",
+            Problem::AssaultNotSea { .. } => "B823",
+            Problem::AssaultNoBeach { .. } => "B824",
+            Problem::AssaultTwoBeaches { .. } => "B825",
+            Problem::AssaultUnopposed { .. } => "B826",
+            Problem::AssaultCutOff { .. } => "B827",
+            Problem::AssaultOverstacked { .. } => "B828",
+            Problem::BeachNotNext { .. } => "B829",
+            Problem::BeachNotVacant { .. } => "B830",
+            Problem::OpposedPath => "B831",
+            Problem::OpposedStops { .. } => "B832",
+            Problem::OnAssaultHex { .. } => "B833",
+            Problem::AshoreNotNext { .. } => "B834",
         }
     }
 
@@ -166,7 +178,34 @@ impl Problem {
                 Some("units at sea take [[sea]] orders (sail or land) and neither fight nor are attacked; see docs/orders.md, sea movement")
             }
             Problem::OpposedInvasion { .. } => Some(
-                "land on a beach hex that touches a full sea hex free of enemy ZOC, or clear the enemy from the coast first; see docs/orders.md, invasions",
+                "name the full sea hex in enemy ZOC the units land from with `assault = \"SEA HEX\"` (and the beach hex with `invade`), or land where a sea hex free of enemy ZOC touches the beach; see docs/orders.md, invasions",
+            ),
+            Problem::AssaultTwoBeaches { .. } => Some(
+                "name a hex of the beach you invade in `ashore` (or in `invade`), or invade that beach with an earlier order",
+            ),
+            Problem::AshoreNotNext { .. } => Some(
+                "list in `ashore` beach hexes next to the assault hex, of the beach invaded this player-turn",
+            ),
+            Problem::AssaultNotSea { .. } | Problem::AssaultNoBeach { .. } => Some(
+                "name with `assault` a full sea hex of your zone or a zone next to it that touches a hex of the beach you invade; see docs/orders.md, opposed invasions",
+            ),
+            Problem::AssaultUnopposed { .. } => Some(
+                "invade from a sea hex free of enemy ZOC with `invade = \"BEACH HEX\"` (and a `path` inland), without `assault`",
+            ),
+            Problem::AssaultCutOff { .. } => Some(
+                "choose an assault hex the sea reaches from the board edge without passing a hex in enemy ZOC (003 20.31)",
+            ),
+            Problem::AssaultOverstacked { .. } => Some(
+                "spread the invaders over more assault hexes: every unit placed on one this movement phase counts, those that then go ashore too (003 20.31)",
+            ),
+            Problem::BeachNotNext { .. } | Problem::BeachNotVacant { .. } => Some(
+                "name in `invade` a beach hex next to the assault hex with no enemy unit in it, or leave `invade` out: the units fight from the sea and go ashore after combat (20.35)",
+            ),
+            Problem::OpposedPath | Problem::OpposedStops { .. } => Some(
+                "an opposed unit stops on the beach hex it lands on (003 20.32); it moves on in a later player-turn",
+            ),
+            Problem::OnAssaultHex { .. } => Some(
+                "name it in an [[attack]]; after combat it goes ashore onto a vacant beach hex next to it, or is eliminated (20.35)",
             ),
             Problem::SecondBeach { .. } | Problem::BeachJustInvaded { .. } => {
                 Some("land on the beach already invaded this player-turn, or at a friendly port, or invade another beach in a later player-turn")
@@ -637,6 +676,44 @@ mod tests {
                 unit: UnitId::new("B-IN2A").unwrap(),
                 into: UnitId::new("B-3IN").unwrap(),
                 why: "it is in enemy ZOC (26.3)".into(),
+            },
+            Problem::AssaultNotSea { hex: h("FFF55") },
+            Problem::AssaultNoBeach { hex: h("FFF58") },
+            Problem::AssaultTwoBeaches {
+                hex: h("GG44"),
+                beaches: "`walkure-south` and `estados`".into(),
+            },
+            Problem::AssaultUnopposed {
+                unit: u(),
+                hex: h("FFF56"),
+            },
+            Problem::AssaultCutOff {
+                unit: u(),
+                hex: h("AA28"),
+            },
+            Problem::AssaultOverstacked {
+                hex: h("FFF56"),
+                count: "4".into(),
+            },
+            Problem::BeachNotNext {
+                unit: u(),
+                from: h("FFF56"),
+                hex: h("HHH57"),
+            },
+            Problem::BeachNotVacant { hex: h("FFF55") },
+            Problem::OpposedPath,
+            Problem::OpposedStops {
+                unit: u(),
+                hex: h("EEE55"),
+            },
+            Problem::OnAssaultHex {
+                unit: u(),
+                hex: h("FFF56"),
+            },
+            Problem::AshoreNotNext {
+                hex: h("HHH57"),
+                from: h("FFF56"),
+                beach: "red-south".into(),
             },
         ]
     }

@@ -205,6 +205,8 @@ struct Moved {
     invaded: Option<String>,
     /// 23.5: the beach hexes invaded in this player-turn by units other than rangers.
     beachheads: BTreeSet<Hex>,
+    /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
+    ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
 enum Planned {
@@ -374,6 +376,7 @@ fn move_units(
         avs: moved.log.avs,
         invaded: moved.log.invaded,
         beachheads: moved.log.beachheads,
+        ashore: moved.log.ashore,
     })
 }
 
@@ -472,6 +475,7 @@ fn play(
         avs,
         invaded,
         beachheads,
+        ashore,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -504,6 +508,7 @@ fn play(
         throughout,
         cities_before,
         avs,
+        ashore,
     };
     fight(rules, state, next, fighting, &battles, input)
 }
@@ -549,6 +554,7 @@ fn resume(
         throughout: victory::Throughout::resume(rules, resume.kept.clone()),
         cities_before: resume.cities_before.clone(),
         avs: resume.avs.clone(),
+        ashore: resume.ashore.clone(),
     };
     fight(rules, state, next, fighting, &resume.battles, input)
 }
@@ -608,11 +614,15 @@ struct Fighting {
     cities_before: BTreeMap<Hex, Option<Side>>,
     /// 21.1: the automatic victories of the player-turn, concluded after combat.
     avs: Vec<AvMade>,
+    /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
+    ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
 /// 15: the battles in the order written. In a pending-decision game under
 /// `pending-consult = ask`, resolution stops after a battle whose owed decisions can
-/// affect a battle still to be fought, and the defender is asked in a step of its own;
+/// affect a battle still to be fought, and the defender is asked in a step of its own
+/// (so too, after the last battle, for a retreat that may open a beach hex to units
+/// still on assault hexes, 20.35);
 /// in the game's last player-turn, the decisions still owed are asked in a final step
 /// before victory is judged. Otherwise the end of the player-turn.
 fn fight(
@@ -663,6 +673,21 @@ fn fight(
             return Ok(stop(state, next, f, asked, rest, note));
         }
     }
+    if ask && !rules.ruleset.format_one {
+        // 20.35: units still on assault hexes go ashore after all combat, onto beach
+        // hexes an owed retreat may vacate: those decisions are asked first.
+        let (asked, later): (Vec<Pending>, Vec<Pending>) = std::mem::take(&mut f.owed)
+            .into_iter()
+            .partition(|p| can_open_the_beach(&f.pos, p));
+        f.owed = later;
+        if !asked.is_empty() {
+            let note = format!(
+                "resolution stops after combat: {} decides what it owes before the invading units go ashore (20.35), in a step of its own",
+                f.side.other()
+            );
+            return Ok(stop(state, next, f, asked, &[], note));
+        }
+    }
     if pending_mode
         && !rules.ruleset.format_one
         && !f.owed.is_empty()
@@ -702,8 +727,19 @@ fn stop(
         kept: f.throughout.kept().clone(),
         cities_before: f.cities_before,
         avs: f.avs,
+        ashore: f.ashore,
     });
     (next, f.events)
+}
+
+/// 20.35 with the PBEM sequence: whether an owed decision makes the defender leave a
+/// hex next to a unit still on an assault hex (a retreat, with or without a loss), so
+/// that the unit could go ashore there after combat.
+fn can_open_the_beach(pos: &Position, owed: &Pending) -> bool {
+    owed.result.effects(0).defender.retreat > 0
+        && pos
+            .on_assault_hexes()
+            .any(|p| owed.hexes.iter().any(|h| h.is_adjacent(p.hex)))
 }
 
 /// 16: whether the game ends after this player-turn, whatever the victory check finds.
@@ -733,7 +769,8 @@ fn can_affect(pos: &Position, owed: &Pending, rest: &[WaitingBattle]) -> bool {
     })
 }
 
-/// The end of the player-turn: cities (5), victory (16), the next phase and the
+/// The end of the player-turn: the automatic victories concluded (21.3), invading
+/// units ashore (20.35), cities (5), victory (16), the next phase and the
 /// reinforcements due to the next player (6.2).
 fn finish(
     rules: &Rules,
@@ -750,12 +787,19 @@ fn finish(
         mut throughout,
         cities_before,
         avs,
+        ashore,
     } = f;
     next.step = 0;
     next.resume = None;
     next.pending = owed;
     if !avs.is_empty() {
         events.extend(automatic::conclude(rules, &mut pos, side, &avs));
+        throughout.after_battle(rules, &pos);
+    }
+    // 003 sequence of play: invading units move ashore after the AV advances (20.35).
+    let landed = combat::go_ashore(rules, &mut pos, side, next.invaded.as_deref(), &ashore);
+    if !landed.is_empty() {
+        events.extend(landed);
         throughout.after_battle(rules, &pos);
     }
     supply::clear(&mut pos);

@@ -96,6 +96,31 @@ pub enum Event {
         mf: u32,
         rule: Rule,
     },
+    /// 20.31: a unit at sea in `zone` was placed on the assault hex `hex`, a full sea
+    /// hex next to beach `beach`, for an opposed invasion (003 20.3).
+    AssaultPlaced {
+        unit: UnitId,
+        zone: SeaZone,
+        beach: String,
+        hex: Hex,
+        rule: Rule,
+    },
+    /// 20.32, 003 20.32: a unit on the assault hex `from` moved onto the vacant beach
+    /// hex `hex` during movement, and stops there.
+    LandedFromAssault {
+        unit: UnitId,
+        from: Hex,
+        hex: Hex,
+        rule: Rule,
+    },
+    /// 20.35: after combat, a unit still on the assault hex `from` moved ashore onto the
+    /// vacant beach hex `hex` next to it.
+    WentAshore {
+        unit: UnitId,
+        from: Hex,
+        hex: Hex,
+        rule: Rule,
+    },
     /// 23.1: the side to move traced supply before any movement; `cut_off` are its
     /// units that trace no route (23.6), in id order.
     Supply {

@@ -1,7 +1,7 @@
 //! Markers the rules put on units and hexes, and the side pools the rules count:
 //! units turned upside down by automatic victory (21.1), aircraft inverted after their
 //! airbase is bombed (33.2), the PX, RCX and SRIX counters on bombed ports, city roads
-//! and cities (33.3-33.5) with the player-turn they come off, and each side's
+//! and cities (33.3-33.5) with the player-turn they come off, units on assault hexes (20.31), and each side's
 //! replacement capacity (28.1) and air transport capacity (9.3, 28.4).
 //!
 //! All plain data kept in the state; the Basic Game without optional rules uses none
@@ -28,6 +28,10 @@ pub enum UnitMarker {
     /// 23.4: supplied by air this player-turn, one unit of the air transport capacity
     /// spent on it (9.3). Comes off at its end.
     AirSupplied,
+    /// 20.31: placed on an assault hex (a full sea hex) for an opposed invasion; the
+    /// unit stands on that sea hex on the map until it goes ashore or is eliminated
+    /// after combat (20.35), never past the end of the player-turn.
+    Assault,
 }
 
 /// A counter placed on a hex by a bombing result.

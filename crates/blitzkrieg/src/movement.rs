@@ -60,6 +60,7 @@ pub mod search;
 pub mod strategic;
 
 mod air;
+mod assault;
 mod av;
 mod ground;
 mod invasion;
@@ -126,6 +127,9 @@ pub struct MoveLog {
     /// 23.5 with 003 23.5: the beach hexes invaded this player-turn by units other
     /// than rangers (beach supply may be traced through them in the side's next one).
     pub beachheads: BTreeSet<Hex>,
+    /// 20.35: the beach hexes each unit placed on an assault hex prefers to go ashore
+    /// on after combat (`ashore` of its `[[sea]]` order), if it named any.
+    pub ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
 /// Events of the legal orders, every problem found, and the log.

@@ -70,10 +70,14 @@ struct RawSea {
     units: Vec<Spanned<String>>,
     to: Option<Spanned<String>>,
     land: Option<Spanned<String>>,
-    /// 20: invade the beach hex named, unopposed (20.4).
+    /// 20: invade the beach hex named, unopposed (20.4); with `assault`, the vacant
+    /// beach hex the units move onto from the assault hex (20.32).
     invade: Option<Spanned<String>>,
-    /// 20.31: an opposed invasion from this full sea hex (not built yet).
+    /// 20.31: an opposed invasion from this full sea hex (the assault hex).
     assault: Option<Spanned<String>>,
+    /// 20.35: with `assault`, the beach hexes to go ashore on after combat, preferred
+    /// first.
+    ashore: Option<Vec<Spanned<String>>>,
     path: Option<Vec<Spanned<String>>>,
 }
 
@@ -269,9 +273,16 @@ pub enum SeaAction {
         beach: Located<Hex>,
         path: Vec<Located<Hex>>,
     },
-    /// 20.31: an opposed invasion, the units placed on this full sea hex (refused: not
-    /// built yet).
-    Assault(Located<Hex>),
+    /// 20.31-20.32: an opposed invasion: the units are placed on the full sea hex `at`
+    /// (the assault hex) and, with `beach`, move on onto that vacant beach hex next to
+    /// it and stop there (003 20.32); without, they fight from the sea (20.33-20.35).
+    /// `ashore`: the beach hexes next to `at` the units are to go ashore on after
+    /// combat (20.35), preferred first.
+    Assault {
+        at: Located<Hex>,
+        beach: Option<Located<Hex>>,
+        ashore: Vec<Located<Hex>>,
+    },
 }
 
 /// An order for units at sea (19.2).
@@ -664,7 +675,7 @@ pub enum Problem {
     NotAnAver { unit: UnitId, hex: Hex },
     #[error("{unit} cannot advance along this path: {why}")]
     AvAdvance { unit: UnitId, why: String },
-    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"`; only one")]
+    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"` (with an optional `invade = \"BEACH HEX\"` or `ashore = [\"BEACH HEX\"]`); only one")]
     SeaOrderShape,
     #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
     SetupWhere,
@@ -732,7 +743,7 @@ pub enum Problem {
         hex: Hex,
         zones: String,
     },
-    #[error("an opposed invasion at {hex} is not built yet: {why}")]
+    #[error("landing on {hex} would be an opposed invasion: {why}")]
     OpposedInvasion { hex: Hex, why: String },
     // B9xx: the Tournament Game (24-30).
     #[error("battle {battle} gives `advance_path`, but on the Basic Game's table the winner advances into the vacated hex only")]
@@ -755,6 +766,32 @@ pub enum Problem {
         into: UnitId,
         why: String,
     },
+    #[error("{hex} is not a full sea hex: units assault from the full sea hexes next to the beach under assault")]
+    AssaultNotSea { hex: Hex },
+    #[error("{hex} touches no beach hex: an assault hex is a full sea hex next to the beach under assault")]
+    AssaultNoBeach { hex: Hex },
+    #[error("{hex} touches beaches {beaches} and none of them has been invaded this player-turn: which one is under assault is not clear")]
+    AssaultTwoBeaches { hex: Hex, beaches: String },
+    #[error("{unit} would land from {hex}, which is in no enemy ZOC: that landing is unopposed, not an assault")]
+    AssaultUnopposed { unit: UnitId, hex: Hex },
+    #[error(
+        "{unit} cannot reach assault hex {hex}: enemy ZOC cuts every way to it from the board edge"
+    )]
+    AssaultCutOff { unit: UnitId, hex: Hex },
+    #[error("{count} units would be placed on assault hex {hex} this movement phase; stacking is still 3 units a hex")]
+    AssaultOverstacked { hex: Hex, count: String },
+    #[error("{unit} would move from assault hex {from} onto {hex}, which is not next to it")]
+    BeachNotNext { unit: UnitId, from: Hex, hex: Hex },
+    #[error("{hex} holds enemy units: assaulting units move during movement only onto vacant beach hexes")]
+    BeachNotVacant { hex: Hex },
+    #[error("an opposed invasion has no `path`: the units stop on the beach hex they land on")]
+    OpposedPath,
+    #[error("{unit} landed on {hex} in an opposed invasion this player-turn and moves no further")]
+    OpposedStops { unit: UnitId, hex: Hex },
+    #[error("{unit} is on assault hex {hex}: it fights from there and goes ashore after combat; it takes no other order this movement phase")]
+    OnAssaultHex { unit: UnitId, hex: Hex },
+    #[error("{hex} is no hex of beach `{beach}` next to assault hex {from}: units go ashore after combat only there")]
+    AshoreNotNext { hex: Hex, from: Hex, beach: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1193,6 +1230,10 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
             .map(|p| hexes(p, errs))
             .unwrap_or_default()
     };
+    if o.ashore.is_some() && o.assault.is_none() {
+        errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "20.35"));
+        return None;
+    }
     let action = match (&o.to, &o.land, &o.invade, &o.assault) {
         (Some(z), None, None, None) if o.path.is_none() => SeaAction::Sail(zone(z, errs)?),
         (None, Some(p), None, None) => SeaAction::Land {
@@ -1203,7 +1244,35 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
             beach: hex(b, errs)?,
             path: path(errs),
         },
-        (None, None, None, Some(a)) if o.path.is_none() => SeaAction::Assault(hex(a, errs)?),
+        (None, None, b, Some(a)) => {
+            if let Some(p) = &o.path {
+                let span = p.first().map_or(a.span(), Spanned::span);
+                errs.push(OrderError::new(
+                    Problem::OpposedPath,
+                    Some(span),
+                    "003 20.32",
+                ));
+                return None;
+            }
+            let beach = match b {
+                Some(b) => Some(hex(b, errs)?),
+                None => None,
+            };
+            let ashore = o
+                .ashore
+                .as_deref()
+                .map(|p| hexes(p, errs))
+                .unwrap_or_default();
+            if beach.is_some() && !ashore.is_empty() {
+                errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "20.32"));
+                return None;
+            }
+            SeaAction::Assault {
+                at: hex(a, errs)?,
+                beach,
+                ashore,
+            }
+        }
         _ => {
             errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "19.2"));
             return None;
@@ -1699,6 +1768,37 @@ mod tests {
         assert!(o.sea[0].span.start < o.sea[1].span.start);
     }
 
+    /// 20.31-20.32, 20.35: an assault names its assault hex, and either the vacant
+    /// beach hex it moves on to or the beach hexes to go ashore on after combat.
+    #[test]
+    fn assault_orders_read() {
+        let src = format!(
+            "{HEADER}[[sea]]\nunit = \"B-1IN\"\nassault = \"FFF56\"\ninvade = \"EEE55\"\n\n[[sea]]\nunit = \"B-2IN\"\nassault = \"FFF56\"\nashore = [\"GGG56\", \"FFF55\"]\n"
+        );
+        let o = parse(&src).unwrap();
+        let hex = |h: &Located<Hex>| h.value.to_string();
+        match (&o.sea[0].action, &o.sea[1].action) {
+            (
+                SeaAction::Assault {
+                    at,
+                    beach: Some(beach),
+                    ashore,
+                },
+                SeaAction::Assault {
+                    beach: None,
+                    ashore: prefer,
+                    ..
+                },
+            ) => {
+                assert_eq!((hex(at), hex(beach)), ("FFF56".into(), "EEE55".into()));
+                assert!(ashore.is_empty());
+                let prefer: Vec<String> = prefer.iter().map(hex).collect();
+                assert_eq!(prefer, ["GGG56", "FFF55"]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
     /// 19.1, 19.2: a sea order or set-up that says too much or too little, or a zone
     /// that is no letter, is pointed at.
     #[test]
@@ -1725,6 +1825,18 @@ mod tests {
             (
                 "[[move]]\nunit = \"B-1IN\"\nto_sea = \"7\"\n",
                 Problem::BadZone("7".into()),
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nassault = \"FFF56\"\ninvade = \"EEE55\"\npath = [\"EEE55\"]\n",
+                Problem::OpposedPath,
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\nassault = \"FFF56\"\ninvade = \"EEE55\"\nashore = [\"EEE55\"]\n",
+                Problem::SeaOrderShape,
+            ),
+            (
+                "[[sea]]\nunit = \"B-1IN\"\ninvade = \"EEE55\"\nashore = [\"EEE55\"]\n",
+                Problem::SeaOrderShape,
             ),
         ];
         for (body, want) in cases {

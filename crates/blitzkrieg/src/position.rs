@@ -1,6 +1,7 @@
 //! Where every counter in play is, and the questions the rules ask of that: who is in
 //! a hex, stacking counts, and zones of control (8.1). Besides the map: the units at
-//! sea in each zone's At Sea Box (19.1), which aircraft are in the air (the rest of
+//! sea in each zone's At Sea Box (19.1) (units on assault hexes, 20.31, are on the map,
+//! on their full sea hex, marked [`UnitMarker::Assault`]), which aircraft are in the air (the rest of
 //! them on the map are on the ground, 30), and the markers on units and hexes (21.1,
 //! 33.2-33.5).
 //!
@@ -288,13 +289,28 @@ impl Position {
     }
 
     /// 19.3 with 26.4: the units `side` has at sea, in half units ("the total number of
-    /// units at sea may never exceed 10 per side").
+    /// units at sea may never exceed 10 per side"); 003 19.3: "Invading units on sea
+    /// hexes count towards this limit" (those on assault hexes, 20.31).
     pub fn sea_halves(&self, side: Side) -> u32 {
-        self.at_sea
+        let boxes: u32 = self
+            .at_sea
             .values()
             .filter(|a| a.side == side)
             .map(|a| stack_halves(a.kind, a.substitute))
-            .sum()
+            .sum();
+        let assault: u32 = self
+            .on_assault_hexes()
+            .filter(|p| p.side == side)
+            .map(Position::halves_of)
+            .sum();
+        boxes + assault
+    }
+
+    /// 20.31: the units standing on assault hexes (full sea hexes) for an opposed
+    /// invasion, in id order.
+    pub fn on_assault_hexes(&self) -> impl Iterator<Item = &Piece> {
+        self.marked_with(UnitMarker::Assault)
+            .filter_map(|id| self.pieces.get(id))
     }
 
     /// 19.2: a unit at sea lands on `hex`; false if it was not at sea.
@@ -535,6 +551,23 @@ mod tests {
         assert_eq!(p.stack_halves_at(h("D4")), 1);
         assert_eq!(p.sea_halves(Side::Blue), 2);
         assert!(!p.land(&id("B-S1"), h("D5")), "no longer at sea");
+    }
+
+    /// 003 19.3: "Invading units on sea hexes count towards this limit": a unit on an
+    /// assault hex (20.31) counts as one at sea, until it goes ashore.
+    #[test]
+    fn units_on_assault_hexes_count_at_sea() {
+        let mut p = Position::new();
+        let c = |s: &str| counter(s, UnitKind::Infantry, crate::units::Size::Division);
+        p.put_to_sea(&c("B-1IN"), 'D');
+        p.put_to_sea(&c("B-2IN"), 'D');
+        assert!(p.land(&id("B-2IN"), h("FFF56")));
+        p.mark(&id("B-2IN"), UnitMarker::Assault);
+        assert_eq!(p.sea_halves(Side::Blue), 4);
+        let on: Vec<&UnitId> = p.on_assault_hexes().map(|q| &q.id).collect();
+        assert_eq!(on, [&id("B-2IN")]);
+        p.unmark(&id("B-2IN"), UnitMarker::Assault);
+        assert_eq!(p.sea_halves(Side::Blue), 2);
     }
 
     /// 30, 33.2: aircraft are on the ground or in the air; a marker stays with a unit

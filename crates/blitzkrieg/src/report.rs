@@ -258,7 +258,9 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Landed { .. }
         | Event::Invaded { .. }
         | Event::BrokenDown { .. }
-        | Event::Recombined { .. } => "MOVEMENT",
+        | Event::Recombined { .. }
+        | Event::AssaultPlaced { .. }
+        | Event::LandedFromAssault { .. } => "MOVEMENT",
         Event::RemovedBeforeCombat { .. }
         | Event::Battle(_)
         | Event::Eliminated { .. }
@@ -266,7 +268,8 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Retreated { .. }
         | Event::Advanced { .. }
         | Event::Decided { .. }
-        | Event::Owed { .. } => "COMBAT",
+        | Event::Owed { .. }
+        | Event::WentAshore { .. } => "COMBAT",
         Event::Completed { .. } => "OWED DECISIONS CARRIED OUT (PBEM)",
         Event::CityChanged { .. } | Event::CityFromNextPlayerTurn { .. } => "CITIES",
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
@@ -414,6 +417,34 @@ fn line(out: &mut String, e: &Event) {
         } => writeln!(
             out,
             "  {unit:<9} invades beach `{beach}` from zone {zone}, landing on {hex} ({mf} MF) ({rule})"
+        ),
+        Event::AssaultPlaced {
+            unit,
+            zone,
+            beach,
+            hex,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} is placed from zone {zone} on assault hex {hex} against beach `{beach}` ({rule})"
+        ),
+        Event::LandedFromAssault {
+            unit,
+            from,
+            hex,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} lands from assault hex {from} on vacant beach hex {hex} and stops there ({rule})"
+        ),
+        Event::WentAshore {
+            unit,
+            from,
+            hex,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} goes ashore after combat from assault hex {from} onto {hex} ({rule})"
         ),
         Event::Supply {
             side,

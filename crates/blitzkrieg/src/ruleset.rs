@@ -407,6 +407,17 @@ pub enum CutOffSea {
     NoNavalActivity,
 }
 
+/// 20.31: whether enemy ZOC in sea hexes on the way keeps invaders from an assault hex
+/// (reading `invasion-opposed-20-31`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InvasionZoc {
+    /// "Enemy ZOC extending into full sea hexes do not prevent invading units from
+    /// reaching any desired assault hexes" (20.31).
+    Ignored,
+    /// Not through enemy ZOC on the way; the assault hex itself may be in it (003 20.31).
+    Blocks,
+}
+
 /// PBEM sequence: pending decisions that can affect a battle not yet resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PendingConsult {
@@ -655,6 +666,14 @@ impl Ruleset {
     /// the victory check finds (Red's player-turn of the last turn, if there is one).
     pub fn ends_after(&self, last_turn: u32, turn: u32, side: Side) -> bool {
         side == Side::Red && self.time_limit(last_turn).is_some_and(|last| turn >= last)
+    }
+
+    /// 20.31, reading `invasion-opposed-20-31`.
+    pub fn invasion_zoc(&self) -> InvasionZoc {
+        match self.reading("invasion-opposed-20-31") {
+            "zoc-blocks" => InvasionZoc::Blocks,
+            _ => InvasionZoc::Ignored,
+        }
     }
 
     /// Whether optional rule 19 (sea movement) is played.

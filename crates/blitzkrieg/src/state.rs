@@ -265,6 +265,10 @@ pub struct Resume {
     /// removed and whose units advance after all combat (21.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub avs: Vec<crate::automatic::AvMade>,
+    /// 20.35: the beach hexes each unit on an assault hex is to go ashore on after
+    /// combat, in the order its `[[sea]]` order prefers them (`ashore`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as

@@ -12,7 +12,8 @@
 //! `decisions = "pending"` plays a pending-decision game: when the player-turn stops
 //! for the defender's decisions, the case's `orders.step1.toml`, `orders.step2.toml`
 //! ... are the order files of its later steps (the dice go on in the same list), and
-//! `steps` in `expect.toml` says how many later steps there were.
+//! `steps` in `expect.toml` says how many later steps there were; the state each later
+//! step starts from is written as a file and read back first.
 //! A case may give its position as a position file instead (`position = "position.toml"`,
 //! `docs/position.md`): then `case.toml` defines the board and the counters only, and
 //! the file places them, names the player-turn, the cities held and standing orders,
@@ -540,6 +541,11 @@ fn later_steps(
             break;
         };
         let orders = blitzkrieg::orders::parse(&src)?;
+        // The state between the steps is a file: what it keeps must read back the same.
+        let text = state.to_ron().unwrap();
+        let read = GameState::from_ron(&text, "step").unwrap();
+        assert_eq!(read.to_ron().unwrap(), text);
+        state = read;
         let mut input = TurnInput {
             state_hash: "case",
             orders_hash: "orders",

@@ -369,3 +369,56 @@ fn a_sea_movement_game_shows_and_reports_by_its_schema_19() {
     );
     assert!(text.contains("    zone A: B-2IN 4-4"), "{text}");
 }
+
+/// Optional rule 20 through the binary: two units at sea are placed on the assault hex
+/// FFF56 next to Red's unit on the beach hex FFF55 (20.31), attack it from the sea
+/// (20.33) and after combat go ashore or are eliminated (20.34-20.35); the report gives
+/// each of those events by its schema.
+#[test]
+fn an_opposed_invasion_reports_by_its_schema_20_3() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pos = tmp.path().join("pos.toml");
+    let position = "turn = 1\nside = \"blue\"\n\n[[stack]]\nhex = \"FFF55\"\nunits = [\"R-1IN\"]\n\n[[stack]]\nhex = \"C20\"\nunits = [\"B-3IN\"]\n\n[[at_sea]]\nzone = \"D\"\nunits = [\"B-1IN\", \"B-2IN\"]\n";
+    fs::write(&pos, position).unwrap();
+    let dir = tmp.path().join("game");
+    blitz()
+        .args(["-q", "new", "--game", "beach", "--blue", "a@example.org"])
+        .args([
+            "--red",
+            "b@example.org",
+            "--seed",
+            "text",
+            "--optional",
+            "19,20",
+        ])
+        .arg("--position")
+        .arg(&pos)
+        .arg("--out")
+        .arg(&dir)
+        .assert()
+        .success();
+    let state = dir.join("02-1-blue.state.ron");
+    let orders = tmp.path().join("o.toml");
+    let body = "[seed]\nsource = \"text\"\ndescription = \"the winning numbers\"\ntime = \"2030-01-02T20:45:00Z\"\n\n[[sea]]\nunits = [\"B-1IN\", \"B-2IN\"]\nassault = \"FFF56\"\n\n[[attack]]\nid = \"A1\"\nunits = [\"B-1IN\", \"B-2IN\"]\ntarget = \"FFF55\"\n";
+    fill(&state, body, &orders);
+    blitz()
+        .arg("resolve")
+        .arg(&state)
+        .arg(&orders)
+        .args(["--seed-text", "7 12 19 23 31 40"])
+        .assert()
+        .success();
+    let next = dir.join("03-1-red.state.ron");
+    let report = json(&[&next], "report", 0, "report");
+    let events = report["events"].as_array().unwrap();
+    let of = |kind: &str, unit: &str| events.iter().filter(|e| e[kind]["unit"] == unit).count();
+    for unit in ["B-1IN", "B-2IN"] {
+        assert_eq!(of("AssaultPlaced", unit), 1, "{report}");
+        assert_eq!(
+            of("WentAshore", unit) + of("Eliminated", unit),
+            1,
+            "{report}"
+        );
+    }
+    json(&[&next], "show", 0, "show");
+}

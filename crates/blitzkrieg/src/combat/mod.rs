@@ -9,7 +9,9 @@
 //! - [`check_battles`]: 12.1, 14.31-14.33, 14.4-14.9 against the declared battles.
 //! - [`strength`]: 12.4, 13.2, 13.3 (with 003), 14.1-14.2, 14.4: one battle's factors.
 //! - [`resolve_battles`]: 15 and the BGAT results, in the order the battles are written.
+//! - [`go_ashore`]: 20.33-20.35, combat from assault hexes and going ashore after it.
 
+mod assault;
 mod check;
 mod choose;
 mod effect;
@@ -19,6 +21,7 @@ mod retreat;
 mod strength;
 mod substitute;
 
+pub use assault::go_ashore;
 pub use check::{check_battles, BattleCheck};
 pub use effect::{as_code, Effect, Effects, Loss, Outcome};
 pub use pending::complete as complete_pending;

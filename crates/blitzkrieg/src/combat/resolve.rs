@@ -3,6 +3,7 @@
 //! advances after combat, each decision recorded with where it came from. The BGAT and
 //! the TGAT go through the same application.
 
+use super::assault;
 use super::choose::{self, AdvanceOrder, Choices};
 use super::effect::{Effect, Effects, Loss, Outcome};
 use super::retreat::retreat_ends_of;
@@ -191,19 +192,27 @@ fn resolve_one(
     };
     let r = roll(&setup)?;
     events.push(Event::Battle(record(&a.id.value, target, &s, &r)));
-    let attacker = attacker_party(turn, a, &s);
+    let fighters: Vec<UnitId> = s.attackers.iter().map(|x| x.0.clone()).collect();
+    let doomed = assault::doomed(rules, pos, &fighters, &s.targets);
+    let attacker = attacker_party(rules, turn, a, &s, &doomed);
     let defender = defender_party(turn, &s);
     let fight = Fight {
         id: &a.id.value,
         outcome: r.result,
         effects: r.result.effects(rules.ruleset.figures.advance_units),
     };
-    if let Some(label) = turn.defer {
-        let parties = (&attacker, &defender);
-        return Ok(apply_deferred(rules, pos, &fight, parties, label, events));
-    }
-    apply(rules, pos, &fight, &attacker, &defender, events);
-    Ok(None)
+    let owed = match turn.defer {
+        Some(label) => {
+            let parties = (&attacker, &defender);
+            apply_deferred(rules, pos, &fight, parties, label, events)
+        }
+        None => {
+            apply(rules, pos, &fight, &attacker, &defender, events);
+            None
+        }
+    };
+    events.extend(assault::eliminate_doomed(pos, &doomed, fight.id));
+    Ok(owed)
 }
 
 /// A result in a pending-decision game: the attacker's part is applied now; the
@@ -353,9 +362,22 @@ fn apply(
 }
 
 /// The attacker's side of a battle: `lose`, `retreat` and `advance` of his order.
-fn attacker_party(turn: &Turn, a: &Attack, s: &Strength) -> Party {
+/// 20.34, 003 20.34: the `doomed` units (attacking from the sea into a non-beach hex)
+/// never advance, and the defender never advances onto an assault hex (a sea hex).
+fn attacker_party(
+    rules: &Rules,
+    turn: &Turn,
+    a: &Attack,
+    s: &Strength,
+    doomed: &[UnitId],
+) -> Party {
     let side = turn.side;
-    let mut hexes: Vec<Hex> = s.attackers.iter().map(|x| x.1).collect();
+    let mut hexes: Vec<Hex> = s
+        .attackers
+        .iter()
+        .map(|x| x.1)
+        .filter(|h| !rules.board.is_sea(*h))
+        .collect();
     hexes.sort();
     hexes.dedup();
     let by = |field: &str| format!("order: `{field}` of battle {}", a.id.value);
@@ -372,7 +394,13 @@ fn attacker_party(turn: &Turn, a: &Attack, s: &Strength) -> Party {
             prefer_by: by("retreat"),
             toward: None,
             toward_by: String::new(),
-            advance: AdvanceOrder::Listed(a.advance.iter().map(|u| u.value.clone()).collect()),
+            advance: AdvanceOrder::Listed(
+                a.advance
+                    .iter()
+                    .map(|u| u.value.clone())
+                    .filter(|u| !doomed.contains(u))
+                    .collect(),
+            ),
             advance_by: if a.advance.is_empty() {
                 format!("battle {} names no `advance`", a.id.value)
             } else {
@@ -608,6 +636,10 @@ fn retreat_all(
         let Some(piece) = pos.get(&id).cloned() else {
             continue;
         };
+        if assault::at_sea_on_map(rules, pos, &id) {
+            events.extend(assault::eliminated_for_retreat(pos, &id, fight.id));
+            continue;
+        }
         let ends = retreat_ends_of(rules, pos, &piece, hexes);
         match choose::retreat(pos, &party.choices, &ends) {
             Some(choice) => {
@@ -808,6 +840,8 @@ pub(super) fn advance_events(
     match dest {
         Some(to) => {
             pos.move_to(id, to);
+            // 20.35: a unit that advances from its assault hex is no longer at sea.
+            pos.unmark(id, crate::marker::UnitMarker::Assault);
             vec![
                 Event::Decided {
                     side,

@@ -89,7 +89,7 @@ impl Turn<'_, '_> {
     /// automatic victory.
     fn aver(&mut self, u: &Located<UnitId>, hex: Hex) -> Option<Aver> {
         let c = self.own_counter(u)?;
-        if !self.first_order("av", u, "21.1") {
+        if !self.first_order("av", u, "21.1") || self.on_assault_hex(u) {
             return None;
         }
         let id = &u.value;

@@ -1,20 +1,23 @@
 //! Invasions (optional rule 20) in the movement portion: a `[[sea]]` order with
 //! `invade` lands units at sea on a beach hex and takes them on inland (20.1, 20.2,
-//! 20.4, with 19.2); an `assault` (an opposed invasion, 20.31-20.35) is refused as not
-//! built yet. Which beach a hex belongs to is the board's (`[[beach]]`, 20.1); the
-//! beach invaded in a player-turn is kept in the state for the next one (20.2).
+//! 20.4, with 19.2). What every invasion asks is here too: the beach open to the side
+//! (20.1, 20.2), the unit types that invade (20.1) and the way in from the open sea
+//! (20.31). Which beach a hex belongs to is the board's (`[[beach]]`, 20.1); the beach
+//! invaded in a player-turn is kept in the state for the next one (20.2). Opposed
+//! invasions (20.31-20.32) are `assault`'s.
 //!
 //! Readings where the rules are silent:
 //! - 19.2 "either in their sea zone, or in an adjacent zone": a unit invades a beach
 //!   hex that touches a full sea hex of its zone or of a zone next to it.
 //! - 003 20.3: an invasion is unopposed when the units land from a full sea hex free
 //!   of enemy ZOC; the umpire takes such a hex next to the beach hex, in a zone the
-//!   units may reach, that also reaches the board edge through sea hexes free of
-//!   enemy ZOC (003 20.31: not through enemy ZOC on the way). Any one such hex will
-//!   do, so no assault hex is named and the stacking limit of assault hexes (20.31)
-//!   is not asked of unopposed units: they are on the sea hex only on their way in.
-//!   When every such hex is in enemy ZOC the landing would be opposed, which is not
-//!   built yet, and is refused.
+//!   units may reach (under the reading `invasion-opposed-20-31=zoc-blocks`, one that
+//!   also reaches the board edge through sea hexes free of enemy ZOC, 003 20.31; under
+//!   the default `zoc-ignored` enemy ZOC on the way keeps no invader out, 20.31). Any
+//!   one such hex will do, so no assault hex is named and the stacking limit of assault
+//!   hexes (20.31) is not asked of unopposed units: they are on the sea hex only on
+//!   their way in. When every such hex is in enemy ZOC the landing is opposed and must
+//!   name its assault hex (`assault`).
 //! - 20.4: the first beach hex costs its figure of the unit's movement factor; the
 //!   rest is spent by the movement rules from the beach hex, without the road bonus
 //!   and without strategic movement (22), along the `path` of the `[[sea]]` order or
@@ -23,20 +26,21 @@
 //! - A beach hex in enemy ZOC may be landed on from a sea hex free of it (the landing
 //!   is unopposed) but, as any entry into enemy ZOC, the unit stops there (8.2).
 //! - 20.1 "one beach per turn": per player-turn; several `[[sea]]` orders may invade
-//!   hexes of the same beach.
+//!   hexes of the same beach, opposed and unopposed alike (003 20.3).
 //! - 20.2: the beach the opponent invaded in the preceding player-turn is barred even
 //!   if his units have since left it.
 
 use super::Turn;
 use crate::board::SeaZone;
-use crate::cite::Rule;
+use crate::cite::{Para, Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::orders::{Located, Problem, SeaOrder};
+use crate::ruleset::InvasionZoc;
 use crate::units::{Counter, UnitId, UnitKind};
 
 /// 20.1: the unit types that never invade or land on a beach.
-fn may_invade(kind: UnitKind) -> bool {
+pub(super) fn may_invade(kind: UnitKind) -> bool {
     !matches!(
         kind,
         UnitKind::Artillery | UnitKind::Armor | UnitKind::AirAssault
@@ -48,34 +52,27 @@ enum NoLanding {
     /// 19.2: no full sea hex next to it is in the unit's zone or one next to it; the
     /// zones it touches.
     TooFar(String),
-    /// 003 20.3: every reachable one is in enemy ZOC (an opposed invasion).
+    /// 003 20.3: every reachable one is in enemy ZOC (an opposed invasion, to be made
+    /// with `assault`).
     Opposed,
     /// 003 20.31: the ones free of enemy ZOC are cut off from the board edge by it.
     CutOff,
+    /// 003 19.4 (`no-naval-activity`): every one is in this zone, cut off from the open
+    /// sea.
+    ZoneCutOff(SeaZone),
 }
 
 impl Turn<'_, '_> {
     /// Whether optional rule 20 is played; an invasion in a game without it is
     /// reported as not allowed.
-    fn invasion_rule(&mut self, what: &str, span: &std::ops::Range<usize>) -> bool {
+    pub(super) fn invasion_rule(&mut self, what: &str, span: &std::ops::Range<usize>) -> bool {
         let played = self.ctx.rules.ruleset.invasions();
         self.optional_played(played, ("20", "invasions"), what, span)
     }
 
-    /// 20.31-20.35: an opposed invasion from the sea hex `at`: not built yet.
-    pub(super) fn assault(&mut self, at: &Located<Hex>) {
-        if !self.invasion_rule("`assault` in [[sea]]", &at.span) {
-            return;
-        }
-        let problem = Problem::OpposedInvasion {
-            hex: at.value,
-            why: "placing units on assault hexes and beach combat (20.31-20.35) are not handled by this umpire; invade unopposed with `invade`".into(),
-        };
-        self.fail(problem, at.span.clone(), "20.3", None);
-    }
-
-    /// 19.2, 003 20.3, 003 20.31: a full sea hex next to `beach` from which a unit at
-    /// sea in `from` lands unopposed, or why there is none.
+    /// 19.2, 003 19.4, 003 20.3, 003 20.31: a full sea hex next to `beach` from which
+    /// a unit at sea in `from` lands unopposed, or why there is none. The zones cut off
+    /// from the open sea are those found by `zone_cut_off` for `from` before.
     fn landing_sea(&self, from: SeaZone, beach: Hex) -> Result<Hex, NoLanding> {
         let (board, pos, side) = (self.board(), &*self.pos, self.ctx.side);
         let seas: Vec<(Hex, SeaZone)> = beach
@@ -83,24 +80,54 @@ impl Turn<'_, '_> {
             .filter(|&n| board.is_sea(n))
             .filter_map(|n| board.sea_zone(n).map(|z| (n, z)))
             .collect();
-        let near = board.landing_seas(from, beach);
-        if near.is_empty() {
+        let near: Vec<(Hex, SeaZone)> = board
+            .landing_seas(from, beach)
+            .into_iter()
+            .filter_map(|h| board.sea_zone(h).map(|z| (h, z)))
+            .collect();
+        let Some(&(_, first)) = near.first() else {
             let mut zones: Vec<String> = seas.iter().map(|(_, z)| z.to_string()).collect();
             zones.dedup();
             return Err(NoLanding::TooFar(zones.join(" or ")));
+        };
+        // 003 19.4: the zones cut off were found when the unit's own zone was asked.
+        let cut_off = |z: &SeaZone| self.sea.cut_off.as_ref().is_some_and(|c| c.contains(z));
+        let near: Vec<Hex> = near
+            .into_iter()
+            .filter(|(_, z)| !cut_off(z))
+            .map(|(h, _)| h)
+            .collect();
+        if near.is_empty() {
+            return Err(NoLanding::ZoneCutOff(first));
         }
-        let zoc = |h: Hex| pos.in_zoc_of(side.other(), h);
-        let free: Vec<Hex> = near.into_iter().filter(|&h| !zoc(h)).collect();
+        let free: Vec<Hex> = near
+            .into_iter()
+            .filter(|&h| !pos.in_zoc_of(side.other(), h))
+            .collect();
         if free.is_empty() {
             return Err(NoLanding::Opposed);
         }
         free.into_iter()
-            .find(|&h| board.open_sea_path(h, &zoc).is_some())
+            .find(|&h| !self.way_in_blocked(h))
             .ok_or(NoLanding::CutOff)
     }
 
+    /// 20.31, reading `invasion-opposed-20-31`: whether enemy ZOC keeps invaders from
+    /// the sea hex `at`: under `zoc-blocks` (003 20.31) when every way to it from the
+    /// board edge passes another sea hex in enemy ZOC; never under `zoc-ignored`
+    /// ("Enemy ZOC extending into full sea hexes do not prevent invading units from
+    /// reaching any desired assault hexes").
+    pub(super) fn way_in_blocked(&self, at: Hex) -> bool {
+        if self.ctx.rules.ruleset.invasion_zoc() == InvasionZoc::Ignored {
+            return false;
+        }
+        let (pos, enemy) = (&*self.pos, self.ctx.side.other());
+        let zoc = |h: Hex| h != at && pos.in_zoc_of(enemy, h);
+        self.board().open_sea_path(at, &zoc).is_none()
+    }
+
     /// 20.1, 20.2: the beach of `hex`, when the side may invade it now; else reported.
-    fn beach_open(&mut self, hex: &Located<Hex>) -> Option<String> {
+    pub(super) fn beach_open(&mut self, hex: &Located<Hex>) -> Option<String> {
         if !self.board().contains(hex.value) {
             self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
             return None;
@@ -178,12 +205,13 @@ impl Turn<'_, '_> {
                         let problem = Problem::OpposedInvasion {
                             hex: hex.value,
                             why: format!(
-                                "every full sea hex next to it from which {} could land is in enemy ZOC (003 20.3)",
+                                "every full sea hex next to it from which {} could land is in enemy ZOC (003 20.3); name the one it lands from with `assault`",
                                 c.id
                             ),
                         };
                         (problem, "003 20.3")
                     }
+                    Err(NoLanding::ZoneCutOff(zone)) => (Problem::ZoneCutOff { zone }, "003 19.4"),
                     Err(NoLanding::CutOff) => {
                         let problem = Problem::IllegalHex {
                             unit: c.id.clone(),
@@ -263,8 +291,7 @@ impl Turn<'_, '_> {
                 beach: beach.clone(),
                 hex: hex.value,
                 mf,
-                rule: Rule::para("20.4")
-                    .and(crate::cite::Ref::Para(crate::cite::Para::lit("20.1"))),
+                rule: Rule::para("20.4").and(Ref::Para(Para::lit("20.1"))),
             });
         }
         self.log.invaded = Some(beach);

@@ -1,7 +1,7 @@
 //! Sea movement (optional rule 19) in the movement portion: units set up at sea
 //! (19.1), going to sea from a port at the end of a `[[move]]` (19.3), and the
 //! `[[sea]]` orders of units at sea: sail to an adjacent zone or land at a port and go
-//! on inland (19.2, 19.5); the limit of units at sea (19.3, reading `sea-limit-19-3`).
+//! on inland (19.2, 19.5), or invade (`invasion`, 20); the limit of units at sea (19.3, reading `sea-limit-19-3`).
 //! Which ports a side may use is [`crate::sea`]'s question.
 //!
 //! `[[move]]` and `[[sea]]` orders are carried out together in the order written, so
@@ -45,11 +45,17 @@ pub(super) struct Voyages {
     pub(super) landed: BTreeSet<UnitId>,
     /// 20.4: units that invaded a beach.
     pub(super) invaded: BTreeSet<UnitId>,
+    /// 20.31, 003 20.31: the units placed on each assault hex this movement phase, in
+    /// half units (those that went on ashore too: all are placed before any lands).
+    pub(super) assault_halves: std::collections::BTreeMap<Hex, u32>,
+    /// 003 20.32: units that landed in an opposed invasion, with their beach hex: they
+    /// move no further.
+    pub(super) stopped: std::collections::BTreeMap<UnitId, Hex>,
     /// The order that last put units to sea, for the limit at the end of movement.
     last_to_sea: Option<Range<usize>>,
     /// 003 19.4: the zones cut off from the open sea, found when first needed (the
     /// enemy does not move in this movement portion).
-    cut_off: Option<BTreeSet<SeaZone>>,
+    pub(super) cut_off: Option<BTreeSet<SeaZone>>,
 }
 
 impl Turn<'_, '_> {
@@ -129,8 +135,8 @@ impl Turn<'_, '_> {
     }
 
     /// 003 19.3 (reading `sea-limit-19-3` `stacking-times`): the limit of units at sea
-    /// is checked when the stacking limits are, at the end of movement. (Invading units
-    /// on full sea hexes will count too, with rule 20.)
+    /// is checked when the stacking limits are, at the end of movement; units on
+    /// assault hexes count (003 19.3).
     pub(super) fn check_sea_limit(&mut self) {
         let rules = self.ctx.rules;
         if !rules.ruleset.sea_movement() || rules.ruleset.sea_limit() != SeaLimit::StackingTimes {
@@ -169,8 +175,12 @@ impl Turn<'_, '_> {
     }
 
     /// 19.2: a unit at sea is given an order for units on the map: reported, pointing
-    /// to `[[sea]]`.
+    /// to `[[sea]]` (20.31-20.32: so is one on an assault hex, or one that landed in
+    /// an opposed invasion).
     pub(super) fn is_afloat(&mut self, u: &Located<UnitId>) -> bool {
+        if self.assault_bound(u) {
+            return true;
+        }
         let Some(zone) = self.pos.afloat(&u.value).map(|a| a.zone) else {
             return false;
         };
@@ -325,7 +335,9 @@ impl Turn<'_, '_> {
             SeaAction::Sail(to) => self.sail(&units, to),
             SeaAction::Land { port, path } => self.land_at_port(o, &units, port, path),
             SeaAction::Invade { beach, path } => self.invade(o, &units, beach, path),
-            SeaAction::Assault(at) => self.assault(at),
+            SeaAction::Assault { at, beach, ashore } => {
+                self.assault(&units, at, beach.as_ref(), ashore);
+            }
         }
     }
 
