@@ -16,8 +16,11 @@
 //! - 003 21.1 "AV is considered to be combat": an AVing unit fights no battle, makes no
 //!   move after its automatic victory and never has strategic movement (22).
 //! - 21.3, Q&A 21.3, 003 21.3, 003 25.1: the advance is up to 4 hexes, the first the
-//!   hex the losers stood in, at no MF cost and without any bonus; every unit stops on
-//!   entering a hex in any enemy ZOC (armor too), a mountain or a forest; armor,
+//!   hex the losers stood in, at no MF cost and without any bonus; a unit stops on
+//!   entering a mountain, a forest or enemy ZOC: under the reading `advance-zoc`'s
+//!   default, `movement-rules`, the ZOC that stops it when it moves (8.2, 8.3), and
+//!   any enemy ZOC in the first hex (Q&A 21.3: armor too); under `any-zoc-stops`, any
+//!   enemy ZOC at any hex (003 21.3 [ARH], 003 25.1); armor,
 //!   air-assault and artillery never enter forest (10.2); at most 3 units end in a
 //!   hex (11.1); a unit cut off from supply does not advance (23.6). Whether the way
 //!   is open is judged when the advance is made, after all other combat: a unit goes
@@ -28,10 +31,11 @@ use crate::cite::{Ref, Rule};
 use crate::combat::{self, Strength};
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::movement::path::terrain_name;
+use crate::movement::path::{self, terrain_name, Mover, Stop};
 use crate::odds;
-use crate::position::Position;
+use crate::position::{Piece, Position};
 use crate::rules::Rules;
+use crate::ruleset::AdvanceZoc;
 use crate::supply;
 use crate::units::{Side, UnitId, UnitKind};
 use serde::{Deserialize, Serialize};
@@ -252,19 +256,54 @@ fn advance(
 ) -> Vec<Event> {
     let what = format!("{unit} does not advance after the automatic victory in {av_hex}");
     let rule = Rule::para("21.3").and(Ref::Reading("21.3".into()));
-    advance_along(rules, pos, (side, what, rule), unit, path)
+    advance_along(rules, pos, (side, what, rule), Advance::Av, unit, path)
+}
+
+/// 21.3, 25.1, reading `advance-zoc`: whether the advancing `piece` stops on the step
+/// from `from` into `hex` for enemy ZOC. Under `movement-rules` (the default) the ZOC
+/// that stops the unit when it moves (8.2, 8.3), and in the first hex of an AV advance
+/// any enemy ZOC (Q&A 21.3: armor too); under `any-zoc-stops` any enemy ZOC at any hex
+/// (003 21.3, 25.1).
+fn zoc_stops(
+    rules: &Rules,
+    pos: &Position,
+    (piece, advance, first): (&Piece, Advance, bool),
+    from: Hex,
+    hex: Hex,
+) -> bool {
+    let enemy = piece.side.other();
+    let any_zoc = rules.ruleset.advance_zoc() == AdvanceZoc::AnyZocStops;
+    if any_zoc || (advance == Advance::Av && first) {
+        return pos.in_zoc_of(enemy, hex);
+    }
+    let mover = Mover::new(piece.side, piece.kind, 0).armor_zoc(rules.ruleset.armor_zoc_start());
+    matches!(
+        path::stop_at(&rules.board, pos, &mover, from, hex),
+        Some(Stop::Zoc | Stop::ArmorZoc)
+    )
+}
+
+/// Which advance after combat: its first hex is judged differently (Q&A 21.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Advance {
+    /// 21.3: after an automatic victory.
+    Av,
+    /// 25.1: after a battle on the TGAT.
+    Tgat,
 }
 
 /// 21.3, 25.1 (with Q&A 21.3, 003 21.3 and 25.1, 23.6): one unit's advance after
-/// combat along `path`, as far as it may go: no MF, no bonus; it stops on entering any
-/// enemy ZOC (armor too), a mountain or a forest, never enters forest with armor,
-/// air-assault or artillery, ends where it fits (11.1), and a unit cut off from supply
-/// does not advance. `told` is the winner, what the report says when the unit does
-/// not move, and the rule the advance is cited by.
+/// combat along `path`, as far as it may go: no MF, no bonus; it stops on entering an
+/// enemy ZOC (which, is the reading `advance-zoc`'s: [`zoc_stops`]), a mountain or a
+/// forest, never enters forest with armor, air-assault or artillery, ends where it
+/// fits (11.1), and a unit cut off from supply does not advance. `told` is the winner,
+/// what the report says when the unit does not move, and the rule the advance is cited
+/// by.
 pub(crate) fn advance_along(
     rules: &Rules,
     pos: &mut Position,
     told: (Side, String, Rule),
+    kind_of_advance: Advance,
     unit: &UnitId,
     path: &[Hex],
 ) -> Vec<Event> {
@@ -284,6 +323,7 @@ pub(crate) fn advance_along(
     let enemy = side.other();
     let mut taken: Vec<Hex> = Vec::new();
     let mut why_short = None;
+    let mut from = piece.hex;
     for &h in path {
         if pos.side_at(h) == Some(enemy) {
             why_short = Some(format!("an enemy unit is in {h}"));
@@ -294,7 +334,8 @@ pub(crate) fn advance_along(
             break;
         }
         taken.push(h);
-        let stop = if pos.in_zoc_of(enemy, h) {
+        let first = taken.len() == 1;
+        let stop = if zoc_stops(rules, pos, (&piece, kind_of_advance, first), from, h) {
             Some("in enemy ZOC")
         } else {
             match board.terrain(h) {
@@ -306,6 +347,7 @@ pub(crate) fn advance_along(
             why_short = Some(format!("it stops on entering {h} ({stop})"));
             break;
         }
+        from = h;
     }
     // 11.1: the unit ends where it fits, going back along its way if it must.
     let figures = &rules.ruleset.figures;

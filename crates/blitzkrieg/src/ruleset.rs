@@ -418,6 +418,17 @@ pub enum InvasionZoc {
     Blocks,
 }
 
+/// 21.3, 25.1: which enemy ZOC stops a unit advancing after combat (reading
+/// `advance-zoc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdvanceZoc {
+    /// "Normal movement rules are followed" (21.3, TGAT): the ZOC that stops the unit
+    /// when it moves (8.2, 8.3); in an AV advance, any ZOC in the first hex (Q&A 21.3).
+    MovementRules,
+    /// Any enemy ZOC, at any hex of the advance, armor too (003 21.3 [ARH], 003 25.1).
+    AnyZocStops,
+}
+
 /// PBEM sequence: pending decisions that can affect a battle not yet resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PendingConsult {
@@ -666,6 +677,14 @@ impl Ruleset {
     /// the victory check finds (Red's player-turn of the last turn, if there is one).
     pub fn ends_after(&self, last_turn: u32, turn: u32, side: Side) -> bool {
         side == Side::Red && self.time_limit(last_turn).is_some_and(|last| turn >= last)
+    }
+
+    /// 21.3, 25.1, reading `advance-zoc`.
+    pub fn advance_zoc(&self) -> AdvanceZoc {
+        match self.reading("advance-zoc") {
+            "any-zoc-stops" => AdvanceZoc::AnyZocStops,
+            _ => AdvanceZoc::MovementRules,
+        }
     }
 
     /// 20.31, reading `invasion-opposed-20-31`.

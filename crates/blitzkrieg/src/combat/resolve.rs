@@ -774,7 +774,14 @@ pub(super) fn advance_paths(
                 rule = rule.note(format!("the result allows {hexes} hexes"));
             }
             let told = (side, what, rule);
-            events.extend(automatic::advance_along(rules, pos, told, unit, path));
+            events.extend(automatic::advance_along(
+                rules,
+                pos,
+                told,
+                automatic::Advance::Tgat,
+                unit,
+                path,
+            ));
         }
     }
     named
