@@ -88,16 +88,21 @@ fn main() {
     let _ = writeln!(consts, "pub const TABLES: &str = \"{}\";", sha256_hex(&all));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
     write(&out.join("data_hashes.rs"), &consts);
-    let text = |file: &str| String::from_utf8_lossy(&read(&rules.join(file))).into_owned();
-    match board::Board::from_toml(&text("board.toml"), "rules/blitzkrieg/board.toml") {
+    // The text of the embedded files, as the modules embed it.
+    let board = board::Board::from_toml(board::Board::embedded_source(), board::EMBEDDED_ORIGIN);
+    match board {
         Ok(b) => write(&out.join("board.json"), &json(&board::PlainBoard::from(&b))),
-        Err(e) => fail(&e.to_string()),
+        Err(e) => {
+            let each = e.errors.iter().map(|p| format!("\n  {p}"));
+            fail(&format!("{e}:{}", each.collect::<String>()))
+        }
     }
-    match units::Counters::from_toml(
-        &text("counters.toml"),
-        &text("oac.toml"),
-        "rules/blitzkrieg",
-    ) {
+    let counters = units::Counters::from_toml(
+        units::EMBEDDED_COUNTERS,
+        units::EMBEDDED_OAC,
+        units::EMBEDDED_ORIGIN,
+    );
+    match counters {
         Ok(c) => write(
             &out.join("counters.json"),
             &json(&units::PlainCounters::from(&c)),
