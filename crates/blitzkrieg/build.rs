@@ -1,7 +1,23 @@
-//! Computes the SHA-256 of the embedded rule data once, at build time: every command
-//! records or compares these hashes (`Umpire::data`), and the data cannot change after
-//! the binary is built. The figures are the same as hashing the embedded text at run
-//! time (`tests/embedded_hashes.rs` proves it); data given by path is hashed when read.
+//! Does once, at build time, what every process would otherwise do with the embedded
+//! rule data:
+//! - computes its SHA-256: every command records or compares these hashes
+//!   (`Umpire::data`), and the data cannot change after the binary is built. The
+//!   figures are the same as hashing the embedded text at run time
+//!   (`tests/embedded_hashes.rs` proves it); data given by path is hashed when read;
+//! - reads and checks the embedded board and counters with the crate's own loaders (a
+//!   problem in them stops the build, with its place in the file) and writes what they
+//!   built as JSON, which `compiled.rs` reads back. Files given by path are still read
+//!   as TOML.
+
+// The crate's data modules, compiled here for their loaders; most of them is unused.
+#![allow(dead_code, unused_imports)]
+mod src {
+    pub mod board;
+    pub mod hex;
+    pub mod search;
+    pub mod units;
+}
+use src::{board, hex, search, units};
 
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
@@ -27,14 +43,11 @@ fn read(path: &Path) -> Vec<u8> {
     println!("cargo:rerun-if-changed={}", path.display());
     match std::fs::read(path) {
         Ok(bytes) => bytes,
-        Err(e) => {
-            println!("cargo:warning=cannot read {}: {e}", path.display());
-            std::process::exit(1);
-        }
+        Err(e) => fail(&format!("cannot read {}: {e}", path.display())),
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+fn sha256_hex(bytes: &[u8]) -> String {
     let digest = Sha256::digest(bytes);
     let mut out = String::with_capacity(64);
     for b in digest {
@@ -64,7 +77,7 @@ fn main() {
         ("OPTIONAL", "optional.toml"),
         ("READINGS", "readings.toml"),
     ] {
-        let digest = hex(&read(&rules.join(file)));
+        let digest = sha256_hex(&read(&rules.join(file)));
         let _ = writeln!(consts, "pub const {name}: &str = \"{digest}\";");
     }
     let mut all = Vec::new();
@@ -72,10 +85,46 @@ fn main() {
         lp(&mut all, name.as_bytes());
         lp(&mut all, &read(&root.join("tables").join(name)));
     }
-    let _ = writeln!(consts, "pub const TABLES: &str = \"{}\";", hex(&all));
+    let _ = writeln!(consts, "pub const TABLES: &str = \"{}\";", sha256_hex(&all));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
-    if let Err(e) = std::fs::write(out.join("data_hashes.rs"), consts) {
-        println!("cargo:warning=cannot write the data hashes: {e}");
-        std::process::exit(1);
+    write(&out.join("data_hashes.rs"), &consts);
+    // The text of the embedded files, as the modules embed it.
+    let board = board::Board::from_toml(board::Board::embedded_source(), board::EMBEDDED_ORIGIN);
+    match board {
+        Ok(b) => write(&out.join("board.json"), &json(&board::PlainBoard::from(&b))),
+        Err(e) => {
+            let each = e.errors.iter().map(|p| format!("\n  {p}"));
+            fail(&format!("{e}:{}", each.collect::<String>()))
+        }
     }
+    let counters = units::Counters::from_toml(
+        units::EMBEDDED_COUNTERS,
+        units::EMBEDDED_OAC,
+        units::EMBEDDED_ORIGIN,
+    );
+    match counters {
+        Ok(c) => write(
+            &out.join("counters.json"),
+            &json(&units::PlainCounters::from(&c)),
+        ),
+        Err(e) => fail(&e.to_text()),
+    }
+}
+
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| fail(&e.to_string()))
+}
+
+fn write(path: &Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        fail(&format!("cannot write {}: {e}", path.display()));
+    }
+}
+
+/// Stops the build, each line of `message` shown as a warning.
+fn fail(message: &str) -> ! {
+    for line in message.lines() {
+        println!("cargo:warning={line}");
+    }
+    std::process::exit(1);
 }

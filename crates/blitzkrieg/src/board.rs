@@ -9,9 +9,12 @@
 
 mod error;
 mod load;
+mod plain;
 mod sea;
 
 pub use error::{BoardError, BoardErrors, BoardProblem};
+pub(crate) use load::EMBEDDED_ORIGIN;
+pub(crate) use plain::PlainBoard;
 
 use crate::hex::Hex;
 use crate::units::Side;

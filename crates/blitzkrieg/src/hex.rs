@@ -125,9 +125,23 @@ pub fn column_name(col: i16) -> String {
 }
 
 impl fmt::Display for Hex {
-    /// Honours width and alignment (`{:<6}`), for the report's columns.
+    /// Honours width and alignment (`{:<6}`), for the report's columns. The name is
+    /// put together on the stack: every hex of a state file or a report is written so.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(&format!("{}{}", column_name(self.col), self.num))
+        // A column of at most three letters (`Hex::new`), a number of at most three
+        // digits.
+        let mut buf = [0u8; 8];
+        let letters = ((self.col - 1) / 26 + 1).clamp(1, 3) as usize;
+        buf[..letters].fill(b'A' + (self.col - 1).rem_euclid(26) as u8);
+        let mut len = letters;
+        let num = self.num.unsigned_abs();
+        for place in [100, 10, 1] {
+            if num >= place || place == 1 {
+                buf[len] = b'0' + (num / place % 10) as u8;
+                len += 1;
+            }
+        }
+        f.pad(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 
@@ -154,15 +168,14 @@ impl FromStr for Hex {
         {
             return Err(HexError::Malformed(t.to_string()));
         }
-        let upper = letters.to_ascii_uppercase();
-        let first = upper.as_bytes()[0];
-        if !upper.bytes().all(|b| b == first) {
+        let first = letters.as_bytes()[0].to_ascii_uppercase();
+        if !letters.bytes().all(|b| b.to_ascii_uppercase() == first) {
             return Err(HexError::MixedColumn(t.to_string()));
         }
-        if upper.len() > 3 {
+        if letters.len() > 3 {
             return Err(HexError::ColumnTooFar(t.to_string()));
         }
-        let col = i16::from(first - b'A') + 1 + 26 * (upper.len() as i16 - 1);
+        let col = i16::from(first - b'A') + 1 + 26 * (letters.len() as i16 - 1);
         let num: i16 = digits
             .parse()
             .map_err(|_| HexError::NumberOutOfRange(t.to_string()))?;
@@ -177,9 +190,19 @@ impl Serialize for Hex {
 }
 
 impl<'de> Deserialize<'de> for Hex {
+    /// Reads the name where it lies in the input, without copying it.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = Hex;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Hex, E> {
+                s.parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Name)
     }
 }
 
@@ -200,6 +223,27 @@ mod tests {
         assert_eq!(h("ZZZ99").col(), 78);
         assert_eq!(h("A1").col(), 1);
         assert_eq!(h("AA1").col(), 27);
+    }
+
+    #[test]
+    fn every_hex_displays_as_its_column_and_number_and_reads_back() {
+        for col in 1..=MAX_COL {
+            for num in 1..=MAX_NUM {
+                let hex = Hex::new(col, num).unwrap();
+                let name = format!("{}{num}", column_name(col));
+                assert_eq!(hex.to_string(), name);
+                assert_eq!(name.to_lowercase().parse::<Hex>(), Ok(hex));
+            }
+        }
+        assert_eq!(
+            format!("[{:<5}|{:>5}]", h("D1"), h("JJJ56")),
+            "[D1   |JJJ56]"
+        );
+        assert_eq!(
+            ron::from_str::<Vec<Hex>>(r#"["A1", "cc15"]"#).unwrap(),
+            [h("A1"), h("CC15")]
+        );
+        assert!(ron::from_str::<Hex>("12").is_err());
     }
 
     #[test]

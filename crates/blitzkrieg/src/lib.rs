@@ -12,6 +12,7 @@ pub mod builder;
 pub mod cite;
 pub mod codes;
 pub mod combat;
+mod compiled;
 pub mod control;
 pub mod demo;
 pub mod engine;

@@ -12,13 +12,12 @@ use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::OnceLock;
 use toml::Spanned;
 
 /// The board of the game, as shipped (a reconstruction, see the file's header).
 /// The embedded board file.
 pub const EMBEDDED: &str = include_str!("../../../../rules/blitzkrieg/board.toml");
-const EMBEDDED_ORIGIN: &str = "rules/blitzkrieg/board.toml";
+pub(crate) const EMBEDDED_ORIGIN: &str = "rules/blitzkrieg/board.toml";
 
 type Text = Spanned<String>;
 
@@ -153,25 +152,6 @@ impl Board {
                 }],
             )),
         }
-    }
-
-    /// The embedded board (`rules/blitzkrieg/board.toml`), checked.
-    pub fn try_embedded() -> Result<Board, BoardErrors> {
-        static CACHE: OnceLock<Result<Board, BoardErrors>> = OnceLock::new();
-        CACHE
-            .get_or_init(|| Board::from_toml(EMBEDDED, EMBEDDED_ORIGIN))
-            .clone()
-    }
-
-    /// The embedded board, the default of every command. The embedded file is checked
-    /// by the test suite (`tests/board_facts.rs`), so this cannot fail in a released
-    /// binary; should it ever, it returns an empty board whose name says so, on which
-    /// every hex is "not on the board". Use [`Board::try_embedded`] to see the problems.
-    pub fn embedded() -> Board {
-        Board::try_embedded().unwrap_or_else(|e| Board {
-            name: format!("invalid embedded board: {e}"),
-            ..Board::default()
-        })
     }
 
     /// The text of the embedded board file.
