@@ -157,7 +157,7 @@ pub fn cut_off_zones(board: &Board, pos: &Position, side: Side) -> BTreeSet<SeaZ
         .into_iter()
         .filter(|(_, hs)| {
             !hs.iter().any(|&h| board.is_board_edge(h))
-                && !hs.iter().any(|&h| board.open_sea_path(h, &zoc).is_some())
+                && !hs.iter().any(|&h| board.reaches_open_sea(h, &zoc))
         })
         .map(|(z, _)| z)
         .collect()

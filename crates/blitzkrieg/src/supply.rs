@@ -204,7 +204,7 @@ fn beach_supply(
     };
     let by_sea = |h: Hex| {
         h.neighbours()
-            .any(|n| board.is_sea(n) && board.open_sea_path(n, &zoc).is_some())
+            .any(|n| board.is_sea(n) && board.reaches_open_sea(n, &zoc))
     };
     let hexes: Vec<Hex> = beachheads
         .iter()

@@ -451,6 +451,38 @@ fn gulf_is_sealed_by_w33_and_z33() {
     }
 }
 
+/// 19.4: the early-stopping reach test of the open sea agrees with the shortest path
+/// to it, from every sea hex of the board, with the gulf sealed and with the Q&A's
+/// W33-Z33 line and a ring of ZOC around F3 blocking.
+#[test]
+fn reaching_the_open_sea_agrees_with_the_path_to_it_19_4() {
+    let b = board();
+    for units in [
+        &[][..],
+        &["W33", "Z33"][..],
+        &["W33", "Z34"][..],
+        &["F3", "AA13", "D1"][..],
+    ] {
+        let blocked = zoc(units);
+        let block = |x: Hex| blocked.contains(&x);
+        let mut sealed = 0;
+        for (hex, _) in b.hexes().filter(|(x, _)| b.is_sea(*x)) {
+            let reaches = b.reaches_open_sea(hex, &block);
+            assert_eq!(
+                reaches,
+                b.open_sea_path(hex, &block).is_some(),
+                "{hex} {units:?}"
+            );
+            sealed += usize::from(!reaches);
+        }
+        assert_eq!(
+            sealed > 0,
+            !units.is_empty(),
+            "{units:?}: {sealed} sea hexes cut off"
+        );
+    }
+}
+
 /// 003 19.4: "if Blue has units in W33 and Z34, Red may not ... anywhere in the gulf
 /// north of X34-Y34 (but Red may use sea hexes X34 and Y34 themselves as invasion
 /// assault hexes ...)".

@@ -50,7 +50,23 @@ impl Board {
         if p.inland_river.iter().any(|&h| blocked(h)) {
             return false;
         }
-        self.open_sea_path(p.dock, blocked).is_some()
+        self.reaches_open_sea(p.dock, blocked)
+    }
+
+    /// Whether a chain of sea hexes joins `start` to a board-edge sea hex avoiding
+    /// `blocked` hexes (both ends included): the answer of [`Board::open_sea_path`]
+    /// without the path, found as soon as the nearest edge hex is reached.
+    pub fn reaches_open_sea(&self, start: Hex, blocked: &dyn Fn(Hex) -> bool) -> bool {
+        if !self.is_sea(start) || blocked(start) {
+            return false;
+        }
+        let next = |h: Hex| {
+            h.neighbours()
+                .filter(|&n| self.is_sea(n) && !blocked(n))
+                .map(|n| (n, 1u32))
+                .collect::<Vec<_>>()
+        };
+        search::first(start, u32::MAX, next, |h| self.is_board_edge(h)).is_some()
     }
 
     /// The shortest chain of sea hexes from `start` to a board-edge sea hex avoiding

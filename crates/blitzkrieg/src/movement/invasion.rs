@@ -123,7 +123,7 @@ impl Turn<'_, '_> {
         }
         let (pos, enemy) = (&*self.pos, self.ctx.side.other());
         let zoc = |h: Hex| h != at && pos.in_zoc_of(enemy, h);
-        self.board().open_sea_path(at, &zoc).is_none()
+        !self.board().reaches_open_sea(at, &zoc)
     }
 
     /// 20.1, 20.2: the beach of `hex`, when the side may invade it now; else reported.
