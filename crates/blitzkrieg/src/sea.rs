@@ -19,6 +19,7 @@ use crate::board::{Board, SeaZone};
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::search;
 use crate::state::GameState;
 use crate::units::Side;
 use std::collections::{BTreeMap, BTreeSet};
@@ -145,20 +146,27 @@ pub fn usable_ports(
 /// 003 19.4: the sea zones cut off from the open sea by `side`'s enemy's ZOC: no hex of
 /// them on the board edge, and none that reaches one through sea hexes free of that
 /// ZOC.
+///
+/// One walk of the open water, outward from every board-edge sea hex free of that ZOC,
+/// finds every sea hex that reaches the edge (`Board::reaches_open_sea` of each).
 pub fn cut_off_zones(board: &Board, pos: &Position, side: Side) -> BTreeSet<SeaZone> {
     let zoc = enemy_zoc(pos, side);
-    let mut hexes: BTreeMap<SeaZone, Vec<Hex>> = BTreeMap::new();
+    let open = |h: Hex| board.is_sea(h) && !zoc(h);
+    let edge = board
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|&h| board.is_board_edge(h) && open(h));
+    let water = search::breadth_first(board.extent(), edge, u32::MAX, |_, n| open(n));
+    let mut zones: BTreeMap<SeaZone, bool> = BTreeMap::new();
     for (h, info) in board.hexes() {
         if let Some(z) = info.sea_zone {
-            hexes.entry(z).or_default().push(h);
+            let open_here = board.is_board_edge(h) || water.get(h).flatten().is_some();
+            *zones.entry(z).or_default() |= open_here;
         }
     }
-    hexes
+    zones
         .into_iter()
-        .filter(|(_, hs)| {
-            !hs.iter().any(|&h| board.is_board_edge(h))
-                && !hs.iter().any(|&h| board.reaches_open_sea(h, &zoc))
-        })
+        .filter(|&(_, open)| !open)
         .map(|(z, _)| z)
         .collect()
 }
