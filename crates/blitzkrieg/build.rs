@@ -75,6 +75,7 @@ fn main() {
         ("OAC", "oac.toml"),
         ("FIGURES", "figures.toml"),
         ("OPTIONAL", "optional.toml"),
+        ("TOURNAMENT", "tournament.toml"),
         ("READINGS", "readings.toml"),
     ] {
         let digest = sha256_hex(&read(&rules.join(file)));

@@ -202,6 +202,10 @@ impl Umpire {
             ("tables".to_string(), tables_hash(files.tables.as_deref())?),
             ("figures".to_string(), embedded_hash::FIGURES.to_string()),
             ("optional".to_string(), embedded_hash::OPTIONAL.to_string()),
+            (
+                "tournament".to_string(),
+                embedded_hash::TOURNAMENT.to_string(),
+            ),
             ("readings".to_string(), embedded_hash::READINGS.to_string()),
         ]);
         Ok(Umpire {
@@ -276,14 +280,21 @@ pub struct NewGame {
 pub const UMPIRE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The rule data a new game records: all of it, less the optional rules' figures when
-/// it plays none (a Basic Game's files then do not depend on them).
+/// it plays none and the Tournament Game's unless it is one (a Basic Game's files then
+/// do not depend on them; the Tournament Game plays the optional rules 19-23, 24).
 fn recorded_data(
     u: &Umpire,
+    rules: RuleSet,
     optional: &std::collections::BTreeSet<u32>,
 ) -> BTreeMap<String, String> {
+    let tournament = rules == RuleSet::Tournament;
     u.data
         .iter()
-        .filter(|(what, _)| !optional.is_empty() || what.as_str() != "optional")
+        .filter(|(what, _)| match what.as_str() {
+            "optional" => tournament || !optional.is_empty(),
+            "tournament" => tournament,
+            _ => true,
+        })
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect()
 }
@@ -328,7 +339,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 optional: g.optional.clone(),
                 readings,
             },
-            data: recorded_data(u, &g.optional),
+            data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),
         },
         phase: Phase::SetUp { side: Side::Blue },
@@ -1175,4 +1186,29 @@ pub fn counter_marks(rules: &Rules, state: &GameState) -> Vec<crate::svg::Counte
             _ => None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Basic Game records neither the optional rules' nor the Tournament Game's
+    /// figures; a game with an optional rule records the first; a Tournament Game both
+    /// (24: it plays the optional rules 19-23).
+    #[test]
+    fn a_game_records_the_figures_of_the_rules_it_plays() {
+        let u = Umpire::load(&RuleFiles::default()).unwrap();
+        let none = std::collections::BTreeSet::new();
+        let sea = std::collections::BTreeSet::from([19]);
+        let keys = |rules, optional| {
+            let data = recorded_data(&u, rules, optional);
+            (
+                data.contains_key("optional"),
+                data.contains_key("tournament"),
+            )
+        };
+        assert_eq!(keys(RuleSet::Basic, &none), (false, false));
+        assert_eq!(keys(RuleSet::Basic, &sea), (true, false));
+        assert_eq!(keys(RuleSet::Tournament, &none), (true, true));
+    }
 }

@@ -19,6 +19,8 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const EMBEDDED_FIGURES: &str = include_str!("../../../rules/blitzkrieg/figures.toml");
 /// The embedded figures of the Basic Game's optional rules 19-23.
 pub const EMBEDDED_OPTIONAL: &str = include_str!("../../../rules/blitzkrieg/optional.toml");
+/// The embedded figures of the Tournament Game's rules 25-30.
+pub const EMBEDDED_TOURNAMENT: &str = include_str!("../../../rules/blitzkrieg/tournament.toml");
 /// The embedded declared readings.
 pub const EMBEDDED_READINGS: &str = include_str!("../../../rules/blitzkrieg/readings.toml");
 
@@ -160,6 +162,63 @@ pub struct CombatSupplyFigures {
     pub beach_units: u32,
 }
 
+/// The figures of the Tournament Game's rules 25-30 (`rules/blitzkrieg/tournament.toml`),
+/// one section a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentFigures {
+    pub barrage: BarrageFigures,
+    pub rangers: RangerFigures,
+    pub replacements: ReplacementFigures,
+    pub minor_countries: MinorCountryFigures,
+    pub air: AirFigures,
+}
+
+/// Rules 25.2-25.5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarrageFigures {
+    /// 25.2: the distance in hexes from barraging artillery to its target.
+    pub range_hexes: u32,
+}
+
+/// Rule 27.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangerFigures {
+    /// 27.3: coastal hexes rangers may invade in the player-turn of a beach invasion.
+    pub coastal_hexes: u32,
+}
+
+/// Rule 28.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplacementFigures {
+    /// 28.1: the first turn with replacements.
+    pub first_turn: u32,
+    /// 28.3-28.4: ground and aircraft substitute counters a complete turn.
+    pub ground_counters: u32,
+    pub aircraft_counters: u32,
+}
+
+/// Rule 29.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MinorCountryFigures {
+    /// 29.6: the factors of a guerrilla loss.
+    pub guerrilla_factors: u32,
+    /// 29.7: the factors paid for supply through an unsubdued minor country.
+    pub supply_factors: u32,
+}
+
+/// Rule 30.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AirFigures {
+    /// 30.2: full air units based in one city.
+    pub units_per_city: u32,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FiguresFile {
@@ -201,6 +260,8 @@ pub struct RuleBook {
     pub basic: Figures,
     /// The figures of the optional rules 19-23.
     pub optional: OptionalFigures,
+    /// The figures of the Tournament Game's rules 25-30.
+    pub tournament: TournamentFigures,
     pub readings: Vec<ReadingDef>,
 }
 
@@ -253,17 +314,23 @@ impl RuleBook {
             "rules/blitzkrieg/figures.toml",
             EMBEDDED_OPTIONAL,
             "rules/blitzkrieg/optional.toml",
+            EMBEDDED_TOURNAMENT,
+            "rules/blitzkrieg/tournament.toml",
             EMBEDDED_READINGS,
             "rules/blitzkrieg/readings.toml",
         )
     }
 
-    /// Reads the figures, optional-rule figures and readings files' text.
+    /// Reads the figures, optional-rule figures, Tournament figures and readings files'
+    /// text.
+    #[allow(clippy::too_many_arguments)]
     pub fn parse(
         figures: &str,
         figures_file: &str,
         optional: &str,
         optional_file: &str,
+        tournament: &str,
+        tournament_file: &str,
         readings: &str,
         readings_file: &str,
     ) -> Result<RuleBook, RulesetError> {
@@ -273,10 +340,13 @@ impl RuleBook {
         };
         let f: FiguresFile = toml::from_str(figures).map_err(|e| bad(figures_file, e))?;
         let o: OptionalFigures = toml::from_str(optional).map_err(|e| bad(optional_file, e))?;
+        let t: TournamentFigures =
+            toml::from_str(tournament).map_err(|e| bad(tournament_file, e))?;
         let r: ReadingsFile = toml::from_str(readings).map_err(|e| bad(readings_file, e))?;
         let book = RuleBook {
             basic: f.basic,
             optional: o,
+            tournament: t,
             readings: r.reading,
         };
         book.check_readings(readings_file)?;
@@ -447,6 +517,8 @@ pub struct Ruleset {
     pub figures: Figures,
     /// The figures of the optional rules (read whether or not they are chosen).
     pub optional_figures: OptionalFigures,
+    /// The figures of the Tournament Game (read whichever game is played).
+    pub tournament_figures: TournamentFigures,
     /// Every declared reading with the option in force.
     pub readings: BTreeMap<String, String>,
     /// A game of state format 1, begun before readings existed: besides
@@ -529,6 +601,7 @@ impl Ruleset {
             },
             figures: book.basic,
             optional_figures: book.optional,
+            tournament_figures: book.tournament,
             readings,
             format_one,
         })
@@ -542,6 +615,7 @@ impl Ruleset {
             tables: TableMode::Pbm,
             figures: book.basic,
             optional_figures: book.optional,
+            tournament_figures: book.tournament,
             readings: book.defaults(),
             format_one: false,
         }

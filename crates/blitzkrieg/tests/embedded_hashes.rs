@@ -3,7 +3,9 @@
 
 use blitzkrieg::board::Board;
 use blitzkrieg::game::{embedded_hash, tables_hash, RuleFiles, Umpire};
-use blitzkrieg::ruleset::{EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS};
+use blitzkrieg::ruleset::{
+    EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS, EMBEDDED_TOURNAMENT,
+};
 use blitzkrieg::state::sha256_hex;
 use blitzkrieg::units::{EMBEDDED_COUNTERS, EMBEDDED_OAC};
 
@@ -15,6 +17,7 @@ fn each_file_hash_is_the_hash_of_the_embedded_text() {
         ("oac", embedded_hash::OAC, EMBEDDED_OAC),
         ("figures", embedded_hash::FIGURES, EMBEDDED_FIGURES),
         ("optional", embedded_hash::OPTIONAL, EMBEDDED_OPTIONAL),
+        ("tournament", embedded_hash::TOURNAMENT, EMBEDDED_TOURNAMENT),
         ("readings", embedded_hash::READINGS, EMBEDDED_READINGS),
     ] {
         assert_eq!(built, sha256_hex(text.as_bytes()), "{name}");
