@@ -94,6 +94,14 @@ impl Fight<'_> {
     fn rule(&self) -> Rule {
         self.outcome.rule()
     }
+
+    /// TGAT above 6-1: the defender is eliminated, with no retreat or advance of his
+    /// own, so a pending-decision game owes him nothing to decide and the result is
+    /// applied at once, the attacker's advance with it.
+    fn nothing_to_decide(&self) -> bool {
+        let d = self.effects.defender;
+        d.loss == Loss::All && d.retreat == 0 && d.advance == 0
+    }
 }
 
 /// 15, BGAT: resolves every battle in the order written (12.3: the attacker chooses
@@ -202,11 +210,11 @@ fn resolve_one(
         effects: r.result.effects(rules.ruleset.figures.advance_units),
     };
     let owed = match turn.defer {
-        Some(label) => {
+        Some(label) if !fight.nothing_to_decide() => {
             let parties = (&attacker, &defender);
             apply_deferred(rules, pos, &fight, parties, label, events)
         }
-        None => {
+        _ => {
             apply(rules, pos, &fight, &attacker, &defender, events);
             None
         }
