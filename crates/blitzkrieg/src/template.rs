@@ -356,7 +356,30 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             "#\n# [[move]]              # 19.3: to a friendly port, then to sea (no route: from the port it is in)\n# units = [\"UNIT\"]\n# to = \"PORT HEX\"\n# to_sea = \"ZONE\"       # the zone the port opens on\n#\n# [[sea]]               # 19.2, 19.5: a unit at sea sails to the next zone ...\n# units = [\"UNIT\"]\n# to = \"ZONE\"\n#\n# [[sea]]               # ... or lands at a friendly port (1 MF) and moves on\n# units = [\"UNIT\"]\n# land = \"PORT HEX\"\n# path = [\"PORT HEX\", \"HEX\"]   # optional"
         );
     }
+    if rules.ruleset.tournament() {
+        tournament_help(t);
+    }
     standing_help(t, state, side);
+}
+
+/// The Tournament Game's orders (25.1, 26): factor losses and advances of more than one
+/// hex in `[[attack]]`, and the breakdown and recombination of units.
+fn tournament_help(t: &mut String) {
+    let _ = writeln!(
+        t,
+        "#
+# In an [[attack]] of the Tournament Game (25.1, TGAT), `lose` is the order your
+         # units give up factors in, and a winner advancing more than one hex goes along
+         # advance_path = [{{ unit = \"UNIT\", path = [\"TARGET HEX\", \"HEX\"] }}]
+         #
+         # [[breakdown]]         # 26.1-26.2: before movement, a full unit into substitutes
+         # unit = \"UNIT\"
+         # into = [\"SUBSTITUTE\"]  # optional: inactive substitutes of its type adding up to it
+         #
+         # [[recombine]]         # 26.3: at the end of movement, in one hex, not in enemy ZOC
+         # units = [\"SUBSTITUTE\", \"SUBSTITUTE\"]
+         # into = \"UNIT\"         # an inactive counter of their type with their factors"
+    );
 }
 
 /// Optional rule 19: the side's units at sea and what each may do, the ports it may use
@@ -579,8 +602,17 @@ fn owed_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         let _ = writeln!(t, "[[decision]]");
         let _ = writeln!(t, "battle = \"{}\"", p.battle);
         let fx = p.result.effects(advance_units);
-        if fx.defender.loss != Loss::None {
-            let _ = writeln!(t, "lose = [\"UNIT\"]              # one of the units above");
+        match fx.defender.loss {
+            Loss::None | Loss::All => {}
+            Loss::Factors(_) => {
+                let _ = writeln!(
+                    t,
+                    "lose = [\"UNIT\"]              # the order the units above give up factors in (25.1)"
+                );
+            }
+            Loss::Units(_) => {
+                let _ = writeln!(t, "lose = [\"UNIT\"]              # one of the units above");
+            }
         }
         if fx.defender.retreat > 0 {
             let _ = writeln!(

@@ -132,3 +132,25 @@ fn a_turn_template_with_reinforcements_names_the_friendly_home_cities() {
     assert!(!red.contains("Not now"), "{red}");
     assert!(!red.contains("Westhaven"), "only Red's own cities: {red}");
 }
+
+/// 25.1, 26: a Tournament Game's template shows the orders of its own: factor losses
+/// and `advance_path` in `[[attack]]`, `[[breakdown]]` and `[[recombine]]`; a game with
+/// the optional rules only does not.
+#[test]
+fn a_tournament_template_shows_breakdown_recombine_and_advance_paths_25_26() {
+    let u = umpire();
+    let steps = sample_steps(&u, &demo::optional_game_spec(), &OPTIONAL_STEPS, 6);
+    let mut state = steps[5].state.clone();
+    let t = blitzkrieg::template::render(&u.rules_for(&state).unwrap(), &state, "h");
+    assert!(!t.contains("[[breakdown]]"), "{t}");
+    state.game.options.rules = blitzkrieg::state::RuleSet::Tournament;
+    let t = blitzkrieg::template::render(&u.rules_for(&state).unwrap(), &state, "h");
+    for line in [
+        "# advance_path = [{ unit = \"UNIT\", path = [\"TARGET HEX\", \"HEX\"] }]",
+        "# [[breakdown]]         # 26.1-26.2",
+        "# [[recombine]]         # 26.3",
+        "# into = \"UNIT\"",
+    ] {
+        assert!(t.contains(line), "{line}\n{t}");
+    }
+}
