@@ -1,7 +1,11 @@
-//! Benchmark of one player-turn on the embedded board with every Basic Game counter of
-//! both sides on the map (71 a side, 142 in all) and twelve battles declared.
+//! Benchmark of one player-turn on the embedded board: a Basic Game turn with every
+//! Basic Game counter of both sides on the map (71 a side, 142 in all) and twelve
+//! battles declared, and a Tournament Game turn (24-26) with every ground counter of
+//! both sides in play, substitutes and rangers included (all but one substitute of each
+//! denomination, kept inactive to make change), and forty battles on the TGAT.
 //!
-//! The position is built in code: twelve battles in the minor countries, each a Blue
+//! The position is built in code: the battles (the Basic Game's in the minor
+//! countries, the Tournament Game's anywhere on open ground), each a Blue
 //! stack of three attacking a Red hex of one to three units; two of each three
 //! attackers move up this turn (half with a full `path`, half with only `to`, so the
 //! umpire searches the path), a few Blue reserve stacks move at home, and every other
@@ -27,8 +31,9 @@ use blitzkrieg::event::Event;
 use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders::{self, Diagnostics, Orders};
-use blitzkrieg::state::{sha256_hex, GameState, Place, Player, StandingOrders};
-use blitzkrieg::units::{Counter, Side, UnitId, UnitKind};
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::{sha256_hex, GameState, Place, Player, RuleSet, StandingOrders};
+use blitzkrieg::units::{Counter, Counters, Side, UnitId, UnitKind};
 use criterion::{criterion_group, criterion_main, Criterion};
 use pbem::seed::Seed;
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,7 +43,6 @@ use std::time::Duration;
 
 const GAME: &str = "bench";
 const TURN: u32 = 5;
-const BATTLES: usize = 12;
 const SEED_TEXT: &str = "the agreed text that decides the benchmark turn";
 const STATE_FILE: &str = "bench.state.ron";
 const ORDERS_FILE: &str = "bench.orders.toml";
@@ -50,11 +54,36 @@ fn open_minor(board: &Board, h: Hex) -> bool {
         && board.country(h).is_some_and(|c| c.home_of().is_none())
 }
 
-/// `BATTLES` battle sites in the minor countries, west to east, each four open hexes in
-/// a row `[start, mid, line, target]`: Blue attacks `target` from `line`, reinforced
-/// from `start` through `mid`. Sites keep four hexes apart, so no unit of one site
-/// touches the enemy of another.
-fn battle_sites(board: &Board) -> Vec<[Hex; 4]> {
+/// A clear, city-free hex anywhere: ground for a Tournament battle.
+fn open_ground(board: &Board, h: Hex) -> bool {
+    board.terrain(h) == Some(Terrain::Clear) && !board.is_city(h)
+}
+
+/// The turn benchmarked: which game, how many battles, where they may be fought.
+#[derive(Clone, Copy)]
+struct Plan {
+    rules: RuleSet,
+    battles: usize,
+    ground: fn(&Board, Hex) -> bool,
+}
+
+const BASIC: Plan = Plan {
+    rules: RuleSet::Basic,
+    battles: 12,
+    ground: open_minor,
+};
+
+const TOURNAMENT: Plan = Plan {
+    rules: RuleSet::Tournament,
+    battles: 40,
+    ground: open_ground,
+};
+
+/// The plan's battle sites, west to east, each four open hexes in a row `[start, mid,
+/// line, target]`: Blue attacks `target` from `line`, reinforced from `start` through
+/// `mid`. Sites keep four hexes apart, so no unit of one site touches the enemy of
+/// another.
+fn battle_sites(board: &Board, plan: Plan) -> Vec<[Hex; 4]> {
     let mut sites: Vec<[Hex; 4]> = Vec::new();
     for (h, _) in board.hexes() {
         let row = [-2, -1, 0, 1].map(|dc| Hex::new(h.col() + dc, h.num()));
@@ -65,22 +94,40 @@ fn battle_sites(board: &Board) -> Vec<[Hex; 4]> {
             .iter()
             .flatten()
             .all(|s| site.iter().all(|x| x.distance(*s) >= 4));
-        if apart && site.iter().all(|x| open_minor(board, *x)) {
+        if apart && site.iter().all(|x| (plan.ground)(board, *x)) {
             sites.push([site[0], site[1], site[2], site[3]]);
         }
     }
     assert!(
-        sites.len() >= BATTLES,
-        "the board has room for {} battle sites, not {BATTLES}",
-        sites.len()
+        sites.len() >= plan.battles,
+        "the board has room for {} battle sites, not {}",
+        sites.len(),
+        plan.battles
     );
-    sites.truncate(BATTLES);
+    sites.truncate(plan.battles);
     sites
 }
 
-/// A side's Basic Game counters of one kind, in id order.
+/// The counters of a side the plan puts in play: the Basic Game's; in the Tournament
+/// Game every ground counter but the first substitute of each type and denomination,
+/// which stays inactive (26.2, to make change), and no aircraft (30).
+fn in_play(counters: &Counters, side: Side, plan: Plan) -> Vec<&Counter> {
+    if plan.rules == RuleSet::Basic {
+        return counters.basic_game(side).collect();
+    }
+    let mut spare = BTreeSet::new();
+    counters
+        .of_side(side)
+        .filter(|c| !c.kind.is_air())
+        .filter(|c| !c.is_substitute() || !spare.insert((c.kind, c.attack, c.defence)))
+        .collect()
+}
+
+/// A side's counters of one kind, full units first, in id order.
 fn of_kind<'a>(all: &[&'a Counter], kind: UnitKind) -> Vec<&'a Counter> {
-    all.iter().copied().filter(|c| c.kind == kind).collect()
+    let mut v: Vec<&Counter> = all.iter().copied().filter(|c| c.kind == kind).collect();
+    v.sort_by_key(|c| c.is_substitute());
+    v
 }
 
 fn quoted(units: &[&UnitId]) -> String {
@@ -91,6 +138,7 @@ fn quoted(units: &[&UnitId]) -> String {
 /// Everything the benchmark needs, built once.
 struct Fixture {
     umpire: Umpire,
+    rules: Rules,
     state: GameState,
     state_ron: String,
     state_hash: String,
@@ -137,9 +185,9 @@ fn place_at_home<'a>(
     stacks
 }
 
-/// Blue's player-turn `TURN` of a Basic Game resolved by an agreed text, with the
+/// Blue's player-turn `TURN` of the plan's game resolved by an agreed text, with the
 /// counters at `units`; Red retreats toward `red_retreat` when it must.
-fn new_state(units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex>) -> GameState {
+fn new_state(plan: Plan, units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex>) -> GameState {
     StateBuilder::new(GAME)
         .sender("umpire@example.org")
         .player(
@@ -167,32 +215,39 @@ fn new_state(units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex>) -> GameSt
                 advance: true,
             },
         )
-        .build()
+        .build_with(|s| s.game.options.rules = plan.rules)
 }
 
-fn fixture() -> Fixture {
+fn fixture(plan: Plan) -> Fixture {
     let umpire = Umpire::load(&RuleFiles::default()).expect("the embedded rule data");
     let board = &umpire.rules.board;
     let counters = &umpire.rules.counters;
-    let blue: Vec<&Counter> = counters.basic_game(Side::Blue).collect();
-    let red: Vec<&Counter> = counters.basic_game(Side::Red).collect();
-    let sites = battle_sites(board);
+    let blue = in_play(counters, Side::Blue, plan);
+    let red = in_play(counters, Side::Red, plan);
+    let sites = battle_sites(board, plan);
+    let battles = plan.battles;
 
     let mut places: BTreeMap<UnitId, Place> = BTreeMap::new();
     let mut put = |c: &Counter, h: Hex| {
         assert!(places.insert(c.id.clone(), Place::Map(h)).is_none());
     };
 
-    // Each battle site: Blue holds `line` with one infantry, two more units wait two
-    // hexes back and move up; Red holds `target` with one, two or three infantry.
+    // Each battle site: Blue holds `line` with one infantry, two more units (armor, then
+    // infantry, then airborne, air-assault and rangers) wait two hexes back and move up;
+    // Red holds `target` with one, two or three units (infantry first).
     let blue_inf = of_kind(&blue, UnitKind::Infantry);
-    let blue_arm = of_kind(&blue, UnitKind::Armor);
-    let holders = &blue_inf[..BATTLES];
-    let mut movers: Vec<&Counter> = blue_arm.clone();
-    movers.extend(&blue_inf[BATTLES..]);
-    assert!(movers.len() >= 2 * BATTLES, "enough Blue units to move up");
-    let red_inf = of_kind(&red, UnitKind::Infantry);
-    let mut red_front = red_inf.iter().copied();
+    let holders = &blue_inf[..battles];
+    let mut movers: Vec<&Counter> = of_kind(&blue, UnitKind::Armor);
+    movers.extend(&blue_inf[battles..]);
+    for kind in [UnitKind::Airborne, UnitKind::AirAssault, UnitKind::Rangers] {
+        movers.extend(of_kind(&blue, kind));
+    }
+    assert!(movers.len() >= 2 * battles, "enough Blue units to move up");
+    let mut red_line = of_kind(&red, UnitKind::Infantry);
+    for kind in [UnitKind::Armor, UnitKind::Airborne, UnitKind::AirAssault] {
+        red_line.extend(of_kind(&red, kind));
+    }
+    let mut red_front = red_line.iter().copied();
     let mut front_used: BTreeSet<&UnitId> = BTreeSet::new();
     let mut keep_away = BTreeSet::new();
     let mut moves = String::new();
@@ -204,7 +259,7 @@ fn fixture() -> Fixture {
         put(m1, from);
         put(m2, from);
         for _ in 0..=(k % 3) {
-            let r = red_front.next().expect("enough Red infantry");
+            let r = red_front.next().expect("enough Red units");
             put(r, target);
             front_used.insert(&r.id);
         }
@@ -251,18 +306,16 @@ fn fixture() -> Fixture {
         }
     }
     let mut reserved = taken.clone();
-    let marching = blue_stacks.iter().filter(|(_, s)| s.len() == 3).take(6);
-    for (h, stack) in marching {
-        let dest = h
-            .ring(3)
-            .into_iter()
-            .find(|d| {
-                board.home_of(*d) == Some(Side::Blue)
-                    && board.terrain(*d) == Some(Terrain::Clear)
-                    && !reserved.contains(d)
-                    && keep_away.iter().all(|k| k.distance(*d) >= 3)
-            })
-            .expect("room for a reserve to march");
+    // Six full stacks that have room three hexes away march there.
+    let mut marching = 0;
+    for (h, stack) in blue_stacks.iter().filter(|(_, s)| s.len() == 3) {
+        let room = h.ring(3).into_iter().find(|d| {
+            board.home_of(*d) == Some(Side::Blue)
+                && board.terrain(*d) == Some(Terrain::Clear)
+                && !reserved.contains(d)
+                && keep_away.iter().all(|k| k.distance(*d) >= 3)
+        });
+        let Some(dest) = room else { continue };
         reserved.insert(dest);
         let ids: Vec<&UnitId> = stack.iter().map(|c| &c.id).collect();
         writeln!(
@@ -271,15 +324,26 @@ fn fixture() -> Fixture {
             quoted(&ids)
         )
         .expect("write");
+        marching += 1;
+        if marching == 6 {
+            break;
+        }
     }
+    assert_eq!(marching, 6, "room for six reserves to march");
     let on_map = places.len();
     assert_eq!(
         on_map,
         blue.len() + red.len(),
-        "every Basic Game counter placed"
+        "every counter in play placed"
     );
 
-    let mut state = new_state(places, red_stacks.first().map(|(h, _)| *h));
+    // Substitutes kept to make change are inactive (26.2).
+    for side in Side::BOTH {
+        for c in counters.of_side(side).filter(|c| c.is_substitute()) {
+            places.entry(c.id.clone()).or_insert(Place::Inactive);
+        }
+    }
+    let mut state = new_state(plan, places, red_stacks.first().map(|(h, _)| *h));
     state.held = control::held_at_start(board, &state.position(counters));
 
     // The state as the umpire would have written it, and orders bound to its hash.
@@ -297,15 +361,18 @@ fn fixture() -> Fixture {
             Diagnostics::new(ORDERS_FILE, &orders_text, e).render(false)
         )
     });
-    let errors = engine::check(&umpire.rules, &state, &orders, &state_hash);
+    // The rules of the game the state records (the umpire's own are the Basic Game's).
+    let rules = umpire.rules_for(&state).expect("the state's rules");
+    let errors = engine::check(&rules, &state, &orders, &state_hash);
     assert!(
         errors.is_empty(),
         "the benchmark orders must be legal:\n{}",
         Diagnostics::new(ORDERS_FILE, &orders_text, errors).render(false)
     );
-    let battles = orders.attacks.len();
+    assert_eq!(orders.attacks.len(), battles);
     Fixture {
         umpire,
+        rules,
         state,
         state_ron,
         state_hash,
@@ -334,7 +401,7 @@ fn adjudicate(f: &Fixture) -> (GameState, Vec<Event>) {
         dice: &mut rolls,
         tables: f.umpire.tables(),
     };
-    engine::adjudicate(&f.umpire.rules, &f.state, &f.orders, &mut input)
+    engine::adjudicate(&f.rules, &f.state, &f.orders, &mut input)
         .unwrap_or_else(|e| panic!("the turn must adjudicate: {e:?}"))
 }
 
@@ -388,7 +455,16 @@ fn describe(f: &Fixture) {
 }
 
 fn bench_turn(c: &mut Criterion) {
-    let f = fixture();
+    bench_plan(c, "turn", BASIC);
+}
+
+/// 24-26: a Tournament Game turn, TGAT battles with factor losses and substitutes.
+fn bench_tournament(c: &mut Criterion) {
+    bench_plan(c, "tournament", TOURNAMENT);
+}
+
+fn bench_plan(c: &mut Criterion, name: &str, plan: Plan) {
+    let f = fixture(plan);
     describe(&f);
     let orders = OrderText {
         toml: f.orders_text.clone(),
@@ -402,7 +478,7 @@ fn bench_turn(c: &mut Criterion) {
     from_files.umpire.clear();
     assert_eq!(from_files, adjudicate(&f).0);
 
-    let mut group = c.benchmark_group("turn");
+    let mut group = c.benchmark_group(name);
     group
         .sample_size(30)
         .warm_up_time(Duration::from_secs(1))
@@ -410,7 +486,7 @@ fn bench_turn(c: &mut Criterion) {
     group.bench_function("check", |b| {
         b.iter(|| {
             engine::check(
-                black_box(&f.umpire.rules),
+                black_box(&f.rules),
                 black_box(&f.state),
                 black_box(&f.orders),
                 black_box(&f.state_hash),
@@ -422,12 +498,12 @@ fn bench_turn(c: &mut Criterion) {
         b.iter(|| resolve(black_box(&f), black_box(&orders), black_box(&seed)));
     });
     // 23.1-23.3: every unit of both sides on the full board traces its supply.
-    let pos = f.state.position(&f.umpire.rules.counters);
+    let pos = f.state.position(&f.rules.counters);
     group.bench_function("supply-both-sides", |b| {
         b.iter(|| {
             Side::BOTH.map(|side| {
                 blitzkrieg::supply::cut_off(
-                    black_box(&f.umpire.rules),
+                    black_box(&f.rules),
                     black_box(&pos),
                     black_box(&f.state.held),
                     &f.state.beachheads.get(&side).cloned().unwrap_or_default(),
@@ -439,5 +515,5 @@ fn bench_turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_turn);
+criterion_group!(benches, bench_turn, bench_tournament);
 criterion_main!(benches);
