@@ -484,7 +484,7 @@ mod tests {
             },
             Problem::AirSupplyLimit {
                 unit: u(),
-                count: 5,
+                count: "5".into(),
                 limit: 4,
             },
             Problem::SameCity { hex: h("C3") },

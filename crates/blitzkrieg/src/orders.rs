@@ -589,11 +589,12 @@ pub enum Problem {
     #[error("{unit} cannot be supplied by air: {why}")]
     AirSupplyNoRoute { unit: UnitId, why: String },
     #[error(
-        "{unit} would be unit number {count} supplied by air this player-turn; {limit} at most"
+        "{unit} would bring the units supplied by air this player-turn to {count}; {limit} at most (substitutes and rangers count half, 26.4)"
     )]
     AirSupplyLimit {
         unit: UnitId,
-        count: usize,
+        /// Units, in halves written out ("4", "4½").
+        count: String,
         limit: usize,
     },
     #[error("this order places {count} units in {hex} at once; 3 at most")]

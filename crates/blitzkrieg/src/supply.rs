@@ -322,7 +322,8 @@ fn no_air_route(u: &Located<UnitId>, why: &str) -> OrderError {
 /// supplied trace a normal route to any friendly city, thence by air up to 40 hexes to
 /// another friendly city, thence by road or sea to a friendly home country city. Armor
 /// and artillery may not be air supplied." The units named, in order, that may be so
-/// supplied, and a problem for each other one.
+/// supplied, and a problem for each other one. 26.4: substitutes and rangers count half
+/// a unit toward the limit.
 fn air_supply(
     rules: &Rules,
     pos: &Position,
@@ -342,6 +343,7 @@ fn air_supply(
         .filter(|c| found.fed.binary_search(c).is_ok())
         .collect();
     let mut by_air = Vec::new();
+    let mut used = 0;
     let mut errors = Vec::new();
     for u in air {
         let id = &u.value;
@@ -366,10 +368,13 @@ fn air_supply(
             }));
             continue;
         }
-        if by_air.len() >= limit {
+        // 26.4: substitutes and rangers count half a unit toward the limit.
+        let halves = used + Position::halves_of(piece);
+        if u64::from(halves) > u64::try_from(limit).unwrap_or(u64::MAX).saturating_mul(2) {
+            let count = format!("{}{}", halves / 2, if halves % 2 == 1 { "½" } else { "" });
             errors.push(fail(Problem::AirSupplyLimit {
                 unit: id.clone(),
-                count: by_air.len() + 1,
+                count,
                 limit,
             }));
             continue;
@@ -392,6 +397,7 @@ fn air_supply(
             errors.push(no_air_route(u, &why));
             continue;
         }
+        used = halves;
         by_air.push(id.clone());
     }
     (by_air, errors)
