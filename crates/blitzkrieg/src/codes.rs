@@ -281,6 +281,7 @@ impl RulesetError {
             RulesetError::NoSuchReading(_) => "R005",
             RulesetError::NoSuchOption { .. } => "R006",
             RulesetError::ReadingSyntax(_) => "R007",
+            RulesetError::TournamentReading(_) => "R008",
         }
     }
 }

@@ -303,7 +303,7 @@ fn recorded_data(
 /// A rule set or optional rule not built yet, or an unknown reading, is refused.
 pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
     Ruleset::check_choice(g.rules, &g.optional)?;
-    let readings = u.rules.book.choose(&g.readings)?;
+    let readings = u.rules.book.choose(g.rules, &g.readings)?;
     let seed = match g.seed {
         SeedKindChoice::Drand => {
             let chain = DrandChain::quicknet()?;

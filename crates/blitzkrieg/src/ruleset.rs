@@ -263,6 +263,22 @@ pub struct RuleBook {
     /// The figures of the Tournament Game's rules 25-30.
     pub tournament: TournamentFigures,
     pub readings: Vec<ReadingDef>,
+    /// The readings of the Tournament Game's rules 25-30, declared in its figures file:
+    /// a game records them only when it is the Tournament Game.
+    pub tournament_readings: Vec<ReadingDef>,
+}
+
+/// The Tournament Game's figures file: its figures, and the readings it declares
+/// (`[[reading]]`, as in `readings.toml`).
+fn tournament_file_parts(
+    text: &str,
+) -> Result<(TournamentFigures, Vec<ReadingDef>), toml::de::Error> {
+    let mut table: toml::Table = toml::from_str(text)?;
+    let readings = match table.remove("reading") {
+        Some(v) => v.try_into()?,
+        None => Vec::new(),
+    };
+    Ok((table.try_into()?, readings))
 }
 
 /// Why the figures or readings files, or a game's choice among them, were refused.
@@ -301,6 +317,12 @@ pub enum RulesetError {
         option: String,
         options: String,
     },
+    #[error("the reading `{0}` is one of the Tournament Game's rules; this game is not the Tournament Game")]
+    #[diagnostic(
+        code(blitz::ruleset::tournament_reading),
+        help("docs/readings.md lists every reading and the game it belongs to")
+    )]
+    TournamentReading(String),
     #[error("`{0}` is not a reading: write NAME=OPTION, e.g. victory-a-reinforcements=board")]
     #[diagnostic(code(blitz::ruleset::reading_syntax))]
     ReadingSyntax(String),
@@ -340,16 +362,17 @@ impl RuleBook {
         };
         let f: FiguresFile = toml::from_str(figures).map_err(|e| bad(figures_file, e))?;
         let o: OptionalFigures = toml::from_str(optional).map_err(|e| bad(optional_file, e))?;
-        let t: TournamentFigures =
-            toml::from_str(tournament).map_err(|e| bad(tournament_file, e))?;
+        let (t, tournament_readings) =
+            tournament_file_parts(tournament).map_err(|e| bad(tournament_file, e))?;
         let r: ReadingsFile = toml::from_str(readings).map_err(|e| bad(readings_file, e))?;
         let book = RuleBook {
             basic: f.basic,
             optional: o,
             tournament: t,
             readings: r.reading,
+            tournament_readings,
         };
-        book.check_readings(readings_file)?;
+        book.check_readings(readings_file, tournament_file)?;
         if !f.tournament.is_empty() {
             return Err(RulesetError::File {
                 file: figures_file.to_string(),
@@ -359,10 +382,16 @@ impl RuleBook {
         Ok(book)
     }
 
-    /// Every reading's default is one of its options, and no name is used twice.
-    fn check_readings(&self, file: &str) -> Result<(), RulesetError> {
+    /// Every reading's default is one of its options, and no name is used twice (in
+    /// either file).
+    fn check_readings(&self, file: &str, tournament_file: &str) -> Result<(), RulesetError> {
         let mut seen = BTreeSet::new();
-        for r in &self.readings {
+        let base = self.readings.iter().map(|r| (r, file));
+        let tournament = self
+            .tournament_readings
+            .iter()
+            .map(|r| (r, tournament_file));
+        for (r, file) in base.chain(tournament) {
             let reason = if !seen.insert(r.name.as_str()) {
                 Some(format!("the reading `{}` is listed twice", r.name))
             } else if !r.options.iter().any(|o| o.name == r.default) {
@@ -383,31 +412,55 @@ impl RuleBook {
         Ok(())
     }
 
-    /// The reading named `name`.
+    /// The reading named `name`, of either file.
     pub fn reading(&self, name: &str) -> Option<&ReadingDef> {
-        self.readings.iter().find(|r| r.name == name)
+        self.all_readings().find(|r| r.name == name)
     }
 
-    /// Every reading with its default option.
-    pub fn defaults(&self) -> BTreeMap<String, String> {
+    /// Every declared reading: the games' and the Tournament Game's.
+    pub fn all_readings(&self) -> impl Iterator<Item = &ReadingDef> {
+        self.readings.iter().chain(&self.tournament_readings)
+    }
+
+    /// The readings a game of `rules` plays with: the Tournament Game's only in it.
+    pub fn readings_of(&self, rules: RuleSet) -> impl Iterator<Item = &ReadingDef> {
+        let tournament = rules == RuleSet::Tournament;
         self.readings
             .iter()
+            .chain(self.tournament_readings.iter().filter(move |_| tournament))
+    }
+
+    /// Every reading with its default option (of both files: what a game's readings
+    /// are compared with).
+    pub fn defaults(&self) -> BTreeMap<String, String> {
+        self.all_readings()
             .map(|r| (r.name.clone(), r.default.clone()))
             .collect()
     }
 
     /// Every reading with its default, overridden by `chosen` (`NAME=OPTION` each):
     /// what a new game stores. An unknown name or option is refused.
-    pub fn choose(&self, chosen: &[String]) -> Result<BTreeMap<String, String>, RulesetError> {
-        let mut out = self.defaults();
+    pub fn choose(
+        &self,
+        rules: RuleSet,
+        chosen: &[String],
+    ) -> Result<BTreeMap<String, String>, RulesetError> {
+        let mut out: BTreeMap<String, String> = self
+            .readings_of(rules)
+            .map(|r| (r.name.clone(), r.default.clone()))
+            .collect();
         for c in chosen {
             let (name, option) = c
                 .split_once('=')
                 .map(|(n, o)| (n.trim(), o.trim()))
                 .ok_or_else(|| RulesetError::ReadingSyntax(c.clone()))?;
             let def = self
-                .reading(name)
-                .ok_or_else(|| RulesetError::NoSuchReading(name.to_string()))?;
+                .readings_of(rules)
+                .find(|r| r.name == name)
+                .ok_or_else(|| match self.reading(name) {
+                    Some(_) => RulesetError::TournamentReading(name.to_string()),
+                    None => RulesetError::NoSuchReading(name.to_string()),
+                })?;
             if !def.options.iter().any(|o| o.name == option) {
                 return Err(RulesetError::NoSuchOption {
                     reading: name.to_string(),
@@ -855,22 +908,65 @@ mod tests {
     fn a_reading_is_chosen_by_name_and_a_wrong_one_is_named() {
         let b = book();
         let r = b
-            .choose(&["armor-zoc-start=same-zoc-stops".into()])
+            .choose(RuleSet::Basic, &["armor-zoc-start=same-zoc-stops".into()])
             .unwrap();
         assert_eq!(r["armor-zoc-start"], "same-zoc-stops");
         assert_eq!(r["victory-a-reinforcements"], "board");
         assert!(matches!(
-            b.choose(&["no-such=x".into()]),
+            b.choose(RuleSet::Basic, &["no-such=x".into()]),
             Err(RulesetError::NoSuchReading(_))
         ));
         assert!(matches!(
-            b.choose(&["armor-zoc-start=sideways".into()]),
+            b.choose(RuleSet::Basic, &["armor-zoc-start=sideways".into()]),
             Err(RulesetError::NoSuchOption { .. })
         ));
         assert!(matches!(
-            b.choose(&["armor-zoc-start".into()]),
+            b.choose(RuleSet::Basic, &["armor-zoc-start".into()]),
             Err(RulesetError::ReadingSyntax(_))
         ));
+    }
+
+    /// The Tournament Game's figures file may declare readings of its own: a
+    /// Tournament Game chooses among them and records them; another game has none of
+    /// them and is refused one by name.
+    #[test]
+    fn the_tournament_file_declares_readings_of_the_tournament_game_only() {
+        let tournament = format!(
+            "{EMBEDDED_TOURNAMENT}\n[[reading]]\nname = \"t-reading\"\nrules = [\"29.6\"]\n\
+             title = \"a test\"\ndefault = \"one\"\n[[reading.option]]\nname = \"one\"\n\
+             summary = \"\"\nsources = [\"000\"]\n[[reading.option]]\nname = \"two\"\n\
+             summary = \"\"\nsources = [\"003\"]\n"
+        );
+        let parse = |t: &str| {
+            RuleBook::parse(
+                EMBEDDED_FIGURES,
+                "f",
+                EMBEDDED_OPTIONAL,
+                "o",
+                t,
+                "t",
+                EMBEDDED_READINGS,
+                "r",
+            )
+        };
+        let b = parse(&tournament).unwrap();
+        let basic = b.choose(RuleSet::Basic, &[]).unwrap();
+        assert!(!basic.contains_key("t-reading"));
+        assert!(matches!(
+            b.choose(RuleSet::Basic, &["t-reading=two".into()]),
+            Err(RulesetError::TournamentReading(_))
+        ));
+        let t = b.choose(RuleSet::Tournament, &[]).unwrap();
+        assert_eq!(t["t-reading"], "one");
+        assert_eq!(t["armor-zoc-start"], basic["armor-zoc-start"]);
+        let t = b
+            .choose(RuleSet::Tournament, &["t-reading=two".into()])
+            .unwrap();
+        assert_eq!(t["t-reading"], "two");
+        // A name used in both files is refused.
+        let twice = tournament.replace("t-reading", "armor-zoc-start");
+        let e = parse(&twice).unwrap_err();
+        assert!(e.to_string().contains("listed twice"), "{e}");
     }
 
     #[test]
