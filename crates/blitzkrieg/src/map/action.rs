@@ -193,6 +193,19 @@ impl Action {
                     }
                     a.by_sea.entry(*hex).or_default().push(unit.clone());
                 }
+                // 20.31: placed on a full sea hex next to the beach, to fight from it.
+                Event::AssaultPlaced { unit, hex, .. } => {
+                    a.by_sea.entry(*hex).or_default().push(unit.clone());
+                }
+                // 20.32, 20.35: from the assault hex onto the beach.
+                Event::LandedFromAssault {
+                    unit, from, hex, ..
+                }
+                | Event::WentAshore {
+                    unit, from, hex, ..
+                } => {
+                    add(unit, Track::Sea, vec![*from, *hex]);
+                }
                 _ => {}
             }
         }
@@ -335,6 +348,7 @@ pub fn short_roll(roll: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cite::Rule;
 
     #[test]
     fn short_forms_of_the_report_lines() {
@@ -367,5 +381,36 @@ mod tests {
         assert_eq!(w.get(&h("VV26")), Some(&6));
         assert_eq!(w.get(&h("UU26")), Some(&1));
         assert_eq!(w.get(&h("UU27")), Some(&2));
+    }
+
+    /// 20.31-20.35: units placed on an assault hex are drawn there as units arriving by
+    /// sea; going ashore from it (during movement or after combat) is a sea leg.
+    #[test]
+    fn an_opposed_invasion_is_drawn_from_its_assault_hex() {
+        let counters = Counters::embedded().unwrap();
+        let u = |s: &str| UnitId::new(s).unwrap();
+        let board = Board::embedded();
+        let (sea, beach) = (h("NN20"), h("OO21"));
+        let events = [
+            Event::AssaultPlaced {
+                unit: u("B-9IN"),
+                zone: 'A',
+                beach: "endor".into(),
+                hex: sea,
+                rule: Rule::para("20.31"),
+            },
+            Event::WentAshore {
+                unit: u("B-9IN"),
+                from: sea,
+                hex: beach,
+                rule: Rule::para("20.35"),
+            },
+        ];
+        let a = Action::of(&board, &counters, &events);
+        assert_eq!(a.by_sea.get(&sea), Some(&vec![u("B-9IN")]));
+        assert_eq!(a.paths.len(), 1);
+        assert_eq!(a.paths[0].track, Track::Sea);
+        assert_eq!(a.paths[0].hexes, vec![sea, beach]);
+        assert!(!a.is_empty());
     }
 }
