@@ -12,11 +12,14 @@
 //! enemy (who may move through and stop on it), they are not attacked and they count
 //! for no stacking limit (003 21.2).
 
+mod zoc;
+
 use crate::board::SeaZone;
 use crate::hex::Hex;
 use crate::marker::{HexMarker, HexMarkerKind, UnitMarker};
 use crate::units::{stack_halves, Counter, Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
+use zoc::ZocField;
 
 /// A counter on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +52,7 @@ pub struct Position {
     /// 8.1, 8.3: for each side and hex, how many of the side's ground units have it in
     /// their ZOC, and how many of those are armor or air-assault: kept with the map so
     /// that asking whether a hex is in enemy ZOC is one look-up.
-    zoc: BTreeMap<(Side, Hex), ZocCount>,
+    zoc: ZocField,
     at_sea: BTreeMap<UnitId, Afloat>,
     aloft: BTreeSet<UnitId>,
     marks: BTreeMap<UnitId, BTreeSet<UnitMarker>>,
@@ -57,13 +60,6 @@ pub struct Position {
     /// 26.1, 26.3: counters taken out of play this player-turn without being lost:
     /// broken down into substitutes, or substitutes recombined.
     retired: BTreeSet<UnitId>,
-}
-
-/// The ground units whose ZOC holds one hex, all of them and the armor-type ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct ZocCount {
-    units: u32,
-    armor: u32,
 }
 
 impl Position {
@@ -156,19 +152,9 @@ impl Position {
         if kind.is_air() {
             return;
         }
-        let armor = u32::from(kind.is_armor_type());
+        let armor = kind.is_armor_type();
         for h in std::iter::once(hex).chain(hex.neighbours()) {
-            let c = self.zoc.entry((side, h)).or_default();
-            if add {
-                c.units += 1;
-                c.armor += armor;
-            } else {
-                c.units = c.units.saturating_sub(1);
-                c.armor = c.armor.saturating_sub(armor);
-                if c.units == 0 {
-                    self.zoc.remove(&(side, h));
-                }
-            }
+            self.zoc.count(side, h, armor, add);
         }
     }
 
@@ -242,12 +228,12 @@ impl Position {
     /// 8.1: `hex` lies in the zone of control of some unit of `side`: the unit's own hex
     /// and the six around it, whatever the terrain. Aircraft have no ZOC (30.5).
     pub fn in_zoc_of(&self, side: Side, hex: Hex) -> bool {
-        self.zoc.get(&(side, hex)).is_some_and(|c| c.units > 0)
+        self.zoc.get(side, hex).units > 0
     }
 
     /// 8.3: `hex` lies in the zone of control of an armor or air-assault unit of `side`.
     pub fn in_armor_zoc_of(&self, side: Side, hex: Hex) -> bool {
-        self.zoc.get(&(side, hex)).is_some_and(|c| c.armor > 0)
+        self.zoc.get(side, hex).armor > 0
     }
 
     /// 8.1, 8.3: the hexes of the armor and air-assault units of `side` whose ZOC
