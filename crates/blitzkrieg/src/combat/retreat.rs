@@ -6,8 +6,7 @@ use crate::hex::Hex;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::search;
-use crate::units::{Side, UnitKind};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::units::UnitKind;
 
 /// Where a retreat may end, and the route that gets there (`[start, middle, end]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,36 +33,19 @@ pub fn retreat_ends(rules: &Rules, pos: &Position, unit: &Piece) -> Vec<RetreatE
 /// A retreat of exactly `hexes` hexes (BGAT 2; the TGAT prints 1 to 4), under the
 /// rules of [`retreat_ends`], found by the one budgeted search ([`search::walks`]).
 pub fn retreat_ends_of(rules: &Rules, pos: &Position, unit: &Piece, hexes: u32) -> Vec<RetreatEnd> {
-    let start = unit.hex;
-    let zoc = enemy_zoc_near(pos, unit.side.other(), start, hexes);
-    // The hexes around the start are each asked about several times.
-    let mut memo: BTreeMap<Hex, bool> = BTreeMap::new();
-    let open = |h: Hex| {
-        *memo
-            .entry(h)
-            .or_insert_with(|| !zoc.contains(&h) && may_enter(rules, unit.kind, h))
-    };
+    let enemy = unit.side.other();
+    // 8.1: never into an enemy ZOC (whatever the kind of unit: 003 8.3), which holds
+    // every enemy-held hex.
+    let open = |h: Hex| !pos.in_zoc_of(enemy, h) && may_enter(rules, unit.kind, h);
     let fits = |end: Hex| {
         rules
             .ruleset
             .figures
             .stack_fits(pos.stack_halves_at(end) + Position::halves_of(unit))
     };
-    search::walks(start, hexes, open, fits)
+    search::walks(unit.hex, hexes, open, fits)
         .into_iter()
         .map(|(end, path)| RetreatEnd { end, path })
-        .collect()
-}
-
-/// 8.1: the hexes within `radius` of `start` that lie in a ZOC of `enemy` (whatever
-/// the kind of unit: 003 8.3), which includes every enemy-held hex.
-fn enemy_zoc_near(pos: &Position, enemy: Side, start: Hex, radius: u32) -> BTreeSet<Hex> {
-    start
-        .within(radius + 1)
-        .into_iter()
-        .filter(|h| pos.at(*h).any(|p| p.side == enemy && !p.kind.is_air()))
-        .flat_map(|h| std::iter::once(h).chain(h.neighbours()))
-        .filter(|h| h.distance(start) <= radius)
         .collect()
 }
 
