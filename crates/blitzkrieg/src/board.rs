@@ -8,11 +8,13 @@
 //! `board/sea.rs`.
 
 mod error;
+mod grid;
 mod load;
 mod plain;
 mod sea;
 
 pub use error::{BoardError, BoardErrors, BoardProblem};
+use grid::HexGrid;
 pub(crate) use load::EMBEDDED_ORIGIN;
 pub(crate) use plain::PlainBoard;
 
@@ -170,6 +172,8 @@ pub struct Board {
     pub(crate) rivers: Vec<River>,
     pub(crate) beaches: Vec<Beach>,
     pub(crate) lakes: Vec<Lake>,
+    /// `hexes` and `roads` again, by position on the grid, for look-ups.
+    pub(crate) grid: HexGrid,
 }
 
 /// A hex the board does not have.
@@ -195,13 +199,15 @@ impl Board {
                 }
             }
         }
+        let roads = roads
+            .into_iter()
+            .map(|(a, b)| if a <= b { (a, b) } else { (b, a) })
+            .collect();
         Board {
             name: name.to_string(),
+            grid: HexGrid::new(&hexes, &roads),
             hexes,
-            roads: roads
-                .into_iter()
-                .map(|(a, b)| if a <= b { (a, b) } else { (b, a) })
-                .collect(),
+            roads,
             cities,
             ports,
             zone_links,
@@ -225,16 +231,16 @@ impl Board {
 
     /// What the board says about `h`, if the board has it.
     pub fn hex(&self, h: Hex) -> Option<&HexInfo> {
-        self.hexes.get(&h)
+        self.grid.get(h)
     }
 
     /// Like [`Board::hex`], with an error that names the missing hex.
     pub fn require(&self, h: Hex) -> Result<&HexInfo, OffBoard> {
-        self.hexes.get(&h).ok_or(OffBoard(h))
+        self.grid.get(h).ok_or(OffBoard(h))
     }
 
     pub fn contains(&self, h: Hex) -> bool {
-        self.hexes.contains_key(&h)
+        self.grid.get(h).is_some()
     }
 
     /// Every hex of the board in hex order.
@@ -243,16 +249,19 @@ impl Board {
     }
 
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
-        self.hexes.get(&h).map(|i| i.terrain)
+        self.grid.get(h).map(|i| i.terrain)
     }
 
     /// The neighbours of `h` that are on the board.
     pub fn neighbours(&self, h: Hex) -> impl Iterator<Item = Hex> + '_ {
-        h.neighbours().filter(|n| self.hexes.contains_key(n))
+        h.neighbours().filter(|n| self.grid.get(*n).is_some())
     }
 
     /// 9.1: true when a road runs directly from `a` to `b`.
     pub fn road_joins(&self, a: Hex, b: Hex) -> bool {
+        if let Some(joined) = self.grid.road_to(a, b) {
+            return joined;
+        }
         let key = if a <= b { (a, b) } else { (b, a) };
         self.roads.contains(&key)
     }
@@ -268,12 +277,12 @@ impl Board {
     }
 
     pub fn is_city(&self, h: Hex) -> bool {
-        self.hexes.get(&h).is_some_and(|i| i.city.is_some())
+        self.grid.get(h).is_some_and(|i| i.city.is_some())
     }
 
     pub fn city_at(&self, h: Hex) -> Option<&City> {
-        self.hexes
-            .get(&h)
+        self.grid
+            .get(h)
             .and_then(|i| i.city)
             .and_then(|i| self.cities.get(i))
     }
@@ -291,13 +300,13 @@ impl Board {
     }
 
     pub fn river_at(&self, h: Hex) -> Option<&RiverHex> {
-        self.hexes.get(&h).and_then(|i| i.river.as_ref())
+        self.grid.get(h).and_then(|i| i.river.as_ref())
     }
 
     /// The side whose home country `h` lies in (5.1), if any.
     pub fn home_of(&self, h: Hex) -> Option<Side> {
-        self.hexes
-            .get(&h)
+        self.grid
+            .get(h)
             .and_then(|i| i.country)
             .and_then(Country::home_of)
     }
@@ -336,7 +345,7 @@ impl Board {
 
     /// The beach `h` is part of (20.1), if any.
     pub fn beach_at(&self, h: Hex) -> Option<&str> {
-        self.hexes.get(&h).and_then(|i| i.beach.as_deref())
+        self.grid.get(h).and_then(|i| i.beach.as_deref())
     }
 
     pub fn lakes(&self) -> &[Lake] {
@@ -350,12 +359,12 @@ impl Board {
 
     /// The country `h` belongs to (none for sea, lake and the Neutral Country).
     pub fn country(&self, h: Hex) -> Option<Country> {
-        self.hexes.get(&h).and_then(|i| i.country)
+        self.grid.get(h).and_then(|i| i.country)
     }
 
     /// The sea zone of a sea hex.
     pub fn sea_zone(&self, h: Hex) -> Option<SeaZone> {
-        self.hexes.get(&h).and_then(|i| i.sea_zone)
+        self.grid.get(h).and_then(|i| i.sea_zone)
     }
 
     /// 10.3: true when ground units may stand on `h` (on the board, not sea, lake or

@@ -65,6 +65,13 @@ impl Hex {
         Hex::new(self.col + dc, self.num + dn)
     }
 
+    /// The direction (0-5, see [`DIRECTIONS`]) of the neighbour `other`; `None` when
+    /// the two hexes are not neighbours.
+    pub fn direction_to(self, other: Hex) -> Option<usize> {
+        let step = (other.col - self.col, other.num - self.num);
+        DIRECTIONS.iter().position(|&d| d == step)
+    }
+
     /// The (up to six) nameable hexes around this one, in a fixed order. The board
     /// filters out those it does not have.
     pub fn neighbours(self) -> impl Iterator<Item = Hex> {

@@ -416,7 +416,7 @@ mod tests {
 /// A value for every hex of the grid of columns `1..=cols` and numbers `1..=nums`, kept
 /// in one array: for a walk that touches most of a board, where a map would cost a
 /// look-up and an allocation a hex.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HexField<T> {
     cols: usize,
     nums: usize,

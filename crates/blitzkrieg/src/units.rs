@@ -483,6 +483,9 @@ pub struct Counters {
     by_id: BTreeMap<UnitId, Counter>,
     /// Substitute denominations per side and type, largest first (26.5).
     mix: BTreeMap<(Side, UnitKind), Vec<Denomination>>,
+    /// 26.2: the substitute counters per side and type, in id order (asked for at every
+    /// partial loss).
+    substitutes: BTreeMap<(Side, UnitKind), Vec<Counter>>,
     title: String,
     reconstructed: bool,
 }
@@ -532,7 +535,12 @@ impl Counters {
             list.into_iter().map(|c| (c.id.clone(), c)).collect();
         let mut counted: BTreeMap<(Side, UnitKind), BTreeMap<(Factors, u32), u32>> =
             BTreeMap::new();
+        let mut substitutes: BTreeMap<(Side, UnitKind), Vec<Counter>> = BTreeMap::new();
         for c in by_id.values().filter(|c| c.is_substitute()) {
+            substitutes
+                .entry((c.side, c.kind))
+                .or_default()
+                .push(c.clone());
             *counted
                 .entry((c.side, c.kind))
                 .or_default()
@@ -557,6 +565,7 @@ impl Counters {
         Counters {
             by_id,
             mix,
+            substitutes,
             title: String::new(),
             reconstructed: false,
         }
@@ -687,8 +696,11 @@ impl Counters {
         kind: UnitKind,
         side: Side,
     ) -> impl Iterator<Item = &Counter> {
-        self.of_side(side)
-            .filter(move |c| c.is_substitute() && c.kind == kind)
+        self.substitutes
+            .get(&(side, kind))
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
     }
 
     /// 26.2: how a full unit changes into its side's substitutes of the same type when

@@ -3,6 +3,7 @@
 //! the loader (`build.rs`), so that a process builds the board without parsing and
 //! checking the TOML again (`compiled.rs`). Only a checked board is ever written.
 
+use super::grid::HexGrid;
 use super::{Beach, Board, City, HexInfo, Lake, Port, River, RiverHex, SeaZone};
 use super::{Country, Terrain};
 use crate::hex::Hex;
@@ -70,10 +71,13 @@ impl From<PlainBoard> for Board {
             beach,
             sea_zone,
         };
+        let hexes = p.hexes.into_iter().map(|(h, i)| (h, hex(i))).collect();
+        let roads = p.roads.into_iter().collect();
         Board {
             name: p.name,
-            hexes: p.hexes.into_iter().map(|(h, i)| (h, hex(i))).collect(),
-            roads: p.roads.into_iter().collect(),
+            grid: HexGrid::new(&hexes, &roads),
+            hexes,
+            roads,
             cities: p.cities,
             ports: p.ports,
             zone_links: p.zone_links,

@@ -220,10 +220,15 @@ pub fn stop_at(board: &Board, pos: &Position, mover: &Mover, from: Hex, hex: Hex
 fn enters_armor_zoc(pos: &Position, mover: &Mover, enemy: Side, from: Hex, hex: Hex) -> bool {
     match mover.armor_zoc {
         ArmorZocStart::SameZocStops => pos.in_armor_zoc_of(enemy, hex),
-        ArmorZocStart::Enters => pos
-            .armor_zoc_sources(enemy, hex)
-            .iter()
-            .any(|&at| at != from && !at.neighbours().any(|n| n == from)),
+        // The kept count answers "none at all" at once; only a hex in some armor ZOC
+        // asks whose.
+        ArmorZocStart::Enters => {
+            pos.in_armor_zoc_of(enemy, hex)
+                && pos
+                    .armor_zoc_sources(enemy, hex)
+                    .iter()
+                    .any(|&at| at != from && !at.neighbours().any(|n| n == from))
+        }
     }
 }
 

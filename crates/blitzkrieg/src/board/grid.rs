@@ -1,0 +1,74 @@
+//! The board's hexes and road links kept in one array by hex, beside the ordered map
+//! the board is read and written from: what every search asks of a hex (is it on the
+//! board, its terrain, its city, the roads out of it) is one index, not a walk down a
+//! tree.
+
+use super::HexInfo;
+use crate::hex::Hex;
+use crate::search::HexField;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// No hex of the board in this cell.
+const NONE: u32 = u32::MAX;
+
+/// Every hex of the board by position on the grid, with the directions (bits 0-5, as
+/// [`Hex::step`] numbers them) a road leaves it by.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct HexGrid {
+    slots: HexField<u32>,
+    cells: Vec<(HexInfo, u8)>,
+}
+
+impl HexGrid {
+    /// The grid of `hexes` and the road links `roads` between them.
+    pub(crate) fn new(hexes: &BTreeMap<Hex, HexInfo>, roads: &BTreeSet<(Hex, Hex)>) -> HexGrid {
+        let extent = hexes
+            .keys()
+            .fold((0, 0), |(c, n), h| (c.max(h.col()), n.max(h.num())));
+        let mut grid = HexGrid {
+            slots: HexField::new(extent, NONE),
+            cells: Vec::with_capacity(hexes.len()),
+        };
+        for (h, info) in hexes {
+            let slot = u32::try_from(grid.cells.len()).unwrap_or(NONE);
+            grid.slots.set(*h, slot);
+            grid.cells.push((info.clone(), 0));
+        }
+        for &(a, b) in roads {
+            grid.join(a, b);
+            grid.join(b, a);
+        }
+        grid
+    }
+
+    fn slot(&self, h: Hex) -> Option<usize> {
+        match self.slots.get(h)? {
+            NONE => None,
+            s => usize::try_from(s).ok(),
+        }
+    }
+
+    /// Marks the road from `a` to its neighbour `b` (links between hexes that are not
+    /// neighbours are the ordered set's alone).
+    fn join(&mut self, a: Hex, b: Hex) {
+        let Some(dir) = a.direction_to(b) else {
+            return;
+        };
+        if let Some(cell) = self.slot(a).and_then(|s| self.cells.get_mut(s)) {
+            cell.1 |= 1 << dir;
+        }
+    }
+
+    /// What the board says about `h`, if it has it.
+    pub(crate) fn get(&self, h: Hex) -> Option<&HexInfo> {
+        self.cells.get(self.slot(h)?).map(|c| &c.0)
+    }
+
+    /// Whether a road runs from `a` to the neighbour `b`; `None` when `b` is not a
+    /// neighbour of `a` or `a` is not on the board.
+    pub(crate) fn road_to(&self, a: Hex, b: Hex) -> Option<bool> {
+        let dir = a.direction_to(b)?;
+        let roads = self.cells.get(self.slot(a)?)?.1;
+        Some(roads & (1 << dir) != 0)
+    }
+}
