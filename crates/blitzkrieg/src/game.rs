@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
 use crate::report;
 use crate::rules::Rules;
-use crate::ruleset::{RuleBook, Ruleset, RulesetError};
+use crate::ruleset::{RuleBook, Ruleset, RulesetError, AIR_COMBAT_RULE};
 use crate::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
     RuleSet, SeedSource, StateError, TableChoice, KIND, STATE_FORMAT,
@@ -299,7 +299,7 @@ fn recorded_data(
         .collect()
 }
 
-/// A new game in its set-up phase (3.3): every Basic Game counter waiting (2.2).
+/// A new game in its set-up phase (3.3): every full unit of its rules waiting (2.2, 24).
 /// A rule set or optional rule not built yet, or an unknown reading, is refused.
 pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
     Ruleset::check_choice(g.rules, &g.optional)?;
@@ -319,7 +319,11 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
     };
     let units = Side::BOTH
         .iter()
-        .flat_map(|s| u.rules.counters.basic_game(*s))
+        .flat_map(|s| {
+            let tournament = g.rules == RuleSet::Tournament;
+            let air_combat = g.optional.contains(&AIR_COMBAT_RULE);
+            u.rules.counters.in_game(*s, tournament, air_combat)
+        })
         .map(|c| (c.id.clone(), Place::Waiting))
         .collect();
     Ok(GameState {

@@ -285,8 +285,13 @@ impl Checker<'_> {
             return None;
         };
         // 26: the Tournament Game's positions hold substitutes.
-        let substitute = c.is_substitute() && self.rules.ruleset.tournament();
-        if !c.in_basic_game() && !substitute {
+        let ruleset = &self.rules.ruleset;
+        let in_game = if ruleset.tournament() {
+            c.in_tournament_game(ruleset.air_combat()) || c.is_substitute()
+        } else {
+            c.in_basic_game()
+        };
+        if !in_game {
             self.fail(span, PositionProblem::NotInGame(c.id.clone()));
             return None;
         }
@@ -603,7 +608,10 @@ impl RawPosition {
         }
         let mut all = Side::BOTH
             .iter()
-            .flat_map(|s| rules.counters.basic_game(*s))
+            .flat_map(|s| {
+                let r = &rules.ruleset;
+                rules.counters.in_game(*s, r.tournament(), r.air_combat())
+            })
             .map(|c| {
                 let place = units.remove(&c.id).unwrap_or(Place::Waiting);
                 (c.id.clone(), place)

@@ -609,6 +609,9 @@ pub const TOURNAMENT_NOT_BUILT: [&str; 5] = [
     "30 (air power)",
 ];
 
+/// 32: the optional rule of air combat, which brings the fighters into play (30.1).
+pub const AIR_COMBAT_RULE: u32 = 32;
+
 /// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
 const OPTIONAL_RULES: [(u32, &str); 12] = [
     (18, "18 (the Basic Game's optional rules: an introduction)"),
@@ -820,6 +823,11 @@ impl Ruleset {
             "zoc-blocks" => InvasionZoc::Blocks,
             _ => InvasionZoc::Ignored,
         }
+    }
+
+    /// Whether optional rule 32 (air combat, and with it the fighters) is played.
+    pub fn air_combat(&self) -> bool {
+        self.optional.contains(&AIR_COMBAT_RULE)
     }
 
     /// Whether optional rule 19 (sea movement) is played.

@@ -435,6 +435,12 @@ impl Counter {
         self.size == Size::Division && !self.kind.is_air() && self.kind != UnitKind::Rangers
     }
 
+    /// 24, 30.1: the full units of the Tournament Game: every counter on the OAC, rangers
+    /// and bombers among them; fighters only with optional rule 32 (`air_combat`).
+    pub fn in_tournament_game(&self, air_combat: bool) -> bool {
+        self.on_oac() && (self.kind != UnitKind::Ftr || air_combat)
+    }
+
     /// Attack and defence factors together.
     pub fn factors(&self) -> Factors {
         Factors {
@@ -651,6 +657,24 @@ impl Counters {
     /// units, no rangers, no aircraft, no substitutes).
     pub fn basic_game(&self, side: Side) -> impl Iterator<Item = &Counter> {
         self.of_side(side).filter(|c| c.in_basic_game())
+    }
+
+    /// 2.2, 24: the full units one side plays a game with: the Basic Game's
+    /// ([`Counters::basic_game`]) or, with `tournament`, the Tournament Game's
+    /// ([`Counter::in_tournament_game`]).
+    pub fn in_game(
+        &self,
+        side: Side,
+        tournament: bool,
+        air_combat: bool,
+    ) -> impl Iterator<Item = &Counter> {
+        self.of_side(side).filter(move |c| {
+            if tournament {
+                c.in_tournament_game(air_combat)
+            } else {
+                c.in_basic_game()
+            }
+        })
     }
 
     /// 3.3, 3.4: the full units above the line on the side's OAC (set up on turn 1).

@@ -132,6 +132,27 @@ fn artillery_attack_differs_from_defence_others_equal() {
     assert_eq!(a.factors_text(), "8-4-4");
 }
 
+/// 24, 30.1: the Tournament Game plays every full unit, rangers and bombers among them;
+/// fighters only with optional rule 32; never a substitute (they begin inactive, 26).
+#[test]
+fn tournament_game_plays_every_full_unit_fighters_only_with_air_combat() {
+    let c = data();
+    for side in Side::BOTH {
+        let without: Vec<&Counter> = c.in_game(side, true, false).collect();
+        let with: Vec<&Counter> = c.in_game(side, true, true).collect();
+        assert_eq!(with.len(), 84);
+        assert!(with.iter().all(|u| !u.is_substitute()));
+        let fighters = count_kind(with.iter().copied(), UnitKind::Ftr);
+        assert!(fighters > 0);
+        assert_eq!(without.len(), 84 - fighters);
+        assert_eq!(count_kind(without.iter().copied(), UnitKind::Ftr), 0);
+        assert!(count_kind(without.iter().copied(), UnitKind::Rangers) > 0);
+        assert!(count_kind(without.iter().copied(), UnitKind::Sac) > 0);
+        let basic: Vec<&Counter> = c.in_game(side, false, true).collect();
+        assert_eq!(basic, c.basic_game(side).collect::<Vec<_>>());
+    }
+}
+
 /// 2.2: the Basic Game uses division-size ground counters only: no substitutes, no
 /// rangers, no aircraft.
 #[test]
