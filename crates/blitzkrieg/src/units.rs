@@ -258,17 +258,40 @@ pub enum Size {
     Substitute,
 }
 
+/// The most characters a unit id has.
+const UNIT_ID_MAX: usize = 16;
+
 /// A unit id as players type it (`B-13AR`). Stored in canonical upper case; compared
-/// case-insensitively because it is always upper-cased on the way in.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// case-insensitively because it is always upper-cased on the way in. Kept inline, the
+/// ASCII bytes padded with zeros: an id is copied and compared (as one 128-bit number,
+/// which orders ids as their text does) without touching the heap, and a Tournament
+/// position keys some 400 counters by it.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct UnitId(String);
+pub struct UnitId {
+    bytes: [u8; UNIT_ID_MAX],
+    len: u8,
+}
+
+impl Ord for UnitId {
+    fn cmp(&self, other: &UnitId) -> std::cmp::Ordering {
+        // Zero padding sorts a prefix first, as text does (ids hold no NUL).
+        u128::from_be_bytes(self.bytes).cmp(&u128::from_be_bytes(other.bytes))
+    }
+}
+
+impl PartialOrd for UnitId {
+    fn partial_cmp(&self, other: &UnitId) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl UnitId {
     /// The order players count ids in: `B-2AR` before `B-10AR` (the number after the
     /// side's prefix compared as a number, then the rest; ids without one come last).
     pub fn counting_key(&self) -> (u32, String) {
-        let rest = self.0.split_once('-').map_or(self.0.as_str(), |(_, r)| r);
+        let id = self.as_str();
+        let rest = id.split_once('-').map_or(id, |(_, r)| r);
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let number = rest[..digits].parse().unwrap_or(u32::MAX);
         (number, rest[digits..].to_string())
@@ -277,7 +300,7 @@ impl UnitId {
     /// Canonical form of what a player typed: trimmed, upper case.
     pub fn new(raw: &str) -> Result<UnitId, NameError> {
         let t = raw.trim();
-        if t.is_empty() || t.len() > 16 {
+        if t.is_empty() || t.len() > UNIT_ID_MAX {
             return Err(NameError::UnitIdLength(raw.to_string()));
         }
         if !t
@@ -286,11 +309,20 @@ impl UnitId {
         {
             return Err(NameError::UnitIdCharacters(raw.to_string()));
         }
-        Ok(UnitId(t.to_ascii_uppercase()))
+        let mut bytes = [0u8; UNIT_ID_MAX];
+        for (b, c) in bytes.iter_mut().zip(t.bytes()) {
+            *b = c.to_ascii_uppercase();
+        }
+        Ok(UnitId {
+            bytes,
+            len: t.len() as u8,
+        })
     }
 
     pub fn as_str(&self) -> &str {
-        &self.0
+        let text = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
+        // Only ASCII is ever stored (see `new`).
+        std::str::from_utf8(text).unwrap_or_default()
     }
 }
 
@@ -303,20 +335,20 @@ impl TryFrom<String> for UnitId {
 
 impl From<UnitId> for String {
     fn from(u: UnitId) -> String {
-        u.0
+        u.as_str().to_string()
     }
 }
 
 impl fmt::Display for UnitId {
     /// Honours width and alignment (`{:<9}`), for the report's columns.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(&self.0)
+        f.pad(self.as_str())
     }
 }
 
 impl fmt::Debug for UnitId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.as_str())
     }
 }
 
@@ -1662,5 +1694,30 @@ mod load {
                 .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
                 .unwrap_or_default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// Ids order, compare and print as the text players typed, upper-cased, whatever
+        /// their length (the inline form must not change the order of anything written).
+        #[test]
+        fn unit_ids_order_as_their_text(a in "[A-Za-z0-9/-]{1,16}", b in "[A-Za-z0-9/-]{1,16}") {
+            let (ia, ib) = (UnitId::new(&a).unwrap(), UnitId::new(&b).unwrap());
+            let (ta, tb) = (a.to_ascii_uppercase(), b.to_ascii_uppercase());
+            proptest::prop_assert_eq!(ia.as_str(), ta.as_str());
+            proptest::prop_assert_eq!(ia.cmp(&ib), ta.cmp(&tb));
+            proptest::prop_assert_eq!(ia == ib, ta == tb);
+            proptest::prop_assert_eq!(String::from(ia.clone()), ta);
+        }
+    }
+
+    #[test]
+    fn seventeen_characters_are_refused() {
+        assert!(UnitId::new("B-1234567890ABCDE").is_err());
+        assert_eq!(UnitId::new(" b-13ar ").unwrap().as_str(), "B-13AR");
     }
 }
