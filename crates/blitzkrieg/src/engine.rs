@@ -357,7 +357,12 @@ fn move_units(
     errors.extend(recombine_errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
-    let fighters = strategic::fighters(&orders.attacks, &orders.avs);
+    let mut fighters = strategic::fighters(&orders.attacks, &orders.avs);
+    // 25.2: a barrage is an attack ("a barrage attack on the BBT").
+    fighters.extend(orders.barrages.iter().flat_map(|b| {
+        let what = format!("barrage {}", b.id.value);
+        b.units.iter().map(move |u| (u, what.clone()))
+    }));
     errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
     errors.extend(check.errors);
     errors.extend(barrage_errors);
