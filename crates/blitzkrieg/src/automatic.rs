@@ -337,6 +337,10 @@ pub(crate) fn advance_along(
         let first = taken.len() == 1;
         let stop = if zoc_stops(rules, pos, (&piece, kind_of_advance, first), from, h) {
             Some("in enemy ZOC")
+        } else if pos.is_barraged(h) {
+            // 25.4: "All AV and TGAT advances after combat must stop in any hex that
+            // was attacked on the BBT that player-turn."
+            Some("barraged this player-turn, 25.4")
         } else {
             match board.terrain(h) {
                 Some(t @ (Terrain::Mountain | Terrain::Forest)) => Some(terrain_name(t)),

@@ -145,6 +145,17 @@ impl Problem {
             Problem::OpposedStops { .. } => "B832",
             Problem::OnAssaultHex { .. } => "B833",
             Problem::AshoreNotNext { .. } => "B834",
+            // B906-B915: artillery barrages on the BBT (25.2-25.5).
+            Problem::BarrageNotPlayed => "B906",
+            Problem::BarrageNotArtillery { .. } => "B907",
+            Problem::BarrageRange { .. } => "B908",
+            Problem::BarrageInZoc { .. } => "B909",
+            Problem::BarrageUnsupplied { .. } => "B910",
+            Problem::BarrageNoTarget(_) => "B911",
+            Problem::BarragedTwice { .. } => "B912",
+            Problem::BarrageAndAttack { .. } => "B913",
+            Problem::DefensiveBarrage => "B914",
+            Problem::BarrageId { .. } => "B915",
         }
     }
 
@@ -221,6 +232,17 @@ impl Problem {
             ),
             Problem::NoRecombine { .. } => Some(
                 "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors",
+            ),
+            Problem::BarrageRange { .. }
+            | Problem::BarrageInZoc { .. }
+            | Problem::BarrageUnsupplied { .. } => Some(
+                "barrage with supplied artillery out of enemy ZOC, exactly 2 hexes from the target; or let it attack in close support in an [[attack]]",
+            ),
+            Problem::BarrageAndAttack { .. } => Some(
+                "name each artillery unit in one [[barrage]] or one [[attack]], not both",
+            ),
+            Problem::DefensiveBarrage => Some(
+                "leave the [[barrage]] out: this file answers decisions only; barrage in your own player-turn",
             ),
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
@@ -716,6 +738,35 @@ mod tests {
                 from: h("FFF56"),
                 beach: "red-south".into(),
             },
+            Problem::BarrageNotPlayed,
+            Problem::BarrageNotArtillery {
+                unit: u(),
+                kind: "infantry".into(),
+            },
+            Problem::BarrageRange {
+                unit: u(),
+                from: h("I10"),
+                target: h("L10"),
+                distance: 3,
+                range: 2,
+            },
+            Problem::BarrageInZoc {
+                unit: u(),
+                hex: h("I10"),
+            },
+            Problem::BarrageUnsupplied { unit: u() },
+            Problem::BarrageNoTarget(h("K10")),
+            Problem::BarragedTwice {
+                hex: h("K10"),
+                first: "b1".into(),
+            },
+            Problem::BarrageAndAttack {
+                unit: u(),
+                barrage: "b1".into(),
+                other: "battle A1".into(),
+            },
+            Problem::DefensiveBarrage,
+            Problem::BarrageId { id: "A1".into() },
         ]
     }
 

@@ -348,6 +348,8 @@ fn move_units(
     );
     let log = &moved.log;
     let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &orders.attacks);
+    let barrage_errors =
+        combat::check_barrages(rules, &pos, side, &orders.barrages, &orders.attacks);
     let mut errors = owed_errors;
     errors.extend(air_errors);
     errors.extend(breakdown_errors);
@@ -355,9 +357,15 @@ fn move_units(
     errors.extend(recombine_errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
-    let fighters = strategic::fighters(&orders.attacks, &orders.avs);
+    let mut fighters = strategic::fighters(&orders.attacks, &orders.avs);
+    // 25.2: a barrage is an attack ("a barrage attack on the BBT").
+    fighters.extend(orders.barrages.iter().flat_map(|b| {
+        let what = format!("barrage {}", b.id.value);
+        b.units.iter().map(move |u| (u, what.clone()))
+    }));
     errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
     errors.extend(check.errors);
+    errors.extend(barrage_errors);
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {
         return Err(errors);
@@ -447,6 +455,13 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
                 "PBM",
             ));
         }
+        for b in orders.barrages.iter().filter(|b| b.stock.is_none()) {
+            errs.push(OrderError::new(
+                Problem::BadSeed(format!("barrage {} names no stock", b.id.value)),
+                Some(b.id.span.clone()),
+                "PBM",
+            ));
+        }
     }
     errs.extend(
         spec::moment_problems(&seed.value, &accepted)
@@ -488,6 +503,14 @@ fn play(
             rule: Rule::para("14.9"),
         });
     }
+    events.extend(barrage(
+        rules,
+        state,
+        orders,
+        (turn, side),
+        &mut pos,
+        input,
+    )?);
     let battles: Vec<WaitingBattle> = orders.attacks.iter().map(waiting_battle).collect();
     let mut next = state.clone();
     store_standing(&mut next, orders, side);
@@ -511,6 +534,51 @@ fn play(
         ashore,
     };
     fight(rules, state, next, fighting, &battles, input)
+}
+
+/// 25.2-25.5: the barrages declared, resolved on the BBT before the first battle (003
+/// 25.3 leaves the order to the attacker), the defender's losses by his standing orders.
+fn barrage(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    turn_side: (u32, Side),
+    pos: &mut Position,
+    input: &mut TurnInput,
+) -> Result<Vec<Event>, Vec<OrderError>> {
+    if orders.barrages.is_empty() {
+        return Ok(Vec::new());
+    }
+    let standing = state
+        .standing
+        .get(&turn_side.1.other())
+        .cloned()
+        .unwrap_or_default();
+    let mode = match state.game.options.tables {
+        TableChoice::PlayByMail => TableMode::Pbm,
+        TableChoice::Die => TableMode::Die,
+    };
+    let mut roll = |setup: &combat::BarrageSetup| {
+        let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
+        let l = input
+            .tables
+            .bbt(setup.factors, roll)
+            .map_err(|e| e.to_string())?;
+        Ok(combat::BarrageRolled {
+            losses: l.result,
+            roll: drawn,
+            table: format!("{}: {}", l.cite, l.printed),
+        })
+    };
+    combat::resolve_barrages(
+        rules,
+        pos,
+        turn_side,
+        &orders.barrages,
+        &standing,
+        &mut roll,
+    )
+    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])
 }
 
 /// A later step of a player-turn (`state.resume`): the decisions asked are carried
@@ -598,6 +666,15 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
     }
     for a in &orders.attacks {
         refuse("[[attack]]", &a.id.span);
+    }
+    // 003 25.2: "Artillery may not conduct a defensive barrage in the opponent's
+    // player-turn."
+    for b in &orders.barrages {
+        out.push(OrderError::new(
+            Problem::DefensiveBarrage,
+            Some(b.id.span.clone()),
+            "003 25.2",
+        ));
     }
     out
 }
@@ -803,6 +880,7 @@ fn finish(
         throughout.after_battle(rules, &pos);
     }
     supply::clear(&mut pos);
+    pos.clear_barrages();
     next.store_position(&pos, turn, side);
     let (friendly_after, coming) =
         end_of_turn_cities(rules, state, &pos, &mut next, &cities_before);
@@ -953,7 +1031,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
     // 15.2: the die decides battles only, so orders without attacks need no seed.
     if matches!(state.phase, Phase::Turn { .. })
         && orders.seed.is_none()
-        && (!orders.attacks.is_empty() || state.battles_waiting())
+        && (!orders.attacks.is_empty() || !orders.barrages.is_empty() || state.battles_waiting())
     {
         errs.push(OrderError::new(
             Problem::NoSeed,
@@ -997,6 +1075,9 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     }
     for b in &orders.breakdowns {
         named.extend(std::iter::once(&b.unit).chain(&b.into));
+    }
+    for b in &orders.barrages {
+        named.extend(&b.units);
     }
     for r in &orders.recombines {
         named.extend(r.units.iter().chain(std::iter::once(&r.into)));

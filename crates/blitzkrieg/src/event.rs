@@ -244,6 +244,21 @@ pub enum Event {
     },
     /// Anything else worth telling both players, with its rule.
     Note { text: String, rule: Rule },
+    /// 25.2, BBT: barrage `id` by the `artillery` (each with its attack factor),
+    /// `factors` in all, on the enemy in `target`: the roll, the cell, the factors the
+    /// BBT says are `lost`, and those `removed` (half, rounded up, in mountains).
+    Barraged {
+        id: String,
+        target: Hex,
+        artillery: Vec<(UnitId, u32)>,
+        factors: u32,
+        roll: String,
+        table: String,
+        lost: u32,
+        removed: u32,
+        mountain: bool,
+        rule: Rule,
+    },
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

@@ -43,6 +43,9 @@ pub enum HexMarkerKind {
     RCX,
     /// 33.5: city supply and industry damaged: no supply source, no replacements.
     SRIX,
+    /// 25.3-25.4: attacked on the BBT this player-turn: barraged no more, advances
+    /// after combat stop on entering it. Comes off at the end of the player-turn.
+    Barraged,
 }
 
 impl fmt::Display for HexMarkerKind {
@@ -51,6 +54,7 @@ impl fmt::Display for HexMarkerKind {
             HexMarkerKind::PX => "PX",
             HexMarkerKind::RCX => "RCX",
             HexMarkerKind::SRIX => "SRIX",
+            HexMarkerKind::Barraged => "BBT",
         })
     }
 }

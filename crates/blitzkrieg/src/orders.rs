@@ -143,6 +143,18 @@ struct RawAttack {
     stock: Option<Spanned<String>>,
 }
 
+/// 25.2: an artillery barrage on the BBT, declared with the attacks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBarrage {
+    id: Spanned<String>,
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    target: Spanned<String>,
+    stock: Option<Spanned<String>>,
+}
+
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawStanding {
@@ -201,6 +213,8 @@ pub struct RawOrders {
     #[serde(default)]
     recombine: Vec<RawRecombine>,
     standing: Option<RawStanding>,
+    #[serde(default)]
+    barrage: Vec<RawBarrage>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -345,6 +359,17 @@ pub struct Attack {
     pub stock: Option<Located<String>>,
 }
 
+/// 25.2-25.3 (Tournament Game): an artillery barrage on the BBT, declared with the
+/// attacks: the artillery named fire together on the enemy in `target`, 2 hexes away.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Barrage {
+    pub id: Located<String>,
+    pub units: Vec<Located<UnitId>>,
+    pub target: Located<Hex>,
+    /// Stock symbol for the stock-sales seed.
+    pub stock: Option<Located<String>>,
+}
+
 /// Standing orders: how this side takes losses and retreats when it is attacked in
 /// the opponent's next player-turn.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -393,6 +418,8 @@ pub struct Orders {
     /// 26.3: substitutes recombined at the end of movement (Tournament Game).
     pub recombines: Vec<Recombine>,
     pub standing: Option<Standing>,
+    /// 25.2: artillery barrages on the BBT (Tournament Game).
+    pub barrages: Vec<Barrage>,
 }
 
 /// 26.1, 26.2: a full unit broken down into substitutes of its type whose factors add
@@ -793,6 +820,39 @@ pub enum Problem {
     OnAssaultHex { unit: UnitId, hex: Hex },
     #[error("{hex} is no hex of beach `{beach}` next to assault hex {from}: units go ashore after combat only there")]
     AshoreNotNext { hex: Hex, from: Hex, beach: String },
+    // B906-B915: artillery barrages on the BBT (25.2-25.5).
+    #[error("`[[barrage]]` is an order of the Tournament Game (25.2), not of this game")]
+    BarrageNotPlayed,
+    #[error("{unit} is {kind}: only artillery barrages on the BBT")]
+    BarrageNotArtillery { unit: UnitId, kind: String },
+    #[error("{unit} in {from} is at range {distance} from {target}: artillery barrages a hex exactly {range} hexes away")]
+    BarrageRange {
+        unit: UnitId,
+        from: Hex,
+        target: Hex,
+        distance: u32,
+        range: u32,
+    },
+    #[error("{unit} is in enemy ZOC in {hex}: artillery in enemy ZOC may not barrage")]
+    BarrageInZoc { unit: UnitId, hex: Hex },
+    #[error(
+        "{unit} is not combat supplied this player-turn: unsupplied artillery may not barrage"
+    )]
+    BarrageUnsupplied { unit: UnitId },
+    #[error("there is no enemy unit in {0} to barrage")]
+    BarrageNoTarget(Hex),
+    #[error("the enemy in {hex} is barraged in barrage {first} already: no defender is attacked on the BBT more than once a player-turn")]
+    BarragedTwice { hex: Hex, first: String },
+    #[error("{unit} barrages in barrage {barrage} and is named in {other} too: artillery that barrages makes no other attack")]
+    BarrageAndAttack {
+        unit: UnitId,
+        barrage: String,
+        other: String,
+    },
+    #[error("a barrage is an attack of the player whose player-turn it is: no defensive barrage in the opponent's player-turn")]
+    DefensiveBarrage,
+    #[error("`{id}` names another battle or barrage of this player-turn already: each needs its own id (its roll is drawn by it)")]
+    BarrageId { id: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1044,6 +1104,22 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             })
         })
         .collect();
+    let barrages = raw
+        .barrage
+        .iter()
+        .filter_map(|b| {
+            let u = who(&b.unit, &b.units, b.id.span(), errs);
+            Some(Barrage {
+                id: Located::new(b.id.get_ref().trim().to_string(), b.id.span()),
+                units: u,
+                target: hex(&b.target, errs)?,
+                stock: b
+                    .stock
+                    .as_ref()
+                    .map(|s| Located::new(s.get_ref().trim().to_ascii_uppercase(), s.span())),
+            })
+        })
+        .collect();
     let standing = raw.standing.as_ref().map(|s| Standing {
         lose_first: units(&s.lose_first, errs),
         retreat_toward: s.retreat_toward.as_ref().and_then(|h| hex(h, errs)),
@@ -1084,6 +1160,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         breakdowns,
         recombines,
         standing,
+        barrages,
     }
 }
 

@@ -414,6 +414,22 @@ impl Position {
         self.hex_marks.retain(|_, set| !set.is_empty());
     }
 
+    /// 25.3-25.4: whether `hex` was attacked on the BBT this player-turn.
+    pub fn is_barraged(&self, hex: Hex) -> bool {
+        self.hex_marks
+            .get(&hex)
+            .is_some_and(|s| s.iter().any(|m| m.kind == HexMarkerKind::Barraged))
+    }
+
+    /// 25.3-25.4: takes the marks of the hexes barraged off at the end of the
+    /// player-turn.
+    pub fn clear_barrages(&mut self) {
+        for set in self.hex_marks.values_mut() {
+            set.retain(|m| m.kind != HexMarkerKind::Barraged);
+        }
+        self.hex_marks.retain(|_, set| !set.is_empty());
+    }
+
     /// Units of `side` adjacent to `hex` (not in it), in hex then id order.
     pub fn adjacent_of(&self, side: Side, hex: Hex) -> Vec<&Piece> {
         hex.neighbours()

@@ -269,7 +269,8 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Advanced { .. }
         | Event::Decided { .. }
         | Event::Owed { .. }
-        | Event::WentAshore { .. } => "COMBAT",
+        | Event::WentAshore { .. }
+        | Event::Barraged { .. } => "COMBAT",
         Event::Completed { .. } => "OWED DECISIONS CARRIED OUT (PBEM)",
         Event::CityChanged { .. } | Event::CityFromNextPlayerTurn { .. } => "CITIES",
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
@@ -601,7 +602,49 @@ fn line(out: &mut String, e: &Event) {
             None => writeln!(out, "  GAME OVER: {reason} ({rule})"),
         },
         Event::Note { text, rule } => writeln!(out, "  {text} ({rule})"),
+        Event::Barraged {
+            id,
+            target,
+            artillery,
+            factors,
+            roll,
+            table,
+            lost,
+            removed,
+            mountain,
+            rule,
+        } => barraged(
+            out,
+            (id, *target, artillery, *factors),
+            (roll, table),
+            (*lost, *removed, *mountain),
+            rule,
+        ),
     };
+}
+
+/// 25.2, BBT: "Barrage b1 on K12", the artillery and its factors, the roll and the
+/// cell, and the factors the defender removes.
+fn barraged(
+    out: &mut String,
+    (id, target, artillery, factors): (&str, Hex, &[(UnitId, u32)], u32),
+    (roll, table): (&str, &str),
+    (lost, removed, mountain): (u32, u32, bool),
+    rule: &Rule,
+) -> std::fmt::Result {
+    writeln!(out, "\n  Barrage {id} on {target}")?;
+    let guns: Vec<String> = artillery.iter().map(|(u, f)| format!("{u} {f}")).collect();
+    writeln!(out, "    artillery {}: {factors} factors", guns.join(", "))?;
+    writeln!(out, "    roll {roll}")?;
+    writeln!(out, "    {table} ({rule})")?;
+    if mountain && lost > 0 {
+        writeln!(
+            out,
+            "    the defender in mountains counts double: a loss of {lost} removes {removed} factors (BBT)"
+        )
+    } else {
+        writeln!(out, "    the defender loses {removed} factors ({rule})")
+    }
 }
 
 /// The attackers, defenders and doubling of an automatic victory.

@@ -180,6 +180,9 @@ pub struct TournamentFigures {
 pub struct BarrageFigures {
     /// 25.2: the distance in hexes from barraging artillery to its target.
     pub range_hexes: u32,
+    /// 25.3: the most hexes the attacker advances after a battle against a hex
+    /// barraged the same player-turn.
+    pub advance_hexes: u32,
 }
 
 /// Rule 27.

@@ -362,8 +362,9 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     standing_help(t, state, side);
 }
 
-/// The Tournament Game's orders (25.1, 26): factor losses and advances of more than one
-/// hex in `[[attack]]`, and the breakdown and recombination of units.
+/// The Tournament Game's orders (25.1, 25.2, 26): factor losses and advances of more than
+/// one hex in `[[attack]]`, artillery barrages, and the breakdown and recombination of
+/// units.
 fn tournament_help(t: &mut String) {
     let _ = writeln!(
         t,
@@ -378,7 +379,12 @@ fn tournament_help(t: &mut String) {
          #
          # [[recombine]]         # 26.3: at the end of movement, in one hex, not in enemy ZOC
          # units = [\"SUBSTITUTE\", \"SUBSTITUTE\"]
-         # into = \"UNIT\"         # an inactive counter of their type with their factors"
+         # into = \"UNIT\"         # an inactive counter of their type with their factors
+         #
+         # [[barrage]]           # 25.2: artillery 2 hexes from the target, out of enemy ZOC, supplied
+         # id = \"b1\"
+         # units = [\"ARTILLERY\"]
+         # target = \"ENEMY HEX\""
     );
 }
 

@@ -134,7 +134,8 @@ fn a_turn_template_with_reinforcements_names_the_friendly_home_cities() {
 }
 
 /// 25.1, 26: a Tournament Game's template shows the orders of its own: factor losses
-/// and `advance_path` in `[[attack]]`, `[[breakdown]]` and `[[recombine]]`; a game with
+/// and `advance_path` in `[[attack]]`, `[[breakdown]]`, `[[recombine]]` and (25.2)
+/// `[[barrage]]`; a game with
 /// the optional rules only does not.
 #[test]
 fn a_tournament_template_shows_breakdown_recombine_and_advance_paths_25_26() {
@@ -150,6 +151,7 @@ fn a_tournament_template_shows_breakdown_recombine_and_advance_paths_25_26() {
         "# [[breakdown]]         # 26.1-26.2",
         "# [[recombine]]         # 26.3",
         "# into = \"UNIT\"",
+        "# [[barrage]]           # 25.2",
     ] {
         assert!(t.contains(line), "{line}\n{t}");
     }

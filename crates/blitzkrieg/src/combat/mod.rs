@@ -10,8 +10,10 @@
 //! - [`strength`]: 12.4, 13.2, 13.3 (with 003), 14.1-14.2, 14.4: one battle's factors.
 //! - [`resolve_battles`]: 15 and the BGAT results, in the order the battles are written.
 //! - [`go_ashore`]: 20.33-20.35, combat from assault hexes and going ashore after it.
+//! - [`check_barrages`], [`resolve_barrages`]: 25.2-25.5, artillery barrages on the BBT.
 
 mod assault;
+mod barrage;
 mod check;
 mod choose;
 mod effect;
@@ -22,6 +24,7 @@ mod strength;
 mod substitute;
 
 pub use assault::go_ashore;
+pub use barrage::{check_barrages, resolve_barrages, BarrageRolled, BarrageSetup};
 pub use check::{check_battles, BattleCheck};
 pub use effect::{as_code, Effect, Effects, Loss, Outcome};
 pub use pending::complete as complete_pending;

@@ -4,6 +4,7 @@
 //! the TGAT go through the same application.
 
 use super::assault;
+use super::barrage;
 use super::choose::{self, AdvanceOrder, Choices};
 use super::effect::{Effect, Effects, Loss, Outcome};
 use super::retreat::retreat_ends_of;
@@ -204,10 +205,13 @@ fn resolve_one(
     let doomed = assault::doomed(rules, pos, &fighters, &s.targets);
     let attacker = attacker_party(rules, turn, a, &s, &doomed);
     let defender = defender_party(turn, &s);
+    let mut effects = r.result.effects(rules.ruleset.figures.advance_units);
+    let limited = barrage::limit_advance(rules, pos, (&a.id.value, &s.targets), &mut effects);
+    events.extend(limited);
     let fight = Fight {
         id: &a.id.value,
         outcome: r.result,
-        effects: r.result.effects(rules.ruleset.figures.advance_units),
+        effects,
     };
     let owed = match turn.defer {
         Some(label) if !fight.nothing_to_decide() => {

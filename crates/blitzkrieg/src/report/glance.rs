@@ -3,7 +3,7 @@
 //! Told from the typed events alone: a unit eliminated belongs to the side it fought
 //! for in the battle before it (the mover attacks, 12.1), to the mover when it was
 //! removed before combat (14.9), and to the other side when an automatic victory beat
-//! it (21.1).
+//! it (21.1) or a barrage destroyed it (25.2).
 
 use crate::event::{BattleRecord, Event};
 use crate::units::{Side, UnitId};
@@ -25,6 +25,8 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
     let mut removed: Vec<&UnitId> = Vec::new();
     let mut avs = Vec::new();
     let mut beaten: Vec<&UnitId> = Vec::new();
+    // 25.2: between a barrage and the next battle, units eliminated are the defender's.
+    let mut barraging = false;
     for e in events {
         match e {
             Event::AutomaticVictory {
@@ -36,10 +38,20 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 avs.push(format!("against {hex} ({odds})"));
                 beaten.extend(defenders.iter().map(|d| &d.0));
             }
-            Event::Eliminated { unit, .. } if beaten.contains(&unit) => {
+            Event::Eliminated { unit, .. } if beaten.contains(&unit) || barraging => {
                 lost.entry(mover.other()).or_default().push(unit);
             }
+            Event::Barraged {
+                id,
+                target,
+                removed,
+                ..
+            } => {
+                battles.push(format!("{id} barrages {target}: {removed} factors (BBT)"));
+                barraging = true;
+            }
             Event::Battle(b) => {
+                barraging = false;
                 battles.push(format!(
                     "{} against {}: {}",
                     b.id,
