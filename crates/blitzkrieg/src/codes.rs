@@ -145,6 +145,13 @@ impl Problem {
             Problem::OpposedStops { .. } => "B832",
             Problem::OnAssaultHex { .. } => "B833",
             Problem::AshoreNotNext { .. } => "B834",
+            // B926-B937: the minor countries (29).
+            Problem::UnreducedCity { .. } => "B926",
+            Problem::MustAttackCity { .. } => "B927",
+            Problem::CityNotAdjacent { .. } => "B928",
+            Problem::NoSuchMinorCountry(_) => "B929",
+            Problem::MinorNotPlayed => "B930",
+            Problem::CityAttack { .. } => "B931",
         }
     }
 
@@ -221,6 +228,9 @@ impl Problem {
             ),
             Problem::NoRecombine { .. } => Some(
                 "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors",
+            ),
+            Problem::UnreducedCity { .. } | Problem::MustAttackCity { .. } => Some(
+                "attack the city with an [[attack]] on its hex (no defending units needed); once the MCRT reduces it, it may be entered (29.4)",
             ),
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
@@ -715,6 +725,26 @@ mod tests {
                 hex: h("HHH57"),
                 from: h("FFF56"),
                 beach: "red-south".into(),
+            },
+            Problem::UnreducedCity {
+                unit: u(),
+                hex: h("CC39"),
+            },
+            Problem::MustAttackCity {
+                unit: u(),
+                city: h("CC39"),
+                country: "Calaedia".into(),
+            },
+            Problem::CityNotAdjacent {
+                unit: u(),
+                city: h("CC39"),
+            },
+            Problem::NoSuchMinorCountry("walkure".into()),
+            Problem::MinorNotPlayed,
+            Problem::CityAttack {
+                unit: u(),
+                city: h("CC39"),
+                why: "it fights in battle A1 as well".into(),
             },
         ]
     }

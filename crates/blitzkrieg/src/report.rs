@@ -275,6 +275,10 @@ fn section_of(e: &Event) -> &'static str {
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
         Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
         Event::Note { .. } => "NOTES",
+        Event::CityAttacked { .. } => "COMBAT",
+        Event::MinorInvaded { .. } | Event::Guerrillas { .. } | Event::MinorSupply { .. } => {
+            "MINOR COUNTRIES (29)"
+        }
     }
 }
 
@@ -601,6 +605,10 @@ fn line(out: &mut String, e: &Event) {
             None => writeln!(out, "  GAME OVER: {reason} ({rule})"),
         },
         Event::Note { text, rule } => writeln!(out, "  {text} ({rule})"),
+        Event::MinorInvaded { .. }
+        | Event::CityAttacked { .. }
+        | Event::Guerrillas { .. }
+        | Event::MinorSupply { .. } => crate::minor::report::line(out, e),
     };
 }
 
