@@ -105,13 +105,15 @@ pub fn take_factors(
     events
 }
 
-/// The units of each minor country's aggressor `side` that entered or crossed a hex of
-/// it in `events` (those still on the map), by country.
+/// The units of `side` that entered or crossed a hex of a minor country in `events`
+/// (those still on the map), by country; with `out_of`, those that left one too (003
+/// 29.6: "through, over or out of").
 pub fn violators(
     rules: &Rules,
     pos: &Position,
     side: Side,
     events: &[Event],
+    out_of: bool,
 ) -> BTreeMap<Country, BTreeSet<UnitId>> {
     let mut out: BTreeMap<Country, BTreeSet<UnitId>> = BTreeMap::new();
     for e in events {
@@ -121,7 +123,12 @@ pub fn violators(
         if pos.get(unit).is_none_or(|p| p.side != side) {
             continue;
         }
-        for h in hexes {
+        let walked = matches!(
+            e,
+            Event::Moved { .. } | Event::Retreated { .. } | Event::Advanced { .. }
+        );
+        let skip = usize::from(walked && !out_of);
+        for h in hexes.into_iter().skip(skip) {
             if let Some(c) = minor_of(&rules.board, h) {
                 out.entry(c).or_default().insert(unit.clone());
             }
@@ -168,7 +175,7 @@ pub fn end_of_movement(
         .minor_countries
         .guerrilla_factors;
     let mut events = Vec::new();
-    for (country, moved) in violators(rules, pos, side, moves) {
+    for (country, moved) in violators(rules, pos, side, moves, true) {
         if aggressor(minors, country) != Some(side) || subdued(&rules.board, pos, minors, country) {
             continue;
         }
@@ -221,7 +228,7 @@ pub fn end_of_player_turn(
         .tournament_figures
         .minor_countries
         .guerrilla_factors;
-    let moved = violators(rules, pos, side, events);
+    let moved = violators(rules, pos, side, events, false);
     let mut out = Vec::new();
     for country in Country::MINOR {
         if aggressor(minors, country) != Some(side) || subdued(&rules.board, pos, minors, country) {

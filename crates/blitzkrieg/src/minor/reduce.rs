@@ -227,14 +227,22 @@ pub fn resolve(
     }];
     let units: Vec<UnitId> = battle.units.clone();
     let cause = format!("battle {} against the city {city} (MCRT)", battle.id);
-    events.extend(super::guerrilla::take_factors(
+    let lost = super::guerrilla::take_factors(
         rules,
         pos,
         (&units, &battle.lose),
         result.attacker_loss,
         &cause,
         &rule,
-    ));
+    );
+    // 26.2: the substitutes that took a broken unit's place fight on with the rest.
+    let mut units = units;
+    for e in &lost {
+        if let Event::Substituted { into, .. } = e {
+            units.extend(into.iter().cloned());
+        }
+    }
+    events.extend(lost);
     if result.city_reduced {
         lift(rules, start, pos, side, city);
         minors.entry(country).or_default().reduced.insert(city);
