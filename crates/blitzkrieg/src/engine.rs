@@ -902,6 +902,15 @@ fn finish(
         events.extend(losses);
         throughout.after_battle(rules, &pos);
     }
+    // 29: where each minor country stands, for both players.
+    events.extend(
+        minor::status_lines(&rules.board, &pos, &next.minors)
+            .into_iter()
+            .map(|text| Event::Note {
+                text,
+                rule: Rule::para("29"),
+            }),
+    );
     supply::clear(&mut pos);
     next.store_position(&pos, turn, side);
     let (friendly_after, coming) =
