@@ -18,6 +18,7 @@
 //!   with a ground unit; retaking one city makes it unsubdued again (Q&A 29.6).
 
 pub mod guerrilla;
+pub mod map;
 pub mod reduce;
 pub mod report;
 pub mod supply;
