@@ -67,6 +67,33 @@ impl Country {
         }
     }
 
+    /// 29.1: the five minor countries.
+    pub const MINOR: [Country; 5] = [
+        Country::NordWalkure,
+        Country::SudWalkure,
+        Country::Calaedia,
+        Country::SanEstados,
+        Country::NewEndor,
+    ];
+
+    /// The minor country written `name` in an order (kebab-case, as in the state).
+    pub fn minor_named(name: &str) -> Option<Country> {
+        Country::MINOR.into_iter().find(|c| c.key() == name)
+    }
+
+    /// The name written in orders and the state: `nord-walkure`, `calaedia`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Country::GreatBlue => "great-blue",
+            Country::BigRed => "big-red",
+            Country::NordWalkure => "nord-walkure",
+            Country::SudWalkure => "sud-walkure",
+            Country::Calaedia => "calaedia",
+            Country::SanEstados => "san-estados",
+            Country::NewEndor => "new-endor",
+        }
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Country::GreatBlue => "Great Blue",

@@ -156,6 +156,13 @@ impl Problem {
             Problem::BarrageAndAttack { .. } => "B913",
             Problem::DefensiveBarrage => "B914",
             Problem::BarrageId { .. } => "B915",
+            // B926-B937: the minor countries (29).
+            Problem::UnreducedCity { .. } => "B926",
+            Problem::MustAttackCity { .. } => "B927",
+            Problem::CityNotAdjacent { .. } => "B928",
+            Problem::NoSuchMinorCountry(_) => "B929",
+            Problem::MinorNotPlayed => "B930",
+            Problem::CityAttack { .. } => "B931",
         }
     }
 
@@ -243,6 +250,9 @@ impl Problem {
             ),
             Problem::DefensiveBarrage => Some(
                 "leave the [[barrage]] out: this file answers decisions only; barrage in your own player-turn",
+            ),
+            Problem::UnreducedCity { .. } | Problem::MustAttackCity { .. } => Some(
+                "attack the city with an [[attack]] on its hex (no defending units needed); once the MCRT reduces it, it may be entered (29.4)",
             ),
             Problem::PortNotFriendly { .. }
             | Problem::PortInEnemyZoc { .. }
@@ -767,6 +777,26 @@ mod tests {
             },
             Problem::DefensiveBarrage,
             Problem::BarrageId { id: "A1".into() },
+            Problem::UnreducedCity {
+                unit: u(),
+                hex: h("CC39"),
+            },
+            Problem::MustAttackCity {
+                unit: u(),
+                city: h("CC39"),
+                country: "Calaedia".into(),
+            },
+            Problem::CityNotAdjacent {
+                unit: u(),
+                city: h("CC39"),
+            },
+            Problem::NoSuchMinorCountry("walkure".into()),
+            Problem::MinorNotPlayed,
+            Problem::CityAttack {
+                unit: u(),
+                city: h("CC39"),
+                why: "it fights in battle A1 as well".into(),
+            },
         ]
     }
 

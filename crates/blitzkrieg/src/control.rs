@@ -65,7 +65,7 @@ pub fn is_friendly(
     if !board.is_city(hex) {
         return false;
     }
-    if board.home_of(hex) == Some(side) {
+    if board.home_of(hex) == Some(side) || pos.liberator_of(hex) == Some(side) {
         home_city_is_free(pos, side, hex)
     } else {
         captured_city_is_held(pos, held, side, hex)

@@ -14,6 +14,7 @@ use crate::combat::{self, BattleSetup, Outcome, Resolved};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::minor;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, AvAdvance, Located, OrderError, Orders, Problem};
@@ -207,6 +208,8 @@ struct Moved {
     beachheads: BTreeSet<Hex>,
     /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
     ashore: BTreeMap<UnitId, Vec<Hex>>,
+    /// 29: the minor countries after supply and movement.
+    minors: minor::Minors,
 }
 
 enum Planned {
@@ -317,6 +320,20 @@ fn move_units(
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     let none = BTreeSet::new();
     let beachheads = state.beachheads.get(&side).unwrap_or(&none);
+    let mut minors = state.minors.clone();
+    let minor_errors = minor_orders_played(rules, orders);
+    let ctx = minor::supply::SupplyContext {
+        held: &state.held,
+        beachheads,
+    };
+    owed_events.extend(minor::supply::before_tracing(
+        rules,
+        &mut pos,
+        &mut minors,
+        side,
+        &ctx,
+        &orders.minors,
+    ));
     let (supplied, air_errors) = supply::trace_start(
         rules,
         &mut pos,
@@ -339,6 +356,17 @@ fn move_units(
         invaded_last: state.invaded.as_deref(),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
+    // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
+    // through one.
+    let mut minor_events = minor::aggression(rules, &mut minors, &moved.events);
+    minor_events.extend(minor::guerrilla::end_of_movement(
+        rules,
+        &mut pos,
+        &minors,
+        side,
+        &moved.events,
+        &minor::guerrilla::first_losses(&orders.minors),
+    ));
     let (recombined, recombine_errors) = substitutes::recombine(
         rules,
         &mut pos,
@@ -347,10 +375,20 @@ fn move_units(
         (&orders.attacks, &waiting),
     );
     let log = &moved.log;
-    let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &orders.attacks);
     let barrage_errors =
         combat::check_barrages(rules, &pos, side, &orders.barrages, &orders.attacks);
+    let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
+    let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &attacks);
     let mut errors = owed_errors;
+    errors.extend(minor_errors);
+    errors.extend(minor::reduce::check(
+        rules,
+        &minors,
+        &pos,
+        side,
+        (&city_attacks, &orders.attacks),
+        &log.av,
+    ));
     errors.extend(air_errors);
     errors.extend(breakdown_errors);
     errors.extend(moved.errors);
@@ -373,6 +411,7 @@ fn move_units(
     let mut events = owed_events;
     events.extend(broken);
     events.extend(moved.events);
+    events.extend(minor_events);
     events.extend(recombined);
     Ok(Moved {
         turn,
@@ -385,7 +424,26 @@ fn move_units(
         invaded: moved.log.invaded,
         beachheads: moved.log.beachheads,
         ashore: moved.log.ashore,
+        minors,
     })
+}
+
+/// 29: `[[minor]]` orders are the Tournament Game's.
+fn minor_orders_played(rules: &Rules, orders: &Orders) -> Vec<OrderError> {
+    if minor::in_play(rules) {
+        return Vec::new();
+    }
+    orders
+        .minors
+        .iter()
+        .map(|m| {
+            OrderError::new(
+                Problem::MinorNotPlayed,
+                Some(m.country.span.clone()),
+                "29.1",
+            )
+        })
+        .collect()
 }
 
 /// PBEM turn sequence: "complete losses, retreats, and advances from prior
@@ -491,6 +549,7 @@ fn play(
         invaded,
         beachheads,
         ashore,
+        minors,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -515,6 +574,7 @@ fn play(
     let mut next = state.clone();
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
+    next.minors = minors;
     // 23.5: the mover's beachheads are those of this player-turn; the other side's
     // stay until its own next one.
     if beachheads.is_empty() {
@@ -532,6 +592,7 @@ fn play(
         cities_before,
         avs,
         ashore,
+        minor_first: minor::guerrilla::first_losses(&orders.minors),
     };
     fight(rules, state, next, fighting, &battles, input)
 }
@@ -623,6 +684,7 @@ fn resume(
         cities_before: resume.cities_before.clone(),
         avs: resume.avs.clone(),
         ashore: resume.ashore.clone(),
+        minor_first: BTreeMap::new(),
     };
     fight(rules, state, next, fighting, &resume.battles, input)
 }
@@ -693,6 +755,8 @@ struct Fighting {
     avs: Vec<AvMade>,
     /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
     ashore: BTreeMap<UnitId, Vec<Hex>>,
+    /// 29.6: the units each minor country's guerrilla loss is taken from first.
+    minor_first: BTreeMap<crate::board::Country, Vec<UnitId>>,
 }
 
 /// 15: the battles in the order written. In a pending-decision game under
@@ -705,7 +769,7 @@ struct Fighting {
 fn fight(
     rules: &Rules,
     state: &GameState,
-    next: GameState,
+    mut next: GameState,
     mut f: Fighting,
     battles: &[WaitingBattle],
     input: &mut TurnInput,
@@ -719,8 +783,29 @@ fn fight(
     let pending_mode = state.game.options.decisions == DecisionMode::Pending;
     let defer = pending_mode.then_some(label.as_str());
     let ask = pending_mode && rules.ruleset.pending_consult() == PendingConsult::Ask;
-    let mut roll = battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
     for (i, battle) in battles.iter().enumerate() {
+        let city = minor::reduce::city_of(rules, &next.minors, &f.pos, f.side, &battle.targets);
+        if let Some((country, hex)) = city {
+            let mode = table_mode(state.game.options.tables);
+            let mut roll = |id: &str, stock: Option<&str>| input.dice.roll(mode, id, stock);
+            let mut dice = minor::reduce::CityDice {
+                roll: &mut roll,
+                tables: input.tables,
+            };
+            let fought = minor::reduce::resolve(
+                rules,
+                &mut f.pos,
+                (&state.minors, &mut next.minors),
+                (f.side, country, hex),
+                battle,
+                &mut dice,
+            )
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "29.4")])?;
+            f.events.extend(fought);
+            f.throughout.after_battle(rules, &f.pos);
+            continue;
+        }
+        let mut roll = battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
         let attack = attack_of(battle);
         let (battle_events, owed) = combat::resolve_battles(
             rules,
@@ -865,6 +950,7 @@ fn finish(
         cities_before,
         avs,
         ashore,
+        minor_first,
     } = f;
     next.step = 0;
     next.resume = None;
@@ -879,6 +965,29 @@ fn finish(
         events.extend(landed);
         throughout.after_battle(rules, &pos);
     }
+    // 29.2, 29.6: countries violated in combat, then the guerrillas.
+    events.extend(minor::aggression(rules, &mut next.minors, &events));
+    let losses = minor::guerrilla::end_of_player_turn(
+        rules,
+        &mut pos,
+        &next.minors,
+        side,
+        &events,
+        &minor_first,
+    );
+    if !losses.is_empty() {
+        events.extend(losses);
+        throughout.after_battle(rules, &pos);
+    }
+    // 29: where each minor country stands, for both players.
+    events.extend(
+        minor::status_lines(&rules.board, &pos, &next.minors)
+            .into_iter()
+            .map(|text| Event::Note {
+                text,
+                rule: Rule::para("29"),
+            }),
+    );
     supply::clear(&mut pos);
     pos.clear_barrages();
     next.store_position(&pos, turn, side);
@@ -952,10 +1061,7 @@ fn battle_roller<'i, 'a>(
     tgat: bool,
     input: &'i mut TurnInput<'a>,
 ) -> impl FnMut(&BattleSetup) -> Result<Resolved, String> + use<'i, 'a> {
-    let mode = match tables {
-        TableChoice::PlayByMail => TableMode::Pbm,
-        TableChoice::Die => TableMode::Die,
-    };
+    let mode = table_mode(tables);
     move |setup: &BattleSetup| {
         let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
         let odds = odds::reduce(setup.attack, setup.defence);
@@ -972,6 +1078,14 @@ fn battle_roller<'i, 'a>(
             roll: drawn,
             table: format!("{cite}: {printed}"),
         })
+    }
+}
+
+/// The table mode of the game's tables.
+fn table_mode(tables: TableChoice) -> TableMode {
+    match tables {
+        TableChoice::PlayByMail => TableMode::Pbm,
+        TableChoice::Die => TableMode::Die,
     }
 }
 
@@ -1079,6 +1193,9 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     for b in &orders.barrages {
         named.extend(&b.units);
     }
+    for m in &orders.minors {
+        named.extend(&m.lose);
+    }
     for r in &orders.recombines {
         named.extend(r.units.iter().chain(std::iter::once(&r.into)));
     }
@@ -1126,7 +1243,12 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
 
 /// The position on the map, from the state.
 pub fn position_of(rules: &Rules, state: &GameState) -> Position {
-    state.position(&rules.counters)
+    let mut pos = state.position(&rules.counters);
+    // 29.2-29.4: the minor countries' cities, as they stand for the side moving.
+    if let Phase::Turn { side, .. } = state.phase {
+        minor::overlay(rules, &state.minors, &mut pos, side);
+    }
+    pos
 }
 
 fn waiting(state: &GameState) -> BTreeSet<UnitId> {

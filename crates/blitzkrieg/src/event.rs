@@ -2,7 +2,7 @@
 //! is rendered from them alone, and they are kept in the state so the report can be
 //! printed again. Every event that applies a rule cites it, as a typed [`Rule`].
 
-use crate::board::SeaZone;
+use crate::board::{Country, SeaZone};
 use crate::cite::Rule;
 use crate::combat::Outcome;
 use crate::hex::Hex;
@@ -257,6 +257,51 @@ pub enum Event {
         lost: u32,
         removed: u32,
         mountain: bool,
+        rule: Rule,
+    },
+    /// 29.2: `unit` (none: an attack on a city) of `aggressor` entered `hex` of a
+    /// neutral minor country, or attacked its city `hex`: `aggressor` is its
+    /// aggressor, the other side its liberator.
+    MinorInvaded {
+        country: Country,
+        aggressor: Side,
+        unit: Option<UnitId>,
+        hex: Hex,
+        rule: Rule,
+    },
+    /// 29.3-29.4: battle `id` of `side` against the unreduced minor country city
+    /// `city`, on the Minor City Reduction Table: the attacking factors, the roll, the
+    /// cell, the factors the attackers lose and whether the city is reduced.
+    CityAttacked {
+        id: String,
+        side: Side,
+        city: Hex,
+        country: Country,
+        attackers: Vec<(UnitId, Hex, Factor)>,
+        factors: Factor,
+        roll: String,
+        table: String,
+        loss: u32,
+        reduced: bool,
+        rule: Rule,
+    },
+    /// 29.6: `side`, the aggressor, removes `factors` factors from its forces in
+    /// `country` (or that violated it) for guerrilla action, for the reason given.
+    Guerrillas {
+        country: Country,
+        side: Side,
+        factors: u32,
+        why: String,
+        rule: Rule,
+    },
+    /// 29.7: `side`, the aggressor, paid `factors` factors to trace supply into or
+    /// through the unsubdued `country` this player-turn, or (`paid` false) traces
+    /// none there.
+    MinorSupply {
+        country: Country,
+        side: Side,
+        paid: bool,
+        factors: u32,
         rule: Rule,
     },
 }

@@ -24,6 +24,7 @@ pub mod hints;
 pub mod json;
 pub mod map;
 pub mod marker;
+pub mod minor;
 pub mod movement;
 pub mod odds;
 pub mod orders;

@@ -78,6 +78,7 @@ fn with_scene<T>(
         at_sea: &at_sea,
         action: &action,
         next: state.mover(),
+        minors: &state.minors,
         fit,
     })
 }

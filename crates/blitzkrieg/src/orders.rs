@@ -215,6 +215,19 @@ pub struct RawOrders {
     standing: Option<RawStanding>,
     #[serde(default)]
     barrage: Vec<RawBarrage>,
+    #[serde(default)]
+    minor: Vec<RawMinor>,
+}
+
+/// 29.6-29.7: the aggressor's choices for one minor country (Tournament Game).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMinor {
+    country: Spanned<String>,
+    #[serde(default)]
+    pay_supply: Option<Spanned<bool>>,
+    #[serde(default)]
+    lose: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -420,6 +433,18 @@ pub struct Orders {
     pub standing: Option<Standing>,
     /// 25.2: artillery barrages on the BBT (Tournament Game).
     pub barrages: Vec<Barrage>,
+    /// 29.6-29.7: the aggressor's choices for minor countries (Tournament Game).
+    pub minors: Vec<MinorOrder>,
+}
+
+/// 29.6-29.7: for one minor country, whether the aggressor pays the factors of 29.7
+/// to trace supply into or through it this player-turn (unset: he pays when a route
+/// needs the country), and the units its losses (29.6, 29.7) are taken from first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MinorOrder {
+    pub country: Located<crate::board::Country>,
+    pub pay_supply: Option<Located<bool>>,
+    pub lose: Vec<Located<UnitId>>,
 }
 
 /// 26.1, 26.2: a full unit broken down into substitutes of its type whose factors add
@@ -853,6 +878,29 @@ pub enum Problem {
     DefensiveBarrage,
     #[error("`{id}` names another battle or barrage of this player-turn already: each needs its own id (its roll is drawn by it)")]
     BarrageId { id: String },
+    // B926-B937: the minor countries (29).
+    #[error("{unit} may not enter {hex}: it is an unreduced minor country city, which its aggressor enters only once it is reduced on the MCRT")]
+    UnreducedCity { unit: UnitId, hex: Hex },
+    #[error("{unit} ends next to {city}, an unreduced city of {country}: every aggressor unit next to one attacks it")]
+    MustAttackCity {
+        unit: UnitId,
+        city: Hex,
+        country: String,
+    },
+    #[error("{unit} is not next to {city}: only units next to a minor country city attack it")]
+    CityNotAdjacent { unit: UnitId, city: Hex },
+    #[error("`{0}` is no minor country: write nord-walkure, sud-walkure, calaedia, san-estados or new-endor")]
+    NoSuchMinorCountry(String),
+    #[error(
+        "`[[minor]]` is an order of the Tournament Game's minor countries (29), not of this game"
+    )]
+    MinorNotPlayed,
+    #[error("{unit} cannot attack the city {city}: {why}")]
+    CityAttack {
+        unit: UnitId,
+        city: Hex,
+        why: String,
+    },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1136,6 +1184,29 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             advance: units(&d.advance, errs),
         })
         .collect();
+    let minors = raw
+        .minor
+        .iter()
+        .filter_map(|m| {
+            let name = m.country.get_ref().trim().to_ascii_lowercase();
+            let Some(country) = crate::board::Country::minor_named(&name) else {
+                errs.push(OrderError::new(
+                    Problem::NoSuchMinorCountry(m.country.get_ref().clone()),
+                    Some(m.country.span()),
+                    "29.1",
+                ));
+                return None;
+            };
+            Some(MinorOrder {
+                country: Located::new(country, m.country.span()),
+                pay_supply: m
+                    .pay_supply
+                    .as_ref()
+                    .map(|p| Located::new(*p.get_ref(), p.span())),
+                lose: units(&m.lose, errs),
+            })
+        })
+        .collect();
     Orders {
         game: Located::new(raw.game.get_ref().trim().to_string(), raw.game.span()),
         side,
@@ -1161,6 +1232,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         recombines,
         standing,
         barrages,
+        minors,
     }
 }
 

@@ -60,6 +60,22 @@ pub struct Position {
     /// 26.1, 26.3: counters taken out of play this player-turn without being lost:
     /// broken down into substitutes, or substitutes recombined.
     retired: BTreeSet<UnitId>,
+    /// 29.2-29.4, 29.7: what the minor countries add to the map, set by
+    /// [`crate::minor`]: unreduced cities closed to a side, hexes its supply routes may
+    /// not cross, and cities friendly to their liberator.
+    minor: MinorOverlay,
+}
+
+/// 29: the minor countries' part of the map, for one player-turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct MinorOverlay {
+    /// 29.4: unreduced cities the side may not enter.
+    barred: BTreeSet<(Side, Hex)>,
+    /// 29.7: hexes the side's supply routes may not cross.
+    no_supply: BTreeSet<(Side, Hex)>,
+    /// 29.2: unreduced cities friendly to their liberator when not in the aggressor's
+    /// ZOC.
+    liberated: BTreeMap<Hex, Side>,
 }
 
 impl Position {
@@ -428,6 +444,53 @@ impl Position {
             set.retain(|m| m.kind != HexMarkerKind::Barraged);
         }
         self.hex_marks.retain(|_, set| !set.is_empty());
+    }
+
+    /// 29.4: an unreduced minor country city exerts an infantry ZOC over `hexes` as a
+    /// unit of `side` would (`add` false takes it away once the city is reduced).
+    pub fn count_city_zoc(&mut self, side: Side, hexes: &[Hex], add: bool) {
+        for &h in hexes {
+            self.zoc.count(side, h, false, add);
+        }
+    }
+
+    /// 29.4: `side` may not enter `hex` (an unreduced minor country city), or may again
+    /// (`barred` false).
+    pub fn bar(&mut self, side: Side, hex: Hex, barred: bool) {
+        if barred {
+            self.minor.barred.insert((side, hex));
+        } else {
+            self.minor.barred.remove(&(side, hex));
+        }
+    }
+
+    /// 29.4: whether `side` may not enter `hex`.
+    pub fn is_barred(&self, side: Side, hex: Hex) -> bool {
+        self.minor.barred.contains(&(side, hex))
+    }
+
+    /// 29.7: the supply routes of `side` may not cross `hex`.
+    pub fn bar_supply(&mut self, side: Side, hex: Hex) {
+        self.minor.no_supply.insert((side, hex));
+    }
+
+    /// 29.7: whether the supply routes of `side` may not cross `hex`.
+    pub fn supply_barred(&self, side: Side, hex: Hex) -> bool {
+        self.minor.no_supply.contains(&(side, hex))
+    }
+
+    /// 29.2: the unreduced city `hex` is friendly to its liberator `side` whenever it
+    /// is not in the aggressor's ZOC (`None`: no longer, once reduced).
+    pub fn set_liberator(&mut self, hex: Hex, side: Option<Side>) {
+        match side {
+            Some(s) => self.minor.liberated.insert(hex, s),
+            None => self.minor.liberated.remove(&hex),
+        };
+    }
+
+    /// 29.2: the liberator a minor country city is friendly to as a home city is.
+    pub fn liberator_of(&self, hex: Hex) -> Option<Side> {
+        self.minor.liberated.get(&hex).copied()
     }
 
     /// Units of `side` adjacent to `hex` (not in it), in hex then id order.

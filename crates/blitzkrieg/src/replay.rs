@@ -114,6 +114,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         at_sea: &at_sea,
         action: &action,
         next: state.mover(),
+        minors: &state.minors,
         fit: 1.0,
     };
     let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);

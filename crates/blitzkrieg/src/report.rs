@@ -276,6 +276,10 @@ fn section_of(e: &Event) -> &'static str {
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
         Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
         Event::Note { .. } => "NOTES",
+        Event::CityAttacked { .. } => "COMBAT",
+        Event::MinorInvaded { .. } | Event::Guerrillas { .. } | Event::MinorSupply { .. } => {
+            "MINOR COUNTRIES (29)"
+        }
     }
 }
 
@@ -620,6 +624,10 @@ fn line(out: &mut String, e: &Event) {
             (*lost, *removed, *mountain),
             rule,
         ),
+        Event::MinorInvaded { .. }
+        | Event::CityAttacked { .. }
+        | Event::Guerrillas { .. }
+        | Event::MinorSupply { .. } => crate::minor::report::line(out, e),
     };
 }
 

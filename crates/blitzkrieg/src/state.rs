@@ -349,6 +349,11 @@ pub struct GameState {
     /// the start of its next one.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub beachheads: BTreeMap<Side, BTreeSet<Hex>>,
+    /// 29: each minor country no longer neutral, or with a city reduced: its
+    /// aggressor, its reduced cities and the aggressor's supply payment (Tournament
+    /// Game). Empty, and absent from the file, while every one is neutral.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub minors: BTreeMap<crate::board::Country, crate::minor::MinorStatus>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

@@ -80,7 +80,7 @@ struct Steps<'a> {
 
 impl Steps<'_> {
     fn open(&self, h: Hex) -> bool {
-        !self.pos.in_zoc_of(self.enemy, h)
+        !self.pos.in_zoc_of(self.enemy, h) && !self.pos.supply_barred(self.enemy.other(), h)
     }
 
     /// 23.2: a step overland.
@@ -138,7 +138,9 @@ fn trace(
     let mut traced: BTreeMap<Hex, bool> = BTreeMap::new();
     let mut cut = BTreeSet::new();
     for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
-        if !*traced.entry(p.hex).or_insert_with(|| supplied(p.hex)) {
+        // 29.7: a unit in a minor country its supply may not cross traces no route.
+        let barred = pos.supply_barred(side, p.hex);
+        if barred || !*traced.entry(p.hex).or_insert_with(|| supplied(p.hex)) {
             cut.insert(p.id.clone());
         }
     }
@@ -221,7 +223,8 @@ fn beach_supply(
     for id in cut {
         let Some(piece) = pos.get(id) else { continue };
         let halves = Position::halves_of(piece);
-        if halves <= room && reached(piece.hex) {
+        let barred = pos.supply_barred(piece.side, piece.hex);
+        if halves <= room && !barred && reached(piece.hex) {
             room -= halves;
             units.push(id.clone());
         }
@@ -248,6 +251,7 @@ fn sea_joined_ports(
     let board = &rules.board;
     let usable = |h: Hex| {
         !pos.in_zoc_of(side.other(), h)
+            && !pos.supply_barred(side, h)
             && crate::sea::port_fault(board, pos, held, side, h, crate::sea::Use::Land).is_none()
     };
     let ports: Vec<Hex> = board

@@ -96,6 +96,13 @@ struct Case {
     /// "pending" or "standing" (the default).
     #[serde(default)]
     decisions: Option<String>,
+    /// 29: the minor countries' status (aggressor, reduced cities), as the state keeps
+    /// it: `minors.calaedia = { aggressor = "Blue", reduced = ["N16"] }`.
+    #[serde(default)]
+    minors: BTreeMap<Country, blitzkrieg::minor::MinorStatus>,
+    /// 29: the country of the board's `minor` hexes (Calaedia unless named).
+    #[serde(default)]
+    minor_country: Option<Country>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -212,6 +219,9 @@ struct Expect {
     /// beachheads for beach supply in its next player-turn).
     #[serde(default)]
     beachheads: Option<Vec<String>>,
+    /// 29: the minor countries' status the next state keeps.
+    #[serde(default)]
+    minors: Option<BTreeMap<Country, blitzkrieg::minor::MinorStatus>>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -238,14 +248,14 @@ fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
 
-fn build_board(b: &CaseBoard) -> blitzkrieg::board::Board {
+fn build_board(b: &CaseBoard, minor: Country) -> blitzkrieg::board::Board {
     let mut s = Sketch::land(1..=b.cols, 1..=b.nums, Country::GreatBlue);
     let red: Vec<String> = (b.red_from_col..=b.cols)
         .flat_map(|c| (1..=b.nums).filter_map(move |n| Hex::new(c, n)))
         .map(|h| h.to_string())
         .collect();
     s = s.country(Country::BigRed, &strs(&red));
-    s = s.country(Country::Calaedia, &strs(&b.minor));
+    s = s.country(minor, &strs(&b.minor));
     for (t, list) in [
         (Terrain::Forest, &b.forest),
         (Terrain::Mountain, &b.mountain),
@@ -307,7 +317,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         },
     }));
     let board = match &case.board {
-        BoardSpec::Drawn(b) => build_board(b),
+        BoardSpec::Drawn(b) => build_board(b, case.minor_country.unwrap_or(Country::Calaedia)),
         BoardSpec::Named(name) if name == "blitzkrieg" => blitzkrieg::board::Board::embedded(),
         BoardSpec::Named(name) => return Err(format!("no board named `{name}`")),
     };
@@ -405,6 +415,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             s.standing = standing;
             s.condition_b = case.condition_b.clone();
             s.invaded = case.invaded.clone();
+            s.minors = case.minors.clone();
             let heads: BTreeSet<Hex> = case.beachheads.iter().map(|h| h.parse().unwrap()).collect();
             if !heads.is_empty() {
                 s.beachheads.insert(side, heads);
@@ -487,6 +498,14 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if got != want {
                     return Err(format!(
                         "{ctx}: the next state keeps beachheads {got:?} for {side}, not {want:?}"
+                    ));
+                }
+            }
+            if let Some(want) = &expect.minors {
+                if &next.minors != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps the minor countries {:?}, not {want:?}\n{text}",
+                        next.minors
                     ));
                 }
             }

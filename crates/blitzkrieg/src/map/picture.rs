@@ -63,6 +63,8 @@ pub struct Scene<'a> {
     pub next: Option<Side>,
     /// The share of the largest area of action to draw at most (1.0: all of it).
     pub fit: f64,
+    /// 29: the minor countries' status (Tournament Game; empty otherwise).
+    pub minors: &'a crate::minor::Minors,
 }
 
 /// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
@@ -257,7 +259,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
         DETAIL_SCALE,
@@ -273,6 +275,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         draw::path_heads(geo, &scene.action.paths),
         draw::battles(geo, &scene.action.battles),
         draw::avs(geo, &scene.action.avs),
+        crate::minor::map::reduced_marks(geo, scene.minors),
     );
     let _ = writeln!(
         s,
@@ -385,6 +388,14 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             );
         }
     }
+    let minors = crate::minor::map::notes(scene.minors);
+    if !minors.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "Minor countries (29)");
+        for m in &minors {
+            line(s, &mut y, 11.5, false, m);
+        }
+    }
     if !scene.action.lost.is_empty() {
         y += 6.0;
         line(s, &mut y, 13.0, true, "Lost");
@@ -445,6 +456,7 @@ mod tests {
             action: &action,
             next: None,
             fit: 1.0,
+            minors: &crate::minor::Minors::new(),
         };
         let w = area(&board, &geo, &scene).unwrap();
         assert!(w.contains(geo.centre(h(50, 51))));

@@ -554,6 +554,10 @@ fn fault_error(
             to: f.hex,
         },
         Fault::Enemy => illegal("an enemy unit is there".into()),
+        Fault::MinorCity => Problem::UnreducedCity {
+            unit: u.clone(),
+            hex: f.hex,
+        },
         Fault::Closed(t) => illegal(format!("no unit may enter {}", terrain_name(*t))),
         Fault::Forest => illegal("armor, air-assault and artillery never enter forest".into()),
         Fault::Engaged => Problem::Engaged { unit: u.clone() },

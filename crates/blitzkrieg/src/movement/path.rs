@@ -127,6 +127,8 @@ pub enum Fault {
     Closed(Terrain),
     /// 10.2: armor, air-assault and artillery never enter forest.
     Forest,
+    /// 29.4: the aggressor enters a minor country city only once it is reduced.
+    MinorCity,
     /// 8.2: infantry-type unit starting in enemy ZOC may not move.
     Engaged,
     /// The unit had to stop at `stop` and goes on.
@@ -146,6 +148,7 @@ impl Fault {
             Fault::Enemy => "7.5",
             Fault::Closed(_) => "10.3",
             Fault::Forest => "10.2",
+            Fault::MinorCity => "29.4",
             Fault::Engaged => "8.2",
             Fault::Past { why, .. } => why.rule(),
             Fault::PastDrop { .. } => "9.4",
@@ -157,7 +160,11 @@ impl Fault {
     pub fn is_about_the_hex(&self) -> bool {
         matches!(
             self,
-            Fault::OffBoard | Fault::Gap { .. } | Fault::Enemy | Fault::Closed(_)
+            Fault::OffBoard
+                | Fault::Gap { .. }
+                | Fault::Enemy
+                | Fault::Closed(_)
+                | Fault::MinorCity
         )
     }
 }
@@ -190,6 +197,8 @@ pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Op
         Some(Fault::Closed(terrain))
     } else if pos.side_at(hex) == Some(mover.side.other()) {
         Some(Fault::Enemy)
+    } else if pos.is_barred(mover.side, hex) {
+        Some(Fault::MinorCity)
     } else if terrain == Terrain::Forest && mover.kind.barred_from_forest() {
         Some(Fault::Forest)
     } else {

@@ -453,6 +453,8 @@ pub trait CombatTables {
     fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError>;
     /// 25.2: the BBT result of `factors` barraging for `roll`.
     fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError>;
+    /// 29.4: the MCRT result of `factors` attacking a minor country city for `roll`.
+    fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError>;
 }
 
 impl CombatTables for Tables {
@@ -467,6 +469,10 @@ impl CombatTables for Tables {
     fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
         Tables::bbt(self, factors, roll)
     }
+
+    fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError> {
+        Tables::mcrt(self, factors, roll)
+    }
 }
 
 /// The embedded tables, each version of each table read from its file the first time
@@ -477,6 +483,7 @@ pub struct EmbeddedTables {
     bgat: [OnceLock<Result<Grid<BgatResult>, String>>; 2],
     tgat: [OnceLock<Result<Grid<TgatCell>, String>>; 2],
     bbt: [OnceLock<Result<Grid<Losses>, String>>; 2],
+    mcrt: [OnceLock<Result<Grid<McrtResult>, String>>; 2],
 }
 
 impl EmbeddedTables {
@@ -520,6 +527,17 @@ impl CombatTables for EmbeddedTables {
             TableMode::Die => &self.bbt[1],
         };
         let grid = EmbeddedTables::grid(cell, TableId::Bbt, mode)?;
+        let column = bracket_column(grid, factors)?;
+        read(grid, roll, column, |r| *r)
+    }
+
+    fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.mcrt[0],
+            TableMode::Die => &self.mcrt[1],
+        };
+        let grid = EmbeddedTables::grid(cell, TableId::Mcrt, mode)?;
         let column = bracket_column(grid, factors)?;
         read(grid, roll, column, |r| *r)
     }

@@ -1,0 +1,243 @@
+//! 29: the five minor countries of the Tournament Game. This module owns what the state
+//! keeps of each (its aggressor, its reduced cities, the aggressor's supply payment),
+//! what they add to the map for one player-turn (the unreduced cities' infantry ZOC
+//! against the aggressor, the cities closed to him, the cities friendly to the
+//! liberator, the hexes his supply may not cross), and who becomes a country's
+//! aggressor (29.2). The attacks on cities (MCRT, 29.3-29.4) are in [`reduce`], the
+//! guerrilla losses (29.6) in [`guerrilla`], the supply cost (29.7) in [`supply`].
+//!
+//! Where the rules are silent (docs/rules-coverage.md, 29):
+//! - A neutral country's unreduced cities exert their ZOC against the side to move
+//!   over the hexes of that country only: entering them violates the country, so the
+//!   ZOC stops a unit as it becomes the aggressor; a hex outside the country next to
+//!   a neutral country's city is not in its ZOC until the side is the aggressor.
+//! - Aggression is judged from the player-turn's events: every hex a unit entered,
+//!   crossed, retreated or advanced through, flew from or to, and every city attacked;
+//!   the first such hex of a neutral country makes the unit's side its aggressor.
+//! - A country is subdued while its aggressor garrisons every one of its city hexes
+//!   with a ground unit; retaking one city makes it unsubdued again (Q&A 29.6).
+
+pub mod guerrilla;
+pub mod map;
+pub mod reduce;
+pub mod report;
+pub mod supply;
+
+use crate::board::{Board, Country};
+use crate::cite::{Ref, Rule};
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::{Side, UnitId};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the state keeps of one minor country (all empty: neutral, nothing reduced).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MinorStatus {
+    /// 29.2: the side that first crossed its border or attacked it; the other side is
+    /// its liberator. `None` while it is neutral.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aggressor: Option<Side>,
+    /// 29.4-29.5: its city hexes reduced on the MCRT (once a game).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub reduced: BTreeSet<Hex>,
+    /// 29.7 with 003 29.7: the aggressor paid (or owed nothing) to trace supply
+    /// through it in his last player-turn, so he may trace it in his opponent's next.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub supply_paid: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The minor countries' status, as the state keeps it.
+pub type Minors = BTreeMap<Country, MinorStatus>;
+
+/// 29.1: the minor countries are played in the Tournament Game only.
+pub fn in_play(rules: &Rules) -> bool {
+    rules.ruleset.tournament()
+}
+
+/// The minor country `h` lies in, if any.
+pub fn minor_of(board: &Board, h: Hex) -> Option<Country> {
+    board.country(h).filter(|c| c.home_of().is_none())
+}
+
+/// The city hexes of a minor country, in hex order.
+pub fn cities_of(board: &Board, country: Country) -> Vec<Hex> {
+    board
+        .city_hexes()
+        .filter(|&h| board.country(h) == Some(country))
+        .collect()
+}
+
+/// 29.2: the aggressor of a country, if it has one.
+pub fn aggressor(minors: &Minors, country: Country) -> Option<Side> {
+    minors.get(&country).and_then(|m| m.aggressor)
+}
+
+/// 29.4-29.5: whether a minor country city hex is still unreduced.
+pub fn unreduced(minors: &Minors, country: Country, h: Hex) -> bool {
+    !minors.get(&country).is_some_and(|m| m.reduced.contains(&h))
+}
+
+/// 29.6, 29.7: a country is subdued while its aggressor garrisons every city hex of it
+/// with a ground unit (its units in `pos`).
+pub fn subdued(board: &Board, pos: &Position, minors: &Minors, country: Country) -> bool {
+    let Some(side) = aggressor(minors, country) else {
+        return false;
+    };
+    cities_of(board, country)
+        .iter()
+        .all(|&h| pos.at(h).any(|p| p.side == side && !p.kind.is_air()))
+}
+
+/// 29.4: the hexes an unreduced city `city` of `country` holds in its infantry ZOC
+/// against `mover` in his player-turn: the city and its six neighbours when he is the
+/// aggressor; those of them inside the country while it is neutral; none when he is
+/// its liberator.
+pub fn city_zoc(
+    board: &Board,
+    minors: &Minors,
+    country: Country,
+    city: Hex,
+    mover: Side,
+) -> Vec<Hex> {
+    let all = std::iter::once(city).chain(city.neighbours());
+    match aggressor(minors, country) {
+        Some(a) if a == mover => all.collect(),
+        Some(_) => Vec::new(),
+        None => all.filter(|&h| board.country(h) == Some(country)).collect(),
+    }
+}
+
+/// 29.2-29.4: puts on `pos` what the minor countries add for a player-turn of `mover`:
+/// each unreduced city's infantry ZOC against him and its closure to him when he is
+/// (or would become) the aggressor, and each unreduced city of a country with an
+/// aggressor friendly to its liberator when not in the aggressor's ZOC. Nothing
+/// outside the Tournament Game.
+pub fn overlay(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side) {
+    if !in_play(rules) {
+        return;
+    }
+    let board = &rules.board;
+    for city in board.city_hexes() {
+        let Some(country) = minor_of(board, city) else {
+            continue;
+        };
+        if !unreduced(minors, country, city) {
+            continue;
+        }
+        let against = aggressor(minors, country).unwrap_or(mover);
+        if let Some(a) = aggressor(minors, country) {
+            pos.set_liberator(city, Some(a.other()));
+        }
+        if against == mover {
+            pos.bar(mover, city, true);
+            let zoc = city_zoc(board, minors, country, city, mover);
+            pos.count_city_zoc(mover.other(), &zoc, true);
+        }
+    }
+}
+
+/// 29.4: a city reduced in the player-turn of `mover` no longer exerts its ZOC nor
+/// keeps him out, and is no longer the liberator's by 29.2. Call before `minors`
+/// records the reduction.
+pub fn lift(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side, city: Hex) {
+    let Some(country) = minor_of(&rules.board, city) else {
+        return;
+    };
+    let zoc = city_zoc(&rules.board, minors, country, city, mover);
+    pos.count_city_zoc(mover.other(), &zoc, false);
+    pos.bar(mover, city, false);
+    pos.set_liberator(city, None);
+}
+
+/// The hexes units entered or crossed in an event of the player-turn, with the unit
+/// (29.2 with 003 29.2: a move, a retreat, an advance, a flight's ends, a landing).
+pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
+    match e {
+        Event::Moved { unit, path, .. }
+        | Event::Retreated { unit, path, .. }
+        | Event::Advanced { unit, path, .. } => Some((unit, path.clone())),
+        Event::Flown { unit, from, to, .. } => Some((unit, vec![*from, *to])),
+        Event::Placed { unit, hex, .. }
+        | Event::Invaded { unit, hex, .. }
+        | Event::LandedFromAssault { unit, hex, .. }
+        | Event::WentAshore { unit, hex, .. } => Some((unit, vec![*hex])),
+        Event::Landed { unit, port, .. } => Some((unit, vec![*port])),
+        _ => None,
+    }
+}
+
+/// 29.2 with 003 29.2: the first side whose unit enters a hex of a neutral minor
+/// country, by any means, or attacks one of its cities, becomes its aggressor. Reads
+/// the events of the player-turn in order; records the aggressors in `minors` and
+/// returns an event for each country invaded.
+pub fn aggression(rules: &Rules, minors: &mut Minors, events: &[Event]) -> Vec<Event> {
+    if !in_play(rules) {
+        return Vec::new();
+    }
+    let board = &rules.board;
+    let mut out = Vec::new();
+    for e in events {
+        let (side, unit, hexes) = match e {
+            Event::CityAttacked { side, city, .. } => (*side, None, vec![*city]),
+            _ => match hexes_entered(e) {
+                Some((unit, hexes)) => match rules.counters.get(unit) {
+                    Some(c) => (c.side, Some(unit.clone()), hexes),
+                    None => continue,
+                },
+                None => continue,
+            },
+        };
+        for h in hexes {
+            let Some(country) = minor_of(board, h) else {
+                continue;
+            };
+            if aggressor(minors, country).is_some() {
+                continue;
+            }
+            minors.entry(country).or_default().aggressor = Some(side);
+            out.push(Event::MinorInvaded {
+                country,
+                aggressor: side,
+                unit: unit.clone(),
+                hex: h,
+                rule: Rule::para("29.2").and(Ref::Reading(Cow::Borrowed("29.2"))),
+            });
+        }
+    }
+    out
+}
+
+/// The report's lines on the minor countries: each that is not neutral, with its
+/// aggressor, liberator and reduced cities, and whether it is subdued.
+pub fn status_lines(board: &Board, pos: &Position, minors: &Minors) -> Vec<String> {
+    minors
+        .iter()
+        .filter_map(|(&country, m)| {
+            let a = m.aggressor?;
+            let reduced: Vec<String> = m.reduced.iter().map(Hex::to_string).collect();
+            let state = if subdued(board, pos, minors, country) {
+                "subdued"
+            } else {
+                "unsubdued"
+            };
+            Some(format!(
+                "{}: aggressor {a}, liberator {}, {state}; cities reduced: {}",
+                country.name(),
+                a.other(),
+                if reduced.is_empty() {
+                    "none".to_string()
+                } else {
+                    reduced.join(", ")
+                }
+            ))
+        })
+        .collect()
+}

@@ -1,0 +1,93 @@
+//! 29: the report's lines for the minor countries' events.
+
+use crate::event::Event;
+use std::fmt::Write as _;
+
+/// One event of the minor countries, as the report writes it.
+pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
+    match e {
+        Event::MinorInvaded {
+            country,
+            aggressor,
+            unit,
+            hex,
+            rule,
+        } => {
+            let how = match unit {
+                Some(u) => format!("{u} entered {hex}"),
+                None => format!("its city {hex} was attacked"),
+            };
+            writeln!(
+                out,
+                "  {} is invaded: {how}; {aggressor} is its aggressor and {} its liberator; its unreduced cities are friendly to {} ({rule})",
+                country.name(),
+                aggressor.other(),
+                aggressor.other()
+            )
+        }
+        Event::CityAttacked {
+            id,
+            city,
+            country,
+            attackers,
+            factors,
+            roll,
+            table,
+            loss,
+            reduced,
+            rule,
+            ..
+        } => {
+            let names: Vec<String> = attackers
+                .iter()
+                .map(|(u, h, f)| format!("{u} ({f}) from {h}"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  Battle {id}: {} attack the city {city} of {} with {factors} factors ({rule})",
+                names.join(", "),
+                country.name()
+            );
+            let _ = writeln!(out, "    roll {roll}; {table}");
+            let what = if *reduced {
+                "the city is reduced: the aggressor may enter it from now on (29.4-29.5)"
+            } else {
+                "the city holds: the attackers retreat 2 hexes (MCRT)"
+            };
+            writeln!(out, "    the attackers lose {loss} factors; {what}")
+        }
+        Event::Guerrillas {
+            country,
+            side,
+            factors,
+            why,
+            rule,
+        } => writeln!(
+            out,
+            "  guerrillas in {}: {side} removes {factors} factors, {why} ({rule})",
+            country.name()
+        ),
+        Event::MinorSupply {
+            country,
+            side,
+            paid,
+            factors,
+            rule,
+        } => {
+            if *paid {
+                writeln!(
+                    out,
+                    "  {side} removes {factors} factors in {} to trace supply into or through it this player-turn ({rule})",
+                    country.name()
+                )
+            } else {
+                writeln!(
+                    out,
+                    "  {side} traces no supply into, through or out of {} this player-turn, not even by sea to its ports ({rule})",
+                    country.name()
+                )
+            }
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,138 @@
+//! 29.7: combat supply into and through the minor countries, decided when the side to
+//! move traces supply, before any movement.
+//!
+//! - A neutral country: no supply route of either side crosses it.
+//! - Its liberator traces through it freely.
+//! - Its aggressor traces through it freely while he garrisons all its cities at the
+//!   beginning of the player-turn (A). Otherwise he pays `supply_factors` factors of his
+//!   choice from his forces in it (B), or refuses (Q&A 29.7, 003 29.7): then no route of
+//!   his, not even by sea to its ports, goes into, through or out of it, and his units
+//!   in it are cut off.
+//!
+//! Where the rules are silent: the aggressor pays only when a route needs the country
+//! (the units cut off with the country closed are not the same as with it open); he
+//! refuses with `[[minor]] country = "...", pay_supply = false`, and pays whenever a
+//! route needs the country otherwise. With no forces in the country he cannot pay, and
+//! traces nothing there. The payment is kept in the state (`supply_paid`), for his
+//! supply in his opponent's next player-turn (003 29.7; only fighters trace then).
+
+use super::guerrilla::{first_losses, forces_in, take_factors};
+use super::{aggressor, in_play, subdued, Minors};
+use crate::board::Country;
+use crate::cite::{Ref, Rule};
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::MinorOrder;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::Side;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What supply needs besides the position: the cities held at the start of the
+/// player-turn and the side's beachheads (23.5).
+pub struct SupplyContext<'a> {
+    pub held: &'a BTreeMap<Hex, Side>,
+    pub beachheads: &'a BTreeSet<Hex>,
+}
+
+fn close(rules: &Rules, pos: &mut Position, side: Side, country: Country) {
+    let hexes: Vec<Hex> = rules
+        .board
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|&h| rules.board.country(h) == Some(country))
+        .collect();
+    for h in hexes {
+        pos.bar_supply(side, h);
+    }
+}
+
+/// 29.7: before `side` traces supply, closes to its routes the minor countries they
+/// may not cross, and takes the factors it pays for those they may; records in
+/// `minors` whether it paid. Nothing outside the Tournament Game or without combat
+/// supply (optional rule 23).
+pub fn before_tracing(
+    rules: &Rules,
+    pos: &mut Position,
+    minors: &mut Minors,
+    side: Side,
+    ctx: &SupplyContext,
+    orders: &[MinorOrder],
+) -> Vec<Event> {
+    if !in_play(rules) || !rules.ruleset.optional.contains(&23) {
+        return Vec::new();
+    }
+    let first = first_losses(orders);
+    let refused: BTreeSet<Country> = orders
+        .iter()
+        .filter(|o| o.pay_supply.as_ref().is_some_and(|p| !p.value))
+        .map(|o| o.country.value)
+        .collect();
+    let mut events = Vec::new();
+    let mut theirs = Vec::new();
+    for country in Country::MINOR {
+        match aggressor(minors, country) {
+            None => close(rules, pos, side, country),
+            Some(a) if a == side => theirs.push(country),
+            Some(_) => {}
+        }
+    }
+    let cost = rules
+        .ruleset
+        .tournament_figures
+        .minor_countries
+        .supply_factors;
+    let rule = Rule::para("29.7").and(Ref::Reading(Cow::Borrowed("29.7")));
+    for country in theirs {
+        if subdued(&rules.board, pos, minors, country) {
+            minors.entry(country).or_default().supply_paid = true;
+            continue;
+        }
+        let forces = forces_in(rules, pos, side, country);
+        let needed = needs(rules, pos, side, ctx, country);
+        let pays = needed && !refused.contains(&country) && !forces.is_empty();
+        minors.entry(country).or_default().supply_paid = pays;
+        if pays {
+            events.push(Event::MinorSupply {
+                country,
+                side,
+                paid: true,
+                factors: cost,
+                rule: rule.clone(),
+            });
+            let order = first.get(&country).cloned().unwrap_or_default();
+            let cause = format!("supply through {}", country.name());
+            events.extend(take_factors(
+                rules,
+                pos,
+                (&forces, &order),
+                cost,
+                &cause,
+                &rule,
+            ));
+        } else {
+            close(rules, pos, side, country);
+            if needed {
+                events.push(Event::MinorSupply {
+                    country,
+                    side,
+                    paid: false,
+                    factors: 0,
+                    rule: rule.clone(),
+                });
+            }
+        }
+    }
+    events
+}
+
+/// Whether a supply route of `side` needs `country`: closing it cuts off units that
+/// are supplied with it open.
+fn needs(rules: &Rules, pos: &Position, side: Side, ctx: &SupplyContext, country: Country) -> bool {
+    let open = crate::supply::cut_off(rules, pos, ctx.held, ctx.beachheads, side);
+    let mut closed = pos.clone();
+    close(rules, &mut closed, side, country);
+    let shut = crate::supply::cut_off(rules, &closed, ctx.held, ctx.beachheads, side);
+    shut != open
+}
