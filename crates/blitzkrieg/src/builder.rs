@@ -54,6 +54,7 @@ impl StateBuilder {
                 pools: BTreeMap::new(),
                 invaded: None,
                 beachheads: BTreeMap::new(),
+                air_landing: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

@@ -7,6 +7,7 @@
 //! the end of the player-turn: cities (5), victory (16), the next phase, and the
 //! reinforcements due to the next player (6.2).
 
+use crate::air;
 use crate::automatic::AvPath;
 use crate::automatic::{self, AvMade};
 use crate::cite::{Ref, Rule};
@@ -207,6 +208,9 @@ struct Moved {
     beachheads: BTreeSet<Hex>,
     /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
     ashore: BTreeMap<UnitId, Vec<Hex>>,
+    /// 30.41, 30.5: the bombers supporting each battle, and where they land.
+    support: BTreeMap<String, Vec<UnitId>>,
+    landing: BTreeMap<UnitId, air::mission::Landing>,
 }
 
 enum Planned {
@@ -314,6 +318,7 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
+    let friendly_at_start = control::friendly_cities(&rules.board, &pos, &state.held, side);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     let none = BTreeSet::new();
     let beachheads = state.beachheads.get(&side).unwrap_or(&none);
@@ -346,6 +351,16 @@ fn move_units(
         &orders.recombines,
         (&orders.attacks, &waiting),
     );
+    let air_ctx = air::mission::Context {
+        rules,
+        side,
+        held: &state.held,
+        friendly_at_start: &friendly_at_start,
+        engaged_at_start: &moved.log.engaged_at_start,
+        attacks: &orders.attacks,
+    };
+    let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
+    let overrun = air::base::overrun(&mut pos);
     let log = &moved.log;
     let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &orders.attacks);
     let mut errors = owed_errors;
@@ -353,6 +368,7 @@ fn move_units(
     errors.extend(breakdown_errors);
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
+    errors.extend(flights.errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
     let fighters = strategic::fighters(&orders.attacks, &orders.avs);
@@ -366,6 +382,8 @@ fn move_units(
     events.extend(broken);
     events.extend(moved.events);
     events.extend(recombined);
+    events.extend(flights.events);
+    events.extend(overrun);
     Ok(Moved {
         turn,
         side,
@@ -377,6 +395,8 @@ fn move_units(
         invaded: moved.log.invaded,
         beachheads: moved.log.beachheads,
         ashore: moved.log.ashore,
+        support: flights.support,
+        landing: flights.landing,
     })
 }
 
@@ -476,6 +496,8 @@ fn play(
         invaded,
         beachheads,
         ashore,
+        support,
+        landing,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -488,8 +510,13 @@ fn play(
             rule: Rule::para("14.9"),
         });
     }
-    let battles: Vec<WaitingBattle> = orders.attacks.iter().map(waiting_battle).collect();
+    let battles: Vec<WaitingBattle> = orders
+        .attacks
+        .iter()
+        .map(|a| with_bombers(waiting_battle(a), &support))
+        .collect();
     let mut next = state.clone();
+    next.air_landing = landing;
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
     // 23.5: the mover's beachheads are those of this player-turn; the other side's
@@ -599,6 +626,9 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
     for a in &orders.attacks {
         refuse("[[attack]]", &a.id.span);
     }
+    for m in &orders.missions {
+        refuse("[[mission]]", &m.kind.span);
+    }
     out
 }
 
@@ -656,6 +686,7 @@ fn fight(
         )
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
         f.events.extend(battle_events);
+        f.events.extend(air::base::overrun(&mut f.pos));
         f.throughout.after_battle(rules, &f.pos);
         let rest = battles.get(i + 1..).unwrap_or_default();
         let (asked, later): (Vec<Pending>, Vec<Pending>) = owed
@@ -802,6 +833,15 @@ fn finish(
         events.extend(landed);
         throughout.after_battle(rules, &pos);
     }
+    let landing = std::mem::take(&mut next.air_landing);
+    events.extend(air::mission::land_all(
+        rules,
+        &mut pos,
+        &state.held,
+        side,
+        &landing,
+    ));
+    events.extend(air::base::overrun(&mut pos));
     supply::clear(&mut pos);
     next.store_position(&pos, turn, side);
     let (friendly_after, coming) =
@@ -827,6 +867,14 @@ fn finish(
     };
     events.extend(reinforcements_due(rules, &next));
     (next, events)
+}
+
+/// 30.41: a battle with the bombers flying in its support among its units.
+fn with_bombers(mut b: WaitingBattle, support: &BTreeMap<String, Vec<UnitId>>) -> WaitingBattle {
+    if let Some(bombers) = support.get(&b.id) {
+        b.units.extend(bombers.iter().cloned());
+    }
+    b
 }
 
 /// A battle kept for a later step, as the resolution reads it (no place in a file).
@@ -1000,6 +1048,9 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     }
     for r in &orders.recombines {
         named.extend(r.units.iter().chain(std::iter::once(&r.into)));
+    }
+    for m in &orders.missions {
+        named.extend(&m.units);
     }
     if let Some(s) = &orders.standing {
         named.extend(&s.lose_first);

@@ -244,6 +244,8 @@ pub enum Event {
     },
     /// Anything else worth telling both players, with its rule.
     Note { text: String, rule: Rule },
+    /// 30: what aircraft did (missions, changes of base, landings).
+    Air(crate::air::AirEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

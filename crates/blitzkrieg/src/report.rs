@@ -275,6 +275,7 @@ fn section_of(e: &Event) -> &'static str {
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
         Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
         Event::Note { .. } => "NOTES",
+        Event::Air(a) => a.section(),
     }
 }
 
@@ -601,6 +602,7 @@ fn line(out: &mut String, e: &Event) {
             None => writeln!(out, "  GAME OVER: {reason} ({rule})"),
         },
         Event::Note { text, rule } => writeln!(out, "  {text} ({rule})"),
+        Event::Air(a) => writeln!(out, "  {}", a.line()),
     };
 }
 

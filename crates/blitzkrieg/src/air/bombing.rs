@@ -1,0 +1,43 @@
+//! What bombers add to a battle (30.41 tactical bombing, 30.8 short range): their
+//! factors, doubled at less than half range, and the river doubling they undo. The
+//! battle's strength ([`crate::combat::strength`]) asks this module about every
+//! aircraft named in it; the losses they take first are the combat resolution's.
+
+use crate::hex::Hex;
+use crate::odds::Factor;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::{Counter, UnitId};
+
+/// 30.8 (Q&A 30.8: TAC from full sea hexes too): whether a bomber flying from `from`
+/// bombs at double strength: the nearest hex attacked is at less than half its range.
+pub fn doubles(c: &Counter, from: Hex, targets: &[Hex]) -> bool {
+    let nearest = targets.iter().map(|t| from.distance(*t)).min();
+    matches!((nearest, c.half_range()), (Some(d), Some(half)) if d <= half)
+}
+
+/// 30.41, 30.8: the factor an aircraft adds to the attack on `targets`: its attack
+/// factor, doubled at less than half range from the base it flew from (where it
+/// stands on the map while in the air). `None` for a unit that is not an aircraft.
+pub fn air_factor(rules: &Rules, pos: &Position, id: &UnitId, targets: &[Hex]) -> Option<Factor> {
+    let c = rules.counters.get(id).filter(|c| c.kind.is_air())?;
+    let base = pos.hex_of(id)?;
+    let f = Factor::from(c.attack);
+    Some(if doubles(c, base, targets) {
+        f.double()
+    } else {
+        f
+    })
+}
+
+/// Whether `id` is an aircraft.
+pub fn is_air(rules: &Rules, id: &UnitId) -> bool {
+    rules.counters.get(id).is_some_and(|c| c.kind.is_air())
+}
+
+/// 30.41 with 003 30.41: tactical bombing undoes a river's doubling when the bombers'
+/// strength (after doubling at short range) reaches the defenders' basic strength
+/// (before the river's doubling); read as "at least equals".
+pub fn undoes_river(air: Factor, basic: u32) -> bool {
+    !air.is_zero() && air >= Factor::from(basic)
+}
