@@ -211,6 +211,8 @@ struct Moved {
     /// 30.41, 30.5: the bombers supporting each battle, and where they land.
     support: BTreeMap<String, Vec<UnitId>>,
     landing: BTreeMap<UnitId, air::mission::Landing>,
+    /// 30.42: the strategic bombings, resolved before the battles.
+    raids: Vec<air::strategic::Raid>,
 }
 
 enum Planned {
@@ -351,6 +353,7 @@ fn move_units(
         &orders.recombines,
         (&orders.attacks, &waiting),
     );
+    let barraged = air::strategic::barraged(orders);
     let air_ctx = air::mission::Context {
         rules,
         side,
@@ -358,6 +361,7 @@ fn move_units(
         friendly_at_start: &friendly_at_start,
         engaged_at_start: &moved.log.engaged_at_start,
         attacks: &orders.attacks,
+        barraged: &barraged,
     };
     let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
     let overrun = air::base::overrun(&mut pos);
@@ -397,6 +401,7 @@ fn move_units(
         ashore: moved.log.ashore,
         support: flights.support,
         landing: flights.landing,
+        raids: flights.raids,
     })
 }
 
@@ -498,6 +503,7 @@ fn play(
         ashore,
         support,
         landing,
+        raids,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -509,6 +515,9 @@ fn play(
             hex: *hex,
             rule: Rule::para("14.9"),
         });
+    }
+    if !raids.is_empty() {
+        events.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
     }
     let battles: Vec<WaitingBattle> = orders
         .attacks
@@ -869,6 +878,31 @@ fn finish(
     (next, events)
 }
 
+/// 30.42: the strategic bombings of the player-turn on the BBT, before any battle.
+fn bomb(
+    state: &GameState,
+    pos: &mut Position,
+    rules: &Rules,
+    raids: &[air::strategic::Raid],
+    side: Side,
+    input: &mut TurnInput,
+) -> Result<Vec<Event>, Vec<OrderError>> {
+    let mode = match state.game.options.tables {
+        TableChoice::PlayByMail => TableMode::Pbm,
+        TableChoice::Die => TableMode::Die,
+    };
+    let lose_first = state
+        .standing
+        .get(&side.other())
+        .map(|s| s.lose_first.clone())
+        .unwrap_or_default();
+    let tables = input.tables;
+    let dice = &mut *input.dice;
+    let mut roll = |id: &str| dice.roll(mode, id, None);
+    air::strategic::resolve(rules, pos, raids, &lose_first, tables, &mut roll)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "30.42")])
+}
+
 /// 30.41: a battle with the bombers flying in its support among its units.
 fn with_bombers(mut b: WaitingBattle, support: &BTreeMap<String, Vec<UnitId>>) -> WaitingBattle {
     if let Some(bombers) = support.get(&b.id) {
@@ -1001,7 +1035,12 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
     // 15.2: the die decides battles only, so orders without attacks need no seed.
     if matches!(state.phase, Phase::Turn { .. })
         && orders.seed.is_none()
-        && (!orders.attacks.is_empty() || state.battles_waiting())
+        && (!orders.attacks.is_empty()
+            || state.battles_waiting()
+            || orders
+                .missions
+                .iter()
+                .any(|m| m.kind.value == air::MissionKind::Strategic))
     {
         errs.push(OrderError::new(
             Problem::NoSeed,

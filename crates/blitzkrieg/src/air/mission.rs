@@ -5,6 +5,7 @@
 
 use super::base::{air_halves_at, base_fits, halves_text, not_a_base};
 use super::bombing;
+use super::strategic::{refusal, Raid};
 use super::{AirEvent, Mission, MissionKind};
 use crate::cite::Rule;
 use crate::combat::battle_strength;
@@ -31,6 +32,8 @@ pub struct Context<'a> {
     pub engaged_at_start: &'a BTreeSet<UnitId>,
     /// The battles declared (30.41: a tactical mission supports one of them).
     pub attacks: &'a [Attack],
+    /// 30.42: the hexes artillery barrages this player-turn.
+    pub barraged: &'a BTreeSet<Hex>,
 }
 
 /// 30.5: where a bomber in the air lands after combat.
@@ -54,6 +57,8 @@ pub struct Flights {
     pub support: BTreeMap<String, Vec<UnitId>>,
     /// 30.5: where each bomber in the air lands after combat.
     pub landing: BTreeMap<UnitId, Landing>,
+    /// 30.42: the strategic bombings, in the order written.
+    pub raids: Vec<Raid>,
     pub events: Vec<Event>,
     pub errors: Vec<OrderError>,
 }
@@ -318,7 +323,7 @@ fn combat_mission(
     flyers: &[Flyer],
     out: &mut Flights,
 ) -> Option<(Hex, Range<usize>)> {
-    let mut ok = target_legal(ctx, pos, m, &mut out.errors);
+    let mut ok = target_legal(ctx, pos, m, &out.raids, &mut out.errors);
     if let (Some(v), Some(first)) = (m.via.first(), flyers.first()) {
         ok = false;
         out.errors.push(shape_error(
@@ -338,6 +343,12 @@ fn combat_mission(
         return None;
     }
     let targets = battle_targets(ctx, m);
+    if m.kind.value == MissionKind::Strategic {
+        out.raids.push(Raid {
+            hex: m.to.value,
+            bombers: planned.iter().map(|(f, _)| f.id.value.clone()).collect(),
+        });
+    }
     for (f, landing) in planned {
         pos.set_aloft(&f.id.value, true);
         out.events.push(Event::Air(AirEvent::Flew {
@@ -378,9 +389,14 @@ fn battle_targets(ctx: &Context, m: &Mission) -> Vec<Hex> {
 }
 
 /// 30.41: a tactical mission supports a declared battle that attacks the hex flown
-/// to. 30.42: strategic bombing is not built yet.
-fn target_legal(ctx: &Context, pos: &Position, m: &Mission, errors: &mut Vec<OrderError>) -> bool {
-    let _ = pos;
+/// to. 30.42: a strategic mission bombs a hex that [`refusal`] allows.
+fn target_legal(
+    ctx: &Context,
+    pos: &Position,
+    m: &Mission,
+    raids: &[Raid],
+    errors: &mut Vec<OrderError>,
+) -> bool {
     let fail = |why: String, span: Range<usize>, errors: &mut Vec<OrderError>| {
         errors.push(OrderError::new(
             Problem::NoBattleToSupport { why },
@@ -390,15 +406,28 @@ fn target_legal(ctx: &Context, pos: &Position, m: &Mission, errors: &mut Vec<Ord
         false
     };
     if m.kind.value == MissionKind::Strategic {
-        errors.push(OrderError::new(
-            Problem::NoStrategicTarget {
-                hex: m.to.value,
-                why: "strategic bombing (30.42) is not played yet".into(),
-            },
-            Some(m.kind.span.clone()),
-            "30.42",
-        ));
-        return false;
+        let why = refusal(pos, ctx.side, m.to.value, raids, ctx.barraged);
+        if let Some(b) = &m.battle {
+            return fail(
+                "a strategic mission bombs on the BBT and supports no battle".into(),
+                b.span.clone(),
+                errors,
+            );
+        }
+        return match why {
+            Some(why) => {
+                errors.push(OrderError::new(
+                    Problem::NoStrategicTarget {
+                        hex: m.to.value,
+                        why,
+                    },
+                    Some(m.to.span.clone()),
+                    "30.42",
+                ));
+                false
+            }
+            None => true,
+        };
     }
     let Some(b) = &m.battle else {
         return fail(

@@ -28,9 +28,11 @@
 pub mod base;
 pub mod bombing;
 pub mod mission;
+pub mod strategic;
 
 use crate::cite::Rule;
 use crate::hex::Hex;
+use crate::odds::Factor;
 use crate::orders::Located;
 use crate::units::UnitId;
 use serde::{Deserialize, Serialize};
@@ -110,6 +112,17 @@ pub enum AirEvent {
         path: Vec<Hex>,
         rule: Rule,
     },
+    /// 30.42: a strategic bombing of a hex on the BBT: the bombers, their factors,
+    /// the roll, the table's cell and the factors removed.
+    Bombed {
+        hex: Hex,
+        bombers: Vec<UnitId>,
+        factors: Factor,
+        roll: String,
+        table: String,
+        removed: u32,
+        rule: Rule,
+    },
     /// 30.5: an aircraft landed after combat.
     Landed {
         unit: UnitId,
@@ -149,6 +162,21 @@ impl AirEvent {
                 let path: Vec<String> = path.iter().map(Hex::to_string).collect();
                 format!("{unit:<9} changes base {} ({rule})", path.join("-"))
             }
+            AirEvent::Bombed {
+                hex,
+                bombers,
+                factors,
+                roll,
+                table,
+                removed,
+                rule,
+            } => {
+                let names: Vec<&str> = bombers.iter().map(UnitId::as_str).collect();
+                format!(
+                    "Strategic bombing of {hex} by {} with {factors} factors; {roll}; {table}: {removed} factors removed ({rule})",
+                    names.join(", ")
+                )
+            }
             AirEvent::Landed {
                 unit,
                 hex,
@@ -165,6 +193,7 @@ impl AirEvent {
     pub fn section(&self) -> &'static str {
         match self {
             AirEvent::Flew { .. } | AirEvent::Staged { .. } => "MOVEMENT",
+            AirEvent::Bombed { .. } => "COMBAT",
             AirEvent::Landed { .. } => "AIR UNITS RETURN TO BASE (30.5)",
         }
     }

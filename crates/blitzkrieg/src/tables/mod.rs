@@ -451,6 +451,8 @@ pub trait CombatTables {
     fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError>;
     /// 25.1: the TGAT result of a battle at `odds` for `roll`.
     fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError>;
+    /// 25.2, 30.42: the BBT result of `factors` attacking for `roll`.
+    fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError>;
 }
 
 impl CombatTables for Tables {
@@ -461,6 +463,10 @@ impl CombatTables for Tables {
     fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError> {
         Tables::tgat(self, odds, roll)
     }
+
+    fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
+        Tables::bbt(self, factors, roll)
+    }
 }
 
 /// The embedded tables, each version of each table read from its file the first time
@@ -470,6 +476,7 @@ impl CombatTables for Tables {
 pub struct EmbeddedTables {
     bgat: [OnceLock<Result<Grid<BgatResult>, String>>; 2],
     tgat: [OnceLock<Result<Grid<TgatCell>, String>>; 2],
+    bbt: [OnceLock<Result<Grid<Losses>, String>>; 2],
 }
 
 impl EmbeddedTables {
@@ -504,6 +511,17 @@ impl CombatTables for EmbeddedTables {
             TableMode::Die => &self.tgat[1],
         };
         tgat_in(EmbeddedTables::grid(cell, TableId::Tgat, mode)?, odds, roll)
+    }
+
+    fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.bbt[0],
+            TableMode::Die => &self.bbt[1],
+        };
+        let grid = EmbeddedTables::grid(cell, TableId::Bbt, mode)?;
+        let column = bracket_column(grid, factors)?;
+        read(grid, roll, column, |r| *r)
     }
 }
 
