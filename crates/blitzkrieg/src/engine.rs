@@ -354,11 +354,23 @@ fn move_units(
         (&orders.attacks, &waiting),
     );
     let barraged = air::strategic::barraged(orders);
+    let changed_last: BTreeSet<Hex> = state
+        .last
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CityChanged { hex, .. } | Event::CityFromNextPlayerTurn { hex, .. } => {
+                Some(*hex)
+            }
+            _ => None,
+        })
+        .collect();
     let air_ctx = air::mission::Context {
         rules,
         side,
         held: &state.held,
         friendly_at_start: &friendly_at_start,
+        changed_last: &changed_last,
         engaged_at_start: &moved.log.engaged_at_start,
         attacks: &orders.attacks,
         barraged: &barraged,

@@ -35,9 +35,25 @@ pub fn is_air(rules: &Rules, id: &UnitId) -> bool {
     rules.counters.get(id).is_some_and(|c| c.kind.is_air())
 }
 
+/// 30.41, reading `tactical-bombing-30-41=printed`: the factors of tactical bombing
+/// are compared as printed on the counters (by default, after halving and doubling).
+pub fn printed_factors(rules: &Rules) -> bool {
+    rules.ruleset.reading("tactical-bombing-30-41") == "printed"
+}
+
+/// The printed attack factors of the units of `ids` on the map, added together.
+pub fn printed_attack(rules: &Rules, pos: &Position, ids: &[UnitId]) -> Factor {
+    ids.iter()
+        .filter(|id| pos.get(id).is_some())
+        .filter_map(|id| rules.counters.get(id))
+        .map(|c| Factor::from(c.attack))
+        .sum()
+}
+
 /// 30.41 with 003 30.41: tactical bombing undoes a river's doubling when the bombers'
-/// strength (after doubling at short range) reaches the defenders' basic strength
-/// (before the river's doubling); read as "at least equals".
+/// strength `air` (after doubling at short range; printed under the reading
+/// `tactical-bombing-30-41=printed`) reaches the defenders' basic strength (before the
+/// river's doubling); "equals" read as "at least equals".
 pub fn undoes_river(air: Factor, basic: u32) -> bool {
     !air.is_zero() && air >= Factor::from(basic)
 }

@@ -28,6 +28,10 @@ pub struct Context<'a> {
     /// 30.7 with 003 30.7: the cities friendly to the mover at the start of the
     /// player-turn.
     pub friendly_at_start: &'a BTreeSet<Hex>,
+    /// 30.7, reading `staging-30-7=since-preceding`: the cities that changed hands in
+    /// the preceding player-turn or at its end (its `CityChanged` and
+    /// `CityFromNextPlayerTurn` events).
+    pub changed_last: &'a BTreeSet<Hex>,
     /// 30.6: the mover's units that began the player-turn in enemy ZOC.
     pub engaged_at_start: &'a BTreeSet<UnitId>,
     /// The battles declared (30.41: a tactical mission supports one of them).
@@ -110,7 +114,8 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
                 combat_mission(ctx, pos, m, &flyers, &mut out)
             }
         };
-        if let Some((hex, span)) = landed {
+        let unchecked = m.kind.value.is_combat() && suicide_allowed(ctx.rules);
+        if let (Some((hex, span)), false) = (landed, unchecked) {
             arrivals.insert(hex, span);
         }
     }
@@ -277,12 +282,8 @@ fn staging_legal(
                 .unit(&f.id.value),
             );
         }
-        let why = not_a_base(ctx.rules, pos, ctx.held, ctx.side, s.value).or_else(|| {
-            (!ctx.friendly_at_start.contains(&s.value)).then(|| {
-                "it has not been friendly since the start of the player-turn (30.7, 003 30.7)"
-                    .to_string()
-            })
-        });
+        let why = not_a_base(ctx.rules, pos, ctx.held, ctx.side, s.value)
+            .or_else(|| staging_refusal(ctx, s.value));
         if let Some(why) = why {
             ok = false;
             errors.push(no_landing(&f.id, s.value, why, s.span.clone(), "30.7"));
@@ -290,6 +291,21 @@ fn staging_legal(
         from = s.value;
     }
     ok
+}
+
+/// 30.7 under the reading `staging-30-7`: why a staging city has not been friendly
+/// long enough: since the start of the preceding player-turn (the default), or of
+/// this one (`since-turn-start`, 003 30.7).
+fn staging_refusal(ctx: &Context, hex: Hex) -> Option<String> {
+    let now = ctx.friendly_at_start.contains(&hex);
+    if ctx.rules.ruleset.reading("staging-30-7") == "since-turn-start" {
+        return (!now).then(|| {
+            "it has not been friendly since the start of the player-turn (30.7, 003 30.7)".into()
+        });
+    }
+    (!now || ctx.changed_last.contains(&hex)).then(|| {
+        "it has not been friendly since the start of the preceding player-turn (30.7)".into()
+    })
 }
 
 fn no_landing(
@@ -491,7 +507,9 @@ fn bomber_plan(
         .clone()
         .unwrap_or_else(|| Located::new(f.base, unit.span.clone()));
     let from_target = m.to.value.distance(land.value);
-    let why = if from_target > reach {
+    let why = if suicide_allowed(ctx.rules) {
+        None
+    } else if from_target > reach {
         Some(if doubled {
             format!("it is {from_target} hexes from {}: bombing at double strength it lands at less than half range, {reach} hexes at most (30.8)", m.to.value)
         } else {
@@ -519,6 +537,12 @@ fn bomber_plan(
         over: m.to.value,
         reach,
     })
+}
+
+/// 30.5, reading `suicide-missions-30-5=allowed`: the landing is not checked with the
+/// orders; bombers with no base to land at after combat are eliminated.
+fn suicide_allowed(rules: &Rules) -> bool {
+    rules.ruleset.reading("suicide-missions-30-5") == "allowed"
 }
 
 /// 003 30.5-30.6: a base not friendly now may still be landed at if there is "any
@@ -590,11 +614,21 @@ fn check_air_against_ground(
         };
         let ground: Vec<UnitId> = a.units.iter().map(|u| u.value.clone()).collect();
         let targets: Vec<Hex> = a.targets.iter().map(|t| t.value).collect();
-        let g = battle_strength(ctx.rules, pos, &ground, &targets).attack;
-        let air: crate::odds::Factor = bombers
-            .iter()
-            .filter_map(|b| bombing::air_factor(ctx.rules, pos, b, &targets))
-            .sum();
+        let (g, air) = if bombing::printed_factors(ctx.rules) {
+            (
+                bombing::printed_attack(ctx.rules, pos, &ground),
+                bombing::printed_attack(ctx.rules, pos, bombers),
+            )
+        } else {
+            let air: crate::odds::Factor = bombers
+                .iter()
+                .filter_map(|b| bombing::air_factor(ctx.rules, pos, b, &targets))
+                .sum();
+            (
+                battle_strength(ctx.rules, pos, &ground, &targets).attack,
+                air,
+            )
+        };
         if air > g {
             let span = missions
                 .iter()
@@ -649,14 +683,22 @@ pub fn land_all(
         };
         let chosen = choices
             .into_iter()
-            .find(|h| (*h == l.base || h.distance(l.over) <= l.reach) && fits(pos, &aloft, *h));
+            .find(|h| h.distance(l.over) <= l.reach && fits(pos, &aloft, *h));
         aloft.remove(id);
         match chosen {
             Some(h) => {
                 pos.move_to(id, h);
                 pos.set_aloft(id, false);
-                let note =
-                    (h != l.base).then(|| format!("{} is no base it may land at now", l.base));
+                let note = (h != l.base).then(|| {
+                    if l.base.distance(l.over) > l.reach {
+                        format!(
+                            "{} is beyond its reach of {} hexes from {}",
+                            l.base, l.reach, l.over
+                        )
+                    } else {
+                        format!("{} is no friendly base with room now", l.base)
+                    }
+                });
                 events.push(Event::Air(AirEvent::Landed {
                     unit: id.clone(),
                     hex: h,

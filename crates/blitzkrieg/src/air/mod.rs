@@ -6,6 +6,13 @@
 //!
 //! `movement/air.rs` is something else: air transport and airdrops (9.3, 9.4).
 //!
+//! The declared readings of rule 30 (`docs/readings.md`) are followed:
+//! `tactical-bombing-30-41` (factors compared after halving and doubling, or printed),
+//! `suicide-missions-30-5` (landings checked with the orders, or not) and
+//! `staging-30-7` (staging cities friendly since the start of the preceding
+//! player-turn: friendly at the start of this one and not changed hands in the last;
+//! or since the start of this one).
+//!
 //! Readings where the rules are silent or could be read two ways:
 //! - 30.2: aircraft are on the map at their base; grounded aircraft weigh nothing
 //!   toward the 3 ground units of a hex, and a base holds at most
@@ -14,7 +21,7 @@
 //!   tactical or strategic mission's landing base (`land`, by default the base flown
 //!   from) within range of that hex (30.8: within half range after bombing at double
 //!   strength). The landing is checked when the orders are (003 30.5: no suicide
-//!   missions) and made after all combat, at the base named if it is still friendly,
+//!   missions, under the default reading) and made after all combat, at the base named if it is still friendly,
 //!   free of enemy ZOC and has room, else at the base flown from, else at the nearest
 //!   friendly base within reach, else the aircraft is eliminated (30.5).
 //! - 30.41: "undoubles a river defense if the bomber's attack strength equals the

@@ -101,11 +101,21 @@ pub fn battle_strength(
             .map(|p| defence_factor(rules, &p.id))
             .sum();
         let river_only = reasons.len() == 1 && river_reason(&rules.board, hex, &from).is_some();
-        if river_only && bombing::undoes_river(s.air, basic) {
+        let bombers: Vec<UnitId> = s
+            .attackers
+            .iter()
+            .filter(|a| bombing::is_air(rules, &a.0))
+            .map(|a| a.0.clone())
+            .collect();
+        let air = if bombing::printed_factors(rules) {
+            bombing::printed_attack(rules, pos, &bombers)
+        } else {
+            s.air
+        };
+        if river_only && bombing::undoes_river(air, basic) {
             reasons.clear();
             s.doubling.push(format!(
-                "{hex}: not doubled by the river: the bombers' {} factors reach the defenders' basic {basic} (30.41, 003 30.41)",
-                s.air
+                "{hex}: not doubled by the river: the bombers' {air} factors reach the defenders' basic {basic} (30.41, 003 30.41)"
             ));
         }
         let doubled = !reasons.is_empty();
