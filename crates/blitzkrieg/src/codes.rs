@@ -331,6 +331,8 @@ impl PositionProblem {
             PositionProblem::BadZone(_) => "P019",
             PositionProblem::TooManyAtSea { .. } => "P020",
             PositionProblem::NoChange { .. } => "P025",
+            PositionProblem::AirNotInCity { .. } => "P031",
+            PositionProblem::AirOverstacked { .. } => "P032",
         }
     }
 }
@@ -846,6 +848,14 @@ mod tests {
                 unit: UnitId::new("B-1IN").unwrap(),
                 given: 3,
                 kind: "infantry",
+            },
+            PositionProblem::AirNotInCity {
+                unit: u("B-1TAC"),
+                hex: h("K14"),
+            },
+            PositionProblem::AirOverstacked {
+                hex: h("I12"),
+                units: "B-1TAC, B-2TAC, B-1MDM, B-2MDM".into(),
             },
         ]
     }

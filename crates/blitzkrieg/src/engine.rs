@@ -385,6 +385,12 @@ fn move_units(
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
     errors.extend(flights.errors);
+    errors.extend(air::base::check_placements(
+        rules,
+        &pos,
+        side,
+        &orders.place,
+    ));
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
     let fighters = strategic::fighters(&orders.attacks, &orders.avs);
@@ -1177,7 +1183,13 @@ fn set_up(
         waiting: &waiting,
         invaded_last: None,
     };
-    let out = movement::run_setup_orders(&ctx, &mut pos, orders);
+    let mut out = movement::run_setup_orders(&ctx, &mut pos, orders);
+    out.errors.extend(air::base::check_placements(
+        rules,
+        &pos,
+        side,
+        &orders.setup,
+    ));
     if !out.errors.is_empty() {
         return Err(out.errors);
     }

@@ -5,6 +5,7 @@ use crate::cite::Rule;
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::orders::{OrderError, Placement, Problem};
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::units::{Side, UnitId};
@@ -124,4 +125,52 @@ pub fn overstacked_bases(rules: &Rules, pos: &Position, side: Side) -> Vec<(Hex,
         .map(|h| (h, air_halves_at(pos, side, h, &BTreeSet::new())))
         .filter(|(_, n)| !base_fits(rules, *n))
         .collect()
+}
+
+/// 30.2: aircraft placed at set-up (or as reinforcements) go to cities ("air units may
+/// be placed in friendly cities in their home country"), at most a base's worth of
+/// them a city once the placements are made.
+pub fn check_placements(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    placements: &[Placement],
+) -> Vec<OrderError> {
+    let mut errors = Vec::new();
+    let mut last: BTreeMap<Hex, std::ops::Range<usize>> = BTreeMap::new();
+    for p in placements {
+        for u in &p.units {
+            let air = rules
+                .counters
+                .get(&u.value)
+                .is_some_and(|c| c.kind.is_air());
+            if !air {
+                continue;
+            }
+            last.insert(p.hex.value, p.hex.span.clone());
+            if !rules.board.is_city(p.hex.value) {
+                let problem = Problem::CannotPlace {
+                    unit: u.value.clone(),
+                    why: format!(
+                        "{} is no city, and aircraft are based in cities",
+                        p.hex.value
+                    ),
+                };
+                errors.push(OrderError::new(problem, Some(u.span.clone()), "30.2").unit(&u.value));
+            }
+        }
+    }
+    for (hex, halves) in overstacked_bases(rules, pos, side) {
+        if let Some(span) = last.get(&hex) {
+            errors.push(OrderError::new(
+                Problem::AirOverstacked {
+                    hex,
+                    count: halves_text(halves),
+                },
+                Some(span.clone()),
+                "30.2",
+            ));
+        }
+    }
+    errors
 }
