@@ -324,6 +324,7 @@ fn move_units(
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     let none = BTreeSet::new();
     let beachheads = state.beachheads.get(&side).unwrap_or(&none);
+    let unsupplied_air = air::base::unsupplied_at_start(rules, &pos, &state.held, beachheads, side);
     let (supplied, air_errors) = supply::trace_start(
         rules,
         &mut pos,
@@ -372,6 +373,7 @@ fn move_units(
         friendly_at_start: &friendly_at_start,
         changed_last: &changed_last,
         engaged_at_start: &moved.log.engaged_at_start,
+        unsupplied: &unsupplied_air,
         attacks: &orders.attacks,
         barraged: &barraged,
     };

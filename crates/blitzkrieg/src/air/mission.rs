@@ -34,6 +34,9 @@ pub struct Context<'a> {
     pub changed_last: &'a BTreeSet<Hex>,
     /// 30.6: the mover's units that began the player-turn in enemy ZOC.
     pub engaged_at_start: &'a BTreeSet<UnitId>,
+    /// 30.2: the mover's aircraft that began the player-turn unable to trace a route
+    /// to combat supply.
+    pub unsupplied: &'a BTreeSet<UnitId>,
     /// The battles declared (30.41: a tactical mission supports one of them).
     pub attacks: &'a [Attack],
     /// 30.42: the hexes artillery barrages this player-turn.
@@ -482,6 +485,14 @@ fn bomber_plan(
             hex: f.base,
         };
         errors.push(OrderError::new(problem, Some(unit.span.clone()), "30.6").unit(&unit.value));
+        return None;
+    }
+    if ctx.unsupplied.contains(&unit.value) {
+        let problem = Problem::CannotFlyMission {
+            unit: unit.value.clone(),
+            why: "it began the player-turn unable to trace a route to combat supply; it may change base".into(),
+        };
+        errors.push(OrderError::new(problem, Some(unit.span.clone()), "30.2").unit(&unit.value));
         return None;
     }
     let range = f.counter.movement;
