@@ -205,3 +205,16 @@ pub fn unsupplied_at_start(
         .filter(|id| cut.contains(id))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 26.4 with 30.2: half units as players count aircraft.
+    #[test]
+    fn half_units_read_as_players_count_them() {
+        assert_eq!(halves_text(6), "3");
+        assert_eq!(halves_text(7), "3 1/2");
+        assert_eq!(halves_text(1), "1/2");
+    }
+}

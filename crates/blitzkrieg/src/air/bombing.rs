@@ -57,3 +57,47 @@ pub fn printed_attack(rules: &Rules, pos: &Position, ids: &[UnitId]) -> Factor {
 pub fn undoes_river(air: Factor, basic: u32) -> bool {
     !air.is_zero() && air >= Factor::from(basic)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::{Side, Size, UnitKind};
+
+    fn bomber(kind: UnitKind, range: u32) -> Counter {
+        Counter {
+            id: UnitId::new("B-1TAC").unwrap(),
+            side: Side::Blue,
+            kind,
+            size: Size::Division,
+            attack: 4,
+            defence: 4,
+            movement: range,
+            name: "1st".into(),
+            enters: 1,
+        }
+    }
+
+    /// 30.8: "less than half range (3 hexes for TAC, 4 hexes for MDM, 9 hexes for
+    /// SAC)": 3 hexes doubles a TAC, 4 does not; 9 doubles a SAC.
+    #[test]
+    fn bombers_double_at_less_than_half_range_30_8() {
+        let h = |s: &str| s.parse::<Hex>().unwrap();
+        let tac = bomber(UnitKind::Tac, 8);
+        assert!(doubles(&tac, h("E9"), &[h("H9")]));
+        assert!(!doubles(&tac, h("E9"), &[h("I9")]));
+        assert!(doubles(&tac, h("E9"), &[h("I9"), h("G9")]));
+        let sac = bomber(UnitKind::Sac, 20);
+        assert!(doubles(&sac, h("A9"), &[h("J9")]));
+        assert!(!doubles(&sac, h("A9"), &[h("K9")]));
+    }
+
+    /// 30.41 with 003 30.41: the river is undone when the bombers reach the defenders'
+    /// basic strength, not below it, and never without bombers.
+    #[test]
+    fn bombers_undo_a_river_at_the_defenders_basic_strength_30_41() {
+        assert!(undoes_river(Factor::from(4u32), 4));
+        assert!(undoes_river(Factor::from(8u32), 4));
+        assert!(!undoes_river(Factor::from(3u32), 4));
+        assert!(!undoes_river(Factor::default(), 0));
+    }
+}

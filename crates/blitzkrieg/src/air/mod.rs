@@ -205,3 +205,28 @@ impl AirEvent {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 30.4, 30.7: the kinds of mission as players write them.
+    #[test]
+    fn mission_kinds_read_in_any_case() {
+        assert_eq!(
+            MissionKind::from_name(" Tactical"),
+            Some(MissionKind::Tactical)
+        );
+        assert_eq!(
+            MissionKind::from_name("STRATEGIC"),
+            Some(MissionKind::Strategic)
+        );
+        assert_eq!(
+            MissionKind::from_name("staging"),
+            Some(MissionKind::Transfer)
+        );
+        assert_eq!(MissionKind::from_name("dive"), None);
+        assert!(!MissionKind::Transfer.is_combat());
+        assert!(MissionKind::Strategic.is_combat());
+    }
+}
