@@ -397,7 +397,12 @@ fn move_units(
     // that moved strategically is never next to the enemy it is named to attack.
     let fighters = strategic::fighters(&orders.attacks, &orders.avs);
     errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
-    errors.extend(check.errors);
+    errors.extend(
+        check
+            .errors
+            .into_iter()
+            .filter(|e| !air::mission::may_name_in_lose(&flights.support, e)),
+    );
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {
         return Err(errors);

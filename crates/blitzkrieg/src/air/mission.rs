@@ -730,3 +730,15 @@ pub fn land_all(
     }
     events
 }
+
+/// 30.41: a bomber flying in support of a battle may be named in the battle's `lose`
+/// (the order its units give up factors in): the battle check, which knows only the
+/// ground units, is answered here.
+pub fn may_name_in_lose(support: &BTreeMap<String, Vec<UnitId>>, e: &OrderError) -> bool {
+    match &e.problem {
+        Problem::NotInBattle { unit, battle, what } => {
+            what == "lose" && support.get(battle).is_some_and(|b| b.contains(unit))
+        }
+        _ => false,
+    }
+}
