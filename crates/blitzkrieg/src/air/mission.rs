@@ -81,7 +81,10 @@ struct Flyer {
 /// mission skipped; the legal ones are flown: changes of base at once, bombers into
 /// the air over their base (they stand there on the map until they land, 30.5).
 pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
-    let mut out = Flights::default();
+    let mut out = Flights {
+        errors: aircraft_in_attacks(ctx),
+        ..Flights::default()
+    };
     let Some(first) = missions.first() else {
         return out;
     };
@@ -125,6 +128,26 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
     check_room(ctx, pos, &out.landing, &arrivals, &mut out.errors);
     check_air_against_ground(ctx, pos, &out.support, missions, &mut out.errors);
     out
+}
+
+/// 30.41: aircraft join a battle by a tactical mission naming it, never among the
+/// units of its `[[attack]]`.
+fn aircraft_in_attacks(ctx: &Context) -> Vec<OrderError> {
+    ctx.attacks
+        .iter()
+        .flat_map(|a| a.units.iter().map(move |u| (a, u)))
+        .filter(|(_, u)| bombing::is_air(ctx.rules, &u.value))
+        .map(|(a, u)| {
+            let problem = Problem::CannotFlyMission {
+                unit: u.value.clone(),
+                why: format!(
+                    "aircraft join battle {} by a tactical [[mission]] naming it, not among its units",
+                    a.id.value
+                ),
+            };
+            OrderError::new(problem, Some(u.span.clone()), "30.41").unit(&u.value)
+        })
+        .collect()
 }
 
 /// 30.1-30.2, 30.4: a unit named in a mission: the mover's aircraft, of a type that
