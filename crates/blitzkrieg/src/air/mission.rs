@@ -765,3 +765,59 @@ pub fn may_name_in_lose(support: &BTreeMap<String, Vec<UnitId>>, e: &OrderError)
         _ => false,
     }
 }
+
+/// 30.41: an attack with the bombers of the tactical missions that name it among its
+/// units, as it will be fought (for a preview of its odds).
+pub fn with_support(a: &Attack, missions: &[Mission]) -> Attack {
+    let mut out = a.clone();
+    let bombers = missions
+        .iter()
+        .filter(|m| m.kind.value == MissionKind::Tactical)
+        .filter(|m| m.battle.as_ref().is_some_and(|b| b.value == a.id.value))
+        .flat_map(|m| m.units.iter().cloned());
+    out.units.extend(bombers);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 30.41: the preview of a battle counts the bombers of the tactical missions that
+    /// name it, and only those.
+    #[test]
+    fn a_battle_is_previewed_with_its_bombers_30_41() {
+        let toml = r#"
+game = "g"
+side = "blue"
+turn = 1
+state = "s"
+
+[[attack]]
+id = "A1"
+unit = "B-3IN"
+target = "J10"
+
+[[mission]]
+units = ["B-1TAC"]
+kind = "tactical"
+to = "J10"
+battle = "A1"
+
+[[mission]]
+units = ["B-1SAC"]
+kind = "strategic"
+to = "J10"
+
+[[mission]]
+units = ["B-2TAC"]
+kind = "tactical"
+to = "K12"
+battle = "A2"
+"#;
+        let orders = crate::orders::parse(toml).unwrap();
+        let a = with_support(&orders.attacks[0], &orders.missions);
+        let names: Vec<&str> = a.units.iter().map(|u| u.value.as_str()).collect();
+        assert_eq!(names, ["B-3IN", "B-1TAC"]);
+    }
+}
