@@ -401,7 +401,16 @@ fn move_units(
         check
             .errors
             .into_iter()
-            .filter(|e| !air::mission::may_name_in_lose(&flights.support, e)),
+            .filter(|e| !air::mission::may_name_in_lose(&flights.support, e))
+            .filter(|e| {
+                !air::mission::odds_made_with_bombers(
+                    rules,
+                    &pos,
+                    &orders.attacks,
+                    &orders.missions,
+                    e,
+                )
+            }),
     );
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {

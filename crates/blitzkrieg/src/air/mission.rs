@@ -766,6 +766,31 @@ pub fn may_name_in_lose(support: &BTreeMap<String, Vec<UnitId>>, e: &OrderError)
     }
 }
 
+/// 14.7 with 30.41 ("Bomber factors are simply added to the total attack factors"):
+/// whether a battle refused for odds worse than 1-6 on its ground units alone makes
+/// legal odds with the bombers flying in its support (the battle check, which knows
+/// only the ground units, is answered here).
+pub fn odds_made_with_bombers(
+    rules: &Rules,
+    pos: &Position,
+    attacks: &[Attack],
+    missions: &[Mission],
+    e: &OrderError,
+) -> bool {
+    if !matches!(e.problem, Problem::OddsTooLow { .. }) {
+        return false;
+    }
+    let Some(a) = attacks.iter().find(|a| Some(&a.id.span) == e.span.as_ref()) else {
+        return false;
+    };
+    let with = with_support(a, missions);
+    if with.units.len() == a.units.len() {
+        return false;
+    }
+    let s = crate::combat::strength(rules, pos, &with);
+    crate::combat::legal_odds(s.attack, s.defence)
+}
+
 /// 30.41: an attack with the bombers of the tactical missions that name it among its
 /// units, as it will be fought (for a preview of its odds).
 pub fn with_support(a: &Attack, missions: &[Mission]) -> Attack {
