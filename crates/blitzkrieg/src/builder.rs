@@ -55,6 +55,7 @@ impl StateBuilder {
                 invaded: None,
                 beachheads: BTreeMap::new(),
                 minors: BTreeMap::new(),
+                air_landing: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

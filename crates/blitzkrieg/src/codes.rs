@@ -163,6 +163,18 @@ impl Problem {
             Problem::NoSuchMinorCountry(_) => "B929",
             Problem::MinorNotPlayed => "B930",
             Problem::CityAttack { .. } => "B931",
+            // B938-B949: air power (30).
+            Problem::MissionKind(_) => "B938",
+            Problem::AirMovesByMission { .. } => "B939",
+            Problem::CannotFlyMission { .. } => "B940",
+            Problem::OutOfRange { .. } => "B941",
+            Problem::BaseInEnemyZoc { .. } => "B942",
+            Problem::NoLanding { .. } => "B943",
+            Problem::AirOverstacked { .. } => "B944",
+            Problem::AirOutnumbersGround { .. } => "B945",
+            Problem::NoBattleToSupport { .. } => "B946",
+            Problem::StagingGap { .. } => "B947",
+            Problem::NoStrategicTarget { .. } => "B948",
         }
     }
 
@@ -259,6 +271,14 @@ impl Problem {
             | Problem::PortBlocked { .. } => {
                 Some("the template lists the ports you may use now, zone by zone")
             }
+            Problem::AirMovesByMission { .. }
+            | Problem::MissionKind(_)
+            | Problem::CannotFlyMission { .. } => Some(
+                "see docs/orders.md, air missions: `kind` tactical (TAC, MDM with a battle), strategic (SAC, MDM) or transfer",
+            ),
+            Problem::NoLanding { .. } | Problem::AirOverstacked { .. } => Some(
+                "land at a friendly city free of enemy ZOC within range of the target (within half range after bombing at double strength), with room for 3 full air units",
+            ),
             _ => None,
         }
     }
@@ -343,6 +363,8 @@ impl PositionProblem {
             PositionProblem::BadZone(_) => "P019",
             PositionProblem::TooManyAtSea { .. } => "P020",
             PositionProblem::NoChange { .. } => "P025",
+            PositionProblem::AirNotInCity { .. } => "P031",
+            PositionProblem::AirOverstacked { .. } => "P032",
         }
     }
 }
@@ -797,6 +819,53 @@ mod tests {
                 city: h("CC39"),
                 why: "it fights in battle A1 as well".into(),
             },
+            Problem::MissionKind("dive".into()),
+            Problem::AirMovesByMission {
+                unit: UnitId::new("B-1TAC").unwrap(),
+            },
+            Problem::CannotFlyMission {
+                unit: UnitId::new("B-1SAC").unwrap(),
+                why: "SAC do not bomb tactically (30.41: TAC and MDM only)".into(),
+            },
+            Problem::OutOfRange {
+                unit: UnitId::new("B-1TAC").unwrap(),
+                from: h("I12"),
+                to: h("T12"),
+                distance: 11,
+                range: 8,
+            },
+            Problem::BaseInEnemyZoc {
+                unit: UnitId::new("B-1TAC").unwrap(),
+                hex: h("I12"),
+            },
+            Problem::NoLanding {
+                unit: UnitId::new("B-1TAC").unwrap(),
+                hex: h("J28"),
+                why: "it is not a friendly city".into(),
+            },
+            Problem::AirOverstacked {
+                hex: h("I12"),
+                count: "3 1/2".into(),
+            },
+            Problem::AirOutnumbersGround {
+                battle: "A1".into(),
+                air: "8".into(),
+                ground: "6".into(),
+            },
+            Problem::NoBattleToSupport {
+                why: "there is no battle `A9`".into(),
+            },
+            Problem::StagingGap {
+                unit: UnitId::new("B-1TAC").unwrap(),
+                from: h("I12"),
+                to: h("I33"),
+                distance: 21,
+                limit: 16,
+            },
+            Problem::NoStrategicTarget {
+                hex: h("K14"),
+                why: "it holds no enemy ground unit".into(),
+            },
         ]
     }
 
@@ -860,6 +929,14 @@ mod tests {
                 unit: UnitId::new("B-1IN").unwrap(),
                 given: 3,
                 kind: "infantry",
+            },
+            PositionProblem::AirNotInCity {
+                unit: u("B-1TAC"),
+                hex: h("K14"),
+            },
+            PositionProblem::AirOverstacked {
+                hex: h("I12"),
+                units: "B-1TAC, B-2TAC, B-1MDM, B-2MDM".into(),
             },
         ]
     }

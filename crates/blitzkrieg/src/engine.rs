@@ -7,6 +7,7 @@
 //! the end of the player-turn: cities (5), victory (16), the next phase, and the
 //! reinforcements due to the next player (6.2).
 
+use crate::air;
 use crate::automatic::AvPath;
 use crate::automatic::{self, AvMade};
 use crate::cite::{Ref, Rule};
@@ -210,6 +211,11 @@ struct Moved {
     ashore: BTreeMap<UnitId, Vec<Hex>>,
     /// 29: the minor countries after supply and movement.
     minors: minor::Minors,
+    /// 30.41, 30.5: the bombers supporting each battle, and where they land.
+    support: BTreeMap<String, Vec<UnitId>>,
+    landing: BTreeMap<UnitId, air::mission::Landing>,
+    /// 30.42: the strategic bombings, resolved before the battles.
+    raids: Vec<air::strategic::Raid>,
 }
 
 enum Planned {
@@ -317,6 +323,7 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
+    let friendly_at_start = control::friendly_cities(&rules.board, &pos, &state.held, side);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     let none = BTreeSet::new();
     let beachheads = state.beachheads.get(&side).unwrap_or(&none);
@@ -334,6 +341,7 @@ fn move_units(
         &ctx,
         &orders.minors,
     ));
+    let unsupplied_air = air::base::unsupplied_at_start(rules, &pos, &state.held, beachheads, side);
     let (supplied, air_errors) = supply::trace_start(
         rules,
         &mut pos,
@@ -374,6 +382,31 @@ fn move_units(
         &orders.recombines,
         (&orders.attacks, &waiting),
     );
+    let barraged = air::strategic::barraged(orders);
+    let changed_last: BTreeSet<Hex> = state
+        .last
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CityChanged { hex, .. } | Event::CityFromNextPlayerTurn { hex, .. } => {
+                Some(*hex)
+            }
+            _ => None,
+        })
+        .collect();
+    let air_ctx = air::mission::Context {
+        rules,
+        side,
+        held: &state.held,
+        friendly_at_start: &friendly_at_start,
+        changed_last: &changed_last,
+        engaged_at_start: &moved.log.engaged_at_start,
+        unsupplied: &unsupplied_air,
+        attacks: &orders.attacks,
+        barraged: &barraged,
+    };
+    let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
+    let overrun = air::base::overrun(&mut pos);
     let log = &moved.log;
     let barrage_errors =
         combat::check_barrages(rules, &pos, side, &orders.barrages, &orders.attacks);
@@ -393,6 +426,13 @@ fn move_units(
     errors.extend(breakdown_errors);
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
+    errors.extend(flights.errors);
+    errors.extend(air::base::check_placements(
+        rules,
+        &pos,
+        side,
+        &orders.place,
+    ));
     // 22 before the battles' own problems: one error per place in the file, and a unit
     // that moved strategically is never next to the enemy it is named to attack.
     let mut fighters = strategic::fighters(&orders.attacks, &orders.avs);
@@ -402,7 +442,21 @@ fn move_units(
         b.units.iter().map(move |u| (u, what.clone()))
     }));
     errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
-    errors.extend(check.errors);
+    errors.extend(
+        check
+            .errors
+            .into_iter()
+            .filter(|e| !air::mission::may_name_in_lose(&flights.support, e))
+            .filter(|e| {
+                !air::mission::odds_made_with_bombers(
+                    rules,
+                    &pos,
+                    &orders.attacks,
+                    &orders.missions,
+                    e,
+                )
+            }),
+    );
     errors.extend(barrage_errors);
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {
@@ -413,6 +467,8 @@ fn move_units(
     events.extend(moved.events);
     events.extend(minor_events);
     events.extend(recombined);
+    events.extend(flights.events);
+    events.extend(overrun);
     Ok(Moved {
         turn,
         side,
@@ -425,6 +481,9 @@ fn move_units(
         beachheads: moved.log.beachheads,
         ashore: moved.log.ashore,
         minors,
+        support: flights.support,
+        landing: flights.landing,
+        raids: flights.raids,
     })
 }
 
@@ -550,6 +609,9 @@ fn play(
         beachheads,
         ashore,
         minors,
+        support,
+        landing,
+        raids,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -570,8 +632,16 @@ fn play(
         &mut pos,
         input,
     )?);
-    let battles: Vec<WaitingBattle> = orders.attacks.iter().map(waiting_battle).collect();
+    if !raids.is_empty() {
+        events.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
+    }
+    let battles: Vec<WaitingBattle> = orders
+        .attacks
+        .iter()
+        .map(|a| with_bombers(waiting_battle(a), &support))
+        .collect();
     let mut next = state.clone();
+    next.air_landing = landing;
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
     next.minors = minors;
@@ -729,6 +799,9 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
     for a in &orders.attacks {
         refuse("[[attack]]", &a.id.span);
     }
+    for m in &orders.missions {
+        refuse("[[mission]]", &m.kind.span);
+    }
     // 003 25.2: "Artillery may not conduct a defensive barrage in the opponent's
     // player-turn."
     for b in &orders.barrages {
@@ -818,6 +891,7 @@ fn fight(
         )
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
         f.events.extend(battle_events);
+        f.events.extend(air::base::overrun(&mut f.pos));
         f.throughout.after_battle(rules, &f.pos);
         let rest = battles.get(i + 1..).unwrap_or_default();
         let (asked, later): (Vec<Pending>, Vec<Pending>) = owed
@@ -965,6 +1039,15 @@ fn finish(
         events.extend(landed);
         throughout.after_battle(rules, &pos);
     }
+    let landing = std::mem::take(&mut next.air_landing);
+    events.extend(air::mission::land_all(
+        rules,
+        &mut pos,
+        &state.held,
+        side,
+        &landing,
+    ));
+    events.extend(air::base::overrun(&mut pos));
     // 29.2, 29.6: countries violated in combat, then the guerrillas.
     events.extend(minor::aggression(rules, &mut next.minors, &events));
     let losses = minor::guerrilla::end_of_player_turn(
@@ -1014,6 +1097,39 @@ fn finish(
     };
     events.extend(reinforcements_due(rules, &next));
     (next, events)
+}
+
+/// 30.42: the strategic bombings of the player-turn on the BBT, before any battle.
+fn bomb(
+    state: &GameState,
+    pos: &mut Position,
+    rules: &Rules,
+    raids: &[air::strategic::Raid],
+    side: Side,
+    input: &mut TurnInput,
+) -> Result<Vec<Event>, Vec<OrderError>> {
+    let mode = match state.game.options.tables {
+        TableChoice::PlayByMail => TableMode::Pbm,
+        TableChoice::Die => TableMode::Die,
+    };
+    let lose_first = state
+        .standing
+        .get(&side.other())
+        .map(|s| s.lose_first.clone())
+        .unwrap_or_default();
+    let tables = input.tables;
+    let dice = &mut *input.dice;
+    let mut roll = |id: &str| dice.roll(mode, id, None);
+    air::strategic::resolve(rules, pos, raids, &lose_first, tables, &mut roll)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "30.42")])
+}
+
+/// 30.41: a battle with the bombers flying in its support among its units.
+fn with_bombers(mut b: WaitingBattle, support: &BTreeMap<String, Vec<UnitId>>) -> WaitingBattle {
+    if let Some(bombers) = support.get(&b.id) {
+        b.units.extend(bombers.iter().cloned());
+    }
+    b
 }
 
 /// A battle kept for a later step, as the resolution reads it (no place in a file).
@@ -1145,7 +1261,13 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
     // 15.2: the die decides battles only, so orders without attacks need no seed.
     if matches!(state.phase, Phase::Turn { .. })
         && orders.seed.is_none()
-        && (!orders.attacks.is_empty() || !orders.barrages.is_empty() || state.battles_waiting())
+        && (!orders.attacks.is_empty()
+            || !orders.barrages.is_empty()
+            || state.battles_waiting()
+            || orders
+                .missions
+                .iter()
+                .any(|m| m.kind.value == air::MissionKind::Strategic))
     {
         errs.push(OrderError::new(
             Problem::NoSeed,
@@ -1198,6 +1320,9 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     }
     for r in &orders.recombines {
         named.extend(r.units.iter().chain(std::iter::once(&r.into)));
+    }
+    for m in &orders.missions {
+        named.extend(&m.units);
     }
     if let Some(s) = &orders.standing {
         named.extend(&s.lose_first);
@@ -1278,7 +1403,13 @@ fn set_up(
         waiting: &waiting,
         invaded_last: None,
     };
-    let out = movement::run_setup_orders(&ctx, &mut pos, orders);
+    let mut out = movement::run_setup_orders(&ctx, &mut pos, orders);
+    out.errors.extend(air::base::check_placements(
+        rules,
+        &pos,
+        side,
+        &orders.setup,
+    ));
     if !out.errors.is_empty() {
         return Err(out.errors);
     }

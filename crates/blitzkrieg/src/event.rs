@@ -304,6 +304,8 @@ pub enum Event {
         factors: u32,
         rule: Rule,
     },
+    /// 30: what aircraft did (missions, changes of base, landings).
+    Air(crate::air::AirEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

@@ -357,6 +357,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         invaded: None,
         beachheads: BTreeMap::new(),
         minors: BTreeMap::new(),
+        air_landing: BTreeMap::new(),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),
@@ -1181,13 +1182,15 @@ pub fn counter_marks(rules: &Rules, state: &GameState) -> Vec<crate::svg::Counte
         .units
         .iter()
         .filter_map(|(id, place)| match place {
-            Place::Map(h) => rules.counters.get(id).map(|c| crate::svg::CounterMark {
-                hex: *h,
-                side: c.side,
-                kind_abbrev: c.kind.abbrev().to_string(),
-                factors: c.factors_text(),
-                id: id.to_string(),
-            }),
+            Place::Map(h) | Place::Aloft(h) => {
+                rules.counters.get(id).map(|c| crate::svg::CounterMark {
+                    hex: *h,
+                    side: c.side,
+                    kind_abbrev: c.kind.abbrev().to_string(),
+                    factors: c.factors_text(),
+                    id: id.to_string(),
+                })
+            }
             _ => None,
         })
         .collect()

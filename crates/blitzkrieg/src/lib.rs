@@ -6,6 +6,7 @@
 //! counters, order of appearance, combat tables) live under `rules/` and `tables/` and
 //! are embedded in the binary as the default.
 
+pub mod air;
 pub mod automatic;
 pub mod board;
 pub mod builder;

@@ -179,6 +179,21 @@ struct RawDecision {
     advance: Vec<Spanned<String>>,
 }
 
+/// 30.4-30.7: an air mission (`[[mission]]`): bombers fly from their base to `to`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMission {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    kind: Spanned<String>,
+    to: Spanned<String>,
+    battle: Option<Spanned<String>>,
+    land: Option<Spanned<String>>,
+    #[serde(default)]
+    via: Vec<Spanned<String>>,
+}
+
 pub use pbem::seed::SeedSpec;
 
 /// The order file exactly as serde reads it: not necessarily legal.
@@ -213,6 +228,9 @@ pub struct RawOrders {
     #[serde(default)]
     recombine: Vec<RawRecombine>,
     standing: Option<RawStanding>,
+    /// 30.4-30.7: air missions (Tournament Game).
+    #[serde(default)]
+    mission: Vec<RawMission>,
     #[serde(default)]
     barrage: Vec<RawBarrage>,
     #[serde(default)]
@@ -431,6 +449,8 @@ pub struct Orders {
     /// 26.3: substitutes recombined at the end of movement (Tournament Game).
     pub recombines: Vec<Recombine>,
     pub standing: Option<Standing>,
+    /// 30.4-30.7: air missions, in the order written.
+    pub missions: Vec<crate::air::Mission>,
     /// 25.2: artillery barrages on the BBT (Tournament Game).
     pub barrages: Vec<Barrage>,
     /// 29.6-29.7: the aggressor's choices for minor countries (Tournament Game).
@@ -901,6 +921,48 @@ pub enum Problem {
         city: Hex,
         why: String,
     },
+    #[error("`{0}` is not a kind of mission: write \"tactical\", \"strategic\" or \"transfer\"")]
+    MissionKind(String),
+    #[error("{unit} is an aircraft: it moves only by a [[mission]], from one base to another")]
+    AirMovesByMission { unit: UnitId },
+    #[error("{unit} cannot fly this mission: {why}")]
+    CannotFlyMission { unit: UnitId, why: String },
+    #[error(
+        "{unit} cannot reach {to} from its base {from}: {distance} hexes, its range is {range}"
+    )]
+    OutOfRange {
+        unit: UnitId,
+        from: Hex,
+        to: Hex,
+        distance: u32,
+        range: u32,
+    },
+    #[error("{unit} began the player-turn at {hex}, a base in enemy ZOC: it may change bases but fly no combat mission")]
+    BaseInEnemyZoc { unit: UnitId, hex: Hex },
+    #[error("{unit} cannot land at {hex}: {why}")]
+    NoLanding { unit: UnitId, hex: Hex, why: String },
+    #[error(
+        "{hex} would base {count} air units (3 full units at most, a substitute counting half)"
+    )]
+    AirOverstacked { hex: Hex, count: String },
+    #[error("battle {battle} would have {air} factors of bombers and only {ground} of ground units: never more air than ground factors")]
+    AirOutnumbersGround {
+        battle: String,
+        air: String,
+        ground: String,
+    },
+    #[error("a tactical mission supports a battle: {why}")]
+    NoBattleToSupport { why: String },
+    #[error("{unit} cannot stage from {from} to {to}: {distance} hexes apart, more than twice its range ({limit})")]
+    StagingGap {
+        unit: UnitId,
+        from: Hex,
+        to: Hex,
+        distance: u32,
+        limit: u32,
+    },
+    #[error("{hex} cannot be bombed strategically now: {why}")]
+    NoStrategicTarget { hex: Hex, why: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1233,7 +1295,47 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         standing,
         barrages,
         minors,
+        missions: raw
+            .mission
+            .iter()
+            .filter_map(|m| check_mission(m, errs))
+            .collect(),
     }
+}
+
+/// 30.4-30.7: the names of a `[[mission]]`: its units, kind and hexes.
+fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::air::Mission> {
+    let u = who(&m.unit, &m.units, m.kind.span(), errs);
+    let kind = match crate::air::MissionKind::from_name(m.kind.get_ref()) {
+        Some(k) => Some(k),
+        None => {
+            errs.push(OrderError::new(
+                Problem::MissionKind(m.kind.get_ref().clone()),
+                Some(m.kind.span()),
+                "30.4",
+            ));
+            None
+        }
+    };
+    let to = hex(&m.to, errs);
+    let land = m.land.as_ref().map(|l| hex(l, errs));
+    let via = hexes(&m.via, errs);
+    let land = match land {
+        Some(None) => return None,
+        Some(Some(h)) => Some(h),
+        None => None,
+    };
+    Some(crate::air::Mission {
+        units: u,
+        kind: Located::new(kind?, m.kind.span()),
+        to: to?,
+        battle: m
+            .battle
+            .as_ref()
+            .map(|b| Located::new(b.get_ref().trim().to_string(), b.span())),
+        land,
+        via,
+    })
 }
 
 /// 21.3, 25.1: advances along paths, each a unit or units and a path that is not empty

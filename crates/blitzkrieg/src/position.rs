@@ -221,8 +221,12 @@ impl Position {
 
     /// 11.1 with 26.4: the counters in `hex` in half units, as the stacking limit counts
     /// them (a ranger half a unit; substitutes likewise once they are in play, 26).
+    /// Aircraft are based "in addition to 3 ground units" (30.2): they are not counted.
     pub fn stack_halves_at(&self, hex: Hex) -> u32 {
-        self.at(hex).map(Position::halves_of).sum()
+        self.at(hex)
+            .filter(|p| !p.kind.is_air())
+            .map(Position::halves_of)
+            .sum()
     }
 
     /// 11.1 with 26.4: a piece's weight for stacking, in half units.
@@ -493,11 +497,12 @@ impl Position {
         self.minor.liberated.get(&hex).copied()
     }
 
-    /// Units of `side` adjacent to `hex` (not in it), in hex then id order.
+    /// Ground units of `side` adjacent to `hex` (not in it), in hex then id order.
+    /// Aircraft on the ground neither attack nor are attacked by adjacency (30.5, 30.9).
     pub fn adjacent_of(&self, side: Side, hex: Hex) -> Vec<&Piece> {
         hex.neighbours()
             .flat_map(|h| self.at(h))
-            .filter(|p| p.side == side)
+            .filter(|p| p.side == side && !p.kind.is_air())
             .collect()
     }
 }

@@ -84,6 +84,10 @@ pub enum PositionProblem {
         count: String,
         limit: String,
     },
+    #[error("{unit} stands in {hex}, which is no city: aircraft are based in cities (30.2)")]
+    AirNotInCity { unit: UnitId, hex: Hex },
+    #[error("{hex} bases more aircraft than 3 full air units (30.2): {units}")]
+    AirOverstacked { hex: Hex, units: String },
 }
 
 /// 19.1: a zone letter of the board (`A`, any case), if it is one.
@@ -686,6 +690,39 @@ impl RawPosition {
         }
     }
 
+    /// 30.2: aircraft stand in cities, a base's worth of them at most.
+    fn check_air(
+        ck: &mut Checker<'_>,
+        pos: &Position,
+        h: Hex,
+        span: &Range<usize>,
+        pieces: &[Piece],
+    ) {
+        let air: Vec<Piece> = pieces.iter().filter(|p| p.kind.is_air()).cloned().collect();
+        let Some(first) = air.first() else {
+            return;
+        };
+        if !ck.rules.board.is_city(h) {
+            ck.fail(
+                span.clone(),
+                PositionProblem::AirNotInCity {
+                    unit: first.id.clone(),
+                    hex: h,
+                },
+            );
+        }
+        let halves = crate::air::base::air_halves_at(pos, first.side, h, &Default::default());
+        if !crate::air::base::base_fits(ck.rules, halves) {
+            ck.fail(
+                span.clone(),
+                PositionProblem::AirOverstacked {
+                    hex: h,
+                    units: list(&air),
+                },
+            );
+        }
+    }
+
     /// 11.1, 7.5, 3.3-3.4: what may stand together in one hex.
     fn check_hex(
         &self,
@@ -696,6 +733,7 @@ impl RawPosition {
         phase: Option<&Phase>,
     ) {
         let pieces: Vec<Piece> = pos.at(h).cloned().collect();
+        Self::check_air(ck, pos, h, &span, &pieces);
         if !ck.rules.ruleset.figures.stack_fits(pos.stack_halves_at(h)) {
             ck.fail(
                 span.clone(),

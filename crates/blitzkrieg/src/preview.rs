@@ -59,7 +59,8 @@ pub fn battles_in(
         .attacks
         .iter()
         .map(|a| {
-            let strength = combat::strength(rules, &pos, a);
+            let a = crate::air::mission::with_support(a, &parsed.missions);
+            let strength = combat::strength(rules, &pos, &a);
             let odds = odds::reduce(strength.attack, strength.defence);
             BattlePreview {
                 id: a.id.value.clone(),

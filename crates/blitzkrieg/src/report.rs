@@ -280,6 +280,7 @@ fn section_of(e: &Event) -> &'static str {
         Event::MinorInvaded { .. } | Event::Guerrillas { .. } | Event::MinorSupply { .. } => {
             "MINOR COUNTRIES (29)"
         }
+        Event::Air(a) => a.section(),
     }
 }
 
@@ -628,6 +629,7 @@ fn line(out: &mut String, e: &Event) {
         | Event::CityAttacked { .. }
         | Event::Guerrillas { .. }
         | Event::MinorSupply { .. } => crate::minor::report::line(out, e),
+        Event::Air(a) => writeln!(out, "  {}", a.line()),
     };
 }
 

@@ -354,6 +354,10 @@ pub struct GameState {
     /// Game). Empty, and absent from the file, while every one is neutral.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub minors: BTreeMap<crate::board::Country, crate::minor::MinorStatus>,
+    /// 30.5: the aircraft in the air on a combat mission, with where each is to land
+    /// after all combat (only while a player-turn is stopped in a later step).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub air_landing: BTreeMap<UnitId, crate::air::mission::Landing>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

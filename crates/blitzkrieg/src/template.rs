@@ -386,6 +386,27 @@ fn tournament_help(t: &mut String) {
          # units = [\"ARTILLERY\"]
          # target = \"ENEMY HEX\""
     );
+    air_help(t);
+}
+
+/// Rule 30: the `[[mission]]` orders of aircraft (docs/orders.md, air missions).
+fn air_help(t: &mut String) {
+    let _ = writeln!(
+        t,
+        "#
+# [[mission]]           # 30.41: TAC and MDM support a battle (double at less than half range)
+# units = [\"AIRCRAFT\"]
+# kind = \"tactical\"      # or \"strategic\" (30.42: SAC and MDM bomb a hex on the BBT)
+# to = \"TARGET HEX\"
+# battle = \"A1\"          # tactical only: the [[attack]] it supports
+# land = \"CITY\"          # optional: the base to land at after combat (30.5)
+#
+# [[mission]]           # 30.7: change of base along friendly cities
+# units = [\"AIRCRAFT\"]
+# kind = \"transfer\"
+# via = [\"CITY\"]         # optional: cities staged through, none farther apart than twice the range
+# to = \"CITY\""
+    );
 }
 
 /// Optional rule 19: the side's units at sea and what each may do, the ports it may use

@@ -564,3 +564,44 @@ units = [{ id = "B-1IN", strength = 3 }, "B-IN1B"]
     let short = text.replace("\"B-IN1B\"", "\"B-IN1B\", \"B-IN1A\"");
     assert_eq!(codes(&rules, &short), vec!["P025"]);
 }
+
+/// 30.2 (Tournament Game): aircraft stand in cities, at most 3 full air units a city
+/// besides its 3 ground units; one on open ground is refused (P031), a fourth in a city
+/// too (P032).
+#[test]
+fn a_tournament_position_bases_aircraft_in_cities_30_2() {
+    let mut rules = small_rules();
+    let mut list: Vec<Counter> = rules.counters.iter().cloned().collect();
+    for id in ["B-1TAC", "B-2TAC", "B-3TAC", "B-4TAC"] {
+        let mut c = counter(id, UnitKind::Tac);
+        c.movement = 8;
+        list.push(c);
+    }
+    rules.counters = std::sync::Arc::new(Counters::from_list(list));
+    rules.ruleset.rules = blitzkrieg::state::RuleSet::Tournament;
+    let read = |text: &str| position_file::read(text, "pos.toml", &rules, StateBuilder::new("t"));
+    let good = r#"turn = 2
+side = "blue"
+
+[[stack]]
+hex = "B3"
+units = ["B-1IN", "B-2IN", "B-3IN", "B-1TAC", "B-2TAC", "B-3TAC"]
+"#;
+    let state = read(good).unwrap();
+    assert_eq!(
+        state.units[&UnitId::new("B-3TAC").unwrap()],
+        Place::Map("B3".parse().unwrap())
+    );
+    let codes = |text: &str| -> Vec<&'static str> {
+        read(text)
+            .unwrap_err()
+            .problems
+            .iter()
+            .map(|p| p.problem.code())
+            .collect()
+    };
+    let four = good.replace("\"B-3TAC\"]", "\"B-3TAC\", \"B-4TAC\"]");
+    assert_eq!(codes(&four), vec!["P032"]);
+    let open = format!("{good}\n[[stack]]\nhex = \"D4\"\nunits = [\"B-4TAC\"]\n");
+    assert_eq!(codes(&open), vec!["P031"]);
+}

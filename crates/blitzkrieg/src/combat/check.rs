@@ -425,7 +425,7 @@ fn check_engaged(
 ) -> (Vec<OrderError>, Vec<(UnitId, Hex)>) {
     let mut errs = Vec::new();
     let mut removals = Vec::new();
-    for p in pos.pieces().filter(|p| p.side == side) {
+    for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
         let foes = enemy_hexes_around(pos, side, p.hex);
         if foes.is_empty() || plan.assigned.contains(&p.id) {
             continue;

@@ -32,6 +32,7 @@ pub use resolve::resolve_battles;
 pub use retreat::{retreat_ends, RetreatEnd};
 pub use strength::{battle_strength, legal_odds, strength, Strength};
 pub(crate) use substitute::make_up;
+pub use substitute::{event as substituted_event, make_up as make_up_substitutes};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -72,6 +72,14 @@ impl Party {
         (printed * each, each)
     }
 
+    /// 30.5: units of the battle still on the map but the bombers over it, which
+    /// neither retreat nor advance (they return to base after combat).
+    fn ground_survivors(&self, rules: &Rules, pos: &Position) -> Vec<UnitId> {
+        let mut all = self.survivors(pos);
+        all.retain(|u| !crate::air::bombing::is_air(rules, u));
+        all
+    }
+
     /// Units of the battle still on the map.
     fn survivors(&self, pos: &Position) -> Vec<UnitId> {
         let joined = self.joined.borrow();
@@ -387,6 +395,7 @@ fn attacker_party(
     let mut hexes: Vec<Hex> = s
         .attackers
         .iter()
+        .filter(|x| !crate::air::bombing::is_air(rules, &x.0))
         .map(|x| x.1)
         .filter(|h| !rules.board.is_sea(*h))
         .collect();
@@ -420,7 +429,17 @@ fn attacker_party(
             },
         },
         attacking: true,
-        doubled: BTreeSet::new(),
+        // 30.8: a bomber at double strength loses at double value, as a doubled
+        // defender does (25.1).
+        doubled: s
+            .attackers
+            .iter()
+            .filter(|(id, _, f)| {
+                crate::air::bombing::is_air(rules, id)
+                    && *f == crate::odds::Factor::from(attack_factor(rules, id)).double()
+            })
+            .map(|(id, _, _)| id.clone())
+            .collect(),
         paths: a.advance_path.iter().map(AvPath::of).collect(),
     }
 }
@@ -479,7 +498,10 @@ fn lose(
                 lose_one(rules, pos, fight, party, events);
             }
         }
-        Loss::Factors(n) => lose_factors(rules, pos, fight, party, n, events),
+        Loss::Factors(n) => {
+            let rest = lose_bombers_first(rules, pos, fight, party, n, events);
+            lose_factors(rules, pos, fight, party, rest, events, &|_| true);
+        }
         Loss::All => {
             for id in party.survivors(pos) {
                 if let Some(piece) = pos.remove(&id) {
@@ -488,6 +510,34 @@ fn lose(
             }
         }
     }
+}
+
+/// 30.41: "at least half of any losses suffered by the attacker must be taken from the
+/// supporting bombers": half the attacker's factor loss (rounded up) is taken from the
+/// bombers of the battle first, as far as they go. Returns the factors still to lose.
+fn lose_bombers_first(
+    rules: &Rules,
+    pos: &mut Position,
+    fight: &Fight,
+    party: &Party,
+    factors: u32,
+    events: &mut Vec<Event>,
+) -> u32 {
+    let is_air = |u: &UnitId| crate::air::bombing::is_air(rules, u);
+    if !party.attacking {
+        return factors;
+    }
+    let air: u32 = party
+        .survivors(pos)
+        .iter()
+        .filter(|u| is_air(u))
+        .map(|u| party.loss_worth(rules, u).0)
+        .sum();
+    let share = factors.div_ceil(2).min(air);
+    if share > 0 {
+        lose_factors(rules, pos, fight, party, share, events, &is_air);
+    }
+    factors - share
 }
 
 /// The event of a unit lost to the result.
@@ -543,11 +593,15 @@ fn lose_factors(
     party: &Party,
     factors: u32,
     events: &mut Vec<Event>,
+    pick: &dyn Fn(&UnitId) -> bool,
 ) {
     let mut owed = factors;
-    let order = choose::loss_order(&party.choices, &party.survivors(pos), |u| {
-        party.factor(rules, u)
-    });
+    let alive: Vec<UnitId> = party
+        .survivors(pos)
+        .into_iter()
+        .filter(|u| pick(u))
+        .collect();
+    let order = choose::loss_order(&party.choices, &alive, |u| party.factor(rules, u));
     for choice in order {
         if owed == 0 {
             break;
@@ -620,7 +674,7 @@ pub(super) fn lose_decided_factors(
         effects: Effects::default(),
     };
     let mut events = Vec::new();
-    lose_factors(rules, pos, &fight, &party, factors, &mut events);
+    lose_factors(rules, pos, &fight, &party, factors, &mut events, &|_| true);
     let joined = party.joined.into_inner();
     (events, joined)
 }
@@ -644,7 +698,7 @@ fn retreat_all(
     hexes: u32,
     events: &mut Vec<Event>,
 ) {
-    for id in party.survivors(pos) {
+    for id in party.ground_survivors(rules, pos) {
         let Some(piece) = pos.get(&id).cloned() else {
             continue;
         };
@@ -717,7 +771,7 @@ fn advance(
     );
     let most = fight.effects.advance_units.unwrap_or(usize::MAX);
     let others: Vec<UnitId> = winner
-        .survivors(pos)
+        .ground_survivors(rules, pos)
         .into_iter()
         .filter(|u| !on_paths.contains(u))
         .collect();

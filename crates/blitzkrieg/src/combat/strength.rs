@@ -3,6 +3,7 @@
 //! rounded here: 003 Rounding halves and quarters as often as the rules say, doubles
 //! once at most, and rounds once, after everything else (the odds, 15.1).
 
+use crate::air::bombing;
 use crate::board::{Board, Terrain};
 use crate::hex::Hex;
 use crate::odds::Factor;
@@ -28,6 +29,8 @@ pub struct Strength {
     pub doubling: Vec<String>,
     /// The defending hexes, in the order the battle names them.
     pub targets: Vec<Hex>,
+    /// 30.41: the bombers' part of `attack` (after doubling at short range, 30.8).
+    pub air: Factor,
 }
 
 /// 14.7, 15.1: odds worse than 1-6 are illegal. The odds are rounded in the
@@ -71,21 +74,53 @@ pub fn battle_strength(
     let mut seen = BTreeSet::new();
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
-            let f = attack_of(rules, pos, id);
+            let air = bombing::air_factor(rules, pos, id, targets);
+            let f = air.unwrap_or_else(|| attack_of(rules, pos, id));
+            s.air = s.air + air.unwrap_or_default();
             s.attack = s.attack + f;
             s.attackers.push((id.clone(), h, f));
         }
     }
     s.attack = tournament_round_up(rules, s.attack);
-    let from: BTreeSet<Hex> = s.attackers.iter().map(|a| a.1).collect();
+    // 30.5: bombers over the target stand on no hex the river rule looks at.
+    let from: BTreeSet<Hex> = s
+        .attackers
+        .iter()
+        .filter(|a| !bombing::is_air(rules, &a.0))
+        .map(|a| a.1)
+        .collect();
     for &hex in targets {
         if s.targets.contains(&hex) {
             continue;
         }
         s.targets.push(hex);
-        let reasons = doubling_reasons(&rules.board, hex, &from);
+        let mut reasons = doubling_reasons(&rules.board, hex, &from);
+        let basic: u32 = pos
+            .at(hex)
+            .filter(|p| !p.kind.is_air())
+            .map(|p| defence_factor(rules, &p.id))
+            .sum();
+        let river_only = reasons.len() == 1 && river_reason(&rules.board, hex, &from).is_some();
+        let bombers: Vec<UnitId> = s
+            .attackers
+            .iter()
+            .filter(|a| bombing::is_air(rules, &a.0))
+            .map(|a| a.0.clone())
+            .collect();
+        let air = if bombing::printed_factors(rules) {
+            bombing::printed_attack(rules, pos, &bombers)
+        } else {
+            s.air
+        };
+        if river_only && bombing::undoes_river(air, basic) {
+            reasons.clear();
+            s.doubling.push(format!(
+                "{hex}: not doubled by the river: the bombers' {air} factors reach the defenders' basic {basic} (30.41, 003 30.41)"
+            ));
+        }
         let doubled = !reasons.is_empty();
-        for p in pos.at(hex) {
+        // 30.9: grounded aircraft have no defence of their own.
+        for p in pos.at(hex).filter(|p| !p.kind.is_air()) {
             let printed = defence_factor(rules, &p.id);
             let after = modified(printed, 0, doubled);
             s.defence = s.defence + after;

@@ -151,6 +151,13 @@ impl Turn<'_, '_> {
     /// 2.1, 4.2, 7.1-7.2: a unit of the mover's, on the map, not moved before.
     fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
         let c: Counter = self.own_counter(u)?;
+        if c.kind.is_air() {
+            let problem = Problem::AirMovesByMission {
+                unit: u.value.clone(),
+            };
+            self.fail(problem, u.span.clone(), "30.2", Some(&u.value));
+            return None;
+        }
         if !self.first_order("move", u, "7.2") || self.is_afloat(u) {
             return None;
         }
@@ -462,6 +469,9 @@ impl Turn<'_, '_> {
         if let Some(span) = plan.spans.last() {
             self.last_into.insert(dest, span.clone());
         }
+        // 30.9: enemy aircraft caught alone next to the path are lost at once.
+        let caught = crate::air::base::overrun_along(self.pos, self.ctx.side, &plan.path);
+        self.events.extend(caught);
     }
 }
 

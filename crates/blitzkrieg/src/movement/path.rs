@@ -187,7 +187,7 @@ pub struct Walk {
     pub through_zoc: bool,
 }
 
-/// 7.5, 10.2, 10.3: whether `mover` may enter `hex` at all.
+/// 7.5, 10.2, 10.3, 30.9: whether `mover` may enter `hex` at all.
 pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Option<Fault> {
     let terrain = match board.terrain(hex) {
         None => return Some(Fault::OffBoard),
@@ -195,7 +195,12 @@ pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Op
     };
     if !terrain.is_land() {
         Some(Fault::Closed(terrain))
-    } else if pos.side_at(hex) == Some(mover.side.other()) {
+    } else if pos
+        .at(hex)
+        .any(|p| p.side == mover.side.other() && !p.kind.is_air())
+    {
+        // 30.9: enemy aircraft alone on the ground do not hold their hex; they are
+        // lost when ground units move next to, into or through it.
         Some(Fault::Enemy)
     } else if pos.is_barred(mover.side, hex) {
         Some(Fault::MinorCity)

@@ -1,0 +1,848 @@
+//! Air missions (30.4-30.8): each `[[mission]]` checked against the position after
+//! ground movement; changes of base made at once (30.7: "these units must land before
+//! any combat resolution is begun"); bombers sent over their targets for the battles
+//! they support (30.41); and their landing after all combat (30.5).
+
+use super::base::{air_halves_at, base_fits, halves_text, not_a_base};
+use super::bombing;
+use super::strategic::{refusal, Raid};
+use super::{AirEvent, Mission, MissionKind};
+use crate::cite::Rule;
+use crate::combat::battle_strength;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::orders::{Attack, Located, OrderError, Problem};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::{Counter, Side, UnitId, UnitKind};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+/// What the missions need to know of the player-turn besides the position.
+pub struct Context<'a> {
+    pub rules: &'a Rules,
+    pub side: Side,
+    /// 5.2: the cities each side held at the start of the player-turn.
+    pub held: &'a BTreeMap<Hex, Side>,
+    /// 30.7 with 003 30.7: the cities friendly to the mover at the start of the
+    /// player-turn.
+    pub friendly_at_start: &'a BTreeSet<Hex>,
+    /// 30.7, reading `staging-30-7=since-preceding`: the cities that changed hands in
+    /// the preceding player-turn or at its end (its `CityChanged` and
+    /// `CityFromNextPlayerTurn` events).
+    pub changed_last: &'a BTreeSet<Hex>,
+    /// 30.6: the mover's units that began the player-turn in enemy ZOC.
+    pub engaged_at_start: &'a BTreeSet<UnitId>,
+    /// 30.2: the mover's aircraft that began the player-turn unable to trace a route
+    /// to combat supply.
+    pub unsupplied: &'a BTreeSet<UnitId>,
+    /// The battles declared (30.41: a tactical mission supports one of them).
+    pub attacks: &'a [Attack],
+    /// 30.42: the hexes artillery barrages this player-turn.
+    pub barraged: &'a BTreeSet<Hex>,
+}
+
+/// 30.5: where a bomber in the air lands after combat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Landing {
+    /// The base the mission named (by default the base flown from).
+    pub base: Hex,
+    /// The base flown from.
+    pub from: Hex,
+    /// The target hex.
+    pub over: Hex,
+    /// How far from the target it may land: its range, or less than half of it after
+    /// bombing at double strength (30.8).
+    pub reach: u32,
+}
+
+/// What the missions of a player-turn do.
+#[derive(Clone, Debug, Default)]
+pub struct Flights {
+    /// 30.41: the bombers supporting each battle, by battle id.
+    pub support: BTreeMap<String, Vec<UnitId>>,
+    /// 30.5: where each bomber in the air lands after combat.
+    pub landing: BTreeMap<UnitId, Landing>,
+    /// 30.42: the strategic bombings, in the order written.
+    pub raids: Vec<Raid>,
+    pub events: Vec<Event>,
+    pub errors: Vec<OrderError>,
+}
+
+/// One aircraft of a mission, checked.
+struct Flyer {
+    id: Located<UnitId>,
+    counter: Counter,
+    base: Hex,
+}
+
+/// 30.4-30.7: every mission in the order written. Problems are reported and the
+/// mission skipped; the legal ones are flown: changes of base at once, bombers into
+/// the air over their base (they stand there on the map until they land, 30.5).
+pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
+    let mut out = Flights {
+        errors: aircraft_in_attacks(ctx),
+        ..Flights::default()
+    };
+    let Some(first) = missions.first() else {
+        return out;
+    };
+    if !ctx.rules.ruleset.tournament() {
+        let problem = Problem::NotNow {
+            what: "[[mission]]".into(),
+            why: "aircraft fly in the Tournament Game (30)".into(),
+        };
+        out.errors.push(OrderError::new(
+            problem,
+            Some(first.kind.span.clone()),
+            "30",
+        ));
+        return out;
+    }
+    let mut flown = BTreeSet::new();
+    let mut arrivals: BTreeMap<Hex, Range<usize>> = BTreeMap::new();
+    for m in missions {
+        let flyers: Vec<Option<Flyer>> = m
+            .units
+            .iter()
+            .map(|u| flyer(ctx, pos, m, u, &mut flown, &mut out.errors))
+            .collect();
+        let Some(flyers) = flyers.into_iter().collect::<Option<Vec<Flyer>>>() else {
+            continue;
+        };
+        if flyers.is_empty() {
+            continue;
+        }
+        let landed = match m.kind.value {
+            MissionKind::Transfer => stage(ctx, pos, m, &flyers, &mut out),
+            MissionKind::Tactical | MissionKind::Strategic => {
+                combat_mission(ctx, pos, m, &flyers, &mut out)
+            }
+        };
+        let unchecked = m.kind.value.is_combat() && suicide_allowed(ctx.rules);
+        if let (Some((hex, span)), false) = (landed, unchecked) {
+            arrivals.insert(hex, span);
+        }
+    }
+    check_room(ctx, pos, &out.landing, &arrivals, &mut out.errors);
+    check_air_against_ground(ctx, pos, &out.support, missions, &mut out.errors);
+    out
+}
+
+/// 30.41: aircraft join a battle by a tactical mission naming it, never among the
+/// units of its `[[attack]]`.
+fn aircraft_in_attacks(ctx: &Context) -> Vec<OrderError> {
+    ctx.attacks
+        .iter()
+        .flat_map(|a| a.units.iter().map(move |u| (a, u)))
+        .filter(|(_, u)| bombing::is_air(ctx.rules, &u.value))
+        .map(|(a, u)| {
+            let problem = Problem::CannotFlyMission {
+                unit: u.value.clone(),
+                why: format!(
+                    "aircraft join battle {} by a tactical [[mission]] naming it, not among its units",
+                    a.id.value
+                ),
+            };
+            OrderError::new(problem, Some(u.span.clone()), "30.41").unit(&u.value)
+        })
+        .collect()
+}
+
+/// 30.1-30.2, 30.4: a unit named in a mission: the mover's aircraft, of a type that
+/// flies this kind of mission, on the ground at a base, flying no other mission.
+/// Unknown units and the other side's are reported by the name check.
+fn flyer(
+    ctx: &Context,
+    pos: &Position,
+    m: &Mission,
+    u: &Located<UnitId>,
+    flown: &mut BTreeSet<UnitId>,
+    errors: &mut Vec<OrderError>,
+) -> Option<Flyer> {
+    let c = ctx
+        .rules
+        .counters
+        .get(&u.value)
+        .filter(|c| c.side == ctx.side)?;
+    let refuse = |why: &str, rule: &'static str| {
+        let problem = Problem::CannotFlyMission {
+            unit: u.value.clone(),
+            why: why.to_string(),
+        };
+        OrderError::new(problem, Some(u.span.clone()), rule).unit(&u.value)
+    };
+    if let Some((why, rule)) = wrong_type(c.kind, m.kind.value) {
+        errors.push(refuse(why, rule));
+        return None;
+    }
+    let base = match pos.get(&u.value) {
+        Some(p) if !pos.is_aloft(&u.value) => p.hex,
+        _ => {
+            errors.push(refuse("it is not on the ground at a base", "30.2"));
+            return None;
+        }
+    };
+    if !flown.insert(u.value.clone()) {
+        let problem = Problem::OrderedTwice {
+            unit: u.value.clone(),
+            what: "[[mission]]".into(),
+        };
+        errors.push(OrderError::new(problem, Some(u.span.clone()), "30.7").unit(&u.value));
+        return None;
+    }
+    Some(Flyer {
+        id: u.clone(),
+        counter: c.clone(),
+        base,
+    })
+}
+
+/// 30.1, 30.41, 30.42: why a unit of `kind` may not fly a mission of `mission`'s kind.
+fn wrong_type(kind: UnitKind, mission: MissionKind) -> Option<(&'static str, &'static str)> {
+    match (kind, mission) {
+        (k, _) if !k.is_air() => Some((
+            "it is not an aircraft (ground units move by [[move]], or by air transport with [[air]], 9.3)",
+            "30.1",
+        )),
+        (UnitKind::Ftr, _) => Some(("fighters fly only with optional rule 32", "30.1")),
+        (UnitKind::Sac, MissionKind::Tactical) => {
+            Some(("only TAC and MDM bomb tactically", "30.41"))
+        }
+        (UnitKind::Tac, MissionKind::Strategic) => {
+            Some(("only SAC and MDM bomb strategically", "30.42"))
+        }
+        _ => None,
+    }
+}
+
+/// 30.7 (with 003 30.6, 30.7): a change of base, staging from the base through the
+/// cities of `via` to `to`, no two more than twice the range apart, each a city
+/// friendly since the start of the player-turn and free of enemy ZOC. The aircraft
+/// land at once. Returns the new base and the order's place for the stacking check.
+fn stage(
+    ctx: &Context,
+    pos: &mut Position,
+    m: &Mission,
+    flyers: &[Flyer],
+    out: &mut Flights,
+) -> Option<(Hex, Range<usize>)> {
+    let mut ok = true;
+    let first = flyers.first()?;
+    if let Some(extra) = &m.land {
+        ok = false;
+        out.errors.push(shape_error(
+            first,
+            "a transfer lands at `to`; `land` is for combat missions",
+            extra.span.clone(),
+        ));
+    }
+    if let Some(b) = &m.battle {
+        ok = false;
+        out.errors.push(shape_error(
+            first,
+            "a transfer supports no battle (30.7: no other mission in the player-turn it changes bases)",
+            b.span.clone(),
+        ));
+    }
+    let stops: Vec<&Located<Hex>> = m.via.iter().chain(std::iter::once(&m.to)).collect();
+    for f in flyers {
+        ok &= staging_legal(ctx, pos, f, &stops, &mut out.errors);
+    }
+    if !ok {
+        return None;
+    }
+    for f in flyers {
+        pos.move_to(&f.id.value, m.to.value);
+        let mut path = vec![f.base];
+        path.extend(stops.iter().map(|s| s.value));
+        out.events.push(Event::Air(AirEvent::Staged {
+            unit: f.id.value.clone(),
+            path,
+            rule: Rule::para("30.7"),
+        }));
+    }
+    Some((m.to.value, m.to.span.clone()))
+}
+
+/// A mission whose fields do not fit its kind, reported for its first unit.
+fn shape_error(f: &Flyer, why: &str, span: Range<usize>) -> OrderError {
+    OrderError::new(
+        Problem::CannotFlyMission {
+            unit: f.id.value.clone(),
+            why: why.to_string(),
+        },
+        Some(span),
+        "30.4",
+    )
+}
+
+/// 30.7: one aircraft's staging chain.
+fn staging_legal(
+    ctx: &Context,
+    pos: &Position,
+    f: &Flyer,
+    stops: &[&Located<Hex>],
+    errors: &mut Vec<OrderError>,
+) -> bool {
+    let limit = 2 * f.counter.movement;
+    let mut from = f.base;
+    let mut ok = true;
+    for s in stops {
+        let distance = from.distance(s.value);
+        if distance > limit {
+            ok = false;
+            errors.push(
+                OrderError::new(
+                    Problem::StagingGap {
+                        unit: f.id.value.clone(),
+                        from,
+                        to: s.value,
+                        distance,
+                        limit,
+                    },
+                    Some(s.span.clone()),
+                    "30.7",
+                )
+                .unit(&f.id.value),
+            );
+        }
+        let why = not_a_base(ctx.rules, pos, ctx.held, ctx.side, s.value)
+            .or_else(|| staging_refusal(ctx, s.value));
+        if let Some(why) = why {
+            ok = false;
+            errors.push(no_landing(&f.id, s.value, why, s.span.clone(), "30.7"));
+        }
+        from = s.value;
+    }
+    ok
+}
+
+/// 30.7 under the reading `staging-30-7`: why a staging city has not been friendly
+/// long enough: since the start of the preceding player-turn (the default), or of
+/// this one (`since-turn-start`, 003 30.7).
+fn staging_refusal(ctx: &Context, hex: Hex) -> Option<String> {
+    let now = ctx.friendly_at_start.contains(&hex);
+    if ctx.rules.ruleset.reading("staging-30-7") == "since-turn-start" {
+        return (!now).then(|| {
+            "it has not been friendly since the start of the player-turn (30.7, 003 30.7)".into()
+        });
+    }
+    (!now || ctx.changed_last.contains(&hex)).then(|| {
+        "it has not been friendly since the start of the preceding player-turn (30.7)".into()
+    })
+}
+
+fn no_landing(
+    u: &Located<UnitId>,
+    hex: Hex,
+    why: String,
+    span: Range<usize>,
+    rule: &'static str,
+) -> OrderError {
+    OrderError::new(
+        Problem::NoLanding {
+            unit: u.value.clone(),
+            hex,
+            why,
+        },
+        Some(span),
+        rule,
+    )
+    .unit(&u.value)
+}
+
+/// 30.4-30.6, 30.8, 30.41: a tactical or strategic mission: each bomber began the
+/// player-turn at a base free of enemy ZOC (30.6), the target is within its range
+/// (30.5) and its landing base within range of the target (within half range when it
+/// bombs at double strength, 30.8); a tactical mission names a battle that attacks
+/// the target. The bombers take to the air.
+fn combat_mission(
+    ctx: &Context,
+    pos: &mut Position,
+    m: &Mission,
+    flyers: &[Flyer],
+    out: &mut Flights,
+) -> Option<(Hex, Range<usize>)> {
+    let mut ok = target_legal(ctx, pos, m, &out.raids, &mut out.errors);
+    if let (Some(v), Some(first)) = (m.via.first(), flyers.first()) {
+        ok = false;
+        out.errors.push(shape_error(
+            first,
+            "`via` names the cities a transfer stages through (30.7)",
+            v.span.clone(),
+        ));
+    }
+    let mut planned = Vec::new();
+    for f in flyers {
+        match bomber_plan(ctx, pos, m, f, &mut out.errors) {
+            Some(l) => planned.push((f, l)),
+            None => ok = false,
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let targets = battle_targets(ctx, m);
+    if m.kind.value == MissionKind::Strategic {
+        out.raids.push(Raid {
+            hex: m.to.value,
+            bombers: planned.iter().map(|(f, _)| f.id.value.clone()).collect(),
+        });
+    }
+    for (f, landing) in planned {
+        pos.set_aloft(&f.id.value, true);
+        out.events.push(Event::Air(AirEvent::Flew {
+            unit: f.id.value.clone(),
+            kind: m.kind.value,
+            from: f.base,
+            to: m.to.value,
+            battle: m.battle.as_ref().map(|b| b.value.clone()),
+            doubled: bombing::doubles(&f.counter, f.base, &targets),
+            rule: Rule::para(match m.kind.value {
+                MissionKind::Strategic => "30.42",
+                _ => "30.41",
+            }),
+        }));
+        out.landing.insert(f.id.value.clone(), landing);
+        if let Some(b) = &m.battle {
+            out.support
+                .entry(b.value.clone())
+                .or_default()
+                .push(f.id.value.clone());
+        }
+    }
+    let land = m.land.as_ref().unwrap_or(&m.to);
+    Some((land.value, land.span.clone()))
+}
+
+/// The hexes the battle a tactical mission supports attacks (just the target for
+/// any other mission).
+fn battle_targets(ctx: &Context, m: &Mission) -> Vec<Hex> {
+    let battle = m
+        .battle
+        .as_ref()
+        .and_then(|b| ctx.attacks.iter().find(|a| a.id.value == b.value));
+    match battle {
+        Some(a) => a.targets.iter().map(|t| t.value).collect(),
+        None => vec![m.to.value],
+    }
+}
+
+/// 30.41: a tactical mission supports a declared battle that attacks the hex flown
+/// to. 30.42: a strategic mission bombs a hex that [`refusal`] allows.
+fn target_legal(
+    ctx: &Context,
+    pos: &Position,
+    m: &Mission,
+    raids: &[Raid],
+    errors: &mut Vec<OrderError>,
+) -> bool {
+    let fail = |why: String, span: Range<usize>, errors: &mut Vec<OrderError>| {
+        errors.push(OrderError::new(
+            Problem::NoBattleToSupport { why },
+            Some(span),
+            "30.41",
+        ));
+        false
+    };
+    if m.kind.value == MissionKind::Strategic {
+        let why = refusal(pos, ctx.side, m.to.value, raids, ctx.barraged);
+        if let Some(b) = &m.battle {
+            return fail(
+                "a strategic mission bombs on the BBT and supports no battle".into(),
+                b.span.clone(),
+                errors,
+            );
+        }
+        return match why {
+            Some(why) => {
+                errors.push(OrderError::new(
+                    Problem::NoStrategicTarget {
+                        hex: m.to.value,
+                        why,
+                    },
+                    Some(m.to.span.clone()),
+                    "30.42",
+                ));
+                false
+            }
+            None => true,
+        };
+    }
+    let Some(b) = &m.battle else {
+        return fail(
+            "name the [[attack]] it supports with `battle`".into(),
+            m.kind.span.clone(),
+            errors,
+        );
+    };
+    match ctx.attacks.iter().find(|a| a.id.value == b.value) {
+        None => fail(
+            format!("there is no battle `{}`", b.value),
+            b.span.clone(),
+            errors,
+        ),
+        Some(a) if !a.targets.iter().any(|t| t.value == m.to.value) => fail(
+            format!("battle {} does not attack {}", b.value, m.to.value),
+            m.to.span.clone(),
+            errors,
+        ),
+        Some(_) => true,
+    }
+}
+
+/// 30.5-30.6, 30.8: one bomber's flight out and back, or why it may not fly it.
+fn bomber_plan(
+    ctx: &Context,
+    pos: &Position,
+    m: &Mission,
+    f: &Flyer,
+    errors: &mut Vec<OrderError>,
+) -> Option<Landing> {
+    let unit = &f.id;
+    if ctx.engaged_at_start.contains(&unit.value) {
+        let problem = Problem::BaseInEnemyZoc {
+            unit: unit.value.clone(),
+            hex: f.base,
+        };
+        errors.push(OrderError::new(problem, Some(unit.span.clone()), "30.6").unit(&unit.value));
+        return None;
+    }
+    if ctx.unsupplied.contains(&unit.value) {
+        let problem = Problem::CannotFlyMission {
+            unit: unit.value.clone(),
+            why: "it began the player-turn unable to trace a route to combat supply; it may change base".into(),
+        };
+        errors.push(OrderError::new(problem, Some(unit.span.clone()), "30.2").unit(&unit.value));
+        return None;
+    }
+    let range = f.counter.movement;
+    let distance = f.base.distance(m.to.value);
+    if distance > range {
+        let problem = Problem::OutOfRange {
+            unit: unit.value.clone(),
+            from: f.base,
+            to: m.to.value,
+            distance,
+            range,
+        };
+        errors.push(OrderError::new(problem, Some(m.to.span.clone()), "30.5").unit(&unit.value));
+        return None;
+    }
+    let doubled = bombing::doubles(&f.counter, f.base, &battle_targets(ctx, m));
+    let reach = match (doubled, f.counter.half_range()) {
+        (true, Some(half)) => half,
+        _ => range,
+    };
+    let land = m
+        .land
+        .clone()
+        .unwrap_or_else(|| Located::new(f.base, unit.span.clone()));
+    let from_target = m.to.value.distance(land.value);
+    let why = if suicide_allowed(ctx.rules) {
+        None
+    } else if from_target > reach {
+        Some(if doubled {
+            format!("it is {from_target} hexes from {}: bombing at double strength it lands at less than half range, {reach} hexes at most (30.8)", m.to.value)
+        } else {
+            format!(
+                "it is {from_target} hexes from {}, beyond its range of {reach} (30.5)",
+                m.to.value
+            )
+        })
+    } else {
+        not_a_base(ctx.rules, pos, ctx.held, ctx.side, land.value)
+            .filter(|_| !may_be_freed(ctx, pos, land.value))
+    };
+    if let Some(why) = why {
+        let rule = if doubled && from_target > reach {
+            "30.8"
+        } else {
+            "30.5"
+        };
+        errors.push(no_landing(unit, land.value, why, land.span.clone(), rule));
+        return None;
+    }
+    Some(Landing {
+        base: land.value,
+        from: f.base,
+        over: m.to.value,
+        reach,
+    })
+}
+
+/// 30.5, reading `suicide-missions-30-5=allowed`: the landing is not checked with the
+/// orders; bombers with no base to land at after combat are eliminated.
+fn suicide_allowed(rules: &Rules) -> bool {
+    rules.ruleset.reading("suicide-missions-30-5") == "allowed"
+}
+
+/// 003 30.5-30.6: a base not friendly now may still be landed at if there is "any
+/// chance at all" it will be after combat: a city of the mover's home country, or
+/// held at the start of the player-turn, with no enemy unit in it, every enemy unit
+/// whose ZOC covers it attacked in a declared battle.
+fn may_be_freed(ctx: &Context, pos: &Position, hex: Hex) -> bool {
+    let board = &ctx.rules.board;
+    let ours = board.home_of(hex) == Some(ctx.side) || ctx.held.get(&hex) == Some(&ctx.side);
+    let enemy = ctx.side.other();
+    let attacked: BTreeSet<Hex> = ctx
+        .attacks
+        .iter()
+        .flat_map(|a| a.targets.iter().map(|t| t.value))
+        .collect();
+    let threats: Vec<Hex> = hex
+        .neighbours()
+        .filter(|h| pos.at(*h).any(|p| p.side == enemy && !p.kind.is_air()))
+        .collect();
+    ours && board.is_city(hex)
+        && pos.side_at(hex) != Some(enemy)
+        && threats.iter().all(|h| attacked.contains(h))
+}
+
+/// 30.2, 003 30.5: after every mission, no base is to hold more aircraft than it may:
+/// those staying, those that changed base, those that will land there.
+fn check_room(
+    ctx: &Context,
+    pos: &Position,
+    landing: &BTreeMap<UnitId, Landing>,
+    arrivals: &BTreeMap<Hex, Range<usize>>,
+    errors: &mut Vec<OrderError>,
+) {
+    let aloft: BTreeSet<UnitId> = landing.keys().cloned().collect();
+    for (hex, span) in arrivals {
+        let staying = air_halves_at(pos, ctx.side, *hex, &aloft);
+        let coming: u32 = landing
+            .iter()
+            .filter(|(_, l)| l.base == *hex)
+            .filter_map(|(id, _)| pos.get(id))
+            .map(Position::halves_of)
+            .sum();
+        let halves = staying + coming;
+        if !base_fits(ctx.rules, halves) {
+            errors.push(OrderError::new(
+                Problem::AirOverstacked {
+                    hex: *hex,
+                    count: halves_text(halves),
+                },
+                Some(span.clone()),
+                "30.2",
+            ));
+        }
+    }
+}
+
+/// 30.41 with 003 30.41: a battle may have no more factors of bombers than of ground
+/// units, compared after halving and doubling.
+fn check_air_against_ground(
+    ctx: &Context,
+    pos: &Position,
+    support: &BTreeMap<String, Vec<UnitId>>,
+    missions: &[Mission],
+    errors: &mut Vec<OrderError>,
+) {
+    for (battle, bombers) in support {
+        let Some(a) = ctx.attacks.iter().find(|a| &a.id.value == battle) else {
+            continue;
+        };
+        let ground: Vec<UnitId> = a.units.iter().map(|u| u.value.clone()).collect();
+        let targets: Vec<Hex> = a.targets.iter().map(|t| t.value).collect();
+        let (g, air) = if bombing::printed_factors(ctx.rules) {
+            (
+                bombing::printed_attack(ctx.rules, pos, &ground),
+                bombing::printed_attack(ctx.rules, pos, bombers),
+            )
+        } else {
+            let air: crate::odds::Factor = bombers
+                .iter()
+                .filter_map(|b| bombing::air_factor(ctx.rules, pos, b, &targets))
+                .sum();
+            (
+                battle_strength(ctx.rules, pos, &ground, &targets).attack,
+                air,
+            )
+        };
+        if air > g {
+            let span = missions
+                .iter()
+                .filter_map(|m| m.battle.as_ref())
+                .find(|b| &b.value == battle)
+                .map(|b| b.span.clone());
+            errors.push(OrderError::new(
+                Problem::AirOutnumbersGround {
+                    battle: battle.clone(),
+                    air: air.to_string(),
+                    ground: g.to_string(),
+                },
+                span,
+                "30.41",
+            ));
+        }
+    }
+}
+
+/// 30.5: after all combat, every bomber still in the air lands: at the base its
+/// mission named if that is still a friendly base with room, else at the base it flew
+/// from, else at the nearest friendly base with room within its reach of the target;
+/// with none, it is eliminated ("excess air units are eliminated").
+pub fn land_all(
+    rules: &Rules,
+    pos: &mut Position,
+    held: &BTreeMap<Hex, Side>,
+    side: Side,
+    landing: &BTreeMap<UnitId, Landing>,
+) -> Vec<Event> {
+    let mut aloft: BTreeSet<UnitId> = landing
+        .keys()
+        .filter(|id| pos.is_aloft(id))
+        .cloned()
+        .collect();
+    let mut events = Vec::new();
+    for (id, l) in landing {
+        let Some(piece) = pos.get(id).cloned() else {
+            continue;
+        };
+        let weight = Position::halves_of(&piece);
+        let mut near: Vec<Hex> = rules
+            .board
+            .city_hexes()
+            .filter(|h| h.distance(l.over) <= l.reach)
+            .collect();
+        near.sort_by_key(|h| (h.distance(l.over), *h));
+        let choices = [l.base, l.from].into_iter().chain(near);
+        let fits = |pos: &Position, aloft: &BTreeSet<UnitId>, h: Hex| {
+            not_a_base(rules, pos, held, side, h).is_none()
+                && base_fits(rules, air_halves_at(pos, side, h, aloft) + weight)
+        };
+        let chosen = choices
+            .into_iter()
+            .find(|h| h.distance(l.over) <= l.reach && fits(pos, &aloft, *h));
+        aloft.remove(id);
+        match chosen {
+            Some(h) => {
+                pos.move_to(id, h);
+                pos.set_aloft(id, false);
+                let note = (h != l.base).then(|| {
+                    if l.base.distance(l.over) > l.reach {
+                        format!(
+                            "{} is beyond its reach of {} hexes from {}",
+                            l.base, l.reach, l.over
+                        )
+                    } else {
+                        format!("{} is no friendly base with room now", l.base)
+                    }
+                });
+                events.push(Event::Air(AirEvent::Landed {
+                    unit: id.clone(),
+                    hex: h,
+                    note,
+                    rule: Rule::para("30.5"),
+                }));
+            }
+            None => {
+                pos.remove(id);
+                events.push(Event::Eliminated {
+                    unit: id.clone(),
+                    hex: piece.hex,
+                    cause: "no friendly base with room within reach to land at".into(),
+                    rule: Rule::para("30.5"),
+                });
+            }
+        }
+    }
+    events
+}
+
+/// 30.41: a bomber flying in support of a battle may be named in the battle's `lose`
+/// (the order its units give up factors in): the battle check, which knows only the
+/// ground units, is answered here.
+pub fn may_name_in_lose(support: &BTreeMap<String, Vec<UnitId>>, e: &OrderError) -> bool {
+    match &e.problem {
+        Problem::NotInBattle { unit, battle, what } => {
+            what == "lose" && support.get(battle).is_some_and(|b| b.contains(unit))
+        }
+        _ => false,
+    }
+}
+
+/// 14.7 with 30.41 ("Bomber factors are simply added to the total attack factors"):
+/// whether a battle refused for odds worse than 1-6 on its ground units alone makes
+/// legal odds with the bombers flying in its support (the battle check, which knows
+/// only the ground units, is answered here).
+pub fn odds_made_with_bombers(
+    rules: &Rules,
+    pos: &Position,
+    attacks: &[Attack],
+    missions: &[Mission],
+    e: &OrderError,
+) -> bool {
+    if !matches!(e.problem, Problem::OddsTooLow { .. }) {
+        return false;
+    }
+    let Some(a) = attacks.iter().find(|a| Some(&a.id.span) == e.span.as_ref()) else {
+        return false;
+    };
+    let with = with_support(a, missions);
+    if with.units.len() == a.units.len() {
+        return false;
+    }
+    let s = crate::combat::strength(rules, pos, &with);
+    crate::combat::legal_odds(s.attack, s.defence)
+}
+
+/// 30.41: an attack with the bombers of the tactical missions that name it among its
+/// units, as it will be fought (for a preview of its odds).
+pub fn with_support(a: &Attack, missions: &[Mission]) -> Attack {
+    let mut out = a.clone();
+    let bombers = missions
+        .iter()
+        .filter(|m| m.kind.value == MissionKind::Tactical)
+        .filter(|m| m.battle.as_ref().is_some_and(|b| b.value == a.id.value))
+        .flat_map(|m| m.units.iter().cloned());
+    out.units.extend(bombers);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 30.41: the preview of a battle counts the bombers of the tactical missions that
+    /// name it, and only those.
+    #[test]
+    fn a_battle_is_previewed_with_its_bombers_30_41() {
+        let toml = r#"
+game = "g"
+side = "blue"
+turn = 1
+state = "s"
+
+[[attack]]
+id = "A1"
+unit = "B-3IN"
+target = "J10"
+
+[[mission]]
+units = ["B-1TAC"]
+kind = "tactical"
+to = "J10"
+battle = "A1"
+
+[[mission]]
+units = ["B-1SAC"]
+kind = "strategic"
+to = "J10"
+
+[[mission]]
+units = ["B-2TAC"]
+kind = "tactical"
+to = "K12"
+battle = "A2"
+"#;
+        let orders = crate::orders::parse(toml).unwrap();
+        let a = with_support(&orders.attacks[0], &orders.missions);
+        let names: Vec<&str> = a.units.iter().map(|u| u.value.as_str()).collect();
+        assert_eq!(names, ["B-3IN", "B-1TAC"]);
+    }
+}

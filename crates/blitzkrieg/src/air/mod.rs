@@ -1,0 +1,232 @@
+//! Air power (30, Tournament Game): bombers based in cities, their missions and what
+//! they do. Owns the `[[mission]]` order's checked form ([`Mission`]), the events of
+//! aircraft ([`AirEvent`]) and their report lines; [`base`] owns airbases (30.2, 30.9),
+//! [`mission`] the checking and flying of missions (30.4-30.8) and [`bombing`] what
+//! bombers add to a battle (30.41).
+//!
+//! `movement/air.rs` is something else: air transport and airdrops (9.3, 9.4).
+//!
+//! The declared readings of rule 30 (`docs/readings.md`) are followed:
+//! `tactical-bombing-30-41` (factors compared after halving and doubling, or printed),
+//! `suicide-missions-30-5` (landings checked with the orders, or not) and
+//! `staging-30-7` (staging cities friendly since the start of the preceding
+//! player-turn: friendly at the start of this one and not changed hands in the last;
+//! or since the start of this one).
+//!
+//! Readings where the rules are silent or could be read two ways:
+//! - 30.2: aircraft are on the map at their base; grounded aircraft weigh nothing
+//!   toward the 3 ground units of a hex, and a base holds at most
+//!   `air.units_per_city` full air units (a substitute half of one, 26.4).
+//! - 30.4-30.5: a mission's range is counted from the base to the hex flown to; a
+//!   tactical or strategic mission's landing base (`land`, by default the base flown
+//!   from) within range of that hex (30.8: within half range after bombing at double
+//!   strength). The landing is checked when the orders are (003 30.5: no suicide
+//!   missions, under the default reading) and made after all combat, at the base named if it is still friendly,
+//!   free of enemy ZOC and has room, else at the base flown from, else at the nearest
+//!   friendly base within reach, else the aircraft is eliminated (30.5).
+//! - 30.41: "undoubles a river defense if the bomber's attack strength equals the
+//!   basic strength of the defenders" is read as "at least equals", with the
+//!   defenders' basic strength that of the defending units of the hex.
+//! - 30.41: of the attacker's factor losses, half (rounded up) come from the bombers
+//!   first, as far as they go; the rest from every unit of the attack in the order
+//!   the attack's `lose` names them. A bomber at double strength counts its doubled
+//!   factors toward the loss, as a doubled defender does (25.1).
+
+pub mod base;
+pub mod bombing;
+pub mod mission;
+pub mod strategic;
+
+use crate::cite::Rule;
+use crate::hex::Hex;
+use crate::odds::Factor;
+use crate::orders::Located;
+use crate::units::UnitId;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// 30.4, 30.7: what an air mission does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum MissionKind {
+    /// 30.41: TAC and MDM support a ground attack on the TGAT.
+    Tactical,
+    /// 30.42: SAC and MDM bomb a hex on the BBT.
+    Strategic,
+    /// 30.7: a change of base, staging along friendly cities.
+    Transfer,
+}
+
+impl MissionKind {
+    /// Reads `tactical`, `strategic` or `transfer` (any case; `staging` for a transfer).
+    pub fn from_name(text: &str) -> Option<MissionKind> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "tactical" => Some(MissionKind::Tactical),
+            "strategic" => Some(MissionKind::Strategic),
+            "transfer" | "staging" => Some(MissionKind::Transfer),
+            _ => None,
+        }
+    }
+
+    /// Whether it is a combat air operation (003 30: tactical and strategic bombing).
+    pub fn is_combat(self) -> bool {
+        self != MissionKind::Transfer
+    }
+}
+
+impl fmt::Display for MissionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MissionKind::Tactical => "tactical",
+            MissionKind::Strategic => "strategic",
+            MissionKind::Transfer => "transfer",
+        })
+    }
+}
+
+/// One `[[mission]]` order, its names read (docs/orders.md, air missions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mission {
+    pub units: Vec<Located<UnitId>>,
+    pub kind: Located<MissionKind>,
+    /// The hex flown to: the target (a hex the battle attacks, or the hex bombed), or
+    /// the new base of a transfer.
+    pub to: Located<Hex>,
+    /// 30.41: the `[[attack]]` a tactical mission supports.
+    pub battle: Option<Located<String>>,
+    /// 30.5: the base to land at after combat (by default the base flown from).
+    pub land: Option<Located<Hex>>,
+    /// 30.7: the cities a transfer stages through, in order.
+    pub via: Vec<Located<Hex>>,
+}
+
+/// What aircraft did in a player-turn, each with its rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AirEvent {
+    /// 30.4-30.5, 30.8: an aircraft flew a combat mission from its base to a target,
+    /// at double strength when the target was at less than half range.
+    Flew {
+        unit: UnitId,
+        kind: MissionKind,
+        from: Hex,
+        to: Hex,
+        battle: Option<String>,
+        doubled: bool,
+        rule: Rule,
+    },
+    /// 30.7: an aircraft changed base, staging through the cities of `path`.
+    Staged {
+        unit: UnitId,
+        path: Vec<Hex>,
+        rule: Rule,
+    },
+    /// 30.42: a strategic bombing of a hex on the BBT: the bombers, their factors,
+    /// the roll, the table's cell and the factors removed.
+    Bombed {
+        hex: Hex,
+        bombers: Vec<UnitId>,
+        factors: Factor,
+        roll: String,
+        table: String,
+        removed: u32,
+        rule: Rule,
+    },
+    /// 30.5: an aircraft landed after combat.
+    Landed {
+        unit: UnitId,
+        hex: Hex,
+        note: Option<String>,
+        rule: Rule,
+    },
+}
+
+impl AirEvent {
+    /// The report's line for the event (without its leading indent).
+    pub fn line(&self) -> String {
+        match self {
+            AirEvent::Flew {
+                unit,
+                kind,
+                from,
+                to,
+                battle,
+                doubled,
+                rule,
+            } => {
+                let what = match battle {
+                    Some(b) => {
+                        format!("{kind} mission from {from} over {to} supporting battle {b}")
+                    }
+                    None => format!("{kind} mission from {from} over {to}"),
+                };
+                let twice = if *doubled {
+                    ", at double strength (less than half range)"
+                } else {
+                    ""
+                };
+                format!("{unit:<9} flies a {what}{twice} ({rule})")
+            }
+            AirEvent::Staged { unit, path, rule } => {
+                let path: Vec<String> = path.iter().map(Hex::to_string).collect();
+                format!("{unit:<9} changes base {} ({rule})", path.join("-"))
+            }
+            AirEvent::Bombed {
+                hex,
+                bombers,
+                factors,
+                roll,
+                table,
+                removed,
+                rule,
+            } => {
+                let names: Vec<&str> = bombers.iter().map(UnitId::as_str).collect();
+                format!(
+                    "Strategic bombing of {hex} by {} with {factors} factors; {roll}; {table}: {removed} factors removed ({rule})",
+                    names.join(", ")
+                )
+            }
+            AirEvent::Landed {
+                unit,
+                hex,
+                note,
+                rule,
+            } => match note {
+                Some(n) => format!("{unit:<9} lands at {hex}: {n} ({rule})"),
+                None => format!("{unit:<9} lands at {hex} ({rule})"),
+            },
+        }
+    }
+
+    /// The report section the event belongs to.
+    pub fn section(&self) -> &'static str {
+        match self {
+            AirEvent::Flew { .. } | AirEvent::Staged { .. } => "MOVEMENT",
+            AirEvent::Bombed { .. } => "COMBAT",
+            AirEvent::Landed { .. } => "AIR UNITS RETURN TO BASE (30.5)",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 30.4, 30.7: the kinds of mission as players write them.
+    #[test]
+    fn mission_kinds_read_in_any_case() {
+        assert_eq!(
+            MissionKind::from_name(" Tactical"),
+            Some(MissionKind::Tactical)
+        );
+        assert_eq!(
+            MissionKind::from_name("STRATEGIC"),
+            Some(MissionKind::Strategic)
+        );
+        assert_eq!(
+            MissionKind::from_name("staging"),
+            Some(MissionKind::Transfer)
+        );
+        assert_eq!(MissionKind::from_name("dive"), None);
+        assert!(!MissionKind::Transfer.is_combat());
+        assert!(MissionKind::Strategic.is_combat());
+    }
+}

@@ -1,0 +1,160 @@
+//! Strategic bombing (30.42): SAC and MDM bomb the ground units of one hex on the
+//! Barrage and Bombardment Table, before the battles are fought (the sequence of play
+//! resolves the BBT before the TGAT; 003 25.3 leaves the order to the attacker).
+//! Grounded aircraft in the hex take no loss ("assumed to take to the air"), and the
+//! bombers none either ("There is no effective A-A fire").
+
+use super::{bombing, AirEvent};
+use crate::board::Terrain;
+use crate::cite::Rule;
+use crate::combat::{make_up_substitutes, substituted_event};
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::odds::Factor;
+use crate::orders::Orders;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::tables::CombatTables;
+use crate::units::{Side, UnitId};
+use pbem::dice::Roll;
+use std::collections::BTreeSet;
+
+/// Draws the roll of the id given: the roll and how it was drawn, for the report.
+pub type DrawRoll<'a> = dyn FnMut(&str) -> Result<(Roll, String), String> + 'a;
+
+/// One strategic bombing of a hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Raid {
+    pub hex: Hex,
+    pub bombers: Vec<UnitId>,
+}
+
+/// 25.3 with 30.42 ("may not be combined with artillery in an attack on the same hex"):
+/// the hexes artillery barrages this player-turn (`[[barrage]]`).
+pub fn barraged(orders: &Orders) -> BTreeSet<Hex> {
+    orders.barrages.iter().map(|b| b.target.value).collect()
+}
+
+/// 30.42, 003 30.4, 003 32.6: why `hex` may not be bombed strategically by `side`:
+/// it holds no enemy ground unit, another strategic mission bombs it, or artillery
+/// barrages it.
+pub fn refusal(
+    pos: &Position,
+    side: Side,
+    hex: Hex,
+    raids: &[Raid],
+    barraged: &BTreeSet<Hex>,
+) -> Option<String> {
+    if !pos
+        .at(hex)
+        .any(|p| p.side == side.other() && !p.kind.is_air())
+    {
+        return Some(
+            "it holds no enemy ground unit, and grounded aircraft take no loss from it (30.42, 003 32.6)"
+                .into(),
+        );
+    }
+    if raids.iter().any(|r| r.hex == hex) {
+        return Some(
+            "another strategic mission bombs it this player-turn (003 30.4: one of each type a hex)"
+                .into(),
+        );
+    }
+    barraged.contains(&hex).then(|| {
+        "artillery barrages it this player-turn, and the two are never combined (30.42)".into()
+    })
+}
+
+/// 30.42, 30.8: every raid resolved on the BBT with the bombers' factors (doubled at
+/// less than half range), the roll drawn under the id `bombing-HEX`; the loss taken
+/// from the defender's ground units in the hex, those of `lose_first` first, then the
+/// weakest; half the loss (rounded up) in mountains (BBT note). A unit broken by the
+/// loss is made up from substitutes (26.2).
+pub fn resolve(
+    rules: &Rules,
+    pos: &mut Position,
+    raids: &[Raid],
+    lose_first: &[UnitId],
+    tables: &dyn CombatTables,
+    roll: &mut DrawRoll,
+) -> Result<Vec<Event>, String> {
+    let mut events = Vec::new();
+    for raid in raids {
+        let factors: Factor = raid
+            .bombers
+            .iter()
+            .filter_map(|b| bombing::air_factor(rules, pos, b, &[raid.hex]))
+            .sum();
+        let (drawn, shown) = roll(&format!("bombing-{}", raid.hex))?;
+        let cell = tables.bbt(factors, drawn).map_err(|e| e.to_string())?;
+        let mountain = rules.board.terrain(raid.hex) == Some(Terrain::Mountain);
+        let removed = if mountain {
+            cell.result.removed_in_mountains()
+        } else {
+            cell.result.factors
+        };
+        events.push(Event::Air(AirEvent::Bombed {
+            hex: raid.hex,
+            bombers: raid.bombers.clone(),
+            factors,
+            roll: shown,
+            table: format!("{}: {}", cell.cite, cell.printed),
+            removed,
+            rule: Rule::para("30.42"),
+        }));
+        events.extend(take_loss(rules, pos, raid.hex, removed, lose_first));
+    }
+    Ok(events)
+}
+
+/// 30.42: `factors` defence factors removed from the ground units in `hex`.
+fn take_loss(
+    rules: &Rules,
+    pos: &mut Position,
+    hex: Hex,
+    factors: u32,
+    lose_first: &[UnitId],
+) -> Vec<Event> {
+    let defence = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.defence);
+    let mut units: Vec<UnitId> = pos
+        .at(hex)
+        .filter(|p| !p.kind.is_air())
+        .map(|p| p.id.clone())
+        .collect();
+    let rank = |id: &UnitId| {
+        lose_first
+            .iter()
+            .position(|l| l == id)
+            .unwrap_or(usize::MAX)
+    };
+    units.sort_by_key(|id| (rank(id), defence(id), id.clone()));
+    let mut owed = factors;
+    let mut events = Vec::new();
+    for id in units {
+        if owed == 0 {
+            break;
+        }
+        let f = defence(&id);
+        let Some(piece) = pos.remove(&id) else {
+            continue;
+        };
+        events.push(Event::Eliminated {
+            unit: id.clone(),
+            hex,
+            cause: format!(
+                "strategic bombing of {hex} takes {} factors from it",
+                f.min(owed)
+            ),
+            rule: Rule::para("30.42"),
+        });
+        if f > owed {
+            let left = f - owed;
+            let change = make_up_substitutes(rules, pos, &piece, left, false);
+            events.push(substituted_event(&piece, left, change, Rule::para("30.42")));
+            owed = 0;
+        } else {
+            owed -= f;
+        }
+    }
+    events
+}
