@@ -145,6 +145,11 @@ impl Problem {
             Problem::OpposedStops { .. } => "B832",
             Problem::OnAssaultHex { .. } => "B833",
             Problem::AshoreNotNext { .. } => "B834",
+            // B916-B925: rangers (27) and replacements (28).
+            Problem::NotCoastal { .. } => "B916",
+            Problem::RangerCoastLimit { .. } => "B917",
+            Problem::CoastInEnemyZoc { .. } => "B918",
+            Problem::CoastZone { .. } => "B919",
         }
     }
 
@@ -715,6 +720,21 @@ mod tests {
                 hex: h("HHH57"),
                 from: h("FFF56"),
                 beach: "red-south".into(),
+            },
+            Problem::NotCoastal { hex: h("P30") },
+            Problem::RangerCoastLimit {
+                hex: h("EEE55"),
+                limit: 4,
+                hexes: "A1, B2, C3 and D4".into(),
+            },
+            Problem::CoastInEnemyZoc {
+                unit: u(),
+                hex: h("EEE55"),
+            },
+            Problem::CoastZone {
+                hex: h("EEE55"),
+                zone: 'D',
+                zones: "E".into(),
             },
         ]
     }

@@ -96,6 +96,15 @@ pub enum Event {
         mf: u32,
         rule: Rule,
     },
+    /// 27.2: rangers at sea in `zone` landed on the coastal hex `hex` (not a beach
+    /// invasion), for `mf` of their movement factor.
+    RangersLanded {
+        unit: UnitId,
+        zone: SeaZone,
+        hex: Hex,
+        mf: u32,
+        rule: Rule,
+    },
     /// 20.31: a unit at sea in `zone` was placed on the assault hex `hex`, a full sea
     /// hex next to beach `beach`, for an opposed invasion (003 20.3).
     AssaultPlaced {

@@ -65,6 +65,7 @@ mod av;
 mod ground;
 mod invasion;
 mod place;
+mod rangers;
 mod sea;
 
 pub use cost::{mf_text, road_connected, Pay, Spent};

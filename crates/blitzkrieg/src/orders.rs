@@ -793,6 +793,18 @@ pub enum Problem {
     OnAssaultHex { unit: UnitId, hex: Hex },
     #[error("{hex} is no hex of beach `{beach}` next to assault hex {from}: units go ashore after combat only there")]
     AshoreNotNext { hex: Hex, from: Hex, beach: String },
+    #[error("{hex} is not a coastal hex: rangers land only on a land hex next to a full sea hex")]
+    NotCoastal { hex: Hex },
+    #[error("rangers have landed on {limit} hexes of coast this player-turn ({hexes}); {hex} would be one more")]
+    RangerCoastLimit { hex: Hex, limit: u32, hexes: String },
+    #[error("{unit} is in enemy ZOC on {hex}: rangers go to sea only from a coastal hex free of enemy ZOC")]
+    CoastInEnemyZoc { unit: UnitId, hex: Hex },
+    #[error("{hex} touches the sea of zone {zones}, not zone {zone}: rangers go to sea into the zone of a full sea hex next to them")]
+    CoastZone {
+        hex: Hex,
+        zone: SeaZone,
+        zones: String,
+    },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".

@@ -257,6 +257,7 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Sailed { .. }
         | Event::Landed { .. }
         | Event::Invaded { .. }
+        | Event::RangersLanded { .. }
         | Event::BrokenDown { .. }
         | Event::Recombined { .. }
         | Event::AssaultPlaced { .. }
@@ -406,6 +407,16 @@ fn line(out: &mut String, e: &Event) {
         } => writeln!(
             out,
             "  {unit:<9} lands from zone {zone} at {port} ({mf} MF) ({rule})"
+        ),
+        Event::RangersLanded {
+            unit,
+            zone,
+            hex,
+            mf,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} lands from zone {zone} on the coast at {hex} ({mf} MF), rangers, not a beach invasion ({rule})"
         ),
         Event::Invaded {
             unit,
