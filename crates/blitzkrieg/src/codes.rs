@@ -150,6 +150,11 @@ impl Problem {
             Problem::RangerCoastLimit { .. } => "B917",
             Problem::CoastInEnemyZoc { .. } => "B918",
             Problem::CoastZone { .. } => "B919",
+            Problem::ReplacementNotYet { .. } => "B921",
+            Problem::NotInactiveSubstitute { .. } => "B922",
+            Problem::ReplacementLimit { .. } => "B923",
+            Problem::ReplacementType { .. } => "B924",
+            Problem::ReplacementCity { .. } => "B925",
         }
     }
 
@@ -735,6 +740,24 @@ mod tests {
                 hex: h("EEE55"),
                 zone: 'D',
                 zones: "E".into(),
+            },
+            Problem::ReplacementNotYet {
+                why: "they are received from turn 5 on, and this is turn 3".into(),
+            },
+            Problem::NotInactiveSubstitute {
+                unit: u(),
+                why: "it is in play, in P30; only inactive counters are taken".into(),
+            },
+            Problem::ReplacementLimit {
+                why: "3 ground replacements a turn at most".into(),
+            },
+            Problem::ReplacementType {
+                unit: u(),
+                why: "one infantry counter a turn at most".into(),
+            },
+            Problem::ReplacementCity {
+                hex: h("J28"),
+                why: "the enemy has captured it (28.5)".into(),
             },
         ]
     }

@@ -18,6 +18,7 @@ use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, AvAdvance, Located, OrderError, Orders, Problem};
 use crate::position::Position;
+use crate::replacements;
 use crate::rules::Rules;
 use crate::ruleset::PendingConsult;
 use crate::state::{
@@ -207,6 +208,9 @@ struct Moved {
     beachheads: BTreeSet<Hex>,
     /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
     ashore: BTreeMap<UnitId, Vec<Hex>>,
+    /// 28.4: the side's air transport capacity in half units, when replacements raised
+    /// it this player-turn.
+    air_transport: Option<u32>,
 }
 
 enum Planned {
@@ -328,6 +332,14 @@ fn move_units(
     owed_events.extend(supplied);
     let (broken, breakdown_errors) =
         substitutes::break_down(rules, &mut pos, side, &orders.breakdowns);
+    let taker = replacements::Taker {
+        rules,
+        side,
+        turn,
+        held: &state.held,
+    };
+    let replaced = replacements::take(&taker, &mut pos, &orders.replace);
+    let air_transport = air_transport_after(rules, state, side, replaced.air_transport_halves);
     let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
@@ -337,6 +349,7 @@ fn move_units(
         held: &state.held,
         waiting: &waiting,
         invaded_last: state.invaded.as_deref(),
+        air_transport_halves: air_transport.unwrap_or_else(|| pools_air_transport(state, side)),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     let (recombined, recombine_errors) = substitutes::recombine(
@@ -351,6 +364,7 @@ fn move_units(
     let mut errors = owed_errors;
     errors.extend(air_errors);
     errors.extend(breakdown_errors);
+    errors.extend(replaced.errors);
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
     // 22 before the battles' own problems: one error per place in the file, and a unit
@@ -364,6 +378,7 @@ fn move_units(
     }
     let mut events = owed_events;
     events.extend(broken);
+    events.extend(replaced.events);
     events.extend(moved.events);
     events.extend(recombined);
     Ok(Moved {
@@ -377,7 +392,30 @@ fn move_units(
         invaded: moved.log.invaded,
         beachheads: moved.log.beachheads,
         ashore: moved.log.ashore,
+        air_transport,
     })
+}
+
+/// 9.3, 28.4: the side's air transport capacity in half units kept in its pools (0:
+/// the rule set's figure).
+fn pools_air_transport(state: &GameState, side: Side) -> u32 {
+    state.pools.get(&side).map_or(0, |p| p.air_transport_halves)
+}
+
+/// 28.4: the side's air transport capacity in half units after `added` half units of
+/// replacements this player-turn, or `None` when none were added.
+fn air_transport_after(rules: &Rules, state: &GameState, side: Side, added: u32) -> Option<u32> {
+    if added == 0 {
+        return None;
+    }
+    let figure = u32::try_from(rules.ruleset.figures.air_transport_units)
+        .unwrap_or(u32::MAX)
+        .saturating_mul(2);
+    let now = match pools_air_transport(state, side) {
+        0 => figure,
+        halves => halves,
+    };
+    Some(now.saturating_add(added))
 }
 
 /// PBEM turn sequence: "complete losses, retreats, and advances from prior
@@ -476,6 +514,7 @@ fn play(
         invaded,
         beachheads,
         ashore,
+        air_transport,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -492,6 +531,9 @@ fn play(
     let mut next = state.clone();
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
+    if let Some(halves) = air_transport {
+        next.pools.entry(side).or_default().air_transport_halves = halves;
+    }
     // 23.5: the mover's beachheads are those of this player-turn; the other side's
     // stay until its own next one.
     if beachheads.is_empty() {
@@ -1074,6 +1116,7 @@ fn set_up(
         held: &held,
         waiting: &waiting,
         invaded_last: None,
+        air_transport_halves: 0,
     };
     let out = movement::run_setup_orders(&ctx, &mut pos, orders);
     if !out.errors.is_empty() {

@@ -105,6 +105,12 @@ pub enum Event {
         mf: u32,
         rule: Rule,
     },
+    /// 28.1, 28.5: an inactive substitute counter taken as a replacement and placed
+    /// on `hex`.
+    Replaced { unit: UnitId, hex: Hex, rule: Rule },
+    /// 28.4: half a unit of air transport capacity taken instead of an aircraft from
+    /// the aircraft city `city`.
+    AirTransportReplaced { side: Side, city: Hex, rule: Rule },
     /// 20.31: a unit at sea in `zone` was placed on the assault hex `hex`, a full sea
     /// hex next to beach `beach`, for an opposed invasion (003 20.3).
     AssaultPlaced {

@@ -96,6 +96,9 @@ pub struct MoveContext<'a> {
     pub waiting: &'a BTreeSet<UnitId>,
     /// 20.2: the beach the opponent invaded in the preceding player-turn.
     pub invaded_last: Option<&'a str>,
+    /// 9.3, 28.4: the side's air transport capacity in half units, 0 for the rule
+    /// set's figure (replacements may have raised it).
+    pub air_transport_halves: u32,
 }
 
 /// What the movement portion did, for combat (14.3, 14.9 with 003) and the report.

@@ -201,6 +201,16 @@ pub struct RawOrders {
     #[serde(default)]
     recombine: Vec<RawRecombine>,
     standing: Option<RawStanding>,
+    #[serde(default)]
+    replace: Vec<RawReplace>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReplace {
+    unit: Option<Spanned<String>>,
+    hex: Option<Spanned<String>>,
+    air_transport: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -393,6 +403,19 @@ pub struct Orders {
     /// 26.3: substitutes recombined at the end of movement (Tournament Game).
     pub recombines: Vec<Recombine>,
     pub standing: Option<Standing>,
+    /// 28: replacements taken this player-turn (Tournament Game), in the order written.
+    pub replace: Vec<Replacement>,
+}
+
+/// 28: one replacement: an inactive substitute counter placed on a hex, or (28.4) half a
+/// unit of air transport capacity instead of an aircraft from an aircraft city.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replacement {
+    Unit {
+        unit: Located<UnitId>,
+        hex: Located<Hex>,
+    },
+    AirTransport(Located<Hex>),
 }
 
 /// 26.1, 26.2: a full unit broken down into substitutes of its type whose factors add
@@ -805,6 +828,16 @@ pub enum Problem {
         zone: SeaZone,
         zones: String,
     },
+    #[error("no replacements now: {why}")]
+    ReplacementNotYet { why: String },
+    #[error("{unit} cannot be taken as a replacement: {why}")]
+    NotInactiveSubstitute { unit: UnitId, why: String },
+    #[error("too many replacements this turn: {why}")]
+    ReplacementLimit { why: String },
+    #[error("{unit} cannot be taken as a replacement now: {why}")]
+    ReplacementType { unit: UnitId, why: String },
+    #[error("no replacement from {hex}: {why}")]
+    ReplacementCity { hex: Hex, why: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1096,7 +1129,36 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         breakdowns,
         recombines,
         standing,
+        replace: replacements(&raw.replace, errs),
     }
+}
+
+/// 28: `[[replace]]` orders: `unit` and `hex`, or `air_transport` (the aircraft city).
+fn replacements(list: &[RawReplace], errs: &mut Vec<OrderError>) -> Vec<Replacement> {
+    list.iter()
+        .filter_map(|r| match (&r.unit, &r.hex, &r.air_transport) {
+            (Some(u), Some(h), None) => Some(Replacement::Unit {
+                unit: unit(u, errs)?,
+                hex: hex(h, errs)?,
+            }),
+            (None, None, Some(city)) => hex(city, errs).map(Replacement::AirTransport),
+            _ => {
+                let at = [&r.unit, &r.hex, &r.air_transport]
+                    .into_iter()
+                    .flatten()
+                    .map(Spanned::span)
+                    .min_by_key(|s| s.start)
+                    .unwrap_or(0..0);
+                let what = "a [[replace]] names `unit` and `hex`, or `air_transport` alone";
+                errs.push(OrderError::new(
+                    Problem::NotToml(what.into()),
+                    Some(at),
+                    "orders",
+                ));
+                None
+            }
+        })
+        .collect()
 }
 
 /// 21.3, 25.1: advances along paths, each a unit or units and a path that is not empty

@@ -258,6 +258,8 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Landed { .. }
         | Event::Invaded { .. }
         | Event::RangersLanded { .. }
+        | Event::Replaced { .. }
+        | Event::AirTransportReplaced { .. }
         | Event::BrokenDown { .. }
         | Event::Recombined { .. }
         | Event::AssaultPlaced { .. }
@@ -407,6 +409,13 @@ fn line(out: &mut String, e: &Event) {
         } => writeln!(
             out,
             "  {unit:<9} lands from zone {zone} at {port} ({mf} MF) ({rule})"
+        ),
+        Event::Replaced { unit, hex, rule } => {
+            writeln!(out, "  {unit:<9} enters as a replacement in {hex} ({rule})")
+        }
+        Event::AirTransportReplaced { side, city, rule } => writeln!(
+            out,
+            "  {side} takes half a unit of air transport capacity from aircraft city {city} ({rule})"
         ),
         Event::RangersLanded {
             unit,
