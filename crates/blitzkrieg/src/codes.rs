@@ -150,6 +150,7 @@ impl Problem {
             Problem::RangerCoastLimit { .. } => "B917",
             Problem::CoastInEnemyZoc { .. } => "B918",
             Problem::CoastZone { .. } => "B919",
+            Problem::LakeCrossing { .. } => "B920",
             Problem::ReplacementNotYet { .. } => "B921",
             Problem::NotInactiveSubstitute { .. } => "B922",
             Problem::ReplacementLimit { .. } => "B923",
@@ -740,6 +741,10 @@ mod tests {
                 hex: h("EEE55"),
                 zone: 'D',
                 zones: "E".into(),
+            },
+            Problem::LakeCrossing {
+                unit: u(),
+                why: "it did not begin this player-turn in a city next to a lake".into(),
             },
             Problem::ReplacementNotYet {
                 why: "they are received from turn 5 on, and this is turn 3".into(),

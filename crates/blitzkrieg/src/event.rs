@@ -105,6 +105,15 @@ pub enum Event {
         mf: u32,
         rule: Rule,
     },
+    /// 27.5: rangers crossed the lake from the city `from` and landed on its coastal hex
+    /// `hex`, for `mf` of their movement factor.
+    LakeCrossed {
+        unit: UnitId,
+        from: Hex,
+        hex: Hex,
+        mf: u32,
+        rule: Rule,
+    },
     /// 28.1, 28.5: an inactive substitute counter taken as a replacement and placed
     /// on `hex`.
     Replaced { unit: UnitId, hex: Hex, rule: Rule },

@@ -373,6 +373,9 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
     for a in &orders.air {
         turn.fly(a);
     }
+    for l in &orders.lake {
+        turn.cross_lake(l);
+    }
     for order in orders.ground_orders() {
         match order {
             GroundOrder::Move(m) => turn.ground(m),

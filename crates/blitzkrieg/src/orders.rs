@@ -203,6 +203,17 @@ pub struct RawOrders {
     standing: Option<RawStanding>,
     #[serde(default)]
     replace: Vec<RawReplace>,
+    #[serde(default)]
+    lake: Vec<RawLake>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLake {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    invade: Spanned<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -405,6 +416,15 @@ pub struct Orders {
     pub standing: Option<Standing>,
     /// 28: replacements taken this player-turn (Tournament Game), in the order written.
     pub replace: Vec<Replacement>,
+    /// 27.5: rangers crossing a lake from the city they began the player-turn in.
+    pub lake: Vec<LakeCrossing>,
+}
+
+/// 27.5: rangers in a city next to a lake invade the coastal hex `invade` of the lake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LakeCrossing {
+    pub units: Vec<Located<UnitId>>,
+    pub invade: Located<Hex>,
 }
 
 /// 28: one replacement: an inactive substitute counter placed on a hex, or (28.4) half a
@@ -828,6 +848,8 @@ pub enum Problem {
         zone: SeaZone,
         zones: String,
     },
+    #[error("{unit} cannot cross the lake: {why}")]
+    LakeCrossing { unit: UnitId, why: String },
     #[error("no replacements now: {why}")]
     ReplacementNotYet { why: String },
     #[error("{unit} cannot be taken as a replacement: {why}")]
@@ -1130,6 +1152,14 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         recombines,
         standing,
         replace: replacements(&raw.replace, errs),
+        lake: raw
+            .lake
+            .iter()
+            .filter_map(|l| {
+                let units = who(&l.unit, &l.units, l.invade.span(), errs);
+                hex(&l.invade, errs).map(|invade| LakeCrossing { units, invade })
+            })
+            .collect(),
     }
 }
 

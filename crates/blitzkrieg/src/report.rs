@@ -259,6 +259,7 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Invaded { .. }
         | Event::RangersLanded { .. }
         | Event::Replaced { .. }
+        | Event::LakeCrossed { .. }
         | Event::AirTransportReplaced { .. }
         | Event::BrokenDown { .. }
         | Event::Recombined { .. }
@@ -409,6 +410,16 @@ fn line(out: &mut String, e: &Event) {
         } => writeln!(
             out,
             "  {unit:<9} lands from zone {zone} at {port} ({mf} MF) ({rule})"
+        ),
+        Event::LakeCrossed {
+            unit,
+            from,
+            hex,
+            mf,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} crosses the lake from {from} to {hex} ({mf} MF) ({rule})"
         ),
         Event::Replaced { unit, hex, rule } => {
             writeln!(out, "  {unit:<9} enters as a replacement in {hex} ({rule})")

@@ -65,6 +65,12 @@ impl Turn<'_, '_> {
                 return false;
             }
         }
+        self.ranger_limit_ok(hex)
+    }
+
+    /// 27.2: whether rangers may land on `hex` within the hexes of coast they may land
+    /// on this player-turn (a hex landed on already counts once); else reported.
+    fn ranger_limit_ok(&mut self, hex: &Located<Hex>) -> bool {
         let limit = self
             .ctx
             .rules
@@ -179,5 +185,129 @@ impl Turn<'_, '_> {
         !units.is_empty()
             && units.iter().all(|c| c.kind == UnitKind::Rangers)
             && self.board().is_coastal(hex)
+    }
+}
+
+/// 27.5: the lake hexes joined to `start` (a lake hex) through other lake hexes.
+fn lake_of(board: &crate::board::Board, start: Hex) -> std::collections::BTreeSet<Hex> {
+    let is_lake = |h: Hex| board.terrain(h) == Some(crate::board::Terrain::Lake);
+    let mut seen = std::collections::BTreeSet::from([start]);
+    let mut todo = vec![start];
+    while let Some(h) = todo.pop() {
+        for n in h.neighbours().filter(|&n| is_lake(n)) {
+            if seen.insert(n) {
+                todo.push(n);
+            }
+        }
+    }
+    seen
+}
+
+impl Turn<'_, '_> {
+    /// 27.5: rangers that began the player-turn in a city next to a lake, and have not
+    /// moved, invade a coastal hex of that lake (a land hex next to one of its hexes),
+    /// for the first beach hex's cost (20.4); a later `[[move]]` takes them on. Every
+    /// problem is reported; an order with one moves nobody.
+    pub(super) fn cross_lake(&mut self, l: &crate::orders::LakeCrossing) {
+        let Some(units) = self.all_units(&l.units, |t, u| t.lake_crosser(u)) else {
+            return;
+        };
+        let to = l.invade.value;
+        let mut ok = true;
+        for (c, from) in &units {
+            if let Some(why) = self.lake_fault(*from, to) {
+                let problem = Problem::LakeCrossing {
+                    unit: c.id.clone(),
+                    why,
+                };
+                self.fail(problem, l.invade.span.clone(), "27.5", Some(&c.id));
+                ok = false;
+            }
+        }
+        let on_land: Vec<_> = units
+            .iter()
+            .map(|(c, _)| (c.id.clone(), c.clone()))
+            .collect();
+        if !ok || !self.ranger_limit_ok(&l.invade) || !self.terrain_allows(&on_land, &l.invade) {
+            return;
+        }
+        let mf = self
+            .ctx
+            .rules
+            .ruleset
+            .optional_figures
+            .invasions
+            .first_beach_mf;
+        for (c, from) in units {
+            self.pos.move_to(&c.id, to);
+            self.sea.ranger_coast.insert(to);
+            self.sea.landed.insert(c.id.clone());
+            self.sea.invaded.insert(c.id.clone());
+            self.log.moved.insert(c.id.clone());
+            self.events.push(Event::LakeCrossed {
+                unit: c.id,
+                from,
+                hex: to,
+                mf,
+                rule: Rule::para("27.5"),
+            });
+        }
+        self.last_into.insert(to, l.invade.span.clone());
+    }
+
+    /// 27.5: a unit of the mover's crossing a lake: rangers that have not moved this
+    /// player-turn, in the hex they began it in; their counter and that hex.
+    fn lake_crosser(&mut self, u: &Located<crate::units::UnitId>) -> Option<(Counter, Hex)> {
+        let c = self.own_counter(u)?;
+        if !self.first_order("lake", u, "27.5") {
+            return None;
+        }
+        let now = self.pos.hex_of(&u.value);
+        let start = self.log.start.get(&u.value).copied();
+        let why = if c.kind != UnitKind::Rangers {
+            Some(format!(
+                "it is {}: only rangers invade from the lakes",
+                c.kind
+            ))
+        } else if now.is_none() || now != start {
+            Some("it is not in the hex it began this player-turn in".to_string())
+        } else if self.log.moved.contains(&u.value) || self.log.flown.contains(&u.value) {
+            Some("it has moved this player-turn".to_string())
+        } else {
+            None
+        };
+        match (why, now) {
+            (None, Some(h)) => Some((c, h)),
+            (why, _) => {
+                let problem = Problem::LakeCrossing {
+                    unit: u.value.clone(),
+                    why: why.unwrap_or_default(),
+                };
+                self.fail(problem, u.span.clone(), "27.5", Some(&u.value));
+                None
+            }
+        }
+    }
+
+    /// 27.5: why rangers in `from` may not cross a lake to `to`, if they may not.
+    fn lake_fault(&self, from: Hex, to: Hex) -> Option<String> {
+        let board = self.board();
+        let lake_next = |h: Hex| -> Vec<Hex> {
+            h.neighbours()
+                .filter(|&n| board.terrain(n) == Some(crate::board::Terrain::Lake))
+                .collect()
+        };
+        let starts = lake_next(from);
+        if !board.is_city(from) || starts.is_empty() {
+            return Some(format!(
+                "it did not begin this player-turn in a city next to a lake ({from})"
+            ));
+        }
+        let lake: std::collections::BTreeSet<Hex> =
+            starts.into_iter().flat_map(|h| lake_of(board, h)).collect();
+        if to == from || !board.is_land(to) || !lake_next(to).iter().any(|h| lake.contains(h)) {
+            return Some(format!("{to} is no coastal hex of the lake next to {from}"));
+        }
+        None
     }
 }
