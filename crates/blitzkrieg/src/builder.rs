@@ -54,6 +54,7 @@ impl StateBuilder {
                 pools: BTreeMap::new(),
                 invaded: None,
                 beachheads: BTreeMap::new(),
+                ranger_beachheads: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

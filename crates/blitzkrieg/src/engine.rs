@@ -206,6 +206,8 @@ struct Moved {
     invaded: Option<String>,
     /// 23.5: the beach hexes invaded in this player-turn by units other than rangers.
     beachheads: BTreeSet<Hex>,
+    /// 003 27.2: the coastal hexes invaded in this player-turn by rangers alone.
+    ranger_beachheads: BTreeSet<Hex>,
     /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
     ashore: BTreeMap<UnitId, Vec<Hex>>,
     /// 28.4: the side's air transport capacity in half units, when replacements raised
@@ -320,7 +322,10 @@ fn move_units(
     let mut pos = position_of(rules, state);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     let none = BTreeSet::new();
-    let beachheads = state.beachheads.get(&side).unwrap_or(&none);
+    let beachheads = supply::Beachheads {
+        all: state.beachheads.get(&side).unwrap_or(&none),
+        rangers: state.ranger_beachheads.get(&side).unwrap_or(&none),
+    };
     let (supplied, air_errors) = supply::trace_start(
         rules,
         &mut pos,
@@ -391,6 +396,7 @@ fn move_units(
         avs: moved.log.avs,
         invaded: moved.log.invaded,
         beachheads: moved.log.beachheads,
+        ranger_beachheads: moved.log.ranger_beachheads,
         ashore: moved.log.ashore,
         air_transport,
     })
@@ -513,6 +519,7 @@ fn play(
         avs,
         invaded,
         beachheads,
+        ranger_beachheads,
         ashore,
         air_transport,
     } = moved;
@@ -540,6 +547,11 @@ fn play(
         next.beachheads.remove(&side);
     } else {
         next.beachheads.insert(side, beachheads);
+    }
+    if ranger_beachheads.is_empty() {
+        next.ranger_beachheads.remove(&side);
+    } else {
+        next.ranger_beachheads.insert(side, ranger_beachheads);
     }
     let fighting = Fighting {
         turn,

@@ -356,6 +356,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         pools: BTreeMap::new(),
         invaded: None,
         beachheads: BTreeMap::new(),
+        ranger_beachheads: BTreeMap::new(),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

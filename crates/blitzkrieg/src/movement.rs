@@ -131,6 +131,9 @@ pub struct MoveLog {
     /// 23.5 with 003 23.5: the beach hexes invaded this player-turn by units other
     /// than rangers (beach supply may be traced through them in the side's next one).
     pub beachheads: BTreeSet<Hex>,
+    /// 003 27.2: the coastal hexes invaded this player-turn by rangers alone (beach
+    /// supply for rangers only, in the side's next one).
+    pub ranger_beachheads: BTreeSet<Hex>,
     /// 20.35: the beach hexes each unit placed on an assault hex prefers to go ashore
     /// on after combat (`ashore` of its `[[sea]]` order), if it named any.
     pub ashore: BTreeMap<UnitId, Vec<Hex>>,

@@ -349,6 +349,11 @@ pub struct GameState {
     /// the start of its next one.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub beachheads: BTreeMap<Side, BTreeSet<Hex>>,
+    /// 003 27.2: per side, the coastal hexes it invaded with rangers alone in its own
+    /// last player-turn, through which it may trace beach supply for rangers only at
+    /// the start of its next one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ranger_beachheads: BTreeMap<Side, BTreeSet<Hex>>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

@@ -93,6 +93,10 @@ struct Case {
     /// 23.5: the beach hexes the side to move invaded in its last player-turn.
     #[serde(default)]
     beachheads: Vec<String>,
+    /// 003 27.2: the coastal hexes the side to move invaded with rangers alone in its
+    /// last player-turn.
+    #[serde(default)]
+    ranger_beachheads: Vec<String>,
     /// "pending" or "standing" (the default).
     #[serde(default)]
     decisions: Option<String>,
@@ -408,6 +412,14 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             let heads: BTreeSet<Hex> = case.beachheads.iter().map(|h| h.parse().unwrap()).collect();
             if !heads.is_empty() {
                 s.beachheads.insert(side, heads);
+            }
+            let rangers: BTreeSet<Hex> = case
+                .ranger_beachheads
+                .iter()
+                .map(|h| h.parse().unwrap())
+                .collect();
+            if !rangers.is_empty() {
+                s.ranger_beachheads.insert(side, rangers);
             }
             s.game.options.readings = rules.ruleset.readings.clone();
             s.game.options.rules = rules.ruleset.rules;

@@ -288,6 +288,7 @@ impl Turn<'_, '_> {
         }
         let events = self.events.len();
         let before = (self.log.invaded.clone(), self.log.beachheads.clone());
+        let ranger_heads = self.log.ranger_beachheads.clone();
         let coast_before = self.sea.ranger_coast.clone();
         let mf = self.first_beach_mf();
         for (c, from) in units {
@@ -314,11 +315,15 @@ impl Turn<'_, '_> {
         // 003 23.5: only a hex invaded by a unit other than rangers supplies.
         if units.iter().any(|(c, _)| c.kind != UnitKind::Rangers) {
             self.log.beachheads.insert(hex.value);
+        } else {
+            // 003 27.2: beach supply for rangers only.
+            self.log.ranger_beachheads.insert(hex.value);
         }
         self.last_into.insert(hex.value, hex.span.clone());
         if !self.go_inland(o, units, hex, path, events) {
             (self.log.invaded, self.log.beachheads) = before;
             self.sea.ranger_coast = coast_before;
+            self.log.ranger_beachheads = ranger_heads;
         } else if caught {
             self.ground_aircraft_caught(hex.value);
         }
