@@ -56,6 +56,7 @@ impl StateBuilder {
                 beachheads: BTreeMap::new(),
                 minors: BTreeMap::new(),
                 air_landing: BTreeMap::new(),
+                ranger_beachheads: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

@@ -175,6 +175,17 @@ impl Problem {
             Problem::NoBattleToSupport { .. } => "B946",
             Problem::StagingGap { .. } => "B947",
             Problem::NoStrategicTarget { .. } => "B948",
+            // B916-B925: rangers (27) and replacements (28).
+            Problem::NotCoastal { .. } => "B916",
+            Problem::RangerCoastLimit { .. } => "B917",
+            Problem::CoastInEnemyZoc { .. } => "B918",
+            Problem::CoastZone { .. } => "B919",
+            Problem::LakeCrossing { .. } => "B920",
+            Problem::ReplacementNotYet { .. } => "B921",
+            Problem::NotInactiveSubstitute { .. } => "B922",
+            Problem::ReplacementLimit { .. } => "B923",
+            Problem::ReplacementType { .. } => "B924",
+            Problem::ReplacementCity { .. } => "B925",
         }
     }
 
@@ -865,6 +876,43 @@ mod tests {
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),
+            },
+            Problem::NotCoastal { hex: h("P30") },
+            Problem::RangerCoastLimit {
+                hex: h("EEE55"),
+                limit: 4,
+                hexes: "A1, B2, C3 and D4".into(),
+            },
+            Problem::CoastInEnemyZoc {
+                unit: u(),
+                hex: h("EEE55"),
+            },
+            Problem::CoastZone {
+                hex: h("EEE55"),
+                zone: 'D',
+                zones: "E".into(),
+            },
+            Problem::LakeCrossing {
+                unit: u(),
+                why: "it did not begin this player-turn in a city next to a lake".into(),
+            },
+            Problem::ReplacementNotYet {
+                why: "they are received from turn 5 on, and this is turn 3".into(),
+            },
+            Problem::NotInactiveSubstitute {
+                unit: u(),
+                why: "it is in play, in P30; only inactive counters are taken".into(),
+            },
+            Problem::ReplacementLimit {
+                why: "3 ground replacements a turn at most".into(),
+            },
+            Problem::ReplacementType {
+                unit: u(),
+                why: "one infantry counter a turn at most".into(),
+            },
+            Problem::ReplacementCity {
+                hex: h("J28"),
+                why: "the enemy has captured it (28.5)".into(),
             },
         ]
     }

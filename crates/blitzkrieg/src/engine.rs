@@ -20,6 +20,7 @@ use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, AvAdvance, Located, OrderError, Orders, Problem};
 use crate::position::Position;
+use crate::replacements;
 use crate::rules::Rules;
 use crate::ruleset::PendingConsult;
 use crate::state::{
@@ -207,6 +208,8 @@ struct Moved {
     invaded: Option<String>,
     /// 23.5: the beach hexes invaded in this player-turn by units other than rangers.
     beachheads: BTreeSet<Hex>,
+    /// 003 27.2: the coastal hexes invaded in this player-turn by rangers alone.
+    ranger_beachheads: BTreeSet<Hex>,
     /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
     ashore: BTreeMap<UnitId, Vec<Hex>>,
     /// 29: the minor countries after supply and movement.
@@ -216,6 +219,9 @@ struct Moved {
     landing: BTreeMap<UnitId, air::mission::Landing>,
     /// 30.42: the strategic bombings, resolved before the battles.
     raids: Vec<air::strategic::Raid>,
+    /// 28.4: the side's air transport capacity in half units, when replacements raised
+    /// it this player-turn.
+    air_transport: Option<u32>,
 }
 
 enum Planned {
@@ -326,12 +332,15 @@ fn move_units(
     let friendly_at_start = control::friendly_cities(&rules.board, &pos, &state.held, side);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     let none = BTreeSet::new();
-    let beachheads = state.beachheads.get(&side).unwrap_or(&none);
+    let beachheads = supply::Beachheads {
+        all: state.beachheads.get(&side).unwrap_or(&none),
+        rangers: state.ranger_beachheads.get(&side).unwrap_or(&none),
+    };
     let mut minors = state.minors.clone();
     let minor_errors = minor_orders_played(rules, orders);
     let ctx = minor::supply::SupplyContext {
         held: &state.held,
-        beachheads,
+        beachheads: beachheads.all,
     };
     owed_events.extend(minor::supply::before_tracing(
         rules,
@@ -341,7 +350,8 @@ fn move_units(
         &ctx,
         &orders.minors,
     ));
-    let unsupplied_air = air::base::unsupplied_at_start(rules, &pos, &state.held, beachheads, side);
+    let unsupplied_air =
+        air::base::unsupplied_at_start(rules, &pos, &state.held, beachheads.all, side);
     let (supplied, air_errors) = supply::trace_start(
         rules,
         &mut pos,
@@ -353,6 +363,14 @@ fn move_units(
     owed_events.extend(supplied);
     let (broken, breakdown_errors) =
         substitutes::break_down(rules, &mut pos, side, &orders.breakdowns);
+    let taker = replacements::Taker {
+        rules,
+        side,
+        turn,
+        held: &state.held,
+    };
+    let replaced = replacements::take(&taker, &mut pos, &orders.replace);
+    let air_transport = air_transport_after(rules, state, side, replaced.air_transport_halves);
     let throughout = victory::Throughout::begin(rules, &pos);
     let waiting = waiting(state);
     let ctx = MoveContext {
@@ -362,6 +380,7 @@ fn move_units(
         held: &state.held,
         waiting: &waiting,
         invaded_last: state.invaded.as_deref(),
+        air_transport_halves: air_transport.unwrap_or_else(|| pools_air_transport(state, side)),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
@@ -424,6 +443,7 @@ fn move_units(
     ));
     errors.extend(air_errors);
     errors.extend(breakdown_errors);
+    errors.extend(replaced.errors);
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
     errors.extend(flights.errors);
@@ -464,6 +484,7 @@ fn move_units(
     }
     let mut events = owed_events;
     events.extend(broken);
+    events.extend(replaced.events);
     events.extend(moved.events);
     events.extend(minor_events);
     events.extend(recombined);
@@ -479,11 +500,13 @@ fn move_units(
         avs: moved.log.avs,
         invaded: moved.log.invaded,
         beachheads: moved.log.beachheads,
+        ranger_beachheads: moved.log.ranger_beachheads,
         ashore: moved.log.ashore,
         minors,
         support: flights.support,
         landing: flights.landing,
         raids: flights.raids,
+        air_transport,
     })
 }
 
@@ -503,6 +526,28 @@ fn minor_orders_played(rules: &Rules, orders: &Orders) -> Vec<OrderError> {
             )
         })
         .collect()
+}
+
+/// 9.3, 28.4: the side's air transport capacity in half units kept in its pools (0:
+/// the rule set's figure).
+fn pools_air_transport(state: &GameState, side: Side) -> u32 {
+    state.pools.get(&side).map_or(0, |p| p.air_transport_halves)
+}
+
+/// 28.4: the side's air transport capacity in half units after `added` half units of
+/// replacements this player-turn, or `None` when none were added.
+fn air_transport_after(rules: &Rules, state: &GameState, side: Side, added: u32) -> Option<u32> {
+    if added == 0 {
+        return None;
+    }
+    let figure = u32::try_from(rules.ruleset.figures.air_transport_units)
+        .unwrap_or(u32::MAX)
+        .saturating_mul(2);
+    let now = match pools_air_transport(state, side) {
+        0 => figure,
+        halves => halves,
+    };
+    Some(now.saturating_add(added))
 }
 
 /// PBEM turn sequence: "complete losses, retreats, and advances from prior
@@ -607,11 +652,13 @@ fn play(
         avs,
         invaded,
         beachheads,
+        ranger_beachheads,
         ashore,
         minors,
         support,
         landing,
         raids,
+        air_transport,
     } = moved;
     let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -645,12 +692,20 @@ fn play(
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
     next.minors = minors;
+    if let Some(halves) = air_transport {
+        next.pools.entry(side).or_default().air_transport_halves = halves;
+    }
     // 23.5: the mover's beachheads are those of this player-turn; the other side's
     // stay until its own next one.
     if beachheads.is_empty() {
         next.beachheads.remove(&side);
     } else {
         next.beachheads.insert(side, beachheads);
+    }
+    if ranger_beachheads.is_empty() {
+        next.ranger_beachheads.remove(&side);
+    } else {
+        next.ranger_beachheads.insert(side, ranger_beachheads);
     }
     let fighting = Fighting {
         turn,
@@ -1402,6 +1457,7 @@ fn set_up(
         held: &held,
         waiting: &waiting,
         invaded_last: None,
+        air_transport_halves: 0,
     };
     let mut out = movement::run_setup_orders(&ctx, &mut pos, orders);
     out.errors.extend(air::base::check_placements(

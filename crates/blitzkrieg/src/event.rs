@@ -96,6 +96,30 @@ pub enum Event {
         mf: u32,
         rule: Rule,
     },
+    /// 27.2: rangers at sea in `zone` landed on the coastal hex `hex` (not a beach
+    /// invasion), for `mf` of their movement factor.
+    RangersLanded {
+        unit: UnitId,
+        zone: SeaZone,
+        hex: Hex,
+        mf: u32,
+        rule: Rule,
+    },
+    /// 27.5: rangers crossed the lake from the city `from` and landed on its coastal hex
+    /// `hex`, for `mf` of their movement factor.
+    LakeCrossed {
+        unit: UnitId,
+        from: Hex,
+        hex: Hex,
+        mf: u32,
+        rule: Rule,
+    },
+    /// 28.1, 28.5: an inactive substitute counter taken as a replacement and placed
+    /// on `hex`.
+    Replaced { unit: UnitId, hex: Hex, rule: Rule },
+    /// 28.4: half a unit of air transport capacity taken instead of an aircraft from
+    /// the aircraft city `city`.
+    AirTransportReplaced { side: Side, city: Hex, rule: Rule },
     /// 20.31: a unit at sea in `zone` was placed on the assault hex `hex`, a full sea
     /// hex next to beach `beach`, for an opposed invasion (003 20.3).
     AssaultPlaced {

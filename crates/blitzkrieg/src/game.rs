@@ -358,6 +358,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         beachheads: BTreeMap::new(),
         minors: BTreeMap::new(),
         air_landing: BTreeMap::new(),
+        ranger_beachheads: BTreeMap::new(),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

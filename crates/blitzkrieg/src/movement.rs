@@ -65,6 +65,7 @@ mod av;
 mod ground;
 mod invasion;
 mod place;
+mod rangers;
 mod sea;
 
 pub use cost::{mf_text, road_connected, Pay, Spent};
@@ -95,6 +96,9 @@ pub struct MoveContext<'a> {
     pub waiting: &'a BTreeSet<UnitId>,
     /// 20.2: the beach the opponent invaded in the preceding player-turn.
     pub invaded_last: Option<&'a str>,
+    /// 9.3, 28.4: the side's air transport capacity in half units, 0 for the rule
+    /// set's figure (replacements may have raised it).
+    pub air_transport_halves: u32,
 }
 
 /// What the movement portion did, for combat (14.3, 14.9 with 003) and the report.
@@ -127,6 +131,9 @@ pub struct MoveLog {
     /// 23.5 with 003 23.5: the beach hexes invaded this player-turn by units other
     /// than rangers (beach supply may be traced through them in the side's next one).
     pub beachheads: BTreeSet<Hex>,
+    /// 003 27.2: the coastal hexes invaded this player-turn by rangers alone (beach
+    /// supply for rangers only, in the side's next one).
+    pub ranger_beachheads: BTreeSet<Hex>,
     /// 20.35: the beach hexes each unit placed on an assault hex prefers to go ashore
     /// on after combat (`ashore` of its `[[sea]]` order), if it named any.
     pub ashore: BTreeMap<UnitId, Vec<Hex>>,
@@ -368,6 +375,9 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
     }
     for a in &orders.air {
         turn.fly(a);
+    }
+    for l in &orders.lake {
+        turn.cross_lake(l);
     }
     for order in orders.ground_orders() {
         match order {

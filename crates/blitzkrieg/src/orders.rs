@@ -235,6 +235,10 @@ pub struct RawOrders {
     barrage: Vec<RawBarrage>,
     #[serde(default)]
     minor: Vec<RawMinor>,
+    #[serde(default)]
+    replace: Vec<RawReplace>,
+    #[serde(default)]
+    lake: Vec<RawLake>,
 }
 
 /// 29.6-29.7: the aggressor's choices for one minor country (Tournament Game).
@@ -246,6 +250,23 @@ struct RawMinor {
     pay_supply: Option<Spanned<bool>>,
     #[serde(default)]
     lose: Vec<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLake {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    invade: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReplace {
+    unit: Option<Spanned<String>>,
+    hex: Option<Spanned<String>>,
+    air_transport: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -455,6 +476,10 @@ pub struct Orders {
     pub barrages: Vec<Barrage>,
     /// 29.6-29.7: the aggressor's choices for minor countries (Tournament Game).
     pub minors: Vec<MinorOrder>,
+    /// 28: replacements taken this player-turn (Tournament Game), in the order written.
+    pub replace: Vec<Replacement>,
+    /// 27.5: rangers crossing a lake from the city they began the player-turn in.
+    pub lake: Vec<LakeCrossing>,
 }
 
 /// 29.6-29.7: for one minor country, whether the aggressor pays the factors of 29.7
@@ -465,6 +490,24 @@ pub struct MinorOrder {
     pub country: Located<crate::board::Country>,
     pub pay_supply: Option<Located<bool>>,
     pub lose: Vec<Located<UnitId>>,
+}
+
+/// 27.5: rangers in a city next to a lake invade the coastal hex `invade` of the lake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LakeCrossing {
+    pub units: Vec<Located<UnitId>>,
+    pub invade: Located<Hex>,
+}
+
+/// 28: one replacement: an inactive substitute counter placed on a hex, or (28.4) half a
+/// unit of air transport capacity instead of an aircraft from an aircraft city.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replacement {
+    Unit {
+        unit: Located<UnitId>,
+        hex: Located<Hex>,
+    },
+    AirTransport(Located<Hex>),
 }
 
 /// 26.1, 26.2: a full unit broken down into substitutes of its type whose factors add
@@ -963,6 +1006,30 @@ pub enum Problem {
     },
     #[error("{hex} cannot be bombed strategically now: {why}")]
     NoStrategicTarget { hex: Hex, why: String },
+    #[error("{hex} is not a coastal hex: rangers land only on a land hex next to a full sea hex")]
+    NotCoastal { hex: Hex },
+    #[error("rangers have landed on {limit} hexes of coast this player-turn ({hexes}); {hex} would be one more")]
+    RangerCoastLimit { hex: Hex, limit: u32, hexes: String },
+    #[error("{unit} is in enemy ZOC on {hex}: rangers go to sea only from a coastal hex free of enemy ZOC")]
+    CoastInEnemyZoc { unit: UnitId, hex: Hex },
+    #[error("{hex} touches the sea of zone {zones}, not zone {zone}: rangers go to sea into the zone of a full sea hex next to them")]
+    CoastZone {
+        hex: Hex,
+        zone: SeaZone,
+        zones: String,
+    },
+    #[error("{unit} cannot cross the lake: {why}")]
+    LakeCrossing { unit: UnitId, why: String },
+    #[error("no replacements now: {why}")]
+    ReplacementNotYet { why: String },
+    #[error("{unit} cannot be taken as a replacement: {why}")]
+    NotInactiveSubstitute { unit: UnitId, why: String },
+    #[error("too many replacements this turn: {why}")]
+    ReplacementLimit { why: String },
+    #[error("{unit} cannot be taken as a replacement now: {why}")]
+    ReplacementType { unit: UnitId, why: String },
+    #[error("no replacement from {hex}: {why}")]
+    ReplacementCity { hex: Hex, why: String },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1300,6 +1367,15 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             .iter()
             .filter_map(|m| check_mission(m, errs))
             .collect(),
+        replace: replacements(&raw.replace, errs),
+        lake: raw
+            .lake
+            .iter()
+            .filter_map(|l| {
+                let units = who(&l.unit, &l.units, l.invade.span(), errs);
+                hex(&l.invade, errs).map(|invade| LakeCrossing { units, invade })
+            })
+            .collect(),
     }
 }
 
@@ -1336,6 +1412,34 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
         land,
         via,
     })
+}
+
+/// 28: `[[replace]]` orders: `unit` and `hex`, or `air_transport` (the aircraft city).
+fn replacements(list: &[RawReplace], errs: &mut Vec<OrderError>) -> Vec<Replacement> {
+    list.iter()
+        .filter_map(|r| match (&r.unit, &r.hex, &r.air_transport) {
+            (Some(u), Some(h), None) => Some(Replacement::Unit {
+                unit: unit(u, errs)?,
+                hex: hex(h, errs)?,
+            }),
+            (None, None, Some(city)) => hex(city, errs).map(Replacement::AirTransport),
+            _ => {
+                let at = [&r.unit, &r.hex, &r.air_transport]
+                    .into_iter()
+                    .flatten()
+                    .map(Spanned::span)
+                    .min_by_key(|s| s.start)
+                    .unwrap_or(0..0);
+                let what = "a [[replace]] names `unit` and `hex`, or `air_transport` alone";
+                errs.push(OrderError::new(
+                    Problem::NotToml(what.into()),
+                    Some(at),
+                    "orders",
+                ));
+                None
+            }
+        })
+        .collect()
 }
 
 /// 21.3, 25.1: advances along paths, each a unit or units and a path that is not empty

@@ -257,6 +257,10 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Sailed { .. }
         | Event::Landed { .. }
         | Event::Invaded { .. }
+        | Event::RangersLanded { .. }
+        | Event::Replaced { .. }
+        | Event::LakeCrossed { .. }
+        | Event::AirTransportReplaced { .. }
         | Event::BrokenDown { .. }
         | Event::Recombined { .. }
         | Event::AssaultPlaced { .. }
@@ -412,6 +416,33 @@ fn line(out: &mut String, e: &Event) {
         } => writeln!(
             out,
             "  {unit:<9} lands from zone {zone} at {port} ({mf} MF) ({rule})"
+        ),
+        Event::LakeCrossed {
+            unit,
+            from,
+            hex,
+            mf,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} crosses the lake from {from} to {hex} ({mf} MF) ({rule})"
+        ),
+        Event::Replaced { unit, hex, rule } => {
+            writeln!(out, "  {unit:<9} enters as a replacement in {hex} ({rule})")
+        }
+        Event::AirTransportReplaced { side, city, rule } => writeln!(
+            out,
+            "  {side} takes half a unit of air transport capacity from aircraft city {city} ({rule})"
+        ),
+        Event::RangersLanded {
+            unit,
+            zone,
+            hex,
+            mf,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit:<9} lands from zone {zone} on the coast at {hex} ({mf} MF), rangers, not a beach invasion ({rule})"
         ),
         Event::Invaded {
             unit,

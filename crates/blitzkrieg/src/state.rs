@@ -358,6 +358,11 @@ pub struct GameState {
     /// after all combat (only while a player-turn is stopped in a later step).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub air_landing: BTreeMap<UnitId, crate::air::mission::Landing>,
+    /// 003 27.2: per side, the coastal hexes it invaded with rangers alone in its own
+    /// last player-turn, through which it may trace beach supply for rangers only at
+    /// the start of its next one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ranger_beachheads: BTreeMap<Side, BTreeSet<Hex>>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

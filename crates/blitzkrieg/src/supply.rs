@@ -49,7 +49,21 @@ pub fn cut_off(
     beachheads: &BTreeSet<Hex>,
     side: Side,
 ) -> BTreeSet<UnitId> {
-    trace(rules, pos, held, beachheads, side).cut
+    let none = BTreeSet::new();
+    let heads = Beachheads {
+        all: beachheads,
+        rangers: &none,
+    };
+    trace(rules, pos, held, heads, side).cut
+}
+
+/// 23.5 with 003 23.5 and 003 27.2: the hexes a side invaded in its last player-turn:
+/// beach hexes invaded with units other than rangers (`all`: they supply any unit), and
+/// coastal hexes invaded by rangers alone (`rangers`: they supply rangers only).
+#[derive(Clone, Copy)]
+pub struct Beachheads<'a> {
+    pub all: &'a BTreeSet<Hex>,
+    pub rangers: &'a BTreeSet<Hex>,
 }
 
 /// What a trace finds: the hexes the road net feeds (in hex order), the units cut
@@ -101,7 +115,7 @@ fn trace(
     rules: &Rules,
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
-    beachheads: &BTreeSet<Hex>,
+    beachheads: Beachheads<'_>,
     side: Side,
 ) -> Trace {
     let board = &rules.board;
@@ -193,7 +207,7 @@ fn beach_supply(
     rules: &Rules,
     pos: &Position,
     steps: &Steps<'_>,
-    beachheads: &BTreeSet<Hex>,
+    beachheads: Beachheads<'_>,
     cut: &BTreeSet<UnitId>,
 ) -> BeachSupply {
     let board = &rules.board;
@@ -209,26 +223,40 @@ fn beach_supply(
             .any(|n| board.is_sea(n) && board.reaches_open_sea(n, &zoc))
     };
     let hexes: Vec<Hex> = beachheads
+        .all
         .iter()
         .copied()
         .filter(|&h| board.beach_at(h).is_some() && friendly(h) && by_sea(h))
         .collect();
-    if hexes.is_empty() {
+    // 003 27.2: a coastal hex invaded by rangers alone supplies rangers only.
+    let ranger_hexes: Vec<Hex> = beachheads
+        .rangers
+        .iter()
+        .copied()
+        .filter(|&h| board.is_coastal(h) && friendly(h) && by_sea(h))
+        .collect();
+    if hexes.is_empty() && ranger_hexes.is_empty() {
         return BeachSupply::default();
     }
     let figures = rules.ruleset.optional_figures.combat_supply;
     let reached = overland_reach(steps, board.extent(), &hexes, figures.beach_hexes);
+    let rangers_reached = overland_reach(steps, board.extent(), &ranger_hexes, figures.beach_hexes);
     let mut room = figures.beach_units.saturating_mul(2);
     let mut units = Vec::new();
     for id in cut {
         let Some(piece) = pos.get(id) else { continue };
         let halves = Position::halves_of(piece);
         let barred = pos.supply_barred(piece.side, piece.hex);
-        if halves <= room && !barred && reached(piece.hex) {
+        let through_rangers = piece.kind == UnitKind::Rangers && rangers_reached(piece.hex);
+        if halves <= room && !barred && (reached(piece.hex) || through_rangers) {
             room -= halves;
             units.push(id.clone());
         }
     }
+    let mut hexes = hexes;
+    hexes.extend(ranger_hexes);
+    hexes.sort();
+    hexes.dedup();
     BeachSupply { units, hexes }
 }
 
@@ -276,7 +304,7 @@ pub fn trace_start(
     rules: &Rules,
     pos: &mut Position,
     held: &BTreeMap<Hex, Side>,
-    beachheads: &BTreeSet<Hex>,
+    beachheads: Beachheads<'_>,
     side: Side,
     air: &[Located<UnitId>],
 ) -> (Option<Event>, Vec<OrderError>) {
@@ -467,7 +495,10 @@ pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<AsIt
     rules.ruleset.optional.contains(&23).then(|| {
         let pos = state.position(&rules.counters);
         let none = BTreeSet::new();
-        let beachheads = state.beachheads.get(&side).unwrap_or(&none);
+        let beachheads = Beachheads {
+            all: state.beachheads.get(&side).unwrap_or(&none),
+            rangers: state.ranger_beachheads.get(&side).unwrap_or(&none),
+        };
         let found = trace(rules, &pos, &state.held, beachheads, side);
         AsItStands {
             cut: found.cut,

@@ -24,7 +24,10 @@
 //! zone a unit must end in. `invaded` names the beach invaded in the preceding
 //! player-turn (optional rule 20.2), `beachheads` the beach hexes the side to move
 //! invaded in its own last player-turn (beach supply, 23.5), and `expect.toml`'s
-//! `beachheads` those the next state keeps for the side that moved. A unit with
+//! `beachheads` those the next state keeps for the side that moved; likewise
+//! `ranger_beachheads` for the coastal hexes invaded by rangers alone (003 27.2), and
+//! `expect.toml`'s `invaded` the beach the next state keeps as invaded (`""`: none,
+//! 27.3). A unit with
 //! `size = "substitute"` is a substitute counter (26): on the map with a hex, else among
 //! the inactive counters; a full unit with `inactive = true` is among them too, and
 //! `expect.toml`'s `inactive` names the units that must end there (broken down or
@@ -93,6 +96,10 @@ struct Case {
     /// 23.5: the beach hexes the side to move invaded in its last player-turn.
     #[serde(default)]
     beachheads: Vec<String>,
+    /// 003 27.2: the coastal hexes the side to move invaded with rangers alone in its
+    /// last player-turn.
+    #[serde(default)]
+    ranger_beachheads: Vec<String>,
     /// "pending" or "standing" (the default).
     #[serde(default)]
     decisions: Option<String>,
@@ -222,6 +229,14 @@ struct Expect {
     /// 29: the minor countries' status the next state keeps.
     #[serde(default)]
     minors: Option<BTreeMap<Country, blitzkrieg::minor::MinorStatus>>,
+    /// 003 27.2: the coastal hexes the next state keeps for the side that moved as
+    /// invaded by rangers alone.
+    #[serde(default)]
+    ranger_beachheads: Option<Vec<String>>,
+    /// 20.2, 27.3: the beach the next state keeps as invaded this player-turn (`""`
+    /// for none).
+    #[serde(default)]
+    invaded: Option<String>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -420,6 +435,14 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             if !heads.is_empty() {
                 s.beachheads.insert(side, heads);
             }
+            let rangers: BTreeSet<Hex> = case
+                .ranger_beachheads
+                .iter()
+                .map(|h| h.parse().unwrap())
+                .collect();
+            if !rangers.is_empty() {
+                s.ranger_beachheads.insert(side, rangers);
+            }
             s.game.options.readings = rules.ruleset.readings.clone();
             s.game.options.rules = rules.ruleset.rules;
             s.game.options.optional = rules.ruleset.optional.clone();
@@ -506,6 +529,27 @@ fn run_case(dir: &Path) -> Result<(), String> {
                     return Err(format!(
                         "{ctx}: the next state keeps the minor countries {:?}, not {want:?}\n{text}",
                         next.minors
+                    ));
+                }
+            }
+            if let (Some(want), Some(side)) = (&expect.ranger_beachheads, state.mover()) {
+                let want: BTreeSet<Hex> = want.iter().map(|h| h.parse().unwrap()).collect();
+                let got = next
+                    .ranger_beachheads
+                    .get(&side)
+                    .cloned()
+                    .unwrap_or_default();
+                if got != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps ranger beachheads {got:?} for {side}, not {want:?}"
+                    ));
+                }
+            }
+            if let Some(want) = &expect.invaded {
+                let got = next.invaded.clone().unwrap_or_default();
+                if &got != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps `{got}` as the beach invaded, not `{want}`"
                     ));
                 }
             }

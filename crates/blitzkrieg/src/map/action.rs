@@ -187,6 +187,9 @@ impl Action {
                 }
                 Event::Invaded {
                     unit, zone, hex, ..
+                }
+                | Event::RangersLanded {
+                    unit, zone, hex, ..
                 } => {
                     if let Some(sea) = landing_sea(board, *zone, *hex) {
                         add(unit, Track::Sea, vec![sea, *hex]);

@@ -56,9 +56,12 @@ impl Turn<'_, '_> {
                 .chain(&self.air_supplied())
                 .map(|id| self.halves_of(id))
                 .sum();
-            let capacity = u32::try_from(self.figures().air_transport_units)
-                .unwrap_or(u32::MAX)
-                .saturating_mul(2);
+            let capacity = match self.ctx.air_transport_halves {
+                0 => u32::try_from(self.figures().air_transport_units)
+                    .unwrap_or(u32::MAX)
+                    .saturating_mul(2),
+                halves => halves,
+            };
             if used + self.halves_of(&u.value) > capacity {
                 let problem = Problem::AirLimit {
                     unit: u.value.clone(),

@@ -256,14 +256,23 @@ impl Turn<'_, '_> {
         if !self.invasion_rule("`invade` in [[sea]]", &hex.span) {
             return;
         }
-        let Some(beach) = self.beach_open(hex) else {
+        // 27.2: rangers alone land on any coastal hex, and make no beach invasion.
+        let rangers = super::rangers::rangers_only(units);
+        let beach = if rangers {
+            self.ranger_coast_open(hex)
+                .then(|| self.board().beach_at(hex.value).unwrap_or("").to_string())
+        } else {
+            self.beach_open(hex)
+        };
+        let Some(beach) = beach else {
             return;
         };
         let on_land: Vec<(UnitId, Counter)> = units
             .iter()
             .map(|(c, _)| (c.id.clone(), c.clone()))
             .collect();
-        if !self.invaders_ok(units, hex) || !self.terrain_allows(&on_land, hex) {
+        let caught = rangers && self.only_enemy_aircraft(hex.value);
+        if !self.invaders_ok(units, hex) || (!caught && !self.terrain_allows(&on_land, hex)) {
             return;
         }
         let inland = path.iter().any(|h| h.value != hex.value);
@@ -279,12 +288,18 @@ impl Turn<'_, '_> {
         }
         let events = self.events.len();
         let before = (self.log.invaded.clone(), self.log.beachheads.clone());
+        let ranger_heads = self.log.ranger_beachheads.clone();
+        let coast_before = self.sea.ranger_coast.clone();
         let mf = self.first_beach_mf();
         for (c, from) in units {
             self.pos.land(&c.id, hex.value);
             self.sea.landed.insert(c.id.clone());
             self.sea.invaded.insert(c.id.clone());
             self.log.moved.insert(c.id.clone());
+            if rangers {
+                self.ranger_landed(c, *from, hex.value, mf);
+                continue;
+            }
             self.events.push(Event::Invaded {
                 unit: c.id.clone(),
                 zone: *from,
@@ -294,14 +309,23 @@ impl Turn<'_, '_> {
                 rule: Rule::para("20.4").and(Ref::Para(Para::lit("20.1"))),
             });
         }
-        self.log.invaded = Some(beach);
+        if !rangers {
+            self.log.invaded = Some(beach);
+        }
         // 003 23.5: only a hex invaded by a unit other than rangers supplies.
         if units.iter().any(|(c, _)| c.kind != UnitKind::Rangers) {
             self.log.beachheads.insert(hex.value);
+        } else {
+            // 003 27.2: beach supply for rangers only.
+            self.log.ranger_beachheads.insert(hex.value);
         }
         self.last_into.insert(hex.value, hex.span.clone());
         if !self.go_inland(o, units, hex, path, events) {
             (self.log.invaded, self.log.beachheads) = before;
+            self.sea.ranger_coast = coast_before;
+            self.log.ranger_beachheads = ranger_heads;
+        } else if caught {
+            self.ground_aircraft_caught(hex.value);
         }
     }
 }

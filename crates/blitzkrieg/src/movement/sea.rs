@@ -56,6 +56,8 @@ pub(super) struct Voyages {
     /// 003 19.4: the zones cut off from the open sea, found when first needed (the
     /// enemy does not move in this movement portion).
     pub(super) cut_off: Option<BTreeSet<SeaZone>>,
+    /// 27.2: the hexes of coast rangers landed on this player-turn.
+    pub(super) ranger_coast: BTreeSet<Hex>,
 }
 
 impl Turn<'_, '_> {
@@ -256,8 +258,18 @@ impl Turn<'_, '_> {
             .and_then(|(plan, _)| plan.path.last().copied())
             .unwrap_or(first.hex);
         let unit = first.id.value.clone();
-        let mut ok = zone_ok && self.port_ok(&unit, port, zone.span.clone(), Use::ToSea);
-        if ok {
+        let counters: Vec<Counter> = members
+            .iter()
+            .filter_map(|mb| self.ctx.rules.counters.get(&mb.id.value).cloned())
+            .collect();
+        let rangers = self.rangers_withdraw(&counters, port);
+        let mut ok = zone_ok
+            && if rangers {
+                self.rangers_to_sea_ok(&unit, port, zone.value, zone.span.clone())
+            } else {
+                self.port_ok(&unit, port, zone.span.clone(), Use::ToSea)
+            };
+        if ok && !rangers {
             if let Some(opens) = self.board().port_zone(port).filter(|z| *z != zone.value) {
                 let problem = Problem::PortZone {
                     port,
@@ -268,10 +280,6 @@ impl Turn<'_, '_> {
                 ok = false;
             }
         }
-        let counters: Vec<Counter> = members
-            .iter()
-            .filter_map(|mb| self.ctx.rules.counters.get(&mb.id.value).cloned())
-            .collect();
         if !ok || !self.sea_room(&counters, &zone.span) {
             return;
         }
@@ -282,11 +290,12 @@ impl Turn<'_, '_> {
             self.pos.put_to_sea(&c, zone.value);
             self.log.moved.insert(c.id.clone());
             self.sea.put_to_sea.insert(c.id.clone());
+            let rule = if rangers { "27.4" } else { "19.3" };
             self.events.push(Event::PutToSea {
                 unit: c.id,
                 port,
                 zone: zone.value,
-                rule: Rule::para("19.3"),
+                rule: Rule::para(rule),
             });
         }
         self.sea.last_to_sea = Some(zone.span.clone());

@@ -159,6 +159,7 @@ impl Game {
             held: &self.held,
             waiting: &waiting,
             invaded_last: None,
+            air_transport_halves: 0,
         };
         let mut pos = self.position();
         let out = movement::run_movement(&ctx, &mut pos, &orders);
@@ -178,6 +179,7 @@ impl Game {
             held: &self.held,
             waiting: &waiting,
             invaded_last: None,
+            air_transport_halves: 0,
         };
         let mut pos = self.position();
         let out = movement::run_setup(&ctx, &mut pos, &orders.setup);
