@@ -331,6 +331,7 @@ fn move_units(
     let mut pos = position_of(rules, state);
     let friendly_at_start = control::friendly_cities(&rules.board, &pos, &state.held, side);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    pos.clear_barrages();
     let none = BTreeSet::new();
     let beachheads = supply::Beachheads {
         all: state.beachheads.get(&side).unwrap_or(&none),
@@ -1127,7 +1128,12 @@ fn finish(
             }),
     );
     supply::clear(&mut pos);
-    pos.clear_barrages();
+    // 25.3-25.4: the hexes barraged stay marked while a decision owed may still let the
+    // attacker advance into them; they come off once none is (or at the top of the next
+    // player-turn, when the owed decisions are done).
+    if next.pending.is_empty() {
+        pos.clear_barrages();
+    }
     next.store_position(&pos, turn, side);
     let (friendly_after, coming) =
         end_of_turn_cities(rules, state, &pos, &mut next, &cities_before);

@@ -292,8 +292,9 @@ impl Loser<'_> {
         }
     }
 
-    fn rule(&self) -> Rule {
-        Rule::para("25.5").and(Ref::Table {
+    /// 25.2 for a ground unit's loss, 25.5 for an aircraft's.
+    fn rule(&self, air: bool) -> Rule {
+        Rule::para(if air { "25.5" } else { "25.2" }).and(Ref::Table {
             table: TableId::Bbt,
             result: None,
         })
@@ -339,12 +340,13 @@ fn lose(rules: &Rules, pos: &mut Position, loser: &Loser, hex: Hex, factors: u32
             unit: piece.id.clone(),
             hex: piece.hex,
             cause: format!("barrage {}: factors lost on the BBT", loser.barrage),
-            rule: loser.rule(),
+            rule: loser.rule(piece.kind.is_air()),
         });
         if f > owed {
             let left = f - owed;
             let change = substitute::make_up(rules, pos, &piece, left, false);
-            events.push(substitute::event(&piece, left, change, loser.rule()));
+            let rule = loser.rule(piece.kind.is_air());
+            events.push(substitute::event(&piece, left, change, rule));
             owed = 0;
         } else {
             owed -= f;
