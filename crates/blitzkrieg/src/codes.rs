@@ -152,6 +152,8 @@ impl Problem {
             Problem::NoSuchMinorCountry(_) => "B929",
             Problem::MinorNotPlayed => "B930",
             Problem::CityAttack { .. } => "B931",
+            Problem::NotAMinorCity { .. } => "B932",
+            Problem::CityAndUnits { .. } => "B933",
         }
     }
 
@@ -746,6 +748,11 @@ mod tests {
                 city: h("CC39"),
                 why: "it fights in battle A1 as well".into(),
             },
+            Problem::NotAMinorCity {
+                battle: "M1".into(),
+                hex: h("CC40"),
+            },
+            Problem::CityAndUnits { hex: h("CC39") },
         ]
     }
 
