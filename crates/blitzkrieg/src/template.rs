@@ -378,7 +378,15 @@ fn tournament_help(t: &mut String) {
          #
          # [[recombine]]         # 26.3: at the end of movement, in one hex, not in enemy ZOC
          # units = [\"SUBSTITUTE\", \"SUBSTITUTE\"]
-         # into = \"UNIT\"         # an inactive counter of their type with their factors"
+         # into = \"UNIT\"         # an inactive counter of their type with their factors
+         #
+         # [[minor]]             # 29.6-29.7: as the aggressor of a minor country
+         # country = \"calaedia\"  # nord-walkure, sud-walkure, calaedia, san-estados, new-endor
+         # pay_supply = false    # optional: refuse the 2 factors for supply through it
+         # lose = [\"UNIT\"]       # optional: the units its losses come from first
+         #
+         # An [[attack]] on an unreduced minor country city names the city hex as its
+         # target (with `city = true` when liberator units are in it, 003 29.3)."
     );
 }
 
