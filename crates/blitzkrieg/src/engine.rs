@@ -402,7 +402,15 @@ fn move_units(
     // that moved strategically is never next to the enemy it is named to attack.
     let fighters = strategic::fighters(&orders.attacks, &orders.avs);
     errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
-    errors.extend(check.errors);
+    // A unit in a city attack and another battle is refused by 29.4's check, not as
+    // one that made an automatic victory.
+    let city_only = |u: &UnitId| fought.contains(u) && !log.av.contains(u);
+    errors.extend(
+        check
+            .errors
+            .into_iter()
+            .filter(|e| !(e.rule == "21.1" && e.unit.as_ref().is_some_and(city_only))),
+    );
     errors.extend(check_seed(state, orders));
     if !errors.is_empty() {
         return Err(errors);
