@@ -7,10 +7,12 @@
 //! guerrilla losses (29.6) in [`guerrilla`], the supply cost (29.7) in [`supply`].
 //!
 //! Where the rules are silent (docs/rules-coverage.md, 29):
-//! - A neutral country's unreduced cities exert their ZOC against the side to move
-//!   over the hexes of that country only: entering them violates the country, so the
-//!   ZOC stops a unit as it becomes the aggressor; a hex outside the country next to
-//!   a neutral country's city is not in its ZOC until the side is the aggressor.
+//! - An unreduced city's ZOC holds against its aggressor in both player-turns (his
+//!   retreats too), and the city is closed to him. A neutral country's unreduced
+//!   cities are closed to both sides and exert their ZOC against the side to move over
+//!   the hexes of that country only: entering them violates the country, so the ZOC
+//!   stops a unit as it becomes the aggressor; a hex outside the country next to a
+//!   neutral country's city is not in its ZOC until the side is the aggressor.
 //! - Aggression is judged from the player-turn's events: every hex a unit entered,
 //!   crossed, retreated or advanced through, flew from or to, and every city attacked;
 //!   the first such hex of a neutral country makes the unit's side its aggressor.
