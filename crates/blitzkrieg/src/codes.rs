@@ -186,6 +186,8 @@ impl Problem {
             Problem::ReplacementLimit { .. } => "B923",
             Problem::ReplacementType { .. } => "B924",
             Problem::ReplacementCity { .. } => "B925",
+            Problem::NotAMinorCity { .. } => "B932",
+            Problem::CityAndUnits { .. } => "B933",
         }
     }
 
@@ -914,6 +916,11 @@ mod tests {
                 hex: h("J28"),
                 why: "the enemy has captured it (28.5)".into(),
             },
+            Problem::NotAMinorCity {
+                battle: "M1".into(),
+                hex: h("CC40"),
+            },
+            Problem::CityAndUnits { hex: h("CC39") },
         ]
     }
 

@@ -431,7 +431,14 @@ fn move_units(
     let barrage_errors =
         combat::check_barrages(rules, &pos, side, &orders.barrages, &orders.attacks);
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
-    let check = combat::check_battles(rules, &pos, side, &log.moved, &log.av, &attacks);
+    // 29.4: units attacking a city fight no other battle (as units that made an AV).
+    let mut fought: BTreeSet<UnitId> = log.av.clone();
+    fought.extend(
+        city_attacks
+            .iter()
+            .flat_map(|a| a.units.iter().map(|u| u.value.clone())),
+    );
+    let check = combat::check_battles(rules, &pos, side, &log.moved, &fought, &attacks);
     let mut errors = owed_errors;
     errors.extend(minor_errors);
     errors.extend(minor::reduce::check(
@@ -463,6 +470,9 @@ fn move_units(
         b.units.iter().map(move |u| (u, what.clone()))
     }));
     errors.extend(strategic::check_no_attacks(&log.strategic, &fighters));
+    // A unit in a city attack and another battle is refused by 29.4's check, not as
+    // one that made an automatic victory.
+    let city_only = |u: &UnitId| fought.contains(u) && !log.av.contains(u);
     errors.extend(
         check
             .errors
@@ -476,7 +486,8 @@ fn move_units(
                     &orders.missions,
                     e,
                 )
-            }),
+            })
+            .filter(|e| !(e.rule == "21.1" && e.unit.as_ref().is_some_and(city_only))),
     );
     errors.extend(barrage_errors);
     errors.extend(check_seed(state, orders));
@@ -913,7 +924,13 @@ fn fight(
     let defer = pending_mode.then_some(label.as_str());
     let ask = pending_mode && rules.ruleset.pending_consult() == PendingConsult::Ask;
     for (i, battle) in battles.iter().enumerate() {
-        let city = minor::reduce::city_of(rules, &next.minors, &f.pos, f.side, &battle.targets);
+        let city = minor::reduce::city_of(
+            rules,
+            &next.minors,
+            &f.pos,
+            f.side,
+            (&battle.targets, battle.city),
+        );
         if let Some((country, hex)) = city {
             let mode = table_mode(state.game.options.tables);
             let mut roll = |id: &str, stock: Option<&str>| input.dice.roll(mode, id, stock);
@@ -1213,6 +1230,7 @@ fn attack_of(b: &WaitingBattle) -> Attack {
         lose: b.lose.iter().map(unit).collect(),
         retreat: b.retreat.iter().map(|h| Located::new(*h, 0..0)).collect(),
         stock: b.stock.clone().map(|s| Located::new(s, 0..0)),
+        city: b.city,
     }
 }
 
@@ -1227,6 +1245,7 @@ fn waiting_battle(a: &Attack) -> WaitingBattle {
         lose: a.lose.iter().map(|u| u.value.clone()).collect(),
         retreat: a.retreat.iter().map(|h| h.value).collect(),
         stock: a.stock.as_ref().map(|s| s.value.clone()),
+        city: a.city,
     }
 }
 

@@ -141,6 +141,8 @@ struct RawAttack {
     #[serde(default)]
     retreat: Vec<Spanned<String>>,
     stock: Option<Spanned<String>>,
+    #[serde(default)]
+    city: bool,
 }
 
 /// 25.2: an artillery barrage on the BBT, declared with the attacks.
@@ -409,6 +411,9 @@ pub struct Attack {
     pub retreat: Vec<Located<Hex>>,
     /// Stock symbol for the stock-sales seed.
     pub stock: Option<Located<String>>,
+    /// 29.3 with 003 29.3: the attack is on the unreduced minor country city it
+    /// targets, not on the liberator units in it (Tournament Game).
+    pub city: bool,
 }
 
 /// 25.2-25.3 (Tournament Game): an artillery barrage on the BBT, declared with the
@@ -1030,6 +1035,10 @@ pub enum Problem {
     ReplacementType { unit: UnitId, why: String },
     #[error("no replacement from {hex}: {why}")]
     ReplacementCity { hex: Hex, why: String },
+    #[error("battle {battle} is an attack on a city (`city = true`), but {hex} is no unreduced minor country city its side may attack")]
+    NotAMinorCity { battle: String, hex: Hex },
+    #[error("{hex} is an unreduced minor country city with liberator units in it: attack both the city (`city = true`) and the units, in two battles")]
+    CityAndUnits { hex: Hex },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".
@@ -1257,6 +1266,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     .stock
                     .as_ref()
                     .map(|s| Located::new(s.get_ref().trim().to_ascii_uppercase(), s.span())),
+                city: a.city,
             }
         })
         .collect();

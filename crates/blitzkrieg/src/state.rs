@@ -289,6 +289,10 @@ pub struct WaitingBattle {
     pub retreat: Vec<Hex>,
     #[serde(default)]
     pub stock: Option<String>,
+    /// 29.3 with 003 29.3: an attack on an unreduced minor country city that has
+    /// liberator units in it (Tournament Game).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub city: bool,
 }
 
 /// What produced this state: shown again by `blitz report`.
@@ -371,6 +375,10 @@ pub struct GameState {
 
 /// Why a state file was refused.
 pub type StateError = EnvelopeError;
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
 
 fn is_zero(n: &u32) -> bool {
     *n == 0

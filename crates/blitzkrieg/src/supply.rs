@@ -493,7 +493,10 @@ pub struct AsItStands {
 /// `None` without the rule.
 pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<AsItStands> {
     rules.ruleset.optional.contains(&23).then(|| {
-        let pos = state.position(&rules.counters);
+        // 29: the minor countries' cities as they stand, and no route through a
+        // neutral one (an aggressor's payment, 29.7, is assumed).
+        let mut pos = crate::engine::position_of(rules, state);
+        crate::minor::supply::close_neutral(rules, &mut pos, &state.minors, side);
         let none = BTreeSet::new();
         let beachheads = Beachheads {
             all: state.beachheads.get(&side).unwrap_or(&none),

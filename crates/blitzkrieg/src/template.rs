@@ -384,7 +384,15 @@ fn tournament_help(t: &mut String) {
          # [[barrage]]           # 25.2: artillery 2 hexes from the target, out of enemy ZOC, supplied
          # id = \"b1\"
          # units = [\"ARTILLERY\"]
-         # target = \"ENEMY HEX\""
+         # target = \"ENEMY HEX\"
+         #
+         # [[minor]]             # 29.6-29.7: as the aggressor of a minor country
+         # country = \"calaedia\"  # nord-walkure, sud-walkure, calaedia, san-estados, new-endor
+         # pay_supply = false    # optional: refuse the 2 factors for supply through it
+         # lose = [\"UNIT\"]       # optional: the units its losses come from first
+         #
+         # An [[attack]] on an unreduced minor country city names the city hex as its
+         # target (with `city = true` when liberator units are in it, 003 29.3)."
     );
     air_help(t);
 }

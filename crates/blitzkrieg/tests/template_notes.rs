@@ -152,6 +152,8 @@ fn a_tournament_template_shows_breakdown_recombine_and_advance_paths_25_26() {
         "# [[recombine]]         # 26.3",
         "# into = \"UNIT\"",
         "# [[barrage]]           # 25.2",
+        "# [[minor]]             # 29.6-29.7",
+        "# pay_supply = false",
     ] {
         assert!(t.contains(line), "{line}\n{t}");
     }

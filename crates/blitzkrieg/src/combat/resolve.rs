@@ -853,12 +853,13 @@ pub(super) fn advance_paths(
     named
 }
 
-/// The hexes of `hexes` nobody stands in any more (vacated by a loser).
+/// The hexes of `hexes` nobody stands in any more (vacated by a loser), but an
+/// unreduced minor country city the winner may not enter (29.4).
 pub(super) fn vacated(pos: &Position, hexes: &[Hex]) -> Vec<Hex> {
     hexes
         .iter()
         .copied()
-        .filter(|h| pos.count_at(*h) == 0)
+        .filter(|h| pos.count_at(*h) == 0 && !Side::BOTH.iter().any(|s| pos.is_barred(*s, *h)))
         .collect()
 }
 

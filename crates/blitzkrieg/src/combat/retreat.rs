@@ -36,7 +36,10 @@ pub fn retreat_ends_of(rules: &Rules, pos: &Position, unit: &Piece, hexes: u32) 
     let enemy = unit.side.other();
     // 8.1: never into an enemy ZOC (whatever the kind of unit: 003 8.3), which holds
     // every enemy-held hex.
-    let open = |h: Hex| !pos.in_zoc_of(enemy, h) && may_enter(rules, unit.kind, h);
+    // 29.4: nor into an unreduced minor country city closed to the unit's side.
+    let open = |h: Hex| {
+        !pos.in_zoc_of(enemy, h) && may_enter(rules, unit.kind, h) && !pos.is_barred(unit.side, h)
+    };
     let fits = |end: Hex| {
         rules
             .ruleset

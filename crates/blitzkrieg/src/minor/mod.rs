@@ -7,10 +7,12 @@
 //! guerrilla losses (29.6) in [`guerrilla`], the supply cost (29.7) in [`supply`].
 //!
 //! Where the rules are silent (docs/rules-coverage.md, 29):
-//! - A neutral country's unreduced cities exert their ZOC against the side to move
-//!   over the hexes of that country only: entering them violates the country, so the
-//!   ZOC stops a unit as it becomes the aggressor; a hex outside the country next to
-//!   a neutral country's city is not in its ZOC until the side is the aggressor.
+//! - An unreduced city's ZOC holds against its aggressor in both player-turns (his
+//!   retreats too), and the city is closed to him. A neutral country's unreduced
+//!   cities are closed to both sides and exert their ZOC against the side to move over
+//!   the hexes of that country only: entering them violates the country, so the ZOC
+//!   stops a unit as it becomes the aggressor; a hex outside the country next to a
+//!   neutral country's city is not in its ZOC until the side is the aggressor.
 //! - Aggression is judged from the player-turn's events: every hex a unit entered,
 //!   crossed, retreated or advanced through, flew from or to, and every city attacked;
 //!   the first such hex of a neutral country makes the unit's side its aggressor.
@@ -96,30 +98,33 @@ pub fn subdued(board: &Board, pos: &Position, minors: &Minors, country: Country)
         .all(|&h| pos.at(h).any(|p| p.side == side && !p.kind.is_air()))
 }
 
-/// 29.4: the hexes an unreduced city `city` of `country` holds in its infantry ZOC
-/// against `mover` in his player-turn: the city and its six neighbours when he is the
-/// aggressor; those of them inside the country while it is neutral; none when he is
-/// its liberator.
+/// 29.4: the side an unreduced city of `country` holds its infantry ZOC against in a
+/// player-turn of `mover` (the aggressor; while the country is neutral, the side
+/// moving), and the hexes it holds: the city and its six neighbours, or while the
+/// country is neutral those of them inside it.
 pub fn city_zoc(
     board: &Board,
     minors: &Minors,
     country: Country,
     city: Hex,
     mover: Side,
-) -> Vec<Hex> {
+) -> (Side, Vec<Hex>) {
     let all = std::iter::once(city).chain(city.neighbours());
     match aggressor(minors, country) {
-        Some(a) if a == mover => all.collect(),
-        Some(_) => Vec::new(),
-        None => all.filter(|&h| board.country(h) == Some(country)).collect(),
+        Some(a) => (a, all.collect()),
+        None => (
+            mover,
+            all.filter(|&h| board.country(h) == Some(country)).collect(),
+        ),
     }
 }
 
 /// 29.2-29.4: puts on `pos` what the minor countries add for a player-turn of `mover`:
-/// each unreduced city's infantry ZOC against him and its closure to him when he is
-/// (or would become) the aggressor, and each unreduced city of a country with an
-/// aggressor friendly to its liberator when not in the aggressor's ZOC. Nothing
-/// outside the Tournament Game.
+/// each unreduced city's infantry ZOC against its aggressor (while the country is
+/// neutral, against `mover`, inside it), its closure to the aggressor (while the
+/// country is neutral, to both sides: entering it would violate the country), and
+/// each unreduced city of a country with an aggressor friendly to its liberator when
+/// not in the aggressor's ZOC. Nothing outside the Tournament Game.
 pub fn overlay(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side) {
     if !in_play(rules) {
         return;
@@ -132,28 +137,32 @@ pub fn overlay(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side) 
         if !unreduced(minors, country, city) {
             continue;
         }
-        let against = aggressor(minors, country).unwrap_or(mover);
-        if let Some(a) = aggressor(minors, country) {
-            pos.set_liberator(city, Some(a.other()));
+        match aggressor(minors, country) {
+            Some(a) => {
+                pos.set_liberator(city, Some(a.other()));
+                pos.bar(a, city, true);
+            }
+            None => {
+                pos.bar(Side::Blue, city, true);
+                pos.bar(Side::Red, city, true);
+            }
         }
-        if against == mover {
-            pos.bar(mover, city, true);
-            let zoc = city_zoc(board, minors, country, city, mover);
-            pos.count_city_zoc(mover.other(), &zoc, true);
-        }
+        let (against, zoc) = city_zoc(board, minors, country, city, mover);
+        pos.count_city_zoc(against.other(), &zoc, true);
     }
 }
 
 /// 29.4: a city reduced in the player-turn of `mover` no longer exerts its ZOC nor
-/// keeps him out, and is no longer the liberator's by 29.2. Call before `minors`
-/// records the reduction.
+/// keeps anyone out, and is no longer the liberator's by 29.2. `minors` are the minor
+/// countries as the position was drawn with (before the reduction is recorded).
 pub fn lift(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side, city: Hex) {
     let Some(country) = minor_of(&rules.board, city) else {
         return;
     };
-    let zoc = city_zoc(&rules.board, minors, country, city, mover);
-    pos.count_city_zoc(mover.other(), &zoc, false);
-    pos.bar(mover, city, false);
+    let (against, zoc) = city_zoc(&rules.board, minors, country, city, mover);
+    pos.count_city_zoc(against.other(), &zoc, false);
+    pos.bar(Side::Blue, city, false);
+    pos.bar(Side::Red, city, false);
     pos.set_liberator(city, None);
 }
 

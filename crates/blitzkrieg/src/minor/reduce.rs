@@ -13,9 +13,12 @@
 //!
 //! Not built (docs/rules-coverage.md): air support of a city attack (30.41, doubled at
 //! less than half range by Q&A 30.8) waits for rule 30; the BBT never reduces a city
-//! (003 29.4) and has nothing to add here until then. A city holding liberator units is
-//! attacked as those units are (the separate attack on the city, 003 29.3, is not
-//! built): it stays unreduced.
+//! (003 29.4) and has nothing to add here until then.
+//!
+//! 29.3 with 003 29.3: a city holding liberator units is attacked in two battles, in
+//! either order: one on the units, as any battle, and one on the city, marked
+//! `city = true`; the attackers advance into a reduced city only once no liberator
+//! unit is left in it.
 
 use super::{aggressor, in_play, lift, minor_of, unreduced, Minors};
 use crate::board::Country;
@@ -34,13 +37,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The minor country city an attack of `side` on `targets` is made against, if it is
 /// one: a single target, an unreduced city of a minor country neutral or with `side`
-/// its aggressor, with no units in it.
+/// its aggressor, with no units in it, or (`flagged`: `city = true`, 003 29.3) with
+/// liberator units in it.
 pub fn city_of(
     rules: &Rules,
     minors: &Minors,
     pos: &Position,
     side: Side,
-    targets: &[Hex],
+    (targets, flagged): (&[Hex], bool),
 ) -> Option<(Country, Hex)> {
     if !in_play(rules) {
         return None;
@@ -53,7 +57,7 @@ pub fn city_of(
     let fits = rules.board.is_city(*city)
         && unreduced(minors, country, *city)
         && open
-        && pos.at(*city).next().is_none();
+        && (flagged || pos.at(*city).next().is_none());
     fits.then_some((country, *city))
 }
 
@@ -68,7 +72,7 @@ pub fn split(
 ) -> (Vec<Attack>, Vec<Attack>) {
     attacks.iter().cloned().partition(|a| {
         let targets: Vec<Hex> = a.targets.iter().map(|t| t.value).collect();
-        city_of(rules, minors, pos, side, &targets).is_none()
+        city_of(rules, minors, pos, side, (&targets, a.city)).is_none()
     })
 }
 
@@ -116,6 +120,61 @@ pub fn check(
         }
     }
     errs.extend(must_attack(rules, minors, pos, side, &battles, avers));
+    errs.extend(both_attacked(rules, minors, pos, side, (cities, all)));
+    errs
+}
+
+/// 29.3 with 003 29.3: a battle marked `city = true` attacks an unreduced minor
+/// country city; one holding liberator units is attacked twice, the city and the
+/// units, in either order.
+fn both_attacked(
+    rules: &Rules,
+    minors: &Minors,
+    pos: &Position,
+    side: Side,
+    (cities, all): (&[Attack], &[Attack]),
+) -> Vec<OrderError> {
+    let mut errs = Vec::new();
+    let on_city: BTreeSet<Hex> = cities
+        .iter()
+        .filter_map(|a| a.targets.first().map(|t| t.value))
+        .collect();
+    for a in all.iter().filter(|a| a.city) {
+        let targets: Vec<Hex> = a.targets.iter().map(|t| t.value).collect();
+        let Some(&hex) = targets.first() else {
+            continue;
+        };
+        if city_of(rules, minors, pos, side, (&targets, true)).is_none() {
+            let e = Problem::NotAMinorCity {
+                battle: a.id.value.clone(),
+                hex,
+            };
+            errs.push(OrderError::new(e, Some(a.id.span.clone()), "29.3"));
+        }
+    }
+    for a in all.iter().filter(|a| !a.city) {
+        for t in &a.targets {
+            let held = pos.side_at(t.value) == Some(side.other());
+            let city = city_of(rules, minors, pos, side, (&[t.value], true)).is_some();
+            if held && city && !on_city.contains(&t.value) {
+                let e = Problem::CityAndUnits { hex: t.value };
+                errs.push(OrderError::new(e, Some(t.span.clone()), "29.3"));
+            }
+        }
+    }
+    for a in cities {
+        let Some(t) = a.targets.first() else {
+            continue;
+        };
+        let held = pos.side_at(t.value) == Some(side.other());
+        let units_attacked = all
+            .iter()
+            .any(|b| !b.city && b.targets.iter().any(|x| x.value == t.value));
+        if held && !units_attacked {
+            let e = Problem::CityAndUnits { hex: t.value };
+            errs.push(OrderError::new(e, Some(t.span.clone()), "29.3"));
+        }
+    }
     errs
 }
 
@@ -272,7 +331,9 @@ fn advance(
             .ruleset
             .figures
             .stack_fits(pos.stack_halves_at(city) + Position::halves_of(&piece));
-        if fits && piece.hex.is_adjacent(city) && pos.move_to(id, city) {
+        // "unless blocked by liberator ground units still in the city".
+        let blocked = pos.side_at(city) == Some(piece.side.other());
+        if fits && !blocked && piece.hex.is_adjacent(city) && pos.move_to(id, city) {
             events.push(Event::Advanced {
                 unit: id.clone(),
                 path: vec![piece.hex, city],

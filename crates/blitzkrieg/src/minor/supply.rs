@@ -127,6 +127,19 @@ pub fn before_tracing(
     events
 }
 
+/// 29.7: closes every neutral minor country to the supply routes of `side` (nothing
+/// outside the Tournament Game).
+pub fn close_neutral(rules: &Rules, pos: &mut Position, minors: &Minors, side: Side) {
+    if !in_play(rules) {
+        return;
+    }
+    for country in Country::MINOR {
+        if aggressor(minors, country).is_none() {
+            close(rules, pos, side, country);
+        }
+    }
+}
+
 /// Whether a supply route of `side` needs `country`: closing it cuts off units that
 /// are supplied with it open.
 fn needs(rules: &Rules, pos: &Position, side: Side, ctx: &SupplyContext, country: Country) -> bool {
