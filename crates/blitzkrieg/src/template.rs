@@ -378,7 +378,20 @@ fn tournament_help(t: &mut String) {
          #
          # [[recombine]]         # 26.3: at the end of movement, in one hex, not in enemy ZOC
          # units = [\"SUBSTITUTE\", \"SUBSTITUTE\"]
-         # into = \"UNIT\"         # an inactive counter of their type with their factors"
+         # into = \"UNIT\"         # an inactive counter of their type with their factors
+         #
+         # [[replace]]           # 28: from turn 5, an inactive substitute, before movement
+         # unit = \"SUBSTITUTE\"
+         # hex = \"CITY HEX\"      # ground: a friendly home city; aircraft: an aircraft city
+         # # or: air_transport = \"AIRCRAFT CITY HEX\"   # 28.4: half a unit of air transport
+         #
+         # [[sea]]               # 27.2: rangers alone land on any coastal hex
+         # units = [\"RANGERS\"]
+         # invade = \"COASTAL HEX\"
+         #
+         # [[lake]]              # 27.5: rangers in a city next to a lake cross it
+         # units = [\"RANGERS\"]
+         # invade = \"HEX BY THE LAKE\""
     );
 }
 
