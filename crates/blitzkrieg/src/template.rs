@@ -392,7 +392,20 @@ fn tournament_help(t: &mut String) {
          # lose = [\"UNIT\"]       # optional: the units its losses come from first
          #
          # An [[attack]] on an unreduced minor country city names the city hex as its
-         # target (with `city = true` when liberator units are in it, 003 29.3)."
+         # target (with `city = true` when liberator units are in it, 003 29.3).
+         #
+         # [[replace]]           # 28: from turn 5, an inactive substitute, before movement
+         # unit = \"SUBSTITUTE\"
+         # hex = \"CITY HEX\"      # ground: a friendly home city; aircraft: an aircraft city
+         # # or: air_transport = \"AIRCRAFT CITY HEX\"   # 28.4: half a unit of air transport
+         #
+         # [[sea]]               # 27.2: rangers alone land on any coastal hex
+         # units = [\"RANGERS\"]
+         # invade = \"COASTAL HEX\"
+         #
+         # [[lake]]              # 27.5: rangers in a city next to a lake cross it
+         # units = [\"RANGERS\"]
+         # invade = \"HEX BY THE LAKE\""
     );
     air_help(t);
 }
