@@ -4,10 +4,8 @@
 //! The engine reads its figures and readings here and nowhere else.
 //!
 //! What is not built yet is refused here, by name, when a game is created: the
-//! Tournament Game while [`TOURNAMENT_NOT_BUILT`] is not empty, and the optional rules
-//! not in [`BUILT_OPTIONAL_RULES`]. A Tournament Game position (a corpus case, a
-//! test) is played with what is built: 24 brings in the optional rules 19-23 and 25.1
-//! the TGAT.
+//! optional rules not in [`BUILT_OPTIONAL_RULES`]. The Tournament Game (24-30) is
+//! built: 24 brings in the optional rules 19-23, 25.1 the TGAT.
 
 use crate::state::{Options, RuleSet, TableChoice};
 use crate::units::Side;
@@ -601,17 +599,6 @@ pub const BUILT_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
 /// 24: the Basic Game's optional rules, all played in the Tournament Game.
 pub const BASIC_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
 
-/// The rules of the Tournament Game not built yet: `blitz new --rules tournament` is
-/// refused, naming them, while any are left (a rated game is never played on half the
-/// rules).
-pub const TOURNAMENT_NOT_BUILT: [&str; 5] = [
-    "25.2-25.5 (artillery barrage)",
-    "27 (rangers)",
-    "28 (replacements)",
-    "29 (minor countries)",
-    "30 (air power)",
-];
-
 /// 32: the optional rule of air combat, which brings the fighters into play (30.1).
 pub const AIR_COMBAT_RULE: u32 = 32;
 
@@ -681,17 +668,8 @@ impl Ruleset {
     }
 
     /// Refuses, for a new game, a rule set or an optional rule that does not exist or
-    /// is not built yet: the Tournament Game while [`TOURNAMENT_NOT_BUILT`] names rules.
+    /// is not built yet.
     pub fn check_choice(rules: RuleSet, optional: &BTreeSet<u32>) -> Result<(), RulesetError> {
-        if rules == RuleSet::Tournament && !TOURNAMENT_NOT_BUILT.is_empty() {
-            return Err(RulesetError::NotYet {
-                what: "the Tournament Game (rules 24-30)".to_string(),
-                missing: format!(
-                    ": rules {} are still to be built (24, 25.1 and 26 are)",
-                    TOURNAMENT_NOT_BUILT.join(", ")
-                ),
-            });
-        }
         Ruleset::check_playable(rules, optional)
     }
 
@@ -983,10 +961,8 @@ mod tests {
     #[test]
     fn rules_not_built_yet_are_refused_by_name() {
         let none = BTreeSet::new();
-        let e = Ruleset::check_choice(RuleSet::Tournament, &none).unwrap_err();
-        assert!(e.to_string().contains("Tournament Game"), "{e}");
-        assert!(e.to_string().contains("25.2-25.5"), "{e}");
-        assert!(e.to_string().contains("28 (replacements)"), "{e}");
+        // 24-30: every rule of the Tournament Game is built: a new game may play it.
+        assert!(Ruleset::check_choice(RuleSet::Tournament, &none).is_ok());
         // 24: a Tournament Game position plays, with the optional rules 19-23.
         assert!(Ruleset::check_playable(RuleSet::Tournament, &none).is_ok());
         assert_eq!(

@@ -43,16 +43,26 @@ fn a_new_game_records_every_reading_the_rule_data_and_its_release() {
     }
 }
 
+/// 24, 30.1: `blitz new --rules tournament` makes a Tournament Game: its figures'
+/// hash recorded, every full unit waiting, rangers and bombers among them (fighters
+/// only with optional rule 32), and the game ends after turn 15 (1975 edition).
+#[test]
+fn a_new_tournament_game_records_its_figures_and_waits_with_every_full_unit() {
+    let tmp = tempfile::tempdir().unwrap();
+    new(tmp.path(), &["--rules", "tournament"]).success();
+    let state = fs::read_to_string(tmp.path().join("00-setup-blue.state.ron")).unwrap();
+    assert!(state.contains("\"tournament\": \""), "{state}");
+    assert!(state.contains("rules: Tournament"), "{state}");
+    assert!(state.contains("last_turn: 15"), "{state}");
+    for unit in ["\"B-1TAC\": Waiting", "\"R-1SAC\": Waiting"] {
+        assert!(state.contains(unit), "{unit} in {state}");
+    }
+    assert!(!state.contains("FTR\": Waiting"), "{state}");
+}
+
 #[test]
 fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
     let tmp = tempfile::tempdir().unwrap();
-    new(tmp.path(), &["--rules", "tournament"])
-        .code(2)
-        .stderr(contains(
-            "the Tournament Game (rules 24-30) is not implemented yet",
-        ))
-        .stderr(contains("rules 25.2-25.5"))
-        .stderr(contains("(air power)"));
     new(tmp.path(), &["--optional", "19,31"])
         .code(2)
         .stderr(contains(
