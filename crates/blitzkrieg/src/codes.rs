@@ -323,6 +323,8 @@ impl PositionProblem {
             PositionProblem::BadZone(_) => "P019",
             PositionProblem::TooManyAtSea { .. } => "P020",
             PositionProblem::NoChange { .. } => "P025",
+            PositionProblem::NoSuchMinor(_) => "P029",
+            PositionProblem::NotMinorCity { .. } => "P030",
         }
     }
 }
@@ -816,6 +818,11 @@ mod tests {
                 unit: UnitId::new("B-1IN").unwrap(),
                 given: 3,
                 kind: "infantry",
+            },
+            PositionProblem::NoSuchMinor("walkure".into()),
+            PositionProblem::NotMinorCity {
+                hex: h("CC40"),
+                country: "Sud Walküre".into(),
             },
         ]
     }
