@@ -378,6 +378,8 @@ impl PositionProblem {
             PositionProblem::NoChange { .. } => "P025",
             PositionProblem::AirNotInCity { .. } => "P031",
             PositionProblem::AirOverstacked { .. } => "P032",
+            PositionProblem::NoSuchMinor(_) => "P029",
+            PositionProblem::NotMinorCity { .. } => "P030",
         }
     }
 }
@@ -992,6 +994,11 @@ mod tests {
             PositionProblem::AirOverstacked {
                 hex: h("I12"),
                 units: "B-1TAC, B-2TAC, B-1MDM, B-2MDM".into(),
+            },
+            PositionProblem::NoSuchMinor("walkure".into()),
+            PositionProblem::NotMinorCity {
+                hex: h("CC40"),
+                country: "Sud Walküre".into(),
             },
         ]
     }

@@ -66,6 +66,10 @@ pub enum PositionProblem {
         given: u32,
         kind: &'static str,
     },
+    #[error("`{0}` is no minor country of this game: in the Tournament Game write nord-walkure, sud-walkure, calaedia, san-estados or new-endor (29)")]
+    NoSuchMinor(String),
+    #[error("{hex} is no city of {country}: only a country's own cities are reduced (29.4)")]
+    NotMinorCity { hex: Hex, country: String },
     #[error("`{0}` is not a side (write blue or red)")]
     BadSide(String),
     #[error("{0} is given twice")]
@@ -174,6 +178,20 @@ pub struct RawPosition {
     /// Standing orders by side.
     #[serde(default)]
     pub standing: BTreeMap<Spanned<String>, RawStanding>,
+    /// 29: the minor countries no longer neutral or with cities reduced (Tournament
+    /// Game): `[minor.calaedia]`, `aggressor` and `reduced`.
+    #[serde(default)]
+    pub minor: BTreeMap<Spanned<String>, RawMinor>,
+}
+
+/// One minor country's status (29.2, 29.4).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMinor {
+    #[serde(default)]
+    pub aggressor: Option<Spanned<String>>,
+    #[serde(default)]
+    pub reduced: Vec<Spanned<String>>,
 }
 
 /// The counters in one hex.
@@ -585,6 +603,7 @@ impl RawPosition {
             }
         }
         let held = self.held(&mut ck);
+        let minors = self.minors(&mut ck);
         let standing = self.standing(&mut ck);
         let mut condition_b = BTreeMap::new();
         for (s, n) in &self.victory_b {
@@ -637,7 +656,48 @@ impl RawPosition {
             b = b.condition_b(s, n);
         }
         let step = self.step;
-        Ok(b.build_with(|s| s.step = step))
+        Ok(b.build_with(|s| {
+            s.step = step;
+            s.minors = minors;
+        }))
+    }
+
+    /// 29.2, 29.4: each minor country's aggressor and reduced cities (Tournament Game).
+    fn minors(&self, ck: &mut Checker<'_>) -> crate::minor::Minors {
+        let mut out = crate::minor::Minors::new();
+        for (name, raw) in &self.minor {
+            let key = name.get_ref().trim().to_ascii_lowercase();
+            let country =
+                crate::board::Country::minor_named(&key).filter(|_| ck.rules.ruleset.tournament());
+            let Some(country) = country else {
+                ck.fail(
+                    name.span(),
+                    PositionProblem::NoSuchMinor(name.get_ref().clone()),
+                );
+                continue;
+            };
+            let mut status = crate::minor::MinorStatus {
+                aggressor: raw.aggressor.as_ref().and_then(|s| ck.side(s)),
+                ..Default::default()
+            };
+            for h in &raw.reduced {
+                let Some(hex) = ck.hex(h) else { continue };
+                let board = &ck.rules.board;
+                if !board.is_city(hex) || board.country(hex) != Some(country) {
+                    let problem = PositionProblem::NotMinorCity {
+                        hex,
+                        country: country.name().to_string(),
+                    };
+                    ck.fail(h.span(), problem);
+                    continue;
+                }
+                status.reduced.insert(hex);
+            }
+            if status != crate::minor::MinorStatus::default() {
+                out.insert(country, status);
+            }
+        }
+        out
     }
 
     /// The player-turn: `turn` and `side`, or `setup = true` and `side`; a turn the
@@ -881,6 +941,18 @@ pub fn write(state: &GameState) -> Result<String, WriteError> {
         let _ = writeln!(out, "\n[victory_b]");
         for (s, n) in &state.condition_b {
             let _ = writeln!(out, "{} = {n}", s.key());
+        }
+    }
+    // 29: a position starts a player-turn; the aggressor's supply payment (29.7) is
+    // not kept in it.
+    for (c, m) in &state.minors {
+        let _ = writeln!(out, "\n[minor.{}]", c.key());
+        if let Some(a) = m.aggressor {
+            let _ = writeln!(out, "aggressor = {}", q(a.key()));
+        }
+        if !m.reduced.is_empty() {
+            let hexes: Vec<String> = m.reduced.iter().map(|h| q(&h.to_string())).collect();
+            let _ = writeln!(out, "reduced = [{}]", hexes.join(", "));
         }
     }
     let mut by_hex: BTreeMap<Hex, Vec<&UnitId>> = BTreeMap::new();

@@ -605,3 +605,36 @@ units = ["B-1IN", "B-2IN", "B-3IN", "B-1TAC", "B-2TAC", "B-3TAC"]
     let open = format!("{good}\n[[stack]]\nhex = \"D4\"\nunits = [\"B-4TAC\"]\n");
     assert_eq!(codes(&open), vec!["P031"]);
 }
+
+/// 29.2, 29.4: a Tournament Game position names each minor country's aggressor and
+/// reduced cities, and a state's are written back the same; a name that is no minor
+/// country, or a reduced hex that is not one of its cities, is refused.
+#[test]
+fn a_tournament_position_keeps_the_minor_countries_29() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let mut rules = u.rules.clone();
+    rules.ruleset.rules = blitzkrieg::state::RuleSet::Tournament;
+    let text = "turn = 2\nside = \"red\"\n\n[minor.calaedia]\naggressor = \"blue\"\nreduced = [\"OO30\"]\n";
+    let read = |text: &str| position_file::read(text, "pos.toml", &rules, StateBuilder::new("t"));
+    let state = read(text).unwrap_or_else(|e| panic!("{e}"));
+    let calaedia = &state.minors[&blitzkrieg::board::Country::Calaedia];
+    assert_eq!(calaedia.aggressor, Some(Side::Blue));
+    assert!(calaedia.reduced.contains(&"OO30".parse().unwrap()));
+    let written = position_file::write(&state).unwrap();
+    assert!(
+        written.contains("[minor.calaedia]\naggressor = \"blue\"\nreduced = [\"OO30\"]"),
+        "{written}"
+    );
+    assert_eq!(read(&written).unwrap().minors, state.minors);
+    let bad = text.replace("calaedia", "walkure").replace(
+        "side = \"red\"",
+        "side = \"red\"\n\n[minor.sud-walkure]\nreduced = [\"OO30\"]",
+    );
+    let codes: Vec<&str> = read(&bad)
+        .unwrap_err()
+        .problems
+        .iter()
+        .map(|p| p.problem.code())
+        .collect();
+    assert_eq!(codes, vec!["P030", "P029"]);
+}

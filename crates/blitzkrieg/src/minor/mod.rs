@@ -250,3 +250,113 @@ pub fn status_lines(board: &Board, pos: &Position, minors: &Minors) -> Vec<Strin
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::ruleset::RuleBook;
+    use crate::sketch::Sketch;
+    use crate::state::RuleSet;
+    use crate::units::Counters;
+
+    fn h(s: &str) -> Hex {
+        s.parse().unwrap()
+    }
+
+    /// Calaedia: J9-L11, its city K10, on Great Blue land; the Tournament Game.
+    fn rules() -> Rules {
+        rules_with(&["J9", "J10", "J11", "K9", "K10", "K11", "L9", "L10", "L11"])
+    }
+
+    /// Calaedia on the hexes `minor`, its city K10, on Great Blue land.
+    fn rules_with(minor: &[&str]) -> Rules {
+        let board = Sketch::land(1..=20, 1..=20, Country::GreatBlue)
+            .country(Country::Calaedia, minor)
+            .city("Mina", &["K10"])
+            .build();
+        let mut rules = Rules::new(board, Counters::default(), RuleBook::embedded().unwrap());
+        rules.ruleset.rules = RuleSet::Tournament;
+        rules
+    }
+
+    /// 29.2-29.4: against its aggressor an unreduced city is closed and holds the hexes
+    /// around it in ZOC, in either player-turn; it is friendly to the liberator; once
+    /// reduced (`lift`) none of that is left.
+    #[test]
+    fn an_unreduced_city_closes_and_holds_zoc_until_it_is_reduced() {
+        let rules = rules();
+        let mut minors = Minors::new();
+        minors.entry(Country::Calaedia).or_default().aggressor = Some(Side::Blue);
+        for mover in Side::BOTH {
+            let mut pos = Position::new();
+            overlay(&rules, &minors, &mut pos, mover);
+            assert!(pos.is_barred(Side::Blue, h("K10")));
+            assert!(!pos.is_barred(Side::Red, h("K10")));
+            assert!(pos.in_zoc_of(Side::Red, h("J10")));
+            assert!(!pos.in_zoc_of(Side::Blue, h("J10")));
+            assert_eq!(pos.liberator_of(h("K10")), Some(Side::Red));
+            lift(&rules, &minors, &mut pos, mover, h("K10"));
+            assert!(!pos.is_barred(Side::Blue, h("K10")));
+            assert!(!pos.in_zoc_of(Side::Red, h("J10")));
+            assert_eq!(pos.liberator_of(h("K10")), None);
+        }
+    }
+
+    /// 29.2, 29.4: a neutral country's city is closed to both sides, and holds in ZOC
+    /// against the side moving only the hexes of the country; outside it nothing.
+    #[test]
+    fn a_neutral_city_holds_zoc_inside_its_country_only() {
+        let rules = rules_with(&["K10", "K11", "L10", "L11"]);
+        let mut pos = Position::new();
+        overlay(&rules, &Minors::new(), &mut pos, Side::Blue);
+        assert!(pos.is_barred(Side::Blue, h("K10")) && pos.is_barred(Side::Red, h("K10")));
+        assert!(pos.in_zoc_of(Side::Red, h("K11")));
+        assert!(pos.in_zoc_of(Side::Red, h("L10")));
+        // J10 and K9 touch the city but lie in Great Blue.
+        assert!(!pos.in_zoc_of(Side::Red, h("J10")));
+        assert!(!pos.in_zoc_of(Side::Red, h("K9")));
+        assert_eq!(pos.liberator_of(h("K10")), None);
+    }
+
+    /// 29.2 with 003 29.2: the first entry into a neutral country, a retreat included,
+    /// makes the unit's side its aggressor; later entries by the other side do not.
+    #[test]
+    fn the_first_entry_makes_the_aggressor() {
+        let mut rules = rules();
+        rules.counters = std::sync::Arc::new(Counters::from_list(["B-1IN", "R-1IN"].map(|id| {
+            crate::units::Counter {
+                id: UnitId::new(id).unwrap(),
+                side: if id.starts_with('B') {
+                    Side::Blue
+                } else {
+                    Side::Red
+                },
+                kind: crate::units::UnitKind::Infantry,
+                size: crate::units::Size::Division,
+                attack: 4,
+                defence: 4,
+                movement: 4,
+                name: id.to_string(),
+                enters: 1,
+            }
+        })));
+        let retreat = Event::Retreated {
+            unit: UnitId::new("R-1IN").unwrap(),
+            path: vec![h("H10"), h("I10"), h("J10")],
+            rule: Rule::para("25.1"),
+        };
+        let moved = Event::Moved {
+            unit: UnitId::new("B-1IN").unwrap(),
+            path: vec![h("I11"), h("J11")],
+            cost_thirds: 3,
+            allowance_thirds: 12,
+            found: false,
+            notes: Vec::new(),
+        };
+        let mut minors = Minors::new();
+        let events = aggression(&rules, &mut minors, &[retreat, moved]);
+        assert_eq!(events.len(), 1);
+        assert_eq!(aggressor(&minors, Country::Calaedia), Some(Side::Red));
+    }
+}
