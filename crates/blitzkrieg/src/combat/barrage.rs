@@ -98,26 +98,34 @@ pub fn check_barrages(
         }
         ids.push(&b.id.value);
         errors.extend(check_target(pos, side, b, &mut barraged));
-        for u in &b.units {
-            if let Some(other) = named.get(&u.value) {
-                errors.push(
-                    OrderError::new(
-                        Problem::BarrageAndAttack {
-                            unit: u.value.clone(),
-                            barrage: b.id.value.clone(),
-                            other: other.clone(),
-                        },
-                        Some(u.span.clone()),
-                        "25.2",
-                    )
-                    .unit(&u.value),
-                );
-                continue;
+        errors.extend(check_units(rules, (pos, side), b, &mut named));
+    }
+    errors
+}
+
+/// 25.2: each unit of barrage `b` is artillery fit to barrage, in no battle and no other
+/// barrage (`named` holds where the units named so far are, and takes this barrage's).
+fn check_units(
+    rules: &Rules,
+    (pos, side): (&Position, Side),
+    b: &Barrage,
+    named: &mut BTreeMap<UnitId, String>,
+) -> Vec<OrderError> {
+    let mut errors = Vec::new();
+    for u in &b.units {
+        let problem = match named.get(&u.value) {
+            Some(other) => Some(Problem::BarrageAndAttack {
+                unit: u.value.clone(),
+                barrage: b.id.value.clone(),
+                other: other.clone(),
+            }),
+            None => {
+                named.insert(u.value.clone(), format!("barrage {}", b.id.value));
+                check_artillery(rules, pos, side, &u.value, b.target.value)
             }
-            named.insert(u.value.clone(), format!("barrage {}", b.id.value));
-            if let Some(problem) = check_artillery(rules, pos, side, &u.value, b.target.value) {
-                errors.push(OrderError::new(problem, Some(u.span.clone()), "25.2").unit(&u.value));
-            }
+        };
+        if let Some(problem) = problem {
+            errors.push(OrderError::new(problem, Some(u.span.clone()), "25.2").unit(&u.value));
         }
     }
     errors
