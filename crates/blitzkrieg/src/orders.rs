@@ -973,6 +973,14 @@ pub enum Problem {
     MissionKind(String),
     #[error("{unit} is an aircraft: it moves only by a [[mission]], from one base to another")]
     AirMovesByMission { unit: UnitId },
+    #[error("{unit} cannot go to sea: {why}")]
+    CarrierNotAllowed { unit: UnitId, why: String },
+    #[error("{side} would have {count} of aircraft at sea; the limit is {limit}")]
+    TooManyCarriers {
+        side: Side,
+        count: String,
+        limit: String,
+    },
     #[error("{unit} cannot fly this mission: {why}")]
     CannotFlyMission { unit: UnitId, why: String },
     #[error(
