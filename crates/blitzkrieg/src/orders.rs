@@ -194,6 +194,7 @@ struct RawMission {
     land: Option<Spanned<String>>,
     #[serde(default)]
     via: Vec<Spanned<String>>,
+    from: Option<Spanned<String>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -1414,6 +1415,11 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
     let to = hex(&m.to, errs);
     let land = m.land.as_ref().map(|l| hex(l, errs));
     let via = hexes(&m.via, errs);
+    let from = match m.from.as_ref().map(|f| hex(f, errs)) {
+        Some(None) => return None,
+        Some(Some(h)) => Some(h),
+        None => None,
+    };
     let land = match land {
         Some(None) => return None,
         Some(Some(h)) => Some(h),
@@ -1429,6 +1435,7 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .map(|b| Located::new(b.get_ref().trim().to_string(), b.span())),
         land,
         via,
+        from,
     })
 }
 
