@@ -42,6 +42,8 @@ pub struct Context<'a> {
     pub attacks: &'a [Attack],
     /// 30.42: the hexes artillery barrages this player-turn.
     pub barraged: &'a BTreeSet<Hex>,
+    /// 30.3: the units at sea that changed zones this player-turn.
+    pub sailed: &'a BTreeSet<UnitId>,
 }
 
 /// 30.5: where a bomber in the air lands after combat.
@@ -184,6 +186,11 @@ fn flyer(
         return None;
     }
     let carrier = match pos.afloat(&u.value) {
+        Some(_) if ctx.sailed.contains(&u.value) => {
+            let why = "it changed sea zones this player-turn: carrier aircraft fly only if they do not (30.3)";
+            errors.push(refuse(why, "30.3"));
+            return None;
+        }
         Some(a) => match super::carrier::take_off(ctx.rules, m, a.zone) {
             Ok(h) => Some((h, a.zone)),
             Err(why) => {
