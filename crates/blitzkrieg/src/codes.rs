@@ -175,6 +175,8 @@ impl Problem {
             Problem::NoBattleToSupport { .. } => "B946",
             Problem::StagingGap { .. } => "B947",
             Problem::NoStrategicTarget { .. } => "B948",
+            Problem::TooManyCarriers { .. } => "B949",
+            Problem::CarrierNotAllowed { .. } => "B950",
             // B916-B925: rangers (27) and replacements (28).
             Problem::NotCoastal { .. } => "B916",
             Problem::RangerCoastLimit { .. } => "B917",
@@ -837,6 +839,15 @@ mod tests {
             Problem::MissionKind("dive".into()),
             Problem::AirMovesByMission {
                 unit: UnitId::new("B-1TAC").unwrap(),
+            },
+            Problem::TooManyCarriers {
+                side: Side::Blue,
+                count: "1 1/2 units".into(),
+                limit: "1 unit".into(),
+            },
+            Problem::CarrierNotAllowed {
+                unit: UnitId::new("B-1MDM").unwrap(),
+                why: "only TAC and FTR are based at sea (30.3)".into(),
             },
             Problem::CannotFlyMission {
                 unit: UnitId::new("B-1SAC").unwrap(),

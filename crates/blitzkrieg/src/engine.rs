@@ -414,7 +414,17 @@ fn move_units(
             _ => None,
         })
         .collect();
+    // 30.3: aircraft at sea that changed zones fly no mission this player-turn.
+    let sailed: BTreeSet<UnitId> = moved
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Sailed { unit, .. } => Some(unit.clone()),
+            _ => None,
+        })
+        .collect();
     let air_ctx = air::mission::Context {
+        sailed: &sailed,
         rules,
         side,
         held: &state.held,

@@ -62,6 +62,7 @@ pub mod strategic;
 mod air;
 mod assault;
 mod av;
+mod carrier;
 mod ground;
 mod invasion;
 mod place;

@@ -194,6 +194,7 @@ struct RawMission {
     land: Option<Spanned<String>>,
     #[serde(default)]
     via: Vec<Spanned<String>>,
+    from: Option<Spanned<String>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -973,6 +974,14 @@ pub enum Problem {
     MissionKind(String),
     #[error("{unit} is an aircraft: it moves only by a [[mission]], from one base to another")]
     AirMovesByMission { unit: UnitId },
+    #[error("{unit} cannot go to sea: {why}")]
+    CarrierNotAllowed { unit: UnitId, why: String },
+    #[error("{side} would have {count} of aircraft at sea; the limit is {limit}")]
+    TooManyCarriers {
+        side: Side,
+        count: String,
+        limit: String,
+    },
     #[error("{unit} cannot fly this mission: {why}")]
     CannotFlyMission { unit: UnitId, why: String },
     #[error(
@@ -1406,6 +1415,11 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
     let to = hex(&m.to, errs);
     let land = m.land.as_ref().map(|l| hex(l, errs));
     let via = hexes(&m.via, errs);
+    let from = match m.from.as_ref().map(|f| hex(f, errs)) {
+        Some(None) => return None,
+        Some(Some(h)) => Some(h),
+        None => None,
+    };
     let land = match land {
         Some(None) => return None,
         Some(Some(h)) => Some(h),
@@ -1421,6 +1435,7 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .map(|b| Located::new(b.get_ref().trim().to_string(), b.span())),
         land,
         via,
+        from,
     })
 }
 

@@ -301,7 +301,8 @@ impl Position {
         let boxes: u32 = self
             .at_sea
             .values()
-            .filter(|a| a.side == side)
+            // 30.3: aircraft at sea are "in addition to the 10 ground units".
+            .filter(|a| a.side == side && !a.kind.is_air())
             .map(|a| stack_halves(a.kind, a.substitute))
             .sum();
         let assault: u32 = self

@@ -218,6 +218,8 @@ pub struct MinorCountryFigures {
 pub struct AirFigures {
     /// 30.2: full air units based in one city.
     pub units_per_city: u32,
+    /// 30.3: half units of TAC or FTR a side may have based at sea.
+    pub carrier_halves: u32,
 }
 
 #[derive(Deserialize)]

@@ -7,6 +7,7 @@ use super::base::{air_halves_at, base_fits, halves_text, not_a_base};
 use super::bombing;
 use super::strategic::{refusal, Raid};
 use super::{AirEvent, Mission, MissionKind};
+use crate::board::SeaZone;
 use crate::cite::Rule;
 use crate::combat::battle_strength;
 use crate::event::Event;
@@ -41,6 +42,8 @@ pub struct Context<'a> {
     pub attacks: &'a [Attack],
     /// 30.42: the hexes artillery barrages this player-turn.
     pub barraged: &'a BTreeSet<Hex>,
+    /// 30.3: the units at sea that changed zones this player-turn.
+    pub sailed: &'a BTreeSet<UnitId>,
 }
 
 /// 30.5: where a bomber in the air lands after combat.
@@ -55,6 +58,9 @@ pub struct Landing {
     /// How far from the target it may land: its range, or less than half of it after
     /// bombing at double strength (30.8).
     pub reach: u32,
+    /// 30.3: the sea zone a carrier-based aircraft flew from and lands back in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<SeaZone>,
 }
 
 /// What the missions of a player-turn do.
@@ -75,6 +81,8 @@ struct Flyer {
     id: Located<UnitId>,
     counter: Counter,
     base: Hex,
+    /// 30.3: the zone of a carrier-based aircraft (its base is the sea hex flown from).
+    zone: Option<SeaZone>,
 }
 
 /// 30.4-30.7: every mission in the order written. Problems are reported and the
@@ -177,8 +185,24 @@ fn flyer(
         errors.push(refuse(why, rule));
         return None;
     }
-    let base = match pos.get(&u.value) {
-        Some(p) if !pos.is_aloft(&u.value) => p.hex,
+    let carrier = match pos.afloat(&u.value) {
+        Some(_) if ctx.sailed.contains(&u.value) => {
+            let why = "it changed sea zones this player-turn: carrier aircraft fly only if they do not (30.3)";
+            errors.push(refuse(why, "30.3"));
+            return None;
+        }
+        Some(a) => match super::carrier::take_off(ctx.rules, m, a.zone) {
+            Ok(h) => Some((h, a.zone)),
+            Err(why) => {
+                errors.push(refuse(&why, "30.3"));
+                return None;
+            }
+        },
+        None => None,
+    };
+    let base = match (carrier, pos.get(&u.value)) {
+        (Some((h, _)), _) => h,
+        (None, Some(p)) if !pos.is_aloft(&u.value) => p.hex,
         _ => {
             errors.push(refuse("it is not on the ground at a base", "30.2"));
             return None;
@@ -196,6 +220,7 @@ fn flyer(
         id: u.clone(),
         counter: c.clone(),
         base,
+        zone: carrier.map(|c| c.1),
     })
 }
 
@@ -392,6 +417,10 @@ fn combat_mission(
         });
     }
     for (f, landing) in planned {
+        if f.zone.is_some() {
+            // 003 30.3: on its mission it is no longer at sea.
+            pos.put_counter(&f.counter, f.base);
+        }
         pos.set_aloft(&f.id.value, true);
         out.events.push(Event::Air(AirEvent::Flew {
             unit: f.id.value.clone(),
@@ -541,7 +570,10 @@ fn bomber_plan(
         .clone()
         .unwrap_or_else(|| Located::new(f.base, unit.span.clone()));
     let from_target = m.to.value.distance(land.value);
-    let why = if suicide_allowed(ctx.rules) {
+    let at_sea = super::carrier::lands_at_sea(ctx.rules, f.zone, land.value);
+    let why = if let Err(why) = at_sea.clone() {
+        Some(why)
+    } else if suicide_allowed(ctx.rules) {
         None
     } else if from_target > reach {
         Some(if doubled {
@@ -552,12 +584,16 @@ fn bomber_plan(
                 m.to.value
             )
         })
+    } else if at_sea == Ok(true) {
+        None
     } else {
         not_a_base(ctx.rules, pos, ctx.held, ctx.side, land.value)
             .filter(|_| !may_be_freed(ctx, pos, land.value))
     };
     if let Some(why) = why {
-        let rule = if doubled && from_target > reach {
+        let rule = if at_sea.is_err() {
+            "30.3"
+        } else if doubled && from_target > reach {
             "30.8"
         } else {
             "30.5"
@@ -570,6 +606,7 @@ fn bomber_plan(
         from: f.base,
         over: m.to.value,
         reach,
+        zone: f.zone.filter(|_| at_sea == Ok(true)),
     })
 }
 
@@ -703,6 +740,11 @@ pub fn land_all(
         let Some(piece) = pos.get(id).cloned() else {
             continue;
         };
+        if let Some(e) = super::carrier::land_at_sea(rules, pos, id, l) {
+            aloft.remove(id);
+            events.push(e);
+            continue;
+        }
         let weight = Position::halves_of(&piece);
         let mut near: Vec<Hex> = rules
             .board

@@ -34,6 +34,7 @@
 
 pub mod base;
 pub mod bombing;
+pub mod carrier;
 pub mod mission;
 pub mod strategic;
 
@@ -97,6 +98,8 @@ pub struct Mission {
     pub land: Option<Located<Hex>>,
     /// 30.7: the cities a transfer stages through, in order.
     pub via: Vec<Located<Hex>>,
+    /// 30.3: the full sea hex of its zone a carrier-based aircraft flies from.
+    pub from: Option<Located<Hex>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.

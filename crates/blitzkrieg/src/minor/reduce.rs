@@ -11,9 +11,12 @@
 //! (29.4: "all aggressor units must attack if they end their turn adjacent"), unless it
 //! fights another battle.
 //!
-//! Not built (docs/rules-coverage.md): air support of a city attack (30.41, doubled at
-//! less than half range by Q&A 30.8) waits for rule 30; the BBT never reduces a city
-//! (003 29.4) and has nothing to add here until then.
+//! 29.4 "air support as 30.41": a tactical `[[mission]]` naming a city attack's battle
+//! adds the bombers' factors to its MCRT column, doubled at less than half range (Q&A
+//! 30.8: "this includes ... TAC and MDM reducing minor cities"), never more air than
+//! ground factors (the air missions' check). The bombers may be named in the battle's
+//! `lose`; they neither retreat nor advance ("surviving attacking ground forces") and
+//! land after combat (30.5). The BBT never reduces a city (003 29.4).
 //!
 //! 29.3 with 003 29.3: a city holding liberator units is attacked in two battles, in
 //! either order: one on the units, as any battle, and one on the city, marked
@@ -192,10 +195,6 @@ fn unit_problem(
     if !piece.hex.is_adjacent(city) {
         return Some(Problem::CityNotAdjacent { unit, city });
     }
-    if piece.kind.is_air() {
-        let why = "air support of an attack on a city (30.41) is not built yet".to_string();
-        return Some(Problem::CityAttack { unit, city, why });
-    }
     let other = battles
         .get(&unit)
         .and_then(|b| b.iter().find(|b| **b != id).copied());
@@ -307,7 +306,10 @@ pub fn resolve(
         minors.entry(country).or_default().reduced.insert(city);
         events.extend(advance(rules, pos, battle, city, &rule));
     } else {
-        let survivors: Vec<UnitId> = units.into_iter().filter(|u| pos.get(u).is_some()).collect();
+        let survivors: Vec<UnitId> = units
+            .into_iter()
+            .filter(|u| pos.get(u).is_some_and(|p| !p.kind.is_air()))
+            .collect();
         events.extend(retreat(rules, pos, &survivors, &battle.retreat, &rule));
     }
     Ok(events)
@@ -324,7 +326,7 @@ fn advance(
 ) -> Vec<Event> {
     let mut events = Vec::new();
     for id in &battle.advance {
-        let Some(piece) = pos.get(id).cloned() else {
+        let Some(piece) = pos.get(id).filter(|p| !p.kind.is_air()).cloned() else {
             continue;
         };
         let fits = rules

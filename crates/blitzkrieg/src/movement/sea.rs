@@ -40,7 +40,7 @@ use std::ops::Range;
 #[derive(Debug, Default)]
 pub(super) struct Voyages {
     /// 19.3: units that went to sea (or were set up at sea): nothing more at sea now.
-    put_to_sea: BTreeSet<UnitId>,
+    pub(super) put_to_sea: BTreeSet<UnitId>,
     /// 19.2: units that landed (at a port or on a beach): not back to sea now.
     pub(super) landed: BTreeSet<UnitId>,
     /// 20.4: units that invaded a beach.
@@ -89,7 +89,7 @@ impl Turn<'_, '_> {
     }
 
     /// 19.1: a zone of the board.
-    fn zone_ok(&mut self, zone: &Located<SeaZone>) -> bool {
+    pub(super) fn zone_ok(&mut self, zone: &Located<SeaZone>) -> bool {
         if self.board().zone_links(zone.value).next().is_some() {
             return true;
         }
@@ -226,6 +226,9 @@ impl Turn<'_, '_> {
         if !self.sea_rule("`to_sea` in [[move]]", &zone.span) {
             return;
         }
+        if self.carriers_to_sea(m, zone) {
+            return;
+        }
         let landed: Vec<&Located<UnitId>> = m
             .units
             .iter()
@@ -303,7 +306,13 @@ impl Turn<'_, '_> {
 
     /// 19.2-19.4, Q&A 8.3 & 19.3: whether the side may use `port` now; reported at
     /// `span` (naming `unit`) if not.
-    fn port_ok(&mut self, unit: &UnitId, port: Hex, span: Range<usize>, how: Use) -> bool {
+    pub(super) fn port_ok(
+        &mut self,
+        unit: &UnitId,
+        port: Hex,
+        span: Range<usize>,
+        how: Use,
+    ) -> bool {
         let (board, pos) = (self.board(), &*self.pos);
         let Some(fault) = port_fault(board, pos, self.ctx.held, self.ctx.side, port, how) else {
             return true;

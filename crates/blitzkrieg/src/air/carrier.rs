@@ -1,0 +1,74 @@
+//! 30.3: carrier-based aircraft on their missions. A TAC in a zone's At Sea Box flies
+//! a tactical mission from a full sea hex of its zone named in the mission's `from`
+//! (its range, and the doubling of 30.8 by Q&A 30.8, counted from it). While it flies
+//! it is not at sea (003 30.3); after combat it returns to a full sea hex of the zone
+//! it flew from (by default the hex it took off from) or lands in a friendly city, and
+//! no aircraft lands at sea unless it took off from the sea (003 30.3). Going to sea
+//! from a port is the movement's (`movement/carrier.rs`).
+
+use super::mission::Landing;
+use super::{AirEvent, Mission, MissionKind};
+use crate::board::SeaZone;
+use crate::cite::Rule;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::UnitId;
+
+/// 30.3: the full sea hex of `zone` a carrier-based aircraft flies mission `m` from,
+/// or why it may not fly it.
+pub fn take_off(rules: &Rules, m: &Mission, zone: SeaZone) -> Result<Hex, String> {
+    if m.kind.value == MissionKind::Transfer {
+        return Err(
+            "an aircraft at sea comes ashore at a port by [[sea]] `land`, not by a transfer (30.3)"
+                .into(),
+        );
+    }
+    let Some(from) = &m.from else {
+        return Err(format!(
+            "it is at sea: name the full sea hex of zone {zone} it flies from with `from` (30.3)"
+        ));
+    };
+    let board = &rules.board;
+    if board.is_sea(from.value) && board.sea_zone(from.value) == Some(zone) {
+        Ok(from.value)
+    } else {
+        Err(format!(
+            "{} is not a full sea hex of zone {zone}, where it is based (30.3)",
+            from.value
+        ))
+    }
+}
+
+/// 30.3, 003 30.3: whether an aircraft lands at sea at `hex` (Ok(true)), on land
+/// (Ok(false)), or may not land there: only one that flew from `zone`, and only back
+/// in that zone.
+pub fn lands_at_sea(rules: &Rules, zone: Option<SeaZone>, hex: Hex) -> Result<bool, String> {
+    let board = &rules.board;
+    if !board.is_sea(hex) {
+        return Ok(false);
+    }
+    match (zone, board.sea_zone(hex)) {
+        (Some(z), Some(at)) if z == at => Ok(true),
+        (Some(z), _) => Err(format!(
+            "it returns to zone {z}, which it flew from, or to a friendly city (30.3)"
+        )),
+        (None, _) => {
+            Err("it did not take off from the sea: it may not land at sea (30.3, 003 30.3)".into())
+        }
+    }
+}
+
+/// 30.3: a carrier-based aircraft returning to its zone's At Sea Box after combat.
+pub fn land_at_sea(rules: &Rules, pos: &mut Position, id: &UnitId, l: &Landing) -> Option<Event> {
+    let zone = l.zone?;
+    let c = rules.counters.get(id)?;
+    pos.put_to_sea(c, zone);
+    Some(Event::Air(AirEvent::Landed {
+        unit: id.clone(),
+        hex: l.base,
+        note: Some(format!("back in the At Sea Box of zone {zone}")),
+        rule: Rule::para("30.3"),
+    }))
+}
