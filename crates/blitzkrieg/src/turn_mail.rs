@@ -143,7 +143,7 @@ fn add_replay(message: &mut mail::TurnMail, replay: &[(String, Vec<u8>)]) {
 /// the umpire wrote it: the same message `resolve --mail` sends for that turn (the
 /// same bytes for the same date), for mailing a turn later or again. For a new game's
 /// state it is the message that opens the game: who plays, the rules chosen, the state,
-/// Blue's set-up template and the order guide ([`crate::guide::ORDERS`]), which a
+/// Blue's set-up template and the order guide of its rules ([`crate::guide::orders_for`]), which a
 /// player who has only this mail has nowhere else. The files that replay the turn are
 /// taken from the game folder `dir` the state is in.
 pub fn state_mail(
@@ -172,7 +172,7 @@ pub fn state_mail(
         m.attachments.push(mail::MailAttachment {
             name: crate::guide::ORDERS_FILE.to_string(),
             mime_type: "text/markdown; charset=utf-8".to_string(),
-            bytes: crate::guide::ORDERS.as_bytes().to_vec(),
+            bytes: crate::guide::orders_for(state.game.options.rules).into_bytes(),
         });
         return Ok(m);
     }
