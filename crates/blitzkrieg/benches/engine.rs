@@ -1,8 +1,11 @@
 //! Benchmark of one player-turn on the embedded board: a Basic Game turn with every
 //! Basic Game counter of both sides on the map (71 a side, 142 in all) and twelve
-//! battles declared, and a Tournament Game turn (24-26) with every ground counter of
-//! both sides in play, substitutes and rangers included (all but one substitute of each
-//! denomination, kept inactive to make change), and forty battles on the TGAT.
+//! battles declared, and a Tournament Game turn (24-30) with every counter of both
+//! sides in play, substitutes, rangers and bombers included (all but one substitute of
+//! each denomination, kept inactive to make change), and forty battles on the TGAT,
+//! six of them barraged by artillery on the BBT first (25.2), four supported by
+//! tactical bombing (30.41) and two bombed strategically (30.42). Aircraft are based
+//! in their side's home cities, three to a city (30.2).
 //!
 //! The position is built in code: the battles (the Basic Game's in the minor
 //! countries, the Tournament Game's anywhere on open ground), each a Blue
@@ -54,9 +57,12 @@ fn open_minor(board: &Board, h: Hex) -> bool {
         && board.country(h).is_some_and(|c| c.home_of().is_none())
 }
 
-/// A clear, city-free hex anywhere: ground for a Tournament battle.
+/// A clear hex anywhere, neither a city nor next to one (a minor country's unreduced
+/// city has a ZOC, 29.4): ground for a Tournament battle.
 fn open_ground(board: &Board, h: Hex) -> bool {
-    board.terrain(h) == Some(Terrain::Clear) && !board.is_city(h)
+    board.terrain(h) == Some(Terrain::Clear)
+        && !board.is_city(h)
+        && !board.neighbours(h).any(|n| board.is_city(n))
 }
 
 /// The turn benchmarked: which game, how many battles, where they may be fought.
@@ -109,8 +115,8 @@ fn battle_sites(board: &Board, plan: Plan) -> Vec<[Hex; 4]> {
 }
 
 /// The counters of a side the plan puts in play: the Basic Game's; in the Tournament
-/// Game every ground counter but the first substitute of each type and denomination,
-/// which stays inactive (26.2, to make change), and no aircraft (30).
+/// Game every counter but the fighters (30.1: only with optional rule 32) and the first
+/// substitute of each type and denomination, which stays inactive (26.2, to make change).
 fn in_play(counters: &Counters, side: Side, plan: Plan) -> Vec<&Counter> {
     if plan.rules == RuleSet::Basic {
         return counters.basic_game(side).collect();
@@ -118,9 +124,37 @@ fn in_play(counters: &Counters, side: Side, plan: Plan) -> Vec<&Counter> {
     let mut spare = BTreeSet::new();
     counters
         .of_side(side)
-        .filter(|c| !c.kind.is_air())
+        .filter(|c| c.kind != UnitKind::Ftr)
         .filter(|c| !c.is_substitute() || !spare.insert((c.kind, c.attack, c.defence)))
         .collect()
+}
+
+/// 30.2: a side's aircraft based in its home cities, at most three to a city hex, each
+/// city hex at least `clear` hexes from every hex in `keep_away`; the cities in board
+/// order.
+fn bases<'a>(
+    board: &Board,
+    side: Side,
+    aircraft: &[&'a Counter],
+    keep_away: &BTreeSet<Hex>,
+    clear: u32,
+) -> Vec<(Hex, Vec<&'a Counter>)> {
+    let cities: Vec<Hex> = board
+        .city_hexes()
+        .filter(|h| board.home_of(*h) == Some(side))
+        .filter(|h| keep_away.iter().all(|k| k.distance(*h) >= clear))
+        .collect();
+    let based: Vec<(Hex, Vec<&Counter>)> = aircraft
+        .chunks(3)
+        .zip(cities)
+        .map(|(chunk, h)| (h, chunk.to_vec()))
+        .collect();
+    assert_eq!(
+        based.iter().map(|(_, a)| a.len()).sum::<usize>(),
+        aircraft.len(),
+        "not enough cities to base {side}'s aircraft"
+    );
+    based
 }
 
 /// A side's counters of one kind, full units first, in id order.
@@ -222,8 +256,12 @@ fn fixture(plan: Plan) -> Fixture {
     let umpire = Umpire::load(&RuleFiles::default()).expect("the embedded rule data");
     let board = &umpire.rules.board;
     let counters = &umpire.rules.counters;
-    let blue = in_play(counters, Side::Blue, plan);
-    let red = in_play(counters, Side::Red, plan);
+    let (blue_air, blue): (Vec<&Counter>, Vec<&Counter>) = in_play(counters, Side::Blue, plan)
+        .into_iter()
+        .partition(|c| c.kind.is_air());
+    let (red_air, red): (Vec<&Counter>, Vec<&Counter>) = in_play(counters, Side::Red, plan)
+        .into_iter()
+        .partition(|c| c.kind.is_air());
     let sites = battle_sites(board, plan);
     let battles = plan.battles;
 
@@ -286,7 +324,77 @@ fn fixture(plan: Plan) -> Fixture {
         .expect("write");
     }
 
-    // Everyone else at home, and six Blue reserve stacks march three hexes.
+    // 25.2: six battles in Great Blue are barraged first by a full artillery unit
+    // standing on the site's `mid` hex, two hexes from the target.
+    let mut barrages = String::new();
+    let mut barraged = BTreeSet::new();
+    let artillery: Vec<&Counter> = of_kind(&blue, UnitKind::Artillery)
+        .into_iter()
+        .filter(|c| !c.is_substitute())
+        .collect();
+    let home_sites = sites
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.iter().all(|h| board.home_of(*h) == Some(Side::Blue)));
+    for (gun, (k, &[_, mid, _, target])) in artillery.iter().zip(home_sites) {
+        put(gun, mid);
+        front_used.insert(&gun.id);
+        barraged.insert(target);
+        writeln!(
+            barrages,
+            "[[barrage]]\nid = \"B{}\"\nunits = [\"{}\"]\ntarget = \"{target}\"\n",
+            k + 1,
+            gun.id
+        )
+        .expect("write");
+    }
+
+    // 30.2: the aircraft based in home cities clear of the battles; 30.41: each full
+    // TAC and MDM supports the nearest battle in range not barraged (one each); 30.42:
+    // each full SAC bombs the target of the nearest battle in range not barraged.
+    let targets: BTreeSet<Hex> = sites.iter().map(|s| s[3]).collect();
+    let blue_bases = bases(board, Side::Blue, &blue_air, &targets, 2);
+    let red_bases = bases(board, Side::Red, &red_air, &keep_away, 3);
+    let mut missions = String::new();
+    let mut supported = BTreeSet::new();
+    for (base, aircraft) in &blue_bases {
+        for a in aircraft {
+            put(a, *base);
+            if a.is_substitute() {
+                continue;
+            }
+            let tactical = matches!(a.kind, UnitKind::Tac | UnitKind::Mdm);
+            let nearest = sites
+                .iter()
+                .enumerate()
+                .filter(|(k, s)| !barraged.contains(&s[3]) && !supported.contains(k))
+                .map(|(k, s)| (base.distance(s[3]), k, s[3]))
+                .filter(|(d, _, _)| *d <= a.movement)
+                .min();
+            let Some((_, k, target)) = nearest else {
+                continue;
+            };
+            supported.insert(k);
+            let (kind, battle) = if tactical {
+                ("tactical", format!("battle = \"A{}\"\n", k + 1))
+            } else {
+                ("strategic", String::new())
+            };
+            writeln!(
+                missions,
+                "[[mission]]\nunits = [\"{}\"]\nkind = \"{kind}\"\nto = \"{target}\"\n{battle}",
+                a.id
+            )
+            .expect("write");
+        }
+    }
+    for (base, aircraft) in &red_bases {
+        for a in aircraft {
+            put(a, *base);
+        }
+    }
+
+    // Everyone else at home, and four Blue reserve stacks march.
     let mut taken = BTreeSet::new();
     let blue_rest: Vec<&Counter> = blue
         .iter()
@@ -306,10 +414,10 @@ fn fixture(plan: Plan) -> Fixture {
         }
     }
     let mut reserved = taken.clone();
-    // Six full stacks that have room three hexes away march there.
+    // Four stacks that have room three (or two) hexes away march there.
     let mut marching = 0;
-    for (h, stack) in blue_stacks.iter().filter(|(_, s)| s.len() == 3) {
-        let room = h.ring(3).into_iter().find(|d| {
+    for (h, stack) in blue_stacks.iter().filter(|(_, s)| !s.is_empty()) {
+        let room = h.ring(3).into_iter().chain(h.ring(2)).find(|d| {
             board.home_of(*d) == Some(Side::Blue)
                 && board.terrain(*d) == Some(Terrain::Clear)
                 && !reserved.contains(d)
@@ -325,15 +433,15 @@ fn fixture(plan: Plan) -> Fixture {
         )
         .expect("write");
         marching += 1;
-        if marching == 6 {
+        if marching == 4 {
             break;
         }
     }
-    assert_eq!(marching, 6, "room for six reserves to march");
+    assert_eq!(marching, 4, "room for four reserves to march");
     let on_map = places.len();
     assert_eq!(
         on_map,
-        blue.len() + red.len(),
+        blue.len() + red.len() + blue_air.len() + red_air.len(),
         "every counter in play placed"
     );
 
@@ -353,7 +461,7 @@ fn fixture(plan: Plan) -> Fixture {
     let orders_text = format!(
         "game = \"{GAME}\"\nside = \"blue\"\nturn = {TURN}\nstate = \"{state_hash}\"\n\n\
          [seed]\nsource = \"text\"\ndate = \"2026-01-05\"\ndescription = \"the benchmark text\"\n\n\
-         {moves}{attacks}"
+         {moves}{attacks}{barrages}{missions}"
     );
     let orders = orders::parse(&orders_text).unwrap_or_else(|e| {
         panic!(
@@ -432,6 +540,11 @@ fn describe(f: &Fixture) {
         .iter()
         .filter(|e| matches!(e, Event::Moved { .. }))
         .count();
+    let barrages = events
+        .iter()
+        .filter(|e| matches!(e, Event::Barraged { .. }))
+        .count();
+    let air = events.iter().filter(|e| matches!(e, Event::Air(_))).count();
     let eliminated = next
         .units
         .values()
@@ -439,12 +552,15 @@ fn describe(f: &Fixture) {
         .count();
     eprintln!(
         "benchmark turn {}: {} units on the map, {} battles declared, {} move events, \
-         {} battles fought, {} units eliminated, {} events; state file {} bytes",
+         {} battles fought, {} barrages, {} air events, {} units eliminated, {} events; \
+         state file {} bytes",
         f.state.label(),
         f.on_map,
         f.battles,
         moved,
         fought.len(),
+        barrages,
+        air,
         eliminated,
         events.len(),
         f.state_ron.len(),
