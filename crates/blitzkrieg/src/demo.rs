@@ -85,7 +85,7 @@ pub const TOURNAMENT_STEPS: [Step; 12] = [
     step!("demo-tournament", "00-setup-blue.toml", None),
     step!("demo-tournament", "01-setup-red.toml", None),
     step!("demo-tournament", "02-1-blue.toml", Some(BEACON_123)),
-    step!("demo-tournament", "03-1-red.toml", None),
+    step!("demo-tournament", "03-1-red.toml", Some(BEACON_1000)),
     step!("demo-tournament", "04-2-blue.toml", None),
     step!("demo-tournament", "05-2-red.toml", None),
     step!("demo-tournament", "06-3-blue.toml", None),
