@@ -87,7 +87,7 @@ pub const TOURNAMENT_STEPS: [Step; 12] = [
     step!("demo-tournament", "02-1-blue.toml", Some(BEACON_123)),
     step!("demo-tournament", "03-1-red.toml", Some(BEACON_1000)),
     step!("demo-tournament", "04-2-blue.toml", None),
-    step!("demo-tournament", "05-2-red.toml", None),
+    step!("demo-tournament", "05-2-red.toml", Some(BEACON_657413)),
     step!("demo-tournament", "06-3-blue.toml", None),
     step!("demo-tournament", "07-3-red.toml", None),
     step!("demo-tournament", "08-4-blue.toml", None),
