@@ -83,6 +83,15 @@ fn tournament_sample_reports_show_tgat_substitutes_barrage_minor_country_bombing
             "R-1MDM's 3 factors left made up by R-MDM2A, R-MDM1A in VV25 (26.2",
         ],
     );
+    // 27.4, 27.2: rangers go to sea from an open coast and land on another.
+    assert_has(
+        &report(&dir, "06-3-blue"),
+        &["B-1RG     goes to sea from B22 into zone B (27.4)"],
+    );
+    assert_has(
+        &report(&dir, "08-4-blue"),
+        &["B-1RG     lands from zone B on the coast at B23 (1 MF), rangers, not a beach"],
+    );
     // 28: replacements from turn 5.
     assert_has(
         &report(&dir, "10-5-blue"),
