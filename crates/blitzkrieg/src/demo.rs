@@ -91,7 +91,7 @@ pub const TOURNAMENT_STEPS: [Step; 12] = [
     step!("demo-tournament", "06-3-blue.toml", None),
     step!("demo-tournament", "07-3-red.toml", None),
     step!("demo-tournament", "08-4-blue.toml", None),
-    step!("demo-tournament", "09-4-red.toml", None),
+    step!("demo-tournament", "09-4-red.toml", Some(BEACON_123)),
     step!("demo-tournament", "10-5-blue.toml", None),
     step!("demo-tournament", "11-5-red.toml", None),
 ];

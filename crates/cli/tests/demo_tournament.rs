@@ -92,6 +92,19 @@ fn tournament_sample_reports_show_tgat_substitutes_barrage_minor_country_bombing
         &report(&dir, "08-4-blue"),
         &["B-1RG     lands from zone B on the coast at B23 (1 MF), rangers, not a beach"],
     );
+    // 30.7, 30.8, 30.42: a change of base, then strategic bombing at double strength.
+    assert_has(
+        &report(&dir, "07-3-red"),
+        &["R-1SAC    changes base BBB33-VV25 (30.7)"],
+    );
+    assert_has(
+        &report(&dir, "09-4-red"),
+        &[
+            "R-1SAC    flies a strategic mission from VV25 over OO27, at double strength",
+            "Strategic bombing of OO27 by R-1SAC with 8 factors",
+            "B-4AR's 5 factors left made up by B-AR2A, B-AR2B, B-AR1A in OO27 (26.2,",
+        ],
+    );
     // 28: replacements from turn 5.
     assert_has(
         &report(&dir, "10-5-blue"),
