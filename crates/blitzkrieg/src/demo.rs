@@ -79,8 +79,13 @@ pub const OPTIONAL_STEPS: [Step; 10] = [
 pub const TOURNAMENT_GAME_ID: &str = "tournament-demo";
 
 /// The player-turns of the Tournament Game sample, in order: both set-ups and turns
-/// 1-5. The battles reuse the three recorded rounds of the Basic Game sample (the rolls
-/// differ, as the game id and the turn label are part of every roll).
+/// 1-5. In 1-Blue Blue invades New Endor and reduces Endmark on the MCRT (29.2, 29.4);
+/// in 1-Red two TGAT battles and a strategic bombing (25.1, 26, 30.42); in 2-Red a
+/// barrage and a battle with tactical bombing (25.2, 30.41); rangers go to sea and land
+/// in 3-Blue and 4-Blue (27); the SAC bombs at double strength in 4-Red (30.8); both
+/// sides take replacements in turn 5 (28). The rolls reuse the three recorded rounds of
+/// the Basic Game sample (they differ, as the game id and the turn label are part of
+/// every roll).
 pub const TOURNAMENT_STEPS: [Step; 12] = [
     step!("demo-tournament", "00-setup-blue.toml", None),
     step!("demo-tournament", "01-setup-red.toml", None),

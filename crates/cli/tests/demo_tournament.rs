@@ -44,6 +44,14 @@ fn tournament_sample_plays_set_up_and_five_turns_and_verifies() {
     assert!(dir.join("11-5-red.orders.toml").exists());
     assert!(dir.join("12-6-blue.template.toml").exists());
     blitz().arg("verify").arg(&dir).assert().success();
+    for e in fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.to_string_lossy().ends_with(".report.txt") {
+            for line in fs::read_to_string(&p).unwrap().lines() {
+                assert!(line.chars().count() <= 78, "{}: {line}", p.display());
+            }
+        }
+    }
 }
 
 #[test]
