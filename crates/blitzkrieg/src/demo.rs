@@ -75,6 +75,32 @@ pub const OPTIONAL_STEPS: [Step; 10] = [
     step!("demo-optional", "09-4-red.toml", None),
 ];
 
+/// The Tournament Game sample's game id.
+pub const TOURNAMENT_GAME_ID: &str = "tournament-demo";
+
+/// The player-turns of the Tournament Game sample, in order: both set-ups and turns
+/// 1-5. In 1-Blue Blue invades New Endor and reduces Endmark on the MCRT (29.2, 29.4);
+/// in 1-Red two TGAT battles and a strategic bombing (25.1, 26, 30.42); in 2-Red a
+/// barrage and a battle with tactical bombing (25.2, 30.41); rangers go to sea and land
+/// in 3-Blue and 4-Blue (27); the SAC bombs at double strength in 4-Red (30.8); both
+/// sides take replacements in turn 5 (28). The rolls reuse the three recorded rounds of
+/// the Basic Game sample (they differ, as the game id and the turn label are part of
+/// every roll).
+pub const TOURNAMENT_STEPS: [Step; 12] = [
+    step!("demo-tournament", "00-setup-blue.toml", None),
+    step!("demo-tournament", "01-setup-red.toml", None),
+    step!("demo-tournament", "02-1-blue.toml", Some(BEACON_123)),
+    step!("demo-tournament", "03-1-red.toml", Some(BEACON_1000)),
+    step!("demo-tournament", "04-2-blue.toml", None),
+    step!("demo-tournament", "05-2-red.toml", Some(BEACON_657413)),
+    step!("demo-tournament", "06-3-blue.toml", None),
+    step!("demo-tournament", "07-3-red.toml", None),
+    step!("demo-tournament", "08-4-blue.toml", None),
+    step!("demo-tournament", "09-4-red.toml", Some(BEACON_123)),
+    step!("demo-tournament", "10-5-blue.toml", None),
+    step!("demo-tournament", "11-5-red.toml", None),
+];
+
 /// What the demo did, for the command to print.
 #[derive(Clone, Debug)]
 pub struct Played {
@@ -135,6 +161,16 @@ pub fn optional_game_spec() -> NewGame {
     }
 }
 
+/// The Tournament Game sample's game: the Basic Game sample's, with rules 24-30 (which
+/// take in the optional rules 19-23).
+pub fn tournament_game_spec() -> NewGame {
+    NewGame {
+        id: TOURNAMENT_GAME_ID.to_string(),
+        rules: RuleSet::Tournament,
+        ..new_game_spec()
+    }
+}
+
 /// The order file a player would mail: the header of `state` and the step's orders.
 pub fn order_file(state: &GameState, state_bytes: &[u8], body: &str) -> String {
     let side = state
@@ -187,6 +223,11 @@ pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
 /// Plays the optional-rules sample game into `dir`, as [`play`] does the Basic Game's.
 pub fn play_optional(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
     play_steps(u, dir, force, &optional_game_spec(), &OPTIONAL_STEPS)
+}
+
+/// Plays the Tournament Game sample into `dir`, as [`play`] does the Basic Game's.
+pub fn play_tournament(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
+    play_steps(u, dir, force, &tournament_game_spec(), &TOURNAMENT_STEPS)
 }
 
 /// Creates the game `spec` in `dir` and plays `steps` into it, each committed, resolved

@@ -25,8 +25,12 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
     let mut removed: Vec<&UnitId> = Vec::new();
     let mut avs = Vec::new();
     let mut beaten: Vec<&UnitId> = Vec::new();
-    // 25.2: between a barrage and the next battle, units eliminated are the defender's.
+    // 25.2, 30.42: between a barrage (or a strategic bombing) and the next battle,
+    // units eliminated are the defender's.
     let mut barraging = false;
+    // 29.4, 29.6: after an attack on a minor country city or guerrilla losses, units
+    // eliminated are that side's, until the next battle or barrage.
+    let mut minor: Option<Side> = None;
     for e in events {
         match e {
             Event::AutomaticVictory {
@@ -41,6 +45,33 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             Event::Eliminated { unit, .. } if beaten.contains(&unit) || barraging => {
                 lost.entry(mover.other()).or_default().push(unit);
             }
+            Event::Eliminated { unit, .. } if minor.is_some() => {
+                lost.entry(minor.unwrap_or(mover)).or_default().push(unit);
+            }
+            Event::CityAttacked {
+                id,
+                side,
+                city,
+                loss,
+                reduced,
+                ..
+            } => {
+                let what = if *reduced { "reduced" } else { "not reduced" };
+                battles.push(format!(
+                    "{id} against the city {city}: {loss} lost, {what} (MCRT)"
+                ));
+                barraging = false;
+                minor = Some(*side);
+            }
+            Event::Guerrillas { side, .. } => {
+                barraging = false;
+                minor = Some(*side);
+            }
+            Event::Air(crate::air::AirEvent::Bombed { hex, removed, .. }) => {
+                battles.push(format!("{hex} bombed: {removed} factors (BBT)"));
+                barraging = true;
+                minor = None;
+            }
             Event::Barraged {
                 id,
                 target,
@@ -49,9 +80,11 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             } => {
                 battles.push(format!("{id} barrages {target}: {removed} factors (BBT)"));
                 barraging = true;
+                minor = None;
             }
             Event::Battle(b) => {
                 barraging = false;
+                minor = None;
                 battles.push(format!(
                     "{} against {}: {}",
                     b.id,

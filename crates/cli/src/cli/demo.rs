@@ -18,7 +18,9 @@ pub struct Args {
     #[arg(long)]
     pub force: bool,
     /// Which sample: BLITZKRIEG's Basic Game, the same with optional rules 19-23 (sea
-    /// movement, invasions, automatic victory, strategic movement, combat supply), or a whole
+    /// movement, invasions, automatic victory, strategic movement, combat supply), the
+    /// Tournament Game (rules 24-30: TGAT battles, substitutes, artillery barrages, minor
+    /// countries, air missions, replacements), or a whole
     /// game of Mori's BLITZKRIEG! (base game or Nippon) between two scripted players,
     /// secrets revealed at the end.
     #[arg(long, value_enum, default_value = "blitzkrieg")]
@@ -31,6 +33,7 @@ pub struct Args {
 pub enum Sample {
     Blitzkrieg,
     Optional,
+    Tournament,
     Mori,
     Nippon,
 }
@@ -39,6 +42,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let (play, turns): (fn(_, _, _) -> _, _) = match args.sample {
         Sample::Blitzkrieg => (demo::play, "turns 1-2"),
         Sample::Optional => (demo::play_optional, "turns 1-4"),
+        Sample::Tournament => (demo::play_tournament, "turns 1-5"),
         Sample::Mori => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force)
         }
