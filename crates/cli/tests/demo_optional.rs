@@ -3,39 +3,16 @@
 //! movement, 23 combat supply) is written, `verify` accepts it, and its reports show each rule at work.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use assert_cmd::Command;
+mod sample;
+
 use predicates::prelude::*;
+use sample::{assert_has, assert_same_files, blitz, report};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn blitz() -> Command {
-    Command::cargo_bin("blitz").unwrap()
-}
-
-/// Plays the optional-rules sample into a fresh folder: (the temp dir guard, the folder).
+/// Plays the sample into a fresh folder: (the temp dir guard, the folder).
 fn demo_optional() -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("game");
-    blitz()
-        .arg("demo")
-        .arg(&dir)
-        .args(["--sample", "optional"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("player-turn 4-Red"))
-        .stdout(predicate::str::contains("(set-up and turns 1-4)"));
-    (tmp, dir)
-}
-
-fn report(dir: &Path, stem: &str) -> String {
-    fs::read_to_string(dir.join(format!("{stem}.report.txt"))).unwrap()
-}
-
-/// Every one of `lines` is in the report `text`.
-fn assert_has(text: &str, lines: &[&str]) {
-    for line in lines {
-        assert!(text.contains(line), "{line}\n{text}");
-    }
+    sample::play("optional", "4-Red", "set-up and turns 1-4")
 }
 
 fn count_ending(dir: &Path, ending: &str) -> usize {
@@ -151,18 +128,7 @@ fn optional_sample_reports_show_sea_invasion_av_strategic_movement_and_supply() 
 fn optional_sample_gives_the_same_bytes_on_every_run() {
     let (_a, one) = demo_optional();
     let (_b, two) = demo_optional();
-    for e in fs::read_dir(&one).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_file() {
-            let name = p.file_name().unwrap();
-            assert_eq!(
-                fs::read(&p).unwrap(),
-                fs::read(two.join(name)).unwrap(),
-                "{} differs",
-                p.display()
-            );
-        }
-    }
+    assert_same_files(&one, &two);
 }
 
 #[test]

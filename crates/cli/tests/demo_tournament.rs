@@ -3,39 +3,15 @@
 //! every run, and its reports show each rule at work.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod sample;
+
+use sample::{assert_has, assert_same_files, blitz, report};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-fn blitz() -> Command {
-    Command::cargo_bin("blitz").unwrap()
-}
-
-/// Plays the Tournament Game sample into a fresh folder: (the temp dir guard, the folder).
+/// Plays the sample into a fresh folder: (the temp dir guard, the folder).
 fn demo_tournament() -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("game");
-    blitz()
-        .arg("demo")
-        .arg(&dir)
-        .args(["--sample", "tournament"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("player-turn 5-Red"))
-        .stdout(predicate::str::contains("(set-up and turns 1-5)"));
-    (tmp, dir)
-}
-
-fn report(dir: &Path, stem: &str) -> String {
-    fs::read_to_string(dir.join(format!("{stem}.report.txt"))).unwrap()
-}
-
-/// Every one of `lines` is in the report `text`.
-fn assert_has(text: &str, lines: &[&str]) {
-    for line in lines {
-        assert!(text.contains(line), "{line}\n{text}");
-    }
+    sample::play("tournament", "5-Red", "set-up and turns 1-5")
 }
 
 #[test]
@@ -133,19 +109,6 @@ fn tournament_sample_reports_show_tgat_substitutes_barrage_minor_country_bombing
 fn tournament_sample_gives_the_same_bytes_on_every_run() {
     let (_a, one) = demo_tournament();
     let (_b, two) = demo_tournament();
-    let mut compared = 0;
-    for e in fs::read_dir(&one).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_file() {
-            let name = p.file_name().unwrap();
-            assert_eq!(
-                fs::read(&p).unwrap(),
-                fs::read(two.join(name)).unwrap(),
-                "{} differs",
-                p.display()
-            );
-            compared += 1;
-        }
-    }
+    let compared = assert_same_files(&one, &two);
     assert!(compared > 30, "only {compared} files");
 }
