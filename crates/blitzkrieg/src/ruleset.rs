@@ -823,6 +823,11 @@ impl Ruleset {
         self.optional.contains(&20)
     }
 
+    /// Whether optional rule 23 (combat supply) is played.
+    pub fn combat_supply(&self) -> bool {
+        self.optional.contains(&23)
+    }
+
     /// Every optional rule given as `19,20,21` or `all` (the Basic Game's 19-23).
     pub fn parse_optional(list: &str) -> Result<BTreeSet<u32>, RulesetError> {
         if list.trim() == "all" {

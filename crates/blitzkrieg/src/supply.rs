@@ -308,7 +308,7 @@ pub fn trace_start(
     side: Side,
     air: &[Located<UnitId>],
 ) -> (Option<Event>, Vec<OrderError>) {
-    if !rules.ruleset.optional.contains(&23) {
+    if !rules.ruleset.combat_supply() {
         let errors = air
             .iter()
             .map(|u| {
@@ -492,7 +492,7 @@ pub struct AsItStands {
 /// trace at the start of the player-turn, before any owed decision is carried out).
 /// `None` without the rule.
 pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<AsItStands> {
-    rules.ruleset.optional.contains(&23).then(|| {
+    rules.ruleset.combat_supply().then(|| {
         // 29: the minor countries' cities as they stand, and no route through a
         // neutral one (an aggressor's payment, 29.7, is assumed).
         let mut pos = crate::engine::position_of(rules, state);

@@ -191,7 +191,7 @@ pub fn unsupplied_at_start(
         .filter(|p| p.side == side && p.kind.is_air() && !pos.is_aloft(&p.id))
         .map(|p| (p.id.clone(), p.hex))
         .collect();
-    if aircraft.is_empty() || !rules.ruleset.optional.contains(&23) {
+    if aircraft.is_empty() || !rules.ruleset.combat_supply() {
         return BTreeSet::new();
     }
     let mut as_ground = pos.clone();

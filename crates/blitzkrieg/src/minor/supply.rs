@@ -60,7 +60,7 @@ pub fn before_tracing(
     ctx: &SupplyContext,
     orders: &[MinorOrder],
 ) -> Vec<Event> {
-    if !in_play(rules) || !rules.ruleset.optional.contains(&23) {
+    if !in_play(rules) || !rules.ruleset.combat_supply() {
         return Vec::new();
     }
     let first = first_losses(orders);
