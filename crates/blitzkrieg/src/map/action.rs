@@ -309,8 +309,16 @@ fn av(
     }
 }
 
+/// A battle's marker: the attacks came over the hexsides of its ground units' hexes
+/// (bombers in support, 30.41, are listed from their base, which is no hexside).
 fn battle(counters: &Counters, b: &BattleRecord) -> Battle {
-    let from = distinct(b.attackers.iter().map(|(_, h, _)| *h));
+    let ground = |u: &UnitId| counters.get(u).is_none_or(|c| !c.kind.is_air());
+    let from = distinct(
+        b.attackers
+            .iter()
+            .filter(|(u, _, _)| ground(u))
+            .map(|(_, h, _)| *h),
+    );
     let side = b
         .attackers
         .first()
@@ -415,5 +423,33 @@ mod tests {
         assert_eq!(a.paths[0].track, Track::Sea);
         assert_eq!(a.paths[0].hexes, vec![sea, beach]);
         assert!(!a.is_empty());
+    }
+
+    /// 30.41: bombers supporting a battle are listed from their base, far off; the
+    /// battle's marker shows the hexsides its ground units attacked over only.
+    #[test]
+    fn a_battle_marker_leaves_out_the_bombers_base() {
+        use crate::combat::{CombatResult, Outcome};
+        use crate::odds::Factor;
+        let counters = Counters::embedded().unwrap();
+        let u = |s: &str| UnitId::new(s).unwrap();
+        let record = BattleRecord {
+            id: "A1".into(),
+            target: h("PP27"),
+            attackers: vec![
+                (u("R-1AR"), h("QQ28"), Factor::whole(6)),
+                (u("R-1TAC"), h("VV25"), Factor::whole(4)),
+            ],
+            defenders: vec![(u("B-2IN"), 4, Factor::whole(8))],
+            doubling: Vec::new(),
+            attack: Factor::whole(10),
+            defence: Factor::whole(8),
+            odds: "10:8 reduce to 1-1 (15.1)".into(),
+            roll: "A1: digit 3 (dice recipe v1)".into(),
+            table: "BGAT".into(),
+            result: Outcome::Bgat(CombatResult::DefenderEliminated),
+            rule: Rule::para("15"),
+        };
+        assert_eq!(battle(&counters, &record).from, vec![h("QQ28")]);
     }
 }
