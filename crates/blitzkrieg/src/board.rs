@@ -251,9 +251,12 @@ impl Board {
     /// The largest column and the largest number of any hex of the board (0 and 0 for
     /// an empty board): the size of a dense field over it ([`crate::search::HexField`]).
     pub fn extent(&self) -> (i16, i16) {
-        self.hexes
-            .keys()
-            .fold((0, 0), |(c, n), h| (c.max(h.col()), n.max(h.num())))
+        self.grid.extent()
+    }
+
+    /// The hexes of `country`, in hex order (29: a minor country closed to supply).
+    pub fn country_hexes(&self, country: Country) -> &[Hex] {
+        self.grid.country_hexes(country)
     }
 
     /// What the board says about `h`, if the board has it.

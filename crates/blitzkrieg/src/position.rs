@@ -12,12 +12,14 @@
 //! enemy (who may move through and stop on it), they are not attacked and they count
 //! for no stacking limit (003 21.2).
 
+mod grid;
 mod zoc;
 
 use crate::board::SeaZone;
 use crate::hex::Hex;
 use crate::marker::{HexMarker, HexMarkerKind, UnitMarker};
 use crate::units::{stack_halves, Counter, Side, UnitId, UnitKind};
+use grid::SideGrid;
 use std::collections::{BTreeMap, BTreeSet};
 use zoc::ZocField;
 
@@ -48,7 +50,9 @@ pub struct Afloat {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Position {
     pieces: BTreeMap<UnitId, Piece>,
-    by_hex: BTreeMap<Hex, BTreeSet<UnitId>>,
+    /// The same pieces by hex, each hex's in id order: asking who is in a hex, which
+    /// every rule of movement, combat and supply does, reads one list.
+    by_hex: BTreeMap<Hex, Vec<Piece>>,
     /// 8.1, 8.3: for each side and hex, how many of the side's ground units have it in
     /// their ZOC, and how many of those are armor or air-assault: kept with the map so
     /// that asking whether a hex is in enemy ZOC is one look-up.
@@ -56,6 +60,9 @@ pub struct Position {
     at_sea: BTreeMap<UnitId, Afloat>,
     aloft: BTreeSet<UnitId>,
     marks: BTreeMap<UnitId, BTreeSet<UnitMarker>>,
+    /// 21.1: the units marked [`UnitMarker::AutomaticVictory`], kept apart from
+    /// `marks` so that a position without any is asked nothing.
+    beaten: BTreeSet<UnitId>,
     hex_marks: BTreeMap<Hex, BTreeSet<HexMarker>>,
     /// 26.1, 26.3: counters taken out of play this player-turn without being lost:
     /// broken down into substitutes, or substitutes recombined.
@@ -70,9 +77,9 @@ pub struct Position {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct MinorOverlay {
     /// 29.4: unreduced cities the side may not enter.
-    barred: BTreeSet<(Side, Hex)>,
+    barred: SideGrid<bool>,
     /// 29.7: hexes the side's supply routes may not cross.
-    no_supply: BTreeSet<(Side, Hex)>,
+    no_supply: SideGrid<bool>,
     /// 29.2: unreduced cities friendly to their liberator when not in the aggressor's
     /// ZOC.
     liberated: BTreeMap<Hex, Side>,
@@ -95,22 +102,52 @@ impl Position {
 
     fn place(&mut self, id: UnitId, side: Side, kind: UnitKind, hex: Hex, substitute: bool) {
         self.unindex(&id);
-        self.retired.remove(&id);
-        self.at_sea.remove(&id);
-        self.by_hex.entry(hex).or_default().insert(id.clone());
+        if !self.retired.is_empty() {
+            self.retired.remove(&id);
+        }
+        if !self.at_sea.is_empty() {
+            self.at_sea.remove(&id);
+        }
         if !self.is_beaten(&id) {
             self.count_zoc(side, kind, hex, true);
         }
-        self.pieces.insert(
-            id.clone(),
-            Piece {
-                id,
-                side,
-                kind,
-                hex,
-                substitute,
-            },
-        );
+        let piece = Piece {
+            id,
+            side,
+            kind,
+            hex,
+            substitute,
+        };
+        let list = self.by_hex.entry(hex).or_default();
+        let at = list.partition_point(|q| q.id < piece.id);
+        list.insert(at, piece.clone());
+        self.pieces.insert(piece.id.clone(), piece);
+    }
+
+    /// Puts many counters on the map at once (a state's map, read whole): each index
+    /// built in one pass when the map is empty and `pieces` come in id order, else one
+    /// by one as [`Position::put`] does.
+    pub fn put_all(&mut self, pieces: Vec<Piece>) {
+        let fresh = self.pieces.is_empty()
+            && self.at_sea.is_empty()
+            && self.retired.is_empty()
+            && self.beaten.is_empty();
+        if !fresh || !pieces.is_sorted_by(|a, b| a.id < b.id) {
+            for p in pieces {
+                self.place(p.id, p.side, p.kind, p.hex, p.substitute);
+            }
+            return;
+        }
+        let cols = pieces.iter().map(|p| p.hex.col()).max().unwrap_or(0);
+        let nums = pieces.iter().map(|p| p.hex.num()).max().unwrap_or(0);
+        if let Some(last) = Hex::new(cols.saturating_add(1), nums.saturating_add(1)) {
+            self.zoc.reserve(last);
+        }
+        for p in &pieces {
+            self.count_zoc(p.side, p.kind, p.hex, true);
+            self.by_hex.entry(p.hex).or_default().push(p.clone());
+        }
+        self.pieces = pieces.into_iter().map(|p| (p.id.clone(), p)).collect();
     }
 
     /// Moves a counter already on the map; returns false if it is not on the map.
@@ -129,6 +166,7 @@ impl Position {
         self.aloft.remove(id);
         let piece = self.unindex(id);
         self.marks.remove(id);
+        self.beaten.remove(id);
         piece
     }
 
@@ -150,9 +188,9 @@ impl Position {
     /// Takes a counter off the map's indexes, keeping its markers.
     fn unindex(&mut self, id: &UnitId) -> Option<Piece> {
         let p = self.pieces.remove(id)?;
-        if let Some(set) = self.by_hex.get_mut(&p.hex) {
-            set.remove(id);
-            if set.is_empty() {
+        if let Some(list) = self.by_hex.get_mut(&p.hex) {
+            list.retain(|q| q.id != *id);
+            if list.is_empty() {
                 self.by_hex.remove(&p.hex);
             }
         }
@@ -201,17 +239,13 @@ impl Position {
 
     /// Every counter in `hex`, in id order.
     fn all_at(&self, hex: Hex) -> impl Iterator<Item = &Piece> {
-        self.by_hex
-            .get(&hex)
-            .into_iter()
-            .flatten()
-            .filter_map(|id| self.pieces.get(id))
+        self.by_hex.get(&hex).into_iter().flatten()
     }
 
     /// 21.1: the unit was beaten by an automatic victory this player-turn (turned over
     /// until it is removed after combat).
     pub fn is_beaten(&self, id: &UnitId) -> bool {
-        self.is_marked(id, UnitMarker::AutomaticVictory)
+        !self.beaten.is_empty() && self.beaten.contains(id)
     }
 
     /// Occupied hexes, in hex order.
@@ -353,6 +387,7 @@ impl Position {
         if self.pieces.contains_key(id) || self.at_sea.contains_key(id) {
             let added = self.marks.entry(id.clone()).or_default().insert(m);
             if added && m == UnitMarker::AutomaticVictory {
+                self.beaten.insert(id.clone());
                 self.beaten_zoc(id, false);
             }
             true
@@ -371,6 +406,7 @@ impl Position {
             self.marks.remove(id);
         }
         if removed && m == UnitMarker::AutomaticVictory {
+            self.beaten.remove(id);
             self.beaten_zoc(id, true);
         }
     }
@@ -462,26 +498,28 @@ impl Position {
     /// 29.4: `side` may not enter `hex` (an unreduced minor country city), or may again
     /// (`barred` false).
     pub fn bar(&mut self, side: Side, hex: Hex, barred: bool) {
-        if barred {
-            self.minor.barred.insert((side, hex));
-        } else {
-            self.minor.barred.remove(&(side, hex));
+        if barred || !self.minor.barred.is_default(side, hex) {
+            if let Some(b) = self.minor.barred.get_mut(side, hex) {
+                *b = barred;
+            }
         }
     }
 
     /// 29.4: whether `side` may not enter `hex`.
     pub fn is_barred(&self, side: Side, hex: Hex) -> bool {
-        self.minor.barred.contains(&(side, hex))
+        self.minor.barred.get(side, hex)
     }
 
     /// 29.7: the supply routes of `side` may not cross `hex`.
     pub fn bar_supply(&mut self, side: Side, hex: Hex) {
-        self.minor.no_supply.insert((side, hex));
+        if let Some(b) = self.minor.no_supply.get_mut(side, hex) {
+            *b = true;
+        }
     }
 
     /// 29.7: whether the supply routes of `side` may not cross `hex`.
     pub fn supply_barred(&self, side: Side, hex: Hex) -> bool {
-        self.minor.no_supply.contains(&(side, hex))
+        self.minor.no_supply.get(side, hex)
     }
 
     /// 29.2: the unreduced city `hex` is friendly to its liberator `side` whenever it

@@ -48,7 +48,7 @@ pub enum Use {
 
 /// The side's enemy ZOC as the rules of 19.4 read it (8.1: a unit's hex and the six
 /// around it; aircraft have none).
-fn enemy_zoc(pos: &Position, side: Side) -> impl Fn(Hex) -> bool + '_ {
+pub(crate) fn enemy_zoc(pos: &Position, side: Side) -> impl Fn(Hex) -> bool + '_ {
     move |h| pos.in_zoc_of(side.other(), h)
 }
 
@@ -61,6 +61,22 @@ pub fn port_fault(
     side: Side,
     port: Hex,
     how: Use,
+) -> Option<PortFault> {
+    let zoc = enemy_zoc(pos, side);
+    let open = |dock: Hex| board.reaches_open_sea(dock, &zoc);
+    port_fault_with(board, pos, held, side, port, how, &open)
+}
+
+/// [`port_fault`] with the answer of 19.4's way to the open sea from a docking hex
+/// given (`open`), for a question asked of many ports in one position.
+pub fn port_fault_with(
+    board: &Board,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    side: Side,
+    port: Hex,
+    how: Use,
+    open: &dyn Fn(Hex) -> bool,
 ) -> Option<PortFault> {
     let Some(p) = board.port_at(port) else {
         return Some(PortFault::NotAPort);
@@ -79,7 +95,7 @@ pub fn port_fault(
             "its river hex {r} on the way to the sea is in enemy ZOC"
         )));
     }
-    if !board.port_reaches_open_sea(port, &zoc) {
+    if !open(p.dock) {
         return Some(PortFault::Blocked(format!(
             "enemy ZOC cuts every way from its docking hex {} to the board edge",
             p.dock

@@ -10,7 +10,7 @@ use crate::combat::Outcome;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::{HexMarker, Pools, UnitMarker};
-use crate::position::Position;
+use crate::position::{Piece, Position};
 use crate::units::{Counters, Side, UnitId};
 pub use pbem::envelope::{sha256_hex, Chain};
 use pbem::envelope::{EnvelopeError, Sealed};
@@ -437,16 +437,30 @@ impl GameState {
     /// their markers.
     pub fn position(&self, counters: &Counters) -> Position {
         let mut pos = Position::new();
+        let on_map = |place: &Place| match place {
+            Place::Map(h) | Place::Aloft(h) => Some(*h),
+            _ => None,
+        };
+        let pieces = self
+            .units
+            .iter()
+            .filter_map(|(id, place)| Some((counters.get(id)?, on_map(place)?)))
+            .map(|(c, hex)| Piece {
+                id: c.id.clone(),
+                side: c.side,
+                kind: c.kind,
+                hex,
+                substitute: c.is_substitute(),
+            })
+            .collect();
+        pos.put_all(pieces);
         for (id, place) in &self.units {
-            let Some(c) = counters.get(id) else { continue };
-            match place {
-                Place::Map(h) => pos.put_counter(c, *h),
-                Place::Aloft(h) => {
-                    pos.put_counter(c, *h);
+            match (place, counters.get(id)) {
+                (Place::Aloft(_), Some(_)) => {
                     pos.set_aloft(id, true);
                 }
-                Place::AtSea(zone) => pos.put_to_sea(c, *zone),
-                Place::Waiting | Place::Eliminated { .. } | Place::Inactive => {}
+                (Place::AtSea(zone), Some(c)) => pos.put_to_sea(c, *zone),
+                _ => {}
             }
         }
         for (id, marks) in &self.marks {

@@ -277,10 +277,13 @@ fn sea_joined_ports(
         return Vec::new();
     }
     let board = &rules.board;
+    let open_sea = board.open_sea(&crate::sea::enemy_zoc(pos, side));
+    let open = |dock: Hex| open_sea.get(dock).flatten().is_some();
     let usable = |h: Hex| {
         !pos.in_zoc_of(side.other(), h)
             && !pos.supply_barred(side, h)
-            && crate::sea::port_fault(board, pos, held, side, h, crate::sea::Use::Land).is_none()
+            && crate::sea::port_fault_with(board, pos, held, side, h, crate::sea::Use::Land, &open)
+                .is_none()
     };
     let ports: Vec<Hex> = board
         .ports()

@@ -87,12 +87,14 @@ pub fn overrun_along(pos: &mut Position, mover: Side, path: &[Hex]) -> Vec<Event
         .iter()
         .flat_map(|h| std::iter::once(*h).chain(h.neighbours()))
         .collect();
-    let caught: Vec<(UnitId, Hex)> = pos
-        .pieces()
-        .filter(|p| p.side == mover.other() && near.contains(&p.hex))
-        .filter(|p| ungarrisoned_grounded(pos, p))
+    let mut caught: Vec<(UnitId, Hex)> = near
+        .iter()
+        .flat_map(|&h| pos.at(h))
+        .filter(|p| p.side == mover.other() && ungarrisoned_grounded(pos, p))
         .map(|p| (p.id.clone(), p.hex))
         .collect();
+    // In id order, as every elimination is reported.
+    caught.sort();
     eliminate(
         pos,
         caught,

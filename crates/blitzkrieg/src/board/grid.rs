@@ -3,7 +3,7 @@
 //! board, its terrain, its city, the roads out of it) is one index, not a walk down a
 //! tree.
 
-use super::HexInfo;
+use super::{Country, HexInfo, Terrain};
 use crate::hex::Hex;
 use crate::search::HexField;
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,6 +17,12 @@ const NONE: u32 = u32::MAX;
 pub(crate) struct HexGrid {
     slots: HexField<u32>,
     cells: Vec<(HexInfo, u8)>,
+    /// The largest column and number of any hex.
+    extent: (i16, i16),
+    /// Each country's hexes, in hex order.
+    countries: BTreeMap<Country, Vec<Hex>>,
+    /// Sea hexes on the board edge (a neighbour off the board), in hex order.
+    sea_edge: Vec<Hex>,
 }
 
 impl HexGrid {
@@ -28,8 +34,20 @@ impl HexGrid {
         let mut grid = HexGrid {
             slots: HexField::new(extent, NONE),
             cells: Vec::with_capacity(hexes.len()),
+            extent,
+            countries: BTreeMap::new(),
+            sea_edge: hexes
+                .iter()
+                .filter(|(h, i)| {
+                    i.terrain == Terrain::Sea && h.neighbours().any(|n| !hexes.contains_key(&n))
+                })
+                .map(|(h, _)| *h)
+                .collect(),
         };
         for (h, info) in hexes {
+            if let Some(c) = info.country {
+                grid.countries.entry(c).or_default().push(*h);
+            }
             let slot = u32::try_from(grid.cells.len()).unwrap_or(NONE);
             grid.slots.set(*h, slot);
             grid.cells.push((info.clone(), 0));
@@ -57,6 +75,21 @@ impl HexGrid {
         if let Some(cell) = self.slot(a).and_then(|s| self.cells.get_mut(s)) {
             cell.1 |= 1 << dir;
         }
+    }
+
+    /// The largest column and number of any hex ((0, 0) for no hexes).
+    pub(crate) fn extent(&self) -> (i16, i16) {
+        self.extent
+    }
+
+    /// The hexes of `country`, in hex order.
+    pub(crate) fn country_hexes(&self, country: Country) -> &[Hex] {
+        self.countries.get(&country).map_or(&[], Vec::as_slice)
+    }
+
+    /// Sea hexes on the board edge, in hex order.
+    pub(crate) fn sea_edge(&self) -> &[Hex] {
+        &self.sea_edge
     }
 
     /// What the board says about `h`, if it has it.

@@ -6,7 +6,7 @@
 
 use super::{Board, Port, SeaZone};
 use crate::hex::Hex;
-use crate::search;
+use crate::search::{self, HexField};
 
 impl Board {
     /// The sea zone a port opens onto: the zone of its docking hex (19.3).
@@ -67,6 +67,21 @@ impl Board {
                 .collect::<Vec<_>>()
         };
         search::first(start, u32::MAX, next, |h| self.is_board_edge(h)).is_some()
+    }
+
+    /// Every sea hex a chain of sea hexes avoiding `blocked` joins to a board-edge sea
+    /// hex: [`Board::reaches_open_sea`] for all hexes at once, for a question asked of
+    /// every port.
+    pub fn open_sea(&self, blocked: &dyn Fn(Hex) -> bool) -> HexField<Option<u32>> {
+        let edge = self
+            .grid
+            .sea_edge()
+            .iter()
+            .copied()
+            .filter(|&h| !blocked(h));
+        search::breadth_first(self.extent(), edge, u32::MAX, |_, n| {
+            self.is_sea(n) && !blocked(n)
+        })
     }
 
     /// The shortest chain of sea hexes from `start` to a board-edge sea hex avoiding

@@ -37,13 +37,7 @@ pub struct SupplyContext<'a> {
 }
 
 fn close(rules: &Rules, pos: &mut Position, side: Side, country: Country) {
-    let hexes: Vec<Hex> = rules
-        .board
-        .hexes()
-        .map(|(h, _)| h)
-        .filter(|&h| rules.board.country(h) == Some(country))
-        .collect();
-    for h in hexes {
+    for &h in rules.board.country_hexes(country) {
         pos.bar_supply(side, h);
     }
 }

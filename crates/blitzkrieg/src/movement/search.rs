@@ -16,6 +16,7 @@ use super::path::{entry_fault, is_engaged, stop_at, Mover};
 use crate::board::Board;
 use crate::hex::Hex;
 use crate::position::Position;
+use crate::search::HexField;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
@@ -40,10 +41,12 @@ struct Party<'a> {
     mf: [Option<u32>; 2],
     /// 9.4: hexes allowed after an airdrop.
     max_hexes: Option<u32>,
-    /// Whether each hex may be entered, as found.
-    hexes: BTreeMap<Hex, bool>,
-    /// Whether each step stops the party, as found (8.3 depends on the hex left).
-    stops: BTreeMap<(Hex, Hex), bool>,
+    /// Whether each hex may be entered, as found: 0 not yet asked, 1 yes, 2 no.
+    hexes: HexField<u8>,
+    /// Whether each step stops the party, as found (8.3 depends on the hex left), by
+    /// the hex left and the direction of the step: the directions asked, and those
+    /// that stop.
+    stops: HexField<(u8, u8)>,
     /// Hexes the order allows besides the rules of movement (22: clear of the enemy).
     open: &'a dyn Fn(Hex) -> bool,
 }
@@ -51,8 +54,10 @@ struct Party<'a> {
 impl Party<'_> {
     /// 7.5, 10.2-10.3 for every mover: whether the party may enter `h`.
     fn enters(&mut self, h: Hex) -> bool {
-        if let Some(&known) = self.hexes.get(&h) {
-            return known;
+        match self.hexes.get(h) {
+            Some(1) => return true,
+            Some(2) => return false,
+            _ => {}
         }
         let (board, pos) = (self.board, self.pos);
         let enter = (self.open)(h)
@@ -60,42 +65,48 @@ impl Party<'_> {
                 .movers
                 .iter()
                 .all(|m| entry_fault(board, pos, m, h).is_none());
-        self.hexes.insert(h, enter);
+        self.hexes.set(h, if enter { 1 } else { 2 });
         enter
     }
 
     /// 8.2-8.3, 10.1 for any mover: whether the step `from` -> `to` stops the party.
     fn stops(&mut self, from: Hex, to: Hex) -> bool {
-        if let Some(&known) = self.stops.get(&(from, to)) {
-            return known;
+        let bit = from.direction_to(to).map(|d| 1u8 << d);
+        if let (Some(bit), Some((asked, stop))) = (bit, self.stops.get(from)) {
+            if asked & bit != 0 {
+                return stop & bit != 0;
+            }
         }
         let (board, pos) = (self.board, self.pos);
         let stops = self
             .movers
             .iter()
             .any(|m| stop_at(board, pos, m, from, to).is_some());
-        self.stops.insert((from, to), stops);
+        if let (Some(bit), Some((asked, stop))) = (bit, self.stops.get(from)) {
+            let stop = if stops { stop | bit } else { stop };
+            self.stops.set(from, (asked | bit, stop));
+        }
         stops
     }
 
     /// Every way of paying the step `from` -> `to` from `paid` within the movement
     /// factors (two ways at most for each group, in a desert-road hex).
-    fn pay(&self, from: Hex, to: Hex, paid: Paid) -> Vec<Paid> {
-        let mut out = vec![paid];
+    fn pay(&self, from: Hex, to: Hex, paid: Paid) -> Ways {
+        let mut out = Ways::one(paid);
         for (g, bonus) in [(0, false), (1, true)] {
             let Some(mf) = self.mf[g] else { continue };
             let ways = payments(self.board, from, to, bonus, true);
-            out = out
-                .iter()
-                .flat_map(|p| {
-                    ways.iter().map(move |&w| {
-                        let mut next = *p;
-                        next[g] = p[g].pay(w);
-                        next
-                    })
-                })
-                .filter(|p| p[g].fits(mf))
-                .collect();
+            let mut next = Ways::default();
+            for p in out.iter() {
+                for &w in ways {
+                    let mut q = *p;
+                    q[g] = p[g].pay(w);
+                    if q[g].fits(mf) {
+                        next.push(q);
+                    }
+                }
+            }
+            out = next;
         }
         out
     }
@@ -107,6 +118,32 @@ impl Party<'_> {
             .map(|g| paid[g].sixths())
             .max()
             .unwrap_or(0)
+    }
+}
+
+/// The ways of paying one step: at most two for each of the two groups.
+#[derive(Default)]
+struct Ways {
+    list: [Paid; 4],
+    len: usize,
+}
+
+impl Ways {
+    fn one(paid: Paid) -> Ways {
+        let mut w = Ways::default();
+        w.push(paid);
+        w
+    }
+
+    fn push(&mut self, paid: Paid) {
+        if let Some(slot) = self.list.get_mut(self.len) {
+            *slot = paid;
+            self.len += 1;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Paid> {
+        self.list.iter().take(self.len)
     }
 }
 
@@ -204,8 +241,8 @@ pub fn find_path_where(
         movers,
         mf: [slowest(movers, false), slowest(movers, true)],
         max_hexes: movers.iter().filter_map(|m| m.max_hexes).min(),
-        hexes: BTreeMap::new(),
-        stops: BTreeMap::new(),
+        hexes: HexField::new(board.extent(), 0),
+        stops: HexField::new(board.extent(), (0, 0)),
         open,
     };
     let mut settled = Settled::default();
@@ -240,7 +277,7 @@ pub fn find_path_where(
             if !party.enters(to) {
                 continue;
             }
-            for paid in party.pay(key.0, to, key.1) {
+            for &paid in party.pay(key.0, to, key.1).iter() {
                 let next = (to, paid);
                 let estimate = party.cost(&paid) + bound(to);
                 heap.push(Reverse((estimate, steps + 1, next, Some(key))));

@@ -4,9 +4,9 @@
 //! reaches past it), so a move or a look-up is an index, not a search of a map: a
 //! position of a Tournament Game counts some 300 units' ZOC in every adjudication.
 
+use super::grid::SideGrid;
 use crate::hex::Hex;
 use crate::units::Side;
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// The ground units whose ZOC holds one hex, all of them and the armor-type ones.
@@ -16,60 +16,32 @@ pub struct ZocCount {
     pub armor: u32,
 }
 
-impl ZocCount {
-    fn is_empty(self) -> bool {
-        self.units == 0
-    }
-}
-
-/// Both sides' ZOC counts over a grid of `cols` x `nums` hexes from `A1`.
-#[derive(Clone, Default)]
+/// Both sides' ZOC counts, hex by hex.
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct ZocField {
-    cols: usize,
-    nums: usize,
-    /// Column by column, `nums` hexes each; Blue's count, then Red's.
-    cells: Vec<[ZocCount; 2]>,
-}
-
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::Blue => 0,
-        Side::Red => 1,
-    }
-}
-
-/// A hex's (column, number) from 0, or `None` for a hex off the grid's origin.
-fn coords(h: Hex) -> Option<(usize, usize)> {
-    let c = usize::try_from(h.col()).ok()?.checked_sub(1)?;
-    let n = usize::try_from(h.num()).ok()?.checked_sub(1)?;
-    Some((c, n))
+    grid: SideGrid<ZocCount>,
 }
 
 impl ZocField {
     /// The counts of `side` in `hex`; zero off the grid.
     pub fn get(&self, side: Side, hex: Hex) -> ZocCount {
-        coords(hex)
-            .filter(|&(c, n)| c < self.cols && n < self.nums)
-            .and_then(|(c, n)| self.cells.get(c * self.nums + n))
-            .map_or_else(ZocCount::default, |cell| cell[side_index(side)])
+        self.grid.get(side, hex)
+    }
+
+    /// Makes room for ZOC over every hex up to `last` at once.
+    pub fn reserve(&mut self, last: Hex) {
+        self.grid.reserve(last);
     }
 
     /// Adds one unit's ZOC over `hex` (`armor` whether it is an armor-type unit), or
     /// takes it away (`add` false).
     pub fn count(&mut self, side: Side, hex: Hex, armor: bool, add: bool) {
-        let Some((c, n)) = coords(hex) else {
+        if !add && self.grid.is_default(side, hex) {
             return;
-        };
-        if c >= self.cols || n >= self.nums {
-            if !add {
-                return;
-            }
-            self.grow(c + 1, n + 1);
         }
-        let Some(cell) = self.cells.get_mut(c * self.nums + n) else {
+        let Some(z) = self.grid.get_mut(side, hex) else {
             return;
         };
-        let z = &mut cell[side_index(side)];
         let armor = u32::from(armor);
         if add {
             z.units += 1;
@@ -79,60 +51,11 @@ impl ZocField {
             z.armor = z.armor.saturating_sub(armor);
         }
     }
-
-    /// Makes the grid at least `cols` x `nums` (with room to spare, so a board is laid
-    /// out once or twice), keeping every count.
-    fn grow(&mut self, cols: usize, nums: usize) {
-        let new_cols = self.cols.max(cols.next_multiple_of(16));
-        let new_nums = self.nums.max(nums.next_multiple_of(16));
-        let mut cells = vec![[ZocCount::default(); 2]; new_cols * new_nums];
-        for c in 0..self.cols {
-            let (from, to) = (c * self.nums, c * new_nums);
-            if let (Some(src), Some(dst)) = (
-                self.cells.get(from..from + self.nums),
-                cells.get_mut(to..to + self.nums),
-            ) {
-                dst.copy_from_slice(src);
-            }
-        }
-        (self.cols, self.nums, self.cells) = (new_cols, new_nums, cells);
-    }
-
-    /// Every hex some unit holds in its ZOC, with the counts of each side, in hex order.
-    fn entries(&self) -> BTreeMap<(Side, Hex), ZocCount> {
-        let mut out = BTreeMap::new();
-        for c in 0..self.cols {
-            for n in 0..self.nums {
-                let (Ok(col), Ok(num)) = (i16::try_from(c + 1), i16::try_from(n + 1)) else {
-                    continue;
-                };
-                let Some(h) = Hex::new(col, num) else {
-                    continue;
-                };
-                for side in Side::BOTH {
-                    let z = self.get(side, h);
-                    if !z.is_empty() {
-                        out.insert((side, h), z);
-                    }
-                }
-            }
-        }
-        out
-    }
 }
-
-/// Two fields are equal when every hex has the same counts, whatever their grids.
-impl PartialEq for ZocField {
-    fn eq(&self, other: &ZocField) -> bool {
-        self.entries() == other.entries()
-    }
-}
-
-impl Eq for ZocField {}
 
 impl fmt::Debug for ZocField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.entries()).finish()
+        self.grid.fmt(f)
     }
 }
 
