@@ -362,8 +362,9 @@ fn move_units(
         &orders.air_supply,
     );
     owed_events.extend(supplied);
+    let waiting = waiting(state);
     let (broken, breakdown_errors) =
-        substitutes::break_down(rules, &mut pos, side, &orders.breakdowns);
+        substitutes::break_down(rules, &mut pos, side, &orders.breakdowns, &waiting);
     let taker = replacements::Taker {
         rules,
         side,
@@ -373,7 +374,6 @@ fn move_units(
     let replaced = replacements::take(&taker, &mut pos, &orders.replace);
     let air_transport = air_transport_after(rules, state, side, replaced.air_transport_halves);
     let throughout = victory::Throughout::begin(rules, &pos);
-    let waiting = waiting(state);
     let ctx = MoveContext {
         rules,
         side,

@@ -5,9 +5,13 @@
 //!
 //! Readings where the rules leave room:
 //! - 26.1 "at any time" (003 26.1): a breakdown is carried out before any movement, in
-//!   the order written; the substitutes then move on their own. A unit breaks down on
-//!   the map only (not at sea), into substitutes whose attack and defence factors add
-//!   up to its own; without `into`, the change is made largest first as in combat.
+//!   the order written; the substitutes then move on their own. Breaking down part way
+//!   through a move is the same as breaking down first and moving the substitutes
+//!   together that far (they have the unit's movement factor), and in combat a factor
+//!   loss breaks a unit down (26.2). A unit breaks down on the map only (not at sea),
+//!   into counters whose attack and defence factors add up to its own; without `into`,
+//!   the change is made from substitutes, largest first, as in combat. `into` may name
+//!   smaller full units of the type removed earlier (26.2), never one still to come.
 //! - 26.3: recombination is into one counter of the type not in play (a unit broken
 //!   down before, a larger substitute, or a unit removed earlier, as 26.2 lets removed
 //!   units serve as change; never a reinforcement still to come, 26.5), whose factors
@@ -26,13 +30,15 @@ use crate::rules::Rules;
 use crate::units::{Counter, Side, UnitId};
 use std::collections::BTreeSet;
 
-/// 26.1, 26.2, 26.5: carries out the breakdowns in the order written. Every problem is
-/// returned; a breakdown with a problem changes nothing.
+/// 26.1, 26.2, 26.5: carries out the breakdowns in the order written. `waiting`: the
+/// counters still to come, never change (26.5). Every problem is returned; a breakdown
+/// with a problem changes nothing.
 pub fn break_down(
     rules: &Rules,
     pos: &mut Position,
     side: Side,
     orders: &[Breakdown],
+    waiting: &BTreeSet<UnitId>,
 ) -> (Vec<Event>, Vec<OrderError>) {
     let mut events = Vec::new();
     let mut errors = Vec::new();
@@ -41,7 +47,7 @@ pub fn break_down(
             errors.push(not_played("breakdown", &b.unit));
             continue;
         }
-        match break_one(rules, pos, side, b) {
+        match break_one(rules, pos, (side, waiting), b) {
             Ok(e) => events.push(e),
             Err((why, at, rule)) => {
                 let problem = Problem::NoBreakdown {
@@ -71,7 +77,7 @@ fn not_played(order: &str, at: &Located<UnitId>) -> OrderError {
 fn break_one(
     rules: &Rules,
     pos: &mut Position,
-    side: Side,
+    (side, waiting): (Side, &BTreeSet<UnitId>),
     b: &Breakdown,
 ) -> Result<Event, Refusal> {
     let span = b.unit.span.clone();
@@ -103,7 +109,7 @@ fn break_one(
             }
         }
     } else {
-        let chosen = named_change(rules, pos, unit, &b.into)?;
+        let chosen = named_change(rules, pos, (unit, waiting), &b.into)?;
         pos.retire(&unit.id);
         for c in &chosen {
             pos.put_counter(c, piece.hex);
@@ -118,29 +124,40 @@ fn break_one(
     })
 }
 
-/// 26.2: the substitutes `into` names, each an inactive substitute of the unit's side
-/// and type, named once, whose factors add up to the unit's.
+/// 26.2: the counters `into` names, each named once, whose factors add up to the unit's:
+/// inactive substitutes of the unit's side and type, and "previously removed regular
+/// units", which "may be combined with substitutes in breaking down the larger units"
+/// (a smaller full unit of the same side and type out of play, not one still to come).
 fn named_change<'r>(
     rules: &'r Rules,
     pos: &Position,
-    unit: &Counter,
+    (unit, waiting): (&Counter, &BTreeSet<UnitId>),
     into: &[Located<UnitId>],
 ) -> Result<Vec<&'r Counter>, Refusal> {
     let mut seen = BTreeSet::new();
     let mut chosen = Vec::new();
     for s in into {
         let span = s.span.clone();
-        let c = rules
-            .counters
-            .get(&s.value)
-            .filter(|c| c.is_substitute() && c.side == unit.side && c.kind == unit.kind);
-        let Some(c) = c else {
+        let change = |c: &&Counter| {
+            c.side == unit.side
+                && c.kind == unit.kind
+                && (c.is_substitute() || c.attack + c.defence < unit.attack + unit.defence)
+        };
+        let Some(c) = rules.counters.get(&s.value).filter(change) else {
             let kind = unit.kind.name();
-            let why = format!("{} is not one of your {kind} substitutes", s.value);
+            let why = format!(
+                "{} is neither one of your {kind} substitutes nor a smaller {kind} unit of yours",
+                s.value
+            );
             return Err((why, span, "26.2"));
         };
         let why = if pos.get(&c.id).is_some() || pos.afloat(&c.id).is_some() {
             format!("{} is in play already: only inactive counters serve", c.id)
+        } else if waiting.contains(&c.id) {
+            format!(
+                "{} is still to come, not a removed unit: only inactive counters serve",
+                c.id
+            )
         } else if !seen.insert(&c.id) {
             format!("{} is named twice: each counter serves once", c.id)
         } else {
