@@ -5,6 +5,11 @@
 //! it flew from (by default the hex it took off from) or lands in a friendly city, and
 //! no aircraft lands at sea unless it took off from the sea (003 30.3). Going to sea
 //! from a port is the movement's (`movement/carrier.rs`).
+//!
+//! 003 19.4 (reading `cut-off-sea-19-4=no-naval-activity`): no carrier aircraft takes
+//! off from a zone cut off from the board edge by enemy ZOC (the zones found as for
+//! sailing, `sea::cut_off_zones`); the gulf north of X34-Y34 is zone F, and X34 and
+//! Y34 themselves belong to zones B and C, which reach the board edge, as 003 says.
 
 use super::mission::Landing;
 use super::{AirEvent, Mission, MissionKind};
@@ -14,7 +19,8 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::units::UnitId;
+use crate::ruleset::CutOffSea;
+use crate::units::{Side, UnitId};
 
 /// 30.3: the full sea hex of `zone` a carrier-based aircraft flies mission `m` from,
 /// or why it may not fly it.
@@ -39,6 +45,15 @@ pub fn take_off(rules: &Rules, m: &Mission, zone: SeaZone) -> Result<Hex, String
             from.value
         ))
     }
+}
+
+/// 003 19.4 (30.3), reading `cut-off-sea-19-4=no-naval-activity`: whether `side`'s
+/// carrier aircraft in `zone` may not take off because enemy ZOC cuts the zone off
+/// from the board edge ("no friendly naval activity of any sort"). Never under
+/// `ports-only`.
+pub fn cut_off(rules: &Rules, pos: &Position, side: Side, zone: SeaZone) -> bool {
+    rules.ruleset.cut_off_sea() == CutOffSea::NoNavalActivity
+        && crate::sea::cut_off_zones(&rules.board, pos, side).contains(&zone)
 }
 
 /// 30.3, 003 30.3: whether an aircraft lands at sea at `hex` (Ok(true)), on land

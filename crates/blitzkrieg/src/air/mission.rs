@@ -191,6 +191,14 @@ fn flyer(
             errors.push(refuse(why, "30.3"));
             return None;
         }
+        Some(a) if super::carrier::cut_off(ctx.rules, pos, ctx.side, a.zone) => {
+            let problem = Problem::CarrierCutOff {
+                unit: u.value.clone(),
+                zone: a.zone,
+            };
+            errors.push(OrderError::new(problem, Some(u.span.clone()), "003 19.4").unit(&u.value));
+            return None;
+        }
         Some(a) => match super::carrier::take_off(ctx.rules, m, a.zone) {
             Ok(h) => Some((h, a.zone)),
             Err(why) => {
