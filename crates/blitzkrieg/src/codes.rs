@@ -179,6 +179,7 @@ impl Problem {
             Problem::CarrierNotAllowed { .. } => "B950",
             // B959-B966: carrier aircraft and air operations a hex (30.3, 30.4).
             Problem::CarrierCutOff { .. } => "B959",
+            Problem::SecondTacticalOperation { .. } => "B960",
             // B916-B925: rangers (27) and replacements (28).
             Problem::NotCoastal { .. } => "B916",
             Problem::RangerCoastLimit { .. } => "B917",
@@ -854,6 +855,10 @@ mod tests {
             Problem::CarrierCutOff {
                 unit: UnitId::new("R-1TAC").unwrap(),
                 zone: 'F',
+            },
+            Problem::SecondTacticalOperation {
+                hex: h("J10"),
+                first: "A1".into(),
             },
             Problem::CannotFlyMission {
                 unit: UnitId::new("B-1SAC").unwrap(),

@@ -110,6 +110,7 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
     }
     let mut flown = BTreeSet::new();
     let mut arrivals: BTreeMap<Hex, Range<usize>> = BTreeMap::new();
+    let mut tactical = super::operations::TacticalOver::default();
     for m in missions {
         let flyers: Vec<Option<Flyer>> = m
             .units
@@ -122,12 +123,19 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
         if flyers.is_empty() {
             continue;
         }
+        if let Some(e) = tactical.refusal(ctx.attacks, m) {
+            out.errors.push(e);
+            continue;
+        }
         let landed = match m.kind.value {
             MissionKind::Transfer => stage(ctx, pos, m, &flyers, &mut out),
             MissionKind::Tactical | MissionKind::Strategic => {
                 combat_mission(ctx, pos, m, &flyers, &mut out)
             }
         };
+        if landed.is_some() {
+            tactical.record(ctx.attacks, m);
+        }
         let unchecked = m.kind.value.is_combat() && suicide_allowed(ctx.rules);
         if let (Some((hex, span)), false) = (landed, unchecked) {
             arrivals.insert(hex, span);
