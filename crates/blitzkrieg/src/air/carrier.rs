@@ -20,7 +20,7 @@ use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::ruleset::CutOffSea;
-use crate::units::{Side, UnitId};
+use crate::units::{stack_halves, Side, UnitId};
 
 /// 30.3: the full sea hex of `zone` a carrier-based aircraft flies mission `m` from,
 /// or why it may not fly it.
@@ -45,6 +45,31 @@ pub fn take_off(rules: &Rules, m: &Mission, zone: SeaZone) -> Result<Hex, String
             from.value
         ))
     }
+}
+
+/// 30.3: the half units of aircraft `side` has in the At Sea Boxes (those flying a
+/// mission are on the map, not at sea: 003 30.3).
+pub fn halves_at_sea(pos: &Position, side: Side) -> u32 {
+    pos.at_sea()
+        .filter(|a| a.side == side && a.kind.is_air())
+        .map(|a| stack_halves(a.kind, a.substitute))
+        .sum()
+}
+
+/// Half units of aircraft as words: "1/2 unit", "1 unit", "1 1/2 units".
+pub fn units_words(halves: u32) -> String {
+    let n = super::base::halves_text(halves);
+    if halves <= 2 {
+        format!("{n} unit")
+    } else {
+        format!("{n} units")
+    }
+}
+
+/// 30.3: "one full unit or up to two 1/2 units of TAC or FTR" at sea: whether `halves`
+/// fit.
+pub fn fits_at_sea(rules: &Rules, halves: u32) -> bool {
+    halves <= rules.ruleset.tournament_figures.air.carrier_halves
 }
 
 /// 003 19.4 (30.3), reading `cut-off-sea-19-4=no-naval-activity`: whether `side`'s
@@ -75,10 +100,15 @@ pub fn lands_at_sea(rules: &Rules, zone: Option<SeaZone>, hex: Hex) -> Result<bo
     }
 }
 
-/// 30.3: a carrier-based aircraft returning to its zone's At Sea Box after combat.
+/// 30.3: a carrier-based aircraft returning to its zone's At Sea Box after combat,
+/// if the side's aircraft at sea leave it room (003 19.3 & 30.3: landing back is a
+/// time the limit is applied); else it lands as other bombers do (`None`).
 pub fn land_at_sea(rules: &Rules, pos: &mut Position, id: &UnitId, l: &Landing) -> Option<Event> {
     let zone = l.zone?;
     let c = rules.counters.get(id)?;
+    if !fits_at_sea(rules, halves_at_sea(pos, c.side) + c.stack_halves()) {
+        return None;
+    }
     pos.put_to_sea(c, zone);
     Some(Event::Air(AirEvent::Landed {
         unit: id.clone(),

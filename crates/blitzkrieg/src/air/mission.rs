@@ -142,6 +142,7 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
         }
     }
     check_room(ctx, pos, &out.landing, &arrivals, &mut out.errors);
+    check_carriers_landing(ctx, pos, missions, &out.landing, &mut out.errors);
     check_air_against_ground(ctx, pos, &out.support, missions, &mut out.errors);
     out
 }
@@ -684,6 +685,49 @@ fn check_room(
             ));
         }
     }
+}
+
+/// 003 19.3 & 30.3: landing back at sea after combat is a time the limits at sea are
+/// applied: the aircraft left in the At Sea Boxes and those landing back in them fit
+/// the 30.3 limit. Reported at the last mission that lands at sea. Not checked with
+/// the orders under `suicide-missions-30-5=allowed` (30.5: an aircraft finding no
+/// room lands at a city within reach, or is eliminated).
+fn check_carriers_landing(
+    ctx: &Context,
+    pos: &Position,
+    missions: &[Mission],
+    landing: &BTreeMap<UnitId, Landing>,
+    errors: &mut Vec<OrderError>,
+) {
+    if suicide_allowed(ctx.rules) {
+        return;
+    }
+    let mut total = super::carrier::halves_at_sea(pos, ctx.side);
+    let mut last = None;
+    for m in missions {
+        for u in &m.units {
+            if landing.get(&u.value).is_none_or(|l| l.zone.is_none()) {
+                continue;
+            }
+            total += ctx
+                .rules
+                .counters
+                .get(&u.value)
+                .map_or(0, Counter::stack_halves);
+            let at = m.land.as_ref().or(m.from.as_ref());
+            last = Some(at.map_or(u.span.clone(), |h| h.span.clone()));
+        }
+    }
+    if super::carrier::fits_at_sea(ctx.rules, total) {
+        return;
+    }
+    let limit = ctx.rules.ruleset.tournament_figures.air.carrier_halves;
+    let problem = Problem::TooManyCarriers {
+        side: ctx.side,
+        count: super::carrier::units_words(total),
+        limit: super::carrier::units_words(limit),
+    };
+    errors.push(OrderError::new(problem, last, "003 19.3"));
 }
 
 /// 30.41 with 003 30.41: a battle may have no more factors of bombers than of ground
