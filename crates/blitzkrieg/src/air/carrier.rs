@@ -6,13 +6,22 @@
 //! no aircraft lands at sea unless it took off from the sea (003 30.3). Going to sea
 //! from a port is the movement's (`movement/carrier.rs`).
 //!
+//! 003 30.3: "A carrier-based air unit may return to land in 3 ways:" — the list is
+//! lost from the source. Reconstructed from what 000 30.3 and 003 30.3 allow: (a) by
+//! sea movement into a port, as ground units land (`[[sea]] land`, 30.3: "Air units
+//! move to and from ports ... just like ground units"); (b) by landing in a friendly
+//! city after a combat air operation (30.3: "or land in a friendly city"); (c) by a
+//! change of base (`kind = "transfer"`) flown from a full sea hex of its zone named in
+//! `from` to a friendly city, staging along cities as 30.7 (never to sea: 003 30.3),
+//! if it did not change sea zones this player-turn (30.3).
+//!
 //! 003 19.4 (reading `cut-off-sea-19-4=no-naval-activity`): no carrier aircraft takes
 //! off from a zone cut off from the board edge by enemy ZOC (the zones found as for
 //! sailing, `sea::cut_off_zones`); the gulf north of X34-Y34 is zone F, and X34 and
 //! Y34 themselves belong to zones B and C, which reach the board edge, as 003 says.
 
 use super::mission::Landing;
-use super::{AirEvent, Mission, MissionKind};
+use super::{AirEvent, Mission};
 use crate::board::SeaZone;
 use crate::cite::Rule;
 use crate::event::Event;
@@ -23,14 +32,9 @@ use crate::ruleset::CutOffSea;
 use crate::units::{stack_halves, Side, UnitId};
 
 /// 30.3: the full sea hex of `zone` a carrier-based aircraft flies mission `m` from,
-/// or why it may not fly it.
+/// or why it may not fly it. A change of base (003 30.3, the third way back to land)
+/// is flown from it too, its first stage counted from it.
 pub fn take_off(rules: &Rules, m: &Mission, zone: SeaZone) -> Result<Hex, String> {
-    if m.kind.value == MissionKind::Transfer {
-        return Err(
-            "an aircraft at sea comes ashore at a port by [[sea]] `land`, not by a transfer (30.3)"
-                .into(),
-        );
-    }
     let Some(from) = &m.from else {
         return Err(format!(
             "it is at sea: name the full sea hex of zone {zone} it flies from with `from` (30.3)"

@@ -296,7 +296,8 @@ fn stage(
         return None;
     }
     for f in flyers {
-        pos.move_to(&f.id.value, m.to.value);
+        // 003 30.3: a carrier-based aircraft comes ashore by a change of base.
+        pos.put_counter(&f.counter, m.to.value);
         let mut path = vec![f.base];
         path.extend(stops.iter().map(|s| s.value));
         out.events.push(Event::Air(AirEvent::Staged {
