@@ -827,7 +827,9 @@ pub fn land_all(
                 pos.move_to(id, h);
                 pos.set_aloft(id, false);
                 let note = (h != l.base).then(|| {
-                    if l.base.distance(l.over) > l.reach {
+                    if let Some(z) = l.zone {
+                        format!("the aircraft at sea leave no room in the At Sea Box of zone {z} (30.3, 003 19.3)")
+                    } else if l.base.distance(l.over) > l.reach {
                         format!(
                             "{} is beyond its reach of {} hexes from {}",
                             l.base, l.reach, l.over
