@@ -177,6 +177,9 @@ impl Problem {
             Problem::NoStrategicTarget { .. } => "B948",
             Problem::TooManyCarriers { .. } => "B949",
             Problem::CarrierNotAllowed { .. } => "B950",
+            // B959-B966: carrier aircraft and air operations a hex (30.3, 30.4).
+            Problem::CarrierCutOff { .. } => "B959",
+            Problem::SecondTacticalOperation { .. } => "B960",
             // B916-B925: rangers (27) and replacements (28).
             Problem::NotCoastal { .. } => "B916",
             Problem::RangerCoastLimit { .. } => "B917",
@@ -848,6 +851,14 @@ mod tests {
             Problem::CarrierNotAllowed {
                 unit: UnitId::new("B-1MDM").unwrap(),
                 why: "only TAC and FTR are based at sea (30.3)".into(),
+            },
+            Problem::CarrierCutOff {
+                unit: UnitId::new("R-1TAC").unwrap(),
+                zone: 'F',
+            },
+            Problem::SecondTacticalOperation {
+                hex: h("J10"),
+                first: "A1".into(),
             },
             Problem::CannotFlyMission {
                 unit: UnitId::new("B-1SAC").unwrap(),

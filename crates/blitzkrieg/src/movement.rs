@@ -387,5 +387,6 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
             GroundOrder::Sea(o) => turn.sea_order(o),
         }
     }
+    turn.carriers_at_end(&orders.missions);
     turn.finish()
 }

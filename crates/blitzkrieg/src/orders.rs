@@ -984,6 +984,11 @@ pub enum Problem {
     },
     #[error("{unit} cannot fly this mission: {why}")]
     CannotFlyMission { unit: UnitId, why: String },
+    // B959-B966: carrier aircraft and air operations a hex (30.3, 30.4).
+    #[error("{unit} cannot take off from the sea in zone {zone}: enemy ZOC cuts the zone off from the board edge, and no naval activity is allowed there")]
+    CarrierCutOff { unit: UnitId, zone: SeaZone },
+    #[error("{hex} has a tactical air operation already this player-turn, supporting battle {first}: one of each type a hex, with all its bombers in one [[mission]]")]
+    SecondTacticalOperation { hex: Hex, first: String },
     #[error(
         "{unit} cannot reach {to} from its base {from}: {distance} hexes, its range is {range}"
     )]

@@ -110,6 +110,7 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
     }
     let mut flown = BTreeSet::new();
     let mut arrivals: BTreeMap<Hex, Range<usize>> = BTreeMap::new();
+    let mut tactical = super::operations::TacticalOver::default();
     for m in missions {
         let flyers: Vec<Option<Flyer>> = m
             .units
@@ -122,18 +123,26 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
         if flyers.is_empty() {
             continue;
         }
+        if let Some(e) = tactical.refusal(ctx.attacks, m) {
+            out.errors.push(e);
+            continue;
+        }
         let landed = match m.kind.value {
             MissionKind::Transfer => stage(ctx, pos, m, &flyers, &mut out),
             MissionKind::Tactical | MissionKind::Strategic => {
                 combat_mission(ctx, pos, m, &flyers, &mut out)
             }
         };
+        if landed.is_some() {
+            tactical.record(ctx.attacks, m);
+        }
         let unchecked = m.kind.value.is_combat() && suicide_allowed(ctx.rules);
         if let (Some((hex, span)), false) = (landed, unchecked) {
             arrivals.insert(hex, span);
         }
     }
     check_room(ctx, pos, &out.landing, &arrivals, &mut out.errors);
+    check_carriers_landing(ctx, pos, missions, &out.landing, &mut out.errors);
     check_air_against_ground(ctx, pos, &out.support, missions, &mut out.errors);
     out
 }
@@ -189,6 +198,14 @@ fn flyer(
         Some(_) if ctx.sailed.contains(&u.value) => {
             let why = "it changed sea zones this player-turn: carrier aircraft fly only if they do not (30.3)";
             errors.push(refuse(why, "30.3"));
+            return None;
+        }
+        Some(a) if super::carrier::cut_off(ctx.rules, pos, ctx.side, a.zone) => {
+            let problem = Problem::CarrierCutOff {
+                unit: u.value.clone(),
+                zone: a.zone,
+            };
+            errors.push(OrderError::new(problem, Some(u.span.clone()), "003 19.4").unit(&u.value));
             return None;
         }
         Some(a) => match super::carrier::take_off(ctx.rules, m, a.zone) {
@@ -279,7 +296,8 @@ fn stage(
         return None;
     }
     for f in flyers {
-        pos.move_to(&f.id.value, m.to.value);
+        // 003 30.3: a carrier-based aircraft comes ashore by a change of base.
+        pos.put_counter(&f.counter, m.to.value);
         let mut path = vec![f.base];
         path.extend(stops.iter().map(|s| s.value));
         out.events.push(Event::Air(AirEvent::Staged {
@@ -670,6 +688,49 @@ fn check_room(
     }
 }
 
+/// 003 19.3 & 30.3: landing back at sea after combat is a time the limits at sea are
+/// applied: the aircraft left in the At Sea Boxes and those landing back in them fit
+/// the 30.3 limit. Reported at the last mission that lands at sea. Not checked with
+/// the orders under `suicide-missions-30-5=allowed` (30.5: an aircraft finding no
+/// room lands at a city within reach, or is eliminated).
+fn check_carriers_landing(
+    ctx: &Context,
+    pos: &Position,
+    missions: &[Mission],
+    landing: &BTreeMap<UnitId, Landing>,
+    errors: &mut Vec<OrderError>,
+) {
+    if suicide_allowed(ctx.rules) {
+        return;
+    }
+    let mut total = super::carrier::halves_at_sea(pos, ctx.side);
+    let mut last = None;
+    for m in missions {
+        for u in &m.units {
+            if landing.get(&u.value).is_none_or(|l| l.zone.is_none()) {
+                continue;
+            }
+            total += ctx
+                .rules
+                .counters
+                .get(&u.value)
+                .map_or(0, Counter::stack_halves);
+            let at = m.land.as_ref().or(m.from.as_ref());
+            last = Some(at.map_or(u.span.clone(), |h| h.span.clone()));
+        }
+    }
+    if super::carrier::fits_at_sea(ctx.rules, total) {
+        return;
+    }
+    let limit = ctx.rules.ruleset.tournament_figures.air.carrier_halves;
+    let problem = Problem::TooManyCarriers {
+        side: ctx.side,
+        count: super::carrier::units_words(total),
+        limit: super::carrier::units_words(limit),
+    };
+    errors.push(OrderError::new(problem, last, "003 19.3"));
+}
+
 /// 30.41 with 003 30.41: a battle may have no more factors of bombers than of ground
 /// units, compared after halving and doubling.
 fn check_air_against_ground(
@@ -766,7 +827,9 @@ pub fn land_all(
                 pos.move_to(id, h);
                 pos.set_aloft(id, false);
                 let note = (h != l.base).then(|| {
-                    if l.base.distance(l.over) > l.reach {
+                    if let Some(z) = l.zone {
+                        format!("the aircraft at sea leave no room in the At Sea Box of zone {z} (30.3, 003 19.3)")
+                    } else if l.base.distance(l.over) > l.reach {
                         format!(
                             "{} is beyond its reach of {} hexes from {}",
                             l.base, l.reach, l.over

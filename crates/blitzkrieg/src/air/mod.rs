@@ -1,8 +1,9 @@
 //! Air power (30, Tournament Game): bombers based in cities, their missions and what
 //! they do. Owns the `[[mission]]` order's checked form ([`Mission`]), the events of
 //! aircraft ([`AirEvent`]) and their report lines; [`base`] owns airbases (30.2, 30.9),
-//! [`mission`] the checking and flying of missions (30.4-30.8) and [`bombing`] what
-//! bombers add to a battle (30.41).
+//! [`mission`] the checking and flying of missions (30.4-30.8), [`operations`] one
+//! operation of each type a hex (003 30.4), [`carrier`] aircraft at sea (30.3) and
+//! [`bombing`] what bombers add to a battle (30.41).
 //!
 //! `movement/air.rs` is something else: air transport and airdrops (9.3, 9.4).
 //!
@@ -36,6 +37,7 @@ pub mod base;
 pub mod bombing;
 pub mod carrier;
 pub mod mission;
+pub mod operations;
 pub mod strategic;
 
 use crate::cite::Rule;

@@ -3,15 +3,21 @@
 //! `[[move]]` with `to_sea` and no path (003 30.3: "they must go to sea from a port";
 //! they never stage to a sea zone). A side has at most one full unit or two half units
 //! of aircraft at sea, "in addition to the 10 ground units" (the 19.1 limit counts no
-//! aircraft).
+//! aircraft), checked when the reading `sea-limit-19-3` checks the 10: after every
+//! order, or at the end of movement with the aircraft flying missions not counted (003
+//! 19.3 & 30.3); landing back after combat is the missions' (`air/mission.rs`).
 
 use super::Turn;
+use crate::air::{self, Mission};
 use crate::board::SeaZone;
 use crate::cite::Rule;
 use crate::event::Event;
-use crate::orders::{Located, Move, Problem, Route};
-use crate::sea::{units_text, Use};
+use crate::orders::{Located, Move, OrderError, Problem, Route};
+use crate::ruleset::SeaLimit;
+use crate::sea::Use;
 use crate::units::{stack_halves, Counter, UnitId, UnitKind};
+use std::collections::BTreeSet;
+use std::ops::Range;
 
 impl Turn<'_, '_> {
     /// 30.3: a `[[move]]` to sea made of aircraft only, in the Tournament Game, is a
@@ -104,26 +110,58 @@ impl Turn<'_, '_> {
         Some(c)
     }
 
-    /// 30.3: "one full unit or up to two 1/2 units of TAC or FTR" at sea per side.
+    /// 30.3: "one full unit or up to two 1/2 units of TAC or FTR" at sea per side,
+    /// under the reading `sea-limit-19-3=at-all-times` after every order (those in the
+    /// At Sea Box count, missions flying after movement); under `stacking-times` at the
+    /// end of movement instead ([`Turn::carriers_at_end`]).
     fn carrier_room(&mut self, adding: &[Counter], zone: &Located<SeaZone>) -> bool {
-        let side = self.ctx.side;
-        let limit = self.ctx.rules.ruleset.tournament_figures.air.carrier_halves;
-        let afloat: u32 = self
-            .pos
-            .at_sea()
-            .filter(|a| a.side == side && a.kind.is_air())
-            .map(|a| stack_halves(a.kind, a.substitute))
-            .sum();
-        let total = afloat + adding.iter().map(Counter::stack_halves).sum::<u32>();
-        if total <= limit {
+        self.sea.last_carrier = Some(zone.span.clone());
+        if self.ctx.rules.ruleset.sea_limit() == SeaLimit::StackingTimes {
             return true;
         }
+        let afloat = air::carrier::halves_at_sea(self.pos, self.ctx.side);
+        let total = afloat + adding.iter().map(Counter::stack_halves).sum::<u32>();
+        self.carriers_fit(total, Some(zone.span.clone()), "30.3")
+    }
+
+    /// 003 19.3 & 30.3 (reading `sea-limit-19-3=stacking-times`): the aircraft limit at
+    /// sea is applied when the stacking limits are, at the end of movement; aircraft
+    /// named in a `[[mission]]` leave the At Sea Box when the missions fly and do not
+    /// count ("Carrier-based aircraft conducting a combat air operation ... do not";
+    /// one changing base is no longer at sea).
+    pub(super) fn carriers_at_end(&mut self, missions: &[Mission]) {
+        let rules = self.ctx.rules;
+        if !rules.ruleset.tournament() || rules.ruleset.sea_limit() != SeaLimit::StackingTimes {
+            return;
+        }
+        let flying: BTreeSet<&UnitId> = missions
+            .iter()
+            .flat_map(|m| m.units.iter().map(|u| &u.value))
+            .collect();
+        let side = self.ctx.side;
+        let total: u32 = self
+            .pos
+            .at_sea()
+            .filter(|a| a.side == side && a.kind.is_air() && !flying.contains(&a.id))
+            .map(|a| stack_halves(a.kind, a.substitute))
+            .sum();
+        let span = self.sea.last_carrier.clone();
+        self.carriers_fit(total, span, "003 19.3");
+    }
+
+    /// Whether `total` half units of aircraft at sea are within the 30.3 limit;
+    /// reported at `span` if not.
+    fn carriers_fit(&mut self, total: u32, span: Option<Range<usize>>, rule: &'static str) -> bool {
+        if air::carrier::fits_at_sea(self.ctx.rules, total) {
+            return true;
+        }
+        let limit = self.ctx.rules.ruleset.tournament_figures.air.carrier_halves;
         let problem = Problem::TooManyCarriers {
-            side,
-            count: units_text(total),
-            limit: units_text(limit),
+            side: self.ctx.side,
+            count: air::carrier::units_words(total),
+            limit: air::carrier::units_words(limit),
         };
-        self.fail(problem, zone.span.clone(), "30.3", None);
+        self.errors.push(OrderError::new(problem, span, rule));
         false
     }
 

@@ -58,6 +58,9 @@ pub(super) struct Voyages {
     pub(super) cut_off: Option<BTreeSet<SeaZone>>,
     /// 27.2: the hexes of coast rangers landed on this player-turn.
     pub(super) ranger_coast: BTreeSet<Hex>,
+    /// 30.3: the order that last sent aircraft to sea, for their limit at the end of
+    /// movement (003 19.3 & 30.3).
+    pub(super) last_carrier: Option<Range<usize>>,
 }
 
 impl Turn<'_, '_> {
