@@ -434,12 +434,18 @@ fn move_units(
         unsupplied: &unsupplied_air,
         attacks: &orders.attacks,
         barraged: &barraged,
+        minors: &minors,
     };
     let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
     let overrun = air::base::overrun(&mut pos);
     let log = &moved.log;
-    let barrage_errors =
-        combat::check_barrages(rules, &pos, side, &orders.barrages, &orders.attacks);
+    let barrage_errors = combat::check_barrages(
+        rules,
+        &pos,
+        side,
+        &orders.barrages,
+        (&orders.attacks, &minors),
+    );
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();
@@ -693,17 +699,16 @@ fn play(
             rule: Rule::para("14.9"),
         });
     }
-    events.extend(barrage(
-        rules,
-        state,
-        orders,
-        (turn, side),
-        &mut pos,
-        input,
-    )?);
+    let mut bbt = barrage(rules, state, orders, (turn, side), &mut pos, input)?;
     if !raids.is_empty() {
-        events.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
+        bbt.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
     }
+    // 003 29.4, 29.2: the BBT on a minor country city reduces nothing, and is aggression.
+    let mut minors = minors;
+    let bbt = minor::bombard::with_city_notes(rules, &minors, side, bbt);
+    let invaded_now = minor::aggression(rules, &mut minors, &bbt);
+    events.extend(bbt);
+    events.extend(invaded_now);
     let battles: Vec<WaitingBattle> = orders
         .attacks
         .iter()

@@ -44,6 +44,9 @@ pub struct Context<'a> {
     pub barraged: &'a BTreeSet<Hex>,
     /// 30.3: the units at sea that changed zones this player-turn.
     pub sailed: &'a BTreeSet<UnitId>,
+    /// 29: the minor countries after movement (003 29.4: their unreduced cities may
+    /// be bombed).
+    pub minors: &'a crate::minor::Minors,
 }
 
 /// 30.5: where a bomber in the air lands after combat.
@@ -477,7 +480,13 @@ fn target_legal(
         false
     };
     if m.kind.value == MissionKind::Strategic {
-        let why = refusal(pos, ctx.side, m.to.value, raids, ctx.barraged);
+        let city = crate::minor::bombard::open_city(ctx.rules, ctx.minors, ctx.side, m.to.value);
+        let why = refusal(
+            (pos, ctx.side, city.is_some()),
+            m.to.value,
+            raids,
+            ctx.barraged,
+        );
         if let Some(b) = &m.battle {
             return fail(
                 "a strategic mission bombs on the BBT and supports no battle".into(),

@@ -3,7 +3,8 @@
 //! what they add to the map for one player-turn (the unreduced cities' infantry ZOC
 //! against the aggressor, the cities closed to him, the cities friendly to the
 //! liberator, the hexes his supply may not cross), and who becomes a country's
-//! aggressor (29.2). The attacks on cities (MCRT, 29.3-29.4) are in [`reduce`], the
+//! aggressor (29.2). The attacks on cities (MCRT, 29.3-29.4) are in [`reduce`], the BBT
+//! against them (003 29.4) in [`bombard`], the
 //! guerrilla losses (29.6) in [`guerrilla`], the supply cost (29.7) in [`supply`].
 //!
 //! Where the rules are silent (docs/rules-coverage.md, 29):
@@ -19,6 +20,7 @@
 //! - A country is subdued while its aggressor garrisons every one of its city hexes
 //!   with a ground unit; retaking one city makes it unsubdued again (Q&A 29.6).
 
+pub mod bombard;
 pub mod guerrilla;
 pub mod map;
 pub mod reduce;
@@ -195,7 +197,9 @@ pub fn aggression(rules: &Rules, minors: &mut Minors, events: &[Event]) -> Vec<E
     let mut out = Vec::new();
     for e in events {
         let (side, unit, hexes) = match e {
-            Event::CityAttacked { side, city, .. } => (*side, None, vec![*city]),
+            Event::CityAttacked { side, city, .. } | Event::CityBombarded { side, city, .. } => {
+                (*side, None, vec![*city])
+            }
             _ => match hexes_entered(e) {
                 Some((unit, hexes)) => match rules.counters.get(unit) {
                     Some(c) => (c.side, Some(unit.clone()), hexes),
