@@ -457,6 +457,7 @@ fn move_units(
     let check = combat::check_battles(rules, &pos, side, &log.moved, &fought, &attacks);
     let mut errors = owed_errors;
     errors.extend(minor_errors);
+    errors.extend(minor::guerrilla::check_named_losses(rules, orders));
     errors.extend(minor::reduce::check(
         rules,
         &minors,

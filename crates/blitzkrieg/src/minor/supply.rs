@@ -106,7 +106,7 @@ pub fn before_tracing(
             events.extend(take_factors(
                 rules,
                 pos,
-                (&forces, &order),
+                (&forces, &order, &BTreeSet::new()),
                 cost,
                 &cause,
                 &rule,
