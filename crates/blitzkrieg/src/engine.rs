@@ -437,6 +437,11 @@ fn move_units(
         minors: &minors,
     };
     let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
+    // 003 29.2, 29.6: the countries the aircraft flew to, from or over.
+    let legs = minor::overflight::mission_legs(rules, &flights.events);
+    let mut air_minor = minor::overflight::overflights(rules, &legs);
+    let flown: Vec<Event> = flights.events.iter().chain(&air_minor).cloned().collect();
+    air_minor.extend(minor::aggression(rules, &mut minors, &flown));
     let overrun = air::base::overrun(&mut pos);
     let log = &moved.log;
     let barrage_errors = combat::check_barrages(
@@ -518,6 +523,7 @@ fn move_units(
     events.extend(minor_events);
     events.extend(recombined);
     events.extend(flights.events);
+    events.extend(air_minor);
     events.extend(overrun);
     Ok(Moved {
         turn,
@@ -1129,13 +1135,11 @@ fn finish(
         throughout.after_battle(rules, &pos);
     }
     let landing = std::mem::take(&mut next.air_landing);
-    events.extend(air::mission::land_all(
-        rules,
-        &mut pos,
-        &state.held,
-        side,
-        &landing,
-    ));
+    let landed = air::mission::land_all(rules, &mut pos, &state.held, side, &landing);
+    // 003 29.2, 29.6: the countries the aircraft flew over to land.
+    let legs = minor::overflight::landing_legs(&landed, &landing);
+    events.extend(landed);
+    events.extend(minor::overflight::overflights(rules, &legs));
     events.extend(air::base::overrun(&mut pos));
     // 29.2, 29.6: countries violated in combat, then the guerrillas.
     events.extend(minor::aggression(rules, &mut next.minors, &events));

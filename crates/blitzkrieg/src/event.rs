@@ -318,6 +318,18 @@ pub enum Event {
         by: String,
         rule: Rule,
     },
+    /// 003 29.2, 29.6 (the umpire's reading): aircraft `unit` flying from `from` to
+    /// `to` could not keep out of `country` within `budget` hexes: it passed over its
+    /// hex `hex`.
+    MinorOverflown {
+        unit: UnitId,
+        country: Country,
+        from: Hex,
+        to: Hex,
+        budget: u32,
+        hex: Hex,
+        rule: Rule,
+    },
     /// 29.6: `side`, the aggressor, removes `factors` factors from its forces in
     /// `country` (or that violated it) for guerrilla action, for the reason given.
     Guerrillas {

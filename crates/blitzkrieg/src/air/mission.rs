@@ -306,6 +306,12 @@ fn shape_error(f: &Flyer, why: &str, span: Range<usize>) -> OrderError {
     )
 }
 
+/// 30.7: the most hexes between two cities of an aircraft's staging chain: twice its
+/// range.
+pub fn staging_limit(counter: &Counter) -> u32 {
+    2 * counter.movement
+}
+
 /// 30.7: one aircraft's staging chain.
 fn staging_legal(
     ctx: &Context,
@@ -314,7 +320,7 @@ fn staging_legal(
     stops: &[&Located<Hex>],
     errors: &mut Vec<OrderError>,
 ) -> bool {
-    let limit = 2 * f.counter.movement;
+    let limit = staging_limit(&f.counter);
     let mut from = f.base;
     let mut ok = true;
     for s in stops {

@@ -23,6 +23,7 @@
 pub mod bombard;
 pub mod guerrilla;
 pub mod map;
+pub mod overflight;
 pub mod reduce;
 pub mod report;
 pub mod supply;
@@ -169,7 +170,9 @@ pub fn lift(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side, cit
 }
 
 /// The hexes units entered or crossed in an event of the player-turn, with the unit
-/// (29.2 with 003 29.2: a move, a retreat, an advance, a flight's ends, a landing).
+/// (29.2 with 003 29.2: a move, a retreat, an advance, a flight's ends, a landing; an
+/// aircraft's mission, change of base, landing, or a country it flew over,
+/// [`overflight`]).
 pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
     match e {
         Event::Moved { unit, path, .. }
@@ -181,6 +184,12 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         | Event::LandedFromAssault { unit, hex, .. }
         | Event::WentAshore { unit, hex, .. } => Some((unit, vec![*hex])),
         Event::Landed { unit, port, .. } => Some((unit, vec![*port])),
+        Event::MinorOverflown { unit, hex, .. } => Some((unit, vec![*hex])),
+        Event::Air(crate::air::AirEvent::Flew { unit, from, to, .. }) => {
+            Some((unit, vec![*from, *to]))
+        }
+        Event::Air(crate::air::AirEvent::Staged { unit, path, .. }) => Some((unit, path.clone())),
+        Event::Air(crate::air::AirEvent::Landed { unit, hex, .. }) => Some((unit, vec![*hex])),
         _ => None,
     }
 }
