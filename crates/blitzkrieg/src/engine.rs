@@ -1155,6 +1155,14 @@ fn finish(
         events.extend(losses);
         throughout.after_battle(rules, &pos);
     }
+    // 003 29.7: the aggressor's supply through each country in the next player-turn.
+    let start = position_of(rules, state);
+    events.extend(minor::supply::carry_to_opponent(
+        rules,
+        (&start, &pos),
+        &mut next.minors,
+        side,
+    ));
     // 29: where each minor country stands, for both players.
     events.extend(
         minor::status_lines(&rules.board, &pos, &next.minors)
