@@ -193,6 +193,8 @@ impl Problem {
             Problem::ReplacementCity { .. } => "B925",
             Problem::NotAMinorCity { .. } => "B932",
             Problem::CityAndUnits { .. } => "B933",
+            // B951-B958: minor countries and aircraft over them (29).
+            Problem::GuerrillaLossAttacks { .. } => "B951",
         }
     }
 
@@ -902,6 +904,11 @@ mod tests {
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),
+            },
+            Problem::GuerrillaLossAttacks {
+                unit: u(),
+                country: "Calaedia".into(),
+                attack: "battle A1".into(),
             },
             Problem::NotCoastal { hex: h("P30") },
             Problem::RangerCoastLimit {

@@ -434,12 +434,23 @@ fn move_units(
         unsupplied: &unsupplied_air,
         attacks: &orders.attacks,
         barraged: &barraged,
+        minors: &minors,
     };
     let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
+    // 003 29.2, 29.6: the countries the aircraft flew to, from or over.
+    let legs = minor::overflight::mission_legs(rules, &flights.events);
+    let mut air_minor = minor::overflight::overflights(rules, &legs);
+    let flown: Vec<Event> = flights.events.iter().chain(&air_minor).cloned().collect();
+    air_minor.extend(minor::aggression(rules, &mut minors, &flown));
     let overrun = air::base::overrun(&mut pos);
     let log = &moved.log;
-    let barrage_errors =
-        combat::check_barrages(rules, &pos, side, &orders.barrages, &orders.attacks);
+    let barrage_errors = combat::check_barrages(
+        rules,
+        &pos,
+        side,
+        &orders.barrages,
+        (&orders.attacks, &minors),
+    );
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();
@@ -451,6 +462,7 @@ fn move_units(
     let check = combat::check_battles(rules, &pos, side, &log.moved, &fought, &attacks);
     let mut errors = owed_errors;
     errors.extend(minor_errors);
+    errors.extend(minor::guerrilla::check_named_losses(rules, orders));
     errors.extend(minor::reduce::check(
         rules,
         &minors,
@@ -511,6 +523,7 @@ fn move_units(
     events.extend(minor_events);
     events.extend(recombined);
     events.extend(flights.events);
+    events.extend(air_minor);
     events.extend(overrun);
     Ok(Moved {
         turn,
@@ -693,17 +706,16 @@ fn play(
             rule: Rule::para("14.9"),
         });
     }
-    events.extend(barrage(
-        rules,
-        state,
-        orders,
-        (turn, side),
-        &mut pos,
-        input,
-    )?);
+    let mut bbt = barrage(rules, state, orders, (turn, side), &mut pos, input)?;
     if !raids.is_empty() {
-        events.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
+        bbt.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
     }
+    // 003 29.4, 29.2: the BBT on a minor country city reduces nothing, and is aggression.
+    let mut minors = minors;
+    let bbt = minor::bombard::with_city_notes(rules, &minors, side, bbt);
+    let invaded_now = minor::aggression(rules, &mut minors, &bbt);
+    events.extend(bbt);
+    events.extend(invaded_now);
     let battles: Vec<WaitingBattle> = orders
         .attacks
         .iter()
@@ -1123,13 +1135,11 @@ fn finish(
         throughout.after_battle(rules, &pos);
     }
     let landing = std::mem::take(&mut next.air_landing);
-    events.extend(air::mission::land_all(
-        rules,
-        &mut pos,
-        &state.held,
-        side,
-        &landing,
-    ));
+    let landed = air::mission::land_all(rules, &mut pos, &state.held, side, &landing);
+    // 003 29.2, 29.6: the countries the aircraft flew over to land.
+    let legs = minor::overflight::landing_legs(&landed, &landing);
+    events.extend(landed);
+    events.extend(minor::overflight::overflights(rules, &legs));
     events.extend(air::base::overrun(&mut pos));
     // 29.2, 29.6: countries violated in combat, then the guerrillas.
     events.extend(minor::aggression(rules, &mut next.minors, &events));
@@ -1145,6 +1155,14 @@ fn finish(
         events.extend(losses);
         throughout.after_battle(rules, &pos);
     }
+    // 003 29.7: the aggressor's supply through each country in the next player-turn.
+    let start = position_of(rules, state);
+    events.extend(minor::supply::carry_to_opponent(
+        rules,
+        (&start, &pos),
+        &mut next.minors,
+        side,
+    ));
     // 29: where each minor country stands, for both players.
     events.extend(
         minor::status_lines(&rules.board, &pos, &next.minors)

@@ -309,6 +309,27 @@ pub enum Event {
         reduced: bool,
         rule: Rule,
     },
+    /// 003 29.4: `by` (a barrage or a strategic bombing) of `side` struck the
+    /// unreduced minor country city `city` on the BBT; the city is not reduced by it.
+    CityBombarded {
+        side: Side,
+        city: Hex,
+        country: Country,
+        by: String,
+        rule: Rule,
+    },
+    /// 003 29.2, 29.6 (the umpire's reading): aircraft `unit` flying from `from` to
+    /// `to` could not keep out of `country` within `budget` hexes: it passed over its
+    /// hex `hex`.
+    MinorOverflown {
+        unit: UnitId,
+        country: Country,
+        from: Hex,
+        to: Hex,
+        budget: u32,
+        hex: Hex,
+        rule: Rule,
+    },
     /// 29.6: `side`, the aggressor, removes `factors` factors from its forces in
     /// `country` (or that violated it) for guerrilla action, for the reason given.
     Guerrillas {

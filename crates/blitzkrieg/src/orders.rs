@@ -1053,6 +1053,12 @@ pub enum Problem {
     NotAMinorCity { battle: String, hex: Hex },
     #[error("{hex} is an unreduced minor country city with liberator units in it: attack both the city (`city = true`) and the units, in two battles")]
     CityAndUnits { hex: Hex },
+    #[error("{unit} is named in `lose` of [[minor]] {country}, and the factors lost to guerrillas may not attack before their removal (29.6); it attacks in {attack}")]
+    GuerrillaLossAttacks {
+        unit: UnitId,
+        country: String,
+        attack: String,
+    },
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".

@@ -280,10 +280,11 @@ fn section_of(e: &Event) -> &'static str {
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
         Event::VictoryCheck { .. } | Event::GameOver { .. } => "VICTORY (16)",
         Event::Note { .. } => "NOTES",
-        Event::CityAttacked { .. } => "COMBAT",
-        Event::MinorInvaded { .. } | Event::Guerrillas { .. } | Event::MinorSupply { .. } => {
-            "MINOR COUNTRIES (29)"
-        }
+        Event::CityAttacked { .. } | Event::CityBombarded { .. } => "COMBAT",
+        Event::MinorInvaded { .. }
+        | Event::MinorOverflown { .. }
+        | Event::Guerrillas { .. }
+        | Event::MinorSupply { .. } => "MINOR COUNTRIES (29)",
         Event::Air(a) => a.section(),
     }
 }
@@ -658,6 +659,8 @@ fn line(out: &mut String, e: &Event) {
         ),
         Event::MinorInvaded { .. }
         | Event::CityAttacked { .. }
+        | Event::CityBombarded { .. }
+        | Event::MinorOverflown { .. }
         | Event::Guerrillas { .. }
         | Event::MinorSupply { .. } => crate::minor::report::line(out, e),
         Event::Air(a) => writeln!(out, "  {}", a.line()),

@@ -44,6 +44,9 @@ pub struct Context<'a> {
     pub barraged: &'a BTreeSet<Hex>,
     /// 30.3: the units at sea that changed zones this player-turn.
     pub sailed: &'a BTreeSet<UnitId>,
+    /// 29: the minor countries after movement (003 29.4: their unreduced cities may
+    /// be bombed).
+    pub minors: &'a crate::minor::Minors,
 }
 
 /// 30.5: where a bomber in the air lands after combat.
@@ -321,6 +324,12 @@ fn shape_error(f: &Flyer, why: &str, span: Range<usize>) -> OrderError {
     )
 }
 
+/// 30.7: the most hexes between two cities of an aircraft's staging chain: twice its
+/// range.
+pub fn staging_limit(counter: &Counter) -> u32 {
+    2 * counter.movement
+}
+
 /// 30.7: one aircraft's staging chain.
 fn staging_legal(
     ctx: &Context,
@@ -329,7 +338,7 @@ fn staging_legal(
     stops: &[&Located<Hex>],
     errors: &mut Vec<OrderError>,
 ) -> bool {
-    let limit = 2 * f.counter.movement;
+    let limit = staging_limit(&f.counter);
     let mut from = f.base;
     let mut ok = true;
     for s in stops {
@@ -495,7 +504,13 @@ fn target_legal(
         false
     };
     if m.kind.value == MissionKind::Strategic {
-        let why = refusal(pos, ctx.side, m.to.value, raids, ctx.barraged);
+        let city = crate::minor::bombard::open_city(ctx.rules, ctx.minors, ctx.side, m.to.value);
+        let why = refusal(
+            (pos, ctx.side, city.is_some()),
+            m.to.value,
+            raids,
+            ctx.barraged,
+        );
         if let Some(b) = &m.battle {
             return fail(
                 "a strategic mission bombs on the BBT and supports no battle".into(),

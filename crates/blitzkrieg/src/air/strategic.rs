@@ -36,18 +36,19 @@ pub fn barraged(orders: &Orders) -> BTreeSet<Hex> {
 }
 
 /// 30.42, 003 30.4, 003 32.6: why `hex` may not be bombed strategically by `side`:
-/// it holds no enemy ground unit, another strategic mission bombs it, or artillery
+/// it holds no enemy ground unit (and is no unreduced minor country city open to his
+/// bombing: `city`, 003 29.4), another strategic mission bombs it, or artillery
 /// barrages it.
 pub fn refusal(
-    pos: &Position,
-    side: Side,
+    (pos, side, city): (&Position, Side, bool),
     hex: Hex,
     raids: &[Raid],
     barraged: &BTreeSet<Hex>,
 ) -> Option<String> {
-    if !pos
-        .at(hex)
-        .any(|p| p.side == side.other() && !p.kind.is_air())
+    if !city
+        && !pos
+            .at(hex)
+            .any(|p| p.side == side.other() && !p.kind.is_air())
     {
         return Some(
             "it holds no enemy ground unit, and grounded aircraft take no loss from it (30.42, 003 32.6)"

@@ -32,6 +32,8 @@ use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::{HexMarker, HexMarkerKind};
+use crate::minor::bombard::open_city;
+use crate::minor::Minors;
 use crate::odds::Factor;
 use crate::orders::{Attack, Barrage, OrderError, Problem};
 use crate::position::Position;
@@ -61,7 +63,8 @@ pub struct BarrageRolled {
 
 /// 25.2-25.3: every problem of the barrages `side` declares, against the position after
 /// movement: a game other than the Tournament Game, an id another battle or barrage
-/// has, a target with no enemy unit on the ground or barraged twice (25.3), a unit that
+/// has, a target with no enemy unit on the ground (but an unreduced minor country city
+/// open to `side`, 003 29.4) or barraged twice (25.3), a unit that
 /// is not artillery on the map, not exactly `range_hexes` from its target, in enemy
 /// ZOC, not combat supplied (25.2), or named in a battle or another barrage as well.
 pub fn check_barrages(
@@ -69,7 +72,7 @@ pub fn check_barrages(
     pos: &Position,
     side: Side,
     barrages: &[Barrage],
-    attacks: &[Attack],
+    (attacks, minors): (&[Attack], &Minors),
 ) -> Vec<OrderError> {
     let mut errors = Vec::new();
     if !rules.ruleset.tournament() {
@@ -97,7 +100,8 @@ pub fn check_barrages(
             ));
         }
         ids.push(&b.id.value);
-        errors.extend(check_target(pos, side, b, &mut barraged));
+        let city = open_city(rules, minors, side, b.target.value).is_some();
+        errors.extend(check_target((pos, side, city), b, &mut barraged));
         errors.extend(check_units(rules, (pos, side), b, &mut named));
     }
     errors
@@ -131,16 +135,16 @@ fn check_units(
     errors
 }
 
-/// 25.2, 25.3: the target holds enemy units on the ground and is barraged once.
+/// 25.2, 25.3: the target holds enemy units on the ground (or is an unreduced minor
+/// country city open to the BBT of `side`: `city`, 003 29.4) and is barraged once.
 fn check_target<'b>(
-    pos: &Position,
-    side: Side,
+    (pos, side, city): (&Position, Side, bool),
     b: &'b Barrage,
     barraged: &mut BTreeMap<Hex, &'b str>,
 ) -> Option<OrderError> {
     let target = b.target.value;
     let span = Some(b.target.span.clone());
-    if defenders(pos, side, target).is_empty() {
+    if !city && defenders(pos, side, target).is_empty() {
         return Some(OrderError::new(
             Problem::BarrageNoTarget(target),
             span,

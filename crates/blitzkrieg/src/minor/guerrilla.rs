@@ -17,11 +17,12 @@
 //! when no change can be made (26.5).
 
 use super::{aggressor, hexes_entered, in_play, minor_of, subdued, Minors};
+use crate::air::AirEvent;
 use crate::board::Country;
 use crate::cite::Rule;
 use crate::combat::make_up;
 use crate::event::Event;
-use crate::orders::MinorOrder;
+use crate::orders::{MinorOrder, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Side, UnitId, UnitKind};
@@ -57,18 +58,19 @@ fn worth(rules: &Rules, id: &UnitId) -> (u32, bool) {
 }
 
 /// 29.6, 29.7: `side` removes `factors` factors from `units` (those still on the map),
-/// `first` first, then the fewest factors first; `cause` says why, for the report.
+/// `first` first, then the others but `last` with the fewest factors first, then `last`
+/// (29.6: units that attacked); `cause` says why, for the report.
 pub fn take_factors(
     rules: &Rules,
     pos: &mut Position,
-    (units, first): (&[UnitId], &[UnitId]),
+    (units, first, last): (&[UnitId], &[UnitId], &BTreeSet<UnitId>),
     factors: u32,
     cause: &str,
     rule: &Rule,
 ) -> Vec<Event> {
     let mut order: Vec<&UnitId> = first.iter().filter(|u| units.contains(u)).collect();
     let mut rest: Vec<&UnitId> = units.iter().filter(|u| !first.contains(u)).collect();
-    rest.sort_by_key(|u| (worth(rules, u).0, (*u).clone()));
+    rest.sort_by_key(|u| (last.contains(*u), worth(rules, u).0, (*u).clone()));
     order.extend(rest);
     let mut events = Vec::new();
     let mut owed = factors;
@@ -199,7 +201,7 @@ pub fn end_of_movement(
         events.extend(take_factors(
             rules,
             pos,
-            (&units, &order),
+            (&units, &order, &BTreeSet::new()),
             loss,
             &cause,
             &guerrilla_rule(true),
@@ -229,6 +231,7 @@ pub fn end_of_player_turn(
         .minor_countries
         .guerrilla_factors;
     let moved = violators(rules, pos, side, events, false);
+    let attacked = attackers(events);
     let mut out = Vec::new();
     for country in Country::MINOR {
         if aggressor(minors, country) != Some(side) || subdued(&rules.board, pos, minors, country) {
@@ -262,11 +265,85 @@ pub fn end_of_player_turn(
         out.extend(take_factors(
             rules,
             pos,
-            (&units, &order),
+            (&units, &order, &attacked),
             loss,
             &cause,
             &Rule::para("29.6"),
         ));
     }
     out
+}
+
+/// 29.6: the units that attacked in the player-turn's `events`: in a battle, an
+/// automatic victory, a barrage, an attack on a city or a combat mission.
+pub fn attackers(events: &[Event]) -> BTreeSet<UnitId> {
+    let mut out = BTreeSet::new();
+    for e in events {
+        match e {
+            Event::Battle(b) => out.extend(b.attackers.iter().map(|a| a.0.clone())),
+            Event::AutomaticVictory { attackers, .. } | Event::CityAttacked { attackers, .. } => {
+                out.extend(attackers.iter().map(|a| a.0.clone()));
+            }
+            Event::Barraged { artillery, .. } => out.extend(artillery.iter().map(|a| a.0.clone())),
+            Event::Air(AirEvent::Flew { unit, .. }) => {
+                out.insert(unit.clone());
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// 29.6: "The two factors may not participate in attacks before removal." Under the
+/// rulebook's reading (`guerrilla-29-6 = end-of-player-turn`) the units the aggressor
+/// names in `lose` of a `[[minor]]` order are those the loss is taken from at the end of
+/// his player-turn, so none of them may attack this player-turn: in an `[[attack]]`, an
+/// automatic victory, a `[[barrage]]` or a combat `[[mission]]`. Under 003 29.6 the
+/// loss is taken before combat, and nothing is refused.
+pub fn check_named_losses(rules: &Rules, orders: &Orders) -> Vec<OrderError> {
+    if !in_play(rules) || at_end_of_movement(rules) {
+        return Vec::new();
+    }
+    let mut attacks: BTreeMap<&UnitId, String> = BTreeMap::new();
+    for a in &orders.attacks {
+        for u in &a.units {
+            attacks
+                .entry(&u.value)
+                .or_insert(format!("battle {}", a.id.value));
+        }
+    }
+    for a in &orders.avs {
+        for u in &a.units {
+            let what = format!("the automatic victory against {}", a.hex.value);
+            attacks.entry(&u.value).or_insert(what);
+        }
+    }
+    for b in &orders.barrages {
+        for u in &b.units {
+            attacks
+                .entry(&u.value)
+                .or_insert(format!("barrage {}", b.id.value));
+        }
+    }
+    for m in orders.missions.iter().filter(|m| m.kind.value.is_combat()) {
+        for u in &m.units {
+            let what = format!("the {} mission over {}", m.kind.value, m.to.value);
+            attacks.entry(&u.value).or_insert(what);
+        }
+    }
+    let mut errors = Vec::new();
+    for o in &orders.minors {
+        for u in &o.lose {
+            let Some(attack) = attacks.get(&u.value) else {
+                continue;
+            };
+            let problem = Problem::GuerrillaLossAttacks {
+                unit: u.value.clone(),
+                country: o.country.value.name().to_string(),
+                attack: attack.clone(),
+            };
+            errors.push(OrderError::new(problem, Some(u.span.clone()), "29.6").unit(&u.value));
+        }
+    }
+    errors
 }

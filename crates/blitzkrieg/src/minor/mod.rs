@@ -3,7 +3,8 @@
 //! what they add to the map for one player-turn (the unreduced cities' infantry ZOC
 //! against the aggressor, the cities closed to him, the cities friendly to the
 //! liberator, the hexes his supply may not cross), and who becomes a country's
-//! aggressor (29.2). The attacks on cities (MCRT, 29.3-29.4) are in [`reduce`], the
+//! aggressor (29.2). The attacks on cities (MCRT, 29.3-29.4) are in [`reduce`], the BBT
+//! against them (003 29.4) in [`bombard`], the
 //! guerrilla losses (29.6) in [`guerrilla`], the supply cost (29.7) in [`supply`].
 //!
 //! Where the rules are silent (docs/rules-coverage.md, 29):
@@ -19,8 +20,10 @@
 //! - A country is subdued while its aggressor garrisons every one of its city hexes
 //!   with a ground unit; retaking one city makes it unsubdued again (Q&A 29.6).
 
+pub mod bombard;
 pub mod guerrilla;
 pub mod map;
+pub mod overflight;
 pub mod reduce;
 pub mod report;
 pub mod supply;
@@ -167,7 +170,9 @@ pub fn lift(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side, cit
 }
 
 /// The hexes units entered or crossed in an event of the player-turn, with the unit
-/// (29.2 with 003 29.2: a move, a retreat, an advance, a flight's ends, a landing).
+/// (29.2 with 003 29.2: a move, a retreat, an advance, a flight's ends, a landing; an
+/// aircraft's mission, change of base, landing, or a country it flew over,
+/// [`overflight`]).
 pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
     match e {
         Event::Moved { unit, path, .. }
@@ -179,6 +184,12 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         | Event::LandedFromAssault { unit, hex, .. }
         | Event::WentAshore { unit, hex, .. } => Some((unit, vec![*hex])),
         Event::Landed { unit, port, .. } => Some((unit, vec![*port])),
+        Event::MinorOverflown { unit, hex, .. } => Some((unit, vec![*hex])),
+        Event::Air(crate::air::AirEvent::Flew { unit, from, to, .. }) => {
+            Some((unit, vec![*from, *to]))
+        }
+        Event::Air(crate::air::AirEvent::Staged { unit, path, .. }) => Some((unit, path.clone())),
+        Event::Air(crate::air::AirEvent::Landed { unit, hex, .. }) => Some((unit, vec![*hex])),
         _ => None,
     }
 }
@@ -195,7 +206,9 @@ pub fn aggression(rules: &Rules, minors: &mut Minors, events: &[Event]) -> Vec<E
     let mut out = Vec::new();
     for e in events {
         let (side, unit, hexes) = match e {
-            Event::CityAttacked { side, city, .. } => (*side, None, vec![*city]),
+            Event::CityAttacked { side, city, .. } | Event::CityBombarded { side, city, .. } => {
+                (*side, None, vec![*city])
+            }
             _ => match hexes_entered(e) {
                 Some((unit, hexes)) => match rules.counters.get(unit) {
                     Some(c) => (c.side, Some(unit.clone()), hexes),

@@ -288,7 +288,7 @@ pub fn resolve(
     let lost = super::guerrilla::take_factors(
         rules,
         pos,
-        (&units, &battle.lose),
+        (&units, &battle.lose, &BTreeSet::new()),
         result.attacker_loss,
         &cause,
         &rule,

@@ -56,6 +56,30 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
             };
             writeln!(out, "    the attackers lose {loss} factors; {what}")
         }
+        Event::CityBombarded {
+            city,
+            country,
+            by,
+            rule,
+            ..
+        } => writeln!(
+            out,
+            "    {by} strikes the unreduced city {city} of {}: BBT results never reduce it; a bombed city-road (33.4) is not played, so it has no further effect ({rule})",
+            country.name()
+        ),
+        Event::MinorOverflown {
+            unit,
+            country,
+            from,
+            to,
+            budget,
+            hex,
+            rule,
+        } => writeln!(
+            out,
+            "  {unit} flying from {from} to {to} passes over {} at {hex}: no way of {budget} hexes or less keeps out of it ({rule}; the umpire's reading)",
+            country.name()
+        ),
         Event::Guerrillas {
             country,
             side,

@@ -14,7 +14,9 @@
 //! refuses with `[[minor]] country = "...", pay_supply = false`, and pays whenever a
 //! route needs the country otherwise. With no forces in the country he cannot pay, and
 //! traces nothing there. The payment is kept in the state (`supply_paid`), for his
-//! supply in his opponent's next player-turn (003 29.7; only fighters trace then).
+//! supply in his opponent's next player-turn, and lapses at its end
+//! ([`carry_to_opponent`], 003 29.7). Nothing traces his supply then but fighters
+//! intercepting (optional rule 32, not played).
 
 use super::guerrilla::{first_losses, forces_in, take_factors};
 use super::{aggressor, in_play, subdued, Minors};
@@ -100,7 +102,7 @@ pub fn before_tracing(
             events.extend(take_factors(
                 rules,
                 pos,
-                (&forces, &order),
+                (&forces, &order, &BTreeSet::new()),
                 cost,
                 &cause,
                 &rule,
@@ -142,4 +144,54 @@ fn needs(rules: &Rules, pos: &Position, side: Side, ctx: &SupplyContext, country
     close(rules, &mut closed, side, country);
     let shut = crate::supply::cut_off(rules, &closed, ctx.held, ctx.beachheads, side);
     shut != open
+}
+
+/// 003 29.7: "If the aggressor chooses to take the 2 factor loss, then he may also
+/// trace supply through the country during his opponent's immediately following
+/// player-turn, at no further cost. If he doesn't take the loss, then he may not trace
+/// supply during his opponent's turn if the country remains unsubdued (or if the
+/// country was previously subdued but became unsubdued during his own player-turn)."
+/// At the end of the player-turn of `mover`, `supply_paid` is made to say whether the
+/// aggressor may trace through each country in his opponent's next player-turn: at the
+/// end of the aggressor's own, it holds if he paid, or if the country is subdued now,
+/// and not if it was subdued at the start (`start`) but is no longer; at the end of his
+/// opponent's, it lapses. Returns a note for each country whose aggressor moved.
+/// Nothing outside the Tournament Game or without combat supply (optional rule 23).
+pub fn carry_to_opponent(
+    rules: &Rules,
+    (start, now): (&Position, &Position),
+    minors: &mut Minors,
+    mover: Side,
+) -> Vec<Event> {
+    if !in_play(rules) || !rules.ruleset.combat_supply() {
+        return Vec::new();
+    }
+    let board = &rules.board;
+    let before = minors.clone();
+    let mut notes = Vec::new();
+    for country in Country::MINOR {
+        let Some(a) = aggressor(&before, country) else {
+            continue;
+        };
+        let Some(m) = minors.get_mut(&country) else {
+            continue;
+        };
+        if a != mover {
+            m.supply_paid = false;
+            continue;
+        }
+        let was = subdued(board, start, &before, country);
+        let is = subdued(board, now, &before, country);
+        m.supply_paid = is || (m.supply_paid && !was);
+        let may = if m.supply_paid { "may" } else { "may not" };
+        notes.push(Event::Note {
+            text: format!(
+                "{a} {may} trace supply into or through {} in {}'s next player-turn",
+                country.name(),
+                a.other()
+            ),
+            rule: Rule::para("29.7").and(Ref::Reading(Cow::Borrowed("29.7"))),
+        });
+    }
+    notes
 }
