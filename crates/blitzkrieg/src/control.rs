@@ -12,7 +12,9 @@
 //!   the same player-turn (5.1), and a city the enemy moves next to stops being
 //!   friendly to you only while he is there (5.2's "reverts ... the instant his units
 //!   are no longer adjacent");
-//! - a city may be friendly to neither side (003, 5).
+//! - a city may be friendly to neither side (003, 5);
+//! - aircraft on the ground occupy a city as ground units do, aircraft in the air do
+//!   not (003, 5): a captured city held only by aircraft is not held while they fly.
 
 use crate::board::Board;
 use crate::cite::Rule;
@@ -22,6 +24,13 @@ use crate::position::Position;
 use crate::units::Side;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// 003 5: the side whose units occupy `hex` for the control of a city: "Air units on
+/// the ground are sufficient to establish or prevent control of a city, but air units
+/// in the air are not."
+fn occupier(pos: &Position, hex: Hex) -> Option<Side> {
+    pos.at(hex).find(|p| !pos.is_aloft(&p.id)).map(|p| p.side)
+}
+
 /// 5.2 with 003 5: who holds each city hex outside the holder's own home country:
 /// occupied by that side's units and not in the other side's ZOC. Computed at the end
 /// of a player-turn, it is what the next player-turn starts with. Home cities are not
@@ -30,7 +39,7 @@ pub fn held_at_start(board: &Board, pos: &Position) -> BTreeMap<Hex, Side> {
     board
         .city_hexes()
         .filter_map(|h| {
-            let side = pos.side_at(h)?;
+            let side = occupier(pos, h)?;
             let holds = board.home_of(h) != Some(side) && !pos.in_zoc_of(side.other(), h);
             holds.then_some((h, side))
         })
@@ -40,7 +49,7 @@ pub fn held_at_start(board: &Board, pos: &Position) -> BTreeMap<Hex, Side> {
 /// 5.1: a home city is friendly to its owner unless an enemy unit occupies it or is
 /// adjacent to it (its hex is in enemy ZOC, 8.1).
 fn home_city_is_free(pos: &Position, side: Side, hex: Hex) -> bool {
-    pos.side_at(hex) != Some(side.other()) && !pos.in_zoc_of(side.other(), hex)
+    occupier(pos, hex) != Some(side.other()) && !pos.in_zoc_of(side.other(), hex)
 }
 
 /// 5.1, 5.2 (003 5): a city hex outside `side`'s home country is friendly to it when
@@ -48,7 +57,7 @@ fn home_city_is_free(pos: &Position, side: Side, hex: Hex) -> bool {
 /// enemy ZOC now.
 fn captured_city_is_held(pos: &Position, held: &BTreeMap<Hex, Side>, side: Side, hex: Hex) -> bool {
     held.get(&hex) == Some(&side)
-        && pos.side_at(hex) == Some(side)
+        && occupier(pos, hex) == Some(side)
         && !pos.in_zoc_of(side.other(), hex)
 }
 

@@ -10,7 +10,7 @@ use blitzkrieg::sketch::Sketch;
 use blitzkrieg::units::{Side, UnitKind};
 use movement_support::{h, hexes, Game};
 
-use UnitKind::{AirAssault, Airborne, Armor, Artillery, Infantry};
+use UnitKind::{AirAssault, Airborne, Armor, Artillery, Infantry, Rangers};
 
 /// 12 columns (A-L) by 14 numbers of clear Great Blue.
 fn clear() -> Sketch {
@@ -195,10 +195,12 @@ fn infantry_stops_on_entering_zoc_8_2() {
     );
 }
 
-/// 8.2 with 003: airborne and artillery follow the infantry rule.
+/// 8.2 with 003: airborne, artillery and rangers follow the infantry rule.
 #[test]
-fn airborne_and_artillery_stop_like_infantry_8_2() {
-    for kind in [Airborne, Artillery] {
+fn airborne_artillery_and_rangers_stop_like_infantry_8_2() {
+    // 003 8.2, 34 & 36.24: airborne and rangers count as infantry (27.1: rangers are
+    // treated as infantry).
+    for kind in [Airborne, Artillery, Rangers] {
         let g = game(clear().build())
             .unit_at("B-1X", kind, 4, "B5")
             .unit_at("R-1IN", Infantry, 4, "F5");

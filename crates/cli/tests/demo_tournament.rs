@@ -105,6 +105,48 @@ fn tournament_sample_reports_show_tgat_substitutes_barrage_minor_country_bombing
     );
 }
 
+/// Where the text `needle` begins in `text`, for comparing the order of report lines.
+fn at(text: &str, needle: &str) -> usize {
+    text.find(needle)
+        .unwrap_or_else(|| panic!("the report lacks `{needle}`:\n{text}"))
+}
+
+/// 003's Sequence of Play for the Tournament Game (and its PBEM version, which moves
+/// the attacks' announcement and the guerrilla action forward): supply (with 29.7's
+/// payment), movement with staging, missions and replacements, recombination, combat
+/// (BBT, then TGAT, in the orders' order), return to base, guerrilla action. The
+/// phases of weather (34), critical resources (36), naval ascendancy (35) and the
+/// fighters' (32) are not built.
+#[test]
+fn tournament_sample_player_turns_follow_the_003_sequence_of_play() {
+    let (_tmp, dir) = demo_tournament();
+    let red = report(&dir, "05-2-red");
+    let order = [
+        "SUPPLY (23)",
+        "MOVEMENT",
+        "BBT PBM, row 4, column 8-11: 2 (25.2, BBT)",
+        "TGAT PBM, row 3, column 2-1: 1 - / 1 1",
+        "AIR UNITS RETURN TO BASE (30.5)",
+    ];
+    let places: Vec<usize> = order.iter().map(|l| at(&red, l)).collect();
+    assert!(
+        places.is_sorted(),
+        "2-Red out of the 003 sequence: {places:?}\n{red}"
+    );
+    let blue = report(&dir, "02-1-blue");
+    let order = [
+        "SUPPLY (23)",
+        "MOVEMENT",
+        "Battle M1: B-1AR (3) from OO26",
+        "guerrillas in New Endor: Blue removes 2 factors",
+    ];
+    let places: Vec<usize> = order.iter().map(|l| at(&blue, l)).collect();
+    assert!(
+        places.is_sorted(),
+        "1-Blue out of the 003 sequence: {places:?}\n{blue}"
+    );
+}
+
 #[test]
 fn tournament_sample_gives_the_same_bytes_on_every_run() {
     let (_a, one) = demo_tournament();
