@@ -351,9 +351,11 @@ fn move_units(
         &ctx,
         &orders.minors,
     ));
-    let unsupplied_air =
-        air::base::unsupplied_at_start(rules, &pos, &state.held, beachheads.all, side);
-    let (supplied, air_errors) = supply::trace_start(
+    let supply::Started {
+        event: supplied,
+        errors: air_errors,
+        unsupplied_air,
+    } = supply::trace_start(
         rules,
         &mut pos,
         &state.held,

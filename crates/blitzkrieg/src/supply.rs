@@ -72,6 +72,9 @@ struct Trace {
     fed: Vec<Hex>,
     cut: BTreeSet<UnitId>,
     beach: BeachSupply,
+    /// 30.2: the side's grounded aircraft whose hex traces no route, as a ground unit
+    /// there would not (beach supply included).
+    air_cut: BTreeSet<UnitId>,
 }
 
 /// 23.5: the units supplied by sea through beach hexes, in id order, and the beach
@@ -151,23 +154,39 @@ fn trace(
     let supplied = overland_reach(&steps, extent, &fed_hexes, overland_hexes);
     let mut traced: BTreeMap<Hex, bool> = BTreeMap::new();
     let mut cut = BTreeSet::new();
-    for p in pos.pieces().filter(|p| p.side == side && !p.kind.is_air()) {
+    let mut air_cut = BTreeSet::new();
+    for p in pos.pieces().filter(|p| p.side == side && !pos.is_aloft(&p.id)) {
         // 29.7: a unit in a minor country its supply may not cross traces no route.
         let barred = pos.supply_barred(side, p.hex);
         if barred || !*traced.entry(p.hex).or_insert_with(|| supplied(p.hex)) {
-            cut.insert(p.id.clone());
+            let into = if p.kind.is_air() { &mut air_cut } else { &mut cut };
+            into.insert(p.id.clone());
         }
     }
-    let beach = if by_sea && rules.ruleset.invasions() {
+    let by_beach = by_sea && rules.ruleset.invasions();
+    let beach = if by_beach {
         beach_supply(rules, pos, &steps, beachheads, &cut)
     } else {
         BeachSupply::default()
     };
+    if by_beach && !air_cut.is_empty() {
+        // The aircraft compete for the beaches' capacity with the ground units cut off,
+        // as ground units in their hexes would.
+        let all: BTreeSet<UnitId> = cut.union(&air_cut).cloned().collect();
+        let none = BTreeSet::new();
+        let beaches = Beachheads {
+            all: beachheads.all,
+            rangers: &none,
+        };
+        let with_air = beach_supply(rules, pos, &steps, beaches, &all);
+        air_cut.retain(|id| !with_air.units.contains(id));
+    }
     cut.retain(|id| !beach.units.contains(id));
     Trace {
         fed: fed_hexes,
         cut,
         beach,
+        air_cut,
     }
 }
 
@@ -310,7 +329,7 @@ pub fn trace_start(
     beachheads: Beachheads<'_>,
     side: Side,
     air: &[Located<UnitId>],
-) -> (Option<Event>, Vec<OrderError>) {
+) -> Started {
     if !rules.ruleset.combat_supply() {
         let errors = air
             .iter()
@@ -319,7 +338,11 @@ pub fn trace_start(
                 no_air_route(u, why)
             })
             .collect();
-        return (None, errors);
+        return Started {
+            event: None,
+            errors,
+            unsupplied_air: BTreeSet::new(),
+        };
     }
     let found = trace(rules, pos, held, beachheads, side);
     let (by_air, errors) = air_supply(rules, pos, held, side, &found, air);
@@ -341,7 +364,23 @@ pub fn trace_start(
         beachheads: found.beach.hexes,
         rule: Rule::para("23.1-23.3"),
     };
-    (Some(event), errors)
+    Started {
+        event: Some(event),
+        errors,
+        unsupplied_air: found.air_cut,
+    }
+}
+
+/// What tracing supply at the start of a player-turn finds.
+pub struct Started {
+    /// 23.1-23.3: who is cut off, supplied by air or through beaches.
+    pub event: Option<Event>,
+    /// 23.4: air supply orders refused.
+    pub errors: Vec<OrderError>,
+    /// 30.2: the side's aircraft that begin the player-turn unable to trace a route to
+    /// combat supply, traced as a ground unit in their hex would be: they fly no
+    /// combat mission (they may change base).
+    pub unsupplied_air: BTreeSet<UnitId>,
 }
 
 fn no_air_route(u: &Located<UnitId>, why: &str) -> OrderError {

@@ -177,37 +177,6 @@ pub fn check_placements(
     errors
 }
 
-/// 30.2 with optional rule 23: the aircraft of `side` that begin the player-turn unable
-/// to trace a route to combat supply (they fly no combat mission; they may change
-/// base). Traced as a ground unit in the aircraft's hex would be (23.1-23.3, 23.5);
-/// none without rule 23.
-pub fn unsupplied_at_start(
-    rules: &Rules,
-    pos: &Position,
-    held: &BTreeMap<Hex, Side>,
-    beachheads: &BTreeSet<Hex>,
-    side: Side,
-) -> BTreeSet<UnitId> {
-    let aircraft: Vec<(UnitId, Hex)> = pos
-        .pieces()
-        .filter(|p| p.side == side && p.kind.is_air() && !pos.is_aloft(&p.id))
-        .map(|p| (p.id.clone(), p.hex))
-        .collect();
-    if aircraft.is_empty() || !rules.ruleset.combat_supply() {
-        return BTreeSet::new();
-    }
-    let mut as_ground = pos.clone();
-    for (id, hex) in &aircraft {
-        as_ground.put(id.clone(), side, crate::units::UnitKind::Infantry, *hex);
-    }
-    let cut = crate::supply::cut_off(rules, &as_ground, held, beachheads, side);
-    aircraft
-        .into_iter()
-        .map(|(id, _)| id)
-        .filter(|id| cut.contains(id))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
