@@ -18,14 +18,14 @@ use crate::hex::Hex;
 use crate::minor;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
-use crate::orders::{Attack, AvAdvance, Located, OrderError, Orders, Problem};
+use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::replacements;
 use crate::rules::Rules;
 use crate::ruleset::PendingConsult;
 use crate::state::{
     DecisionMode, GameState, Pending, Phase, Place, Resume, SeedSource, StandingOrders,
-    TableChoice, WaitingBattle,
+    TableChoice, WaitingBarrage, WaitingBattle,
 };
 use crate::substitutes;
 use crate::supply;
@@ -438,8 +438,12 @@ fn move_units(
     let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
     let overrun = air::base::overrun(&mut pos);
     let log = &moved.log;
-    let barrage_errors =
+    let mut barrage_errors =
         combat::check_barrages(rules, &pos, side, &orders.barrages, &orders.attacks);
+    barrage_errors.extend(combat::interleave::check_after(
+        &orders.barrages,
+        &orders.attacks,
+    ));
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();
@@ -696,7 +700,7 @@ fn play(
     events.extend(barrage(
         rules,
         state,
-        orders,
+        &combat::interleave::first(&orders.barrages),
         (turn, side),
         &mut pos,
         input,
@@ -704,11 +708,12 @@ fn play(
     if !raids.is_empty() {
         events.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
     }
-    let battles: Vec<WaitingBattle> = orders
+    let mut battles: Vec<WaitingBattle> = orders
         .attacks
         .iter()
         .map(|a| with_bombers(waiting_battle(a), &support))
         .collect();
+    combat::interleave::attach(&mut battles, &orders.barrages);
     let mut next = state.clone();
     next.air_landing = landing;
     store_standing(&mut next, orders, side);
@@ -744,17 +749,18 @@ fn play(
     fight(rules, state, next, fighting, &battles, input)
 }
 
-/// 25.2-25.5: the barrages declared, resolved on the BBT before the first battle (003
-/// 25.3 leaves the order to the attacker), the defender's losses by his standing orders.
+/// 25.2-25.5: the barrages given, resolved on the BBT before the first battle or
+/// after the battle they follow (003 25.3 leaves the order to the attacker), the
+/// defender's losses by his standing orders.
 fn barrage(
     rules: &Rules,
     state: &GameState,
-    orders: &Orders,
+    barrages: &[Barrage],
     turn_side: (u32, Side),
     pos: &mut Position,
     input: &mut TurnInput,
 ) -> Result<Vec<Event>, Vec<OrderError>> {
-    if orders.barrages.is_empty() {
+    if barrages.is_empty() {
         return Ok(Vec::new());
     }
     let standing = state
@@ -778,15 +784,8 @@ fn barrage(
             table: format!("{}: {}", l.cite, l.printed),
         })
     };
-    combat::resolve_barrages(
-        rules,
-        pos,
-        turn_side,
-        &orders.barrages,
-        &standing,
-        &mut roll,
-    )
-    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])
+    combat::resolve_barrages(rules, pos, turn_side, barrages, &standing, &mut roll)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])
 }
 
 /// A later step of a player-turn (`state.resume`): the decisions asked are carried
@@ -821,7 +820,7 @@ fn resume(
     }
     let mut next = state.clone();
     next.pending = Vec::new();
-    let fighting = Fighting {
+    let mut fighting = Fighting {
         turn: *turn,
         side: *side,
         pos,
@@ -833,6 +832,9 @@ fn resume(
         ashore: resume.ashore.clone(),
         minor_first: BTreeMap::new(),
     };
+    // 003 25.3: the barrages following the battle the last step stopped after.
+    let after = barrages_after(rules, state, &mut fighting, &resume.barrages, input)?;
+    fighting.events.extend(after);
     fight(rules, state, next, fighting, &resume.battles, input)
 }
 
@@ -959,6 +961,8 @@ fn fight(
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "29.4")])?;
             f.events.extend(fought);
             f.throughout.after_battle(rules, &f.pos);
+            let after = barrages_after(rules, state, &mut f, &battle.barrages, input)?;
+            f.events.extend(after);
             continue;
         }
         let mut roll = battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
@@ -973,13 +977,15 @@ fn fight(
             &mut roll,
         )
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
+        drop(roll);
         f.events.extend(battle_events);
         f.events.extend(air::base::overrun(&mut f.pos));
         f.throughout.after_battle(rules, &f.pos);
         let rest = battles.get(i + 1..).unwrap_or_default();
+        let waiting = combat::interleave::targets_waiting(&battle.barrages, rest);
         let (asked, later): (Vec<Pending>, Vec<Pending>) = owed
             .into_iter()
-            .partition(|p| ask && can_affect(&f.pos, p, rest));
+            .partition(|p| ask && (can_affect(&f.pos, p, rest) || can_affect_hexes(p, &waiting)));
         f.owed.extend(later);
         if !asked.is_empty() {
             let note = format!(
@@ -989,7 +995,15 @@ fn fight(
                 battle.id,
                 rest.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")
             );
+            let rest = Rest {
+                barrages: &battle.barrages,
+                battles: rest,
+            };
             return Ok(stop(state, next, f, asked, rest, note));
+        }
+        if !battle.barrages.is_empty() {
+            let after = barrages_after(rules, state, &mut f, &battle.barrages, input)?;
+            f.events.extend(after);
         }
     }
     if ask && !rules.ruleset.format_one {
@@ -1004,7 +1018,7 @@ fn fight(
                 "resolution stops after combat: {} decides what it owes before the invading units go ashore (20.35), in a step of its own",
                 f.side.other()
             );
-            return Ok(stop(state, next, f, asked, &[], note));
+            return Ok(stop(state, next, f, asked, Rest::NONE, note));
         }
     }
     if pending_mode
@@ -1017,7 +1031,7 @@ fn fight(
             "the game's last player-turn ends when {} has made the decisions it owes, in a final step before victory is judged",
             f.side.other()
         );
-        return Ok(stop(state, next, f, asked, &[], note));
+        return Ok(stop(state, next, f, asked, Rest::NONE, note));
     }
     Ok(finish(rules, state, next, f))
 }
@@ -1029,7 +1043,7 @@ fn stop(
     mut next: GameState,
     mut f: Fighting,
     asked: Vec<Pending>,
-    rest: &[WaitingBattle],
+    rest: Rest,
     note: String,
 ) -> (GameState, Vec<Event>) {
     f.events.push(Event::Note {
@@ -1041,7 +1055,8 @@ fn stop(
     next.pending = asked;
     next.resume = Some(Resume {
         asks: f.side.other(),
-        battles: rest.to_vec(),
+        battles: rest.battles.to_vec(),
+        barrages: rest.barrages.to_vec(),
         deferred: f.owed,
         kept: f.throughout.kept().clone(),
         cities_before: f.cities_before,
@@ -1049,6 +1064,34 @@ fn stop(
         ashore: f.ashore,
     });
     (next, f.events)
+}
+
+/// What a stopped player-turn still has to resolve: the barrages following the battle
+/// it stopped after (003 25.3), then the battles still to be fought.
+#[derive(Clone, Copy)]
+struct Rest<'a> {
+    barrages: &'a [WaitingBarrage],
+    battles: &'a [WaitingBattle],
+}
+
+impl Rest<'_> {
+    const NONE: Rest<'static> = Rest {
+        barrages: &[],
+        battles: &[],
+    };
+}
+
+/// 003 25.3: the barrages written to follow a battle, resolved right after it, the
+/// defender's losses by his standing orders.
+fn barrages_after(
+    rules: &Rules,
+    state: &GameState,
+    f: &mut Fighting,
+    waiting: &[WaitingBarrage],
+    input: &mut TurnInput,
+) -> Result<Vec<Event>, Vec<OrderError>> {
+    let barrages: Vec<Barrage> = waiting.iter().map(combat::interleave::barrage_of).collect();
+    barrage(rules, state, &barrages, (f.turn, f.side), &mut f.pos, input)
 }
 
 /// 20.35 with the PBEM sequence: whether an owed decision makes the defender leave a
@@ -1086,6 +1129,20 @@ fn can_affect(pos: &Position, owed: &Pending, rest: &[WaitingBattle]) -> bool {
         b.targets.iter().copied().any(close)
             || b.units.iter().filter_map(|u| pos.hex_of(u)).any(close)
     })
+}
+
+/// PBEM sequence with 003 25.3: whether an owed retreat or advance can affect a
+/// barrage still to be resolved on one of `targets` (within 5 hexes, as for a battle,
+/// [`can_affect`]).
+fn can_affect_hexes(owed: &Pending, targets: &[Hex]) -> bool {
+    let fx = owed.result.effects(0);
+    if fx.defender.retreat == 0 && fx.defender.advance == 0 {
+        return false;
+    }
+    owed.hexes
+        .iter()
+        .chain(&owed.foe_hexes)
+        .any(|n| targets.iter().any(|t| n.distance(*t) <= 5))
 }
 
 /// The end of the player-turn: the automatic victories concluded (21.3), invading
@@ -1256,6 +1313,7 @@ fn waiting_battle(a: &Attack) -> WaitingBattle {
         retreat: a.retreat.iter().map(|h| h.value).collect(),
         stock: a.stock.as_ref().map(|s| s.value.clone()),
         city: a.city,
+        barrages: Vec::new(),
     }
 }
 
