@@ -988,17 +988,17 @@ fn fight(
             .partition(|p| ask && (can_affect(&f.pos, p, rest) || can_affect_hexes(p, &waiting)));
         f.owed.extend(later);
         if !asked.is_empty() {
-            let note = format!(
-                "resolution stops after battle {}: {} decides what battle {} owes before battles {} are fought, in a step of its own with a new seed",
-                battle.id,
-                f.side.other(),
-                battle.id,
-                rest.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")
-            );
             let rest = Rest {
                 barrages: &battle.barrages,
                 battles: rest,
             };
+            let note = format!(
+                "resolution stops after battle {}: {} decides what battle {} owes before {}, in a step of its own with a new seed",
+                battle.id,
+                f.side.other(),
+                battle.id,
+                rest.still_to_come()
+            );
             return Ok(stop(state, next, f, asked, rest, note));
         }
         if !battle.barrages.is_empty() {
@@ -1079,6 +1079,26 @@ impl Rest<'_> {
         barrages: &[],
         battles: &[],
     };
+
+    /// For the note of a stop: "battles A2, A3 are fought", or with barrages waiting
+    /// (003 25.3) "barrage b1, battle A2 are resolved", in the order they come.
+    fn still_to_come(&self) -> String {
+        if self.barrages.is_empty() && self.battles.iter().all(|b| b.barrages.is_empty()) {
+            let ids: Vec<&str> = self.battles.iter().map(|b| b.id.as_str()).collect();
+            return format!("battles {} are fought", ids.join(", "));
+        }
+        let barrages = |w: &[WaitingBarrage]| {
+            w.iter()
+                .map(|b| format!("barrage {}", b.id))
+                .collect::<Vec<_>>()
+        };
+        let mut names = barrages(self.barrages);
+        for b in self.battles {
+            names.push(format!("battle {}", b.id));
+            names.extend(barrages(&b.barrages));
+        }
+        format!("{} are resolved", names.join(", "))
+    }
 }
 
 /// 003 25.3: the barrages written to follow a battle, resolved right after it, the
