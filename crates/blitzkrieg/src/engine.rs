@@ -1097,7 +1097,8 @@ impl Rest<'_> {
             names.push(format!("battle {}", b.id));
             names.extend(barrages(&b.barrages));
         }
-        format!("{} are resolved", names.join(", "))
+        let verb = if names.len() == 1 { "is" } else { "are" };
+        format!("{} {verb} resolved", names.join(", "))
     }
 }
 

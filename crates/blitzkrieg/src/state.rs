@@ -536,10 +536,12 @@ impl GameState {
         )
     }
 
-    /// Battles of a stopped player-turn still to be fought in this step: its order
-    /// file must name a new seed (docs/pbem.md).
+    /// Battles (or barrages, 003 25.3) of a stopped player-turn still to be resolved
+    /// in this step: its order file must name a new seed (docs/pbem.md).
     pub fn battles_waiting(&self) -> bool {
-        self.resume.as_ref().is_some_and(|r| !r.battles.is_empty())
+        self.resume
+            .as_ref()
+            .is_some_and(|r| !r.battles.is_empty() || !r.barrages.is_empty())
     }
 
     /// What the dice of this state's order file are drawn for (docs/dice.md): the

@@ -385,6 +385,7 @@ fn tournament_help(t: &mut String) {
          # id = \"b1\"
          # units = [\"ARTILLERY\"]
          # target = \"ENEMY HEX\"
+         # after = \"A1\"          # optional: resolved right after battle A1, not before all (003 25.3)
          #
          # [[minor]]             # 29.6-29.7: as the aggressor of a minor country
          # country = \"calaedia\"  # nord-walkure, sud-walkure, calaedia, san-estados, new-endor
@@ -620,8 +621,14 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         state.label(),
         state.step
     );
-    if let Some(r) = state.resume.as_ref().filter(|r| !r.battles.is_empty()) {
-        let ids: Vec<&str> = r.battles.iter().map(|b| b.id.as_str()).collect();
+    if let Some(r) = state.resume.as_ref().filter(|_| state.battles_waiting()) {
+        // 003 25.3: barrages waiting on the battle the step stopped after come first.
+        let ids: Vec<&str> = r
+            .barrages
+            .iter()
+            .map(|b| b.id.as_str())
+            .chain(r.battles.iter().map(|b| b.id.as_str()))
+            .collect();
         let _ = writeln!(
             t,
             "# Battles {} are still to be fought: name a NEW seed that does not exist\n\
