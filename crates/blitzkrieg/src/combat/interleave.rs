@@ -98,3 +98,72 @@ pub fn targets_waiting(now: &[WaitingBarrage], rest: &[WaitingBattle]) -> Vec<He
         .map(|w| w.target)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::UnitId;
+
+    fn battle(id: &str) -> WaitingBattle {
+        WaitingBattle {
+            id: id.to_string(),
+            units: vec![UnitId::new("B-1AR").unwrap()],
+            targets: vec!["J10".parse().unwrap()],
+            advance: Vec::new(),
+            advance_path: Vec::new(),
+            lose: Vec::new(),
+            retreat: Vec::new(),
+            stock: None,
+            city: false,
+            barrages: Vec::new(),
+        }
+    }
+
+    fn barrage(id: &str, after: Option<&str>) -> Barrage {
+        Barrage {
+            id: Located::new(id.to_string(), 0..2),
+            units: vec![Located::new(UnitId::new("B-1AT").unwrap(), 3..8)],
+            target: Located::new("M10".parse().unwrap(), 9..12),
+            stock: None,
+            after: after.map(|a| Located::new(a.to_string(), 13..15)),
+        }
+    }
+
+    /// 003 25.3, state format: a battle with no barrage after it is written as before
+    /// (no `barrages` field), and one with a barrage reads back the same.
+    #[test]
+    fn a_battle_without_barrages_is_written_as_before() {
+        let plain = ron::to_string(&battle("A1")).unwrap();
+        assert!(!plain.contains("barrages"), "{plain}");
+        let mut battles = vec![battle("A1"), battle("A2")];
+        attach(
+            &mut battles,
+            &[
+                barrage("b1", Some("A2")),
+                barrage("b2", None),
+                barrage("b3", Some("A2")),
+            ],
+        );
+        assert!(battles[0].barrages.is_empty());
+        let ids: Vec<&str> = battles[1].barrages.iter().map(|b| b.id.as_str()).collect();
+        assert_eq!(ids, ["b1", "b3"]);
+        let text = ron::to_string(&battles[1]).unwrap();
+        let back: WaitingBattle = ron::from_str(&text).unwrap();
+        assert_eq!(back, battles[1]);
+    }
+
+    /// 003 25.3: `after` names an attack of the same file, else B967 with its span,
+    /// the artillery and the rule.
+    #[test]
+    fn after_naming_no_attack_is_refused() {
+        let barrages = [barrage("b1", Some("A9")), barrage("b2", None)];
+        let errors = check_after(&barrages, &[]);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!(e.problem.code(), "B967");
+        assert_eq!(e.span, Some(13..15));
+        assert_eq!(e.rule, "003 25.3");
+        assert_eq!(e.unit, Some(UnitId::new("B-1AT").unwrap()));
+        assert_eq!(first(&barrages).len(), 1);
+    }
+}
