@@ -659,7 +659,8 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
     errs
 }
 
-/// 14.9 removals, then every battle in the order written (15), then the end of the
+/// 14.9 removals, the barrages without `after` (25.2), then every battle in the order
+/// written (15) with the barrages that follow it (003 25.3), then the end of the
 /// player-turn.
 fn play(
     rules: &Rules,
@@ -911,7 +912,8 @@ struct Fighting {
     minor_first: BTreeMap<crate::board::Country, Vec<UnitId>>,
 }
 
-/// 15: the battles in the order written. In a pending-decision game under
+/// 15: the battles in the order written, each followed by the barrages written to
+/// follow it (003 25.3, `after`). In a pending-decision game under
 /// `pending-consult = ask`, resolution stops after a battle whose owed decisions can
 /// affect a battle still to be fought, and the defender is asked in a step of its own
 /// (so too, after the last battle, for a retreat that may open a beach hex to units

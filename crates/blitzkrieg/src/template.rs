@@ -623,15 +623,20 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
     );
     if let Some(r) = state.resume.as_ref().filter(|_| state.battles_waiting()) {
         // 003 25.3: barrages waiting on the battle the step stopped after come first.
-        let ids: Vec<&str> = r
+        let barrages = r
             .barrages
             .iter()
-            .map(|b| b.id.as_str())
-            .chain(r.battles.iter().map(|b| b.id.as_str()))
-            .collect();
+            .chain(r.battles.iter().flat_map(|b| &b.barrages));
+        let mut ids: Vec<&str> = r.battles.iter().map(|b| b.id.as_str()).collect();
+        let what = if r.barrages.is_empty() && r.battles.iter().all(|b| b.barrages.is_empty()) {
+            "Battles"
+        } else {
+            ids.extend(barrages.map(|b| b.id.as_str()));
+            "Battles and barrages"
+        };
         let _ = writeln!(
             t,
-            "# Battles {} are still to be fought: name a NEW seed that does not exist\n\
+            "# {what} {} are still to be fought: name a NEW seed that does not exist\n\
              # yet when you mail the commitment (`blitz help orders`): remove the leading `# `.",
             ids.join(", ")
         );
