@@ -156,6 +156,7 @@ impl Problem {
             Problem::BarrageAndAttack { .. } => "B913",
             Problem::DefensiveBarrage => "B914",
             Problem::BarrageId { .. } => "B915",
+            Problem::BarrageAfterNoAttack { .. } => "B967",
             // B926-B937: the minor countries (29).
             Problem::UnreducedCity { .. } => "B926",
             Problem::MustAttackCity { .. } => "B927",
@@ -279,6 +280,9 @@ impl Problem {
             ),
             Problem::BarrageAndAttack { .. } => Some(
                 "name each artillery unit in one [[barrage]] or one [[attack]], not both",
+            ),
+            Problem::BarrageAfterNoAttack { .. } => Some(
+                "name in `after` the id of one of your [[attack]] orders, or leave `after` out to resolve the barrage before the first battle",
             ),
             Problem::DefensiveBarrage => Some(
                 "leave the [[barrage]] out: this file answers decisions only; barrage in your own player-turn",
@@ -821,6 +825,10 @@ mod tests {
             },
             Problem::DefensiveBarrage,
             Problem::BarrageId { id: "A1".into() },
+            Problem::BarrageAfterNoAttack {
+                barrage: "b1".into(),
+                after: "A9".into(),
+            },
             Problem::UnreducedCity {
                 unit: u(),
                 hex: h("CC39"),

@@ -18,14 +18,14 @@ use crate::hex::Hex;
 use crate::minor;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
-use crate::orders::{Attack, AvAdvance, Located, OrderError, Orders, Problem};
+use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::replacements;
 use crate::rules::Rules;
 use crate::ruleset::PendingConsult;
 use crate::state::{
     DecisionMode, GameState, Pending, Phase, Place, Resume, SeedSource, StandingOrders,
-    TableChoice, WaitingBattle,
+    TableChoice, WaitingBarrage, WaitingBattle,
 };
 use crate::substitutes;
 use crate::supply;
@@ -446,13 +446,17 @@ fn move_units(
     air_minor.extend(minor::aggression(rules, &mut minors, &flown));
     let overrun = air::base::overrun(&mut pos);
     let log = &moved.log;
-    let barrage_errors = combat::check_barrages(
+    let mut barrage_errors = combat::check_barrages(
         rules,
         &pos,
         side,
         &orders.barrages,
         (&orders.attacks, &minors),
     );
+    barrage_errors.extend(combat::interleave::check_after(
+        &orders.barrages,
+        &orders.attacks,
+    ));
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();
@@ -670,7 +674,8 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
     errs
 }
 
-/// 14.9 removals, then every battle in the order written (15), then the end of the
+/// 14.9 removals, the barrages without `after` (25.2), then every battle in the order
+/// written (15) with the barrages that follow it (003 25.3), then the end of the
 /// player-turn.
 fn play(
     rules: &Rules,
@@ -708,7 +713,14 @@ fn play(
             rule: Rule::para("14.9"),
         });
     }
-    let mut bbt = barrage(rules, state, orders, (turn, side), &mut pos, input)?;
+    let mut bbt = barrage(
+        rules,
+        state,
+        &combat::interleave::first(&orders.barrages),
+        (turn, side),
+        &mut pos,
+        input,
+    )?;
     if !raids.is_empty() {
         bbt.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
     }
@@ -718,11 +730,12 @@ fn play(
     let invaded_now = minor::aggression(rules, &mut minors, &bbt);
     events.extend(bbt);
     events.extend(invaded_now);
-    let battles: Vec<WaitingBattle> = orders
+    let mut battles: Vec<WaitingBattle> = orders
         .attacks
         .iter()
         .map(|a| with_bombers(waiting_battle(a), &support))
         .collect();
+    combat::interleave::attach(&mut battles, &orders.barrages);
     let mut next = state.clone();
     next.air_landing = landing;
     store_standing(&mut next, orders, side);
@@ -758,17 +771,18 @@ fn play(
     fight(rules, state, next, fighting, &battles, input)
 }
 
-/// 25.2-25.5: the barrages declared, resolved on the BBT before the first battle (003
-/// 25.3 leaves the order to the attacker), the defender's losses by his standing orders.
+/// 25.2-25.5: the barrages given, resolved on the BBT before the first battle or
+/// after the battle they follow (003 25.3 leaves the order to the attacker), the
+/// defender's losses by his standing orders.
 fn barrage(
     rules: &Rules,
     state: &GameState,
-    orders: &Orders,
+    barrages: &[Barrage],
     turn_side: (u32, Side),
     pos: &mut Position,
     input: &mut TurnInput,
 ) -> Result<Vec<Event>, Vec<OrderError>> {
-    if orders.barrages.is_empty() {
+    if barrages.is_empty() {
         return Ok(Vec::new());
     }
     let standing = state
@@ -792,15 +806,8 @@ fn barrage(
             table: format!("{}: {}", l.cite, l.printed),
         })
     };
-    combat::resolve_barrages(
-        rules,
-        pos,
-        turn_side,
-        &orders.barrages,
-        &standing,
-        &mut roll,
-    )
-    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])
+    combat::resolve_barrages(rules, pos, turn_side, barrages, &standing, &mut roll)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])
 }
 
 /// A later step of a player-turn (`state.resume`): the decisions asked are carried
@@ -835,7 +842,7 @@ fn resume(
     }
     let mut next = state.clone();
     next.pending = Vec::new();
-    let fighting = Fighting {
+    let mut fighting = Fighting {
         turn: *turn,
         side: *side,
         pos,
@@ -847,6 +854,15 @@ fn resume(
         ashore: resume.ashore.clone(),
         minor_first: BTreeMap::new(),
     };
+    // 003 25.3: the barrages following the battle the last step stopped after.
+    let after = barrages_after(
+        rules,
+        state,
+        (&mut fighting, &mut next.minors),
+        &resume.barrages,
+        input,
+    )?;
+    fighting.events.extend(after);
     fight(rules, state, next, fighting, &resume.battles, input)
 }
 
@@ -923,7 +939,8 @@ struct Fighting {
     minor_first: BTreeMap<crate::board::Country, Vec<UnitId>>,
 }
 
-/// 15: the battles in the order written. In a pending-decision game under
+/// 15: the battles in the order written, each followed by the barrages written to
+/// follow it (003 25.3, `after`). In a pending-decision game under
 /// `pending-consult = ask`, resolution stops after a battle whose owed decisions can
 /// affect a battle still to be fought, and the defender is asked in a step of its own
 /// (so too, after the last battle, for a retreat that may open a beach hex to units
@@ -973,6 +990,14 @@ fn fight(
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "29.4")])?;
             f.events.extend(fought);
             f.throughout.after_battle(rules, &f.pos);
+            let after = barrages_after(
+                rules,
+                state,
+                (&mut f, &mut next.minors),
+                &battle.barrages,
+                input,
+            )?;
+            f.events.extend(after);
             continue;
         }
         let mut roll = battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
@@ -987,24 +1012,38 @@ fn fight(
             &mut roll,
         )
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
+        drop(roll);
         f.events.extend(battle_events);
         f.events.extend(air::base::overrun(&mut f.pos));
         f.throughout.after_battle(rules, &f.pos);
         let rest = battles.get(i + 1..).unwrap_or_default();
+        let waiting = combat::interleave::targets_waiting(&battle.barrages, rest);
         let (asked, later): (Vec<Pending>, Vec<Pending>) = owed
             .into_iter()
-            .partition(|p| ask && can_affect(&f.pos, p, rest));
+            .partition(|p| ask && (can_affect(&f.pos, p, rest) || can_affect_hexes(p, &waiting)));
         f.owed.extend(later);
         if !asked.is_empty() {
+            let rest = Rest {
+                barrages: &battle.barrages,
+                battles: rest,
+            };
             let note = format!(
-                "resolution stops after battle {}: {} decides what battle {} owes before battles {} are fought, in a step of its own with a new seed",
+                "resolution stops after battle {}: {} decides what battle {} owes before {}, in a step of its own with a new seed",
                 battle.id,
                 f.side.other(),
                 battle.id,
-                rest.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")
+                rest.still_to_come()
             );
             return Ok(stop(state, next, f, asked, rest, note));
         }
+        let after = barrages_after(
+            rules,
+            state,
+            (&mut f, &mut next.minors),
+            &battle.barrages,
+            input,
+        )?;
+        f.events.extend(after);
     }
     if ask && !rules.ruleset.format_one {
         // 20.35: units still on assault hexes go ashore after all combat, onto beach
@@ -1018,7 +1057,7 @@ fn fight(
                 "resolution stops after combat: {} decides what it owes before the invading units go ashore (20.35), in a step of its own",
                 f.side.other()
             );
-            return Ok(stop(state, next, f, asked, &[], note));
+            return Ok(stop(state, next, f, asked, Rest::NONE, note));
         }
     }
     if pending_mode
@@ -1031,7 +1070,7 @@ fn fight(
             "the game's last player-turn ends when {} has made the decisions it owes, in a final step before victory is judged",
             f.side.other()
         );
-        return Ok(stop(state, next, f, asked, &[], note));
+        return Ok(stop(state, next, f, asked, Rest::NONE, note));
     }
     Ok(finish(rules, state, next, f))
 }
@@ -1043,7 +1082,7 @@ fn stop(
     mut next: GameState,
     mut f: Fighting,
     asked: Vec<Pending>,
-    rest: &[WaitingBattle],
+    rest: Rest,
     note: String,
 ) -> (GameState, Vec<Event>) {
     f.events.push(Event::Note {
@@ -1055,7 +1094,8 @@ fn stop(
     next.pending = asked;
     next.resume = Some(Resume {
         asks: f.side.other(),
-        battles: rest.to_vec(),
+        battles: rest.battles.to_vec(),
+        barrages: rest.barrages.to_vec(),
         deferred: f.owed,
         kept: f.throughout.kept().clone(),
         cities_before: f.cities_before,
@@ -1063,6 +1103,63 @@ fn stop(
         ashore: f.ashore,
     });
     (next, f.events)
+}
+
+/// What a stopped player-turn still has to resolve: the barrages following the battle
+/// it stopped after (003 25.3), then the battles still to be fought.
+#[derive(Clone, Copy)]
+struct Rest<'a> {
+    barrages: &'a [WaitingBarrage],
+    battles: &'a [WaitingBattle],
+}
+
+impl Rest<'_> {
+    const NONE: Rest<'static> = Rest {
+        barrages: &[],
+        battles: &[],
+    };
+
+    /// For the note of a stop: "battles A2, A3 are fought", or with barrages waiting
+    /// (003 25.3) "barrage b1, battle A2 are resolved", in the order they come.
+    fn still_to_come(&self) -> String {
+        if self.barrages.is_empty() && self.battles.iter().all(|b| b.barrages.is_empty()) {
+            let ids: Vec<&str> = self.battles.iter().map(|b| b.id.as_str()).collect();
+            return format!("battles {} are fought", ids.join(", "));
+        }
+        let barrages = |w: &[WaitingBarrage]| {
+            w.iter()
+                .map(|b| format!("barrage {}", b.id))
+                .collect::<Vec<_>>()
+        };
+        let mut names = barrages(self.barrages);
+        for b in self.battles {
+            names.push(format!("battle {}", b.id));
+            names.extend(barrages(&b.barrages));
+        }
+        let verb = if names.len() == 1 { "is" } else { "are" };
+        format!("{} {verb} resolved", names.join(", "))
+    }
+}
+
+/// 003 25.3: the barrages written to follow a battle, resolved right after it, the
+/// defender's losses by his standing orders; on a minor country city, as those before
+/// the first battle (003 29.4, 29.2).
+fn barrages_after(
+    rules: &Rules,
+    state: &GameState,
+    (f, minors): (&mut Fighting, &mut crate::minor::Minors),
+    waiting: &[WaitingBarrage],
+    input: &mut TurnInput,
+) -> Result<Vec<Event>, Vec<OrderError>> {
+    if waiting.is_empty() {
+        return Ok(Vec::new());
+    }
+    let barrages: Vec<Barrage> = waiting.iter().map(combat::interleave::barrage_of).collect();
+    let bbt = barrage(rules, state, &barrages, (f.turn, f.side), &mut f.pos, input)?;
+    let mut bbt = minor::bombard::with_city_notes(rules, minors, f.side, bbt);
+    let invaded_now = minor::aggression(rules, minors, &bbt);
+    bbt.extend(invaded_now);
+    Ok(bbt)
 }
 
 /// 20.35 with the PBEM sequence: whether an owed decision makes the defender leave a
@@ -1100,6 +1197,20 @@ fn can_affect(pos: &Position, owed: &Pending, rest: &[WaitingBattle]) -> bool {
         b.targets.iter().copied().any(close)
             || b.units.iter().filter_map(|u| pos.hex_of(u)).any(close)
     })
+}
+
+/// PBEM sequence with 003 25.3: whether an owed retreat or advance can affect a
+/// barrage still to be resolved on one of `targets` (within 5 hexes, as for a battle,
+/// [`can_affect`]).
+fn can_affect_hexes(owed: &Pending, targets: &[Hex]) -> bool {
+    let fx = owed.result.effects(0);
+    if fx.defender.retreat == 0 && fx.defender.advance == 0 {
+        return false;
+    }
+    owed.hexes
+        .iter()
+        .chain(&owed.foe_hexes)
+        .any(|n| targets.iter().any(|t| n.distance(*t) <= 5))
 }
 
 /// The end of the player-turn: the automatic victories concluded (21.3), invading
@@ -1276,6 +1387,7 @@ fn waiting_battle(a: &Attack) -> WaitingBattle {
         retreat: a.retreat.iter().map(|h| h.value).collect(),
         stock: a.stock.as_ref().map(|s| s.value.clone()),
         city: a.city,
+        barrages: Vec::new(),
     }
 }
 

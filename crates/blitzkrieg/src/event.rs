@@ -283,6 +283,9 @@ pub enum Event {
         mountain: bool,
         rule: Rule,
     },
+    /// 25.4 with 003 25.3: barrage `id`, resolved after a battle, finds no enemy unit
+    /// left in `target`: its loss falls on no one, and the hex stays barraged.
+    BarrageWithoutTarget { id: String, target: Hex, rule: Rule },
     /// 29.2: `unit` (none: an attack on a city) of `aggressor` entered `hex` of a
     /// neutral minor country, or attacked its city `hex`: `aggressor` is its
     /// aggressor, the other side its liberator.

@@ -155,6 +155,8 @@ struct RawBarrage {
     units: Vec<Spanned<String>>,
     target: Spanned<String>,
     stock: Option<Spanned<String>>,
+    /// 003 25.3: the battle this barrage is resolved right after.
+    after: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -426,6 +428,9 @@ pub struct Barrage {
     pub target: Located<Hex>,
     /// Stock symbol for the stock-sales seed.
     pub stock: Option<Located<String>>,
+    /// 003 25.3: the id of the `[[attack]]` this barrage is resolved right after;
+    /// none: before the first battle.
+    pub after: Option<Located<String>>,
 }
 
 /// Standing orders: how this side takes losses and retreats when it is attacked in
@@ -947,6 +952,9 @@ pub enum Problem {
     DefensiveBarrage,
     #[error("`{id}` names another battle or barrage of this player-turn already: each needs its own id (its roll is drawn by it)")]
     BarrageId { id: String },
+    // B967-B970: barrages interleaved with battles (003 25.3).
+    #[error("barrage {barrage} is to be resolved after `{after}`, and no [[attack]] of this file has that id")]
+    BarrageAfterNoAttack { barrage: String, after: String },
     // B926-B937: the minor countries (29).
     #[error("{unit} may not enter {hex}: it is an unreduced minor country city, which its aggressor enters only once it is reduced on the MCRT")]
     UnreducedCity { unit: UnitId, hex: Hex },
@@ -1324,6 +1332,10 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     .stock
                     .as_ref()
                     .map(|s| Located::new(s.get_ref().trim().to_ascii_uppercase(), s.span())),
+                after: b
+                    .after
+                    .as_ref()
+                    .map(|a| Located::new(a.get_ref().trim().to_string(), a.span())),
             })
         })
         .collect();

@@ -274,7 +274,8 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Decided { .. }
         | Event::Owed { .. }
         | Event::WentAshore { .. }
-        | Event::Barraged { .. } => "COMBAT",
+        | Event::Barraged { .. }
+        | Event::BarrageWithoutTarget { .. } => "COMBAT",
         Event::Completed { .. } => "OWED DECISIONS CARRIED OUT (PBEM)",
         Event::CityChanged { .. } | Event::CityFromNextPlayerTurn { .. } => "CITIES",
         Event::ReinforcementsDue { .. } => "REINFORCEMENTS",
@@ -656,6 +657,10 @@ fn line(out: &mut String, e: &Event) {
             (roll, table),
             (*lost, *removed, *mountain),
             rule,
+        ),
+        Event::BarrageWithoutTarget { id, target, rule } => writeln!(
+            out,
+            "    no enemy unit is left in {target}: barrage {id} takes nothing, and {target} counts as barraged ({rule})"
         ),
         Event::MinorInvaded { .. }
         | Event::CityAttacked { .. }

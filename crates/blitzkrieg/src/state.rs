@@ -269,6 +269,10 @@ pub struct Resume {
     /// combat, in the order its `[[sea]]` order prefers them (`ashore`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ashore: BTreeMap<UnitId, Vec<Hex>>,
+    /// 003 25.3: the barrages written to follow the battle this step stopped after,
+    /// resolved once the decisions asked are carried out, before `battles`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barrages: Vec<WaitingBarrage>,
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as
@@ -293,6 +297,20 @@ pub struct WaitingBattle {
     /// liberator units in it (Tournament Game).
     #[serde(default, skip_serializing_if = "is_false")]
     pub city: bool,
+    /// 003 25.3: the barrages resolved right after this battle, in the order written
+    /// (Tournament Game, `after`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barrages: Vec<WaitingBarrage>,
+}
+
+/// 003 25.3: a barrage declared to follow a battle not yet fought, as plain data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitingBarrage {
+    pub id: String,
+    pub units: Vec<UnitId>,
+    pub target: Hex,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stock: Option<String>,
 }
 
 /// What produced this state: shown again by `blitz report`.
@@ -532,10 +550,12 @@ impl GameState {
         )
     }
 
-    /// Battles of a stopped player-turn still to be fought in this step: its order
-    /// file must name a new seed (docs/pbem.md).
+    /// Battles (or barrages, 003 25.3) of a stopped player-turn still to be resolved
+    /// in this step: its order file must name a new seed (docs/pbem.md).
     pub fn battles_waiting(&self) -> bool {
-        self.resume.as_ref().is_some_and(|r| !r.battles.is_empty())
+        self.resume
+            .as_ref()
+            .is_some_and(|r| !r.battles.is_empty() || !r.barrages.is_empty())
     }
 
     /// What the dice of this state's order file are drawn for (docs/dice.md): the

@@ -155,11 +155,18 @@ fn trace(
     let mut traced: BTreeMap<Hex, bool> = BTreeMap::new();
     let mut cut = BTreeSet::new();
     let mut air_cut = BTreeSet::new();
-    for p in pos.pieces().filter(|p| p.side == side && !pos.is_aloft(&p.id)) {
+    for p in pos
+        .pieces()
+        .filter(|p| p.side == side && !pos.is_aloft(&p.id))
+    {
         // 29.7: a unit in a minor country its supply may not cross traces no route.
         let barred = pos.supply_barred(side, p.hex);
         if barred || !*traced.entry(p.hex).or_insert_with(|| supplied(p.hex)) {
-            let into = if p.kind.is_air() { &mut air_cut } else { &mut cut };
+            let into = if p.kind.is_air() {
+                &mut air_cut
+            } else {
+                &mut cut
+            };
             into.insert(p.id.clone());
         }
     }

@@ -385,6 +385,7 @@ fn tournament_help(t: &mut String) {
          # id = \"b1\"
          # units = [\"ARTILLERY\"]
          # target = \"ENEMY HEX\"
+         # after = \"A1\"          # optional: resolved right after battle A1, not before all (003 25.3)
          #
          # [[minor]]             # 29.6-29.7: as the aggressor of a minor country
          # country = \"calaedia\"  # nord-walkure, sud-walkure, calaedia, san-estados, new-endor
@@ -620,11 +621,22 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         state.label(),
         state.step
     );
-    if let Some(r) = state.resume.as_ref().filter(|r| !r.battles.is_empty()) {
-        let ids: Vec<&str> = r.battles.iter().map(|b| b.id.as_str()).collect();
+    if let Some(r) = state.resume.as_ref().filter(|_| state.battles_waiting()) {
+        // 003 25.3: barrages waiting on the battle the step stopped after come first.
+        let barrages = r
+            .barrages
+            .iter()
+            .chain(r.battles.iter().flat_map(|b| &b.barrages));
+        let mut ids: Vec<&str> = r.battles.iter().map(|b| b.id.as_str()).collect();
+        let what = if r.barrages.is_empty() && r.battles.iter().all(|b| b.barrages.is_empty()) {
+            "Battles"
+        } else {
+            ids.extend(barrages.map(|b| b.id.as_str()));
+            "Battles and barrages"
+        };
         let _ = writeln!(
             t,
-            "# Battles {} are still to be fought: name a NEW seed that does not exist\n\
+            "# {what} {} are still to be fought: name a NEW seed that does not exist\n\
              # yet when you mail the commitment (`blitz help orders`): remove the leading `# `.",
             ids.join(", ")
         );

@@ -9,10 +9,12 @@
 //! - [`limit_advance`]: 25.3, a battle on a barraged hex lets the winner advance one hex.
 //!
 //! Readings where the rules are silent:
-//! - All barrages are resolved before the first battle, in the order written. 003 25.3
-//!   leaves the order to the attacker ("he does not have to resolve all BBT attacks
-//!   before beginning his TGAT attacks"), so resolving them first is one order he may
-//!   choose, and the one this umpire plays.
+//! - A barrage is resolved before the first battle, in the order written, unless it
+//!   names with `after` the battle it follows (003 25.3 leaves the order to the
+//!   attacker: "he does not have to resolve all BBT attacks before beginning his TGAT
+//!   attacks"; [`super::interleave`]). A barrage whose target holds no enemy unit when
+//!   its turn comes is resolved all the same (the roll, the hex marked, 25.4) and
+//!   takes nothing.
 //! - The defender's choice of which factors go is taken from his standing order
 //!   `lose_first`, else the weakest unit first, in pending-decision games too: a barrage
 //!   owes no decision.
@@ -214,9 +216,12 @@ fn defenders(pos: &Position, side: Side, hex: Hex) -> Vec<UnitId> {
         .collect()
 }
 
-/// 25.2, 25.5, BBT: resolves every barrage in the order written, before any battle:
-/// the artillery's attack factors on the BBT, the hex marked as barraged for the rest
-/// of the player-turn, and the defender's loss. `roll` looks the barrage up on the BBT.
+/// 25.2, 25.5, BBT: resolves the barrages given in the order written (before any
+/// battle, or after the battle they follow, 003 25.3): the artillery's attack factors
+/// on the BBT, the hex marked as barraged for the rest of the player-turn, and the
+/// defender's loss. `roll` looks the barrage up on the BBT. A target with no enemy
+/// unit left in it (emptied by an earlier battle) is barraged all the same: the hex is
+/// marked, and the loss falls on no one (said in the report).
 pub fn resolve_barrages(
     rules: &Rules,
     pos: &mut Position,
@@ -228,6 +233,7 @@ pub fn resolve_barrages(
     let mut events = Vec::new();
     for b in barrages {
         let target = b.target.value;
+        let emptied = defenders(pos, side, target).is_empty();
         pos.mark_hex(
             target,
             HexMarker {
@@ -271,6 +277,13 @@ pub fn resolve_barrages(
             mountain,
             rule,
         });
+        if emptied {
+            events.push(Event::BarrageWithoutTarget {
+                id: b.id.value.clone(),
+                target,
+                rule: Rule::para("25.4").and(Ref::Reading("25.3".into())),
+            });
+        }
         let loser = Loser {
             side: side.other(),
             barrage: &b.id.value,

@@ -11,12 +11,14 @@
 //! - [`resolve_battles`]: 15 and the BGAT results, in the order the battles are written.
 //! - [`go_ashore`]: 20.33-20.35, combat from assault hexes and going ashore after it.
 //! - [`check_barrages`], [`resolve_barrages`]: 25.2-25.5, artillery barrages on the BBT.
+//! - [`interleave`]: 003 25.3, barrages resolved after a battle (`after`).
 
 mod assault;
 mod barrage;
 mod check;
 mod choose;
 mod effect;
+pub mod interleave;
 mod pending;
 mod resolve;
 mod retreat;
