@@ -105,10 +105,19 @@ fn tournament_sample_reports_show_tgat_substitutes_barrage_minor_country_bombing
     );
 }
 
-/// Where the text `needle` begins in `text`, for comparing the order of report lines.
-fn at(text: &str, needle: &str) -> usize {
-    text.find(needle)
-        .unwrap_or_else(|| panic!("the report lacks `{needle}`:\n{text}"))
+/// Asserts that `lines` appear in `text` in this order.
+fn assert_in_order(text: &str, lines: &[&str], what: &str) {
+    let places: Vec<usize> = lines
+        .iter()
+        .map(|l| {
+            text.find(l)
+                .unwrap_or_else(|| panic!("{what}: the report lacks `{l}`:\n{text}"))
+        })
+        .collect();
+    assert!(
+        places.is_sorted(),
+        "{what} out of the 003 sequence: {places:?}\n{text}"
+    );
 }
 
 /// 003's Sequence of Play for the Tournament Game (and its PBEM version, which moves
@@ -128,11 +137,7 @@ fn tournament_sample_player_turns_follow_the_003_sequence_of_play() {
         "TGAT PBM, row 3, column 2-1: 1 - / 1 1",
         "AIR UNITS RETURN TO BASE (30.5)",
     ];
-    let places: Vec<usize> = order.iter().map(|l| at(&red, l)).collect();
-    assert!(
-        places.is_sorted(),
-        "2-Red out of the 003 sequence: {places:?}\n{red}"
-    );
+    assert_in_order(&red, &order, "2-Red");
     let blue = report(&dir, "02-1-blue");
     let order = [
         "SUPPLY (23)",
@@ -140,11 +145,7 @@ fn tournament_sample_player_turns_follow_the_003_sequence_of_play() {
         "Battle M1: B-1AR (3) from OO26",
         "guerrillas in New Endor: Blue removes 2 factors",
     ];
-    let places: Vec<usize> = order.iter().map(|l| at(&blue, l)).collect();
-    assert!(
-        places.is_sorted(),
-        "1-Blue out of the 003 sequence: {places:?}\n{blue}"
-    );
+    assert_in_order(&blue, &order, "1-Blue");
 }
 
 #[test]
