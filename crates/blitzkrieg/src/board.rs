@@ -323,10 +323,7 @@ impl Board {
 
     /// Every city hex of the board, in hex order.
     pub fn city_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
-        self.hexes
-            .iter()
-            .filter(|(_, i)| i.city.is_some())
-            .map(|(h, _)| *h)
+        self.grid.cities().iter().copied()
     }
 
     pub fn river_at(&self, h: Hex) -> Option<&RiverHex> {

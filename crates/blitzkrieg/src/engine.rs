@@ -222,6 +222,10 @@ struct Moved {
     /// 28.4: the side's air transport capacity in half units, when replacements raised
     /// it this player-turn.
     air_transport: Option<u32>,
+    /// 5.1-5.2: which side each city was friendly to when the player-turn began.
+    cities_before: BTreeMap<Hex, Option<Side>>,
+    /// 29.6-29.7: which side garrisoned every city of each minor country then.
+    garrisons: BTreeMap<(crate::board::Country, Side), bool>,
 }
 
 enum Planned {
@@ -330,6 +334,8 @@ fn move_units(
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
     let friendly_at_start = control::friendly_cities(&rules.board, &pos, &state.held, side);
+    let cities_before = friendly_map(rules, &pos, &state.held);
+    let garrisons = minor::garrisons(&rules.board, &pos);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     pos.clear_barrages();
     let none = BTreeSet::new();
@@ -548,6 +554,8 @@ fn move_units(
         landing: flights.landing,
         raids: flights.raids,
         air_transport,
+        cities_before,
+        garrisons,
     })
 }
 
@@ -701,8 +709,9 @@ fn play(
         landing,
         raids,
         air_transport,
+        cities_before,
+        garrisons,
     } = moved;
-    let cities_before = friendly_map(rules, &position_of(rules, state), &state.held);
     let mut events = vec![Event::TurnBegan { turn, side }];
     events.extend(move_events);
     for (unit, hex) in &removals {
@@ -767,6 +776,7 @@ fn play(
         avs,
         ashore,
         minor_first: minor::guerrilla::first_losses(&orders.minors),
+        garrisons: Some(garrisons),
     };
     fight(rules, state, next, fighting, &battles, input)
 }
@@ -853,6 +863,7 @@ fn resume(
         avs: resume.avs.clone(),
         ashore: resume.ashore.clone(),
         minor_first: BTreeMap::new(),
+        garrisons: None,
     };
     // 003 25.3: the barrages following the battle the last step stopped after.
     let after = barrages_after(
@@ -937,6 +948,9 @@ struct Fighting {
     ashore: BTreeMap<UnitId, Vec<Hex>>,
     /// 29.6: the units each minor country's guerrilla loss is taken from first.
     minor_first: BTreeMap<crate::board::Country, Vec<UnitId>>,
+    /// 29.6-29.7: which side garrisoned every city of each minor country when the
+    /// player-turn began (`None`: found from the state of this step).
+    garrisons: Option<BTreeMap<(crate::board::Country, Side), bool>>,
 }
 
 /// 15: the battles in the order written, each followed by the barrages written to
@@ -1233,6 +1247,7 @@ fn finish(
         avs,
         ashore,
         minor_first,
+        garrisons,
     } = f;
     next.step = 0;
     next.resume = None;
@@ -1269,7 +1284,8 @@ fn finish(
         throughout.after_battle(rules, &pos);
     }
     // 003 29.7: the aggressor's supply through each country in the next player-turn.
-    let start = position_of(rules, state);
+    let start =
+        garrisons.unwrap_or_else(|| minor::garrisons(&rules.board, &position_of(rules, state)));
     events.extend(minor::supply::carry_to_opponent(
         rules,
         (&start, &pos),

@@ -53,6 +53,8 @@ pub struct Position {
     /// The same pieces by hex, each hex's in id order: asking who is in a hex, which
     /// every rule of movement, combat and supply does, reads one list.
     by_hex: BTreeMap<Hex, Vec<Piece>>,
+    /// The aircraft among the pieces (30), for the questions only they are asked.
+    aircraft: BTreeSet<UnitId>,
     /// 8.1, 8.3: for each side and hex, how many of the side's ground units have it in
     /// their ZOC, and how many of those are armor or air-assault: kept with the map so
     /// that asking whether a hex is in enemy ZOC is one look-up.
@@ -121,6 +123,9 @@ impl Position {
         let list = self.by_hex.entry(hex).or_default();
         let at = list.partition_point(|q| q.id < piece.id);
         list.insert(at, piece.clone());
+        if kind.is_air() {
+            self.aircraft.insert(piece.id.clone());
+        }
         self.pieces.insert(piece.id.clone(), piece);
     }
 
@@ -146,6 +151,9 @@ impl Position {
         for p in &pieces {
             self.count_zoc(p.side, p.kind, p.hex, true);
             self.by_hex.entry(p.hex).or_default().push(p.clone());
+            if p.kind.is_air() {
+                self.aircraft.insert(p.id.clone());
+            }
         }
         self.pieces = pieces.into_iter().map(|p| (p.id.clone(), p)).collect();
     }
@@ -188,6 +196,9 @@ impl Position {
     /// Takes a counter off the map's indexes, keeping its markers.
     fn unindex(&mut self, id: &UnitId) -> Option<Piece> {
         let p = self.pieces.remove(id)?;
+        if p.kind.is_air() {
+            self.aircraft.remove(id);
+        }
         if let Some(list) = self.by_hex.get_mut(&p.hex) {
             list.retain(|q| q.id != *id);
             if list.is_empty() {
@@ -223,6 +234,11 @@ impl Position {
     /// Every counter on the map, in id order.
     pub fn pieces(&self) -> impl Iterator<Item = &Piece> {
         self.pieces.values()
+    }
+
+    /// The aircraft on the map (on the ground or in the air), in id order.
+    pub fn aircraft(&self) -> impl Iterator<Item = &Piece> {
+        self.aircraft.iter().filter_map(|id| self.pieces.get(id))
     }
 
     /// The counters in `hex`, in id order, but those beaten by an automatic victory

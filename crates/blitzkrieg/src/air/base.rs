@@ -68,7 +68,7 @@ fn ungarrisoned_grounded(pos: &Position, p: &Piece) -> bool {
 /// eliminated at once, at any time, in either side's player-turn.
 pub fn overrun(pos: &mut Position) -> Vec<Event> {
     let caught: Vec<(UnitId, Hex)> = pos
-        .pieces()
+        .aircraft()
         .filter(|p| ungarrisoned_grounded(pos, p) && pos.in_zoc_of(p.side.other(), p.hex))
         .map(|p| (p.id.clone(), p.hex))
         .collect();

@@ -23,6 +23,8 @@ pub(crate) struct HexGrid {
     countries: BTreeMap<Country, Vec<Hex>>,
     /// Sea hexes on the board edge (a neighbour off the board), in hex order.
     sea_edge: Vec<Hex>,
+    /// City hexes, in hex order.
+    cities: Vec<Hex>,
 }
 
 impl HexGrid {
@@ -41,6 +43,11 @@ impl HexGrid {
                 .filter(|(h, i)| {
                     i.terrain == Terrain::Sea && h.neighbours().any(|n| !hexes.contains_key(&n))
                 })
+                .map(|(h, _)| *h)
+                .collect(),
+            cities: hexes
+                .iter()
+                .filter(|(_, i)| i.city.is_some())
                 .map(|(h, _)| *h)
                 .collect(),
         };
@@ -85,6 +92,11 @@ impl HexGrid {
     /// The hexes of `country`, in hex order.
     pub(crate) fn country_hexes(&self, country: Country) -> &[Hex] {
         self.countries.get(&country).map_or(&[], Vec::as_slice)
+    }
+
+    /// City hexes, in hex order.
+    pub(crate) fn cities(&self) -> &[Hex] {
+        &self.cities
     }
 
     /// Sea hexes on the board edge, in hex order.

@@ -101,6 +101,23 @@ pub fn subdued(board: &Board, pos: &Position, minors: &Minors, country: Country)
         .all(|&h| pos.at(h).any(|p| p.side == side && !p.kind.is_air()))
 }
 
+/// 29.6, 29.7: for each minor country and side, whether the side garrisons every city
+/// hex of it with a ground unit (the country is subdued when that side is its
+/// aggressor), as the map `pos` stands.
+pub fn garrisons(board: &Board, pos: &Position) -> BTreeMap<(Country, Side), bool> {
+    let mut out = BTreeMap::new();
+    for country in Country::MINOR {
+        let cities = cities_of(board, country);
+        for side in Side::BOTH {
+            let all = cities
+                .iter()
+                .all(|&h| pos.at(h).any(|p| p.side == side && !p.kind.is_air()));
+            out.insert((country, side), all);
+        }
+    }
+    out
+}
+
 /// 29.4: the side an unreduced city of `country` holds its infantry ZOC against in a
 /// player-turn of `mover` (the aggressor; while the country is neutral, the side
 /// moving), and the hexes it holds: the city and its six neighbours, or while the

@@ -154,12 +154,13 @@ fn needs(rules: &Rules, pos: &Position, side: Side, ctx: &SupplyContext, country
 /// At the end of the player-turn of `mover`, `supply_paid` is made to say whether the
 /// aggressor may trace through each country in his opponent's next player-turn: at the
 /// end of the aggressor's own, it holds if he paid, or if the country is subdued now,
-/// and not if it was subdued at the start (`start`) but is no longer; at the end of his
+/// and not if it was subdued at the start (`start`: whether each side garrisoned every
+/// city of each country then, [`super::garrisons`]) but is no longer; at the end of his
 /// opponent's, it lapses. Returns a note for each country whose aggressor moved.
 /// Nothing outside the Tournament Game or without combat supply (optional rule 23).
 pub fn carry_to_opponent(
     rules: &Rules,
-    (start, now): (&Position, &Position),
+    (start, now): (&BTreeMap<(Country, Side), bool>, &Position),
     minors: &mut Minors,
     mover: Side,
 ) -> Vec<Event> {
@@ -180,7 +181,7 @@ pub fn carry_to_opponent(
             m.supply_paid = false;
             continue;
         }
-        let was = subdued(board, start, &before, country);
+        let was = start.get(&(country, a)).copied().unwrap_or(false);
         let is = subdued(board, now, &before, country);
         m.supply_paid = is || (m.supply_paid && !was);
         let may = if m.supply_paid { "may" } else { "may not" };
