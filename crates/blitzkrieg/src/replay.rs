@@ -125,6 +125,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         draw::path_heads(geo, &action.paths),
         draw::battles(geo, &action.battles),
         draw::avs(geo, &action.avs),
+        draw::strikes(geo, &action.strikes),
         crate::svg::sea_boxes(&rules.board, geo, &at_sea),
     ]
     .concat();

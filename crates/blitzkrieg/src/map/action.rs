@@ -1,10 +1,12 @@
 //! What a player-turn did on the map, as things to draw: the paths units took (moves,
-//! retreats, advances, flights, and the sea legs of landings, invasions and units
-//! going to sea), the battles with their odds, roll and result, the automatic
+//! retreats, advances, flights, aircraft's missions and changes of base, and the sea
+//! legs of landings, invasions and units going to sea), the battles with their odds,
+//! roll and result, the barrages and strategic bombings on the BBT, the automatic
 //! victories, the units eliminated and placed, and the area all this covers. Built
 //! from the turn's events and the board alone, so a state file says everything its
 //! picture shows.
 
+use crate::air::AirEvent;
 use crate::board::{Board, SeaZone};
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
@@ -28,6 +30,9 @@ pub enum Track {
     /// The sea leg of a landing at a port or on a beach, or of going to sea (19.2,
     /// 19.3, 20.4): between a sea hex and the port or beach hex.
     Sea,
+    /// An aircraft's flight (30): from its base to the hex of its combat mission, or
+    /// along the cities of a change of base (30.7).
+    Mission,
 }
 
 impl Track {
@@ -40,6 +45,7 @@ impl Track {
             Track::Air => "air transport",
             Track::Drop => "airdrop",
             Track::Sea => "by sea",
+            Track::Mission => "air mission",
         }
     }
 }
@@ -84,6 +90,17 @@ pub struct Av {
     pub odds: String,
 }
 
+/// An attack on the BBT (25.2, 30.42): a barrage by artillery or a strategic bombing,
+/// with what its label says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strike {
+    /// The attacking side.
+    pub side: Side,
+    pub target: Hex,
+    /// "b1 BBT 2": the barrage's id (none for a bombing), and the factors removed.
+    pub label: String,
+}
+
 /// A unit removed from the map this player-turn, where it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lost {
@@ -101,6 +118,8 @@ pub struct Action {
     pub battles: Vec<Battle>,
     /// 21.1: the automatic victories, in the order won.
     pub avs: Vec<Av>,
+    /// 25.2, 30.42: the barrages and strategic bombings, in the order resolved.
+    pub strikes: Vec<Strike>,
     pub lost: Vec<Lost>,
     /// Units set up or brought on as reinforcements, by hex.
     pub placed: BTreeMap<Hex, Vec<UnitId>>,
@@ -160,6 +179,35 @@ impl Action {
                     let track = if *drop { Track::Drop } else { Track::Air };
                     add(unit, track, vec![*from, *to]);
                 }
+                Event::Air(AirEvent::Flew { unit, from, to, .. }) => {
+                    add(unit, Track::Mission, vec![*from, *to]);
+                }
+                Event::Air(AirEvent::Staged { unit, path, .. }) => {
+                    add(unit, Track::Mission, path.clone());
+                }
+                Event::Barraged {
+                    id,
+                    target,
+                    artillery,
+                    removed,
+                    ..
+                } => a.strikes.push(Strike {
+                    side: artillery
+                        .first()
+                        .map_or(Side::Blue, |(u, _)| side_of(counters, u)),
+                    target: *target,
+                    label: format!("{id} BBT {removed}"),
+                }),
+                Event::Air(AirEvent::Bombed {
+                    hex,
+                    bombers,
+                    removed,
+                    ..
+                }) => a.strikes.push(Strike {
+                    side: bombers.first().map_or(Side::Blue, |u| side_of(counters, u)),
+                    target: *hex,
+                    label: format!("bombed BBT {removed}"),
+                }),
                 Event::Eliminated { unit, hex, .. }
                 | Event::RemovedBeforeCombat { unit, hex, .. } => a.lost.push(Lost {
                     unit: unit.clone(),
@@ -228,6 +276,9 @@ impl Action {
                 add(*h, 6);
             }
         }
+        for t in &self.strikes {
+            add(t.target, 12);
+        }
         for v in &self.avs {
             add(v.hex, 12);
             for h in &v.from {
@@ -263,6 +314,7 @@ impl Action {
         self.paths.is_empty()
             && self.battles.is_empty()
             && self.avs.is_empty()
+            && self.strikes.is_empty()
             && self.lost.is_empty()
             && self.placed.is_empty()
             && self.by_sea.is_empty()
@@ -427,6 +479,49 @@ mod tests {
 
     /// 30.41: bombers supporting a battle are listed from their base, far off; the
     /// battle's marker shows the hexsides its ground units attacked over only.
+    #[test]
+    fn barrages_bombings_and_missions_are_drawn_25_2_30_42() {
+        let board = Board::default();
+        let counters = Counters::default();
+        let events = vec![
+            Event::Barraged {
+                id: "b1".to_string(),
+                target: h("K10"),
+                artillery: vec![(UnitId::new("B-1AT").unwrap(), 6)],
+                factors: 6,
+                roll: String::new(),
+                table: String::new(),
+                lost: 2,
+                removed: 2,
+                mountain: false,
+                rule: crate::cite::Rule::para("25.2"),
+            },
+            Event::Air(AirEvent::Flew {
+                unit: UnitId::new("R-1MDM").unwrap(),
+                kind: crate::air::MissionKind::Strategic,
+                from: h("K20"),
+                to: h("K12"),
+                battle: None,
+                doubled: false,
+                rule: crate::cite::Rule::para("30.42"),
+            }),
+        ];
+        let a = Action::of(&board, &counters, &events);
+        assert_eq!(
+            a.strikes,
+            vec![Strike {
+                side: Side::Blue,
+                target: h("K10"),
+                label: "b1 BBT 2".to_string(),
+            }]
+        );
+        assert_eq!(a.paths.len(), 1);
+        assert_eq!(a.paths[0].track, Track::Mission);
+        assert_eq!(a.paths[0].side, Side::Red);
+        assert_eq!(a.paths[0].hexes, vec![h("K20"), h("K12")]);
+        assert_eq!(a.weighted_hexes().get(&h("K10")), Some(&12));
+    }
+
     #[test]
     fn a_battle_marker_leaves_out_the_bombers_base() {
         use crate::combat::{CombatResult, Outcome};

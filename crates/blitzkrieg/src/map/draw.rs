@@ -5,7 +5,7 @@
 //! victory markers with their odds. Shared by the mail picture and the replay page; every
 //! element a reader may point at carries a `data-` attribute naming it.
 
-use super::action::{Av, Battle, Lost, Path, Track};
+use super::action::{Av, Battle, Lost, Path, Strike, Track};
 use crate::board::Board;
 use crate::hex::Hex;
 use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
@@ -34,6 +34,8 @@ pub const BATTLE: &str = "#f08c00";
 
 /// The colour of automatic victory markers (21).
 pub const AV: &str = "#7b2cbf";
+/// The ink of barrages and strategic bombings on the BBT (25.2, 30.42).
+pub const BBT: &str = "#a4161a";
 
 /// Font size of hex ids and counter strips, in board units.
 const TEXT: f64 = 2.9;
@@ -170,6 +172,7 @@ fn dashes(t: Track) -> &'static str {
         Track::Advance => r#" stroke-dasharray="0.8,1.2""#,
         Track::Air | Track::Drop => r#" stroke-dasharray="5,2""#,
         Track::Sea => r#" stroke-dasharray="3,1,0.8,1""#,
+        Track::Mission => r#" stroke-dasharray="1,1.4,4,1.4""#,
     }
 }
 
@@ -298,6 +301,37 @@ pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
         let label = format!("{} {} {}", b.id, b.odds, b.result);
         attack_marker(&mut s, geo, b.target, &b.from, &label, ("#fff3bf", BATTLE));
         s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// Barrages and strategic bombings on the BBT (25.2, 30.42): a dark red ring round the
+/// hex struck, and a label with the barrage's id and the factors removed (a bombing's
+/// bombers are drawn as their flight, [`Track::Mission`]).
+pub fn strikes(geo: &Geo, strikes: &[Strike]) -> String {
+    let mut s = String::from("<g class=\"strikes\">\n");
+    for t in strikes {
+        let _ = writeln!(
+            s,
+            r##"<g class="strike" data-hex="{}" data-side="{}"><polygon points="{}" fill="none" stroke="{BBT}" stroke-width="1.2" stroke-dasharray="1.4,0.8"/>"##,
+            t.target,
+            t.side,
+            geo.polygon(t.target)
+        );
+        let c = geo.centre(t.target);
+        let w = 2.0 + t.label.chars().count() as f64 * 1.9;
+        let (x, y) = (c.0, c.1 + 11.4);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="4.4" rx="1" fill="#ffe3e3" stroke="{BBT}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text></g>"##,
+            f(x - w / 2.0),
+            f(y),
+            f(w),
+            f(x),
+            f(y + 3.25),
+            esc(&t.label)
+        );
     }
     s.push_str("</g>\n");
     s

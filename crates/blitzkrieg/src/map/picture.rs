@@ -259,7 +259,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
         DETAIL_SCALE,
@@ -275,6 +275,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         draw::path_heads(geo, &scene.action.paths),
         draw::battles(geo, &scene.action.battles),
         draw::avs(geo, &scene.action.avs),
+        draw::strikes(geo, &scene.action.strikes),
         crate::minor::map::reduced_marks(geo, scene.minors),
     );
     let _ = writeln!(
@@ -303,7 +304,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         *y += size + 5.0;
     };
     line(s, &mut y, 13.0, true, "Key");
-    let samples: [(&str, &str, &str); 5] = [
+    let samples: [(&str, &str, &str); 6] = [
         ("", "#123a8c", "move (Blue), arrow at the end"),
         (r#" stroke-dasharray="7,5""#, "#9e1b12", "retreat (Red)"),
         (
@@ -320,6 +321,11 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             r#" stroke-dasharray="9,3,2.4,3""#,
             "#123a8c",
             "by sea: landing, invasion, to sea",
+        ),
+        (
+            r#" stroke-dasharray="1.8,2.7,9,2.7""#,
+            "#123a8c",
+            "aircraft: mission, change of base",
         ),
     ];
     for (dash, ink, text) in samples {
@@ -341,6 +347,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         "Grey, struck through: lost this player-turn",
         "Orange ring: battle hex; label: id, odds, result",
         "Purple ring: automatic victory (21); label: odds",
+        "Red dashed ring: barrage or bombing (BBT); label: factors",
         "Small map: the whole board, the area above outlined",
     ] {
         line(s, &mut y, 11.5, false, text);
