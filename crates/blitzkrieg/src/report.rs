@@ -152,7 +152,10 @@ pub fn render(header: &Header, events: &[Event]) -> String {
             section = s;
         }
         let stack = moves::stack_at(&events[i..]);
-        if stack.is_empty() {
+        if let Some(reduced) = reduced_line(e, events.get(i + 1)) {
+            let _ = writeln!(out, "{reduced}");
+            i += 1;
+        } else if stack.is_empty() {
             line(&mut out, e);
             i += 1;
         } else {
@@ -338,6 +341,26 @@ fn substituted(
         "    {unit}'s {left} left made up by {} in {hex} ({rule})",
         names.join(", ")
     )
+}
+
+/// 26.2: a unit taken off for a loss of part of its factors and made up by substitutes
+/// at once (the next event) is "reduced", not eliminated: its line says so.
+fn reduced_line(e: &Event, next: Option<&Event>) -> Option<String> {
+    let Event::Eliminated {
+        unit,
+        hex,
+        cause,
+        rule,
+    } = e
+    else {
+        return None;
+    };
+    match next {
+        Some(Event::Substituted { unit: u, into, .. }) if u == unit && !into.is_empty() => {
+            Some(format!("    {unit} reduced in {hex}: {cause} ({rule})"))
+        }
+        _ => None,
+    }
 }
 
 /// 23.1, 23.6: who is cut off from supply this player-turn, and what it means.

@@ -40,9 +40,10 @@ fn tournament_sample_reports_show_tgat_substitutes_barrage_minor_country_bombing
         &[
             "New Endor is invaded: B-1AR entered LL23; Blue is its aggressor and Red its",
             "Battles     1: M1 against the city PP27: 5 lost, reduced (MCRT)",
-            "Blue lost   B-3AR, B-AR1A, B-1IN",
+            "Blue lost   B-3AR (reduced), B-AR1A, B-1IN (reduced)",
             "the city PP27 of New Endor with 19 factors (MCRT 5*, 29.4)",
             "the attackers lose 5 factors; the city is reduced",
+            "B-3AR reduced in OO26: battle M1 against the city PP27 (MCRT): takes 5 of",
             "B-3AR's 1 factor left made up by B-AR1A in OO26 (26.2)",
             "guerrillas in New Endor: Blue removes 2 factors",
         ],

@@ -85,7 +85,7 @@ pub fn take_factors(
         events.push(Event::Eliminated {
             unit: piece.id.clone(),
             hex: piece.hex,
-            cause: format!("{cause}: takes {} of {owed} factors", f.min(owed)),
+            cause: format!("{cause}: takes {} of the {owed} factors lost", f.min(owed)),
             rule: rule.clone(),
         });
         if f > owed {

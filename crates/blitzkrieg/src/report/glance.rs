@@ -7,7 +7,7 @@
 
 use crate::event::{BattleRecord, Event};
 use crate::units::{Side, UnitId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The lines of the summary, or none for a set-up (no `TurnBegan`).
 pub(super) fn lines(events: &[Event]) -> Vec<String> {
@@ -125,10 +125,29 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             &format!("{}: {}", avs.len(), avs.join("; ")),
         ));
     }
+    // 26.2: units taken off for part of their factors and made up by substitutes.
+    let reduced: BTreeSet<&UnitId> = events
+        .windows(2)
+        .filter_map(|w| match w {
+            [Event::Eliminated { unit, .. }, Event::Substituted { unit: u, into, .. }]
+                if unit == u && !into.is_empty() =>
+            {
+                Some(unit)
+            }
+            _ => None,
+        })
+        .collect();
+    let name = |u: &&UnitId| {
+        if reduced.contains(*u) {
+            format!("{u} (reduced)")
+        } else {
+            u.to_string()
+        }
+    };
     for side in [mover, mover.other()] {
         let units: Vec<String> = lost
             .get(&side)
-            .map(|v| v.iter().map(ToString::to_string).collect())
+            .map(|v| v.iter().map(name).collect())
             .unwrap_or_default();
         let what = if units.is_empty() {
             "nothing".to_string()
