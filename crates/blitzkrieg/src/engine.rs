@@ -673,6 +673,20 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
                 "PBM",
             ));
         }
+        let strategic = orders
+            .missions
+            .iter()
+            .filter(|m| m.kind.value == crate::air::MissionKind::Strategic && m.stock.is_none());
+        for m in strategic {
+            errs.push(OrderError::new(
+                Problem::BadSeed(format!(
+                    "the strategic bombing of {} names no stock",
+                    m.to.value
+                )),
+                Some(m.kind.span.clone()),
+                "PBM",
+            ));
+        }
     }
     errs.extend(
         spec::moment_problems(&seed.value, &accepted)
@@ -1354,7 +1368,7 @@ fn bomb(
         .unwrap_or_default();
     let tables = input.tables;
     let dice = &mut *input.dice;
-    let mut roll = |id: &str| dice.roll(mode, id, None);
+    let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
     air::strategic::resolve(rules, pos, raids, &lose_first, tables, &mut roll)
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "30.42")])
 }

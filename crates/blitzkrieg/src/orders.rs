@@ -197,6 +197,7 @@ struct RawMission {
     #[serde(default)]
     via: Vec<Spanned<String>>,
     from: Option<Spanned<String>>,
+    stock: Option<Spanned<String>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -1459,6 +1460,10 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
         land,
         via,
         from,
+        stock: m
+            .stock
+            .as_ref()
+            .map(|s| Located::new(s.get_ref().trim().to_string(), s.span())),
     })
 }
 

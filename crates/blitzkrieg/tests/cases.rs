@@ -45,7 +45,7 @@ use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
 use blitzkrieg::state::{
-    DecisionMode, GameState, Phase, Place, RuleSet, StandingOrders, TableChoice,
+    DecisionMode, GameState, Phase, Place, RuleSet, SeedSource, StandingOrders, TableChoice,
 };
 use blitzkrieg::tables::{TableMode, Tables};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
@@ -103,6 +103,10 @@ struct Case {
     /// "pending" or "standing" (the default).
     #[serde(default)]
     decisions: Option<String>,
+    /// `"stock"`: a game whose seed is a trading date's stock sales (each battle,
+    /// barrage and strategic bombing names a stock; the fixed dice say which).
+    #[serde(default)]
+    seed: Option<String>,
     /// 29: the minor countries' status (aggressor, reduced cities), as the state keeps
     /// it: `minors.calaedia = { aggressor = "Blue", reduced = ["N16"] }`.
     #[serde(default)]
@@ -246,7 +250,7 @@ impl TurnDice for FixedDice {
         &mut self,
         mode: TableMode,
         roll_id: &str,
-        _stock: Option<&str>,
+        stock: Option<&str>,
     ) -> Result<(Roll, String), String> {
         let d = self
             .0
@@ -255,7 +259,11 @@ impl TurnDice for FixedDice {
             .ok_or(format!("case gives no roll for {roll_id}"))?;
         self.1 += 1;
         let roll = Roll::in_mode(mode, d).ok_or(format!("{d} is not a roll"))?;
-        Ok((roll, format!("{roll_id}: {roll} (fixed by the case)")))
+        let named = stock.map(|s| format!(", stock {s}")).unwrap_or_default();
+        Ok((
+            roll,
+            format!("{roll_id}: {roll} (fixed by the case{named})"),
+        ))
     }
 }
 
@@ -388,6 +396,10 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         })
         .tables(tables)
         .last_turn(case.last_turn.unwrap_or(15));
+    let base = match case.seed.as_deref() {
+        Some("stock") => base.seed(SeedSource::StockSales),
+        _ => base,
+    };
     if let Some(file) = &case.position {
         let inline = case.turn.is_some()
             || case.side.is_some()

@@ -441,6 +441,7 @@ fn combat_mission(
         out.raids.push(Raid {
             hex: m.to.value,
             bombers: planned.iter().map(|(f, _)| f.id.value.clone()).collect(),
+            stock: m.stock.as_ref().map(|s| s.value.clone()),
         });
     }
     for (f, landing) in planned {

@@ -102,6 +102,9 @@ pub struct Mission {
     pub via: Vec<Located<Hex>>,
     /// 30.3: the full sea hex of its zone a carrier-based aircraft flies from.
     pub from: Option<Located<Hex>>,
+    /// 30.42: the stock whose sales give a strategic bombing's digit, in a game by
+    /// stock sales.
+    pub stock: Option<Located<String>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.

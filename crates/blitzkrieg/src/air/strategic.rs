@@ -20,13 +20,15 @@ use pbem::dice::Roll;
 use std::collections::BTreeSet;
 
 /// Draws the roll of the id given: the roll and how it was drawn, for the report.
-pub type DrawRoll<'a> = dyn FnMut(&str) -> Result<(Roll, String), String> + 'a;
+pub type DrawRoll<'a> = dyn FnMut(&str, Option<&str>) -> Result<(Roll, String), String> + 'a;
 
 /// One strategic bombing of a hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Raid {
     pub hex: Hex,
     pub bombers: Vec<UnitId>,
+    /// The stock its digit is read from, in a game by stock sales.
+    pub stock: Option<String>,
 }
 
 /// 25.3 with 30.42 ("may not be combined with artillery in an attack on the same hex"):
@@ -86,7 +88,7 @@ pub fn resolve(
             .iter()
             .filter_map(|b| bombing::air_factor(rules, pos, b, &[raid.hex]))
             .sum();
-        let (drawn, shown) = roll(&format!("bombing-{}", raid.hex))?;
+        let (drawn, shown) = roll(&format!("bombing-{}", raid.hex), raid.stock.as_deref())?;
         let cell = tables.bbt(factors, drawn).map_err(|e| e.to_string())?;
         let mountain = rules.board.terrain(raid.hex) == Some(Terrain::Mountain);
         let removed = if mountain {
