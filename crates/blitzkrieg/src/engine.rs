@@ -1018,51 +1018,44 @@ fn fight(
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "29.4")])?;
             f.events.extend(fought);
             f.throughout.after_battle(rules, &f.pos);
-            let after = barrages_after(
+        } else {
+            let mut roll =
+                battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
+            let attack = attack_of(battle);
+            let (battle_events, owed) = combat::resolve_battles(
                 rules,
-                state,
-                (&mut f, &mut next.minors),
-                &battle.barrages,
-                input,
-            )?;
-            f.events.extend(after);
-            continue;
-        }
-        let mut roll = battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
-        let attack = attack_of(battle);
-        let (battle_events, owed) = combat::resolve_battles(
-            rules,
-            &mut f.pos,
-            f.side,
-            std::slice::from_ref(&attack),
-            &standing,
-            defer,
-            &mut roll,
-        )
-        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
-        drop(roll);
-        f.events.extend(battle_events);
-        f.events.extend(air::base::overrun(&mut f.pos));
-        f.throughout.after_battle(rules, &f.pos);
-        let rest = battles.get(i + 1..).unwrap_or_default();
-        let waiting = combat::interleave::targets_waiting(&battle.barrages, rest);
-        let (asked, later): (Vec<Pending>, Vec<Pending>) = owed
-            .into_iter()
-            .partition(|p| ask && (can_affect(&f.pos, p, rest) || can_affect_hexes(p, &waiting)));
-        f.owed.extend(later);
-        if !asked.is_empty() {
-            let rest = Rest {
-                barrages: &battle.barrages,
-                battles: rest,
-            };
-            let note = format!(
-                "resolution stops after battle {}: {} decides what battle {} owes before {}, in a step of its own with a new seed",
-                battle.id,
-                f.side.other(),
-                battle.id,
-                rest.still_to_come()
-            );
-            return Ok(stop(state, next, f, asked, rest, note));
+                &mut f.pos,
+                f.side,
+                std::slice::from_ref(&attack),
+                &standing,
+                defer,
+                &mut roll,
+            )
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
+            drop(roll);
+            f.events.extend(battle_events);
+            f.events.extend(air::base::overrun(&mut f.pos));
+            f.throughout.after_battle(rules, &f.pos);
+            let rest = battles.get(i + 1..).unwrap_or_default();
+            let waiting = combat::interleave::targets_waiting(&battle.barrages, rest);
+            let (asked, later): (Vec<Pending>, Vec<Pending>) = owed.into_iter().partition(|p| {
+                ask && (can_affect(&f.pos, p, rest) || can_affect_hexes(p, &waiting))
+            });
+            f.owed.extend(later);
+            if !asked.is_empty() {
+                let rest = Rest {
+                    barrages: &battle.barrages,
+                    battles: rest,
+                };
+                let note = format!(
+                    "resolution stops after battle {}: {} decides what battle {} owes before {}, in a step of its own with a new seed",
+                    battle.id,
+                    f.side.other(),
+                    battle.id,
+                    rest.still_to_come()
+                );
+                return Ok(stop(state, next, f, asked, rest, note));
+            }
         }
         let after = barrages_after(
             rules,
