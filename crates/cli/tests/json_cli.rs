@@ -5,14 +5,12 @@
 //! same bytes every time.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use assert_cmd::Command;
+mod sample;
+
+use sample::blitz;
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn blitz() -> Command {
-    Command::cargo_bin("blitz").unwrap()
-}
 
 fn demo() -> (tempfile::TempDir, PathBuf) {
     sample("blitzkrieg")
@@ -20,14 +18,7 @@ fn demo() -> (tempfile::TempDir, PathBuf) {
 
 /// The sample game `name` (`blitz demo --sample NAME`) played into a new folder.
 fn sample(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("game");
-    blitz()
-        .arg("demo")
-        .arg(&dir)
-        .args(["--sample", name])
-        .assert()
-        .success();
+    let (tmp, dir, _) = sample::played(name);
     (tmp, dir)
 }
 

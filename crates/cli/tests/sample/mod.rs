@@ -1,4 +1,5 @@
-//! Shared by the sample-game tests (`demo_optional.rs`, `demo_tournament.rs`): play a
+//! Shared by the sample-game tests (`demo_optional.rs`, `demo_tournament.rs`,
+//! `json_cli.rs`): play a
 //! sample through the real binary into a fresh folder, read its reports, and compare
 //! two folders byte for byte.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -12,19 +13,25 @@ pub fn blitz() -> Command {
     Command::cargo_bin("blitz").unwrap()
 }
 
-/// Plays `blitz demo --sample NAME` into a fresh folder, checking that it ends with the
-/// player-turn `last` and announces `turns` (`"set-up and turns 1-4"`): (the temp dir
-/// guard, the folder).
-pub fn play(name: &str, last: &str, turns: &str) -> (tempfile::TempDir, PathBuf) {
+/// Plays `blitz demo --sample NAME` into a fresh folder and checks that it succeeds:
+/// (the temp dir guard, the folder, what the command printed).
+pub fn played(name: &str) -> (tempfile::TempDir, PathBuf, assert_cmd::assert::Assert) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("game");
-    blitz()
+    let done = blitz()
         .arg("demo")
         .arg(&dir)
         .args(["--sample", name])
         .assert()
-        .success()
-        .stdout(predicate::str::contains(format!("player-turn {last}")))
+        .success();
+    (tmp, dir, done)
+}
+
+/// [`played`], checking too that the sample ends with the player-turn `last` and
+/// announces `turns` (`"set-up and turns 1-4"`): (the temp dir guard, the folder).
+pub fn play(name: &str, last: &str, turns: &str) -> (tempfile::TempDir, PathBuf) {
+    let (tmp, dir, done) = played(name);
+    done.stdout(predicate::str::contains(format!("player-turn {last}")))
         .stdout(predicate::str::contains(format!("({turns})")));
     (tmp, dir)
 }
