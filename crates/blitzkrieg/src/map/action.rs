@@ -90,14 +90,19 @@ pub struct Av {
     pub odds: String,
 }
 
-/// An attack on the BBT (25.2, 30.42): a barrage by artillery or a strategic bombing,
-/// with what its label says.
+/// An attack resolved on a table of its own rather than the TGAT: a barrage by
+/// artillery or a strategic bombing on the BBT (25.2, 30.42), or an attack on a minor
+/// country city on the MCRT (29.4), with what its label says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strike {
     /// The attacking side.
     pub side: Side,
     pub target: Hex,
-    /// "b1 BBT 2": the barrage's id (none for a bombing), and the factors removed.
+    /// The hexes a city's attackers stood in, each once (none for the BBT: artillery
+    /// fires from 2 hexes away, bombers fly in, [`Track::Mission`]).
+    pub from: Vec<Hex>,
+    /// "b1 BBT 2": the barrage's id (none for a bombing) and the factors removed;
+    /// "M1 MCRT 5*": the city attack's id and the table's result.
     pub label: String,
 }
 
@@ -196,6 +201,7 @@ impl Action {
                         .first()
                         .map_or(Side::Blue, |(u, _)| side_of(counters, u)),
                     target: *target,
+                    from: Vec::new(),
                     label: format!("{id} BBT {removed}"),
                 }),
                 Event::Air(AirEvent::Bombed {
@@ -206,7 +212,22 @@ impl Action {
                 }) => a.strikes.push(Strike {
                     side: bombers.first().map_or(Side::Blue, |u| side_of(counters, u)),
                     target: *hex,
+                    from: Vec::new(),
                     label: format!("bombed BBT {removed}"),
+                }),
+                Event::CityAttacked {
+                    id,
+                    side,
+                    city,
+                    attackers,
+                    loss,
+                    reduced,
+                    ..
+                } => a.strikes.push(Strike {
+                    side: *side,
+                    target: *city,
+                    from: distinct(attackers.iter().map(|(_, h, _)| *h)),
+                    label: format!("{id} MCRT {loss}{}", if *reduced { "*" } else { "" }),
                 }),
                 Event::Eliminated { unit, hex, .. }
                 | Event::RemovedBeforeCombat { unit, hex, .. } => a.lost.push(Lost {
@@ -278,6 +299,9 @@ impl Action {
         }
         for t in &self.strikes {
             add(t.target, 12);
+            for h in &t.from {
+                add(*h, 6);
+            }
         }
         for v in &self.avs {
             add(v.hex, 12);
@@ -512,6 +536,7 @@ mod tests {
             vec![Strike {
                 side: Side::Blue,
                 target: h("K10"),
+                from: Vec::new(),
                 label: "b1 BBT 2".to_string(),
             }]
         );

@@ -298,17 +298,29 @@ pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
             esc(&b.roll),
             esc(&b.result)
         );
-        let label = format!("{} {} {}", b.id, b.odds, b.result);
-        attack_marker(&mut s, geo, b.target, &b.from, &label, ("#fff3bf", BATTLE));
+        let text = format!("{} {} {}", b.id, b.odds, b.result);
+        let label = Label {
+            text: &text,
+            below: LABEL_BELOW,
+        };
+        attack_marker(
+            &mut s,
+            geo,
+            (b.target, &b.from),
+            &label,
+            ("#fff3bf", BATTLE),
+        );
         s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
     s
 }
 
-/// Barrages and strategic bombings on the BBT (25.2, 30.42): a dark red ring round the
-/// hex struck, and a label with the barrage's id and the factors removed (a bombing's
-/// bombers are drawn as their flight, [`Track::Mission`]).
+/// Barrages and strategic bombings on the BBT (25.2, 30.42) and attacks on minor
+/// country cities on the MCRT (29.4): a dark red dashed ring round the hex struck, a
+/// short arrow across each hexside a city's attackers stood behind, and a label with the
+/// id and result, under a battle's (a bombing's bombers are drawn as their flight,
+/// [`Track::Mission`]).
 pub fn strikes(geo: &Geo, strikes: &[Strike]) -> String {
     let mut s = String::from("<g class=\"strikes\">\n");
     for t in strikes {
@@ -319,19 +331,12 @@ pub fn strikes(geo: &Geo, strikes: &[Strike]) -> String {
             t.side,
             geo.polygon(t.target)
         );
-        let c = geo.centre(t.target);
-        let w = 2.0 + t.label.chars().count() as f64 * 1.9;
-        let (x, y) = (c.0, c.1 + 11.4);
-        let _ = writeln!(
-            s,
-            r##"<rect x="{}" y="{}" width="{}" height="4.4" rx="1" fill="#ffe3e3" stroke="{BBT}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text></g>"##,
-            f(x - w / 2.0),
-            f(y),
-            f(w),
-            f(x),
-            f(y + 3.25),
-            esc(&t.label)
-        );
+        let label = Label {
+            text: &t.label,
+            below: 11.4,
+        };
+        attack_marker(&mut s, geo, (t.target, &t.from), &label, ("#ffe3e3", BBT));
+        s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
     s
@@ -349,12 +354,25 @@ pub fn avs(geo: &Geo, avs: &[Av]) -> String {
             esc(&v.odds),
             v.side
         );
-        let label = format!("AV {}", v.odds);
-        attack_marker(&mut s, geo, v.hex, &v.from, &label, ("#f3e8ff", AV));
+        let text = format!("AV {}", v.odds);
+        let label = Label {
+            text: &text,
+            below: LABEL_BELOW,
+        };
+        attack_marker(&mut s, geo, (v.hex, &v.from), &label, ("#f3e8ff", AV));
         s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
     s
+}
+
+/// How far under a hex's centre a battle's label begins.
+const LABEL_BELOW: f64 = 6.6;
+
+/// A marker's label: its text, and how far under the hex's centre it begins.
+struct Label<'a> {
+    text: &'a str,
+    below: f64,
 }
 
 /// The arrows from `from` into `target` and the label under it, in `colours`: the
@@ -362,9 +380,8 @@ pub fn avs(geo: &Geo, avs: &[Av]) -> String {
 fn attack_marker(
     s: &mut String,
     geo: &Geo,
-    target: Hex,
-    from: &[Hex],
-    label: &str,
+    (target, from): (Hex, &[Hex]),
+    label: &Label,
     (fill, ink): (&str, &str),
 ) {
     let target = geo.centre(target);
@@ -382,8 +399,8 @@ fn attack_marker(
             arrowhead(a, tip, 3.6, 3.6)
         );
     }
-    let w = 2.0 + label.chars().count() as f64 * 1.9;
-    let (x, y) = (target.0, target.1 + 6.6);
+    let w = 2.0 + label.text.chars().count() as f64 * 1.9;
+    let (x, y) = (target.0, target.1 + label.below);
     let _ = writeln!(
         s,
         r##"<rect x="{}" y="{}" width="{}" height="4.4" rx="1" fill="{fill}" stroke="{ink}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text>"##,
@@ -392,6 +409,6 @@ fn attack_marker(
         f(w),
         f(x),
         f(y + 3.25),
-        esc(label)
+        esc(label.text)
     );
 }

@@ -347,7 +347,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         "Grey, struck through: lost this player-turn",
         "Orange ring: battle hex; label: id, odds, result",
         "Purple ring: automatic victory (21); label: odds",
-        "Red dashed ring: barrage or bombing (BBT); label: factors",
+        "Red dashed ring: BBT or city attack (MCRT); label: result",
         "Small map: the whole board, the area above outlined",
     ] {
         line(s, &mut y, 11.5, false, text);
