@@ -28,6 +28,21 @@ pub enum FileError {
     TooLarge { path: PathBuf, max: u64 },
     #[error("{path} is not UTF-8 text")]
     NotText { path: PathBuf },
+    #[error("{path} is not a write this program left unfinished: {why}; nothing was changed")]
+    #[diagnostic(help(
+        "a folder received from someone else may carry one planted: look at it, and \
+         remove it by hand if you did not leave it there"
+    ))]
+    NotOurStaging { path: PathBuf, why: String },
+    #[error(
+        "{dir} holds a write that was interrupted ({stage}): run `blitz repair {dir}` to \
+         finish it, then this command again"
+    )]
+    #[diagnostic(help(
+        "a command killed while it wrote (a crash, a full disk) leaves its files staged; \
+         until they are in place the folder is not the game as it was written"
+    ))]
+    Unfinished { dir: PathBuf, stage: PathBuf },
 }
 
 impl FileError {
@@ -41,6 +56,8 @@ impl FileError {
             FileError::Read { .. } => "F003",
             FileError::TooLarge { .. } => "F004",
             FileError::NotText { .. } => "F005",
+            FileError::NotOurStaging { .. } => "F006",
+            FileError::Unfinished { .. } => "F007",
         }
     }
 }
@@ -125,52 +142,298 @@ pub fn write_all(files: &[(PathBuf, Vec<u8>)], force: bool) -> Result<(), FileEr
         }
     }
     let stage = root.join(format!("{STAGING_PREFIX}{}", unique_suffix()));
-    if let Err(e) = stage_files(&root, &stage, files) {
-        let _ = fs::remove_dir_all(&stage);
-        return Err(e);
+    match stage_files(&root, &stage, files) {
+        Ok(moves) => finish(&root, &stage, &moves),
+        Err(e) => {
+            let _ = fs::remove_dir_all(&stage);
+            Err(e)
+        }
     }
-    finish(&root, &stage)
 }
 
 /// Finishes or discards every interrupted [`write_all`] into `dir`: a staging folder
 /// with its journal is renamed into place, one without is removed. Returns how many
 /// interrupted writes were found.
+///
+/// Only what [`write_all`] itself leaves is touched, and only once every staging folder
+/// of `dir` is found to be one ([`FileError::NotOurStaging`] otherwise, with nothing
+/// changed): a folder received from someone else may carry a planted journal naming
+/// any file on the machine.
 pub fn recover(dir: &Path) -> Result<usize, FileError> {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Ok(0);
-    };
-    let mut found = 0;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let path = entry.path();
-        if !name.to_string_lossy().starts_with(STAGING_PREFIX) || !path.is_dir() {
-            continue;
-        }
-        found += 1;
-        if path.join(JOURNAL).is_file() {
-            finish(dir, &path)?;
-        } else {
-            fs::remove_dir_all(&path).map_err(|source| FileError::Write {
-                path: path.clone(),
-                source,
-            })?;
-            sync_dir(dir).map_err(|source| FileError::Write {
-                path: dir.to_path_buf(),
-                source,
-            })?;
+    let found = staging_folders(dir)?;
+    for staging in &found {
+        match &staging.journal {
+            Some(moves) => finish(dir, &staging.path, moves)?,
+            None => {
+                let err = |path: &Path| {
+                    let path = path.to_path_buf();
+                    move |source| FileError::Write { path, source }
+                };
+                fs::remove_dir_all(&staging.path).map_err(err(&staging.path))?;
+                sync_dir(dir).map_err(err(dir))?;
+            }
         }
     }
+    Ok(found.len())
+}
+
+/// Refuses a folder holding an interrupted write that was decided (its journal
+/// written) but not finished ([`FileError::Unfinished`]), or a staging folder that is
+/// not one [`write_all`] leaves ([`FileError::NotOurStaging`]). Writes nothing: the
+/// check of a command that only reads the folder. A write interrupted before its
+/// journal changed nothing the reader sees, and is let be.
+pub fn check_finished(dir: &Path) -> Result<(), FileError> {
+    match staging_folders(dir)?
+        .into_iter()
+        .find(|s| s.journal.is_some())
+    {
+        Some(s) => Err(FileError::Unfinished {
+            dir: dir.to_path_buf(),
+            stage: s.path,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// [`check_finished`] on the folder a file is in (the current folder for a bare name).
+pub fn check_finished_beside(file: &Path) -> Result<(), FileError> {
+    match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => check_finished(d),
+        _ => check_finished(Path::new(".")),
+    }
+}
+
+/// The most files one write stages, and the largest journal: a command writes a few
+/// files, never near these.
+const MAX_STAGED: usize = 1000;
+const MAX_JOURNAL_BYTES: u64 = 64 * 1024;
+
+/// A staging folder found in a folder, checked to be one [`write_all`] leaves.
+struct Staging {
+    path: PathBuf,
+    /// The journal's renames (the staged file's name, its destination); none when the
+    /// write was interrupted before its journal, so that nothing was decided.
+    journal: Option<Vec<(String, PathBuf)>>,
+}
+
+/// Every staging folder of `dir`, each checked ([`check_staging`]), in name order.
+/// Reads only.
+fn staging_folders(dir: &Path) -> Result<Vec<Staging>, FileError> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut found = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|source| FileError::Read {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(STAGING_PREFIX)
+        {
+            found.push(check_staging(dir, &entry.path())?);
+        }
+    }
+    found.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(found)
 }
 
+/// Whether `name` is one [`write_all`] gives its staging folder: the prefix, then the
+/// process id and the nanoseconds, in decimal.
+fn is_staging_name(name: &str) -> bool {
+    name.strip_prefix(STAGING_PREFIX)
+        .and_then(|rest| rest.split_once('-'))
+        .is_some_and(|(pid, nanos)| is_decimal(pid) && is_decimal(nanos))
+}
+
+/// Digits only, without a leading zero (but `0` itself).
+fn is_decimal(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 40
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'))
+}
+
+/// Checks a staging folder is what [`write_all`] leaves: so named, a real folder (not
+/// a symbolic link) holding only regular files named `0`, `1`, ..., `JOURNAL.tmp` and
+/// `JOURNAL`; the journal, if there, of sane size and well-formed lines, naming every
+/// staged file, each to a plain relative path inside `root` ([`check_destination`]).
+fn check_staging(root: &Path, stage: &Path) -> Result<Staging, FileError> {
+    let refuse = |why: String| FileError::NotOurStaging {
+        path: stage.to_path_buf(),
+        why,
+    };
+    let read_err = |source| FileError::Read {
+        path: stage.to_path_buf(),
+        source,
+    };
+    let name = stage.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if !is_staging_name(name) {
+        return Err(refuse(format!(
+            "the umpire names its staging folders {STAGING_PREFIX}PID-NANOS, in digits"
+        )));
+    }
+    if !fs::symlink_metadata(stage).map_err(read_err)?.is_dir() {
+        return Err(refuse(
+            "it is not a folder but a symbolic link or a file".to_string(),
+        ));
+    }
+    let mut has_journal = false;
+    let mut staged = std::collections::BTreeSet::new();
+    for (n, entry) in fs::read_dir(stage).map_err(read_err)?.enumerate() {
+        if n >= MAX_STAGED + 2 {
+            return Err(refuse(format!(
+                "it holds more than {MAX_STAGED} files, more than any write stages"
+            )));
+        }
+        let entry = entry.map_err(read_err)?;
+        let file_name = entry.file_name();
+        let Some(file) = file_name.to_str() else {
+            return Err(refuse(format!(
+                "it holds {}, a file the umpire does not stage",
+                file_name.to_string_lossy()
+            )));
+        };
+        if !entry.file_type().map_err(read_err)?.is_file() {
+            return Err(refuse(format!(
+                "{file} in it is not a regular file (a symbolic link or a folder)"
+            )));
+        }
+        match file {
+            JOURNAL => has_journal = true,
+            JOURNAL_TMP => {}
+            i if is_decimal(i) => {
+                staged.insert(i.to_string());
+            }
+            other => {
+                return Err(refuse(format!(
+                    "it holds {other}, a file the umpire does not stage"
+                )))
+            }
+        }
+    }
+    let journal = if has_journal {
+        Some(read_journal(root, stage, &staged).map_err(refuse)?)
+    } else {
+        None
+    };
+    Ok(Staging {
+        path: stage.to_path_buf(),
+        journal,
+    })
+}
+
+/// The renames a staging folder's journal names, checked: one line per file, `I<TAB>
+/// PATH` with I counting from 0, every staged file named, no destination twice.
+fn read_journal(
+    root: &Path,
+    stage: &Path,
+    staged: &std::collections::BTreeSet<String>,
+) -> Result<Vec<(String, PathBuf)>, String> {
+    let bytes = match read_at_most(&stage.join(JOURNAL), MAX_JOURNAL_BYTES) {
+        Ok(b) => b,
+        Err(FileError::TooLarge { .. }) => {
+            return Err(format!(
+                "its journal is larger than {MAX_JOURNAL_BYTES} bytes, more than any write's"
+            ))
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let text = String::from_utf8(bytes).map_err(|_| "its journal is not text".to_string())?;
+    let Some(body) = text.strip_suffix('\n') else {
+        return Err("its journal is empty or does not end a line".to_string());
+    };
+    let mut moves: Vec<(String, PathBuf)> = Vec::new();
+    for (n, line) in body.split('\n').enumerate() {
+        let bad = |why: &str| format!("line {} of its journal {why}", n + 1);
+        let (i, relative) = line
+            .split_once('\t')
+            .ok_or_else(|| bad("is not NUMBER<TAB>FILE"))?;
+        if i != n.to_string() {
+            return Err(bad(&format!("numbers its file {i}, not {n}")));
+        }
+        let dest = check_destination(root, relative).map_err(|why| bad(&why))?;
+        if moves.iter().any(|(_, d)| *d == dest) {
+            return Err(bad(&format!("names {relative} a second time")));
+        }
+        moves.push((i.to_string(), dest));
+    }
+    if let Some(extra) = staged.iter().find(|s| !moves.iter().any(|(i, _)| i == *s)) {
+        return Err(format!(
+            "it stages a file {extra} its journal does not name"
+        ));
+    }
+    Ok(moves)
+}
+
+/// A destination a journal may name: a plain relative path (no root, drive, `.` or
+/// `..`, written as the umpire writes it), not into a staging folder, each folder on
+/// the way a real folder inside `root` (no symbolic link out of it). The path joined to
+/// `root`, or why not.
+fn check_destination(root: &Path, relative: &str) -> Result<PathBuf, String> {
+    use std::path::Component;
+    let path = Path::new(relative);
+    let mut parts = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::Normal(p) => parts.push(p),
+            _ => {
+                return Err(format!(
+                    "names {relative}, not a plain path inside the folder (an absolute \
+                     path, `..` or `.`)"
+                ))
+            }
+        }
+    }
+    let canonical: PathBuf = parts.iter().collect();
+    if parts.is_empty() || canonical.as_os_str() != path.as_os_str() {
+        return Err(format!(
+            "names {relative}, not a file path as the umpire writes one"
+        ));
+    }
+    if parts[0].to_string_lossy().starts_with(STAGING_PREFIX) {
+        return Err(format!("names {relative}, inside a staging folder"));
+    }
+    let mut folder = root.to_path_buf();
+    for part in &parts[..parts.len() - 1] {
+        folder.push(part);
+        match fs::symlink_metadata(&folder) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                return Err(format!(
+                    "names {relative}, whose folder {} is a symbolic link or a file",
+                    folder.display()
+                ))
+            }
+            Err(_) => {
+                return Err(format!(
+                    "names {relative}, whose folder {} is missing",
+                    folder.display()
+                ))
+            }
+        }
+    }
+    Ok(root.join(canonical))
+}
+
+const JOURNAL_TMP: &str = "JOURNAL.tmp";
+
 /// Steps 3 and 4: every file and then the journal into the staging folder, synced.
-fn stage_files(root: &Path, stage: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), FileError> {
+/// Returns the renames the journal names.
+fn stage_files(
+    root: &Path,
+    stage: &Path,
+    files: &[(PathBuf, Vec<u8>)],
+) -> Result<Vec<(String, PathBuf)>, FileError> {
     let err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| FileError::Write { path, source }
     };
     fs::create_dir(stage).map_err(err(stage))?;
     let mut journal = String::new();
+    let mut moves = Vec::new();
     for (i, (path, bytes)) in files.iter().enumerate() {
         let relative = relative_to(root, path)
             .and_then(Path::to_str)
@@ -187,33 +450,30 @@ fn stage_files(root: &Path, stage: &Path, files: &[(PathBuf, Vec<u8>)]) -> Resul
         f.write_all(bytes).map_err(err(path))?;
         f.sync_all().map_err(err(path))?;
         journal.push_str(&format!("{i}\t{relative}\n"));
+        moves.push((i.to_string(), root.join(relative)));
     }
-    let pending = stage.join(format!("{JOURNAL}.tmp"));
+    let pending = stage.join(JOURNAL_TMP);
     let mut f = fs::File::create(&pending).map_err(err(stage))?;
     f.write_all(journal.as_bytes()).map_err(err(stage))?;
     f.sync_all().map_err(err(stage))?;
     sync_dir(stage).map_err(err(stage))?;
     fs::rename(&pending, stage.join(JOURNAL)).map_err(err(stage))?;
-    sync_dir(stage).map_err(err(stage))
+    sync_dir(stage).map_err(err(stage))?;
+    Ok(moves)
 }
 
-/// Step 5: renames every staged file the journal names into place (one renamed before
-/// an interruption is no longer staged and is skipped), syncs, and cleans up.
-fn finish(root: &Path, stage: &Path) -> Result<(), FileError> {
+/// Step 5: renames every staged file of `moves` into place (one renamed before an
+/// interruption is no longer staged and is skipped), syncs, and cleans up.
+fn finish(root: &Path, stage: &Path, moves: &[(String, PathBuf)]) -> Result<(), FileError> {
     let err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| FileError::Write { path, source }
     };
-    let journal = fs::read_to_string(stage.join(JOURNAL)).map_err(err(stage))?;
     let mut folders: Vec<PathBuf> = vec![root.to_path_buf()];
-    for line in journal.lines() {
-        let Some((i, relative)) = line.split_once('\t') else {
-            continue;
-        };
+    for (i, path) in moves {
         let staged = stage.join(i);
-        let path = root.join(relative);
-        if staged.exists() {
-            fs::rename(&staged, &path).map_err(err(&path))?;
+        if fs::symlink_metadata(&staged).is_ok() {
+            fs::rename(&staged, path).map_err(err(path))?;
         }
         if let Some(parent) = path.parent() {
             if !folders.iter().any(|f| f == parent) {
@@ -365,6 +625,150 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["d.txt"]);
+    }
+
+    /// Every file under `dir` with its bytes, to show a refused recovery touched nothing.
+    fn snapshot(dir: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
+        let mut out = Vec::new();
+        let mut todo = vec![dir.to_path_buf()];
+        while let Some(d) = todo.pop() {
+            for e in fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                let meta = fs::symlink_metadata(&p).unwrap();
+                if meta.is_dir() {
+                    todo.push(p.clone());
+                    out.push((p, None));
+                } else if meta.is_file() {
+                    out.push((p.clone(), Some(fs::read(&p).unwrap())));
+                } else {
+                    out.push((p, None));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// A game folder `game` beside a `victim.txt` outside it, holding a staging folder
+    /// named `stage` with one staged file `0` and the journal `journal`.
+    fn planted(stage: &str, journal: &str) -> (tempfile::TempDir, PathBuf, PathBuf) {
+        let top = tempfile::tempdir().unwrap();
+        let game = top.path().join("game");
+        let stage = game.join(stage);
+        fs::create_dir_all(&stage).unwrap();
+        let victim = top.path().join("victim.txt");
+        fs::write(&victim, b"the victim's own text").unwrap();
+        fs::write(stage.join("0"), b"planted").unwrap();
+        fs::write(stage.join(JOURNAL), journal).unwrap();
+        (top, game, victim)
+    }
+
+    /// Recovery refuses the folder with F006 and changes nothing in it or beside it;
+    /// the check of a reading command refuses it too.
+    fn assert_refused(top: &Path, game: &Path, victim: &Path) {
+        let before = snapshot(top);
+        let err = recover(game).unwrap_err();
+        assert_eq!(err.error_code(), "F006", "{err}");
+        assert!(err.to_string().contains("nothing was changed"), "{err}");
+        assert_eq!(check_finished(game).unwrap_err().error_code(), "F006");
+        let err = write_all(&[(game.join("x.txt"), b"x".to_vec())], false).unwrap_err();
+        assert_eq!(err.error_code(), "F006");
+        assert_eq!(snapshot(top), before);
+        assert_eq!(fs::read(victim).unwrap(), b"the victim's own text");
+    }
+
+    #[test]
+    fn a_planted_journal_naming_an_absolute_path_is_refused() {
+        let top = tempfile::tempdir().unwrap();
+        let victim = top.path().join("victim.txt");
+        let journal = format!("0\t{}\n", victim.display());
+        let (top2, game, _) = planted(".blitz-staging-1-1", &journal);
+        fs::write(&victim, b"the victim's own text").unwrap();
+        assert_refused(top2.path(), &game, &victim);
+        assert_eq!(fs::read(&victim).unwrap(), b"the victim's own text");
+    }
+
+    #[test]
+    fn a_planted_journal_climbing_out_is_refused() {
+        for journal in [
+            "0\t../victim.txt\n",
+            "0\tsub/../../victim.txt\n",
+            "0\t./x\n",
+        ] {
+            let (top, game, victim) = planted(".blitz-staging-1-1", journal);
+            assert_refused(top.path(), &game, &victim);
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_journal_through_a_symbolic_link_is_refused() {
+        let (top, game, victim) = planted(".blitz-staging-1-1", "0\tout/victim.txt\n");
+        std::os::unix::fs::symlink(top.path(), game.join("out")).unwrap();
+        assert_refused(top.path(), &game, &victim);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_staged_file_that_is_a_symbolic_link_is_refused() {
+        let (top, game, victim) = planted(".blitz-staging-1-1", "0\ta.txt\n1\tb.txt\n");
+        let stage = game.join(".blitz-staging-1-1");
+        std::os::unix::fs::symlink(&victim, stage.join("1")).unwrap();
+        assert_refused(top.path(), &game, &victim);
+        // The staging folder itself a link to a folder elsewhere.
+        let (top, game, victim) = planted(".blitz-staging-1-1", "0\ta.txt\n");
+        std::os::unix::fs::symlink(
+            game.join(".blitz-staging-1-1"),
+            game.join(".blitz-staging-2-2"),
+        )
+        .unwrap();
+        assert_refused(top.path(), &game, &victim);
+    }
+
+    #[test]
+    fn a_malformed_journal_or_staging_folder_is_refused() {
+        let long = format!("0\t{}\n", "a".repeat(MAX_JOURNAL_BYTES as usize));
+        for (stage, journal) in [
+            (".blitz-staging-1-1", "garbage\n"),
+            (".blitz-staging-1-1", "0\ta.txt"),
+            (".blitz-staging-1-1", ""),
+            (".blitz-staging-1-1", "1\ta.txt\n"),
+            (".blitz-staging-1-1", "0\ta.txt\n0\tb.txt\n"),
+            (".blitz-staging-1-1", "0\ta.txt\n1\ta.txt\n"),
+            (".blitz-staging-1-1", "0\t\n"),
+            (".blitz-staging-1-1", "0\t.blitz-staging-1-1/0\n"),
+            (".blitz-staging-1-1", "0\ta//b.txt\n"),
+            (".blitz-staging-1-1", "0\tmissing/a.txt\n"),
+            (".blitz-staging-1-1", long.as_str()),
+            (".blitz-staging-x", "0\ta.txt\n"),
+            (".blitz-staging-01-1", "0\ta.txt\n"),
+        ] {
+            let (top, game, victim) = planted(stage, journal);
+            assert_refused(top.path(), &game, &victim);
+        }
+        // A file the umpire never stages, or a staged file the journal does not name.
+        for extra in ["notes", "2"] {
+            let (top, game, victim) = planted(".blitz-staging-1-1", "0\ta.txt\n");
+            fs::write(game.join(".blitz-staging-1-1").join(extra), b"x").unwrap();
+            assert_refused(top.path(), &game, &victim);
+        }
+    }
+
+    #[test]
+    fn checking_a_folder_writes_nothing_and_names_the_command_that_finishes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let stage = interrupted(dir.path(), true, 1);
+        let before = snapshot(dir.path());
+        let err = check_finished(dir.path()).unwrap_err();
+        assert_eq!(err.error_code(), "F007");
+        assert!(err.to_string().contains("blitz repair"), "{err}");
+        assert_eq!(snapshot(dir.path()), before);
+        assert!(stage.exists());
+        // One interrupted before its journal decided nothing: a reader lets it be.
+        let dir = tempfile::tempdir().unwrap();
+        interrupted(dir.path(), false, 0);
+        check_finished(dir.path()).unwrap();
+        check_finished_beside(&dir.path().join("a.state.ron")).unwrap();
     }
 
     #[test]
