@@ -138,6 +138,7 @@ pub fn verify(
     let block = armored_block(armored).ok_or_else(|| SignatureError::Unreadable {
         reason: format!("there is no {BEGIN_SIGNATURE} line"),
     })?;
+    strict_blob(&block).map_err(|reason| SignatureError::Unreadable { reason })?;
     let sig = SshSig::from_pem(block.as_bytes()).map_err(|e| SignatureError::Unreadable {
         reason: e.to_string(),
     })?;
@@ -160,6 +161,92 @@ pub fn verify(
         Ok(())
     } else {
         Err(SignatureError::Mismatch)
+    }
+}
+
+/// Checks the SSHSIG blob of an armored block ([`armored_block`]), read as strictly
+/// as `ssh-keygen -Y verify` reads it, or more: an END line; the base64 between the
+/// lines canonical (padding, no stray bits, no other character); then the magic
+/// `SSHSIG`, version 1, the Ed25519 public key, the namespace, the reserved string, the
+/// hash (`sha256` or `sha512`) and the Ed25519 signature, each length field exactly its
+/// content's, the key and the signature holding nothing more, and no byte after them.
+fn strict_blob(block: &str) -> Result<(), String> {
+    use base64::Engine as _;
+    let mut lines = block.lines();
+    if lines.next() != Some(BEGIN_SIGNATURE) {
+        return Err(format!("it does not open with {BEGIN_SIGNATURE}"));
+    }
+    let mut body = String::new();
+    let mut ended = false;
+    for l in lines {
+        if l == END_SIGNATURE {
+            ended = true;
+            break;
+        }
+        body.push_str(l);
+    }
+    if !ended {
+        return Err(format!("there is no {END_SIGNATURE} line"));
+    }
+    let blob = base64::engine::general_purpose::STANDARD
+        .decode(body.as_bytes())
+        .map_err(|e| format!("its base64 is not as OpenSSH writes it: {e}"))?;
+    let mut r = Reader(&blob);
+    let bad = |what: &str| format!("{what} is not as an SSH signature holds it");
+    if r.take(6) != Some(b"SSHSIG".as_slice()) {
+        return Err(bad("the magic word SSHSIG"));
+    }
+    if r.u32() != Some(1) {
+        return Err(bad("the version (1)"));
+    }
+    let mut key = Reader(r.string().ok_or_else(|| bad("the public key"))?);
+    if key.string() != Some(b"ssh-ed25519".as_slice())
+        || key.string().map(<[u8]>::len) != Some(32)
+        || !key.0.is_empty()
+    {
+        return Err(bad("the public key (Ed25519)"));
+    }
+    for what in ["the namespace", "the reserved field"] {
+        r.string().ok_or_else(|| bad(what))?;
+    }
+    if !matches!(r.string(), Some(b"sha256" | b"sha512")) {
+        return Err(bad("the hash (sha256 or sha512)"));
+    }
+    let mut sig = Reader(r.string().ok_or_else(|| bad("the signature"))?);
+    if sig.string() != Some(b"ssh-ed25519".as_slice())
+        || sig.string().map(<[u8]>::len) != Some(64)
+        || !sig.0.is_empty()
+    {
+        return Err(bad("the signature (Ed25519)"));
+    }
+    if !r.0.is_empty() {
+        return Err(format!("{} bytes follow the signature", r.0.len()));
+    }
+    Ok(())
+}
+
+/// Reads the SSH wire encoding (RFC 4251): big-endian `uint32`s, and `string`s as a
+/// `uint32` length and that many bytes.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        let b = self.take(4)?;
+        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn string(&mut self) -> Option<&'a [u8]> {
+        let n = usize::try_from(self.u32()?).ok()?;
+        self.take(n)
     }
 }
 

@@ -196,3 +196,62 @@ fn a_signature_attached_or_pasted_in_a_mail_comes_with_the_orders() {
         None
     );
 }
+
+/// `ssh-keygen -Y verify` of a signature file over the orders, with `key` the only
+/// allowed signer.
+fn openssh_accepts(dir: &Path, key: &Path, orders: &Path, sig: &[u8]) -> bool {
+    let allowed = dir.join("allowed_signers");
+    let public = fs::read_to_string(format!("{}.pub", key.display())).unwrap();
+    fs::write(&allowed, format!("blue {public}")).unwrap();
+    let file = dir.join("mutant.sig");
+    fs::write(&file, sig).unwrap();
+    Command::new("ssh-keygen")
+        .args(["-Y", "verify", "-I", "blue", "-n", ORDERS_NAMESPACE, "-f"])
+        .arg(&allowed)
+        .arg("-s")
+        .arg(&file)
+        .stdin(fs::File::open(orders).unwrap())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+}
+
+/// Every single-byte change of a real `.sig` file (two changes of each byte) that
+/// OpenSSH refuses is refused here too: the armor, the base64, and every field of the
+/// SSHSIG blob, its length fields among them.
+#[test]
+fn every_byte_changed_that_openssh_refuses_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let blue = keygen(tmp.path(), "blue");
+    let orders = tmp.path().join("orders.toml");
+    fs::write(&orders, ORDERS).unwrap();
+    let sig = sign(&blue, ORDERS_NAMESPACE, &orders);
+    let key = public(&blue);
+    let ours = |bytes: &[u8]| {
+        std::str::from_utf8(bytes).is_ok_and(|text| {
+            sshsig::verify(&key, ORDERS_NAMESPACE, &[ORDERS.as_bytes()], text).is_ok()
+        })
+    };
+    assert!(openssh_accepts(tmp.path(), &blue, &orders, sig.as_bytes()));
+    assert!(ours(sig.as_bytes()));
+    let (mut refused, mut both_accept) = (0, 0);
+    for i in 0..sig.len() {
+        for flip in [0x01u8, 0x20] {
+            let mut mutant = sig.as_bytes().to_vec();
+            mutant[i] ^= flip;
+            if openssh_accepts(tmp.path(), &blue, &orders, &mutant) {
+                both_accept += usize::from(ours(&mutant));
+            } else {
+                refused += 1;
+                assert!(
+                    !ours(&mutant),
+                    "byte {i} ^ {flip:#04x} is refused by ssh-keygen, accepted here"
+                );
+            }
+        }
+    }
+    assert!(refused > sig.len(), "{refused} mutants refused");
+    eprintln!("{refused} changes refused by both; {both_accept} accepted by both");
+}
