@@ -87,8 +87,54 @@ fn a_failing_password_command_is_shown_without_the_password() {
     let err = password_from_sources(&source).unwrap_err();
     let shown = format!("{err} {err:?}");
     assert!(matches!(err, MailError::PasswordCommand { .. }), "{shown}");
-    assert!(shown.contains("cannot unlock [redacted]"), "{shown}");
+    assert!(shown.contains("exited with"), "{shown}");
     assert!(!shown.contains("hunter2"), "{shown}");
+}
+
+/// A failing password command that prints the password (read from a file, as a
+/// password store does) on standard error only, or in part of a line of its output:
+/// none of it is shown.
+#[test]
+fn a_failing_password_command_printing_it_anywhere_is_not_shown() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    std::fs::write(&store, format!("{PASSWORD}\n")).unwrap();
+    let store = store.display();
+    for command in [
+        format!("cat '{store}' >&2; exit 1"),
+        format!("printf 'the password is '; cat '{store}'; cat '{store}' >&2; exit 1"),
+        format!("printf 'pw '; cat '{store}' | tr -d '\\n'; printf ' ok'; exit 2"),
+        format!("echo \"cannot unlock $(cat '{store}')\" >&2; exit 3"),
+    ] {
+        let source = PasswordSource {
+            env: Some("BLITZ_TEST_VARIABLE_NOBODY_SETS".into()),
+            command: Some(command.clone()),
+        };
+        let err = password_from_sources(&source).unwrap_err();
+        let shown = format!("{err} {err:?}");
+        assert!(matches!(err, MailError::PasswordCommand { .. }), "{shown}");
+        assert!(!shown.contains("hunter2"), "{command}: {shown}");
+    }
+}
+
+/// The password written as a key of the config file (a table, a key, a misplaced
+/// line) is never shown, where a misspelt key is.
+#[test]
+fn a_password_written_as_a_config_key_is_not_shown() {
+    for text in [
+        format!("[smtp]\n{PASSWORD} = \"x\"\n"),
+        format!("{PASSWORD} = 1\n"),
+        format!("[{PASSWORD}]\nhost = \"h\"\n"),
+        format!("[smtp]\n{PASSWORD}\n"),
+        format!("[smtp]\nuser = \"u\"\n{PASSWORD} =\n"),
+    ] {
+        let err = MailConfig::from_toml(&text, Path::new("mail.toml")).unwrap_err();
+        let shown = format!("{err} {err:?}");
+        assert!(!shown.contains("hunter2"), "{text}: {shown}");
+        assert!(shown.contains("mail.toml"), "{shown}");
+    }
+    let err = MailConfig::from_toml("[smtp]\nhots = \"h\"\n", Path::new("m.toml")).unwrap_err();
+    assert!(err.to_string().contains("`hots`"), "{err}");
 }
 
 /// A one-connection SMTP server that refuses every login and echoes what it was sent.

@@ -69,16 +69,24 @@ pub fn password_from_sources(source: &PasswordSource) -> Result<Option<Secret>, 
             reason: format!("it could not be started: {e}"),
         })?;
     if !output.status.success() {
-        // Whatever it printed on standard output may be the password: it is removed
-        // from the standard error shown, with any value after a credential word.
+        // Whatever it printed may be the password, on either output and in any part of
+        // a line: neither is shown. What it printed on standard output is removed from
+        // the command as shown, line by line and word by word.
         let mut redactor = Redactor::default();
-        for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        for line in stdout.lines() {
             redactor.add(line);
         }
-        let stderr = redactor.clean(String::from_utf8_lossy(&output.stderr).trim());
+        for word in stdout.split_whitespace() {
+            redactor.add(word);
+        }
         return Err(MailError::PasswordCommand {
             command: redactor.clean(command),
-            reason: format!("it exited with {}: {stderr}", output.status),
+            reason: format!(
+                "it exited with {}; what it printed is not shown, as it may hold the \
+                 password: run the command yourself to see it",
+                output.status
+            ),
         });
     }
     let mut text = String::from_utf8(output.stdout).map_err(|_| MailError::PasswordCommand {
@@ -230,6 +238,53 @@ impl MailConfig {
     }
 }
 
+/// The keys and tables of the config file, and the key it refuses (`password`).
+const KNOWN_KEYS: [&str; 15] = [
+    "transport",
+    "outbox",
+    "smtp",
+    "sendmail",
+    "host",
+    "port",
+    "tls",
+    "user",
+    "password_command",
+    "password_env",
+    "timeout_secs",
+    "ca_cert",
+    "insecure",
+    "program",
+    "password",
+];
+
+/// Whether a key of the config file may be shown in an error: one of its keys, or
+/// within two letters of one (a misspelling, `pasword`). Anything else may be a
+/// password written as a key, and is not shown.
+fn shown_key(key: &str) -> bool {
+    key.chars().count() <= 20
+        && KNOWN_KEYS
+            .iter()
+            .any(|k| edit_distance(&key.to_ascii_lowercase(), k) <= 2)
+}
+
+/// The Levenshtein distance of two short texts.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 /// A mail config is a few lines; a larger file is not one.
 const MAX_CONFIG_BYTES: u64 = 64 * 1024;
 
@@ -254,6 +309,17 @@ fn config_problem(text: &str, e: &toml::de::Error) -> String {
             c => message.push(c),
         }
     }
+    // A key the parser names in backquotes (an unknown field) is shown only when it
+    // is a key of the file or a misspelling of one: a password typed as a key is not.
+    let message: String = message
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| match i % 2 {
+            1 if !shown_key(part) => "…".to_string(),
+            _ => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("`");
     let Some(span) = e.span() else {
         return message;
     };
@@ -267,6 +333,11 @@ fn config_problem(text: &str, e: &toml::de::Error) -> String {
         None => "",
     };
     let key: String = key.chars().filter(|c| !c.is_control()).take(60).collect();
+    let key = if shown_key(key.trim_matches(['[', ']', ' ', '"', '\''])) {
+        key
+    } else {
+        String::new()
+    };
     if key.is_empty() {
         format!("line {line}: {message}")
     } else {
