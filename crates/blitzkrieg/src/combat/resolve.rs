@@ -82,14 +82,23 @@ impl Party {
 
     /// Units of the battle still on the map.
     fn survivors(&self, pos: &Position) -> Vec<UnitId> {
-        let joined = self.joined.borrow();
-        self.units
-            .iter()
-            .chain(joined.iter())
-            .filter(|u| pos.get(u).is_some())
-            .cloned()
-            .collect()
+        survivors(pos, &self.units, &self.joined.borrow())
     }
+}
+
+/// 25.1, 26.2: the units of a battle still on the map, each once: those that fought,
+/// then the substitutes that took a broken unit's place. A substitute lost in the
+/// battle may be the change for a unit broken after it (26.5: it is inactive again);
+/// it is then one surviving unit, and "the loser retreats all his surviving units the
+/// full number of hexes" once (TGAT).
+pub(super) fn survivors(pos: &Position, units: &[UnitId], joined: &[UnitId]) -> Vec<UnitId> {
+    let mut seen = BTreeSet::new();
+    units
+        .iter()
+        .chain(joined)
+        .filter(|u| pos.get(u).is_some() && seen.insert(*u))
+        .cloned()
+        .collect()
 }
 
 /// The battle being applied: its id, its result and what the result does.
