@@ -309,10 +309,8 @@ fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
         .iter()
         .map(|(n, o)| format!("{n}={o}"))
         .collect();
-    rules.ruleset.readings = book
-        .choose(rules.ruleset.rules, &chosen)
-        .map_err(|e| e.to_string())?;
     let set = case.rules.unwrap_or(RuleSet::Basic);
+    rules.ruleset.readings = book.choose(set, &chosen).map_err(|e| e.to_string())?;
     Ruleset::check_playable(set, &case.optional).map_err(|e| e.to_string())?;
     rules.ruleset.rules = set;
     rules.ruleset.optional = Ruleset::optional_in_force(set, &case.optional);
