@@ -1020,7 +1020,10 @@ mod tests {
         let mut before = b.choose(RuleSet::Tournament, &[]).unwrap();
         before.remove("tgat-doubled-defender");
         let old = Ruleset::from_options(&b, &options(RuleSet::Tournament, before), 2).unwrap();
-        assert_eq!(old.tgat_doubled_defender(), TgatDoubledDefender::DoubleValue);
+        assert_eq!(
+            old.tgat_doubled_defender(),
+            TgatDoubledDefender::DoubleValue
+        );
         let basic = b.choose(RuleSet::Basic, &[]).unwrap();
         assert!(!basic.contains_key("tgat-doubled-defender"));
     }

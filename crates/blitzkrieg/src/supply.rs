@@ -289,10 +289,8 @@ fn beach_supply(
         .iter()
         .filter(|id| {
             pos.get(id).is_some_and(|piece| {
-                let through_rangers =
-                    piece.kind == UnitKind::Rangers && rangers_reached(piece.hex);
-                !pos.supply_barred(piece.side, piece.hex)
-                    && (reached(piece.hex) || through_rangers)
+                let through_rangers = piece.kind == UnitKind::Rangers && rangers_reached(piece.hex);
+                !pos.supply_barred(piece.side, piece.hex) && (reached(piece.hex) || through_rangers)
             })
         })
         .cloned()

@@ -453,7 +453,10 @@ fn the_template_lists_the_units_beach_supply_may_choose_from_23_5() {
         template.contains("#   B-10IN, B-11IN, B-1IN, B-2IN, B-3IN, B-4IN, B-5IN, B-6IN, B-7IN, B-8IN, B-9IN\n# [[beach_supply]]\n# units = [\"UNIT\"]"),
         "{template}"
     );
-    assert!(template.contains("cut off from supply: B-9IN"), "{template}");
+    assert!(
+        template.contains("cut off from supply: B-9IN"),
+        "{template}"
+    );
 }
 
 /// 22: the template gives a unit clear of the enemy both allowances, its own and the
