@@ -157,6 +157,9 @@ impl Problem {
             Problem::DefensiveBarrage => "B914",
             Problem::BarrageId { .. } => "B915",
             Problem::BarrageAfterNoAttack { .. } => "B967",
+            // B970-B971: beach supply chosen by the orders (23.5).
+            Problem::BeachSupplyNoRoute { .. } => "B970",
+            Problem::BeachSupplyLimit { .. } => "B971",
             // B926-B937: the minor countries (29).
             Problem::UnreducedCity { .. } => "B926",
             Problem::MustAttackCity { .. } => "B927",
@@ -283,6 +286,9 @@ impl Problem {
             ),
             Problem::BarrageAfterNoAttack { .. } => Some(
                 "name in `after` the id of one of your [[attack]] orders, or leave `after` out to resolve the barrage before the first battle",
+            ),
+            Problem::BeachSupplyNoRoute { .. } | Problem::BeachSupplyLimit { .. } => Some(
+                "the template lists the units a beach hex may supply now; name 10 at most, rangers and substitutes counting half",
             ),
             Problem::DefensiveBarrage => Some(
                 "leave the [[barrage]] out: this file answers decisions only; barrage in your own player-turn",
@@ -567,6 +573,15 @@ mod tests {
                 unit: u(),
                 count: "5".into(),
                 limit: 4,
+            },
+            Problem::BeachSupplyNoRoute {
+                unit: u(),
+                why: "no beach hex you invaded last player-turn is within 10 hexes of it".into(),
+            },
+            Problem::BeachSupplyLimit {
+                unit: u(),
+                count: "10½".into(),
+                limit: 10,
             },
             Problem::SameCity { hex: h("C3") },
             Problem::BadDropZone {

@@ -367,7 +367,7 @@ fn move_units(
         &state.held,
         beachheads,
         side,
-        &orders.air_supply,
+        (&orders.air_supply, &orders.beach_supply),
     );
     owed_events.extend(supplied);
     let waiting = waiting(state);

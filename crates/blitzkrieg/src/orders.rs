@@ -221,6 +221,9 @@ pub struct RawOrders {
     air: Vec<RawAir>,
     #[serde(default)]
     air_supply: Vec<RawAirSupply>,
+    /// 23.5: the units that take beach supply (`unit` or `units`, as air supply).
+    #[serde(default)]
+    beach_supply: Vec<RawAirSupply>,
     #[serde(default, rename = "move")]
     moves: Vec<RawMove>,
     #[serde(default)]
@@ -470,6 +473,9 @@ pub struct Orders {
     pub air: Vec<AirMove>,
     /// 23.4: units supplied by air this player-turn (optional rule 23).
     pub air_supply: Vec<Located<UnitId>>,
+    /// 23.5: the units cut off that take beach supply this player-turn, first to last
+    /// (optional rules 20 and 23); none named: the first in id order.
+    pub beach_supply: Vec<Located<UnitId>>,
     pub moves: Vec<Move>,
     /// Automatic victories (optional rule 21), carried out among the moves in the
     /// order written ([`Orders::ground_orders`]).
@@ -723,6 +729,17 @@ pub enum Problem {
         /// Units, in halves written out ("4", "4½").
         count: String,
         limit: usize,
+    },
+    #[error("{unit} cannot take beach supply: {why}")]
+    BeachSupplyNoRoute { unit: UnitId, why: String },
+    #[error(
+        "{unit} would bring the units supplied through beach hexes this player-turn to {count}; {limit} at most (substitutes and rangers count half, 26.4)"
+    )]
+    BeachSupplyLimit {
+        unit: UnitId,
+        /// Units, in halves written out ("10", "10½").
+        count: String,
+        limit: u32,
     },
     #[error("this order places {count} units in {hex} at once; 3 at most")]
     PlacedStack { hex: Hex, count: usize },
@@ -1234,18 +1251,8 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
     };
     let (setup, setup_at_sea) = set_up_orders(&raw.setup, errs);
     let place = placements(&raw.place, errs);
-    let air_supply = raw
-        .air_supply
-        .iter()
-        .flat_map(|a| {
-            let at = a
-                .unit
-                .as_ref()
-                .or(a.units.first())
-                .map_or(0..0, Spanned::span);
-            who(&a.unit, &a.units, at, errs)
-        })
-        .collect();
+    let air_supply = supplied_units(&raw.air_supply, errs);
+    let beach_supply = supplied_units(&raw.beach_supply, errs);
     let air = raw
         .air
         .iter()
@@ -1396,6 +1403,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         place,
         air,
         air_supply,
+        beach_supply,
         moves,
         avs,
         sea,
@@ -1692,6 +1700,21 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
         action,
         span: at,
     })
+}
+
+/// 23.4, 23.5: the units named by `[[air_supply]]` or `[[beach_supply]]` orders, in the
+/// order written.
+fn supplied_units(raw: &[RawAirSupply], errs: &mut Vec<OrderError>) -> Vec<Located<UnitId>> {
+    raw.iter()
+        .flat_map(|a| {
+            let at = a
+                .unit
+                .as_ref()
+                .or(a.units.first())
+                .map_or(0..0, Spanned::span);
+            who(&a.unit, &a.units, at, errs)
+        })
+        .collect()
 }
 
 fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {

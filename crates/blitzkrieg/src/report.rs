@@ -519,6 +519,7 @@ fn line(out: &mut String, e: &Event) {
             let beach = crate::supply::BeachSupply {
                 units: beach_supplied.clone(),
                 hexes: beachheads.clone(),
+                candidates: Vec::new(),
             };
             if let Some(l) = crate::supply::beach_line(&beach) {
                 writeln!(out, "  {l}")?;

@@ -555,6 +555,18 @@ pub enum AdvanceZoc {
     AnyZocStops,
 }
 
+/// 25.1, TGAT: what a defender doubled by terrain (13.2, 13.3) loses toward a TGAT
+/// factor loss (reading `tgat-doubled-defender`). The BBT's own note (mountains) holds
+/// under both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TgatDoubledDefender {
+    /// Its printed factors: the TGAT has no note like the BBT's.
+    Printed,
+    /// Its factors at double value, as the BBT's note has it for mountains ("a loss of
+    /// 9 would thus mean removal of 5 factors").
+    DoubleValue,
+}
+
 /// PBEM sequence: pending decisions that can affect a battle not yet resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PendingConsult {
@@ -594,6 +606,12 @@ pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-b-throughout", "end-only"),
     ("pending-consult", "defer"),
 ];
+
+/// The readings of the Tournament Game declared after its games began to be written,
+/// with the option a Tournament Game whose state lacks one was played under (its
+/// "before readings" option, `docs/readings.md`).
+pub const TOURNAMENT_BEFORE_READINGS: [(&str, &str); 1] =
+    [("tgat-doubled-defender", "double-value")];
 
 /// The optional rules a game may choose today.
 pub const BUILT_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
@@ -637,6 +655,13 @@ impl Ruleset {
         if format_one {
             for (name, option) in FORMAT_ONE_READINGS {
                 readings.insert(name.to_string(), option.to_string());
+            }
+        }
+        if options.rules == RuleSet::Tournament && !format_one {
+            for (name, option) in TOURNAMENT_BEFORE_READINGS {
+                if !options.readings.contains_key(name) {
+                    readings.insert(name.to_string(), option.to_string());
+                }
             }
         }
         readings.extend(options.readings.clone());
@@ -790,6 +815,14 @@ impl Ruleset {
     /// the victory check finds (Red's player-turn of the last turn, if there is one).
     pub fn ends_after(&self, last_turn: u32, turn: u32, side: Side) -> bool {
         side == Side::Red && self.time_limit(last_turn).is_some_and(|last| turn >= last)
+    }
+
+    /// 25.1, TGAT, BBT note, reading `tgat-doubled-defender`.
+    pub fn tgat_doubled_defender(&self) -> TgatDoubledDefender {
+        match self.reading("tgat-doubled-defender") {
+            "double-value" => TgatDoubledDefender::DoubleValue,
+            _ => TgatDoubledDefender::Printed,
+        }
     }
 
     /// 21.3, 25.1, reading `advance-zoc`.
@@ -963,6 +996,36 @@ mod tests {
         let twice = tournament.replace("t-reading", "armor-zoc-start");
         let e = parse(&twice).unwrap_err();
         assert!(e.to_string().contains("listed twice"), "{e}");
+    }
+
+    /// A reading added after Tournament Games were first written: a game created now
+    /// records it with its default; the state of a Tournament Game that lacks it was
+    /// written before it existed and plays the option of then; a Basic Game has none.
+    #[test]
+    fn a_tournament_state_lacking_a_later_reading_plays_its_option_of_before() {
+        let b = book();
+        let options = |rules: RuleSet, readings: BTreeMap<String, String>| Options {
+            rules,
+            tables: TableChoice::Die,
+            seed: crate::state::SeedSource::AgreedText,
+            decisions: crate::state::DecisionMode::StandingOrders,
+            last_turn: 15,
+            optional: BTreeSet::new(),
+            readings,
+        };
+        let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
+        assert_eq!(made_now["tgat-doubled-defender"], "printed");
+        let now = Ruleset::from_options(&b, &options(RuleSet::Tournament, made_now), 2).unwrap();
+        assert_eq!(now.tgat_doubled_defender(), TgatDoubledDefender::Printed);
+        let mut before = b.choose(RuleSet::Tournament, &[]).unwrap();
+        before.remove("tgat-doubled-defender");
+        let old = Ruleset::from_options(&b, &options(RuleSet::Tournament, before), 2).unwrap();
+        assert_eq!(
+            old.tgat_doubled_defender(),
+            TgatDoubledDefender::DoubleValue
+        );
+        let basic = b.choose(RuleSet::Basic, &[]).unwrap();
+        assert!(!basic.contains_key("tgat-doubled-defender"));
     }
 
     #[test]

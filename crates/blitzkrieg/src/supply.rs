@@ -54,7 +54,7 @@ pub fn cut_off(
         all: beachheads,
         rangers: &none,
     };
-    trace(rules, pos, held, heads, side).cut
+    trace(rules, pos, held, heads, side, &[]).cut
 }
 
 /// 23.5 with 003 23.5 and 003 27.2: the hexes a side invaded in its last player-turn:
@@ -75,6 +75,8 @@ struct Trace {
     /// 30.2: the side's grounded aircraft whose hex traces no route, as a ground unit
     /// there would not (beach supply included).
     air_cut: BTreeSet<UnitId>,
+    /// 23.5: the `[[beach_supply]]` orders refused.
+    beach_errors: Vec<OrderError>,
 }
 
 /// 23.5: the units supplied by sea through beach hexes, in id order, and the beach
@@ -83,6 +85,9 @@ struct Trace {
 pub struct BeachSupply {
     pub units: Vec<UnitId>,
     pub hexes: Vec<Hex>,
+    /// The units cut off that a beach hex reaches, in id order: those the orders may
+    /// name in `[[beach_supply]]` (more than its 10 units, it may be).
+    pub candidates: Vec<UnitId>,
 }
 
 /// The steps a supply route of `side` may take (23.2-23.3): overland into any open
@@ -120,6 +125,7 @@ fn trace(
     held: &BTreeMap<Hex, Side>,
     beachheads: Beachheads<'_>,
     side: Side,
+    named: &[Located<UnitId>],
 ) -> Trace {
     let board = &rules.board;
     // 23.2: "a maximum of 10 hexes overland to a road".
@@ -171,10 +177,16 @@ fn trace(
         }
     }
     let by_beach = by_sea && rules.ruleset.invasions();
-    let beach = if by_beach {
-        beach_supply(rules, pos, &steps, beachheads, &cut)
+    let (beach, beach_errors) = if by_beach {
+        beach_supply(rules, pos, &steps, beachheads, (&cut, named))
     } else {
-        BeachSupply::default()
+        let why = if rules.ruleset.invasions() {
+            "no friendly home port may be used to send it by sea (19.4)"
+        } else {
+            "this game is played without optional rule 20 (invasions)"
+        };
+        let errors = named.iter().map(|u| no_beach_route(u, why)).collect();
+        (BeachSupply::default(), errors)
     };
     if by_beach && !air_cut.is_empty() {
         // The aircraft compete for the beaches' capacity with the ground units cut off,
@@ -185,7 +197,7 @@ fn trace(
             all: beachheads.all,
             rangers: &none,
         };
-        let with_air = beach_supply(rules, pos, &steps, beaches, &all);
+        let (with_air, _) = beach_supply(rules, pos, &steps, beaches, (&all, named));
         air_cut.retain(|id| !with_air.units.contains(id));
     }
     cut.retain(|id| !beach.units.contains(id));
@@ -194,6 +206,7 @@ fn trace(
         cut,
         beach,
         air_cut,
+        beach_errors,
     }
 }
 
@@ -227,15 +240,18 @@ fn overland_reach(
 /// ZOC (5.1 "adjacent to enemy units") and reach the board edge by sea past no enemy
 /// ZOC (003 19.4); a road met on the way carries no further (the radius is the
 /// beach's 10 hexes, 23.5 "while a road ... may extend the supply radius of a port");
-/// of the units `cut` off that lie within reach, those first in id order are
-/// supplied, counted in half units (26.4: rangers and substitutes count half).
+/// of the units `cut` off that lie within reach, counted in half units (26.4: rangers
+/// and substitutes count half), those the orders name (`named`, 23.1: the owner
+/// traces his supply) are supplied first, in the order written, then the others
+/// first in id order while room is left. A unit named that no beach hex supplies, or
+/// beyond the 10, is refused (B970, B971).
 fn beach_supply(
     rules: &Rules,
     pos: &Position,
     steps: &Steps<'_>,
     beachheads: Beachheads<'_>,
-    cut: &BTreeSet<UnitId>,
-) -> BeachSupply {
+    (cut, named): (&BTreeSet<UnitId>, &[Located<UnitId>]),
+) -> (BeachSupply, Vec<OrderError>) {
     let board = &rules.board;
     let enemy = steps.enemy;
     let zoc = |h: Hex| pos.in_zoc_of(enemy, h);
@@ -261,29 +277,94 @@ fn beach_supply(
         .copied()
         .filter(|&h| board.is_coastal(h) && friendly(h) && by_sea(h))
         .collect();
-    if hexes.is_empty() && ranger_hexes.is_empty() {
-        return BeachSupply::default();
-    }
     let figures = rules.ruleset.optional_figures.combat_supply;
+    if hexes.is_empty() && ranger_hexes.is_empty() {
+        let why = "no beach hex you invaded last player-turn supplies this player-turn";
+        let errors = named.iter().map(|u| no_beach_route(u, why)).collect();
+        return (BeachSupply::default(), errors);
+    }
     let reached = overland_reach(steps, board.extent(), &hexes, figures.beach_hexes);
     let rangers_reached = overland_reach(steps, board.extent(), &ranger_hexes, figures.beach_hexes);
-    let mut room = figures.beach_units.saturating_mul(2);
-    let mut units = Vec::new();
-    for id in cut {
-        let Some(piece) = pos.get(id) else { continue };
-        let halves = Position::halves_of(piece);
-        let barred = pos.supply_barred(piece.side, piece.hex);
-        let through_rangers = piece.kind == UnitKind::Rangers && rangers_reached(piece.hex);
-        if halves <= room && !barred && (reached(piece.hex) || through_rangers) {
+    let candidates: Vec<UnitId> = cut
+        .iter()
+        .filter(|id| {
+            pos.get(id).is_some_and(|piece| {
+                let through_rangers = piece.kind == UnitKind::Rangers && rangers_reached(piece.hex);
+                !pos.supply_barred(piece.side, piece.hex) && (reached(piece.hex) || through_rangers)
+            })
+        })
+        .cloned()
+        .collect();
+    let limit = figures.beach_units;
+    let mut room = limit.saturating_mul(2);
+    let mut units: Vec<UnitId> = Vec::new();
+    let mut errors = Vec::new();
+    for u in named {
+        let id = &u.value;
+        let why = if !pos.get(id).is_some_and(|p| p.side == enemy.other()) {
+            Some("it is not a unit of the side to move on the map".to_string())
+        } else if units.contains(id) {
+            Some("it is named twice".to_string())
+        } else if !cut.contains(id) {
+            Some("it traces a supply route without a beach hex".to_string())
+        } else if !candidates.contains(id) {
+            Some(format!(
+                "no beach hex you invaded last player-turn is within {} hexes of it",
+                figures.beach_hexes
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            errors.push(no_beach_route(u, &why));
+            continue;
+        }
+        let halves = pos.get(id).map_or(2, Position::halves_of);
+        if halves > room {
+            let used = limit.saturating_mul(2) - room + halves;
+            let problem = Problem::BeachSupplyLimit {
+                unit: id.clone(),
+                count: units_of_halves(used),
+                limit,
+            };
+            errors.push(OrderError::new(problem, Some(u.span.clone()), "23.5").unit(id));
+            continue;
+        }
+        room -= halves;
+        units.push(id.clone());
+    }
+    for id in &candidates {
+        let halves = pos.get(id).map_or(2, Position::halves_of);
+        if !units.contains(id) && halves <= room {
             room -= halves;
             units.push(id.clone());
         }
     }
+    units.sort();
     let mut hexes = hexes;
     hexes.extend(ranger_hexes);
     hexes.sort();
     hexes.dedup();
-    BeachSupply { units, hexes }
+    let supply = BeachSupply {
+        units,
+        hexes,
+        candidates,
+    };
+    (supply, errors)
+}
+
+/// B970: a unit named in `[[beach_supply]]` that no beach hex supplies.
+fn no_beach_route(u: &Located<UnitId>, why: &str) -> OrderError {
+    let problem = Problem::BeachSupplyNoRoute {
+        unit: u.value.clone(),
+        why: why.to_string(),
+    };
+    OrderError::new(problem, Some(u.span.clone()), "23.5").unit(&u.value)
+}
+
+/// A count of half units written out: "4", "4½" (26.4).
+fn units_of_halves(halves: u32) -> String {
+    format!("{}{}", halves / 2, if halves % 2 == 1 { "½" } else { "" })
 }
 
 /// 23.5: "a supply route may be traced from a friendly home port, out to sea any
@@ -335,24 +416,21 @@ pub fn trace_start(
     held: &BTreeMap<Hex, Side>,
     beachheads: Beachheads<'_>,
     side: Side,
-    air: &[Located<UnitId>],
+    (air, beach): (&[Located<UnitId>], &[Located<UnitId>]),
 ) -> Started {
     if !rules.ruleset.combat_supply() {
-        let errors = air
-            .iter()
-            .map(|u| {
-                let why = "this game is played without optional rule 23 (combat supply)";
-                no_air_route(u, why)
-            })
-            .collect();
+        let why = "this game is played without optional rule 23 (combat supply)";
+        let mut errors: Vec<OrderError> = air.iter().map(|u| no_air_route(u, why)).collect();
+        errors.extend(beach.iter().map(|u| no_beach_route(u, why)));
         return Started {
             event: None,
             errors,
             unsupplied_air: BTreeSet::new(),
         };
     }
-    let found = trace(rules, pos, held, beachheads, side);
-    let (by_air, errors) = air_supply(rules, pos, held, side, &found, air);
+    let mut found = trace(rules, pos, held, beachheads, side, beach);
+    let (by_air, mut errors) = air_supply(rules, pos, held, side, &found, air);
+    errors.append(&mut found.beach_errors);
     for id in found.cut.iter().filter(|id| !by_air.contains(id)) {
         pos.mark(id, UnitMarker::OutOfSupply);
     }
@@ -452,10 +530,9 @@ fn air_supply(
         // 26.4: substitutes and rangers count half a unit toward the limit.
         let halves = used + Position::halves_of(piece);
         if u64::from(halves) > u64::try_from(limit).unwrap_or(u64::MAX).saturating_mul(2) {
-            let count = format!("{}{}", halves / 2, if halves % 2 == 1 { "½" } else { "" });
             errors.push(fail(Problem::AirSupplyLimit {
                 unit: id.clone(),
-                count,
+                count: units_of_halves(halves),
                 limit,
             }));
             continue;
@@ -551,7 +628,7 @@ pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<AsIt
             all: state.beachheads.get(&side).unwrap_or(&none),
             rangers: state.ranger_beachheads.get(&side).unwrap_or(&none),
         };
-        let found = trace(rules, &pos, &state.held, beachheads, side);
+        let found = trace(rules, &pos, &state.held, beachheads, side, &[]);
         AsItStands {
             cut: found.cut,
             beach: found.beach,

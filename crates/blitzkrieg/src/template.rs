@@ -259,6 +259,22 @@ fn wrap_list(t: &mut String, items: &[String]) {
     }
 }
 
+/// 23.5: the units cut off that a beach hex reaches, and how to name those that take
+/// beach supply when there are more of them than it serves.
+fn beach_choice(t: &mut String, rules: &Rules, beach: &crate::supply::BeachSupply) {
+    if beach.candidates.len() <= beach.units.len() {
+        return;
+    }
+    let names: Vec<String> = beach.candidates.iter().map(ToString::to_string).collect();
+    let limit = rules.ruleset.optional_figures.combat_supply.beach_units;
+    let _ = writeln!(
+        t,
+        "# Beach supply reaches more units than the {limit} it serves (23.5; rangers and\n# substitutes count half), the first in id order unless you name them:"
+    );
+    wrap_list(t, &names);
+    let _ = writeln!(t, "# [[beach_supply]]\n# units = [\"UNIT\"]");
+}
+
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     owed_help(t, rules, state, side);
     let found = crate::supply::as_it_stands(rules, state, side);
@@ -273,6 +289,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         if let Some(l) = crate::supply::beach_line(&found.beach) {
             let _ = writeln!(t, "# {l}");
         }
+        beach_choice(t, rules, &found.beach);
         if !cut.is_empty() {
             let cs = rules.ruleset.optional_figures.combat_supply;
             let _ = writeln!(

@@ -209,6 +209,10 @@ struct Expect {
     /// Rule paragraphs of the expected errors (as a multiset, any order).
     #[serde(default)]
     errors: Option<Vec<String>>,
+    /// The stable codes of the expected errors, with their messages as a player reads
+    /// them (`"B970: ..."`, any order; `docs/error-codes.md`).
+    #[serde(default)]
+    error_messages: Vec<String>,
     #[serde(default)]
     positions: BTreeMap<String, String>,
     /// Units that must end in a zone's At Sea Box (19.1).
@@ -309,10 +313,8 @@ fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
         .iter()
         .map(|(n, o)| format!("{n}={o}"))
         .collect();
-    rules.ruleset.readings = book
-        .choose(rules.ruleset.rules, &chosen)
-        .map_err(|e| e.to_string())?;
     let set = case.rules.unwrap_or(RuleSet::Basic);
+    rules.ruleset.readings = book.choose(set, &chosen).map_err(|e| e.to_string())?;
     Ruleset::check_playable(set, &case.optional).map_err(|e| e.to_string())?;
     rules.ruleset.rules = set;
     rules.ruleset.optional = Ruleset::optional_in_force(set, &case.optional);
@@ -653,6 +655,16 @@ fn compare_errors(
     let mut want = want.clone();
     got.sort();
     want.sort();
+    let shown: Vec<String> = errs
+        .iter()
+        .map(|e| format!("{}: {}", e.problem.code(), e.problem))
+        .collect();
+    if let Some(missing) = expect.error_messages.iter().find(|m| !shown.contains(m)) {
+        return Err(format!(
+            "{ctx}: no error reads `{missing}`; the errors are:\n  {}",
+            shown.join("\n  ")
+        ));
+    }
     if got == want {
         Ok(())
     } else {

@@ -417,6 +417,48 @@ fn the_template_and_show_say_who_is_supplied_through_a_beach_23_5() {
     assert!(shown.contains(line), "{shown}");
 }
 
+/// 23.5: with more units cut off in reach of a beach hex than the 10 it serves, the
+/// template lists them all and shows the `[[beach_supply]]` order that chooses.
+#[test]
+fn the_template_lists_the_units_beach_supply_may_choose_from_23_5() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let mut text = String::from("side = \"blue\"\nturn = 3\n");
+    let stacks = [
+        ("FFF55", 1..=3),
+        ("EEE54", 4..=6),
+        ("GGG55", 7..=9),
+        ("DDD54", 10..=11),
+    ];
+    for (hex, ids) in stacks {
+        let units: Vec<String> = ids.map(|i| format!("\"B-{i}IN\"")).collect();
+        text.push_str(&format!(
+            "\n[[stack]]\nhex = \"{hex}\"\nunits = [{}]\n",
+            units.join(", ")
+        ));
+    }
+    let mut spec = demo::new_game_spec();
+    spec.optional = [19, 20, 23].into_iter().collect();
+    let mut state =
+        game::new_game_at(&u, &spec, &text, "beach.toml").unwrap_or_else(|e| panic!("{e}"));
+    state
+        .beachheads
+        .insert(Side::Blue, ["FFF55".parse().unwrap()].into_iter().collect());
+    let rules = u.rules_for(&state).unwrap();
+    let template = blitzkrieg::template::render(&rules, &state, "h");
+    assert!(
+        template.contains("# Beach supply reaches more units than the 10 it serves (23.5;"),
+        "{template}"
+    );
+    assert!(
+        template.contains("#   B-10IN, B-11IN, B-1IN, B-2IN, B-3IN, B-4IN, B-5IN, B-6IN, B-7IN, B-8IN, B-9IN\n# [[beach_supply]]\n# units = [\"UNIT\"]"),
+        "{template}"
+    );
+    assert!(
+        template.contains("cut off from supply: B-9IN"),
+        "{template}"
+    );
+}
+
 /// 22: the template gives a unit clear of the enemy both allowances, its own and the
 /// one strategic movement gives on a clear path; 21: it shows the `[[av]]` order.
 /// Neither without its rule.

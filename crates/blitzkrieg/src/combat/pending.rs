@@ -5,7 +5,7 @@
 //! attacker's conditional advance that waited on the vacated hex is carried out.
 
 use super::effect::Loss;
-use super::resolve::{advance_events, advance_paths, lose_decided_factors, vacated};
+use super::resolve::{advance_events, advance_paths, lose_decided_factors, survivors, vacated};
 use super::retreat::retreat_ends_of;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -278,7 +278,7 @@ fn retreat(
     (hexes, joined): (u32, &[UnitId]),
     out: &mut Completion,
 ) {
-    for id in item.units.iter().chain(joined) {
+    for id in &survivors(pos, &item.units, joined) {
         let Some(piece) = pos.get(id).cloned() else {
             continue;
         };

@@ -19,6 +19,7 @@ use crate::hex::Hex;
 use crate::orders::Attack;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::ruleset::TgatDoubledDefender;
 use crate::state::{Pending, StandingOrders};
 use crate::supply;
 use crate::tables::TableId;
@@ -59,9 +60,10 @@ impl Party {
     }
 
     /// 25.1 (with the TGAT's example and 003): what a unit counts toward a factor loss,
-    /// and how many of those one printed factor is: its attack or defence factor, and
-    /// a defender doubled by terrain at double value ("a loss of 9 would thus mean
-    /// removal of 5 factors").
+    /// and how many of those one printed factor is: its attack or defence factor; a
+    /// defender doubled by terrain at double value under the reading
+    /// `tgat-doubled-defender=double-value` (the BBT's note: "a loss of 9 would thus mean
+    /// removal of 5 factors"), a bomber at double strength always (30.8).
     fn loss_worth(&self, rules: &Rules, id: &UnitId) -> (u32, u32) {
         let printed = if self.loses_attack(rules, id) {
             attack_factor(rules, id)
@@ -82,14 +84,23 @@ impl Party {
 
     /// Units of the battle still on the map.
     fn survivors(&self, pos: &Position) -> Vec<UnitId> {
-        let joined = self.joined.borrow();
-        self.units
-            .iter()
-            .chain(joined.iter())
-            .filter(|u| pos.get(u).is_some())
-            .cloned()
-            .collect()
+        survivors(pos, &self.units, &self.joined.borrow())
     }
+}
+
+/// 25.1, 26.2: the units of a battle still on the map, each once: those that fought,
+/// then the substitutes that took a broken unit's place. A substitute lost in the
+/// battle may be the change for a unit broken after it (26.5: it is inactive again);
+/// it is then one surviving unit, and "the loser retreats all his surviving units the
+/// full number of hexes" once (TGAT).
+pub(super) fn survivors(pos: &Position, units: &[UnitId], joined: &[UnitId]) -> Vec<UnitId> {
+    let mut seen = BTreeSet::new();
+    units
+        .iter()
+        .chain(joined)
+        .filter(|u| pos.get(u).is_some() && seen.insert(*u))
+        .cloned()
+        .collect()
 }
 
 /// The battle being applied: its id, its result and what the result does.
@@ -212,7 +223,7 @@ fn resolve_one(
     let fighters: Vec<UnitId> = s.attackers.iter().map(|x| x.0.clone()).collect();
     let doomed = assault::doomed(rules, pos, &fighters, &s.targets);
     let attacker = attacker_party(rules, turn, a, &s, &doomed);
-    let defender = defender_party(turn, &s);
+    let defender = defender_party(rules, turn, &s);
     let mut effects = r.result.effects(rules.ruleset.figures.advance_units);
     let limited = barrage::limit_advance(rules, pos, (&a.id.value, &s.targets), &mut effects);
     events.extend(limited);
@@ -445,7 +456,7 @@ fn attacker_party(
 }
 
 /// The defender's side of a battle: his standing orders.
-fn defender_party(turn: &Turn, s: &Strength) -> Party {
+fn defender_party(rules: &Rules, turn: &Turn, s: &Strength) -> Party {
     let side = turn.side.other();
     let standing = turn.standing;
     let toward = standing.retreat_toward;
@@ -476,7 +487,7 @@ fn defender_party(turn: &Turn, s: &Strength) -> Party {
             },
         },
         attacking: false,
-        doubled: doubled_defenders(s),
+        doubled: doubled_defenders(rules, s),
         paths: Vec::new(),
     }
 }
@@ -665,7 +676,7 @@ pub(super) fn lose_decided_factors(
             advance_by: String::new(),
         },
         attacking: false,
-        doubled: doubled_defenders(&s),
+        doubled: doubled_defenders(rules, &s),
         paths: Vec::new(),
     };
     let fight = Fight {
@@ -679,8 +690,13 @@ pub(super) fn lose_decided_factors(
     (events, joined)
 }
 
-/// 13.2, 13.3: the defenders whose factors terrain doubled.
-fn doubled_defenders(s: &Strength) -> BTreeSet<UnitId> {
+/// 13.2, 13.3: the defenders whose factors terrain doubled, when they lose at double
+/// value (reading `tgat-doubled-defender=double-value`); under the default, `printed`,
+/// none: the TGAT counts printed factors.
+fn doubled_defenders(rules: &Rules, s: &Strength) -> BTreeSet<UnitId> {
+    if rules.ruleset.tgat_doubled_defender() == TgatDoubledDefender::Printed {
+        return BTreeSet::new();
+    }
     s.defenders
         .iter()
         .filter(|(_, printed, after)| crate::odds::Factor::from(*printed) != *after)
