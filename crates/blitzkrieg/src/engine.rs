@@ -15,6 +15,7 @@ use crate::combat::{self, BattleSetup, Outcome, Resolved};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::marker::Pools;
 use crate::minor;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
@@ -219,9 +220,9 @@ struct Moved {
     landing: BTreeMap<UnitId, air::mission::Landing>,
     /// 30.42: the strategic bombings, resolved before the battles.
     raids: Vec<air::strategic::Raid>,
-    /// 28.4: the side's air transport capacity in half units, when replacements raised
-    /// it this player-turn.
-    air_transport: Option<u32>,
+    /// 28.1, 28.4: the side's pools, when replacements changed them this player-turn
+    /// (air transport capacity raised, replacements saved).
+    pools: Option<Pools>,
     /// 5.1-5.2: which side each city was friendly to when the player-turn began.
     cities_before: BTreeMap<Hex, Option<Side>>,
     /// 29.6-29.7: which side garrisoned every city of each minor country then.
@@ -333,7 +334,13 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
-    let friendly_at_start = control::friendly_cities(&rules.board, &pos, &state.held, side);
+    let friendly_at_start = control::friendly_cities(
+        &rules.board,
+        &pos,
+        &state.held,
+        rules.ruleset.readings.city_friendly,
+        side,
+    );
     let cities_before = friendly_map(rules, &pos, &state.held);
     let garrisons = minor::garrisons(&rules.board, &pos);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
@@ -378,9 +385,11 @@ fn move_units(
         side,
         turn,
         held: &state.held,
+        saved: saved_replacements(state, side),
     };
     let replaced = replacements::take(&taker, &mut pos, &orders.replace);
     let air_transport = air_transport_after(rules, state, side, replaced.air_transport_halves);
+    let pools = pools_after(state, side, air_transport, replaced.saved);
     let throughout = victory::Throughout::begin(rules, &pos);
     let ctx = MoveContext {
         rules,
@@ -471,7 +480,7 @@ fn move_units(
             .iter()
             .flat_map(|a| a.units.iter().map(|u| u.value.clone())),
     );
-    let check = combat::check_battles(rules, &pos, side, &log.moved, &fought, &attacks);
+    let check = combat::check_battles(rules, &pos, side, &log.moved, &log.start, &fought, &attacks);
     let mut errors = owed_errors;
     errors.extend(minor_errors);
     errors.extend(minor::guerrilla::check_named_losses(rules, orders));
@@ -553,7 +562,7 @@ fn move_units(
         support: flights.support,
         landing: flights.landing,
         raids: flights.raids,
-        air_transport,
+        pools,
         cities_before,
         garrisons,
     })
@@ -581,6 +590,41 @@ fn minor_orders_played(rules: &Rules, orders: &Orders) -> Vec<OrderError> {
 /// the rule set's figure).
 fn pools_air_transport(state: &GameState, side: Side) -> u32 {
     state.pools.get(&side).map_or(0, |p| p.air_transport_halves)
+}
+
+/// 28.1, 003 28.4: the replacements the side saved in earlier turns (reading
+/// `replacements-28-1=accumulated`).
+fn saved_replacements(state: &GameState, side: Side) -> replacements::Saved {
+    state
+        .pools
+        .get(&side)
+        .map_or_else(replacements::Saved::default, |p| replacements::Saved {
+            ground: p.replacements,
+            aircraft: p.aircraft_replacements,
+        })
+}
+
+/// 28.1, 28.4: the side's pools after this player-turn's replacements: `None` when
+/// they did not change them (no air transport capacity taken, nothing saved under
+/// `replacements-28-1=accumulated`).
+fn pools_after(
+    state: &GameState,
+    side: Side,
+    air_transport: Option<u32>,
+    saved: Option<replacements::Saved>,
+) -> Option<Pools> {
+    if air_transport.is_none() && saved.is_none() {
+        return None;
+    }
+    let mut p = state.pools.get(&side).copied().unwrap_or_default();
+    if let Some(halves) = air_transport {
+        p.air_transport_halves = halves;
+    }
+    if let Some(saved) = saved {
+        p.replacements = saved.ground;
+        p.aircraft_replacements = saved.aircraft;
+    }
+    Some(p)
 }
 
 /// 28.4: the side's air transport capacity in half units after `added` half units of
@@ -722,7 +766,7 @@ fn play(
         support,
         landing,
         raids,
-        air_transport,
+        pools,
         cities_before,
         garrisons,
     } = moved;
@@ -764,8 +808,14 @@ fn play(
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
     next.minors = minors;
-    if let Some(halves) = air_transport {
-        next.pools.entry(side).or_default().air_transport_halves = halves;
+    match pools {
+        Some(p) if p.is_empty() => {
+            next.pools.remove(&side);
+        }
+        Some(p) => {
+            next.pools.insert(side, p);
+        }
+        None => {}
     }
     // 23.5: the mover's beachheads are those of this player-turn; the other side's
     // stay until its own next one.
@@ -1768,16 +1818,12 @@ fn friendly_map(
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
 ) -> BTreeMap<Hex, Option<Side>> {
-    rules
-        .board
-        .city_hexes()
-        .map(|h| {
-            let who = Side::BOTH
-                .into_iter()
-                .find(|s| control::is_friendly(&rules.board, pos, held, *s, h));
-            (h, who)
-        })
-        .collect()
+    control::friendly_map(
+        &rules.board,
+        pos,
+        held,
+        rules.ruleset.readings.city_friendly,
+    )
 }
 
 fn city_changes(
