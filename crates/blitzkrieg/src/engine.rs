@@ -19,7 +19,9 @@ use crate::marker::Pools;
 use crate::minor;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
-use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
+use crate::orders::{
+    Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem, Replacement,
+};
 use crate::position::Position;
 use crate::replacements;
 use crate::rules::Rules;
@@ -944,6 +946,34 @@ fn resume(
 /// PBEM: the order file of a later step answers the decisions asked, and names the
 /// seed of the battles still to come; it gives no other orders.
 fn decisions_only(orders: &Orders) -> Vec<OrderError> {
+    // Every section of an order file is named here, so that a new one cannot be left
+    // out: the header, `[[decision]]`, `[seed]` and `[standing]` belong in a step;
+    // every other section is refused where it is written.
+    let Orders {
+        game: _,
+        side: _,
+        turn: _,
+        state: _,
+        seed: _,
+        decisions: _,
+        standing: _,
+        setup,
+        setup_at_sea,
+        place,
+        air,
+        air_supply,
+        moves,
+        avs,
+        sea,
+        attacks,
+        breakdowns,
+        recombines,
+        missions,
+        barrages,
+        minors,
+        replace,
+        lake,
+    } = orders;
     let mut out = Vec::new();
     let mut refuse = |what: &str, span: &std::ops::Range<usize>| {
         out.push(OrderError::new(
@@ -954,39 +984,62 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
             "PBEM",
         ));
     };
-    for p in orders.setup.iter().chain(&orders.place) {
+    for p in setup.iter().chain(place) {
         if let Some(u) = p.units.first() {
             refuse("placements", &u.span);
         }
     }
-    for a in &orders.air {
+    for p in setup_at_sea {
+        refuse("placements", &p.zone.span);
+    }
+    for a in air {
         if let Some(u) = a.units.first() {
             refuse("[[air]]", &u.span);
         }
     }
-    for m in &orders.moves {
+    for u in air_supply {
+        refuse("[[air_supply]]", &u.span);
+    }
+    for m in moves {
         if let Some(u) = m.units.first() {
             refuse("[[move]]", &u.span);
         }
     }
-    for a in &orders.avs {
+    for a in avs {
         refuse("[[av]]", &a.hex.span);
     }
-    for o in &orders.sea {
+    for o in sea {
         refuse("[[sea]]", &o.span);
     }
-    for p in &orders.setup_at_sea {
-        refuse("placements", &p.zone.span);
-    }
-    for a in &orders.attacks {
+    for a in attacks {
         refuse("[[attack]]", &a.id.span);
     }
-    for m in &orders.missions {
+    for b in breakdowns {
+        refuse("[[breakdown]]", &b.unit.span);
+    }
+    for r in recombines {
+        refuse("[[recombine]]", &r.span);
+    }
+    for m in missions {
         refuse("[[mission]]", &m.kind.span);
+    }
+    for m in minors {
+        refuse("[[minor]]", &m.country.span);
+    }
+    for r in replace {
+        let span = match r {
+            Replacement::Unit { unit, .. } => &unit.span,
+            Replacement::AirTransport(city) => &city.span,
+        };
+        refuse("[[replace]]", span);
+    }
+    for l in lake {
+        let span = l.units.first().map_or(&l.invade.span, |u| &u.span);
+        refuse("[[lake]]", span);
     }
     // 003 25.2: "Artillery may not conduct a defensive barrage in the opponent's
     // player-turn."
-    for b in &orders.barrages {
+    for b in barrages {
         out.push(OrderError::new(
             Problem::DefensiveBarrage,
             Some(b.id.span.clone()),
