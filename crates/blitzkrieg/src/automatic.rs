@@ -276,7 +276,7 @@ fn zoc_stops(
     if any_zoc || (advance == Advance::Av && first) {
         return pos.in_zoc_of(enemy, hex);
     }
-    let mover = Mover::new(piece.side, piece.kind, 0).armor_zoc(rules.ruleset.armor_zoc_start());
+    let mover = Mover::new(piece.side, piece.kind, 0).under(&rules.ruleset.readings);
     matches!(
         path::stop_at(&rules.board, pos, &mover, from, hex),
         Some(Stop::Zoc | Stop::ArmorZoc)

@@ -160,6 +160,9 @@ impl Problem {
             // B970-B971: beach supply chosen by the orders (23.5).
             Problem::BeachSupplyNoRoute { .. } => "B970",
             Problem::BeachSupplyLimit { .. } => "B971",
+            // B990-B999: the declared readings of the Basic Game (docs/readings.md).
+            Problem::AdjacentUnattacked { .. } => "B990",
+            Problem::SupportMovedAway { .. } => "B991",
             // B926-B937: the minor countries (29).
             Problem::UnreducedCity { .. } => "B926",
             Problem::MustAttackCity { .. } => "B927",
@@ -595,6 +598,12 @@ mod tests {
             Problem::NoDefender(h("F6")),
             Problem::OddsTooLow { odds: "1-7".into() },
             Problem::DefenderUnattacked { hex: h("F6") },
+            Problem::AdjacentUnattacked { hex: h("F6") },
+            Problem::SupportMovedAway {
+                unit: u(),
+                hex: h("F6"),
+                engaged: UnitId::new("B-2IN").unwrap(),
+            },
             Problem::MustAttack {
                 unit: u(),
                 hex: h("E6"),

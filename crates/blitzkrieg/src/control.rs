@@ -11,7 +11,10 @@
 //!   (2) it is so now (5.1, 5.2). So you may not enter a city and make it friendly in
 //!   the same player-turn (5.1), and a city the enemy moves next to stops being
 //!   friendly to you only while he is there (5.2's "reverts ... the instant his units
-//!   are no longer adjacent");
+//!   are no longer adjacent"). Under the reading `city-friendly=held-at-start` (2) is
+//!   read as 5.2 alone: held at the start, it stays friendly for the whole
+//!   player-turn, its holder gone or not, except while an enemy unit is in it or next
+//!   to it;
 //! - a city may be friendly to neither side (003, 5);
 //! - aircraft on the ground occupy a city as ground units do, aircraft in the air do
 //!   not (003, 5): a captured city held only by aircraft is not held while they fly.
@@ -21,8 +24,14 @@ use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::position::Position;
+use crate::readings::CityFriendly;
 use crate::units::Side;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// 5.1-5.2: what decides, besides the position, whether a captured city is friendly:
+/// the cities held at the start of the player-turn ([`held_at_start`]) and the game's
+/// reading `city-friendly`.
+pub type Holding<'a> = (&'a BTreeMap<Hex, Side>, CityFriendly);
 
 /// 003 5: the side whose units occupy `hex` for the control of a city: "Air units on
 /// the ground are sufficient to establish or prevent control of a city, but air units
@@ -52,22 +61,40 @@ fn home_city_is_free(pos: &Position, side: Side, hex: Hex) -> bool {
     occupier(pos, hex) != Some(side.other()) && !pos.in_zoc_of(side.other(), hex)
 }
 
-/// 5.1, 5.2 (003 5): a city hex outside `side`'s home country is friendly to it when
-/// it was held at the start of the player-turn and is occupied by `side` and free of
-/// enemy ZOC now.
-fn captured_city_is_held(pos: &Position, held: &BTreeMap<Hex, Side>, side: Side, hex: Hex) -> bool {
-    held.get(&hex) == Some(&side)
-        && occupier(pos, hex) == Some(side)
-        && !pos.in_zoc_of(side.other(), hex)
+/// 5.1, 5.2 (003 5), reading `city-friendly`: a city hex outside `side`'s home
+/// country is friendly to it when it was held at the start of the player-turn, no
+/// enemy unit occupies it or is next to it now, and:
+/// - under `still-occupied` (003 5 (2)), `side` occupies it now;
+/// - under `held-at-start` (5.2), `side` need not: but a city of the enemy's home
+///   country (or one he liberated) is his again by 5.1 as soon as none of `side`'s
+///   units is in it or next to it, so it stays `side`'s only while one is.
+fn captured_city_is_held(
+    board: &Board,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    city: CityFriendly,
+    side: Side,
+    hex: Hex,
+) -> bool {
+    let enemy = side.other();
+    let still = match city {
+        CityFriendly::StillOccupied => occupier(pos, hex) == Some(side),
+        CityFriendly::HeldAtStart => {
+            let owner = board.home_of(hex).or_else(|| pos.liberator_of(hex));
+            occupier(pos, hex) != Some(enemy) && (owner != Some(enemy) || pos.in_zoc_of(side, hex))
+        }
+    };
+    held.get(&hex) == Some(&side) && still && !pos.in_zoc_of(enemy, hex)
 }
 
 /// 5.1, 5.2 (003 5): whether the city hex `hex` is friendly to `side` now, given
-/// `held`, the cities held at the start of the player-turn ([`held_at_start`]).
-/// A hex that is not a city is never friendly.
+/// `held`, the cities held at the start of the player-turn ([`held_at_start`]), and
+/// the game's reading `city-friendly`. A hex that is not a city is never friendly.
 pub fn is_friendly(
     board: &Board,
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
+    city: CityFriendly,
     side: Side,
     hex: Hex,
 ) -> bool {
@@ -77,7 +104,7 @@ pub fn is_friendly(
     if board.home_of(hex) == Some(side) || pos.liberator_of(hex) == Some(side) {
         home_city_is_free(pos, side, hex)
     } else {
-        captured_city_is_held(pos, held, side, hex)
+        captured_city_is_held(board, pos, held, city, side, hex)
     }
 }
 
@@ -87,11 +114,12 @@ pub fn friendly_cities(
     board: &Board,
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
+    city: CityFriendly,
     side: Side,
 ) -> BTreeSet<Hex> {
     board
         .city_hexes()
-        .filter(|&h| is_friendly(board, pos, held, side, h))
+        .filter(|&h| is_friendly(board, pos, held, city, side, h))
         .collect()
 }
 
@@ -100,13 +128,14 @@ pub fn friendly_map(
     board: &Board,
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
+    city: CityFriendly,
 ) -> BTreeMap<Hex, Option<Side>> {
     board
         .city_hexes()
         .map(|h| {
             let who = Side::BOTH
                 .into_iter()
-                .find(|&s| is_friendly(board, pos, held, s, h));
+                .find(|&s| is_friendly(board, pos, held, city, s, h));
             (h, who)
         })
         .collect()
@@ -136,6 +165,8 @@ pub fn changes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const SO: CityFriendly = CityFriendly::StillOccupied;
     use crate::board::Country;
     use crate::sketch::Sketch;
     use crate::units::{UnitId, UnitKind};
@@ -162,12 +193,12 @@ mod tests {
         let b = board();
         let mut p = Position::new();
         let held = BTreeMap::new();
-        assert!(is_friendly(&b, &p, &held, Side::Blue, h("C3")));
-        assert!(!is_friendly(&b, &p, &held, Side::Red, h("C3")));
+        assert!(is_friendly(&b, &p, &held, SO, Side::Blue, h("C3")));
+        assert!(!is_friendly(&b, &p, &held, SO, Side::Red, h("C3")));
         put(&mut p, "R-1", Side::Red, "C4");
-        assert!(!is_friendly(&b, &p, &held, Side::Blue, h("C3")));
+        assert!(!is_friendly(&b, &p, &held, SO, Side::Blue, h("C3")));
         assert!(
-            !is_friendly(&b, &p, &held, Side::Blue, h("D3")),
+            !is_friendly(&b, &p, &held, SO, Side::Blue, h("D3")),
             "not a city"
         );
     }
@@ -180,18 +211,21 @@ mod tests {
         let mut p = Position::new();
         put(&mut p, "B-1", Side::Blue, "H5");
         let none = BTreeMap::new();
-        assert!(!is_friendly(&b, &p, &none, Side::Blue, h("H5")), "5.1");
+        assert!(!is_friendly(&b, &p, &none, SO, Side::Blue, h("H5")), "5.1");
         let held = held_at_start(&b, &p);
         assert_eq!(held.get(&h("H5")), Some(&Side::Blue));
-        assert!(is_friendly(&b, &p, &held, Side::Blue, h("H5")));
+        assert!(is_friendly(&b, &p, &held, SO, Side::Blue, h("H5")));
         assert!(
-            !is_friendly(&b, &p, &held, Side::Red, h("H6")),
+            !is_friendly(&b, &p, &held, SO, Side::Red, h("H6")),
             "Blue adjacent"
         );
         p.remove(&UnitId::new("B-1").unwrap());
-        assert!(!is_friendly(&b, &p, &held, Side::Blue, h("H5")), "left it");
         assert!(
-            is_friendly(&b, &p, &held, Side::Red, h("H6")),
+            !is_friendly(&b, &p, &held, SO, Side::Blue, h("H5")),
+            "left it"
+        );
+        assert!(
+            is_friendly(&b, &p, &held, SO, Side::Red, h("H6")),
             "5.2 reverts"
         );
     }
@@ -201,9 +235,9 @@ mod tests {
         let b = board();
         let mut p = Position::new();
         let held = BTreeMap::new();
-        let before = friendly_map(&b, &p, &held);
+        let before = friendly_map(&b, &p, &held, SO);
         put(&mut p, "R-1", Side::Red, "C4");
-        let after = friendly_map(&b, &p, &held);
+        let after = friendly_map(&b, &p, &held, SO);
         let ev = changes(&before, &after);
         assert_eq!(
             ev,
@@ -215,7 +249,7 @@ mod tests {
             }]
         );
         assert_eq!(
-            friendly_cities(&b, &p, &held, Side::Red),
+            friendly_cities(&b, &p, &held, SO, Side::Red),
             BTreeSet::from([h("H5"), h("H6")])
         );
     }

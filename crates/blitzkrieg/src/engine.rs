@@ -15,10 +15,13 @@ use crate::combat::{self, BattleSetup, Outcome, Resolved};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::marker::Pools;
 use crate::minor;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
-use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
+use crate::orders::{
+    Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem, Replacement,
+};
 use crate::position::Position;
 use crate::replacements;
 use crate::rules::Rules;
@@ -219,9 +222,9 @@ struct Moved {
     landing: BTreeMap<UnitId, air::mission::Landing>,
     /// 30.42: the strategic bombings, resolved before the battles.
     raids: Vec<air::strategic::Raid>,
-    /// 28.4: the side's air transport capacity in half units, when replacements raised
-    /// it this player-turn.
-    air_transport: Option<u32>,
+    /// 28.1, 28.4: the side's pools, when replacements changed them this player-turn
+    /// (air transport capacity raised, replacements saved).
+    pools: Option<Pools>,
     /// 5.1-5.2: which side each city was friendly to when the player-turn began.
     cities_before: BTreeMap<Hex, Option<Side>>,
     /// 29.6-29.7: which side garrisoned every city of each minor country then.
@@ -333,7 +336,13 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
-    let friendly_at_start = control::friendly_cities(&rules.board, &pos, &state.held, side);
+    let friendly_at_start = control::friendly_cities(
+        &rules.board,
+        &pos,
+        &state.held,
+        rules.ruleset.readings.city_friendly,
+        side,
+    );
     let cities_before = friendly_map(rules, &pos, &state.held);
     let garrisons = minor::garrisons(&rules.board, &pos);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
@@ -378,9 +387,11 @@ fn move_units(
         side,
         turn,
         held: &state.held,
+        saved: saved_replacements(state, side),
     };
     let replaced = replacements::take(&taker, &mut pos, &orders.replace);
     let air_transport = air_transport_after(rules, state, side, replaced.air_transport_halves);
+    let pools = pools_after(state, side, air_transport, replaced.saved);
     let throughout = victory::Throughout::begin(rules, &pos);
     let ctx = MoveContext {
         rules,
@@ -471,7 +482,7 @@ fn move_units(
             .iter()
             .flat_map(|a| a.units.iter().map(|u| u.value.clone())),
     );
-    let check = combat::check_battles(rules, &pos, side, &log.moved, &fought, &attacks);
+    let check = combat::check_battles(rules, &pos, side, &log.moved, &log.start, &fought, &attacks);
     let mut errors = owed_errors;
     errors.extend(minor_errors);
     errors.extend(minor::guerrilla::check_named_losses(rules, orders));
@@ -553,7 +564,7 @@ fn move_units(
         support: flights.support,
         landing: flights.landing,
         raids: flights.raids,
-        air_transport,
+        pools,
         cities_before,
         garrisons,
     })
@@ -581,6 +592,41 @@ fn minor_orders_played(rules: &Rules, orders: &Orders) -> Vec<OrderError> {
 /// the rule set's figure).
 fn pools_air_transport(state: &GameState, side: Side) -> u32 {
     state.pools.get(&side).map_or(0, |p| p.air_transport_halves)
+}
+
+/// 28.1, 003 28.4: the replacements the side saved in earlier turns (reading
+/// `replacements-28-1=accumulated`).
+fn saved_replacements(state: &GameState, side: Side) -> replacements::Saved {
+    state
+        .pools
+        .get(&side)
+        .map_or_else(replacements::Saved::default, |p| replacements::Saved {
+            ground: p.replacements,
+            aircraft: p.aircraft_replacements,
+        })
+}
+
+/// 28.1, 28.4: the side's pools after this player-turn's replacements: `None` when
+/// they did not change them (no air transport capacity taken, nothing saved under
+/// `replacements-28-1=accumulated`).
+fn pools_after(
+    state: &GameState,
+    side: Side,
+    air_transport: Option<u32>,
+    saved: Option<replacements::Saved>,
+) -> Option<Pools> {
+    if air_transport.is_none() && saved.is_none() {
+        return None;
+    }
+    let mut p = state.pools.get(&side).copied().unwrap_or_default();
+    if let Some(halves) = air_transport {
+        p.air_transport_halves = halves;
+    }
+    if let Some(saved) = saved {
+        p.replacements = saved.ground;
+        p.aircraft_replacements = saved.aircraft;
+    }
+    Some(p)
 }
 
 /// 28.4: the side's air transport capacity in half units after `added` half units of
@@ -722,7 +768,7 @@ fn play(
         support,
         landing,
         raids,
-        air_transport,
+        pools,
         cities_before,
         garrisons,
     } = moved;
@@ -764,8 +810,14 @@ fn play(
     store_standing(&mut next, orders, side);
     next.invaded = invaded;
     next.minors = minors;
-    if let Some(halves) = air_transport {
-        next.pools.entry(side).or_default().air_transport_halves = halves;
+    match pools {
+        Some(p) if p.is_empty() => {
+            next.pools.remove(&side);
+        }
+        Some(p) => {
+            next.pools.insert(side, p);
+        }
+        None => {}
     }
     // 23.5: the mover's beachheads are those of this player-turn; the other side's
     // stay until its own next one.
@@ -894,6 +946,34 @@ fn resume(
 /// PBEM: the order file of a later step answers the decisions asked, and names the
 /// seed of the battles still to come; it gives no other orders.
 fn decisions_only(orders: &Orders) -> Vec<OrderError> {
+    // Every section of an order file is named here, so that a new one cannot be left
+    // out: the header, `[[decision]]`, `[seed]` and `[standing]` belong in a step;
+    // every other section is refused where it is written.
+    let Orders {
+        game: _,
+        side: _,
+        turn: _,
+        state: _,
+        seed: _,
+        decisions: _,
+        standing: _,
+        setup,
+        setup_at_sea,
+        place,
+        air,
+        air_supply,
+        moves,
+        avs,
+        sea,
+        attacks,
+        breakdowns,
+        recombines,
+        missions,
+        barrages,
+        minors,
+        replace,
+        lake,
+    } = orders;
     let mut out = Vec::new();
     let mut refuse = |what: &str, span: &std::ops::Range<usize>| {
         out.push(OrderError::new(
@@ -904,39 +984,62 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
             "PBEM",
         ));
     };
-    for p in orders.setup.iter().chain(&orders.place) {
+    for p in setup.iter().chain(place) {
         if let Some(u) = p.units.first() {
             refuse("placements", &u.span);
         }
     }
-    for a in &orders.air {
+    for p in setup_at_sea {
+        refuse("placements", &p.zone.span);
+    }
+    for a in air {
         if let Some(u) = a.units.first() {
             refuse("[[air]]", &u.span);
         }
     }
-    for m in &orders.moves {
+    for u in air_supply {
+        refuse("[[air_supply]]", &u.span);
+    }
+    for m in moves {
         if let Some(u) = m.units.first() {
             refuse("[[move]]", &u.span);
         }
     }
-    for a in &orders.avs {
+    for a in avs {
         refuse("[[av]]", &a.hex.span);
     }
-    for o in &orders.sea {
+    for o in sea {
         refuse("[[sea]]", &o.span);
     }
-    for p in &orders.setup_at_sea {
-        refuse("placements", &p.zone.span);
-    }
-    for a in &orders.attacks {
+    for a in attacks {
         refuse("[[attack]]", &a.id.span);
     }
-    for m in &orders.missions {
+    for b in breakdowns {
+        refuse("[[breakdown]]", &b.unit.span);
+    }
+    for r in recombines {
+        refuse("[[recombine]]", &r.span);
+    }
+    for m in missions {
         refuse("[[mission]]", &m.kind.span);
+    }
+    for m in minors {
+        refuse("[[minor]]", &m.country.span);
+    }
+    for r in replace {
+        let span = match r {
+            Replacement::Unit { unit, .. } => &unit.span,
+            Replacement::AirTransport(city) => &city.span,
+        };
+        refuse("[[replace]]", span);
+    }
+    for l in lake {
+        let span = l.units.first().map_or(&l.invade.span, |u| &u.span);
+        refuse("[[lake]]", span);
     }
     // 003 25.2: "Artillery may not conduct a defensive barrage in the opponent's
     // player-turn."
-    for b in &orders.barrages {
+    for b in barrages {
         out.push(OrderError::new(
             Problem::DefensiveBarrage,
             Some(b.id.span.clone()),
@@ -1768,16 +1871,12 @@ fn friendly_map(
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
 ) -> BTreeMap<Hex, Option<Side>> {
-    rules
-        .board
-        .city_hexes()
-        .map(|h| {
-            let who = Side::BOTH
-                .into_iter()
-                .find(|s| control::is_friendly(&rules.board, pos, held, *s, h));
-            (h, who)
-        })
-        .collect()
+    control::friendly_map(
+        &rules.board,
+        pos,
+        held,
+        rules.ruleset.readings.city_friendly,
+    )
 }
 
 fn city_changes(

@@ -302,9 +302,15 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                     .map(|(hex, units)| StackJson { hex, units })
                     .collect(),
                 at_sea,
-                cities: control::friendly_cities(&rules.board, &pos, &state.held, side)
-                    .into_iter()
-                    .collect(),
+                cities: control::friendly_cities(
+                    &rules.board,
+                    &pos,
+                    &state.held,
+                    rules.ruleset.readings.city_friendly,
+                    side,
+                )
+                .into_iter()
+                .collect(),
                 waiting,
                 eliminated,
                 owes: state

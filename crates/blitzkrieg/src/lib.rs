@@ -33,6 +33,7 @@ pub mod pbem_game;
 pub mod position;
 pub mod position_file;
 pub mod preview;
+pub mod readings;
 pub mod replacements;
 pub mod replay;
 pub mod report;

@@ -79,14 +79,19 @@ impl HexMarker {
 /// What a side has in hand besides its counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Pools {
-    /// 28.1: substitute counters a side may still take as replacements ("unused
-    /// replacements may be accumulated for later use").
+    /// 28.1, reading `replacements-28-1=accumulated`: ground replacements not taken in
+    /// earlier complete turns, saved for later ("unused replacements may be
+    /// accumulated for later use"). Always 0 under the default `not-accumulated`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub replacements: u32,
     /// 9.3, 28.4: air transport capacity in half units ("may be increased by 1/2
     /// unit"); 0 means the rule set's figure.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub air_transport_halves: u32,
+    /// 28.1, 28.4, reading `replacements-28-1=accumulated`: aircraft replacements
+    /// saved for later, as `replacements` for ground units.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub aircraft_replacements: u32,
 }
 
 impl Pools {
@@ -123,7 +128,7 @@ mod tests {
         assert_eq!(ron::to_string(&Pools::default()).unwrap(), "()");
         let p = Pools {
             replacements: 6,
-            air_transport_halves: 0,
+            ..Pools::default()
         };
         assert_eq!(ron::to_string(&p).unwrap(), "(replacements:6)");
         assert!(!p.is_empty());

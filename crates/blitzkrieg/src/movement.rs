@@ -102,6 +102,14 @@ pub struct MoveContext<'a> {
     pub air_transport_halves: u32,
 }
 
+impl<'a> MoveContext<'a> {
+    /// 5.1-5.2: the cities held at the start of the player-turn, with the game's reading
+    /// `city-friendly`: what decides whether a captured city is friendly now.
+    pub fn holding(&self) -> crate::control::Holding<'a> {
+        (self.held, self.rules.ruleset.readings.city_friendly)
+    }
+}
+
 /// What the movement portion did, for combat (14.3, 14.9 with 003) and the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveLog {

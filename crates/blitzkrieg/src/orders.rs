@@ -662,6 +662,14 @@ pub enum Problem {
         hex: Hex,
         enemies: Vec<Hex>,
     },
+    #[error("the enemy in {hex} is adjacent to your units but is not attacked: under the reading must-attack=every-adjacent every adjacent enemy unit is attacked")]
+    AdjacentUnattacked { hex: Hex },
+    #[error("{unit} moved away from the enemy in {hex} and left {engaged} with no legal attack: under the reading engaged-support=keep-support it keeps its support")]
+    SupportMovedAway {
+        unit: UnitId,
+        hex: Hex,
+        engaged: UnitId,
+    },
     #[error("{unit} is in more than one battle")]
     TwoBattles { unit: UnitId },
     #[error("battle id `{0}` is used twice")]

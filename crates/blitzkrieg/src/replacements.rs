@@ -7,7 +7,11 @@
 //!
 //! With the corrections of the Q&A and 003:
 //! - Q&A 28, 003 28.1: replacements are not accumulated: what is not taken in a
-//!   player-turn is lost.
+//!   player-turn is lost (reading `replacements-28-1=not-accumulated`, the default).
+//!   Under `accumulated`, as 28.1 is printed, the ground and aircraft replacements not
+//!   taken are saved in the side's pools and may be taken in a later turn, besides
+//!   that turn's own; the limits of one a turn (28.3's airborne, air-assault and
+//!   rangers, 003 28.4's air transport capacity, 003 28.5's one a city) stay.
 //! - 003 28.1: any inactive substitute counter may be taken, beyond the side's original
 //!   forces.
 //! - 003 28.4: 3 ground and 3 aircraft replacements a turn (`ground_counters`,
@@ -35,6 +39,7 @@ use crate::hex::Hex;
 use crate::marker::HexMarkerKind;
 use crate::orders::{Located, OrderError, Problem, Replacement};
 use crate::position::Position;
+use crate::readings::Replacements28;
 use crate::rules::Rules;
 use crate::units::{Counter, Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -54,6 +59,18 @@ pub struct Taken {
     pub errors: Vec<OrderError>,
     /// 28.4: half units of air transport capacity added this player-turn.
     pub air_transport_halves: u32,
+    /// 28.1, reading `replacements-28-1=accumulated`: the replacements saved for later
+    /// after this player-turn (`None` under `not-accumulated`, or before replacements
+    /// are received).
+    pub saved: Option<Saved>,
+}
+
+/// 28.1 (reading `replacements-28-1=accumulated`): ground and aircraft replacements a
+/// side has not taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Saved {
+    pub ground: u32,
+    pub aircraft: u32,
 }
 
 /// Who takes replacements, when, and where the enemy stands.
@@ -63,6 +80,53 @@ pub struct Taker<'a> {
     pub turn: u32,
     /// 5.2: the cities each side held at the start of the player-turn.
     pub held: &'a BTreeMap<Hex, Side>,
+    /// 28.1: the replacements the side saved in earlier turns (reading
+    /// `replacements-28-1=accumulated`; nothing under the default).
+    pub saved: Saved,
+}
+
+impl Taker<'_> {
+    /// 28.1, 003 28.4: the ground and aircraft replacements the side may take this
+    /// player-turn: the figures, and under `replacements-28-1=accumulated` what it
+    /// saved.
+    fn allowance(&self) -> Saved {
+        let figures = self.rules.ruleset.tournament_figures.replacements;
+        let saved = match self.rules.ruleset.readings.replacements {
+            Replacements28::NotAccumulated => Saved::default(),
+            Replacements28::Accumulated => self.saved,
+        };
+        Saved {
+            ground: figures.ground_counters.saturating_add(saved.ground),
+            aircraft: figures.aircraft_counters.saturating_add(saved.aircraft),
+        }
+    }
+
+    /// 28.1: what is saved after taking `taken` this player-turn: under `accumulated`
+    /// the allowance left, once replacements are received; nothing otherwise.
+    fn saved_after(&self, taken: Saved) -> Option<Saved> {
+        match self.rules.ruleset.readings.replacements {
+            Replacements28::NotAccumulated => None,
+            Replacements28::Accumulated => not_yet(self).is_none().then(|| {
+                let all = self.allowance();
+                Saved {
+                    ground: all.ground.saturating_sub(taken.ground),
+                    aircraft: all.aircraft.saturating_sub(taken.aircraft),
+                }
+            }),
+        }
+    }
+
+    /// "N aircraft replacements a turn at most", with what is saved when any is.
+    fn limit_text(&self, n: u32, figure: u32, what: &str) -> String {
+        if n == figure {
+            format!("{n} {what} replacements a turn at most")
+        } else {
+            format!(
+                "{n} {what} replacements this turn at most: {figure} a turn and {} saved (28.1, reading replacements-28-1=accumulated)",
+                n - figure
+            )
+        }
+    }
 }
 
 /// The counts of one player-turn's replacements so far.
@@ -86,6 +150,7 @@ struct Tally {
 pub fn take(t: &Taker<'_>, pos: &mut Position, orders: &[Replacement]) -> Taken {
     let mut out = Taken::default();
     let Some(first) = orders.first() else {
+        out.saved = t.saved_after(Saved::default());
         return out;
     };
     if let Some(why) = not_yet(t) {
@@ -118,6 +183,10 @@ pub fn take(t: &Taker<'_>, pos: &mut Position, orders: &[Replacement]) -> Taken 
         out.errors
             .push(OrderError::new(problem, Some(at.clone()), "28.3"));
     }
+    out.saved = t.saved_after(Saved {
+        ground: tally.ground,
+        aircraft: tally.aircraft,
+    });
     out
 }
 
@@ -185,26 +254,17 @@ fn replace_unit(
             .unit(&unit.value),
         )
     };
+    let allowance = t.allowance();
     if c.kind.is_air() {
-        if tally.aircraft >= figures.aircraft_counters {
-            return limit(
-                format!(
-                    "{} aircraft replacements a turn at most",
-                    figures.aircraft_counters
-                ),
-                "003 28.4",
-            );
+        if tally.aircraft >= allowance.aircraft {
+            let why = t.limit_text(allowance.aircraft, figures.aircraft_counters, "aircraft");
+            return limit(why, "003 28.4");
         }
         aircraft_city_ok(t, pos, tally, hex, true)?;
     } else {
-        if tally.ground >= figures.ground_counters {
-            return limit(
-                format!(
-                    "{} ground replacements a turn at most",
-                    figures.ground_counters
-                ),
-                "003 28.4",
-            );
+        if tally.ground >= allowance.ground {
+            let why = t.limit_text(allowance.ground, figures.ground_counters, "ground");
+            return limit(why, "003 28.4");
         }
         if elite(c.kind) && tally.elite {
             return limit(
@@ -326,7 +386,14 @@ fn home_city_ok(t: &Taker<'_>, pos: &Position, hex: &Located<Hex>) -> Result<(),
             "replacements enter as reinforcements, in the cities of {}",
             t.side.country_name()
         ))
-    } else if !control::is_friendly(board, pos, t.held, t.side, hex.value) {
+    } else if !control::is_friendly(
+        board,
+        pos,
+        t.held,
+        t.rules.ruleset.readings.city_friendly,
+        t.side,
+        hex.value,
+    ) {
         Some("an enemy unit is in it or next to it (5.1)".to_string())
     } else {
         None
@@ -382,7 +449,16 @@ fn aircraft_city_ok(
             "it has given an aircraft replacement already this turn: one a city (003 28.5)"
                 .to_string(),
         )
-    } else if placing && !control::is_friendly(board, pos, t.held, side, h) {
+    } else if placing
+        && !control::is_friendly(
+            board,
+            pos,
+            t.held,
+            t.rules.ruleset.readings.city_friendly,
+            side,
+            h,
+        )
+    {
         Some("it is in enemy ZOC, so not friendly: no aircraft is placed there, but it may give half a unit of air transport capacity (`air_transport`, 003 28.5)".to_string())
     } else {
         None
@@ -407,11 +483,9 @@ fn air_transport(
             "003 28.4",
         ))
     };
-    if tally.aircraft >= figures.aircraft_counters {
-        return limit(format!(
-            "{} aircraft replacements a turn at most",
-            figures.aircraft_counters
-        ));
+    let allowance = t.allowance().aircraft;
+    if tally.aircraft >= allowance {
+        return limit(t.limit_text(allowance, figures.aircraft_counters, "aircraft"));
     }
     if tally.air_transport {
         return limit("air transport capacity grows by half a unit a turn at most".into());

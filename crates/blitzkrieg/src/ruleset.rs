@@ -4,9 +4,13 @@
 //! The engine reads its figures and readings here and nowhere else.
 //!
 //! What is not built yet is refused here, by name, when a game is created: the
-//! optional rules not in [`BUILT_OPTIONAL_RULES`]. The Tournament Game (24-30) is
+//! optional rules not [`OptionalRule::built`]. The Tournament Game (24-30) is
 //! built: 24 brings in the optional rules 19-23, 25.1 the TGAT.
 
+pub use crate::readings::{
+    AdvanceZoc, ArmorZocStart, CutOffSea, InvasionZoc, PendingConsult, Readings, SeaLimit,
+    TgatDoubledDefender, TournamentLength, VictoryA, VictoryBThroughout,
+};
 use crate::state::{Options, RuleSet, TableChoice};
 use crate::units::Side;
 use pbem::dice::TableMode;
@@ -482,100 +486,6 @@ impl RuleBook {
     }
 }
 
-/// 16 (A): which units count when a side has eliminated all its opponent's units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VictoryA {
-    /// Only units on the board count (16; 6.2 lets reinforcements be delayed for ever).
-    Board,
-    /// No enemy unit on the board; one's own units still to come count toward the 14.
-    OwnReserves,
-    /// The enemy has no unit on the board nor still to come, and units to come count.
-    WaitingUnits,
-}
-
-/// 8.3: what stops armor that begins its move in an enemy armor ZOC.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArmorZocStart {
-    /// Only an armor ZOC it enters stops it: the first hex it moves into that lies in
-    /// an enemy armor ZOC.
-    Enters,
-    /// The next hex of the same armor ZOC stops it too.
-    SameZocStops,
-}
-
-/// 16 (B): how "throughout two consecutive player-turns" is judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VictoryBThroughout {
-    /// Coverage at the start and at the end of both player-turns, unbroken between.
-    StartAndEnd,
-    /// Coverage at every boundary between player-turns of the span.
-    TurnBoundaries,
-    /// Coverage at the end of each of the player-turns.
-    EndOnly,
-}
-
-/// 19.3: when the limit of units at sea is checked (reading `sea-limit-19-3`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeaLimit {
-    /// Never more at sea than the limit, after any order in the order written.
-    AtAllTimes,
-    /// Only when stacking limits are checked: at the end of movement (003 19.3).
-    StackingTimes,
-}
-
-/// 19.4: what water cut off from the board edge by enemy ZOC bars (reading
-/// `cut-off-sea-19-4`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CutOffSea {
-    /// Its ports may not be used; nothing else is barred.
-    PortsOnly,
-    /// No naval activity of any sort in it (003 19.4).
-    NoNavalActivity,
-}
-
-/// 20.31: whether enemy ZOC in sea hexes on the way keeps invaders from an assault hex
-/// (reading `invasion-opposed-20-31`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InvasionZoc {
-    /// "Enemy ZOC extending into full sea hexes do not prevent invading units from
-    /// reaching any desired assault hexes" (20.31).
-    Ignored,
-    /// Not through enemy ZOC on the way; the assault hex itself may be in it (003 20.31).
-    Blocks,
-}
-
-/// 21.3, 25.1: which enemy ZOC stops a unit advancing after combat (reading
-/// `advance-zoc`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AdvanceZoc {
-    /// "Normal movement rules are followed" (21.3, TGAT): the ZOC that stops the unit
-    /// when it moves (8.2, 8.3); in an AV advance, any ZOC in the first hex (Q&A 21.3).
-    MovementRules,
-    /// Any enemy ZOC, at any hex of the advance, armor too (003 21.3 [ARH], 003 25.1).
-    AnyZocStops,
-}
-
-/// 25.1, TGAT: what a defender doubled by terrain (13.2, 13.3) loses toward a TGAT
-/// factor loss (reading `tgat-doubled-defender`). The BBT's own note (mountains) holds
-/// under both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TgatDoubledDefender {
-    /// Its printed factors: the TGAT has no note like the BBT's.
-    Printed,
-    /// Its factors at double value, as the BBT's note has it for mountains ("a loss of
-    /// 9 would thus mean removal of 5 factors").
-    DoubleValue,
-}
-
-/// PBEM sequence: pending decisions that can affect a battle not yet resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PendingConsult {
-    /// Resolution stops and the defender decides before the battles they can affect.
-    Ask,
-    /// Never stop: the defender's units stay where they are until his next orders.
-    Defer,
-}
-
 /// The options a game was created with, made into what the engine reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruleset {
@@ -587,8 +497,11 @@ pub struct Ruleset {
     pub optional_figures: OptionalFigures,
     /// The figures of the Tournament Game (read whichever game is played).
     pub tournament_figures: TournamentFigures,
-    /// Every declared reading with the option in force.
-    pub readings: BTreeMap<String, String>,
+    /// Every declared reading with the option in force, by name, as the state keeps
+    /// them.
+    pub reading_names: BTreeMap<String, String>,
+    /// The same, typed: what the rules read.
+    pub readings: Readings,
     /// A game of state format 1, begun before readings existed: besides
     /// [`FORMAT_ONE_READINGS`], it keeps the umpire's behaviour of then where that was
     /// a fault later mended rather than a reading, so that its files replay byte for
@@ -613,33 +526,121 @@ pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
 pub const TOURNAMENT_BEFORE_READINGS: [(&str, &str); 1] =
     [("tgat-doubled-defender", "double-value")];
 
-/// The optional rules a game may choose today.
-pub const BUILT_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
+/// An optional rule of the Basic Game (18-23) or of the Tournament Game (31-36), as
+/// the engine asks whether it is played. BLITZKRIEG '85's rules (37-53) take their place
+/// here when they are built. A game's state records the numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OptionalRule {
+    /// 18: the Basic Game's optional rules, an introduction.
+    Introduction,
+    /// 19: sea movement.
+    SeaMovement,
+    /// 20: invasions (needs 19).
+    Invasions,
+    /// 21: automatic victory.
+    AutomaticVictory,
+    /// 22: strategic movement.
+    StrategicMovement,
+    /// 23: combat supply.
+    CombatSupply,
+    /// 31: weather.
+    Weather,
+    /// 32: air combat, which brings the fighters into play (30.1).
+    AirCombat,
+    /// 33: naval units.
+    NavalUnits,
+    /// 34: the Tournament Game's optional rules.
+    TournamentOptional,
+    /// 35.
+    Rule35,
+    /// 36.
+    Rule36,
+}
+
+impl OptionalRule {
+    /// Every optional rule, in the order of the rulebook.
+    pub const ALL: [OptionalRule; 12] = [
+        OptionalRule::Introduction,
+        OptionalRule::SeaMovement,
+        OptionalRule::Invasions,
+        OptionalRule::AutomaticVictory,
+        OptionalRule::StrategicMovement,
+        OptionalRule::CombatSupply,
+        OptionalRule::Weather,
+        OptionalRule::AirCombat,
+        OptionalRule::NavalUnits,
+        OptionalRule::TournamentOptional,
+        OptionalRule::Rule35,
+        OptionalRule::Rule36,
+    ];
+
+    /// The rule's number in the rulebook.
+    pub fn number(self) -> u32 {
+        match self {
+            OptionalRule::Introduction => 18,
+            OptionalRule::SeaMovement => 19,
+            OptionalRule::Invasions => 20,
+            OptionalRule::AutomaticVictory => 21,
+            OptionalRule::StrategicMovement => 22,
+            OptionalRule::CombatSupply => 23,
+            OptionalRule::Weather => 31,
+            OptionalRule::AirCombat => 32,
+            OptionalRule::NavalUnits => 33,
+            OptionalRule::TournamentOptional => 34,
+            OptionalRule::Rule35 => 35,
+            OptionalRule::Rule36 => 36,
+        }
+    }
+
+    /// The optional rule numbered `n`, if there is one.
+    pub fn from_number(n: u32) -> Option<OptionalRule> {
+        OptionalRule::ALL.into_iter().find(|r| r.number() == n)
+    }
+
+    /// The rule as a player reads its name in a message.
+    pub fn what(self) -> &'static str {
+        match self {
+            OptionalRule::Introduction => "18 (the Basic Game's optional rules: an introduction)",
+            OptionalRule::SeaMovement => "optional rule 19 (sea movement)",
+            OptionalRule::Invasions => "optional rule 20 (invasions)",
+            OptionalRule::AutomaticVictory => "optional rule 21 (automatic victory)",
+            OptionalRule::StrategicMovement => "optional rule 22 (strategic movement)",
+            OptionalRule::CombatSupply => "optional rule 23 (combat supply)",
+            OptionalRule::Weather => "optional rule 31 (weather)",
+            OptionalRule::AirCombat => "optional rule 32 (air combat)",
+            OptionalRule::NavalUnits => "optional rule 33 (naval units)",
+            OptionalRule::TournamentOptional => {
+                "optional rule 34 (the Tournament Game's optional rules)"
+            }
+            OptionalRule::Rule35 => "optional rule 35",
+            OptionalRule::Rule36 => "optional rule 36",
+        }
+    }
+
+    /// Whether the engine plays the rule: a new game may choose it.
+    pub fn built(self) -> bool {
+        match self {
+            OptionalRule::SeaMovement
+            | OptionalRule::Invasions
+            | OptionalRule::AutomaticVictory
+            | OptionalRule::StrategicMovement
+            | OptionalRule::CombatSupply => true,
+            OptionalRule::Introduction
+            | OptionalRule::Weather
+            | OptionalRule::AirCombat
+            | OptionalRule::NavalUnits
+            | OptionalRule::TournamentOptional
+            | OptionalRule::Rule35
+            | OptionalRule::Rule36 => false,
+        }
+    }
+}
 
 /// 24: the Basic Game's optional rules, all played in the Tournament Game.
 pub const BASIC_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
 
 /// 32: the optional rule of air combat, which brings the fighters into play (30.1).
 pub const AIR_COMBAT_RULE: u32 = 32;
-
-/// The optional rules of the Basic Game (18-23) and of the Tournament Game (31-36).
-const OPTIONAL_RULES: [(u32, &str); 12] = [
-    (18, "18 (the Basic Game's optional rules: an introduction)"),
-    (19, "optional rule 19 (sea movement)"),
-    (20, "optional rule 20 (invasions)"),
-    (21, "optional rule 21 (automatic victory)"),
-    (22, "optional rule 22 (strategic movement)"),
-    (23, "optional rule 23 (combat supply)"),
-    (31, "optional rule 31 (weather)"),
-    (32, "optional rule 32 (air combat)"),
-    (33, "optional rule 33 (naval units)"),
-    (
-        34,
-        "optional rule 34 (the Tournament Game's optional rules)",
-    ),
-    (35, "optional rule 35"),
-    (36, "optional rule 36"),
-];
 
 impl Ruleset {
     /// The rule set of a game from the options its state records. A state of format 1
@@ -665,6 +666,7 @@ impl Ruleset {
             }
         }
         readings.extend(options.readings.clone());
+        let typed = Readings::from_names(book, &readings)?;
         Ok(Ruleset {
             rules: options.rules,
             optional: Ruleset::optional_in_force(options.rules, &options.optional),
@@ -675,7 +677,8 @@ impl Ruleset {
             figures: book.basic,
             optional_figures: book.optional,
             tournament_figures: book.tournament,
-            readings,
+            reading_names: readings,
+            readings: typed,
             format_one,
         })
     }
@@ -689,7 +692,8 @@ impl Ruleset {
             figures: book.basic,
             optional_figures: book.optional,
             tournament_figures: book.tournament,
-            readings: book.defaults(),
+            reading_names: book.defaults(),
+            readings: Readings::default(),
             format_one: false,
         }
     }
@@ -715,87 +719,75 @@ impl Ruleset {
     /// corpus case, a test); only [`check_choice`](Self::check_choice) refuses it.
     pub fn check_playable(rules: RuleSet, optional: &BTreeSet<u32>) -> Result<(), RulesetError> {
         let optional = &Ruleset::optional_in_force(rules, optional);
-        let mut named = Vec::new();
-        for n in optional {
-            match OPTIONAL_RULES.iter().find(|(r, _)| r == n) {
-                Some((_, what)) => named.push(*what),
-                None => return Err(RulesetError::NoSuchRule(*n)),
-            }
+        let mut typed = Vec::new();
+        for &n in optional {
+            typed.push(OptionalRule::from_number(n).ok_or(RulesetError::NoSuchRule(n))?);
         }
-        if optional.contains(&20) && !optional.contains(&19) {
+        let has = |r: OptionalRule| typed.contains(&r);
+        if has(OptionalRule::Invasions) && !has(OptionalRule::SeaMovement) {
             return Err(RulesetError::Needs {
                 rule: 20,
                 needs: 19,
             });
         }
-        let built = |n: &u32| BUILT_OPTIONAL_RULES.contains(n);
-        let named: Vec<&str> = optional
-            .iter()
-            .filter(|n| !built(n))
-            .filter_map(|n| OPTIONAL_RULES.iter().find(|(r, _)| r == n).map(|(_, w)| *w))
-            .collect();
-        if let Some(what) = named.first() {
+        if let Some(r) = typed.iter().find(|r| !r.built()) {
             return Err(RulesetError::NotYet {
-                what: (*what).to_string(),
+                what: r.what().to_string(),
                 missing: String::new(),
             });
         }
         Ok(())
     }
 
-    /// The option in force for a reading (empty if the rule data has no such reading).
+    /// The option in force for a reading, by name (empty if the rule data has no such
+    /// reading): for a reading not typed yet in [`Readings`]. The rules read the typed
+    /// [`Ruleset::readings`].
     pub fn reading(&self, name: &str) -> &str {
-        self.readings.get(name).map_or("", String::as_str)
+        self.reading_names.get(name).map_or("", String::as_str)
+    }
+
+    /// Sets the readings by name (`NAME = OPTION`, every one not named taking its
+    /// default), as a game's state records them; an unknown name or option is refused.
+    pub fn set_readings(
+        &mut self,
+        book: &RuleBook,
+        names: BTreeMap<String, String>,
+    ) -> Result<(), RulesetError> {
+        let mut all = book.defaults();
+        all.extend(names);
+        self.readings = Readings::from_names(book, &all)?;
+        self.reading_names = all;
+        Ok(())
     }
 
     /// 16 (A), reading `victory-a-reinforcements`.
     pub fn victory_a(&self) -> VictoryA {
-        match self.reading("victory-a-reinforcements") {
-            "waiting-units" => VictoryA::WaitingUnits,
-            "own-reserves" => VictoryA::OwnReserves,
-            _ => VictoryA::Board,
-        }
+        self.readings.victory_a
     }
 
     /// 8.3, reading `armor-zoc-start`.
     pub fn armor_zoc_start(&self) -> ArmorZocStart {
-        match self.reading("armor-zoc-start") {
-            "same-zoc-stops" => ArmorZocStart::SameZocStops,
-            _ => ArmorZocStart::Enters,
-        }
+        self.readings.armor_zoc_start
     }
 
     /// 16 (B), reading `victory-b-throughout`.
     pub fn victory_b_throughout(&self) -> VictoryBThroughout {
-        match self.reading("victory-b-throughout") {
-            "end-only" => VictoryBThroughout::EndOnly,
-            "turn-boundaries" => VictoryBThroughout::TurnBoundaries,
-            _ => VictoryBThroughout::StartAndEnd,
-        }
+        self.readings.victory_b
     }
 
     /// PBEM sequence, reading `pending-consult`.
     pub fn pending_consult(&self) -> PendingConsult {
-        match self.reading("pending-consult") {
-            "defer" => PendingConsult::Defer,
-            _ => PendingConsult::Ask,
-        }
+        self.readings.pending_consult
     }
 
     /// 19.3, reading `sea-limit-19-3`.
     pub fn sea_limit(&self) -> SeaLimit {
-        match self.reading("sea-limit-19-3") {
-            "stacking-times" => SeaLimit::StackingTimes,
-            _ => SeaLimit::AtAllTimes,
-        }
+        self.readings.sea_limit
     }
 
     /// 19.4, reading `cut-off-sea-19-4`.
     pub fn cut_off_sea(&self) -> CutOffSea {
-        match self.reading("cut-off-sea-19-4") {
-            "no-naval-activity" => CutOffSea::NoNavalActivity,
-            _ => CutOffSea::PortsOnly,
-        }
+        self.readings.cut_off_sea
     }
 
     /// Whether the Tournament Game (24-30) is played.
@@ -807,7 +799,7 @@ impl Ruleset {
     /// `last_turn`; `None` when the players of a Tournament Game agreed to play to the
     /// bitter end (only victory A or B ends it).
     pub fn time_limit(&self, last_turn: u32) -> Option<u32> {
-        let bitter_end = self.reading("tournament-length") == "bitter-end";
+        let bitter_end = self.readings.tournament_length == TournamentLength::BitterEnd;
         (!(self.tournament() && bitter_end)).then_some(last_turn)
     }
 
@@ -819,46 +811,43 @@ impl Ruleset {
 
     /// 25.1, TGAT, BBT note, reading `tgat-doubled-defender`.
     pub fn tgat_doubled_defender(&self) -> TgatDoubledDefender {
-        match self.reading("tgat-doubled-defender") {
-            "double-value" => TgatDoubledDefender::DoubleValue,
-            _ => TgatDoubledDefender::Printed,
-        }
+        self.readings.tgat_doubled_defender
     }
 
     /// 21.3, 25.1, reading `advance-zoc`.
     pub fn advance_zoc(&self) -> AdvanceZoc {
-        match self.reading("advance-zoc") {
-            "any-zoc-stops" => AdvanceZoc::AnyZocStops,
-            _ => AdvanceZoc::MovementRules,
-        }
+        self.readings.advance_zoc
     }
 
     /// 20.31, reading `invasion-opposed-20-31`.
     pub fn invasion_zoc(&self) -> InvasionZoc {
-        match self.reading("invasion-opposed-20-31") {
-            "zoc-blocks" => InvasionZoc::Blocks,
-            _ => InvasionZoc::Ignored,
-        }
+        self.readings.invasion_zoc
+    }
+
+    /// Whether the optional rule `rule` is played (in the Tournament Game, 19-23
+    /// always are, 24).
+    pub fn plays(&self, rule: OptionalRule) -> bool {
+        self.optional.contains(&rule.number())
     }
 
     /// Whether optional rule 32 (air combat, and with it the fighters) is played.
     pub fn air_combat(&self) -> bool {
-        self.optional.contains(&AIR_COMBAT_RULE)
+        self.plays(OptionalRule::AirCombat)
     }
 
     /// Whether optional rule 19 (sea movement) is played.
     pub fn sea_movement(&self) -> bool {
-        self.optional.contains(&19)
+        self.plays(OptionalRule::SeaMovement)
     }
 
     /// Whether optional rule 20 (invasions) is played.
     pub fn invasions(&self) -> bool {
-        self.optional.contains(&20)
+        self.plays(OptionalRule::Invasions)
     }
 
     /// Whether optional rule 23 (combat supply) is played.
     pub fn combat_supply(&self) -> bool {
-        self.optional.contains(&23)
+        self.plays(OptionalRule::CombatSupply)
     }
 
     /// Every optional rule given as `19,20,21` or `all` (the Basic Game's 19-23).

@@ -16,6 +16,7 @@
 //!   the board edge never is, since it goes on beyond the board (003 19.1).
 
 use crate::board::{Board, SeaZone};
+use crate::control::Holding;
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -57,7 +58,7 @@ pub(crate) fn enemy_zoc(pos: &Position, side: Side) -> impl Fn(Hex) -> bool + '_
 pub fn port_fault(
     board: &Board,
     pos: &Position,
-    held: &BTreeMap<Hex, Side>,
+    held: Holding<'_>,
     side: Side,
     port: Hex,
     how: Use,
@@ -72,7 +73,7 @@ pub fn port_fault(
 pub fn port_fault_with(
     board: &Board,
     pos: &Position,
-    held: &BTreeMap<Hex, Side>,
+    held: Holding<'_>,
     side: Side,
     port: Hex,
     how: Use,
@@ -85,9 +86,9 @@ pub fn port_fault_with(
     if how == Use::ToSea && zoc(port) {
         return Some(PortFault::InEnemyZoc);
     }
-    if !crate::control::is_friendly(board, pos, held, side, port) {
+    if !crate::control::is_friendly(board, pos, held.0, held.1, side, port) {
         return Some(PortFault::NotFriendly(unfriendly_why(
-            board, pos, held, side, port,
+            board, pos, held.0, side, port,
         )));
     }
     if let Some(r) = p.inland_river.iter().find(|&&r| zoc(r)) {
@@ -145,7 +146,7 @@ pub fn fault_why(f: &PortFault) -> String {
 pub fn usable_ports(
     board: &Board,
     pos: &Position,
-    held: &BTreeMap<Hex, Side>,
+    held: Holding<'_>,
     side: Side,
 ) -> BTreeMap<SeaZone, Vec<Hex>> {
     let mut out: BTreeMap<SeaZone, Vec<Hex>> = BTreeMap::new();

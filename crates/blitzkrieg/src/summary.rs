@@ -42,7 +42,13 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
         }
         at_sea(&mut out, rules, state, &pos, side);
-        let cities = control::friendly_cities(&rules.board, &pos, &state.held, side);
+        let cities = control::friendly_cities(
+            &rules.board,
+            &pos,
+            &state.held,
+            rules.ruleset.readings.city_friendly,
+            side,
+        );
         let list: Vec<String> = cities.iter().map(|h| h.to_string()).collect();
         let _ = writeln!(out, "  friendly city hexes: {} (5)", list.len());
         wrap(&mut out, &list.join(" "), "    ");
@@ -126,7 +132,14 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
     let pos = state.position(&rules.counters);
     for side in Side::BOTH {
         let by_hex = stacks(rules, &pos, side);
-        let cities = control::friendly_cities(&rules.board, &pos, &state.held, side).len();
+        let cities = control::friendly_cities(
+            &rules.board,
+            &pos,
+            &state.held,
+            rules.ruleset.readings.city_friendly,
+            side,
+        )
+        .len();
         let lost = state
             .units
             .iter()

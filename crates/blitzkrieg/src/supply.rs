@@ -130,7 +130,8 @@ fn trace(
     let board = &rules.board;
     // 23.2: "a maximum of 10 hexes overland to a road".
     let overland_hexes = rules.ruleset.optional_figures.combat_supply.overland_hexes;
-    let friendly: BTreeSet<Hex> = control::friendly_cities(board, pos, held, side);
+    let friendly: BTreeSet<Hex> =
+        control::friendly_cities(board, pos, held, rules.ruleset.readings.city_friendly, side);
     let steps = Steps {
         board,
         pos,
@@ -389,8 +390,16 @@ fn sea_joined_ports(
     let usable = |h: Hex| {
         !pos.in_zoc_of(side.other(), h)
             && !pos.supply_barred(side, h)
-            && crate::sea::port_fault_with(board, pos, held, side, h, crate::sea::Use::Land, &open)
-                .is_none()
+            && crate::sea::port_fault_with(
+                board,
+                pos,
+                (held, rules.ruleset.readings.city_friendly),
+                side,
+                h,
+                crate::sea::Use::Land,
+                &open,
+            )
+            .is_none()
     };
     let ports: Vec<Hex> = board
         .ports()
@@ -495,7 +504,13 @@ fn air_supply(
     let limit = usize::try_from(figures.air_units)
         .unwrap_or(usize::MAX)
         .min(rules.ruleset.figures.air_transport_units);
-    let friendly = control::friendly_cities(&rules.board, pos, held, side);
+    let friendly = control::friendly_cities(
+        &rules.board,
+        pos,
+        held,
+        rules.ruleset.readings.city_friendly,
+        side,
+    );
     let fed_cities: Vec<Hex> = friendly
         .iter()
         .copied()

@@ -357,7 +357,10 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         t,
         "\n# [[place]]\n# unit = \"UNIT\"\n# hex = \"CITY HEX\"\n#\n# [[move]]\n# units = [\"UNIT\"]\n# to = \"HEX\"            # or: path = [\"FROM\", \"HEX\", \"HEX\"]\n#\n# [[air]]               # 9.3 air transport / 9.4 airdrop (drop = true)\n# units = [\"UNIT\"]\n# from = \"CITY HEX\"\n# to = \"HEX\"\n#\n# [[attack]]\n# id = \"A1\"\n# units = [\"UNIT\", \"UNIT\"]\n# target = \"HEX\"\n# advance = [\"UNIT\"]     # who follows into the vacated hex (up to 3)\n# lose = [\"UNIT\"]        # your loss first on AE or EX"
     );
-    if rules.ruleset.optional.contains(&21) {
+    if rules
+        .ruleset
+        .plays(crate::ruleset::OptionalRule::AutomaticVictory)
+    {
         let av = rules.ruleset.optional_figures.automatic_victory;
         let _ = writeln!(
             t,
@@ -452,7 +455,12 @@ fn air_help(t: &mut String) {
 /// now zone by zone, and its room at sea.
 fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     let board = &rules.board;
-    let ports = crate::sea::usable_ports(board, pos, &state.held, side);
+    let ports = crate::sea::usable_ports(
+        board,
+        pos,
+        (&state.held, rules.ruleset.readings.city_friendly),
+        side,
+    );
     let _ = writeln!(
         t,
         "\n# Sea movement (optional rule 19): {}.",
@@ -554,7 +562,13 @@ fn invasion_help(
 /// reinforcements may be placed; and those an enemy unit occupies or is next to.
 fn placement_cities(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     let board = &rules.board;
-    let friendly = crate::control::friendly_cities(board, pos, &state.held, side);
+    let friendly = crate::control::friendly_cities(
+        board,
+        pos,
+        &state.held,
+        rules.ruleset.readings.city_friendly,
+        side,
+    );
     let (free, barred): (Vec<Hex>, Vec<Hex>) = board
         .city_hexes()
         .filter(|&h| board.home_of(h) == Some(side))

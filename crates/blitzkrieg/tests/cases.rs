@@ -31,7 +31,13 @@
 //! `size = "substitute"` is a substitute counter (26): on the map with a hex, else among
 //! the inactive counters; a full unit with `inactive = true` is among them too, and
 //! `expect.toml`'s `inactive` names the units that must end there (broken down or
-//! recombined).
+//! recombined). `pools` gives what each side has in hand (28.1, 28.4), and
+//! `expect.toml`'s `pools` what the next state keeps; `changed_last` the city hexes that
+//! became friendly to a side in the preceding player-turn.
+//!
+//! Every option of a declared reading whose rule is built, other than the default, is
+//! shown by at least one case that names it (`readings = { name = "option" }`):
+//! [`every_option_of_a_built_reading_has_a_case`].
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -41,6 +47,8 @@ use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
 use blitzkrieg::event::Event;
 use blitzkrieg::hex::Hex;
+use blitzkrieg::marker::Pools;
+use blitzkrieg::readings::Readings;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
@@ -114,6 +122,15 @@ struct Case {
     /// 29: the country of the board's `minor` hexes (Calaedia unless named).
     #[serde(default)]
     minor_country: Option<Country>,
+    /// 9.3, 28.1, 28.4: what each side has in hand, as the state keeps it:
+    /// `pools = { blue = { replacements = 1 } }`.
+    #[serde(default)]
+    pools: BTreeMap<Side, Pools>,
+    /// 5.1-5.2: the city hexes that became friendly to a side in the preceding
+    /// player-turn (its report's city changes, which 30.7's staging looks at):
+    /// `changed_last = { H9 = "blue" }`.
+    #[serde(default)]
+    changed_last: BTreeMap<String, Side>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -245,6 +262,9 @@ struct Expect {
     /// for none).
     #[serde(default)]
     invaded: Option<String>,
+    /// 28.1, 28.4: the pools the next state keeps (`{}`: none).
+    #[serde(default)]
+    pools: Option<BTreeMap<Side, Pools>>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -314,7 +334,11 @@ fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
         .map(|(n, o)| format!("{n}={o}"))
         .collect();
     let set = case.rules.unwrap_or(RuleSet::Basic);
-    rules.ruleset.readings = book.choose(set, &chosen).map_err(|e| e.to_string())?;
+    let names = book.choose(set, &chosen).map_err(|e| e.to_string())?;
+    rules
+        .ruleset
+        .set_readings(&book, names)
+        .map_err(|e| e.to_string())?;
     Ruleset::check_playable(set, &case.optional).map_err(|e| e.to_string())?;
     rules.ruleset.rules = set;
     rules.ruleset.optional = Ruleset::optional_in_force(set, &case.optional);
@@ -417,7 +441,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         let text = std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
         let mut state = blitzkrieg::position_file::read(&text, file, &rules, base)
             .map_err(|e| e.to_string())?;
-        state.game.options.readings = rules.ruleset.readings.clone();
+        state.game.options.readings = rules.ruleset.reading_names.clone();
         state.game.options.rules = rules.ruleset.rules;
         state.game.options.optional = rules.ruleset.optional.clone();
         return Ok((rules, state));
@@ -445,6 +469,17 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             s.condition_b = case.condition_b.clone();
             s.invaded = case.invaded.clone();
             s.minors = case.minors.clone();
+            s.pools = case.pools.clone();
+            s.last.events = case
+                .changed_last
+                .iter()
+                .map(|(h, side)| Event::CityChanged {
+                    hex: h.parse().unwrap(),
+                    from: None,
+                    to: Some(*side),
+                    rule: blitzkrieg::cite::Rule::para("5.1-5.2"),
+                })
+                .collect();
             let heads: BTreeSet<Hex> = case.beachheads.iter().map(|h| h.parse().unwrap()).collect();
             if !heads.is_empty() {
                 s.beachheads.insert(side, heads);
@@ -457,7 +492,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             if !rangers.is_empty() {
                 s.ranger_beachheads.insert(side, rangers);
             }
-            s.game.options.readings = rules.ruleset.readings.clone();
+            s.game.options.readings = rules.ruleset.reading_names.clone();
             s.game.options.rules = rules.ruleset.rules;
             s.game.options.optional = rules.ruleset.optional.clone();
         });
@@ -556,6 +591,14 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if got != want {
                     return Err(format!(
                         "{ctx}: the next state keeps ranger beachheads {got:?} for {side}, not {want:?}"
+                    ));
+                }
+            }
+            if let Some(want) = &expect.pools {
+                if &next.pools != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps the pools {:?}, not {want:?}\n{text}",
+                        next.pools
                     ));
                 }
             }
@@ -718,5 +761,29 @@ fn every_case_in_the_corpus_holds() {
     assert!(
         from_positions >= 3,
         "only {from_positions} cases start from a position file"
+    );
+}
+
+/// Every option other than the default of every reading whose rule is built has a
+/// corpus case played under it, showing how it differs from the default
+/// (`docs/readings.md`).
+#[test]
+fn every_option_of_a_built_reading_has_a_case() {
+    let mut shown: BTreeSet<(String, String)> = BTreeSet::new();
+    for d in case_dirs() {
+        let text = std::fs::read_to_string(d.join("case.toml")).unwrap();
+        let case: Case = toml::from_str(&text).unwrap();
+        shown.extend(case.readings);
+    }
+    let missing: Vec<String> = Readings::LIST
+        .iter()
+        .filter(|r| r.built)
+        .flat_map(|r| r.options.iter().skip(1).map(move |o| (r.name, *o)))
+        .filter(|(n, o)| !shown.contains(&(n.to_string(), o.to_string())))
+        .map(|(n, o)| format!("{n}={o}"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no corpus case shows these options of built rules: {missing:?}"
     );
 }

@@ -19,7 +19,7 @@ use blitzkrieg::rules::Rules;
 use blitzkrieg::sketch::Sketch;
 use blitzkrieg::state::StandingOrders;
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 // ---------------------------------------------------------------------------
 // Helpers.
@@ -115,6 +115,7 @@ fn problems(w: &World, moved: &[&str], toml: &str) -> Vec<(Problem, &'static str
         &w.pos,
         Side::Blue,
         &set(moved),
+        &BTreeMap::new(),
         &BTreeSet::new(),
         &attacks(toml),
     )
@@ -220,6 +221,7 @@ fn rule_14_example_as_played_is_legal_and_the_armor_stack_splits_14_5() {
         &w.pos,
         Side::Blue,
         &set(ALL_BLUE),
+        &BTreeMap::new(),
         &BTreeSet::new(),
         &attacks(FOURTEEN_AS_PLAYED),
     );
@@ -651,6 +653,7 @@ fn rule_14_9_unmoved_engaged_unit_without_a_legal_attack_is_removed() {
         &w.pos,
         Side::Blue,
         &set(&["B-X", "B-Y"]),
+        &BTreeMap::new(),
         &BTreeSet::new(),
         &attacks(REMOVAL_ATTACK),
     );
@@ -739,6 +742,7 @@ fn rule_14_9_a_removed_unit_does_not_block_retreats() {
         &w.pos,
         Side::Blue,
         &set(&["B-X", "B-Y"]),
+        &BTreeMap::new(),
         &BTreeSet::new(),
         &attacks(REMOVAL_ATTACK),
     );

@@ -7,6 +7,9 @@ mod movement_support;
 use blitzkrieg::board::{Board, Country};
 use blitzkrieg::cite::Rule;
 use blitzkrieg::control::{changes, friendly_cities, friendly_map, held_at_start, is_friendly};
+use blitzkrieg::readings::CityFriendly;
+
+const SO: CityFriendly = CityFriendly::StillOccupied;
 use blitzkrieg::event::Event;
 use blitzkrieg::sketch::Sketch;
 use blitzkrieg::units::{Side, UnitKind};
@@ -41,20 +44,20 @@ fn entering_a_city_does_not_make_it_friendly_that_turn_5_1() {
     r.ok();
     let b = board();
     let start = BTreeMap::new();
-    assert!(!is_friendly(&b, &r.pos, &start, Side::Blue, h("I5")));
+    assert!(!is_friendly(&b, &r.pos, &start, SO, Side::Blue, h("I5")));
     assert!(
-        !is_friendly(&b, &r.pos, &start, Side::Red, h("I5")),
+        !is_friendly(&b, &r.pos, &start, SO, Side::Red, h("I5")),
         "003 5: neither side's"
     );
     assert!(
-        !is_friendly(&b, &r.pos, &start, Side::Red, h("I6")),
+        !is_friendly(&b, &r.pos, &start, SO, Side::Red, h("I6")),
         "5.1: enemy adjacent"
     );
     let next = held_at_start(&b, &r.pos);
     assert_eq!(next.get(&h("I5")), Some(&Side::Blue));
-    assert!(is_friendly(&b, &r.pos, &next, Side::Blue, h("I5")));
+    assert!(is_friendly(&b, &r.pos, &next, SO, Side::Blue, h("I5")));
     assert_eq!(
-        friendly_cities(&b, &r.pos, &next, Side::Blue),
+        friendly_cities(&b, &r.pos, &next, SO, Side::Blue),
         [h("C5"), h("I5")].into()
     );
 }
@@ -75,7 +78,7 @@ fn held_city_needs_to_be_free_of_enemy_zoc_5_2() {
         "[[move]]\nunit = \"R-1IN\"\npath = [\"J5\"]\n",
     );
     r.ok();
-    assert!(!is_friendly(&b, &r.pos, &held, Side::Blue, h("I5")));
+    assert!(!is_friendly(&b, &r.pos, &held, SO, Side::Blue, h("I5")));
     assert!(!held_at_start(&b, &r.pos).contains_key(&h("I5")));
 }
 
@@ -87,7 +90,7 @@ fn a_city_reverts_when_the_enemy_moves_on_5_2() {
     let b = board();
     let g = Game::new(board()).unit_at("B-1AR", UnitKind::Armor, 6, "F5");
     let held = BTreeMap::new();
-    let before = friendly_map(&b, &g.position(), &held);
+    let before = friendly_map(&b, &g.position(), &held, SO);
     assert_eq!(before.get(&h("I6")), Some(&Some(Side::Red)));
     let r = g.run(
         Side::Blue,
@@ -96,7 +99,7 @@ fn a_city_reverts_when_the_enemy_moves_on_5_2() {
     );
     r.ok();
     assert_eq!(
-        changes(&before, &friendly_map(&b, &r.pos, &held)),
+        changes(&before, &friendly_map(&b, &r.pos, &held, SO)),
         Vec::<Event>::new()
     );
     let r = g.run(
@@ -105,7 +108,7 @@ fn a_city_reverts_when_the_enemy_moves_on_5_2() {
         "[[move]]\nunit = \"B-1AR\"\npath = [\"G5\", \"H5\"]\n",
     );
     r.ok();
-    let after = friendly_map(&b, &r.pos, &held);
+    let after = friendly_map(&b, &r.pos, &held, SO);
     assert_eq!(
         changes(&before, &after),
         ["I5", "I6"]
@@ -128,13 +131,20 @@ fn home_city_is_friendly_again_when_the_enemy_leaves_5_1() {
     let g = Game::new(board()).unit_at("R-1IN", UnitKind::Infantry, 4, "C5");
     let held = held_at_start(&b, &g.position());
     assert_eq!(held.get(&h("C5")), Some(&Side::Red));
-    assert!(!is_friendly(&b, &g.position(), &held, Side::Blue, h("C5")));
+    assert!(!is_friendly(
+        &b,
+        &g.position(),
+        &held,
+        SO,
+        Side::Blue,
+        h("C5")
+    ));
     let r = g.run(
         Side::Red,
         1,
         "[[move]]\nunit = \"R-1IN\"\npath = [\"D5\", \"E5\", \"F5\"]\n",
     );
     r.ok();
-    assert!(is_friendly(&b, &r.pos, &held, Side::Blue, h("C5")));
-    assert!(!is_friendly(&b, &r.pos, &held, Side::Red, h("C5")));
+    assert!(is_friendly(&b, &r.pos, &held, SO, Side::Blue, h("C5")));
+    assert!(!is_friendly(&b, &r.pos, &held, SO, Side::Red, h("C5")));
 }

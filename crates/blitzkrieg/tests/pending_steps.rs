@@ -77,11 +77,10 @@ fn rules(consult: &str) -> Rules {
         counter("R-1IN", UnitKind::Infantry, 4, 4),
         counter("R-2IN", UnitKind::Infantry, 6, 6),
     ]);
-    let mut rules = Rules::new(board, counters, RuleBook::embedded().unwrap());
-    rules
-        .ruleset
-        .readings
-        .insert("pending-consult".into(), consult.into());
+    let book = RuleBook::embedded().unwrap();
+    let mut rules = Rules::new(board, counters, book.clone());
+    let names = [("pending-consult".to_string(), consult.to_string())].into();
+    rules.ruleset.set_readings(&book, names).unwrap();
     rules
 }
 
@@ -90,7 +89,7 @@ fn state(rules: &Rules, turn: u32, side: Side, last_turn: u32) -> GameState {
         .decisions(DecisionMode::Pending)
         .turn(turn, side)
         .last_turn(last_turn)
-        .readings(rules.ruleset.readings.clone())
+        .readings(rules.ruleset.reading_names.clone())
         .units([
             (id("B-1AR"), Place::Map(h("A1"))),
             (id("B-2IN"), Place::Map(h("C3"))),

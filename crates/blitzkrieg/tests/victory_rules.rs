@@ -4,6 +4,7 @@
 
 use blitzkrieg::builder::StateBuilder;
 use blitzkrieg::cite::Rule;
+use blitzkrieg::readings::VictoryA;
 use blitzkrieg::ruleset::RuleBook;
 
 use blitzkrieg::board::Country;
@@ -178,10 +179,7 @@ fn rule_16_a_each_reading_of_units_still_to_come() {
         places.extend(many(Side::Red, 20, lost(3, Side::Blue)));
         places.push(("R-W".into(), Place::Waiting));
         let mut g = game(places, &[]);
-        g.rules
-            .ruleset
-            .readings
-            .insert("victory-a-reinforcements".into(), option.into());
+        g.rules.ruleset.readings.victory_a = VictoryA::parse(option).unwrap();
         let o = run(&g, 3, Side::Blue, &none_friendly());
         assert_eq!(o.over.is_some(), blue_wins, "{option}: {:?}", o.events);
     }
@@ -191,10 +189,7 @@ fn rule_16_a_each_reading_of_units_still_to_come() {
         let mut places = many(Side::Blue, 14, Place::Map(h("B2")));
         places.push(("R-W".into(), Place::Waiting));
         let mut g = game(places, &[]);
-        g.rules
-            .ruleset
-            .readings
-            .insert("victory-a-reinforcements".into(), option.into());
+        g.rules.ruleset.readings.victory_a = VictoryA::parse(option).unwrap();
         let o = run(&g, 3, Side::Blue, &none_friendly());
         assert_eq!(o.over.is_some(), blue_wins, "{option}: {:?}", o.events);
     }

@@ -50,7 +50,14 @@ pub fn not_a_base(
     if pos.in_zoc_of(side.other(), hex) {
         return Some("it is in enemy ZOC (30.6)".to_string());
     }
-    if !control::is_friendly(&rules.board, pos, held, side, hex) {
+    if !control::is_friendly(
+        &rules.board,
+        pos,
+        held,
+        rules.ruleset.readings.city_friendly,
+        side,
+        hex,
+    ) {
         return Some("it is not a friendly city (30.2, 30.5)".to_string());
     }
     None

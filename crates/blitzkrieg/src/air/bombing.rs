@@ -38,7 +38,7 @@ pub fn is_air(rules: &Rules, id: &UnitId) -> bool {
 /// 30.41, reading `tactical-bombing-30-41=printed`: the factors of tactical bombing
 /// are compared as printed on the counters (by default, after halving and doubling).
 pub fn printed_factors(rules: &Rules) -> bool {
-    rules.ruleset.reading("tactical-bombing-30-41") == "printed"
+    rules.ruleset.readings.tactical_bombing == crate::readings::TacticalBombing::Printed
 }
 
 /// The printed attack factors of the units of `ids` on the map, added together.

@@ -376,7 +376,7 @@ fn staging_legal(
 /// this one (`since-turn-start`, 003 30.7).
 fn staging_refusal(ctx: &Context, hex: Hex) -> Option<String> {
     let now = ctx.friendly_at_start.contains(&hex);
-    if ctx.rules.ruleset.reading("staging-30-7") == "since-turn-start" {
+    if ctx.rules.ruleset.readings.staging == crate::readings::Staging30::SinceTurnStart {
         return (!now).then(|| {
             "it has not been friendly since the start of the player-turn (30.7, 003 30.7)".into()
         });
@@ -647,7 +647,7 @@ fn bomber_plan(
 /// 30.5, reading `suicide-missions-30-5=allowed`: the landing is not checked with the
 /// orders; bombers with no base to land at after combat are eliminated.
 fn suicide_allowed(rules: &Rules) -> bool {
-    rules.ruleset.reading("suicide-missions-30-5") == "allowed"
+    rules.ruleset.readings.suicide_missions == crate::readings::SuicideMissions::Allowed
 }
 
 /// 003 30.5-30.6: a base not friendly now may still be landed at if there is "any

@@ -13,6 +13,12 @@
 //!   can legally: join a battle whose every defending hex it touches, or attack an
 //!   unattacked adjacent hex together with the other uncommitted units next to it.
 //! - A declared battle at odds worse than 1-6 is an error whoever fights in it.
+//!
+//! Declared readings (`docs/readings.md`): `must-attack` (12.1 against 14.31-14.32:
+//! under `every-adjacent` every enemy hex next to any of the mover's ground units is
+//! attacked) and `engaged-support` (14.9: under `keep-support` a unit that began next
+//! to the same enemy hex as an engaged unit may not move away and leave it no legal
+//! attack).
 
 use super::strength::{battle_strength, legal_odds, strength};
 use crate::automatic;
@@ -20,6 +26,7 @@ use crate::hex::Hex;
 use crate::odds::Factor;
 use crate::orders::{Attack, Located, OrderError, Problem};
 use crate::position::{Piece, Position};
+use crate::readings::{EngagedSupport, MustAttack};
 use crate::rules::Rules;
 use crate::units::{Side, UnitId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -61,13 +68,17 @@ impl<'a> Plan<'a> {
 /// 12-14: checks the battles `side` declares against the position after movement.
 /// `moved` holds the units that moved (or were placed or flown) this player-turn; a
 /// unit in enemy ZOC that is not in it began the player-turn there (8.2: enemy units
-/// do not move in the mover's player-turn). `avers` made an automatic victory this
+/// do not move in the mover's player-turn); `start` where the mover's units began the
+/// movement portion (for the reading `engaged-support`). `avers` made an automatic victory this
 /// player-turn (21.1): that was their combat (003 21.1), so they fight no battle and
 /// need not, and every enemy hex next to them is attacked by other units.
 ///
 /// - 12.1, 14.32: each unit of `side` in enemy ZOC attacks (a unit that did not move
 ///   and cannot join any legal attack is removed instead, 14.9 with 003);
-/// - 12.1, 14.31: each enemy hex adjacent to a unit that moved is attacked;
+/// - 12.1, 14.31: each enemy hex adjacent to a unit that moved is attacked (reading
+///   `must-attack=every-adjacent`: adjacent to any ground unit of `side`);
+/// - 14.9, reading `engaged-support=keep-support`: no unit moved away from an engaged
+///   unit it could have attacked with;
 /// - 14.33: each attacker is adjacent to every hex its battle attacks;
 /// - 14.4: a defending hex is attacked once, all its units together;
 /// - 14.6, 14.8: a unit fights one battle;
@@ -79,6 +90,7 @@ pub fn check_battles(
     pos: &Position,
     side: Side,
     moved: &BTreeSet<UnitId>,
+    start: &BTreeMap<UnitId, Hex>,
     avers: &BTreeSet<UnitId>,
     attacks: &[Attack],
 ) -> BattleCheck {
@@ -89,8 +101,28 @@ pub fn check_battles(
     plan.assigned.extend(avers.iter().cloned());
     let (engaged, removals) = check_engaged(rules, pos, side, moved, &plan);
     errors.extend(engaged);
+    let readings = &rules.ruleset.readings;
+    match readings.engaged_support {
+        EngagedSupport::NoObligation => {}
+        EngagedSupport::KeepSupport => {
+            errors.extend(check_support(rules, pos, side, moved, start, &removals));
+        }
+    }
     let committed: BTreeSet<UnitId> = moved.union(avers).cloned().collect();
-    errors.extend(check_unattacked(pos, side, &committed, &plan));
+    let must_attack = |q: &Piece| match readings.must_attack {
+        MustAttack::MovedAdjacent => committed.contains(&q.id),
+        MustAttack::EveryAdjacent => {
+            committed.contains(&q.id)
+                || (!q.kind.is_air() && !removals.iter().any(|(id, _)| *id == q.id))
+        }
+    };
+    errors.extend(check_unattacked(
+        pos,
+        side,
+        readings.must_attack,
+        &must_attack,
+        &plan,
+    ));
     BattleCheck { errors, removals }
 }
 
@@ -484,12 +516,15 @@ fn legal_option(
     })
 }
 
-/// 12.1, 14.31: every enemy hex next to a unit that moved this player-turn is attacked
-/// by some battle.
+/// 12.1, 14.31: every enemy hex next to a unit that must attack it (`must`: under
+/// `must-attack=moved-adjacent` a unit that moved this player-turn; under
+/// `every-adjacent` any ground unit not removed before combat) is attacked by some
+/// battle.
 fn check_unattacked(
     pos: &Position,
     side: Side,
-    moved: &BTreeSet<UnitId>,
+    reading: MustAttack,
+    must: &dyn Fn(&Piece) -> bool,
     plan: &Plan,
 ) -> Vec<OrderError> {
     let enemy_hexes: Vec<Hex> = pos
@@ -499,9 +534,61 @@ fn check_unattacked(
     let mut errs = Vec::new();
     for h in enemy_hexes {
         let near = pos.adjacent_of(side, h);
-        if let Some(m) = near.iter().find(|q| moved.contains(&q.id)) {
-            let e = Problem::DefenderUnattacked { hex: h };
-            errs.push(OrderError::new(e, None, "14.31").unit(&m.id));
+        if let Some(m) = near.iter().find(|q| must(q)) {
+            let (e, rule) = match reading {
+                MustAttack::MovedAdjacent => (Problem::DefenderUnattacked { hex: h }, "14.31"),
+                MustAttack::EveryAdjacent => (Problem::AdjacentUnattacked { hex: h }, "12.1"),
+            };
+            errs.push(OrderError::new(e, None, rule).unit(&m.id));
+        }
+    }
+    errs
+}
+
+/// 14.9, reading `engaged-support=keep-support`: a unit removed before combat for want
+/// of a legal attack may not have been left so by a unit that began the player-turn
+/// next to the same enemy hex and moved away: had those units stayed, and the engaged
+/// unit attacked that hex with them, the odds would have been legal. Each such unit's
+/// move is refused.
+fn check_support(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    moved: &BTreeSet<UnitId>,
+    start: &BTreeMap<UnitId, Hex>,
+    removals: &[(UnitId, Hex)],
+) -> Vec<OrderError> {
+    let mut errs = Vec::new();
+    for (engaged, at) in removals {
+        for h in enemy_hexes_around(pos, side, *at) {
+            let left: Vec<(UnitId, Hex)> = moved
+                .iter()
+                .filter(|q| *q != engaged)
+                .filter_map(|q| Some((q.clone(), *start.get(q)?, pos.hex_of(q)?)))
+                .filter(|(_, from, now)| from.is_adjacent(h) && !now.is_adjacent(h))
+                .map(|(q, from, _)| (q, from))
+                .collect();
+            if left.is_empty() {
+                continue;
+            }
+            let mut stayed = pos.clone();
+            for (q, from) in &left {
+                stayed.move_to(q, *from);
+            }
+            let mut units: Vec<UnitId> = left.iter().map(|(q, _)| q.clone()).collect();
+            units.push(engaged.clone());
+            let s = battle_strength(rules, &stayed, &units, &[h]);
+            if !legal_odds(s.attack, s.defence) {
+                continue;
+            }
+            for (q, _) in &left {
+                let e = Problem::SupportMovedAway {
+                    unit: q.clone(),
+                    hex: h,
+                    engaged: engaged.clone(),
+                };
+                errs.push(OrderError::new(e, None, "14.9").unit(q));
+            }
         }
     }
     errs

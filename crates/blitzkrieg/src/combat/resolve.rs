@@ -19,7 +19,7 @@ use crate::hex::Hex;
 use crate::orders::Attack;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::ruleset::TgatDoubledDefender;
+use crate::readings::TgatDoubledDefender;
 use crate::state::{Pending, StandingOrders};
 use crate::supply;
 use crate::tables::TableId;

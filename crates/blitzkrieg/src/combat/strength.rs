@@ -9,6 +9,7 @@ use crate::hex::Hex;
 use crate::odds::Factor;
 use crate::orders::Attack;
 use crate::position::Position;
+use crate::readings::{DoubleOnce, RiverBranch, Rounding};
 use crate::rules::Rules;
 use crate::supply;
 use crate::units::UnitId;
@@ -40,14 +41,15 @@ pub fn legal_odds(attack: Factor, defence: Factor) -> bool {
     defence <= attack.times(6)
 }
 
-/// 003 Rounding: a factor `halved` times over and doubled at most once, exactly ("a
-/// factor may be halved more than once ... but it may only be doubled once").
-pub fn modified(printed: u32, halved: u32, doubled: bool) -> Factor {
+/// 003 Rounding: a factor `halved` times over and doubled `doubled` times, exactly ("a
+/// factor may be halved more than once ... but it may only be doubled once": the
+/// caller gives 1 at most under the reading `double-once=once`).
+pub fn modified(printed: u32, halved: u32, doubled: u32) -> Factor {
     let mut f = Factor::from(printed);
     for _ in 0..halved.min(32) {
         f = f.half();
     }
-    if doubled {
+    for _ in 0..doubled.min(32) {
         f = f.double();
     }
     f
@@ -94,13 +96,18 @@ pub fn battle_strength(
             continue;
         }
         s.targets.push(hex);
-        let mut reasons = doubling_reasons(&rules.board, hex, &from);
+        let branch = rules.ruleset.readings.river_branch;
+        let mut reasons = doubling_reasons(&rules.board, branch, hex, &from);
         let basic: u32 = pos
             .at(hex)
             .filter(|p| !p.kind.is_air())
             .map(|p| defence_factor(rules, &p.id))
             .sum();
-        let river_only = reasons.len() == 1 && river_reason(&rules.board, hex, &from).is_some();
+        let river = river_reason(&rules.board, branch, hex, &from);
+        let each = rules.ruleset.readings.double_once == DoubleOnce::Each;
+        // Under `double-once=once` a river behind a city or mountain doubles nothing
+        // more, so undoing it changes nothing; under `each` it undoes one doubling.
+        let river_undoable = river.is_some() && (each || reasons.len() == 1);
         let bombers: Vec<UnitId> = s
             .attackers
             .iter()
@@ -112,22 +119,26 @@ pub fn battle_strength(
         } else {
             s.air
         };
-        if river_only && bombing::undoes_river(air, basic) {
-            reasons.clear();
+        if river_undoable && bombing::undoes_river(air, basic) {
+            reasons.retain(|r| Some(r) != river.as_ref());
             s.doubling.push(format!(
                 "{hex}: not doubled by the river: the bombers' {air} factors reach the defenders' basic {basic} (30.41, 003 30.41)"
             ));
         }
-        let doubled = !reasons.is_empty();
+        // 13.2, 13.3, reading `double-once`: once however many reasons, or each.
+        let doublings = match rules.ruleset.readings.double_once {
+            DoubleOnce::Once => u32::from(!reasons.is_empty()),
+            DoubleOnce::Each => u32::try_from(reasons.len()).unwrap_or(u32::MAX),
+        };
         // 30.9: grounded aircraft have no defence of their own.
         for p in pos.at(hex).filter(|p| !p.kind.is_air()) {
             let printed = defence_factor(rules, &p.id);
-            let after = modified(printed, 0, doubled);
+            let after = modified(printed, 0, doublings);
             s.defence = s.defence + after;
             s.defenders.push((p.id.clone(), printed, after));
         }
-        if doubled && pos.count_at(hex) > 0 {
-            s.doubling.push(doubling_line(hex, &reasons));
+        if doublings > 0 && pos.count_at(hex) > 0 {
+            s.doubling.push(doubling_line(hex, &reasons, doublings));
         }
     }
     s
@@ -139,13 +150,16 @@ pub fn battle_strength(
 /// default) once, the battle's attack after everything else ([`tournament_round_up`]).
 fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
     let printed = attack_factor(rules, id);
-    let per_unit = rules.ruleset.reading("rounding") == "per-unit";
+    let per_unit = match rules.ruleset.readings.rounding {
+        Rounding::PerUnit => true,
+        Rounding::OnceAtEnd => false,
+    };
     match (
         supply::is_cut_off(pos, id),
         rules.ruleset.tournament() && per_unit,
     ) {
         (false, _) => Factor::from(printed),
-        (true, false) => modified(printed, 1, false),
+        (true, false) => modified(printed, 1, 0),
         (true, true) => Factor::from(printed.div_ceil(2)),
     }
 }
@@ -153,7 +167,7 @@ fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
 /// 23.6 in the Tournament Game under the reading `rounding=once-at-end`: the attack of
 /// a battle with a halved unit in it is converted up once, after every halving.
 fn tournament_round_up(rules: &Rules, attack: Factor) -> Factor {
-    let once = rules.ruleset.reading("rounding") != "per-unit";
+    let once = rules.ruleset.readings.rounding == Rounding::OnceAtEnd;
     if rules.ruleset.tournament() && once && !attack.is_whole() {
         Factor::from(attack.ceil())
     } else {
@@ -173,7 +187,12 @@ pub(crate) fn defence_factor(rules: &Rules, id: &UnitId) -> u32 {
 
 /// 13.2, 13.3: every reason the units in `hex` are doubled against attackers standing
 /// in `from`. Empty when they are not.
-fn doubling_reasons(board: &Board, hex: Hex, from: &BTreeSet<Hex>) -> Vec<String> {
+fn doubling_reasons(
+    board: &Board,
+    branch: RiverBranch,
+    hex: Hex,
+    from: &BTreeSet<Hex>,
+) -> Vec<String> {
     let mut out = Vec::new();
     if board.is_city(hex) {
         out.push("city (13.2)".to_string());
@@ -181,15 +200,22 @@ fn doubling_reasons(board: &Board, hex: Hex, from: &BTreeSet<Hex>) -> Vec<String
     if board.terrain(hex) == Some(Terrain::Mountain) {
         out.push("mountain (13.2)".to_string());
     }
-    out.extend(river_reason(board, hex, from));
+    out.extend(river_reason(board, branch, hex, from));
     out
 }
 
-/// 13.3 with 003: a defender is doubled by a river (a) on a non-river hex when every
-/// attacker stands on a river hex (end-of-river hexes included), or (b) on a river hex
-/// when every attacker stands on a river hex of a different branch (EE40 against DD40
-/// doubles; EE41 against DD40 does not). One attacker off the river nullifies it.
-fn river_reason(board: &Board, hex: Hex, from: &BTreeSet<Hex>) -> Option<String> {
+/// 13.3, reading `river-branch`: a defender is doubled by a river (a) on a non-river
+/// hex when every attacker stands on a river hex (end-of-river hexes included), or
+/// (b) on a river hex: under `branch` (003 13.3) when every attacker stands on a river
+/// hex of a different branch (EE40 against DD40 doubles; EE41 against DD40 does not),
+/// under `all-on-river` whenever every attacker stands on a river hex. One attacker
+/// off the river nullifies it.
+fn river_reason(
+    board: &Board,
+    branch: RiverBranch,
+    hex: Hex,
+    from: &BTreeSet<Hex>,
+) -> Option<String> {
     if from.is_empty() {
         return None;
     }
@@ -198,24 +224,33 @@ fn river_reason(board: &Board, hex: Hex, from: &BTreeSet<Hex>) -> Option<String>
         .map(|h| board.river_at(*h).map(|r| r.branch.as_str()))
         .collect();
     let branches = branches?;
-    match board.river_at(hex) {
-        None => Some("behind a river: every attacker is on a river hex (13.3)".to_string()),
-        Some(own) if branches.iter().all(|b| *b != own.branch) => Some(format!(
-            "behind a river: every attacker is on another branch than {hex}'s branch {} (13.3, 003)",
-            own.branch
-        )),
-        Some(_) => None,
+    match (board.river_at(hex), branch) {
+        (None, _) => Some("behind a river: every attacker is on a river hex (13.3)".to_string()),
+        (Some(_), RiverBranch::AllOnRiver) => Some(
+            "behind a river: every attacker is on a river hex (13.3, reading river-branch=all-on-river)"
+                .to_string(),
+        ),
+        (Some(own), RiverBranch::Branch) if branches.iter().all(|b| *b != own.branch) => {
+            Some(format!(
+                "behind a river: every attacker is on another branch than {hex}'s branch {} (13.3, 003)",
+                own.branch
+            ))
+        }
+        (Some(_), RiverBranch::Branch) => None,
     }
 }
 
-/// "E5 (city (13.2)): defence doubled", noting 003's once-only doubling.
-fn doubling_line(hex: Hex, reasons: &[String]) -> String {
-    let once = if reasons.len() > 1 {
-        "; doubled once only (003 Rounding)"
-    } else {
-        ""
-    };
-    format!("{hex}: defence doubled, {}{once}", reasons.join(" and "))
+/// "E5 (city (13.2)): defence doubled", noting 003's once-only doubling, or under
+/// `double-once=each` every doubling.
+fn doubling_line(hex: Hex, reasons: &[String], doublings: u32) -> String {
+    let why = reasons.join(" and ");
+    match (reasons.len() > 1, doublings > 1) {
+        (_, true) => format!(
+            "{hex}: defence doubled {doublings} times, {why}: every doubling applies (reading double-once=each)"
+        ),
+        (true, false) => format!("{hex}: defence doubled, {why}; doubled once only (003 Rounding)"),
+        (false, false) => format!("{hex}: defence doubled, {why}"),
+    }
 }
 
 #[cfg(test)]
@@ -226,12 +261,12 @@ mod tests {
     /// quartered, etc), but it may only be doubled once"; nothing is rounded on the way.
     #[test]
     fn factors_are_halved_and_doubled_exactly_003_rounding() {
-        assert_eq!(modified(5, 1, false).to_string(), "2½");
-        assert_eq!(modified(5, 2, false).to_string(), "1¼");
-        assert_eq!(modified(5, 1, true), Factor::from(5u32));
-        assert_eq!(modified(3, 0, true), Factor::from(6u32));
+        assert_eq!(modified(5, 1, 0).to_string(), "2½");
+        assert_eq!(modified(5, 2, 0).to_string(), "1¼");
+        assert_eq!(modified(5, 1, 1), Factor::from(5u32));
+        assert_eq!(modified(3, 0, 1), Factor::from(6u32));
         // Three units of 5 halved: 7½, not 6 (2 + 2 + 2) nor 9 (3 + 3 + 3).
-        let sum = (0..3).map(|_| modified(5, 1, false)).sum::<Factor>();
+        let sum = (0..3).map(|_| modified(5, 1, 0)).sum::<Factor>();
         assert_eq!(sum.to_string(), "7½");
     }
 
@@ -239,9 +274,9 @@ mod tests {
     #[test]
     fn odds_worse_than_1_6_are_illegal_exactly() {
         assert!(legal_odds(Factor::from(2u32), Factor::from(12u32)));
-        let twelve_and_a_half = modified(25, 1, false);
+        let twelve_and_a_half = modified(25, 1, 0);
         assert!(!legal_odds(Factor::from(2u32), twelve_and_a_half));
-        assert!(legal_odds(modified(5, 2, false), modified(15, 1, false)));
-        assert_eq!(format!("{:>4}", modified(5, 1, false)), "  2½");
+        assert!(legal_odds(modified(5, 2, 0), modified(15, 1, 0)));
+        assert_eq!(format!("{:>4}", modified(5, 1, 0)), "  2½");
     }
 }

@@ -142,7 +142,7 @@ pub fn violators(
 /// Reading `guerrilla-29-6`: whether the loss for moving through is taken at the end of
 /// movement (003 29.6).
 pub fn at_end_of_movement(rules: &Rules) -> bool {
-    rules.ruleset.reading("guerrilla-29-6") == "end-of-movement"
+    rules.ruleset.readings.guerrilla == crate::readings::Guerrilla29::EndOfMovement
 }
 
 fn guerrilla_rule(reading: bool) -> Rule {

@@ -28,6 +28,7 @@ pub mod reduce;
 pub mod report;
 pub mod supply;
 
+use crate::air::AirEvent;
 use crate::board::{Board, Country};
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
@@ -187,7 +188,8 @@ pub fn lift(rules: &Rules, minors: &Minors, pos: &mut Position, mover: Side, cit
 }
 
 /// The hexes units entered or crossed in an event of the player-turn, with the unit
-/// (29.2 with 003 29.2: a move, a retreat, an advance, a flight's ends, a landing; an
+/// (29.2 with 003 29.2: a move, a retreat, an advance, a flight's ends, a landing (from
+/// the sea, by rangers on a coast, 27.2, or across a lake, 27.5); an
 /// aircraft's mission, change of base, landing, or a country it flew over,
 /// [`overflight`]).
 pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
@@ -198,16 +200,52 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         Event::Flown { unit, from, to, .. } => Some((unit, vec![*from, *to])),
         Event::Placed { unit, hex, .. }
         | Event::Invaded { unit, hex, .. }
+        | Event::RangersLanded { unit, hex, .. }
+        | Event::LakeCrossed { unit, hex, .. }
         | Event::LandedFromAssault { unit, hex, .. }
         | Event::WentAshore { unit, hex, .. } => Some((unit, vec![*hex])),
         Event::Landed { unit, port, .. } => Some((unit, vec![*port])),
         Event::MinorOverflown { unit, hex, .. } => Some((unit, vec![*hex])),
-        Event::Air(crate::air::AirEvent::Flew { unit, from, to, .. }) => {
-            Some((unit, vec![*from, *to]))
-        }
-        Event::Air(crate::air::AirEvent::Staged { unit, path, .. }) => Some((unit, path.clone())),
-        Event::Air(crate::air::AirEvent::Landed { unit, hex, .. }) => Some((unit, vec![*hex])),
-        _ => None,
+        Event::Air(AirEvent::Flew { unit, from, to, .. }) => Some((unit, vec![*from, *to])),
+        Event::Air(AirEvent::Staged { unit, path, .. }) => Some((unit, path.clone())),
+        Event::Air(AirEvent::Landed { unit, hex, .. }) => Some((unit, vec![*hex])),
+        // Every other event, named so that a new way of entering a hex must be
+        // considered here: none of these takes a unit into a hex. A replacement (28.1)
+        // enters in a home city, a unit at sea (19) is on no land hex, and a battle's
+        // losses, decisions, supply and the record of cities move nothing.
+        Event::Air(AirEvent::Bombed { .. })
+        | Event::TurnBegan { .. }
+        | Event::SetUp { .. }
+        | Event::AutomaticVictory { .. }
+        | Event::SetUpAtSea { .. }
+        | Event::PutToSea { .. }
+        | Event::Sailed { .. }
+        | Event::Replaced { .. }
+        | Event::AirTransportReplaced { .. }
+        | Event::AssaultPlaced { .. }
+        | Event::Supply { .. }
+        | Event::RemovedBeforeCombat { .. }
+        | Event::Battle(..)
+        | Event::Eliminated { .. }
+        | Event::Substituted { .. }
+        | Event::BrokenDown { .. }
+        | Event::Recombined { .. }
+        | Event::Decided { .. }
+        | Event::CityChanged { .. }
+        | Event::CityFromNextPlayerTurn { .. }
+        | Event::ReinforcementsDue { .. }
+        | Event::VictoryCheck { .. }
+        | Event::GameOver { .. }
+        | Event::Owed { .. }
+        | Event::Completed { .. }
+        | Event::Note { .. }
+        | Event::Barraged { .. }
+        | Event::BarrageWithoutTarget { .. }
+        | Event::MinorInvaded { .. }
+        | Event::CityAttacked { .. }
+        | Event::CityBombarded { .. }
+        | Event::Guerrillas { .. }
+        | Event::MinorSupply { .. } => None,
     }
 }
 

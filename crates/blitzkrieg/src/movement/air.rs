@@ -133,7 +133,14 @@ impl Turn<'_, '_> {
             return false;
         } else if !board.is_city(hex.value) {
             format!("it is not a city ({what})")
-        } else if !control::is_friendly(board, self.pos, self.ctx.held, side, hex.value) {
+        } else if !control::is_friendly(
+            board,
+            self.pos,
+            self.ctx.held,
+            self.ctx.rules.ruleset.readings.city_friendly,
+            side,
+            hex.value,
+        ) {
             format!("{what}, and a city is friendly only when free of the enemy (and, outside the home country, held since the start of the player-turn) (5.1-5.2)")
         } else {
             return true;

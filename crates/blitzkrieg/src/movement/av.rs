@@ -19,7 +19,12 @@ impl Turn<'_, '_> {
     /// 21.1-21.3: one automatic victory. The units named stand next to the enemy in
     /// the hex and make at least the odds needed; the defenders are turned over.
     pub(super) fn av(&mut self, a: &Av) {
-        if !self.ctx.rules.ruleset.optional.contains(&21) {
+        if !self
+            .ctx
+            .rules
+            .ruleset
+            .plays(crate::ruleset::OptionalRule::AutomaticVictory)
+        {
             let problem = Problem::NotNow {
                 what: "[[av]]".into(),
                 why: "this game does not play optional rule 21 (automatic victory)".into(),

@@ -18,6 +18,7 @@
 
 use crate::board::{Board, Terrain};
 use crate::hex::Hex;
+use crate::readings::CityHexRoad;
 
 /// What one unit has paid so far in a move: whole MF, and the road thirds and desert
 /// halves bought with them and not yet used.
@@ -128,12 +129,16 @@ pub fn mf_text(sixths: u32) -> String {
     }
 }
 
-/// 9.1: `a` and `b` are joined by the road: a road link runs between them, or they
-/// are two hexes of the same city (movement "through cities" is at the road rate,
-/// even where no road is drawn between the hexes of a multi-hex city).
-pub fn road_connected(board: &Board, a: Hex, b: Hex) -> bool {
+/// 9.1, reading `city-hex-road`: `a` and `b` are joined by the road: a road link runs
+/// between them, or, under `joined` (the default), they are two hexes of the same city
+/// (movement "through cities" is at the road rate, even where no road is drawn between
+/// the hexes of a multi-hex city). Under `road-only` only a drawn road joins them.
+pub fn road_connected(board: &Board, city: CityHexRoad, a: Hex, b: Hex) -> bool {
     if board.road_joins(a, b) {
         return true;
+    }
+    if city == CityHexRoad::RoadOnly {
+        return false;
     }
     match (
         board.hex(a).and_then(|i| i.city),
@@ -147,15 +152,17 @@ pub fn road_connected(board: &Board, a: Hex, b: Hex) -> bool {
 /// 9.1, 9.2: the ways a unit may pay for the step `from` -> `to`. `desert_bonus` is
 /// whether the unit is armor or air-assault. One way, or two in a desert hex entered
 /// along a road by a unit with the desert bonus (one bonus or the other, 9.2).
-/// `road_bonus` false: the road is no help (20.4, a unit that invaded).
+/// `road_bonus` false: the road is no help (20.4, a unit that invaded); `city` is the
+/// game's reading `city-hex-road`.
 pub fn payments(
     board: &Board,
+    city: CityHexRoad,
     from: Hex,
     to: Hex,
     desert_bonus: bool,
     road_bonus: bool,
 ) -> &'static [Pay] {
-    let road = road_bonus && road_connected(board, from, to);
+    let road = road_bonus && road_connected(board, city, from, to);
     let desert = desert_bonus && board.terrain(to) == Some(Terrain::Desert);
     match (road, desert) {
         (true, true) => &[Pay::Road, Pay::Desert],

@@ -130,7 +130,7 @@ impl Turn<'_, '_> {
                 return Some(WithBonus::Refused(too_far(unit, needed, allowed, span(at))));
             }
         };
-        let (board, held, side) = (self.board(), self.ctx.held, self.ctx.side);
+        let (board, held, side) = (self.board(), self.ctx.holding(), self.ctx.side);
         match strategic::first_unclear(board, self.pos, held, side, &plan.path) {
             None => Some(WithBonus::Legal((walk, Some(bonus)))),
             Some((hex, why)) => {
@@ -184,8 +184,7 @@ impl Turn<'_, '_> {
             &u.value,
             crate::supply::movement(self.pos, &u.value, c.movement),
         );
-        let mut mover =
-            Mover::new(c.side, c.kind, mf).armor_zoc(self.ctx.rules.ruleset.armor_zoc_start());
+        let mut mover = Mover::new(c.side, c.kind, mf).under(&self.ctx.rules.ruleset.readings);
         if let Some(&landing) = self.log.dropped.get(&u.value) {
             mover = mover.after_drop(self.board().terrain(landing));
         }
@@ -306,7 +305,8 @@ impl Turn<'_, '_> {
                 ..m.mover.clone()
             })
             .collect();
-        let (board, pos, held, side) = (self.board(), &*self.pos, self.ctx.held, self.ctx.side);
+        let (board, pos, held, side) =
+            (self.board(), &*self.pos, self.ctx.holding(), self.ctx.side);
         let clear = |h: Hex| strategic::unclear(board, pos, held, side, h).is_none();
         find_path_where(board, pos, &movers, start, to, &clear).map(|(path, _)| path)
     }

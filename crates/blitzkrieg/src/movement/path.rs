@@ -9,7 +9,7 @@ use super::cost::{payments, Spent};
 use crate::board::{Board, Terrain};
 use crate::hex::Hex;
 use crate::position::Position;
-use crate::ruleset::ArmorZocStart;
+use crate::readings::{ArmorZocStart, CityHexRoad, Readings};
 use crate::units::{Side, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -26,6 +26,8 @@ pub struct Mover {
     pub armor_zoc: ArmorZocStart,
     /// 9.1: whether the unit may have the road bonus (20.4: not after invading).
     pub road: bool,
+    /// 9.1, reading `city-hex-road`: whether two hexes of one city are joined.
+    pub city_road: CityHexRoad,
 }
 
 impl Mover {
@@ -37,12 +39,18 @@ impl Mover {
             max_hexes: None,
             armor_zoc: ArmorZocStart::Enters,
             road: true,
+            city_road: CityHexRoad::Joined,
         }
     }
 
-    /// The same mover under the game's reading of 8.3 (`armor-zoc-start`).
-    pub fn armor_zoc(self, armor_zoc: ArmorZocStart) -> Mover {
-        Mover { armor_zoc, ..self }
+    /// The same mover under the game's readings of movement: 8.3 (`armor-zoc-start`)
+    /// and 9.1 (`city-hex-road`).
+    pub fn under(self, readings: &Readings) -> Mover {
+        Mover {
+            armor_zoc: readings.armor_zoc_start,
+            city_road: readings.city_hex_road,
+            ..self
+        }
     }
 
     /// 20.4: a unit that invaded this player-turn moves without the road bonus.
@@ -266,12 +274,13 @@ fn best(states: &BTreeSet<Spent>) -> Spent {
 fn advance(
     states: &BTreeSet<Spent>,
     board: &Board,
+    city: CityHexRoad,
     from: Hex,
     to: Hex,
     bonus: bool,
     road: bool,
 ) -> BTreeSet<Spent> {
-    let ways = payments(board, from, to, bonus, road);
+    let ways = payments(board, city, from, to, bonus, road);
     let mut least: BTreeMap<(u8, u8), Spent> = BTreeMap::new();
     for next in states
         .iter()
@@ -342,7 +351,8 @@ impl Walker<'_> {
         }
         let bonus = self.mover.kind.desert_bonus();
         let road = self.mover.road;
-        self.states = advance(&self.states, self.board, from, to, bonus, road);
+        let city = self.mover.city_road;
+        self.states = advance(&self.states, self.board, city, from, to, bonus, road);
         if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
             self.over_at = Some((at, to));
         }

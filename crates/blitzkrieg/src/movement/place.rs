@@ -176,7 +176,14 @@ impl Turn<'_, '_> {
                 "reinforcements enter in the cities of {}",
                 side.country_name()
             ))
-        } else if !control::is_friendly(board, self.pos, self.ctx.held, side, hex.value) {
+        } else if !control::is_friendly(
+            board,
+            self.pos,
+            self.ctx.held,
+            self.ctx.rules.ruleset.readings.city_friendly,
+            side,
+            hex.value,
+        ) {
             Some("an enemy unit is in it or next to it (5.1)".to_string())
         } else {
             None

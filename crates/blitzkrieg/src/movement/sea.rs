@@ -317,7 +317,8 @@ impl Turn<'_, '_> {
         how: Use,
     ) -> bool {
         let (board, pos) = (self.board(), &*self.pos);
-        let Some(fault) = port_fault(board, pos, self.ctx.held, self.ctx.side, port, how) else {
+        let Some(fault) = port_fault(board, pos, self.ctx.holding(), self.ctx.side, port, how)
+        else {
             return true;
         };
         let (problem, rule) = match fault {

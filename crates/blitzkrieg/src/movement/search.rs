@@ -16,6 +16,7 @@ use super::path::{entry_fault, is_engaged, stop_at, Mover};
 use crate::board::Board;
 use crate::hex::Hex;
 use crate::position::Position;
+use crate::readings::CityHexRoad;
 use crate::search::HexField;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -95,7 +96,11 @@ impl Party<'_> {
         let mut out = Ways::one(paid);
         for (g, bonus) in [(0, false), (1, true)] {
             let Some(mf) = self.mf[g] else { continue };
-            let ways = payments(self.board, from, to, bonus, true);
+            let city = self
+                .movers
+                .first()
+                .map_or(CityHexRoad::Joined, |m| m.city_road);
+            let ways = payments(self.board, city, from, to, bonus, true);
             let mut next = Ways::default();
             for p in out.iter() {
                 for &w in ways {

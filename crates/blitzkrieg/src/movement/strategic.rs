@@ -27,14 +27,14 @@
 //! not built; 19.2's landing at a port comes with sea movement.
 
 use crate::board::Board;
-use crate::control;
+use crate::control::{self, Holding};
 use crate::hex::Hex;
 use crate::orders::{Attack, Av, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::supply;
 use crate::units::{Side, UnitId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Whether a unit may have the bonus in this move, and if not why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,8 +97,7 @@ impl Unclear {
 pub fn bonus(rules: &Rules) -> Option<u32> {
     rules
         .ruleset
-        .optional
-        .contains(&22)
+        .plays(crate::ruleset::OptionalRule::StrategicMovement)
         .then_some(rules.ruleset.optional_figures.strategic_movement.bonus_mf)
 }
 
@@ -132,13 +131,13 @@ fn next_to_enemy(pos: &Position, side: Side, hex: Hex) -> Option<Hex> {
 fn unfriendly_city_near(
     board: &Board,
     pos: &Position,
-    held: &BTreeMap<Hex, Side>,
+    held: Holding<'_>,
     side: Side,
     hex: Hex,
 ) -> Option<Hex> {
     std::iter::once(hex)
         .chain(hex.neighbours())
-        .find(|&h| board.is_city(h) && !control::is_friendly(board, pos, held, side, h))
+        .find(|&h| board.is_city(h) && !control::is_friendly(board, pos, held.0, held.1, side, h))
 }
 
 /// 22: why `hex` is not clear for a unit of `side` to enter in strategic movement, or
@@ -146,7 +145,7 @@ fn unfriendly_city_near(
 pub fn unclear(
     board: &Board,
     pos: &Position,
-    held: &BTreeMap<Hex, Side>,
+    held: Holding<'_>,
     side: Side,
     hex: Hex,
 ) -> Option<Unclear> {
@@ -160,7 +159,7 @@ pub fn unclear(
 pub fn first_unclear(
     board: &Board,
     pos: &Position,
-    held: &BTreeMap<Hex, Side>,
+    held: Holding<'_>,
     side: Side,
     path: &[Hex],
 ) -> Option<(Hex, Unclear)> {

@@ -116,7 +116,11 @@ impl Game {
             Counters::from_list(self.counters.clone()),
             blitzkrieg::ruleset::RuleBook::embedded().unwrap(),
         );
-        rules.ruleset.readings.extend(self.readings.clone());
+        let book = blitzkrieg::ruleset::RuleBook::embedded().unwrap();
+        rules
+            .ruleset
+            .set_readings(&book, self.readings.clone())
+            .unwrap();
         rules.ruleset.optional = self.optional.clone();
         rules
     }
