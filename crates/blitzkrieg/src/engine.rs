@@ -962,6 +962,7 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
         place,
         air,
         air_supply,
+        beach_supply,
         moves,
         avs,
         sea,
@@ -999,6 +1000,9 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
     }
     for u in air_supply {
         refuse("[[air_supply]]", &u.span);
+    }
+    for u in beach_supply {
+        refuse("[[beach_supply]]", &u.span);
     }
     for m in moves {
         if let Some(u) = m.units.first() {
