@@ -40,6 +40,7 @@ impl StateBuilder {
                     },
                     data: BTreeMap::new(),
                     keys: BTreeMap::new(),
+                    nonce: None,
                 },
                 phase: Phase::Turn {
                     turn: 1,

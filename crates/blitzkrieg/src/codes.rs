@@ -1135,7 +1135,7 @@ mod tests {
             );
         }
         for c in [
-            "F001", "F002", "F003", "F004", "F005", "S001", "S002", "S003", "S004",
+            "F001", "F002", "F003", "F004", "F005", "F006", "F007", "S001", "S002", "S003", "S004",
         ] {
             assert!(row(c).is_some(), "docs/error-codes.md has no row for {c}");
         }

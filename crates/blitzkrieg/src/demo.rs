@@ -147,6 +147,7 @@ pub fn new_game_spec() -> NewGame {
         rules: RuleSet::Basic,
         optional: Default::default(),
         readings: Vec::new(),
+        nonce: None,
     }
 }
 

@@ -274,6 +274,9 @@ pub struct NewGame {
     pub optional: std::collections::BTreeSet<u32>,
     /// Readings chosen other than the defaults, `NAME=OPTION` each.
     pub readings: Vec<String>,
+    /// The game's nonce, recorded in its first state ([`crate::state::GameInfo`]);
+    /// `None` for the samples, whose files stay as they were.
+    pub nonce: Option<String>,
 }
 
 /// The umpire release written into every state (the envelope's `umpire`).
@@ -345,6 +348,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
             },
             data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),
+            nonce: g.nonce.clone(),
         },
         phase: Phase::SetUp { side: Side::Blue },
         step: 0,
@@ -923,6 +927,17 @@ pub fn new_game_files(
     ])
 }
 
+/// Where a state file comes in its game folder: by the sequence number its name
+/// starts with (`05-2-red`, `100-50-blue`: as numbers, not text, so 100 comes after
+/// 99), then by name (a later step of a player-turn after its first).
+pub fn state_file_order(path: &Path) -> (u64, String) {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
+    (digits.parse().unwrap_or(u64::MAX), name)
+}
+
 /// What `verify` found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verified {
@@ -938,11 +953,11 @@ pub struct Verified {
 }
 
 /// Replays a game folder from its first state: every state must follow byte for byte
-/// from its predecessor, the orders and the seed kept beside it. A write interrupted in
-/// the folder is finished or discarded before anything is read.
+/// from its predecessor, the orders and the seed kept beside it. Writes nothing: a
+/// folder holding a write interrupted after it was decided is refused
+/// ([`files::check_finished`]), naming the command that finishes it.
 pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
-    // A resolution killed part way is finished or discarded first (see files::write_all).
-    files::recover(dir)?;
+    files::check_finished(dir)?;
     let mut states: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|source| FileError::Read {
             path: dir.to_path_buf(),
@@ -951,7 +966,7 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
         .collect();
-    states.sort();
+    states.sort_by_key(|p| state_file_order(p));
     let first = states.first().ok_or_else(|| {
         GameError::Incomplete(format!(
             "{} holds no state file: there is no game to verify",

@@ -26,7 +26,9 @@ pub struct Kept {
 
 /// The states of a game folder in order, each following from the one before (its
 /// `previous_state` hash names the previous file's bytes).
+/// A folder holding an unfinished write is refused ([`files::check_finished`]).
 pub fn read_game(dir: &Path) -> Result<Vec<Kept>, GameError> {
+    files::check_finished(dir)?;
     let entries = std::fs::read_dir(dir).map_err(|e| {
         GameError::Other(format!(
             "{} is not a game folder that can be read: {e}",
@@ -37,7 +39,7 @@ pub fn read_game(dir: &Path) -> Result<Vec<Kept>, GameError> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
         .collect();
-    paths.sort();
+    paths.sort_by_key(|p| crate::game::state_file_order(p));
     if paths.is_empty() {
         return Err(GameError::Other(format!(
             "{} holds no state file (*.state.ron): give the folder of a game",

@@ -112,6 +112,13 @@ pub struct GameInfo {
     /// Empty when no side did; absent from the file then.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub keys: BTreeMap<Side, String>,
+    /// A value drawn when the game was made (`blitz new --nonce`, hex digits), so
+    /// that two games made with the same id, players and keys have different first
+    /// states, and orders written (and signed) for one name a state the other never
+    /// had (`docs/pbem.md`). Absent from games made before it and from the samples:
+    /// their files read and verify as they were written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce: Option<String>,
 }
 
 /// Where the game stands in its sequence of play.

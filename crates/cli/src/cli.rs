@@ -19,6 +19,7 @@ pub mod mori_demo;
 pub mod new;
 pub mod output;
 pub mod position;
+pub mod repair;
 pub mod report;
 pub mod resolve;
 pub mod roll;

@@ -39,6 +39,8 @@ enum Command {
     Resolve(cli::resolve::Args),
     /// Replay a whole game folder and say where the first divergence is.
     Verify(cli::verify::Args),
+    /// Finish (or discard) a write a killed command left in a game folder.
+    Repair(cli::repair::Args),
     /// Print the report of the turn that produced a state.
     Report(cli::report::Args),
     /// Print a summary of the position in a state.
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::Commit(a) => cli::commit::run(a),
         Command::Resolve(a) => cli::resolve::run(a),
         Command::Verify(a) => cli::verify::run(a),
+        Command::Repair(a) => cli::repair::run(a),
         Command::Report(a) => cli::report::run(a),
         Command::Show(a) => cli::show::run(a),
         Command::Position(a) => cli::position::run(a),

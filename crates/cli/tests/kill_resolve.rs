@@ -1,6 +1,6 @@
 //! `blitz resolve` killed (SIGKILL) at many moments: the game folder then holds either
-//! every file of the resolution or none of them, once the next run (`blitz verify`)
-//! has finished or discarded the interrupted write; no visible file is ever half
+//! every file of the resolution or none of them, once `blitz repair` has finished or
+//! discarded the interrupted write; no visible file is ever half
 //! written, and no temporary file or staging folder stays.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -131,7 +131,9 @@ fn resolve_killed_at_many_moments_leaves_the_folder_whole_or_untouched() {
         if !leftovers(&s.game).is_empty() {
             interrupted += 1;
         }
-        // The next run finishes or discards the interrupted write.
+        // `blitz repair` finishes or discards the interrupted write (`verify` never
+        // writes: it refuses a folder holding one).
+        blitz().arg("repair").arg(&s.game).assert().success();
         blitz().arg("verify").arg(&s.game).assert().success();
         assert_eq!(leftovers(&s.game), Vec::<String>::new(), "run {i}");
         match present(&s.game).len() {

@@ -203,6 +203,14 @@ pub fn check_finished_beside(file: &Path) -> Result<(), FileError> {
     }
 }
 
+/// Reads a file of a game folder (a state) as [`read_bytes`] does, once
+/// [`check_finished_beside`] finds no unfinished write beside it: a state read while a
+/// write is half done may be mailed or played without the files it came with.
+pub fn read_game_file(path: &Path) -> Result<Vec<u8>, FileError> {
+    check_finished_beside(path)?;
+    read_bytes(path)
+}
+
 /// The most files one write stages, and the largest journal: a command writes a few
 /// files, never near these.
 const MAX_STAGED: usize = 1000;

@@ -67,7 +67,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         Some(p) => {
             let counters = blitzkrieg::units::Counters::embedded()
                 .map_err(|e| miette::miette!("{}", e.to_text()))?;
-            let bytes = pbem::files::read_bytes(p)?;
+            let bytes = pbem::files::read_game_file(p)?;
             let state = blitzkrieg::game::read_state(&bytes, &p.display().to_string())?;
             Some((
                 blitzkrieg::rules::Rules::new(

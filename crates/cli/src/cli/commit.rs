@@ -62,7 +62,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     {
         return Ok(code);
     }
-    let state = pbem::files::read_bytes(&state_path)
+    let state = pbem::files::read_game_file(&state_path)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the state file {}", state_path.display()))?;
     let orders = common::read_order_bytes(&orders_path)

@@ -161,7 +161,7 @@ pub fn is_mori_dir(dir: &Path) -> bool {
 }
 
 fn read_state(path: &Path) -> miette::Result<(Vec<u8>, StateFile, Ruleset)> {
-    let bytes = files::read_bytes(path)?;
+    let bytes = files::read_game_file(path)?;
     let (sf, rs) = folder::read(&bytes, &path.display().to_string()).map_err(report)?;
     Ok((bytes, sf, rs))
 }
@@ -175,7 +175,7 @@ fn report(e: FolderError) -> miette::Report {
 
 /// Reads the files of a game folder a replay needs (not its subfolders).
 fn folder_files(dir: &Path) -> miette::Result<BTreeMap<String, Vec<u8>>> {
-    files::recover(dir)?;
+    files::check_finished(dir)?;
     let entries = std::fs::read_dir(dir).map_err(|source| files::FileError::Read {
         path: dir.to_path_buf(),
         source,
@@ -558,6 +558,8 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<Option<E
         return Ok(None);
     }
     let state_name = args.state.display().to_string();
+    // The write a killed `resolve` left in the folder is finished first.
+    files::recover(&parent(&args.state))?;
     let bytes = files::read_bytes(&args.state)?;
     let orders = match &args.orders {
         Some(p) => Some(common::read_orders(p)?),
@@ -606,7 +608,8 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<Option<E
         note!("wrote {}", p.display());
     }
     if let Some(mails) = mails {
-        deliver(&mails, &args.transport, &dir, args.sender.as_deref())?;
+        deliver(&mails, &args.transport, &dir, args.sender.as_deref())
+            .map_err(|e| crate::cli::resolve::mail_failed(args, &out, e))?;
     }
     Ok(Some(ExitCode::SUCCESS))
 }
@@ -652,15 +655,15 @@ fn deliver(
     transport: &crate::cli::mail::TransportArgs,
     game_dir: &Path,
     sender: Option<&str>,
-) -> miette::Result<()> {
-    let (transport, outbox) = transport_in(transport, game_dir).map_err(|e| miette!("{e}"))?;
+) -> Result<(), pbem::mail::MailError> {
+    let (transport, outbox) = transport_in(transport, game_dir)?;
     for m in mails {
         let mut m = m.clone();
         if let Some(s) = sender {
             m.sender = s.to_string();
         }
         let m = &m;
-        let d = pbem::mail::deliver(m, &transport, &outbox).map_err(|e| miette!("{e}"))?;
+        let d = pbem::mail::deliver(m, &transport, &outbox)?;
         note!("{}", describe(&d).trim_end());
     }
     Ok(())
@@ -760,7 +763,8 @@ pub fn mori_mail(args: &crate::cli::mail::Args) -> miette::Result<Option<ExitCod
         &args.transport,
         &crate::cli::mail::folder_of(path),
         args.turn.sender.as_deref(),
-    )?;
+    )
+    .map_err(miette::Report::new)?;
     Ok(Some(ExitCode::SUCCESS))
 }
 

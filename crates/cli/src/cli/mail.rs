@@ -340,7 +340,7 @@ fn date_from_args(args: &TurnArgs) -> Result<chrono::DateTime<chrono::Utc>, Mail
 /// Builds the turn message of a state file (see [`game::state_mail`]).
 fn turn_mail_from_state(args: &Args, path: &Path) -> miette::Result<TurnMail> {
     let umpire = args.rules.umpire()?;
-    let bytes = files::read_bytes(path)?;
+    let bytes = files::read_game_file(path)?;
     let date = date_from_args(&args.turn).map_err(miette::Report::new)?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -357,6 +357,77 @@ fn turn_mail_from_state(args: &Args, path: &Path) -> miette::Result<TurnMail> {
 /// file's is its game folder.
 pub fn folder_of(path: &Path) -> PathBuf {
     path.parent().map(Path::to_path_buf).unwrap_or_default()
+}
+
+/// The failure of a `--mail` after the turn's files were written: the turn is done and
+/// only its mail is left, with the `blitz mail` command that sends it: the kept outbox
+/// copy resent unchanged when the failure came after it was written, else the state's
+/// mail built again (the same transport, rule data, sender and date as given).
+pub fn mail_left(
+    error: MailError,
+    written: &[(PathBuf, Vec<u8>)],
+    transport: &TransportArgs,
+    rules: &RuleArgs,
+    (sender, date): (Option<&str>, Option<&str>),
+) -> miette::Report {
+    let mut words: Vec<String> = vec!["blitz".into(), "mail".into()];
+    let mut flag = |name: &str, value: Option<String>| {
+        if let Some(v) = value {
+            words.push(name.to_string());
+            words.push(v);
+        }
+    };
+    let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
+    if let MailError::NotSent { outbox, .. } = &error {
+        flag("--resend", Some(outbox.display().to_string()));
+    } else {
+        let state = written
+            .iter()
+            .map(|(p, _)| p)
+            .find(|p| p.to_string_lossy().ends_with(".state.ron"));
+        flag("--state", state.map(|p| p.display().to_string()));
+        flag("--outbox", path(&transport.outbox));
+        flag("--sender", sender.map(str::to_string));
+        flag("--date", date.map(str::to_string));
+        flag("--board", path(&rules.board));
+        flag("--counters", path(&rules.counters));
+        flag("--oac", path(&rules.oac));
+        flag("--tables-dir", path(&rules.tables_dir));
+    }
+    flag("--config", path(&transport.config));
+    flag("--smtp", transport.smtp.clone());
+    flag("--tls", transport.tls.clone());
+    flag("--user", transport.user.clone());
+    flag("--password-command", transport.password_command.clone());
+    flag("--ca-cert", path(&transport.ca_cert));
+    flag("--timeout", transport.timeout.map(|t| t.to_string()));
+    match &transport.sendmail {
+        Some(Some(p)) => words.extend(["--sendmail".to_string(), p.display().to_string()]),
+        Some(None) => words.push("--sendmail".to_string()),
+        None => {}
+    }
+    if transport.insecure {
+        words.push("--insecure".to_string());
+    }
+    let command: Vec<String> = words.iter().map(|w| shell_word(w)).collect();
+    miette::miette!(
+        help = "nothing is lost: the turn's files are in the game folder; only its mail is left",
+        "the turn is written, but its mail was not sent: {error}\nsend it with: {}",
+        command.join(" ")
+    )
+}
+
+/// A word as a POSIX shell reads it back: as it is when plain, else single-quoted.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./:@=,+-".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// What the user is told after a delivery.
@@ -439,6 +510,35 @@ mod tests {
         );
         assert_eq!(split_host_port("::1").unwrap(), ("::1".to_string(), None));
         assert!(split_host_port("h:port").is_err());
+    }
+
+    #[test]
+    fn the_mail_left_command_reads_back_in_a_shell() {
+        assert_eq!(shell_word("g/06-3-blue.state.ron"), "g/06-3-blue.state.ron");
+        assert_eq!(shell_word("a b"), "'a b'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
+        let transport = TransportArgs {
+            smtp: Some("127.0.0.1:9".into()),
+            tls: Some("none".into()),
+            password_command: Some("pass show mail".into()),
+            ..TransportArgs::default()
+        };
+        let written = [(PathBuf::from("g/06-3-blue.state.ron"), Vec::new())];
+        let e = mail_left(
+            MailError::MissingPassword {
+                user: "u".into(),
+                env: "E".into(),
+            },
+            &written,
+            &transport,
+            &RuleArgs::default(),
+            (None, Some("2026-01-01T00:00:00Z")),
+        );
+        assert!(e.to_string().ends_with(
+            "send it with: blitz mail --state g/06-3-blue.state.ron --date 2026-01-01T00:00:00Z \
+             --smtp 127.0.0.1:9 --tls none --password-command 'pass show mail'"
+        ), "{e}");
     }
 
     #[test]

@@ -36,8 +36,8 @@ pub struct Args {
     /// documented default), or pending decisions completed in the owner's next orders.
     #[arg(long, value_enum, default_value = "standing")]
     pub decisions: Decisions,
-    /// The last turn (16: the game ends after turn 15).
-    #[arg(long, default_value_t = 15)]
+    /// The last turn (16: the game ends after turn 15), from 1 to 999.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=999))]
     pub last_turn: u32,
     /// The rules: the Basic Game (1-17) or the Tournament Game (24-30).
     #[arg(long = "rules", value_enum, default_value = "basic")]
@@ -60,6 +60,11 @@ pub struct Args {
     /// counter's place, the cities held, the turn and the side to move.
     #[arg(long, value_name = "FILE")]
     pub position: Option<PathBuf>,
+    /// The game's nonce (hex digits, at most 64), recorded in its first state so that
+    /// no two games have the same one. Default: 32 digits drawn from the operating
+    /// system's randomness; give it to make the same files again.
+    #[arg(long, value_name = "HEX")]
+    pub nonce: Option<String>,
     /// The game folder to write into.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
@@ -112,6 +117,22 @@ fn required<'a>(text: &'a Option<String>, flag: &str, side: &str) -> miette::Res
         .ok_or_else(|| miette!("{flag} is required: {side}'s player, \"Name <address>\""))
 }
 
+/// The game's nonce: `--nonce` (hex digits, written in lower case), else 16 bytes of
+/// the operating system's randomness in hex.
+fn nonce(given: Option<&str>) -> miette::Result<String> {
+    if let Some(hex) = given {
+        if hex.is_empty() || hex.len() > 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(miette!(
+                "--nonce {hex}: a nonce is 1 to 64 hex digits (0-9, a-f)"
+            ));
+        }
+        return Ok(hex.to_ascii_lowercase());
+    }
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| miette!("no randomness for the game's nonce: {e}"))?;
+    Ok(hex::encode(bytes))
+}
+
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     if args.game.is_empty()
         || !args
@@ -159,6 +180,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             None => Default::default(),
         },
         readings: args.readings.clone(),
+        nonce: Some(nonce(args.nonce.as_deref())?),
     };
     let mut keys = std::collections::BTreeMap::new();
     for (side, file) in [(Side::Blue, &args.blue_key), (Side::Red, &args.red_key)] {

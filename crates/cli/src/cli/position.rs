@@ -25,7 +25,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     let umpire = args.rules.umpire()?;
-    let bytes = files::read_bytes(&args.state)?;
+    let bytes = files::read_game_file(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
     umpire.rules_for(&state)?;
     let text = position_file::write(&state).map_err(|e| miette!("{e}"))?;

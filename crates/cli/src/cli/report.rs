@@ -26,7 +26,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     if args.output.is_json() {
         return Ok(output::run("report", || run_json(&args)));
     }
-    let bytes = files::read_bytes(&args.state)?;
+    let bytes = files::read_game_file(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
     if state.chain.previous_state.is_none() {
         outln!(
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
 
 fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     let file = args.state.display().to_string();
-    let state = game::read_state(&files::read_bytes(&args.state)?, &file)?;
+    let state = game::read_state(&files::read_game_file(&args.state)?, &file)?;
     output::print(&json::report(&state, &file))?;
     Ok(ExitCode::SUCCESS)
 }

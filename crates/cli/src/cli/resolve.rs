@@ -62,6 +62,8 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         .as_deref()
         .ok_or_else(|| miette!("give the order file to resolve"))?;
     let umpire = args.rules.umpire()?;
+    // The write a killed `resolve` left in the folder is finished first.
+    files::recover(&crate::cli::mail::folder_of(&args.state))?;
     let state_bytes = files::read_bytes(&args.state)?;
     let (orders, signature) = common::read_signed_orders(orders_path, &args.signature)?;
     let state_file = args.state.display().to_string();
@@ -119,11 +121,28 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         note!("wrote {}", p.display());
     }
     if let Some((message, transport, outbox)) = mail {
-        let delivery =
-            pbem::mail::deliver(&message, &transport, &outbox).map_err(|e| miette!("{e}"))?;
+        let delivery = pbem::mail::deliver(&message, &transport, &outbox)
+            .map_err(|e| mail_failed(&args, &out, e))?;
         note!("{}", describe(&delivery).trim_end());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The failure of `--mail` once the turn's files are written: says that only the mail
+/// is left, and the command that sends it with this run's flags
+/// ([`crate::cli::mail::mail_left`]).
+pub fn mail_failed(
+    args: &Args,
+    written: &[(PathBuf, Vec<u8>)],
+    error: pbem::mail::MailError,
+) -> miette::Report {
+    crate::cli::mail::mail_left(
+        error,
+        written,
+        &args.transport,
+        &args.rules,
+        (args.sender.as_deref(), args.date.as_deref()),
+    )
 }
 
 /// Whether this resolution replaces another result of the same player-turn (resolved

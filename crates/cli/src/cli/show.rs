@@ -29,7 +29,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         return Ok(output::run("show", || run_json(&args)));
     }
     let umpire = args.rules.umpire()?;
-    let bytes = files::read_bytes(&args.state)?;
+    let bytes = files::read_game_file(&args.state)?;
     let state = game::read_state(&bytes, &args.state.display().to_string())?;
     let rules = umpire.rules_for(&state)?;
     out!("{}", blitzkrieg::summary::render(&rules, &state));
@@ -39,7 +39,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
 fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     let umpire = output::umpire(&args.rules)?;
     let file = args.state.display().to_string();
-    let state = game::read_state(&files::read_bytes(&args.state)?, &file)?;
+    let state = game::read_state(&files::read_game_file(&args.state)?, &file)?;
     umpire.rules_for(&state)?;
     output::print(&json::show(&umpire.rules, &state, &file))?;
     Ok(ExitCode::SUCCESS)
