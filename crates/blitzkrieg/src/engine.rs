@@ -380,8 +380,18 @@ fn move_units(
     );
     owed_events.extend(supplied);
     let waiting = waiting(state);
-    let (broken, breakdown_errors) =
-        substitutes::break_down(rules, &mut pos, side, &orders.breakdowns, &waiting);
+    let placing: BTreeSet<UnitId> = orders
+        .place
+        .iter()
+        .flat_map(|p| p.units.iter().map(|u| u.value.clone()))
+        .collect();
+    let (broken, breakdown_errors) = substitutes::break_down(
+        rules,
+        &mut pos,
+        side,
+        &orders.breakdowns,
+        (&waiting, &placing),
+    );
     let taker = replacements::Taker {
         rules,
         side,

@@ -382,6 +382,7 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
     for p in &orders.place {
         turn.place(p);
     }
+    turn.break_down_placed(&orders.breakdowns);
     for a in &orders.air {
         turn.fly(a);
     }

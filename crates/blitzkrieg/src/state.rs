@@ -521,9 +521,9 @@ impl GameState {
             };
             match (now, &place) {
                 (Some(p), _) => *place = p,
-                (None, Place::Map(_) | Place::AtSea(_) | Place::Aloft(_)) if pos.is_retired(id) => {
-                    *place = Place::Inactive
-                }
+                // 26.1: broken down or recombined, a reinforcement broken down as it was
+                // placed too.
+                (None, _) if pos.is_retired(id) => *place = Place::Inactive,
                 (None, Place::Map(_) | Place::AtSea(_) | Place::Aloft(_)) => {
                     *place = Place::Eliminated { turn, by: mover }
                 }

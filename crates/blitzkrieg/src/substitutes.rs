@@ -12,6 +12,8 @@
 //!   into counters whose attack and defence factors add up to its own; without `into`,
 //!   the change is made from substitutes, largest first, as in combat. `into` may name
 //!   smaller full units of the type removed earlier (26.2), never one still to come.
+//!   A reinforcement placed by the same orders ("even before placement on the board")
+//!   breaks down in its city as soon as it is placed, before any move.
 //! - 26.3: recombination is into one counter of the type not in play (a unit broken
 //!   down before, a larger substitute, or a unit removed earlier, as 26.2 lets removed
 //!   units serve as change; never a reinforcement still to come, 26.5), whose factors
@@ -31,35 +33,77 @@ use crate::units::{Counter, Side, UnitId};
 use std::collections::BTreeSet;
 
 /// 26.1, 26.2, 26.5: carries out the breakdowns in the order written. `waiting`: the
-/// counters still to come, never change (26.5). Every problem is returned; a breakdown
-/// with a problem changes nothing.
+/// counters still to come, never change (26.5). A breakdown of a reinforcement that a
+/// `[[place]]` order of the same file brings on (`placing`) waits for its placement
+/// ([`break_down_placed`]). Every problem is returned; a breakdown with a problem
+/// changes nothing.
 pub fn break_down(
     rules: &Rules,
     pos: &mut Position,
     side: Side,
     orders: &[Breakdown],
-    waiting: &BTreeSet<UnitId>,
+    (waiting, placing): (&BTreeSet<UnitId>, &BTreeSet<UnitId>),
+) -> (Vec<Event>, Vec<OrderError>) {
+    if !rules.ruleset.tournament() {
+        let errors = orders
+            .iter()
+            .map(|b| not_played("breakdown", &b.unit))
+            .collect();
+        return (Vec::new(), errors);
+    }
+    let now: Vec<&Breakdown> = orders
+        .iter()
+        .filter(|b| pos.get(&b.unit.value).is_some() || !placing.contains(&b.unit.value))
+        .collect();
+    break_each(rules, pos, (side, waiting), now.into_iter())
+}
+
+/// 26.1: "Players may 'split' units during movement or even before placement on the
+/// board" (003 26.1: "at any time the owner chooses"): a reinforcement named in a
+/// `[[breakdown]]` and placed this player-turn (`placed`) breaks down as soon as it is
+/// placed, its substitutes standing in its hex, to move on their own (they may go on
+/// from there as the unit could: 6.3 lets reinforcements move once placed). A unit
+/// whose placement was refused is not broken down (its `[[place]]` says why). The
+/// events, and the problems.
+pub fn break_down_placed(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    orders: &[Breakdown],
+    (waiting, placed): (&BTreeSet<UnitId>, &BTreeSet<UnitId>),
+) -> (Vec<Event>, Vec<OrderError>) {
+    if !rules.ruleset.tournament() {
+        return (Vec::new(), Vec::new());
+    }
+    let now = orders.iter().filter(|b| placed.contains(&b.unit.value));
+    break_each(rules, pos, (side, waiting), now)
+}
+
+/// The breakdowns `orders`, each carried out or refused, in the order written.
+fn break_each<'o>(
+    rules: &Rules,
+    pos: &mut Position,
+    (side, waiting): (Side, &BTreeSet<UnitId>),
+    orders: impl Iterator<Item = &'o Breakdown>,
 ) -> (Vec<Event>, Vec<OrderError>) {
     let mut events = Vec::new();
     let mut errors = Vec::new();
     for b in orders {
-        if !rules.ruleset.tournament() {
-            errors.push(not_played("breakdown", &b.unit));
-            continue;
-        }
         match break_one(rules, pos, (side, waiting), b) {
             Ok(e) => events.push(e),
-            Err((why, at, rule)) => {
-                let problem = Problem::NoBreakdown {
-                    unit: b.unit.value.clone(),
-                    why,
-                };
-                let e = OrderError::new(problem, Some(at), rule).unit(&b.unit.value);
-                errors.push(e);
-            }
+            Err(refusal) => errors.push(refused(b, refusal)),
         }
     }
     (events, errors)
+}
+
+/// B904: a breakdown refused.
+fn refused(b: &Breakdown, (why, at, rule): Refusal) -> OrderError {
+    let problem = Problem::NoBreakdown {
+        unit: b.unit.value.clone(),
+        why,
+    };
+    OrderError::new(problem, Some(at), rule).unit(&b.unit.value)
 }
 
 /// What is wrong, where, and the paragraph it breaks.
@@ -92,7 +136,10 @@ fn break_one(
         return refuse("it is a substitute: only full units break down", "26.1");
     }
     let Some(piece) = pos.get(&unit.id).cloned() else {
-        return refuse("it is not on the map", "26.1");
+        return refuse(
+            "it is not on the map, and no [[place]] order of this file places it",
+            "26.1",
+        );
     };
     let into = if b.into.is_empty() {
         let in_attack = unit.kind != crate::units::UnitKind::Artillery;

@@ -302,7 +302,7 @@ fn beach_supply(
     let mut errors = Vec::new();
     for u in named {
         let id = &u.value;
-        let why = if !pos.get(id).is_some_and(|p| p.side == enemy.other()) {
+        let why = if pos.get(id).is_none_or(|p| p.side != enemy.other()) {
             Some("it is not a unit of the side to move on the map".to_string())
         } else if units.contains(id) {
             Some("it is named twice".to_string())

@@ -128,10 +128,11 @@ pub fn tally(rules: &Rules, pos: &Position, state: &GameState) -> BTreeMap<Side,
         }
         match (pos.get(id).is_some() || afloat, place) {
             (true, _) => t.on_map += 1,
-            (false, Place::Waiting) => t.waiting += 1,
-            // 26.1, 26.3: broken down or recombined, not lost.
-            (false, Place::Inactive) => {}
+            // 26.1, 26.3: broken down (a reinforcement as it was placed too) or
+            // recombined, not lost.
             (false, _) if pos.is_retired(id) => {}
+            (false, Place::Waiting) => t.waiting += 1,
+            (false, Place::Inactive) => {}
             (false, _) => t.lost += 1,
         }
     }

@@ -9,6 +9,8 @@
 //! rule set and the optional rules (an optional rule not implemented is refused; a
 //! Tournament Game case, `rules = "tournament"`, plays with the rules built), `last_turn`
 //! the game's last turn and `condition_b` the player-turns of 16 (B) counted so far.
+//! `expect.toml`'s `errors` are the rule paragraphs of the errors expected, and
+//! `error_messages` lines some of them must read (`"B970: ..."`: code and message).
 //! `decisions = "pending"` plays a pending-decision game: when the player-turn stops
 //! for the defender's decisions, the case's `orders.step1.toml`, `orders.step2.toml`
 //! ... are the order files of its later steps (the dice go on in the same list), and

@@ -6,7 +6,7 @@ use crate::cite::Rule;
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::orders::{Located, Placement, Problem};
+use crate::orders::{Breakdown, Located, Placement, Problem};
 use crate::units::{Counter, Side, UnitId};
 
 impl Turn<'_, '_> {
@@ -160,6 +160,35 @@ impl Turn<'_, '_> {
             });
         }
         self.last_into.insert(p.hex.value, p.hex.span.clone());
+    }
+
+    /// 26.1: the reinforcements just placed that the orders break down do so in the
+    /// hex they were placed in; their substitutes begin the movement portion there, as
+    /// units placed this player-turn.
+    pub(super) fn break_down_placed(&mut self, orders: &[Breakdown]) {
+        let placed = self.log.placed.clone();
+        let (events, errors) = crate::substitutes::break_down_placed(
+            self.ctx.rules,
+            self.pos,
+            self.ctx.side,
+            orders,
+            (self.ctx.waiting, &placed),
+        );
+        for e in &events {
+            if let Event::BrokenDown {
+                unit, hex, into, ..
+            } = e
+            {
+                self.log.placed.remove(unit);
+                self.log.start.remove(unit);
+                for id in into {
+                    self.log.placed.insert(id.clone());
+                    self.log.start.insert(id.clone(), *hex);
+                }
+            }
+        }
+        self.events.extend(events);
+        self.errors.extend(errors);
     }
 
     /// 6.3, 5.1: the hex is a city of the side's home country, friendly now.
