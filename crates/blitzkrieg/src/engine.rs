@@ -957,8 +957,8 @@ fn resume(
 /// seed of the battles still to come; it gives no other orders.
 fn decisions_only(orders: &Orders) -> Vec<OrderError> {
     // Every section of an order file is named here, so that a new one cannot be left
-    // out: the header, `[[decision]]`, `[seed]` and `[standing]` belong in a step;
-    // every other section is refused where it is written.
+    // out: the header, `[[decision]]` and `[seed]` belong in a step; every other
+    // section is refused where it is written (a step carries out no `[standing]`).
     let Orders {
         game: _,
         side: _,
@@ -966,7 +966,7 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
         state: _,
         seed: _,
         decisions: _,
-        standing: _,
+        standing,
         setup,
         setup_at_sea,
         place,
@@ -995,6 +995,9 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
             "PBEM",
         ));
     };
+    if let Some(s) = standing {
+        refuse("[standing]", &s.span);
+    }
     for p in setup.iter().chain(place) {
         if let Some(u) = p.units.first() {
             refuse("placements", &u.span);

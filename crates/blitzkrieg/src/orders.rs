@@ -236,7 +236,7 @@ pub struct RawOrders {
     breakdown: Vec<RawBreakdown>,
     #[serde(default)]
     recombine: Vec<RawRecombine>,
-    standing: Option<RawStanding>,
+    standing: Option<Spanned<RawStanding>>,
     /// 30.4-30.7: air missions (Tournament Game).
     #[serde(default)]
     mission: Vec<RawMission>,
@@ -446,6 +446,8 @@ pub struct Standing {
     pub retreat_prefer: Vec<Located<Hex>>,
     /// Advance into the attacker's vacated hex after AE/AB2 when possible.
     pub advance: bool,
+    /// Where the `[standing]` table is written.
+    pub span: Range<usize>,
 }
 
 /// A decision owed from the opponent's last player-turn (pending-decision games).
@@ -1355,11 +1357,15 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             })
         })
         .collect();
-    let standing = raw.standing.as_ref().map(|s| Standing {
-        lose_first: units(&s.lose_first, errs),
-        retreat_toward: s.retreat_toward.as_ref().and_then(|h| hex(h, errs)),
-        retreat_prefer: hexes(&s.retreat_prefer, errs),
-        advance: s.advance,
+    let standing = raw.standing.as_ref().map(|spanned| {
+        let s = spanned.get_ref();
+        Standing {
+            lose_first: units(&s.lose_first, errs),
+            retreat_toward: s.retreat_toward.as_ref().and_then(|h| hex(h, errs)),
+            retreat_prefer: hexes(&s.retreat_prefer, errs),
+            advance: s.advance,
+            span: spanned.span(),
+        }
     });
     let decisions = raw
         .decision

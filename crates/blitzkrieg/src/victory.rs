@@ -175,7 +175,7 @@ fn condition_a(
                 s.other(),
                 foe.left()
             ),
-            _ => format!(
+            VictoryA::Board | VictoryA::OwnReserves => format!(
                 "(A) {s}: {} units {}, {} to come, {} lost; {} has {} {}",
                 own.on_map,
                 on_board(own),
@@ -195,10 +195,13 @@ fn condition_a(
                     "{s} has eliminated every {} unit from the board and has {own} units on the board (16 A)",
                     s.other()
                 ),
-                _ => format!(
-                    "{s} has eliminated every {} unit{} and has {own} units left (16 A)",
-                    s.other(),
-                    if reading == VictoryA::OwnReserves { " from the board" } else { "" }
+                VictoryA::OwnReserves => format!(
+                    "{s} has eliminated every {} unit from the board and has {own} units left (16 A)",
+                    s.other()
+                ),
+                VictoryA::WaitingUnits => format!(
+                    "{s} has eliminated every {} unit and has {own} units left (16 A)",
+                    s.other()
                 ),
             };
             (s, reason)
@@ -327,7 +330,9 @@ fn condition_b(
         (counts.get(&s).copied().unwrap_or(0) >= needed).then(|| {
             let how = match reading {
                 VictoryBThroughout::EndOnly => "at the end of",
-                _ => "throughout",
+                VictoryBThroughout::StartAndEnd | VictoryBThroughout::TurnBoundaries => {
+                    "throughout"
+                }
             };
             let reason = format!(
                 "{s} has occupied or been adjacent to every {} city hex {how} two consecutive player-turns (16 B)",
