@@ -263,7 +263,7 @@ pub fn play(u: &Umpire, dir: &Path) -> Result<usize, GameError> {
             Some(step) => demo::order_file(&state, &state_bytes, step.orders),
             None => choose(&u.rules_for(&state)?, &state, &state_bytes),
         };
-        let commitment = commit::orders_commitment(&state_bytes, &text).to_string();
+        let commitment = commit::orders_commitment_v2(&state_bytes, &text).to_string();
         let file = format!("{}.orders.toml", state.file_stem());
         let orders = OrderText {
             name: file,

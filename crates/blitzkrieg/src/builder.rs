@@ -58,6 +58,7 @@ impl StateBuilder {
                 minors: BTreeMap::new(),
                 air_landing: BTreeMap::new(),
                 ranger_beachheads: BTreeMap::new(),
+                seeds_used: None,
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

@@ -32,6 +32,7 @@ impl Problem {
             Problem::WrongState { .. } => "B204",
             Problem::NoSeed => "B205",
             Problem::BadSeed(_) => "B206",
+            Problem::SeedUsed(_) => "B183",
             Problem::GameOver(_) => "B207",
             Problem::UnknownUnit(_) => "B208",
             Problem::NotYourUnit { .. } => "B209",
@@ -335,6 +336,7 @@ impl GameError {
             GameError::OtherData { .. } => "G008",
             GameError::OrdersTooLarge { .. } => "G009",
             GameError::Position(_) => "G010",
+            GameError::PositionTooLarge { .. } => "G040",
             GameError::Incomplete(_) => "G011",
             GameError::Signature(e) => e.error_code(),
             GameError::Ruleset(e) => e.error_code(),
@@ -459,6 +461,7 @@ mod tests {
             },
             Problem::NoSeed,
             Problem::BadSeed("this game is resolved by drand; name a `round` or a `time`".into()),
+            Problem::SeedUsed("drand quicknet round 123 already decided player-turn 1-Red of this game: a seed decides one player-turn or step only, and this one is known to everyone; name a seed still to come".into()),
             Problem::GameOver("Red won (16)".into()),
             Problem::UnknownUnit("B-99IN".into()),
             Problem::NotYourUnit {

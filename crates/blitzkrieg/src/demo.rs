@@ -240,7 +240,11 @@ fn play_steps(
     spec: &NewGame,
     steps: &[Step],
 ) -> Result<Played, GameError> {
-    let state = game::new_game(u, spec)?;
+    let mut state = game::new_game(u, spec)?;
+    // The samples are played from three recorded drand rounds, the Tournament Game's
+    // using one of them twice: they are games that keep no record of the seeds used
+    // (as games begun before the record), so their files stay as they were.
+    state.seeds_used = None;
     let first = game::new_game_files(u, dir, &state)?;
     files::write_all(&first, force)?;
     let mut state_bytes = first
@@ -259,7 +263,8 @@ fn play_steps(
     let mut last_report = String::new();
     for (i, step) in steps.iter().enumerate() {
         let text = order_file(&current, &state_bytes, step.orders);
-        let commitment = commit::orders_commitment(&state_bytes, &text).to_string();
+        // The samples keep the commitments they were played with (version 2).
+        let commitment = commit::orders_commitment_v2(&state_bytes, &text).to_string();
         let orders = OrderText {
             name: step.file.to_string(),
             toml: text,

@@ -749,6 +749,17 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
             .into_iter()
             .map(bad),
     );
+    // PBM ¶2: a seed that decided an earlier player-turn or step is known to everyone.
+    if let Some(already) = &state.seeds_used {
+        let names = crate::game::spec_names(state, orders);
+        if let Err(e) = pbem::seed::used::check_unused(already, &names) {
+            errs.push(OrderError::new(
+                Problem::SeedUsed(e.to_string()),
+                span.clone(),
+                "PBM",
+            ));
+        }
+    }
     errs
 }
 

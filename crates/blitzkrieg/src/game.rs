@@ -20,7 +20,7 @@ use crate::units::{Counters, Side};
 use pbem::commit;
 use pbem::files::{self, FileError};
 use pbem::mail;
-use pbem::seed::{DrandChain, Seed, SeedError, SeedKind};
+use pbem::seed::{used, DrandChain, Seed, SeedError, SeedKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -73,6 +73,17 @@ pub enum GameError {
         help("an order file names each unit's orders once: a few kilobytes; send the orders only")
     )]
     OrdersTooLarge {
+        file: String,
+        size: usize,
+        max: usize,
+    },
+    /// A position file larger than any position needs (G040).
+    #[error("{file} holds {size} bytes; a position file is at most {max} bytes")]
+    #[diagnostic(
+        code(blitz::position_too_large),
+        help("a position names each counter once: a whole Tournament Game is a few kilobytes (docs/position.md)")
+    )]
+    PositionTooLarge {
         file: String,
         size: usize,
         max: usize,
@@ -363,6 +374,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         minors: BTreeMap::new(),
         air_landing: BTreeMap::new(),
         ranger_beachheads: BTreeMap::new(),
+        seeds_used: Some(BTreeMap::new()),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),
@@ -374,13 +386,21 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
 
 /// A new game that starts from a position file (`docs/position.md`) rather than from
 /// set-up: the game, players and options as [`new_game`] makes them, every counter's
-/// place, the cities held and the player-turn as the file gives them.
+/// place, the cities held and the player-turn as the file gives them. A file larger
+/// than [`crate::position_file::MAX_POSITION_BYTES`] is refused unread (G040).
 pub fn new_game_at(
     u: &Umpire,
     g: &NewGame,
     position: &str,
     file: &str,
 ) -> Result<GameState, GameError> {
+    if position.len() > crate::position_file::MAX_POSITION_BYTES {
+        return Err(GameError::PositionTooLarge {
+            file: file.to_string(),
+            size: position.len(),
+            max: crate::position_file::MAX_POSITION_BYTES,
+        });
+    }
     let start = new_game(u, g)?;
     let rules = u.rules_for(&start)?;
     let base = crate::builder::StateBuilder::from_state(start);
@@ -799,6 +819,15 @@ fn resolve_turn(
         (_, None) if parsed.attacks.is_empty() && !state.battles_waiting() => None,
         (_, None) => return Err(GameError::Seed(seed_wanted(&state, &parsed))),
     };
+    // PBM ¶2: a seed decides one player-turn or step of a game only.
+    let seed_names = match (&seed_value, &state.seeds_used) {
+        (Some(s), Some(already)) => {
+            let names = seed_names_of(&state, &parsed, s);
+            used::check_unused(already, &names).map_err(|e| GameError::Seed(e.to_string()))?;
+            Some(names)
+        }
+        _ => None,
+    };
     let (source, value, seed_hash) = match &seed_value {
         Some(s) => (s.source_display(), s.value_display(), s.hash_hex()),
         None => (
@@ -829,6 +858,9 @@ fn resolve_turn(
     if next.format >= 2 {
         next.umpire = UMPIRE_VERSION.to_string();
     }
+    if let (Some(used), Some(names)) = (next.seeds_used.as_mut(), seed_names) {
+        used::record(used, names, &format!("player-turn {}", state.roll_label()));
+    }
     let state_ron = next
         .to_ron()
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
@@ -845,6 +877,27 @@ fn resolve_turn(
         state_hash: next_hash,
         events,
     })
+}
+
+/// The names a seed that decides a player-turn is known by: its own (its round, date,
+/// text's hash) and those of the `[seed]` the orders name (an agreed value's time).
+fn seed_names_of(state: &GameState, orders: &Orders, seed: &Seed) -> Vec<String> {
+    let mut names = used::names_of_seed(seed);
+    names.extend(spec_names(state, orders));
+    names
+}
+
+/// The names of the seed the orders' `[seed]` names (`pbem::seed::used`).
+pub fn spec_names(state: &GameState, orders: &Orders) -> Vec<String> {
+    let Some(spec) = orders.seed.as_ref().map(|s| &s.value) else {
+        return Vec::new();
+    };
+    let (kind, chain) = match &state.game.options.seed {
+        SeedSource::Drand { .. } => (SeedKind::Drand, chain_of(state).ok().flatten()),
+        SeedSource::StockSales => (SeedKind::Stock, None),
+        SeedSource::AgreedText => (SeedKind::Text, None),
+    };
+    used::names_of_spec(spec, kind, chain.as_ref())
 }
 
 /// What to give `resolve` when orders that attack come without their seed.

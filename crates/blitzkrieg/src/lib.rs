@@ -52,4 +52,5 @@ pub mod tables;
 pub mod template;
 pub mod turn_mail;
 pub mod units;
+pub mod unread;
 pub mod victory;

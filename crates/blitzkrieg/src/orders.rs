@@ -609,6 +609,8 @@ pub enum Problem {
     NoSeed,
     #[error("the seed does not match the game's seed source: {0}")]
     BadSeed(String),
+    #[error("the seed named was used before: {0}")]
+    SeedUsed(String),
     #[error("the game is over: {0}")]
     GameOver(String),
     #[error("there is no unit `{0}` in this game")]
@@ -1167,8 +1169,8 @@ impl fmt::Display for OrderError {
 
 /// The largest order file read: sixteen times the template of a full turn, and small
 /// enough that reading, checking and reporting any file of this size stays well under
-/// 50 MB and a second.
-pub const MAX_ORDER_BYTES: usize = 64 * 1024;
+/// 50 MB and a second (`pbem::files::MAX_ORDER_BYTES`, the same in every game).
+pub const MAX_ORDER_BYTES: usize = pbem::files::MAX_ORDER_BYTES;
 
 /// Reads an order file into [`Orders`], or every problem found.
 pub fn parse(src: &str) -> Result<Orders, Vec<OrderError>> {

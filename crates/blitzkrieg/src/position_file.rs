@@ -24,6 +24,12 @@ use toml::Spanned;
 /// The version of the position file format this umpire reads and writes.
 pub const POSITION_FORMAT: u32 = 1;
 
+/// The largest position file read (`blitz new --position`), as the order reader's
+/// limit: four times an order file's, many times the position of a whole Tournament
+/// Game as [`write`] writes it, and small enough that reading and checking any file of
+/// this size stays well under a second and 50 MB.
+pub const MAX_POSITION_BYTES: usize = 4 * pbem::files::MAX_ORDER_BYTES;
+
 /// One problem of a position file. Worded for a player; each has a stable code
 /// (`docs/error-codes.md`, `P0xx`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -136,10 +142,57 @@ fn render(file: &str, problems: &[Located]) -> String {
 
 /// 1-based line and column of a byte offset.
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = text.get(..offset.min(text.len())).unwrap_or("");
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+    let lines = Lines::new(text);
+    let line = lines.line(offset);
+    (line, lines.column(line, offset))
+}
+
+/// Where each line of a text starts, so that the lines and columns of many places are
+/// found without reading the text again for each (a file naming one unit thousands of
+/// times has as many problems).
+struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines { text, starts }
+    }
+
+    /// The 1-based line of a byte offset.
+    fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).max(1)
+    }
+
+    /// The 1-based column (in characters) of a byte offset on its line.
+    fn column(&self, line: usize, offset: usize) -> usize {
+        let start = self.starts.get(line - 1).copied().unwrap_or(0);
+        let end = offset.min(self.text.len()).max(start);
+        self.text.get(start..end).map_or(0, |l| l.chars().count()) + 1
+    }
+
+    /// Line and column of each offset, in ascending order: each line's characters are
+    /// counted once, however many places it holds.
+    fn places(&self, offsets: &[usize]) -> Vec<(usize, usize)> {
+        let mut out = Vec::with_capacity(offsets.len());
+        let mut last: Option<(usize, usize, usize)> = None;
+        for &offset in offsets {
+            let line = self.line(offset);
+            let column = match last {
+                Some((l, at, col)) if l == line && at <= offset => {
+                    col + self.text.get(at..offset).map_or(0, |t| t.chars().count())
+                }
+                _ => self.column(line, offset),
+            };
+            last = Some((line, offset, column));
+            out.push((line, column));
+        }
+        out
+    }
 }
 
 /// A position file as written: not necessarily legal.
@@ -267,7 +320,7 @@ struct Checker<'a> {
     problems: Vec<(Range<usize>, PositionProblem)>,
     /// Every unit named, with where it was first named.
     named: BTreeMap<UnitId, Range<usize>>,
-    text: &'a str,
+    lines: Lines<'a>,
 }
 
 impl Checker<'_> {
@@ -356,7 +409,7 @@ impl Checker<'_> {
         };
         let c = self.counter(&typed, span.clone())?;
         if let Some(first) = self.named.get(&c.id) {
-            let first_line = line_col(self.text, first.start).0;
+            let first_line = self.lines.line(first.start);
             self.fail(
                 span,
                 PositionProblem::Twice {
@@ -493,7 +546,7 @@ impl RawPosition {
             rules,
             problems: Vec::new(),
             named: BTreeMap::new(),
-            text,
+            lines: Lines::new(text),
         };
         if let Some(f) = &self.format {
             if *f.get_ref() != POSITION_FORMAT {
@@ -516,11 +569,11 @@ impl RawPosition {
         let mut stacks = Vec::new();
         for stack in &self.stack {
             let hex = ck.hex(&stack.hex);
+            // Each hex is checked once, where it is first given.
             if let Some(h) = hex {
-                stacks.push((h, stack.hex.span()));
-            }
-            if let Some(h) = hex {
-                if !hexes.insert(h) {
+                if hexes.insert(h) {
+                    stacks.push((h, stack.hex.span()));
+                } else {
                     ck.fail(stack.hex.span(), PositionProblem::HexTwice(h));
                 }
             }
@@ -614,17 +667,16 @@ impl RawPosition {
         if !ck.problems.is_empty() {
             let mut problems: Vec<(Range<usize>, PositionProblem)> = ck.problems;
             problems.sort_by_key(|(span, _)| span.start);
+            let starts: Vec<usize> = problems.iter().map(|(span, _)| span.start).collect();
             return Err(PositionErrors {
                 file: file.to_string(),
                 problems: problems
                     .into_iter()
-                    .map(|(span, problem)| {
-                        let (line, column) = line_col(text, span.start);
-                        Located {
-                            problem,
-                            line,
-                            column,
-                        }
+                    .zip(ck.lines.places(&starts))
+                    .map(|((_, problem), (line, column))| Located {
+                        problem,
+                        line,
+                        column,
                     })
                     .collect(),
             });

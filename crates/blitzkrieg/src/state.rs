@@ -392,6 +392,13 @@ pub struct GameState {
     /// the start of its next one.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ranger_beachheads: BTreeMap<Side, BTreeSet<Hex>>,
+    /// PBM ¶2: the seeds that decided the player-turns and steps played so far, each
+    /// by its names (`pbem::seed::used`), with the one it decided; a seed named again
+    /// is refused. `None` in games begun before seeds were recorded, whose states keep
+    /// their bytes (nothing is recorded or refused in them); a new game starts with an
+    /// empty record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds_used: Option<pbem::seed::used::SeedsUsed>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

@@ -18,6 +18,8 @@ use std::fmt::Write as _;
 pub const BEGIN: &str = "# ---- BEGIN BLITZ ORDERS ----";
 /// The line after the orders.
 pub const END: &str = "# ---- END BLITZ ORDERS ----";
+/// The line above [`END`]: orders written below it are not read from a reply.
+pub const WRITE_ABOVE: &str = "# ---- write your orders above this line ----";
 
 /// The template for whoever moves in `state`, whose file hashes to `state_hash`.
 /// Left as it is, it is a legal player-turn in which nothing happens.
@@ -63,7 +65,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     let _ = writeln!(t, "state = \"{state_hash}\"");
     if state.resume.is_some() {
         step_help(&mut t, rules, state, side);
-        let _ = writeln!(t, "{END}");
+        let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
         return t;
     }
     if matches!(state.phase, Phase::Turn { .. }) {
@@ -74,7 +76,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
         Phase::SetUp { .. } => setup_help(&mut t, rules, state, side),
         _ => turn_help(&mut t, rules, state, &pos, side),
     }
-    let _ = writeln!(t, "{END}");
+    let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
     t
 }
 

@@ -1,7 +1,8 @@
 //! A bounded fuzzing run over every reader of hostile input, in the normal `cargo test`:
 //! order files (read, checked against a state, resolved, the problems rendered), state
 //! files, seeds (drand beacons, stock sales, agreed texts), mail messages carrying
-//! orders and mail config files. Each input is a real file of the demo game mutated at
+//! orders, mail config files, position files, and Mori's states, order files and
+//! seeds. Each input is a real file of the demo game mutated at
 //! random (bytes replaced, inserted, deleted; slices repeated; long runs of one
 //! character; a line break inside a value) or arbitrary bytes. Nothing may panic, and
 //! every answer comes quickly. Set `PROPTEST_CASES` for a longer run (the default here
@@ -24,6 +25,8 @@ struct Corpus {
     orders: String,
     beacon: String,
     message: Vec<u8>,
+    /// The same state written as a position file.
+    position: String,
 }
 
 fn corpus() -> &'static Corpus {
@@ -54,6 +57,7 @@ fn corpus() -> &'static Corpus {
             pbem::mail::END_MARKER
         );
         Corpus {
+            position: blitzkrieg::position_file::write(&state).unwrap(),
             beacon: STEPS[4].beacon.unwrap().to_string(),
             umpire,
             state_bytes: bytes,
@@ -142,6 +146,64 @@ fn mutate(base: &[u8], changes: &[Mutation]) -> Vec<u8> {
 
 fn mutations() -> impl Strategy<Value = Vec<Mutation>> {
     proptest::collection::vec(mutation(), 1..6)
+}
+
+/// A Mori game at turn 1 (set up with the demo's secrets and seed), its state file, and
+/// the mover's scripted orders for it with the seed text they name.
+struct MoriCorpus {
+    state: String,
+    orders: String,
+    seed: String,
+}
+
+fn mori_corpus() -> &'static MoriCorpus {
+    static CORPUS: OnceLock<MoriCorpus> = OnceLock::new();
+    CORPUS.get_or_init(|| {
+        use mori::folder::{self, SeedFile};
+        let rs = mori::ruleset::Ruleset::base().unwrap();
+        let mut commitments = std::collections::BTreeMap::new();
+        let mut privates = std::collections::BTreeMap::new();
+        for side in rs.sides() {
+            let secret = mori::demo::fixed_secret(side.name());
+            let (p, c) = mori::player::new_private(&rs, "g1", side, &secret);
+            commitments.insert(side, c);
+            privates.insert(side, p);
+        }
+        let first = folder::new_game(
+            &rs,
+            "g1",
+            &commitments,
+            std::collections::BTreeMap::new(),
+            "u@x.invalid",
+            "u",
+        )
+        .unwrap();
+        let first = folder::seal(&first).unwrap();
+        let setup = SeedFile::Text("the set-up seed".into());
+        let r = folder::resolve(first.as_bytes(), "s", None, &setup, None, "u").unwrap();
+        let mover = &privates[&r.next.state.to_move];
+        let view = mori::player::view(&r.next.state, mover).unwrap();
+        MoriCorpus {
+            orders: mori::demo::scripted_orders(&rs, &r.next.state, &view.private),
+            seed: mori::demo::fixed_seed_text("g1", "t001"),
+            state: r.next_ron,
+        }
+    })
+}
+
+/// Mori's readers as `check`, `resolve` and `verify` use them: the state read, the
+/// orders checked and resolved with the seed, the problems rendered.
+fn read_mori(state: &[u8], orders: &str, seed: &mori::folder::SeedFile) {
+    let start = Instant::now();
+    if let Ok((sf, rs)) = mori::folder::read(state, "s") {
+        let _ = mori::folder::check(&rs, &sf.state, "o.toml", orders);
+        let _ = mori::folder::named_seed(orders);
+        if let Err(e) = mori::folder::resolve(state, "s", Some(("o.toml", orders)), seed, None, "u")
+        {
+            assert!(e.to_string().len() < 200_000);
+        }
+    }
+    assert!(start.elapsed() < QUICK, "{:?}", start.elapsed());
 }
 
 fn config() -> ProptestConfig {
@@ -249,6 +311,43 @@ proptest! {
             let _ = seed.rolls("g", "1-Blue").die("weather");
         }
         let _ = Seed::from_text_hashed(&text, &hash);
+    }
+
+    #[test]
+    fn position_files_mutated_never_panic(m in mutations()) {
+        let c = corpus();
+        let bytes = mutate(c.position.as_bytes(), &m);
+        let start = Instant::now();
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = game::new_game_at(&c.umpire, &demo::new_game_spec(), &text, "p.toml") {
+            prop_assert!(e.to_string().len() < 1_000_000);
+        }
+        prop_assert!(start.elapsed() < QUICK);
+    }
+
+    #[test]
+    fn mori_order_files_mutated_never_panic(m in mutations()) {
+        let c = mori_corpus();
+        let bytes = mutate(c.orders.as_bytes(), &m);
+        let seed = mori::folder::SeedFile::Text(c.seed.clone());
+        read_mori(c.state.as_bytes(), &String::from_utf8_lossy(&bytes), &seed);
+    }
+
+    #[test]
+    fn mori_states_mutated_never_panic(m in mutations()) {
+        let c = mori_corpus();
+        let bytes = mutate(c.state.as_bytes(), &m);
+        let seed = mori::folder::SeedFile::Text(c.seed.clone());
+        read_mori(&bytes, &c.orders, &seed);
+    }
+
+    #[test]
+    fn mori_seeds_mutated_never_panic(m in mutations()) {
+        let c = mori_corpus();
+        let text = String::from_utf8_lossy(&mutate(c.seed.as_bytes(), &m)).into_owned();
+        read_mori(c.state.as_bytes(), &c.orders, &mori::folder::SeedFile::Text(text));
+        let beacon = String::from_utf8_lossy(&mutate(corpus().beacon.as_bytes(), &m)).into_owned();
+        let _ = mori::folder::SeedFile::Beacon(beacon).seed();
     }
 
     #[test]

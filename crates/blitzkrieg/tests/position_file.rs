@@ -680,3 +680,56 @@ fn a_tournament_position_keeps_the_minor_countries_29() {
         .collect();
     assert_eq!(codes, vec!["P030", "P029"]);
 }
+
+/// Issue 26 item 5: a position file beyond the limit (20,000 `[[stack]]` blocks, 1.2
+/// MB; 5 MB of `=` or `[`) is refused unread with G040; within the limit, one hex given
+/// thousands of times is read, each repeat reported once (P015) at its own line and
+/// column, and every unit named again once (P009) with the line it was first named on.
+#[test]
+fn positions_beyond_the_limit_are_refused_and_repeats_within_it_are_each_reported() {
+    let u = Umpire::load(&RuleFiles::default()).unwrap();
+    let block = "[[stack]]\nhex = \"P30\"\nunits = [\"B-1IN\"]\n\n";
+    for huge in [
+        format!("turn = 1\nside = \"blue\"\n\n{}", block.repeat(20_000)),
+        "=".repeat(5_000_000),
+        format!("x = {}", "[".repeat(5_000_000)),
+    ] {
+        let err = game::new_game_at(&u, &demo::new_game_spec(), &huge, "pos.toml").unwrap_err();
+        assert_eq!(err.error_code(), "G040", "{err}");
+        assert!(
+            err.to_string().starts_with(&format!(
+                "pos.toml holds {} bytes; a position file is at most 262144 bytes",
+                huge.len()
+            )),
+            "{err}"
+        );
+    }
+    let header = "turn = 1\nside = \"blue\"\n\n";
+    let n = (position_file::MAX_POSITION_BYTES - header.len()) / block.len();
+    let text = format!("{header}{}", block.repeat(n));
+    let err = game::new_game_at(&u, &demo::new_game_spec(), &text, "pos.toml").unwrap_err();
+    let game::GameError::Position(errors) = err else {
+        panic!("refused as a position: {err}");
+    };
+    let of = |code: &str| {
+        errors
+            .problems
+            .iter()
+            .filter(|p| p.problem.code() == code)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(of("P015").len(), n - 1, "{n} blocks");
+    assert_eq!(of("P009").len(), n - 1);
+    for (i, p) in of("P015").iter().enumerate() {
+        assert_eq!((p.line, p.column), (4 + 4 * (i + 1) + 1, 7), "{i}");
+    }
+    assert!(of("P009")
+        .iter()
+        .all(|p| p.problem.to_string().ends_with("(first at line 6)")));
+    assert_eq!(
+        errors.problems.len(),
+        2 * (n - 1),
+        "{}",
+        errors.problems.len()
+    );
+}

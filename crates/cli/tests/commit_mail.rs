@@ -7,6 +7,8 @@
 use assert_cmd::Command;
 use base64::Engine as _;
 use pbem::mail::{BEGIN_MARKER, END_MARKER};
+use predicates::prelude::*;
+use predicates::str::contains;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -119,4 +121,176 @@ fn normalising_keeps_what_the_orders_say() {
         normalise_orders("a = \"x y\"\n"),
         normalise_orders("a = \"xy\"\n")
     );
+}
+
+/// The template as a player fills it in: the umpire's notes above the BEGIN marker, a
+/// note of his own between the markers, the line telling where to write.
+fn filled_template(orders: &str) -> String {
+    format!(
+        "# Orders for player-turn 1-Red of game demo.\n# Fill in the orders between the \
+         marker lines.\n{BEGIN_MARKER}\n# my plan: hold the line\n{orders}\n# write your \
+         orders above this line\n{END_MARKER}\n"
+    )
+}
+
+/// Issue 26 item 9: the commitment is made on the canonical form of the orders
+/// (`docs/dice.md`, version 3), so the template as filled in, committed as a file, gives
+/// the commitment of every way it travels: the file with CRLF line ends, the whole file
+/// pasted into a reply (notes outside the markers and all), quoted, attached, or pasted
+/// with the player's own comments removed; `resolve --commitment` accepts each.
+#[test]
+fn every_route_of_the_filled_template_gives_the_commitment_made_on_the_file() {
+    let (tmp, dir, orders) = game();
+    let state = dir.join("03-1-red.state.ron");
+    let filled = filled_template(&orders);
+    let file = tmp.path().join("orders.toml");
+    fs::write(&file, &filled).unwrap();
+    let on_file = commit(&state, &file);
+    let crlf = filled.replace('\n', "\r\n");
+    let routes: Vec<(&str, String)> = vec![
+        ("crlf.toml", crlf.clone()),
+        (
+            "pasted.eml",
+            mail(&format!(
+                "Content-Type: text/plain; charset=utf-8\r\n\r\nMy orders:\r\n\r\n{crlf}\r\nBye\r\n"
+            )),
+        ),
+        (
+            "quoted.eml",
+            mail(&format!(
+                "Content-Type: text/plain; charset=utf-8\r\n\r\nOn Monday I wrote:\r\n{}",
+                crlf.split_inclusive("\r\n")
+                    .map(|l| format!("> {l}"))
+                    .collect::<String>()
+            )),
+        ),
+        (
+            "attached.eml",
+            mail(&format!(
+                "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\n\
+                 Content-Type: text/plain\r\n\r\nAttached.\r\n--b\r\n\
+                 Content-Type: application/toml; name=\"orders.toml\"\r\n\
+                 Content-Disposition: attachment; filename=\"orders.toml\"\r\n\
+                 Content-Transfer-Encoding: base64\r\n\r\n{}\r\n--b--\r\n",
+                base64::engine::general_purpose::STANDARD.encode(crlf.as_bytes())
+            )),
+        ),
+        (
+            "bare.eml",
+            mail(&format!(
+                "Content-Type: text/plain; charset=utf-8\r\n\r\n{BEGIN_MARKER}\r\n{}{END_MARKER}\r\n",
+                orders
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+                    .map(|l| format!("{l}\r\n"))
+                    .collect::<String>()
+            )),
+        ),
+    ];
+    for (name, text) in &routes {
+        let path = tmp.path().join(name);
+        fs::write(&path, text).unwrap();
+        assert_eq!(commit(&state, &path), on_file, "{name}");
+        blitz()
+            .arg("resolve")
+            .arg(&state)
+            .arg(&path)
+            .arg("--beacon")
+            .arg(dir.join("03-1-red.seed.json"))
+            .args(["--commitment", &on_file, "--out"])
+            .arg(tmp.path().join(format!("out-{name}")))
+            .assert()
+            .success();
+    }
+}
+
+/// Issue 30 item 7: nothing dropped without a word. An order table typed below the END
+/// marker of a reply is not read, and `check` says so (B181) while it finds the orders
+/// read legal; the same table below the END marker of an order file is read, and
+/// `check` warns that a reply carrying the file in its body would drop it (B180).
+#[test]
+fn order_tables_outside_the_markers_are_named_by_check() {
+    let (tmp, dir, orders) = game();
+    let state = dir.join("03-1-red.state.ron");
+    let first_table = orders.find("\n[[").unwrap() + 1;
+    let (header, tables) = orders.split_at(first_table);
+    let reply = tmp.path().join("reply.eml");
+    fs::write(
+        &reply,
+        mail(&format!(
+            "Content-Type: text/plain; charset=utf-8\r\n\r\n{BEGIN_MARKER}\r\n{}{END_MARKER}\r\n\
+             \r\n[[move]]\r\nunits = [\"R-1IN\"]\r\nto = \"A1\"\r\n",
+            orders.replace('\n', "\r\n")
+        )),
+    )
+    .unwrap();
+    let end_line = 1 + orders.lines().count() + 1;
+    blitz()
+        .arg("check")
+        .arg(&state)
+        .arg(&reply)
+        .assert()
+        .success()
+        .stderr(contains(format!(
+            "warning[B181]: {} (body lines 2-{}): body line {}: [[move]] is outside the marker \
+             lines, so it was not read",
+            reply.display(),
+            end_line - 1,
+            end_line + 2
+        )))
+        .stdout(contains("every order is legal"));
+    let file = tmp.path().join("below.toml");
+    fs::write(
+        &file,
+        format!("{BEGIN_MARKER}\n{header}{END_MARKER}\n{tables}"),
+    )
+    .unwrap();
+    let below = 1 + header.lines().count() + 2;
+    blitz()
+        .arg("check")
+        .arg(&state)
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(contains(format!(
+            "warning[B180]: {}: line {below}: {} is outside the marker lines: it is read from \
+             this file, but a reply carrying the orders in its body drops it",
+            file.display(),
+            tables.lines().next().unwrap()
+        )))
+        .stdout(contains("every order is legal"));
+    // Between the markers, no warning.
+    blitz()
+        .arg("check")
+        .arg(&state)
+        .arg(dir.join("03-1-red.orders.toml"))
+        .assert()
+        .success()
+        .stderr(contains("warning").not());
+}
+
+/// Issue 30 item 7: the template says where to write, and left as it is it is a legal
+/// player-turn of which `check` says that it holds no order at all (B182).
+#[test]
+fn the_template_says_where_to_write_and_check_names_orders_without_an_order() {
+    let (_tmp, dir, _) = game();
+    let template = dir.join("06-3-blue.template.toml");
+    let text = fs::read_to_string(&template).unwrap();
+    assert!(
+        text.contains(&format!(
+            "# ---- write your orders above this line ----\n{END_MARKER}\n"
+        )),
+        "{text}"
+    );
+    blitz()
+        .arg("check")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .arg(&template)
+        .assert()
+        .success()
+        .stderr(contains(format!(
+            "warning[B182]: {}: these orders hold no order at all",
+            template.display()
+        )))
+        .stdout(contains("every order is legal"));
 }

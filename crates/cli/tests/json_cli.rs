@@ -390,7 +390,7 @@ fn an_opposed_invasion_reports_by_its_schema_20_3() {
         .success();
     let state = dir.join("02-1-blue.state.ron");
     let orders = tmp.path().join("o.toml");
-    let body = "[seed]\nsource = \"text\"\ndescription = \"the winning numbers\"\ntime = \"2030-01-02T20:45:00Z\"\n\n[[sea]]\nunits = [\"B-1IN\", \"B-2IN\"]\nassault = \"FFF56\"\n\n[[attack]]\nid = \"A1\"\nunits = [\"B-1IN\", \"B-2IN\"]\ntarget = \"FFF55\"\n";
+    let body = "[seed]\nsource = \"text\"\ndescription = \"the winning numbers\"\ntime = \"2026-01-02T20:45:00Z\"\n\n[[sea]]\nunits = [\"B-1IN\", \"B-2IN\"]\nassault = \"FFF56\"\n\n[[attack]]\nid = \"A1\"\nunits = [\"B-1IN\", \"B-2IN\"]\ntarget = \"FFF55\"\n";
     fill(&state, body, &orders);
     blitz()
         .arg("resolve")

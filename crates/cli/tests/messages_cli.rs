@@ -44,7 +44,7 @@ const SEED: &str = r#"
 [seed]
 source = "text"
 description = "the winning numbers"
-time = "2030-01-02T20:45:00Z"
+time = "2026-01-02T20:45:00Z"
 "#;
 
 struct Game {

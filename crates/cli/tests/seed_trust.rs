@@ -267,3 +267,163 @@ fn a_stock_missing_from_the_sales_figures_is_a_wrong_seed_exit_2() {
         .assert()
         .success();
 }
+
+/// 003 PBM ¶2: an agreed value still to come is refused by `resolve`, as a drand round
+/// still to come is (no beacon of it exists): any text given now is not the one to be
+/// published. Resolved once its time has come without `--commitment`, the turn is
+/// played and a warning says that nothing was checked against a commitment.
+#[test]
+fn an_agreed_text_still_to_come_is_refused_and_a_turn_without_commitment_is_flagged() {
+    let g = game(SeedSource::AgreedText);
+    let later = g.orders(
+        "source = \"text\"\ntime = \"2099-11-24T20:45:00Z\"\n",
+        "later.toml",
+    );
+    let before = g.files();
+    g.resolve_text(&later)
+        .code(2)
+        .stderr(contains("the agreed value is published at 2099-11-"))
+        .stderr(contains("which has not come yet"));
+    assert_eq!(g.files(), before, "nothing was written");
+    let past = g.orders(
+        "source = \"text\"\ntime = \"2026-11-24T20:45:00Z\"\n",
+        "past.toml",
+    );
+    g.resolve_text(&past)
+        .success()
+        .stderr(contains("warning: no --commitment was given"));
+}
+
+impl Game {
+    /// `blitz resolve` of this state with `orders` and the agreed text.
+    fn resolve_text(&self, orders: &std::path::Path) -> assert_cmd::assert::Assert {
+        blitz()
+            .arg("resolve")
+            .arg(&self.state)
+            .arg(orders)
+            .args(["--seed-text", TEXT])
+            .assert()
+    }
+
+    /// The same state, keeping a record of the seeds `used` (name, what it decided), as
+    /// every game made by `blitz new` keeps one.
+    fn recording(mut self, used: &[(&str, &str)]) -> Game {
+        let text = fs::read_to_string(&self.state).unwrap();
+        let mut state = GameState::from_ron(&text, "s").unwrap();
+        state.seeds_used = Some(
+            used.iter()
+                .map(|(n, by)| (n.to_string(), by.to_string()))
+                .collect(),
+        );
+        let ron = state.to_ron().unwrap();
+        fs::write(&self.state, &ron).unwrap();
+        self.hash = sha256_hex(ron.as_bytes());
+        self
+    }
+}
+
+/// PBM ¶2 (a seed decides one player-turn or step): orders naming a seed that decided
+/// an earlier player-turn of the same game are refused by `check`, `commit` and
+/// `resolve` (B183), for each kind of seed and each way of naming it: a drand round, a
+/// trading date, an agreed text by its SHA-256 or by the time it is published.
+#[test]
+fn a_seed_already_used_is_refused_by_check_commit_and_resolve_for_every_kind() {
+    let sha = pbem::seed::Seed::from_text(TEXT).unwrap().hash_hex();
+    let value = pbem::seed::used::value_name(&sha);
+    let cases = [
+        (
+            drand(),
+            "source = \"drand\"\nround = 1000\n".to_string(),
+            "drand quicknet round 1000".to_string(),
+        ),
+        (
+            SeedSource::StockSales,
+            "source = \"stock\"\ndate = \"2026-11-24\"\n".to_string(),
+            "the sales of trading date 2026-11-24".to_string(),
+        ),
+        (
+            SeedSource::AgreedText,
+            format!("source = \"text\"\nsha256 = \"{sha}\"\n"),
+            value,
+        ),
+        (
+            SeedSource::AgreedText,
+            "source = \"text\"\ntime = \"2026-11-24T21:45:00+01:00\"\n".to_string(),
+            "the agreed value published at 2026-11-24T20:45:00Z".to_string(),
+        ),
+    ];
+    for (source, seed, name) in cases {
+        let g = game(source).recording(&[(&name, "player-turn 1-Red")]);
+        let orders = g.orders(&seed, "again.toml");
+        let message = format!(
+            "the seed named was used before: {name} already decided player-turn 1-Red of \
+             this game"
+        );
+        blitz()
+            .arg("check")
+            .arg(&g.state)
+            .arg(&orders)
+            .assert()
+            .code(1)
+            .stderr(contains(message.clone()));
+        blitz()
+            .args(["commit", "--state"])
+            .arg(&g.state)
+            .arg("--orders")
+            .arg(&orders)
+            .args(["--at", "2020-01-01T00:00:00Z"])
+            .assert()
+            .code(1)
+            .stderr(contains(message.clone()))
+            .stderr(contains("no commitment was made"));
+        let before = g.files();
+        blitz()
+            .arg("resolve")
+            .arg(&g.state)
+            .arg(&orders)
+            .assert()
+            .code(1)
+            .stderr(contains(message));
+        assert_eq!(g.files(), before, "nothing was written");
+    }
+}
+
+/// A player-turn resolved with a seed records it in the next state, by every name it
+/// is known by; a text given to resolve that decided an earlier player-turn is refused
+/// even when the orders named it by a time not used yet (G004).
+#[test]
+fn the_seeds_used_are_recorded_and_a_used_value_is_refused_at_resolution() {
+    let g = game(SeedSource::AgreedText).recording(&[]);
+    let orders = g.orders(
+        "source = \"text\"\ntime = \"2026-11-24T20:45:00Z\"\n",
+        "first.toml",
+    );
+    g.resolve_text(&orders)
+        .success();
+    let next = GameState::from_ron(
+        &fs::read_to_string(g.dir.join("05-2-red.state.ron")).unwrap(),
+        "s",
+    )
+    .unwrap();
+    let sha = pbem::seed::Seed::from_text(TEXT).unwrap().hash_hex();
+    let used = next.seeds_used.unwrap();
+    assert_eq!(
+        used.get(&pbem::seed::used::value_name(&sha))
+            .map(String::as_str),
+        Some("player-turn 2-Blue")
+    );
+    assert_eq!(
+        used.get("the agreed value published at 2026-11-24T20:45:00Z")
+            .map(String::as_str),
+        Some("player-turn 2-Blue")
+    );
+    let g = game(SeedSource::AgreedText)
+        .recording(&[(&pbem::seed::used::value_name(&sha), "player-turn 1-Red")]);
+    let orders = g.orders(
+        "source = \"text\"\ntime = \"2026-11-25T20:45:00Z\"\n",
+        "other-time.toml",
+    );
+    g.resolve_text(&orders)
+        .code(2)
+        .stderr(contains("already decided player-turn 1-Red of this game"));
+}

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use pbem::envelope::{sha256_hex, Chain, EnvelopeError, Header};
 use pbem::game::{Game, OrderProblem};
-use pbem::seed::{spec, DrandChain, NamedSeed, Seed, SeedKind};
+use pbem::seed::{spec, used, DrandChain, NamedSeed, Seed, SeedKind};
 
 use crate::draw::{parse_secret, Secret};
 use crate::engine::{prepare, set_up};
@@ -232,13 +232,47 @@ pub fn check(
     checked(rs, state, &raw).map_err(|e| refused(file, orders, e))
 }
 
+/// The seeds a game has used (`pbem::seed::used`): each turn's seed by its value, as
+/// the state keeps it.
+pub fn seeds_used(state: &State) -> used::SeedsUsed {
+    let mut out = used::SeedsUsed::new();
+    for s in &state.seeds {
+        if let Ok(value) = hex::decode(&s.seed) {
+            used::record_value(&mut out, &value, &format!("turn {}", s.label));
+        }
+    }
+    out
+}
+
+/// PBM ¶2, as in BLITZKRIEG: the `[seed]` names a seed an earlier turn was decided by
+/// (the agreed text whose SHA-256 it names, M151).
+fn seed_reused(state: &State, raw: &RawOrders) -> Vec<OrderError> {
+    let Some(seed) = &raw.seed else {
+        return Vec::new();
+    };
+    let spec = seed.get_ref();
+    let (kind, chain) = match spec.source_key().as_str() {
+        "drand" => (SeedKind::Drand, DrandChain::quicknet().ok()),
+        _ => (SeedKind::Text, None),
+    };
+    let names = used::names_of_spec(spec, kind, chain.as_ref());
+    match used::check_unused(&seeds_used(state), &names) {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![OrderError::SeedUsed {
+            at: raw.pos(seed.span().start),
+            what: e.to_string(),
+        }],
+    }
+}
+
 /// The rules' check and the `[seed]`'s, every problem of both in file order.
 fn checked(
     rs: &Ruleset,
     state: &State,
     raw: &RawOrders,
 ) -> Result<crate::orders::Orders, Vec<OrderError>> {
-    let seed = check_seed(raw);
+    let mut seed = check_seed(raw);
+    seed.extend(seed_reused(state, raw));
     match crate::orders::check(rs, state, raw) {
         Ok(o) if seed.is_empty() => Ok(o),
         Ok(_) => Err(seed),
@@ -293,6 +327,8 @@ pub fn resolve(
     let (previous, rs) = read(state_bytes, state_file)?;
     let state = &previous.state;
     let seed_value = seed.seed()?;
+    used::check_unused(&seeds_used(state), &used::names_of_seed(&seed_value))
+        .map_err(|e| FolderError::Seed(e.to_string()))?;
     let (next, events, orders_hash) = match (state.turn, orders) {
         (0, None) => {
             let (_, mut events) = prepare(&rs, &state.game_id, &commitments(state))
@@ -674,6 +710,7 @@ fn verify_secrets(
 mod tests {
     use super::*;
     use crate::demo::{fixed_secret, fixed_seed_text, scripted_orders};
+    use crate::orders::MAX_ORDER_BYTES;
     use crate::player;
 
     /// The state of turn 1 of a fresh game and the mover's scripted orders for it,
@@ -771,5 +808,103 @@ mod tests {
         let (sf, rs) = read(state.as_bytes(), "s").unwrap();
         let err = check(&rs, &sf.state, "bare.toml", &bare).unwrap_err();
         assert!(err.to_string().contains("bare.toml:1:1: M108"), "{err}");
+    }
+
+    /// Issue 26 item 5: orders kept in a folder repeating one `[[place]]` 40,000 times
+    /// (or 5 MB of `[`) are refused unread when `verify` replays them (M150), as
+    /// `check` refuses them; the same orders within the limit are read, each repeat
+    /// reported once.
+    #[test]
+    fn orders_beyond_the_limit_are_refused_unread_where_verify_reads_them() {
+        let (state, orders) = turn_one();
+        let start = orders.find("\n[[place]]").unwrap();
+        let place = orders[start..].to_string();
+        let header = &orders[..start];
+        let (sf, rs) = read(state.as_bytes(), "s").unwrap();
+        let st = stem(&sf.state);
+        let mut files = BTreeMap::new();
+        files.insert(format!("{st}.state.ron"), state.clone().into_bytes());
+        let named = fixed_seed_text("g1", "t001");
+        files.insert(format!("{st}.seed.txt"), named.into_bytes());
+        for huge in [
+            format!("{header}{}", place.repeat(40_000)),
+            format!("{header}\nx = {}", "[".repeat(5_000_000)),
+            "=".repeat(5_000_000),
+        ] {
+            files.insert(format!("{st}.orders.toml"), huge.into_bytes());
+            let err = replay_step(&files, &format!("{st}.state.ron"), "u").unwrap_err();
+            let FolderError::Orders { errors, .. } = err else {
+                panic!("refused as orders: {err}");
+            };
+            assert_eq!(
+                errors.iter().map(OrderError::code).collect::<Vec<_>>(),
+                ["M150"]
+            );
+        }
+        // Within the limit, a placement repeated is read and each repeat is reported.
+        let n = (MAX_ORDER_BYTES - header.len()) / place.len();
+        let within = format!("{header}{}", place.repeat(n));
+        let raw = RawOrders::parse(&within).unwrap();
+        let errors = crate::orders::check(&rs, &sf.state, &raw).unwrap_err();
+        let twice = errors.iter().filter(|e| e.code() == "M113").count();
+        assert_eq!(twice, n - 1, "{n} placements of one token");
+    }
+
+    /// PBM ¶2 in Mori's game: a seed that decided an earlier step (here the set-up's
+    /// text, which the state keeps) is refused when orders name it by its SHA-256
+    /// (M151: `check`, `commit`, and `resolve` and `verify`, which check the orders
+    /// first), and when it is given to resolve a turn whose orders named it otherwise.
+    #[test]
+    fn a_seed_that_decided_an_earlier_step_is_refused() {
+        let (state, orders) = turn_one();
+        let start = orders.find("\n[seed]").unwrap();
+        let end = orders.find("\n[[place]]").unwrap();
+        let sha = Seed::from_text("the set-up seed").unwrap().hash_hex();
+        let again = format!(
+            "{}\n[seed]\nsource = \"text\"\nsha256 = \"{sha}\"\n{}",
+            &orders[..start],
+            &orders[end..]
+        );
+        let (sf, rs) = read(state.as_bytes(), "s").unwrap();
+        let err = check(&rs, &sf.state, "again.toml", &again).unwrap_err();
+        let FolderError::Orders { errors, rendered } = err else {
+            panic!("refused as orders");
+        };
+        assert_eq!(
+            errors.iter().map(OrderError::code).collect::<Vec<_>>(),
+            ["M151"]
+        );
+        assert!(
+            rendered.contains(&format!(
+                "M151 the seed named was used before: the seed value with SHA-256 {sha} \
+                 already decided turn setup of this game"
+            )),
+            "{rendered}"
+        );
+        let step = Some(("again.toml", again.as_str()));
+        let setup = SeedFile::Text("the set-up seed".into());
+        let err = resolve(state.as_bytes(), "s", step, &setup, None, "u").unwrap_err();
+        assert!(
+            err.to_string().contains("already decided turn setup"),
+            "{err}"
+        );
+        let fresh = SeedFile::Text("a text published later".into());
+        let err = resolve(state.as_bytes(), "s", step, &fresh, None, "u").unwrap_err();
+        assert!(matches!(err, FolderError::Orders { .. }), "{err}");
+        // Orders naming a time only, resolved with the set-up's text: the value is known.
+        let by_time = format!(
+            "{}\n[seed]\nsource = \"text\"\ntime = \"2026-01-01T00:00:00Z\"\n{}",
+            &orders[..start],
+            &orders[end..]
+        );
+        let step = Some(("time.toml", by_time.as_str()));
+        let err = resolve(state.as_bytes(), "s", step, &setup, None, "u").unwrap_err();
+        assert!(matches!(err, FolderError::Seed(_)), "{err}");
+        assert!(
+            err.to_string().contains("already decided turn setup"),
+            "{err}"
+        );
+        // A text never used resolves.
+        resolve(state.as_bytes(), "s", step, &fresh, None, "u").unwrap();
     }
 }

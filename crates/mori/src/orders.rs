@@ -77,9 +77,22 @@ pub struct RawOrders {
     lines: Vec<usize>,
 }
 
+/// The largest order file read, as BLITZKRIEG's (`pbem::files::MAX_ORDER_BYTES`): a
+/// turn's orders are a few hundred bytes, and reading and checking any file of this size
+/// stays well under a second and a few megabytes, wherever it is read (`check`,
+/// `commit`, `resolve`, and the orders kept in a folder that `verify` replays).
+pub const MAX_ORDER_BYTES: usize = pbem::files::MAX_ORDER_BYTES;
+
 impl RawOrders {
-    /// Parses an order file.
+    /// Parses an order file of at most [`MAX_ORDER_BYTES`] (M150 for a larger one).
     pub fn parse(text: &str) -> Result<RawOrders, Vec<OrderError>> {
+        if text.len() > MAX_ORDER_BYTES {
+            return Err(vec![OrderError::TooLarge {
+                at: Pos { line: 1, col: 1 },
+                size: text.len(),
+                max: MAX_ORDER_BYTES,
+            }]);
+        }
         let lines = line_starts(text);
         match toml::from_str::<RawOrders>(text) {
             Ok(mut raw) => {
@@ -258,6 +271,10 @@ pub enum OrderError {
     BadCommitment { at: Pos },
     #[error("{at}: M142 the commitment does not match the reserve and bag")]
     CommitmentMismatch { at: Pos },
+    #[error("{at}: M151 the seed named was used before: {what}")]
+    SeedUsed { at: Pos, what: String },
+    #[error("{at}: M150 the order file holds {size} bytes; an order file is at most {max} bytes: send the orders only")]
+    TooLarge { at: Pos, size: usize, max: usize },
 }
 
 impl OrderError {
@@ -295,6 +312,8 @@ impl OrderError {
             OrderError::NoCommitment { .. } => "M140",
             OrderError::BadCommitment { .. } => "M141",
             OrderError::CommitmentMismatch { .. } => "M142",
+            OrderError::TooLarge { .. } => "M150",
+            OrderError::SeedUsed { .. } => "M151",
         }
     }
 
@@ -309,7 +328,9 @@ impl OrderError {
             | OrderError::BadSeed { .. }
             | OrderError::NoCommitment { .. }
             | OrderError::BadCommitment { .. }
-            | OrderError::CommitmentMismatch { .. } => Rule::Protocol,
+            | OrderError::CommitmentMismatch { .. }
+            | OrderError::TooLarge { .. }
+            | OrderError::SeedUsed { .. } => Rule::Protocol,
             OrderError::WrongSide { .. } => Rule::Setup,
             OrderError::GameOver { .. } => Rule::WarVictory,
             OrderError::NothingToDo { .. } | OrderError::ConcedeAndPlace { .. } => {
@@ -367,7 +388,9 @@ impl OrderError {
             | OrderError::BadOpen { at, .. }
             | OrderError::NoCommitment { at }
             | OrderError::BadCommitment { at }
-            | OrderError::CommitmentMismatch { at } => *at,
+            | OrderError::CommitmentMismatch { at }
+            | OrderError::TooLarge { at, .. }
+            | OrderError::SeedUsed { at, .. } => *at,
         }
     }
 
@@ -510,7 +533,7 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
         errs.push(OrderError::NothingToDo { at: top });
     }
     let mut places = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     let off = state.off_board(side);
     let mut first_bad: Option<usize> = None;
     for (i, p) in raw.place.iter().enumerate() {
@@ -546,13 +569,12 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
                         }
                     }
                 }
-                if seen.contains(&id) {
+                if !seen.insert(id.clone()) {
                     errs.push(OrderError::Twice {
                         at: pp.token,
                         token: id.clone(),
                     });
                 }
-                seen.push(id.clone());
                 id
             }
             None => {
@@ -660,8 +682,10 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
         .truncate(first_bad.unwrap_or(orders.places.len()));
     if !playable.concede && !playable.places.is_empty() {
         let sim = crate::engine::simulate(rs, state, &playable, b"check");
+        let mut known: std::collections::BTreeSet<String> =
+            errs.iter().map(ToString::to_string).collect();
         for e in sim.errors {
-            if !errs.contains(&e) {
+            if known.insert(e.to_string()) {
                 errs.push(e);
             }
         }

@@ -1,7 +1,9 @@
 //! Commit and reveal: the one-line commitment a player mails before the seed is
 //! published, binding the orders to the state they apply to (`docs/dice.md`). Version
-//! 2 ([`orders_commitment`]) is made on the orders as the umpire reads them, so it
-//! survives e-mail; version 1, below, on the file's exact bytes, is still accepted:
+//! 3 ([`orders_commitment`]) is made on the canonical form of the orders
+//! ([`canonical_orders`]), so the same orders give one commitment whichever way they
+//! travel; version 2 ([`orders_commitment_v2`]) and version 1, below, on the file's
+//! exact bytes, are still accepted for the games made with them:
 //!
 //! ```text
 //! commitment = SHA-256( lp("blitzkrieg-pbem/commit/v1") ‖ lp(state hash, 32 raw bytes)
@@ -85,19 +87,61 @@ pub fn normalise_orders(text: &str) -> String {
     out
 }
 
-/// The commitment of orders to a state, version 2 (what `blitz commit` prints): over
-/// the orders as the umpire reads them ([`normalise_orders`]), so it survives e-mail.
+/// The commitment of orders to a state, version 2 (what `blitz commit` printed before
+/// version 3, and what the samples were played with): over the orders as the umpire
+/// reads them ([`normalise_orders`]), comments included. Still accepted by [`check`].
 ///
 /// ```text
 /// commitment = SHA-256( lp("blitzkrieg-pbem/commit/v2") ‖ lp(state hash, 32 raw bytes)
 ///                       ‖ lp(normalised orders, UTF-8) )
 /// ```
+pub fn orders_commitment_v2(state_bytes: &[u8], orders_text: &str) -> Commitment {
+    tagged(COMMIT_V2, state_bytes, &normalise_orders(orders_text))
+}
+
+/// The domain tag of commitment version 3.
+pub const COMMIT_V3: &str = "blitzkrieg-pbem/commit/v3";
+
+/// The canonical form of orders, the one the commitment is made on: the orders
+/// normalised ([`normalise_orders`]), then every line that holds only a comment (`#`
+/// after any spaces) and every blank line dropped. The marker lines are comments, and
+/// so are the template's notes, so an order file as filled in, the same file pasted
+/// into a reply (where only the lines between the markers are read, their `>` quoting
+/// removed), or attached to it give one text. Nothing dropped changes what the orders
+/// say: a comment or a blank line means nothing in TOML, except inside a multi-line
+/// string (`"""` or `'''`), so orders that hold one keep every line.
+pub fn canonical_orders(text: &str) -> String {
+    let normal = normalise_orders(text);
+    if normal.contains("\"\"\"") || normal.contains("'''") {
+        return normal;
+    }
+    normal
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .flat_map(|l| [l, "\n"])
+        .collect()
+}
+
+/// The commitment of orders to a state, version 3 (what `blitz commit` prints): over
+/// the canonical form of the orders ([`canonical_orders`]), so it survives every way
+/// orders travel: a file, an attachment, pasted or quoted in a reply.
+///
+/// ```text
+/// commitment = SHA-256( lp("blitzkrieg-pbem/commit/v3") ‖ lp(state hash, 32 raw bytes)
+///                       ‖ lp(canonical orders, UTF-8) )
+/// ```
 pub fn orders_commitment(state_bytes: &[u8], orders_text: &str) -> Commitment {
-    let normal = normalise_orders(orders_text);
-    let mut input = Vec::with_capacity(normal.len() + 80);
-    lp(&mut input, COMMIT_V2.as_bytes());
+    tagged(COMMIT_V3, state_bytes, &canonical_orders(orders_text))
+}
+
+fn tagged(tag: &str, state_bytes: &[u8], orders: &str) -> Commitment {
+    let mut input = Vec::with_capacity(orders.len() + 80);
+    lp(&mut input, tag.as_bytes());
     lp(&mut input, &state_hash(state_bytes));
-    lp(&mut input, normal.as_bytes());
+    lp(&mut input, orders.as_bytes());
     Commitment(Sha256::digest(&input).into())
 }
 
@@ -108,22 +152,26 @@ pub enum CommitError {
         "\"{given}\" is not a commitment: it should be 64 hex digits, as `blitz commit` prints"
     )]
     Malformed { given: String },
-    #[error("the orders do not match the commitment {given}: these orders and state give {computed}. The order file was changed after the commitment was mailed (even a space or a line ending counts), or it applies to another state")]
+    #[error("the orders do not match the commitment {given}: these orders and state give {computed}. The orders were changed after the commitment was mailed (comments, blank lines, line endings and spaces at the end of a line do not count; anything else does), or they apply to another state")]
     Mismatch { given: String, computed: String },
 }
 
-/// Checks a mailed commitment against the state and order files given at resolution.
+/// Checks a mailed commitment against the state and order files given at resolution:
+/// version 3, or, for the games whose commitments were made so, version 2 or 1.
 pub fn check(
     commitment_hex: &str,
     state_bytes: &[u8],
     order_bytes: &[u8],
 ) -> Result<(), CommitError> {
     let given: Commitment = commitment_hex.parse()?;
-    let computed = match std::str::from_utf8(order_bytes) {
-        Ok(text) => orders_commitment(state_bytes, text),
-        Err(_) => commitment(state_bytes, order_bytes),
+    let (computed, v2) = match std::str::from_utf8(order_bytes) {
+        Ok(text) => (
+            orders_commitment(state_bytes, text),
+            Some(orders_commitment_v2(state_bytes, text)),
+        ),
+        Err(_) => (commitment(state_bytes, order_bytes), None),
     };
-    if given == computed || given == commitment(state_bytes, order_bytes) {
+    if given == computed || Some(given) == v2 || given == commitment(state_bytes, order_bytes) {
         Ok(())
     } else {
         Err(CommitError::Mismatch {

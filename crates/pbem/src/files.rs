@@ -66,6 +66,11 @@ impl FileError {
 /// a larger one is refused before it is read into memory.
 pub const MAX_INPUT_BYTES: u64 = 8 * 1024 * 1024;
 
+/// The largest order file read, in every game: sixteen times the template of a full
+/// BLITZKRIEG turn, and small enough that reading, checking and reporting any file of
+/// this size stays well under 50 MB and a second.
+pub const MAX_ORDER_BYTES: usize = 64 * 1024;
+
 /// Reads a whole file as text (at most [`MAX_INPUT_BYTES`]).
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     String::from_utf8(read_bytes(path)?).map_err(|_| FileError::NotText {

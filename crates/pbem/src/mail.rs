@@ -34,8 +34,8 @@ pub use archive::{
 pub use config::{password_from_sources, MailConfig, PasswordSource, Secret, DEFAULT_PASSWORD_ENV};
 pub use error::{MailError, Rejection, SendError};
 pub use orders::{
-    is_message, orders_from_message, ExtractedOrders, FoundSignature, OrdersSource, BEGIN_MARKER,
-    END_MARKER,
+    is_message, orders_from_message, tables_outside, ExtractedOrders, FoundSignature, OrdersSource,
+    BEGIN_MARKER, END_MARKER,
 };
 pub use redact::{Redactor, REDACTED};
 pub use smtp::SmtpReceipt;

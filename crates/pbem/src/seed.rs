@@ -9,6 +9,7 @@ pub mod drand;
 pub mod json;
 pub mod spec;
 pub mod stock;
+pub mod used;
 
 pub use drand::{Beacon, DrandChain};
 pub use spec::{Accepted, NamedSeed, SeedSpec, SpecMismatch, SpecProblem};

@@ -74,14 +74,14 @@ fn check_accepts_the_matching_files_and_refuses_others() {
 /// docs/dice.md's test vector for commitment version 2 (the orders are already normal).
 #[test]
 fn version_2_is_the_documented_hash_and_check_accepts_both_versions() {
-    let v2 = commit::orders_commitment(STATE, std::str::from_utf8(ORDERS).unwrap());
+    let v2 = commit::orders_commitment_v2(STATE, std::str::from_utf8(ORDERS).unwrap());
     assert_eq!(
         v2.to_string(),
         "f11910cd897e532d0d9faebc4a8ad6352ce92620a4f9a3537c312926ce11d03e"
     );
     let crlf = std::str::from_utf8(ORDERS).unwrap().replace('\n', "  \r\n");
     assert_eq!(
-        commit::orders_commitment(STATE, &crlf),
+        commit::orders_commitment_v2(STATE, &crlf),
         v2,
         "line ends do not count"
     );
@@ -95,4 +95,58 @@ fn version_2_is_the_documented_hash_and_check_accepts_both_versions() {
         Ok(()),
         "version 1 still holds"
     );
+}
+
+/// docs/dice.md's test vector for commitment version 3, and the canonical form: notes
+/// and markers (comment lines), blank lines, line ends and trailing spaces do not
+/// count; every other character does, and `check` still accepts versions 2 and 1.
+#[test]
+fn version_3_is_made_on_the_canonical_orders_and_check_accepts_all_three() {
+    let text = std::str::from_utf8(ORDERS).unwrap();
+    let v3 = commit::orders_commitment(STATE, text);
+    let state_hash: [u8; 32] = Sha256::digest(STATE).into();
+    let mut input = Vec::new();
+    lp(&mut input, b"blitzkrieg-pbem/commit/v3");
+    lp(&mut input, &state_hash);
+    lp(
+        &mut input,
+        b"game = \"g1\"\nside = \"blue\"\nturn = 3\n[seed]\nsource = \"drand\"\nround = 30000000\n",
+    );
+    assert_eq!(v3.to_string(), hex::encode(Sha256::digest(&input)));
+    assert_eq!(
+        v3.to_string(),
+        "e4dbf340460a22568f7e02cccf5d43b57bec833be80f19ddcae36a23a2944c3b"
+    );
+    let dressed = format!(
+        "# Orders for turn 3\r\n# ---- BEGIN BLITZ ORDERS ----\r\n\r\n  # a note\r\n{}\
+         # ---- END BLITZ ORDERS ----\r\n\r\n",
+        text.replace('\n', " \t\r\n")
+    );
+    assert_eq!(commit::orders_commitment(STATE, &dressed), v3);
+    assert_eq!(
+        commit::check(&v3.to_string(), STATE, dressed.as_bytes()),
+        Ok(())
+    );
+    for (i, _) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
+        let mut changed = text.to_string();
+        changed.replace_range(i..=i, "#");
+        if changed.lines().any(|l| l.starts_with('#')) {
+            continue;
+        }
+        assert_ne!(commit::orders_commitment(STATE, &changed), v3, "byte {i}");
+    }
+    assert_ne!(
+        commit::orders_commitment(STATE, &text.replace("turn = 3", "turn  = 3")),
+        v3
+    );
+    // A comment inside a multi-line string is text of the orders: it counts.
+    let multi = "note = \"\"\"\n# kept\n\"\"\"\n";
+    assert_ne!(
+        commit::orders_commitment(STATE, multi),
+        commit::orders_commitment(STATE, "note = \"\"\"\n\"\"\"\n")
+    );
+    let v2 = commit::orders_commitment_v2(STATE, text).to_string();
+    assert_eq!(commit::check(&v2, STATE, ORDERS), Ok(()), "version 2 holds");
+    let v1 = commit::commitment(STATE, ORDERS).to_string();
+    assert_eq!(commit::check(&v1, STATE, ORDERS), Ok(()), "version 1 holds");
 }

@@ -3,6 +3,8 @@
 //! `--format json`: the same problems, each with its stable code, as one document.
 //! In a game with signed orders, legal orders are then refused (exit 2) unless they
 //! come signed with the side's key, so a player can check a draft before signing it.
+//! What the file holds that is not read (order tables outside the marker lines) or
+//! reads as no order at all is said first, as warnings (`blitzkrieg::unread`).
 
 use crate::cli::common::{self, RuleArgs, SignatureArgs};
 use crate::cli::output::{self, FormatArgs};
@@ -43,9 +45,11 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     }
     let umpire = args.rules.umpire()?;
     let state = files::read_game_file(&args.state)?;
-    let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
+    let (orders, signature, warnings) =
+        common::read_signed_orders_noting(&args.orders, &args.signature)?;
     let state_file = args.state.display().to_string();
     let checked = blitzkrieg::game::check_and_preview(umpire, &state, &state_file, &orders)?;
+    common::say_warnings(&orders, &warnings);
     let errors = checked.errors;
     if errors.is_empty() {
         let mover = checked.state;

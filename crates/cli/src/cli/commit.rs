@@ -70,6 +70,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         .wrap_err_with(|| format!("cannot read the order file {}", orders_path.display()))?;
     let umpire = args.rules.umpire()?;
     let text = game::order_text(&orders, &common::orders_name(&orders_path))?;
+    common::say_warnings(&text, &blitzkrieg::unread::warnings(&orders, &text));
     let state_name = state_path.display().to_string();
     match game::check_for_commit(umpire, &state, &state_name, &text)? {
         Err(errors) => {

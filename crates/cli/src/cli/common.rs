@@ -108,13 +108,37 @@ pub fn read_signed_orders(
     path: &Path,
     args: &SignatureArgs,
 ) -> Result<(OrderText, Option<signed::OrderSignature>), game::GameError> {
+    read_signed_orders_noting(path, args).map(|(orders, signature, _)| (orders, signature))
+}
+
+/// [`read_signed_orders`], with what the file holds that is not read or reads as no
+/// order ([`blitzkrieg::unread`]).
+pub fn read_signed_orders_noting(
+    path: &Path,
+    args: &SignatureArgs,
+) -> Result<
+    (
+        OrderText,
+        Option<signed::OrderSignature>,
+        Vec<blitzkrieg::unread::OrderWarning>,
+    ),
+    game::GameError,
+> {
     let bytes = read_order_bytes(path)?;
     let orders = game::order_text(&bytes, &orders_name(path))?;
     let signature = match &args.signature {
         Some(p) => Some(signed::read_signature(p)?),
         None => signed::signature_with(Path::new(&orders_name(path)), &bytes)?,
     };
-    Ok((orders, signature))
+    let warnings = blitzkrieg::unread::warnings(&bytes, &orders);
+    Ok((orders, signature, warnings))
+}
+
+/// Says each warning of an order file on standard error, with its code.
+pub fn say_warnings(orders: &OrderText, warnings: &[blitzkrieg::unread::OrderWarning]) {
+    for w in warnings {
+        errln!("warning[{}]: {}: {w}", w.code(), orders.name);
+    }
 }
 
 /// The path that means standard input where orders are read.

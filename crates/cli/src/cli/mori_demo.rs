@@ -127,7 +127,7 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
         let name = format!("{}.orders.toml", folder::stem(&current.state));
         let commitment = orders
             .as_deref()
-            .map(|o| pbem::commit::orders_commitment(current_ron.as_bytes(), o).to_string());
+            .map(|o| pbem::commit::orders_commitment_v2(current_ron.as_bytes(), o).to_string());
         let r = folder::resolve(
             current_ron.as_bytes(),
             "state",

@@ -69,6 +69,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let state_file = args.state.display().to_string();
     signed::check_for_state_file(&state_bytes, &state_file, &orders, signature.as_ref())?;
     let seed = args.seed.input()?;
+    refuse_seed_to_come(umpire, &state_bytes, &state_file, &orders)?;
     let resolved = game::resolve(
         umpire,
         &state_bytes,
@@ -120,6 +121,9 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     for (p, _) in &out {
         note!("wrote {}", p.display());
     }
+    if args.commitment.is_none() && r.state.last.seed_value != "-" {
+        warn_uncommitted();
+    }
     if let Some((message, transport, outbox)) = mail {
         let delivery = pbem::mail::deliver(&message, &transport, &outbox)
             .map_err(|e| mail_failed(&args, &out, e))?;
@@ -143,6 +147,43 @@ pub fn mail_failed(
         &args.rules,
         (args.sender.as_deref(), args.date.as_deref()),
     )
+}
+
+/// PBM ¶2: a seed the orders name is refused while it is still to come (an agreed
+/// value whose `time` or date has not come, a trading date not yet begun), as a drand
+/// round still to come is (no beacon of it exists): any value given for it now was not
+/// the one published. The clock is read here, never in the library.
+fn refuse_seed_to_come(
+    umpire: &game::Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    orders: &game::OrderText,
+) -> miette::Result<()> {
+    let now = chrono::Utc::now().timestamp();
+    match game::check_for_commit(umpire, state_bytes, state_file, orders)? {
+        Ok(Some(named)) if named.known_from > now => Err(GameError::Seed(format!(
+            "{}: {} {} {}, which has not come yet: no value given now can be it; resolve \
+             the turn once it is out",
+            orders.name,
+            named.what,
+            named.known_how,
+            chrono::DateTime::from_timestamp(named.known_from, 0)
+                .map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
+                .unwrap_or_default()
+        ))
+        .into()),
+        _ => Ok(()),
+    }
+}
+
+/// PBM ¶2: a player-turn decided by a seed and resolved without `--commitment` was not
+/// checked against the commitment its mover mailed: say so.
+fn warn_uncommitted() {
+    errln!(
+        "warning: no --commitment was given, so nothing showed that these orders are the \
+         ones committed to before the seed was published; give the commitment the mover \
+         mailed (`--commitment HEX`) to check it"
+    );
 }
 
 /// Whether this resolution replaces another result of the same player-turn (resolved

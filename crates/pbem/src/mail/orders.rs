@@ -75,6 +75,10 @@ pub struct ExtractedOrders {
     pub in_reply_to: Option<String>,
     /// The signature of the orders the message carries, if any.
     pub signature: Option<FoundSignature>,
+    /// The order tables the player wrote in the body outside the marker lines (at the
+    /// quoting depth of the orders read), which were not read: each as its body line
+    /// and its header (`[[move]]`). Empty for orders attached, which are read whole.
+    pub outside: Vec<(usize, String)>,
 }
 
 /// A signature found in a message: the armored text (`-----BEGIN SSH SIGNATURE-----`
@@ -193,8 +197,9 @@ pub fn orders_from_message(bytes: &[u8]) -> Result<ExtractedOrders, MailError> {
     // A turn message of the umpire's own carries the orders of the turn it reports
     // (`NN-TURN.orders.toml`) for the record: not orders to read.
     let record = message.header("x-blitz-game").is_some();
-    let (toml, source, line_map) = match from_attachment(&leaves, record)? {
-        Some(found) => found,
+    // An attachment is read whole: nothing of it is dropped.
+    let ((toml, source, line_map), outside) = match from_attachment(&leaves, record)? {
+        Some(found) => (found, Vec::new()),
         None => from_body(&leaves)?,
     };
     let line_offset = match &source {
@@ -211,7 +216,49 @@ pub fn orders_from_message(bytes: &[u8]) -> Result<ExtractedOrders, MailError> {
         message_id: message.header("message-id"),
         in_reply_to: message.header("in-reply-to"),
         signature: signature_in(&leaves)?,
+        outside,
     })
+}
+
+/// A line that opens a TOML table or array of tables (`[seed]`, `[[move]]`): an order,
+/// or the start of one.
+fn is_table_header(line: &str) -> bool {
+    let t = line.trim();
+    let inner = t
+        .strip_prefix("[[")
+        .and_then(|r| r.strip_suffix("]]"))
+        .or_else(|| t.strip_prefix('[').and_then(|r| r.strip_suffix(']')));
+    inner.is_some_and(|name| {
+        let name = name.trim();
+        !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+    })
+}
+
+/// The order tables of a text holding the marker lines that are outside them (above
+/// the BEGIN line or below the END line): each as its line (1-based) and header. A
+/// reply carrying the text in its body is read between the markers only, so these are
+/// dropped. A text without both markers has nothing outside them.
+pub fn tables_outside(text: &str) -> Vec<(usize, String)> {
+    let is = |l: &str, marker: &str| l.trim().eq_ignore_ascii_case(marker);
+    let lines: Vec<&str> = text.lines().collect();
+    if !lines.iter().any(|l| is(l, BEGIN_MARKER)) || !lines.iter().any(|l| is(l, END_MARKER)) {
+        return Vec::new();
+    }
+    let mut inside = false;
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if is(l, BEGIN_MARKER) {
+            inside = true;
+        } else if is(l, END_MARKER) {
+            inside = false;
+        } else if !inside && is_table_header(l) {
+            out.push((i + 1, l.trim().to_string()));
+        }
+    }
+    out
 }
 
 /// The signature a message carries: the one attachment whose name ends in `.sig`, or
@@ -322,6 +369,9 @@ fn leaf_text(leaf: &Leaf, what: &str, keep_exact: bool) -> Result<String, MailEr
 }
 
 type Found = (String, OrdersSource, Vec<usize>);
+
+/// The orders found in the body, and the order tables outside their marker lines.
+type FoundInBody = (Found, Vec<(usize, String)>);
 
 /// The one attached `.toml` file; in a turn message of the umpire's (`record`), the
 /// orders of the turn it reports (`*.orders.toml`) are passed over.
@@ -490,7 +540,7 @@ fn blocks_in(lines: &[BodyLine], problems: &mut Vec<String>) -> Vec<Block> {
     blocks
 }
 
-fn from_body(leaves: &[Leaf]) -> Result<Found, MailError> {
+fn from_body(leaves: &[Leaf]) -> Result<FoundInBody, MailError> {
     let texts: Vec<&Leaf> = leaves
         .iter()
         .filter(|l| {
@@ -509,6 +559,7 @@ fn from_body(leaves: &[Leaf]) -> Result<Found, MailError> {
     }
     let mut problems = Vec::new();
     let mut blocks = Vec::new();
+    let mut all_lines = Vec::new();
     for leaf in texts {
         let text = leaf_text(leaf, "the plain-text body", false)?;
         let flowed = leaf
@@ -521,6 +572,7 @@ fn from_body(leaves: &[Leaf]) -> Result<Found, MailError> {
             .is_some_and(|d| d.eq_ignore_ascii_case("yes"));
         let lines = body_lines(&text, flowed, delsp);
         blocks.extend(blocks_in(&lines, &mut problems));
+        all_lines.push(lines);
     }
     if !problems.is_empty() {
         return Err(MailError::Markers { problems });
@@ -564,7 +616,29 @@ fn from_body(leaves: &[Leaf]) -> Result<Found, MailError> {
         });
     }
     let map = block.lines.iter().map(|(l, _)| *l).collect();
-    Ok((toml, source, map))
+    let outside = all_lines
+        .iter()
+        .flat_map(|lines| outside_blocks(lines, min_depth))
+        .collect();
+    Ok(((toml, source, map), outside))
+}
+
+/// The order tables of a body at quoting depth `depth` outside every marker block: the
+/// player's own lines (not the quoted original) that the reply does not carry.
+fn outside_blocks(lines: &[BodyLine], depth: usize) -> Vec<(usize, String)> {
+    let mut inside = false;
+    let mut out = Vec::new();
+    for l in lines {
+        let t = l.text.trim();
+        if t.eq_ignore_ascii_case(BEGIN_MARKER) {
+            inside = true;
+        } else if t.eq_ignore_ascii_case(END_MARKER) {
+            inside = false;
+        } else if !inside && l.depth == depth && is_table_header(t) {
+            out.push((l.line, t.to_string()));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -647,6 +721,25 @@ mod tests {
             orders_from_message(&plain_message(&body)).unwrap().toml,
             ORDERS
         );
+    }
+
+    #[test]
+    fn order_tables_below_the_end_marker_are_named_not_read() {
+        let body = format!(
+            "{}\n[[move]]\nunits = [\"B-1IN\"]\nto = \"A1\"\n\n> [[quoted]]\n",
+            quoted("")
+        );
+        let o = orders_from_message(&plain_message(&body)).unwrap();
+        assert_eq!(o.toml, ORDERS);
+        assert_eq!(o.outside, vec![(11, "[[move]]".to_string())]);
+        let file = format!("# notes\n[seed]\n{BEGIN_MARKER}\nx = 1\n[a]\n{END_MARKER}\n[[b]]\n");
+        assert_eq!(
+            tables_outside(&file),
+            vec![(2, "[seed]".to_string()), (7, "[[b]]".to_string())]
+        );
+        assert!(tables_outside("[seed]\nx = 1\n").is_empty(), "no markers");
+        assert!(!is_table_header("[not a table]"));
+        assert!(!is_table_header("units = [\"B-1IN\"]"));
     }
 
     #[test]
