@@ -98,7 +98,7 @@ pub enum PositionProblem {
 fn sea_zone(rules: &Rules, text: &str) -> Option<char> {
     let mut chars = text.trim().chars();
     let z = chars.next()?.to_ascii_uppercase();
-    (chars.next().is_none() && rules.board.zone_links(z).next().is_some()).then_some(z)
+    (chars.next().is_none() && rules.board.has_zone(z)).then_some(z)
 }
 
 /// A problem with where it is in the file.
