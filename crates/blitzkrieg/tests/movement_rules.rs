@@ -1028,13 +1028,21 @@ fn a_zone_that_borders_no_other_is_a_zone_19_1() {
     assert_eq!(board.zone_links('A').count(), 0);
     assert_eq!(board.port_zone(h("C3")), Some('A'));
     let g = game(board).optional(19).unit_at("B-1IN", Infantry, 3, "C3");
-    let r = g.run(Side::Blue, 1, "[[move]]\nunit = \"B-1IN\"\nto_sea = \"A\"\n");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1IN\"\nto_sea = \"A\"\n",
+    );
     r.ok();
     assert_eq!(r.hex_of("B-1IN"), None, "at sea, off the map");
     let afloat = r.pos.afloat(&movement_support::id("B-1IN")).unwrap();
     assert_eq!(afloat.zone, 'A');
     // A zone the board has not is still refused.
-    let r = g.run(Side::Blue, 1, "[[move]]\nunit = \"B-1IN\"\nto_sea = \"B\"\n");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1IN\"\nto_sea = \"B\"\n",
+    );
     assert!(
         matches!(r.problems()[..], [Problem::BadZone(ref z)] if z == "B"),
         "{:?}",

@@ -102,7 +102,9 @@ pub fn check_battles(
 pub fn follows_from_refusal(e: &OrderError, refused: &BTreeSet<UnitId>) -> bool {
     matches!(
         e.problem,
-        Problem::MustAttack { .. } | Problem::EngagedMustAttack { .. } | Problem::NotAdjacent { .. }
+        Problem::MustAttack { .. }
+            | Problem::EngagedMustAttack { .. }
+            | Problem::NotAdjacent { .. }
     ) && e.unit.as_ref().is_some_and(|u| refused.contains(u))
 }
 
