@@ -351,6 +351,13 @@ impl Board {
         self.zone_links.get(&zone).into_iter().flatten().copied()
     }
 
+    /// 19.1: whether `zone` is a sea zone of this board, whether or not it borders
+    /// another (a zone with no neighbour is still a zone: units go to sea in it from its
+    /// ports and land from it, but sail nowhere, 19.5).
+    pub fn has_zone(&self, zone: SeaZone) -> bool {
+        self.zone_links.contains_key(&zone)
+    }
+
     /// All sea zones, in letter order.
     pub fn zones(&self) -> impl Iterator<Item = SeaZone> + '_ {
         self.zone_links.keys().copied()

@@ -493,6 +493,23 @@ fn move_units(
             .flat_map(|a| a.units.iter().map(|u| u.value.clone())),
     );
     let check = combat::check_battles(rules, &pos, side, &log.moved, &log.start, &fought, &attacks);
+    // One problem, one message: the units whose own orders were refused, but for those
+    // engaged by 8.2 (the infantry types that began in enemy ZOC): they could not move
+    // at all, so what they must do where they stand is a problem of its own.
+    let pinned = |u: &UnitId| {
+        log.engaged_at_start.contains(u)
+            && rules
+                .counters
+                .get(u)
+                .is_some_and(|c| !c.kind.is_armor_type())
+    };
+    let refused: BTreeSet<UnitId> = moved
+        .errors
+        .iter()
+        .chain(&replaced.errors)
+        .filter_map(|e| e.unit.clone())
+        .filter(|u| !pinned(u))
+        .collect();
     let mut errors = owed_errors;
     errors.extend(minor_errors);
     errors.extend(minor::guerrilla::check_named_losses(rules, orders));
@@ -542,7 +559,8 @@ fn move_units(
                     e,
                 )
             })
-            .filter(|e| !(e.rule == "21.1" && e.unit.as_ref().is_some_and(city_only))),
+            .filter(|e| !(e.rule == "21.1" && e.unit.as_ref().is_some_and(city_only)))
+            .filter(|e| !combat::follows_from_refusal(e, &refused)),
     );
     errors.extend(barrage_errors);
     errors.extend(check_seed(state, orders));

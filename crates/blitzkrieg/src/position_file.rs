@@ -80,7 +80,7 @@ pub enum PositionProblem {
     BadSide(String),
     #[error("{0} is given twice")]
     HexTwice(Hex),
-    #[error("{hex} is not a city outside its home country, so no side holds it (5.1-5.2)")]
+    #[error("{hex} is not a city outside the home country of the side named: a side holds the cities of minor countries and of the enemy's home country; its own are friendly to it by 5.1 (5.1-5.2)")]
     NotHeldCity { hex: Hex },
     #[error("units eliminated in player-turn {when} cannot be: the position is at {now}")]
     EliminatedLater { when: String, now: String },
@@ -104,7 +104,7 @@ pub enum PositionProblem {
 fn sea_zone(rules: &Rules, text: &str) -> Option<char> {
     let mut chars = text.trim().chars();
     let z = chars.next()?.to_ascii_uppercase();
-    (chars.next().is_none() && rules.board.zone_links(z).next().is_some()).then_some(z)
+    (chars.next().is_none() && rules.board.has_zone(z)).then_some(z)
 }
 
 /// A problem with where it is in the file.
@@ -881,7 +881,10 @@ impl RawPosition {
         }
     }
 
-    /// 5.1-5.2: the cities outside their home country and who holds each.
+    /// 5.1-5.2: the cities outside the home country of the side holding each, and who
+    /// holds it: a minor country's cities, and the enemy's home cities a side occupies
+    /// (5.1: "Other city hexes are friendly in a given player-turn if you begin that
+    /// player-turn with a unit occupying that city hex", as the state keeps them).
     fn held(&self, ck: &mut Checker<'_>) -> BTreeMap<Hex, Side> {
         let mut held = BTreeMap::new();
         for (h, s) in &self.held {
@@ -891,7 +894,8 @@ impl RawPosition {
                 ck.fail(h.span(), PositionProblem::HexTwice(hex));
                 continue;
             }
-            if !ck.rules.board.is_city(hex) || ck.rules.board.home_of(hex).is_some() {
+            let own_home = side.is_some_and(|s| ck.rules.board.home_of(hex) == Some(s));
+            if !ck.rules.board.is_city(hex) || own_home {
                 ck.fail(h.span(), PositionProblem::NotHeldCity { hex });
                 continue;
             }

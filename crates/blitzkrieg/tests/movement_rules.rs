@@ -1017,3 +1017,35 @@ fn a_barred_hex_is_not_also_a_stop_10_2() {
     );
     r.only_error("10.2");
 }
+
+/// 19.1, 19.3: a board whose only sea zone borders no other still has that zone: the
+/// board loads, and a unit goes to sea in it from a port of its own (it may sail
+/// nowhere, 19.5, but it is at sea). `tests/boards/one_zone.toml`.
+#[test]
+fn a_zone_that_borders_no_other_is_a_zone_19_1() {
+    let board = Board::load(std::path::Path::new("tests/boards/one_zone.toml")).unwrap();
+    assert!(board.has_zone('A'));
+    assert_eq!(board.zone_links('A').count(), 0);
+    assert_eq!(board.port_zone(h("C3")), Some('A'));
+    let g = game(board).optional(19).unit_at("B-1IN", Infantry, 3, "C3");
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1IN\"\nto_sea = \"A\"\n",
+    );
+    r.ok();
+    assert_eq!(r.hex_of("B-1IN"), None, "at sea, off the map");
+    let afloat = r.pos.afloat(&movement_support::id("B-1IN")).unwrap();
+    assert_eq!(afloat.zone, 'A');
+    // A zone the board has not is still refused.
+    let r = g.run(
+        Side::Blue,
+        1,
+        "[[move]]\nunit = \"B-1IN\"\nto_sea = \"B\"\n",
+    );
+    assert!(
+        matches!(r.problems()[..], [Problem::BadZone(ref z)] if z == "B"),
+        "{:?}",
+        r.problems()
+    );
+}

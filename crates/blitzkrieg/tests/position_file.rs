@@ -169,7 +169,7 @@ lose_first = ["R-1IN"]
     assert_eq!(
         got,
         vec![
-            (5, 1, "P016"),   // B3 is a home city: not held
+            (5, 1, "P016"),   // B3 is a Blue home city: friendly to Blue by 5.1, not held
             (8, 7, "P010"),   // four full units in B2
             (13, 10, "P006"), // B-5IN in the lake
             (13, 19, "P007"), // no B-9IN

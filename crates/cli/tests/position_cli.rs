@@ -203,3 +203,35 @@ fn a_game_made_from_a_position_with_a_board_refuses_to_go_on_without_it() {
         .assert()
         .success();
 }
+
+/// 5.1-5.2, `docs/position.md`: `[held]` takes a city of the enemy's home country held by
+/// the side occupying it (a Big Red city Blue holds), as a state played to there keeps
+/// it: the game starts, Blue counts the city among his friendly ones, and the position
+/// written back names it. A side's own home city listed as held is still refused (P016).
+#[test]
+fn a_position_may_say_blue_holds_a_big_red_city_he_occupies() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pos = tmp.path().join("pos.toml");
+    let text = "turn = 3\nside = \"blue\"\n\n[held]\nYY43 = \"blue\"\n\n[[stack]]\nhex = \"YY43\"\nunits = [\"B-1IN\"]\n\n[[stack]]\nhex = \"YY30\"\nunits = [\"R-1IN\"]\n";
+    fs::write(&pos, text).unwrap();
+    let g = tmp.path().join("g2");
+    new_at(&g, &pos, &[]).success();
+    let state = g.join("06-3-blue.state.ron");
+    let shown = blitz().arg("show").arg(&state).assert().success();
+    let shown = String::from_utf8(shown.get_output().stdout.clone()).unwrap();
+    let blue = shown
+        .split("friendly city hexes")
+        .nth(1)
+        .and_then(|rest| rest.split("still to come").next())
+        .unwrap_or_default();
+    assert!(blue.contains("YY43"), "Blue's friendly cities: {shown}");
+    let written = blitz().arg("position").arg(&state).assert().success();
+    let written = String::from_utf8(written.get_output().stdout.clone()).unwrap();
+    assert!(written.contains("[held]\nYY43 = \"blue\""), "{written}");
+
+    let own = tmp.path().join("own.toml");
+    fs::write(&own, text.replace("YY43 = \"blue\"", "YY43 = \"red\"")).unwrap();
+    new_at(&tmp.path().join("g3"), &own, &[])
+        .code(2)
+        .stderr(contains("P016 YY43 is not a city outside the home"));
+}

@@ -126,6 +126,20 @@ pub fn check_battles(
     BattleCheck { errors, removals }
 }
 
+/// One problem, one message: whether `e` follows only from a refused order of its unit,
+/// `refused` holding the units whose own orders (move, sea, placement) were refused. A
+/// unit whose move is refused stands where the refusal left it; it is not also told
+/// that it must attack from there (12.1, 14.32) or that the battle it was to fight is
+/// out of its reach (14.33): its own refusal is the one problem.
+pub fn follows_from_refusal(e: &OrderError, refused: &BTreeSet<UnitId>) -> bool {
+    matches!(
+        e.problem,
+        Problem::MustAttack { .. }
+            | Problem::EngagedMustAttack { .. }
+            | Problem::NotAdjacent { .. }
+    ) && e.unit.as_ref().is_some_and(|u| refused.contains(u))
+}
+
 /// 003 21.1: "AV is considered to be combat": a unit that made an automatic victory
 /// fights no battle after it (14.8).
 fn check_avers(avers: &BTreeSet<UnitId>, attacks: &[Attack]) -> Vec<OrderError> {

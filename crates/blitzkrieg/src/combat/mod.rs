@@ -27,7 +27,7 @@ mod substitute;
 
 pub use assault::go_ashore;
 pub use barrage::{check_barrages, resolve_barrages, BarrageRolled, BarrageSetup};
-pub use check::{check_battles, BattleCheck};
+pub use check::{check_battles, follows_from_refusal, BattleCheck};
 pub use effect::{as_code, Effect, Effects, Loss, Outcome};
 pub use pending::complete as complete_pending;
 pub use resolve::resolve_battles;

@@ -93,7 +93,7 @@ impl Turn<'_, '_> {
 
     /// 19.1: a zone of the board.
     pub(super) fn zone_ok(&mut self, zone: &Located<SeaZone>) -> bool {
-        if self.board().zone_links(zone.value).next().is_some() {
+        if self.board().has_zone(zone.value) {
             return true;
         }
         let problem = Problem::BadZone(zone.value.to_string());
