@@ -13,6 +13,7 @@ use crate::game::counter_marks;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase};
 use crate::svg::CounterMark;
+use crate::units::Side;
 use action::Action;
 pub use raster::RasterError;
 
@@ -24,6 +25,14 @@ pub fn title(state: &GameState) -> String {
         format!("player-turn {}", state.last.label)
     };
     format!("BLITZKRIEG · game {} · {turn}", state.game.id)
+}
+
+/// The side whose player-turn or set-up produced `state` (none for a new game).
+pub fn moved(state: &GameState) -> Option<Side> {
+    match Phase::from_label(&state.last.label)? {
+        Phase::SetUp { side } | Phase::Turn { side, .. } => Some(side),
+        _ => None,
+    }
 }
 
 /// The line under the title: who moved, who moves next.
@@ -78,6 +87,7 @@ fn with_scene<T>(
         at_sea: &at_sea,
         action: &action,
         next: state.mover(),
+        moved: crate::map::moved(state),
         minors: &state.minors,
         fit,
     })

@@ -13,6 +13,7 @@ use crate::orders;
 use crate::rules::Rules;
 use crate::state::sha256_hex;
 use crate::state::GameState;
+use crate::units::UnitId;
 use std::fmt::Write as _;
 
 /// One declared battle as it stands before the roll.
@@ -75,7 +76,8 @@ pub fn battles_in(
 ///
 /// ```text
 /// Battle A1: 12:8 reduce to 1-1 (15.1); read on the 1-1 column
-///   attack   B-4AR 6 (XX28), B-5AR 6 (XX28) = 12
+///   attack   B-4AR 6 (XX28), B-5AR 3 (XX28) = 9
+///   halved   B-5AR: cut off from supply, attacking at half (23.6)
 ///   defence  YY29: R-1AR 6, R-2AR 6 = 12, doubled ... = 8
 /// ```
 pub fn render(previews: &[BattlePreview]) -> String {
@@ -96,6 +98,14 @@ pub fn render(previews: &[BattlePreview]) -> String {
             .map(|(u, h, f)| format!("{u} {f} ({h})"))
             .collect();
         let _ = writeln!(t, "  attack   {} = {}", attackers.join(", "), s.attack);
+        if !s.cut_off.is_empty() {
+            let ids: Vec<&str> = s.cut_off.iter().map(UnitId::as_str).collect();
+            let _ = writeln!(
+                t,
+                "  halved   {}: cut off from supply, attacking at half (23.6)",
+                ids.join(", ")
+            );
+        }
         let defenders: Vec<String> = s
             .defenders
             .iter()

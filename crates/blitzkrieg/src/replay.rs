@@ -116,6 +116,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         at_sea: &at_sea,
         action: &action,
         next: state.mover(),
+        moved: crate::map::moved(state),
         minors: &state.minors,
         fit: 1.0,
     };

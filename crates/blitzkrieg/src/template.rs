@@ -357,7 +357,12 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     }
     let _ = writeln!(
         t,
-        "\n# [[place]]\n# unit = \"UNIT\"\n# hex = \"CITY HEX\"\n#\n# [[move]]\n# units = [\"UNIT\"]\n# to = \"HEX\"            # or: path = [\"FROM\", \"HEX\", \"HEX\"]\n#\n# [[air]]               # 9.3 air transport / 9.4 airdrop (drop = true)\n# units = [\"UNIT\"]\n# from = \"CITY HEX\"\n# to = \"HEX\"\n#\n# [[attack]]\n# id = \"A1\"\n# units = [\"UNIT\", \"UNIT\"]\n# target = \"HEX\"\n# advance = [\"UNIT\"]     # who follows into the vacated hex (up to 3)\n# lose = [\"UNIT\"]        # your loss first on AE or EX"
+        "\n# [[place]]\n# unit = \"UNIT\"\n# hex = \"CITY HEX\"\n#\n# [[move]]\n# units = [\"UNIT\"]\n# to = \"HEX\"            # or: path = [\"FROM\", \"HEX\", \"HEX\"]\n#\n# [[air]]               # 9.3 air transport / 9.4 airdrop (drop = true)\n# units = [\"UNIT\"]\n# from = \"CITY HEX\"\n# to = \"HEX\"\n#\n# [[attack]]\n# id = \"A1\"\n# units = [\"UNIT\", \"UNIT\"]\n# target = \"HEX\"\n# advance = [\"UNIT\"]     # who follows into the vacated hex (up to 3)\n{}",
+        if rules.ruleset.tournament() {
+            "# lose = [\"UNIT\"]        # the order your units give up factors in (25.1, TGAT)"
+        } else {
+            "# lose = [\"UNIT\"]        # your loss first on AE or EX"
+        }
     );
     if rules
         .ruleset
@@ -392,43 +397,43 @@ fn tournament_help(t: &mut String) {
         t,
         "#
 # In an [[attack]] of the Tournament Game (25.1, TGAT), `lose` is the order your
-         # units give up factors in, and a winner advancing more than one hex goes along
-         # advance_path = [{{ unit = \"UNIT\", path = [\"TARGET HEX\", \"HEX\"] }}]
-         #
-         # [[breakdown]]         # 26.1-26.2: before movement, a full unit into substitutes
-         # unit = \"UNIT\"
-         # into = [\"SUBSTITUTE\"]  # optional: inactive substitutes of its type adding up to it
-         #
-         # [[recombine]]         # 26.3: at the end of movement, in one hex, not in enemy ZOC
-         # units = [\"SUBSTITUTE\", \"SUBSTITUTE\"]
-         # into = \"UNIT\"         # an inactive counter of their type with their factors
-         #
-         # [[barrage]]           # 25.2: artillery 2 hexes from the target, out of enemy ZOC, supplied
-         # id = \"b1\"
-         # units = [\"ARTILLERY\"]
-         # target = \"ENEMY HEX\"
-         # after = \"A1\"          # optional: resolved right after battle A1, not before all (003 25.3)
-         #
-         # [[minor]]             # 29.6-29.7: as the aggressor of a minor country
-         # country = \"calaedia\"  # nord-walkure, sud-walkure, calaedia, san-estados, new-endor
-         # pay_supply = false    # optional: refuse the 2 factors for supply through it
-         # lose = [\"UNIT\"]       # optional: the units its losses come from first
-         #
-         # An [[attack]] on an unreduced minor country city names the city hex as its
-         # target (with `city = true` when liberator units are in it, 003 29.3).
-         #
-         # [[replace]]           # 28: from turn 5, an inactive substitute, before movement
-         # unit = \"SUBSTITUTE\"
-         # hex = \"CITY HEX\"      # ground: a friendly home city; aircraft: an aircraft city
-         # # or: air_transport = \"AIRCRAFT CITY HEX\"   # 28.4: half a unit of air transport
-         #
-         # [[sea]]               # 27.2: rangers alone land on any coastal hex
-         # units = [\"RANGERS\"]
-         # invade = \"COASTAL HEX\"
-         #
-         # [[lake]]              # 27.5: rangers in a city next to a lake cross it
-         # units = [\"RANGERS\"]
-         # invade = \"HEX BY THE LAKE\""
+# units give up factors in, and a winner advancing more than one hex goes along
+# advance_path = [{{ unit = \"UNIT\", path = [\"TARGET HEX\", \"HEX\"] }}]
+#
+# [[breakdown]]         # 26.1-26.2: before movement, a full unit into substitutes
+# unit = \"UNIT\"
+# into = [\"SUBSTITUTE\"]  # optional: inactive substitutes of its type adding up to it
+#
+# [[recombine]]         # 26.3: at the end of movement, in one hex, not in enemy ZOC
+# units = [\"SUBSTITUTE\", \"SUBSTITUTE\"]
+# into = \"UNIT\"         # an inactive counter of their type with their factors
+#
+# [[barrage]]           # 25.2: artillery 2 hexes from the target, out of enemy ZOC, supplied
+# id = \"b1\"
+# units = [\"ARTILLERY\"]
+# target = \"ENEMY HEX\"
+# after = \"A1\"          # optional: resolved right after battle A1, not before all (003 25.3)
+#
+# [[minor]]             # 29.6-29.7: as the aggressor of a minor country
+# country = \"calaedia\"  # nord-walkure, sud-walkure, calaedia, san-estados, new-endor
+# pay_supply = false    # optional: refuse the 2 factors for supply through it
+# lose = [\"UNIT\"]       # optional: the units its losses come from first
+#
+# An [[attack]] on an unreduced minor country city names the city hex as its
+# target (with `city = true` when liberator units are in it, 003 29.3).
+#
+# [[replace]]           # 28: from turn 5, an inactive substitute, before movement
+# unit = \"SUBSTITUTE\"
+# hex = \"CITY HEX\"      # ground: a friendly home city; aircraft: an aircraft city
+# # or: air_transport = \"AIRCRAFT CITY HEX\"   # 28.4: half a unit of air transport
+#
+# [[sea]]               # 27.2: rangers alone land on any coastal hex
+# units = [\"RANGERS\"]
+# invade = \"COASTAL HEX\"
+#
+# [[lake]]              # 27.5: rangers in a city next to a lake cross it
+# units = [\"RANGERS\"]
+# invade = \"HEX BY THE LAKE\""
     );
     air_help(t);
 }

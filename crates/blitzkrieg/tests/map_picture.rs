@@ -271,3 +271,30 @@ fn pictures_are_deterministic_and_small() {
     }
     insta::assert_snapshot!(digests);
 }
+
+/// The key is drawn from the side that moved: after Red's player-turn 1 (state
+/// 04-2-blue) Red's moves are red and Blue's retreats blue; after Blue's player-turn 2
+/// (05-2-red) the other way round.
+#[test]
+fn the_key_names_and_colours_the_side_that_moved() {
+    let key = |stem: &str, ink: &str, text: &str| {
+        let st = state(stem);
+        let svg = map::state_svg(&demo().umpire.rules_for(&st).unwrap(), &st, 1.0);
+        let line = svg
+            .lines()
+            .find(|l| l.contains(&format!(">{text}</text>")))
+            .unwrap_or_else(|| panic!("{stem}: no key line `{text}`"));
+        assert!(
+            line.contains(&format!(r#"stroke="{ink}""#)),
+            "{stem}: {line}"
+        );
+    };
+    let (blue, red) = ("#123a8c", "#9e1b12");
+    key("04-2-blue", red, "move (Red), arrow at the end");
+    key("04-2-blue", blue, "retreat (Blue)");
+    key("04-2-blue", red, "advance after combat");
+    key("05-2-red", blue, "move (Blue), arrow at the end");
+    key("05-2-red", red, "retreat (Red)");
+    // A set-up is its side's: Red's set-up draws Red's key.
+    key("02-1-blue", red, "move (Red), arrow at the end");
+}

@@ -97,7 +97,18 @@ pub fn shows(level: Level) -> bool {
 /// Writes to standard output (see the module's header for failures).
 pub fn stdout(args: fmt::Arguments<'_>) {
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+    ended(out.write_fmt(args).and_then(|()| out.flush()));
+}
+
+/// Writes bytes (a picture) to standard output, as [`stdout`] writes text.
+pub fn stdout_bytes(bytes: &[u8]) {
+    let mut out = std::io::stdout().lock();
+    ended(out.write_all(bytes).and_then(|()| out.flush()));
+}
+
+/// Ends the program as the module's header says when writing standard output failed.
+fn ended(written: std::io::Result<()>) {
+    if let Err(e) = written {
         if e.kind() == ErrorKind::BrokenPipe {
             std::process::exit(CLOSED_PIPE);
         }

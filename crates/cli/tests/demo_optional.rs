@@ -145,3 +145,40 @@ fn snapshot_of_the_optional_sample_reports() {
         });
     }
 }
+
+/// 23.6, 30.2: `check` says why a factor is halved, as it says why a defence is
+/// doubled: in 3-Blue the armor in PP27 is cut off from supply, and its attack on RR28
+/// is read at half, each unit named.
+#[test]
+fn check_names_the_attackers_halved_for_being_cut_off_from_supply() {
+    let (tmp, dir) = demo_optional();
+    let template = fs::read_to_string(dir.join("06-3-blue.template.toml")).unwrap();
+    let header: String = template
+        .lines()
+        .filter(|l| {
+            ["game", "side", "turn", "state"]
+                .iter()
+                .any(|k| l.starts_with(&format!("{k} = ")))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let orders = tmp.path().join("a.toml");
+    fs::write(
+        &orders,
+        format!(
+            "{header}\n[seed]\nsource = \"drand\"\ntime = \"2030-01-01T18:00:00Z\"\n\n\
+             [[move]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nto = \"QQ28\"\n\n\
+             [[attack]]\nid = \"A1\"\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\ntarget = \"RR28\"\n"
+        ),
+    )
+    .unwrap();
+    blitz()
+        .arg("check")
+        .arg(dir.join("06-3-blue.state.ron"))
+        .arg(&orders)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "  attack   B-1AR 3 (QQ28), B-2AR 3 (QQ28), B-3AR 3 (QQ28) = 9\n  halved   B-1AR, B-2AR, B-3AR: cut off from supply, attacking at half (23.6)\n",
+        ));
+}

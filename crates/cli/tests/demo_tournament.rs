@@ -156,3 +156,25 @@ fn tournament_sample_gives_the_same_bytes_on_every_run() {
     let compared = assert_same_files(&one, &two);
     assert!(compared > 30, "only {compared} files");
 }
+
+/// 30.12: the Tournament Game's template is indented as every other (no comment line
+/// starts with spaces), and `lose` says what it is in the Tournament Game (the order
+/// units give up factors in, 25.1), not the Basic Game's "on AE or EX".
+#[test]
+fn tournament_template_is_flush_and_words_lose_for_the_tgat() {
+    let (_tmp, dir) = demo_tournament();
+    let template = std::fs::read_to_string(dir.join("12-6-blue.template.toml")).unwrap();
+    let indented: Vec<&str> = template
+        .lines()
+        .filter(|l| l.starts_with(' ') && l.trim_start().starts_with('#'))
+        .collect();
+    assert!(indented.is_empty(), "{indented:#?}");
+    assert!(template.contains("# [[breakdown]]"), "{template}");
+    assert!(
+        template.contains(
+            "# lose = [\"UNIT\"]        # the order your units give up factors in (25.1, TGAT)"
+        ),
+        "{template}"
+    );
+    assert!(!template.contains("on AE or EX"), "{template}");
+}

@@ -28,6 +28,8 @@ pub struct Strength {
     pub defenders: Vec<(UnitId, u32, Factor)>,
     /// Why a defending hex is doubled, one line per doubled hex, with its rule.
     pub doubling: Vec<String>,
+    /// 23.6: the attackers cut off from supply, whose factors are halved.
+    pub cut_off: Vec<UnitId>,
     /// The defending hexes, in the order the battle names them.
     pub targets: Vec<Hex>,
     /// 30.41: the bombers' part of `attack` (after doubling at short range, 30.8).
@@ -80,6 +82,9 @@ pub fn battle_strength(
             let f = air.unwrap_or_else(|| attack_of(rules, pos, id));
             s.air = s.air + air.unwrap_or_default();
             s.attack = s.attack + f;
+            if air.is_none() && supply::is_cut_off(pos, id) {
+                s.cut_off.push(id.clone());
+            }
             s.attackers.push((id.clone(), h, f));
         }
     }

@@ -61,6 +61,9 @@ pub struct Scene<'a> {
     pub action: &'a Action,
     /// The side to move next: a turn that did nothing shows its home country.
     pub next: Option<Side>,
+    /// The side whose player-turn (or set-up) the picture shows: the key's colours
+    /// are its moves' and its enemy's retreats'. Blue's when none moved yet.
+    pub moved: Option<Side>,
     /// The share of the largest area of action to draw at most (1.0: all of it).
     pub fit: f64,
     /// 29: the minor countries' status (Tournament Game; empty otherwise).
@@ -288,6 +291,14 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
 }
 
+/// The sides the key's lines are drawn for: the side that moved (its moves, advances,
+/// flights) and its enemy (whose units retreat from its attacks); Blue first when
+/// none has moved yet.
+fn key_inks(moved: Option<Side>) -> (Side, Side) {
+    let ours = moved.unwrap_or(Side::Blue);
+    (ours, ours.other())
+}
+
 /// The key and the list of battles under the overview; returns its height.
 fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
     let mut y = top + 14.0;
@@ -304,27 +315,27 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         *y += size + 5.0;
     };
     line(s, &mut y, 13.0, true, "Key");
+    let (ours, theirs) = key_inks(scene.moved);
+    let move_text = format!("move ({}), arrow at the end", ours.name());
+    let retreat_text = format!("retreat ({})", theirs.name());
+    let (ours, theirs) = (draw::ink(ours), draw::ink(theirs));
     let samples: [(&str, &str, &str); 6] = [
-        ("", "#123a8c", "move (Blue), arrow at the end"),
-        (r#" stroke-dasharray="7,5""#, "#9e1b12", "retreat (Red)"),
-        (
-            r#" stroke-dasharray="2,4""#,
-            "#123a8c",
-            "advance after combat",
-        ),
+        ("", ours, &move_text),
+        (r#" stroke-dasharray="7,5""#, theirs, &retreat_text),
+        (r#" stroke-dasharray="2,4""#, ours, "advance after combat"),
         (
             r#" stroke-dasharray="14,6""#,
-            "#123a8c",
+            ours,
             "air transport, airdrop",
         ),
         (
             r#" stroke-dasharray="9,3,2.4,3""#,
-            "#123a8c",
+            ours,
             "by sea: landing, invasion, to sea",
         ),
         (
             r#" stroke-dasharray="1.8,2.7,9,2.7""#,
-            "#123a8c",
+            ours,
             "aircraft: mission, change of base",
         ),
     ];
@@ -462,6 +473,7 @@ mod tests {
             at_sea: &[],
             action: &action,
             next: None,
+            moved: None,
             fit: 1.0,
             minors: &crate::minor::Minors::new(),
         };

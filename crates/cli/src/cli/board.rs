@@ -113,11 +113,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
 /// Writes a picture to `path`, or to standard output for `-`.
 fn write_out(path: &std::path::Path, bytes: &[u8]) -> miette::Result<()> {
     if path.as_os_str() == "-" {
-        use std::io::Write as _;
-        std::io::stdout()
-            .write_all(bytes)
-            .into_diagnostic()
-            .wrap_err("cannot write to standard output")?;
+        crate::output::stdout_bytes(bytes);
     } else {
         std::fs::write(path, bytes)
             .into_diagnostic()
