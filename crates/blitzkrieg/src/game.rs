@@ -148,6 +148,43 @@ pub mod embedded_hash {
     include!(concat!(env!("OUT_DIR"), "/data_hashes.rs"));
 }
 
+/// Embedded rule data of earlier releases that this release's embedded data replaces
+/// without changing how a game made with it is played: a game in progress survives an
+/// upgrade of the umpire. Each entry is the kind of data and the SHA-256 of the earlier
+/// text; what changed since, and why it plays every such game as before:
+/// - `tournament` (`rules/blitzkrieg/tournament.toml` of release 0.3.0): the text adds
+///   the reading `tgat-doubled-defender`, which a Tournament Game whose state lacks it
+///   plays with its option of before (`ruleset::TOURNAMENT_BEFORE_READINGS`); no figure
+///   changed.
+///
+/// Only the embedded data supersedes: a game made with these hashes and given other data
+/// by path is refused as before (`G008`).
+pub const SUPERSEDED: [(&str, &str); 1] = [(
+    "tournament",
+    "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
+)];
+
+/// The SHA-256 of this release's embedded data of a kind (`board`, `tables`, ...).
+fn embedded_of(what: &str) -> Option<&'static str> {
+    Some(match what {
+        "board" => embedded_hash::BOARD,
+        "counters" => embedded_hash::COUNTERS,
+        "oac" => embedded_hash::OAC,
+        "tables" => embedded_hash::TABLES,
+        "figures" => embedded_hash::FIGURES,
+        "optional" => embedded_hash::OPTIONAL,
+        "tournament" => embedded_hash::TOURNAMENT,
+        "readings" => embedded_hash::READINGS,
+        _ => return None,
+    })
+}
+
+/// Whether data the game was `made` with is what the umpire was `given`: the same text,
+/// or earlier embedded data that the embedded data given supersedes ([`SUPERSEDED`]).
+fn same_data(what: &str, made: &str, given: &str) -> bool {
+    given == made || (embedded_of(what) == Some(given) && SUPERSEDED.contains(&(what, made)))
+}
+
 /// The SHA-256 of the text a piece of rule data was read from: the file given, else
 /// the embedded text (hashed at build time).
 fn data_hash(path: Option<&PathBuf>, embedded: &'static str) -> Result<String, GameError> {
@@ -241,7 +278,7 @@ impl Umpire {
     pub fn rules_for(&self, state: &GameState) -> Result<Rules, GameError> {
         for (what, made) in &state.game.data {
             let given = self.data.get(what).map_or("none", String::as_str);
-            if given != made {
+            if !same_data(what, made, given) {
                 return Err(GameError::OtherData {
                     what: what.clone(),
                     made: made.clone(),
@@ -1287,5 +1324,20 @@ mod tests {
         assert_eq!(keys(RuleSet::Basic, &none), (false, false));
         assert_eq!(keys(RuleSet::Basic, &sea), (true, false));
         assert_eq!(keys(RuleSet::Tournament, &none), (true, true));
+    }
+
+    /// A game in progress survives an upgrade: the Tournament figures of the last
+    /// release are superseded by today's embedded ones, and only by them; data no release
+    /// embedded, or today's data against another kind's hash, is still other data (G008).
+    #[test]
+    fn earlier_embedded_data_is_superseded_by_todays_only() {
+        let (what, earlier) = SUPERSEDED[0];
+        let today = embedded_of(what).unwrap();
+        assert_ne!(today, earlier, "today's text is not the earlier one");
+        assert!(same_data(what, earlier, today));
+        assert!(same_data(what, today, today));
+        assert!(!same_data(what, earlier, &"0".repeat(64)));
+        assert!(!same_data("board", earlier, embedded_hash::BOARD));
+        assert!(!same_data(what, &"1".repeat(64), today));
     }
 }

@@ -398,8 +398,7 @@ fn the_seeds_used_are_recorded_and_a_used_value_is_refused_at_resolution() {
         "source = \"text\"\ntime = \"2026-11-24T20:45:00Z\"\n",
         "first.toml",
     );
-    g.resolve_text(&orders)
-        .success();
+    g.resolve_text(&orders).success();
     let next = GameState::from_ron(
         &fs::read_to_string(g.dir.join("05-2-red.state.ron")).unwrap(),
         "s",
