@@ -212,3 +212,67 @@ fn an_automatic_victory_and_a_strategic_move_play_through_the_binary_21_22() {
         .success()
         .stdout(contains("1 player-turns replayed"));
 }
+
+/// 12.1, reading `must-attack` through the binary, as a new player tries it: an
+/// unmoved infantry next to two enemy units attacks one of them. The game created with
+/// the default accepts the orders; the one created with `--reading
+/// must-attack=every-adjacent` refuses them (B990), naming the hex left unattacked.
+#[test]
+fn a_game_with_must_attack_every_adjacent_is_judged_by_it_12_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pos = tmp.path().join("pos.toml");
+    fs::write(
+        &pos,
+        "turn = 3\nside = \"blue\"\n\n[[stack]]\nhex = \"I10\"\nunits = [\"B-1IN\"]\n\n[[stack]]\nhex = \"J10\"\nunits = [\"R-1IN\"]\n\n[[stack]]\nhex = \"I11\"\nunits = [\"R-2IN\"]\n",
+    )
+    .unwrap();
+    for (reading, legal) in [(None, true), (Some("must-attack=every-adjacent"), false)] {
+        let g = tmp.path().join(if legal { "default" } else { "every" });
+        let mut new = blitz();
+        new.args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
+            .args([
+                "--red",
+                "Bo <bo@example.org>",
+                "--seed",
+                "text",
+                "--position",
+            ])
+            .arg(&pos)
+            .arg("--out")
+            .arg(&g);
+        if let Some(r) = reading {
+            new.args(["--reading", r]);
+        }
+        new.assert().success();
+        let state = g.join("06-3-blue.state.ron");
+        let template = fs::read_to_string(g.join("06-3-blue.template.toml")).unwrap();
+        let orders = g.join("orders.toml");
+        fs::write(
+            &orders,
+            format!(
+                "{}\n[[attack]]\nid = \"A1\"\nunit = \"B-1IN\"\ntarget = \"J10\"\n",
+                template
+                    .replace("# [seed]", "[seed]")
+                    .replace("# source = ", "source = ")
+                    .replace("# description = ", "description = ")
+                    .replace("# time = ", "time = ")
+            ),
+        )
+        .unwrap();
+        let check = blitz().arg("check").arg(&state).arg(&orders).assert();
+        if legal {
+            check.success();
+        } else {
+            check
+                .code(1)
+                .stderr(contains("the enemy in I11 is adjacent to your units"));
+            blitz()
+                .args(["check", "--format", "json"])
+                .arg(&state)
+                .arg(&orders)
+                .assert()
+                .code(1)
+                .stdout(contains("\"B990\""));
+        }
+    }
+}
