@@ -493,23 +493,12 @@ fn move_units(
             .flat_map(|a| a.units.iter().map(|u| u.value.clone())),
     );
     let check = combat::check_battles(rules, &pos, side, &log.moved, &log.start, &fought, &attacks);
-    // One problem, one message: the units whose own orders were refused, but for those
-    // engaged by 8.2 (the infantry types that began in enemy ZOC): they could not move
-    // at all, so what they must do where they stand is a problem of its own.
-    let pinned = |u: &UnitId| {
-        log.engaged_at_start.contains(u)
-            && rules
-                .counters
-                .get(u)
-                .is_some_and(|c| !c.kind.is_armor_type())
-    };
-    let refused: BTreeSet<UnitId> = moved
-        .errors
-        .iter()
-        .chain(&replaced.errors)
-        .filter_map(|e| e.unit.clone())
-        .filter(|u| !pinned(u))
-        .collect();
+    // One problem, one message: the units whose own orders were refused.
+    let refused = movement::refused(
+        rules,
+        &log.engaged_at_start,
+        moved.errors.iter().chain(&replaced.errors),
+    );
     let mut errors = owed_errors;
     errors.extend(minor_errors);
     errors.extend(minor::guerrilla::check_named_losses(rules, orders));

@@ -148,6 +148,30 @@ pub struct MoveLog {
     pub ashore: BTreeMap<UnitId, Vec<Hex>>,
 }
 
+/// One problem, one message: the units whose own orders are refused among `errors`, but
+/// for those 8.2 engages (the infantry types that began in enemy ZOC): they could not
+/// move at all, so what follows from where they stand is a problem of its own. A unit
+/// of the set stands where a refusal left it, and what it would have caused or avoided
+/// by obeying is not reported besides the refusal.
+pub fn refused<'e>(
+    rules: &Rules,
+    engaged_at_start: &BTreeSet<UnitId>,
+    errors: impl IntoIterator<Item = &'e OrderError>,
+) -> BTreeSet<UnitId> {
+    let pinned = |u: &UnitId| {
+        engaged_at_start.contains(u)
+            && rules
+                .counters
+                .get(u)
+                .is_some_and(|c| !c.kind.is_armor_type())
+    };
+    errors
+        .into_iter()
+        .filter_map(|e| e.unit.clone())
+        .filter(|u| !pinned(u))
+        .collect()
+}
+
 /// Events of the legal orders, every problem found, and the log.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveOutcome {
@@ -276,15 +300,26 @@ impl<'a, 'p> Turn<'a, 'p> {
     }
 
     /// 11.1: at the end of movement no hex holds more of the mover's units than the
-    /// stacking limit.
+    /// stacking limit. One problem, one message: a hex over the limit only because units
+    /// whose own orders were refused still stand in it is not reported besides their
+    /// refusals.
     fn check_stacking(&mut self) {
         let side = self.ctx.side;
         let figures = self.figures();
+        let refused = refused(self.ctx.rules, &self.log.engaged_at_start, &self.errors);
+        let without_refused = |h: Hex| -> u32 {
+            self.pos
+                .at(h)
+                .filter(|p| !p.kind.is_air() && !refused.contains(&p.id))
+                .map(Position::halves_of)
+                .sum()
+        };
         let over: Vec<(Hex, usize)> = self
             .pos
             .occupied()
             .filter(|&h| self.pos.side_at(h) == Some(side))
             .filter(|&h| !figures.stack_fits(self.pos.stack_halves_at(h)))
+            .filter(|&h| !figures.stack_fits(without_refused(h)))
             .map(|h| (h, self.pos.count_at(h)))
             .collect();
         for (hex, count) in over {

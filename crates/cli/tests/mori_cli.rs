@@ -463,6 +463,67 @@ fn a_nippon_game_by_mail_new_check_commit_resolve_verify() {
     play_by_mail("nippon", ["japan", "germany"]);
 }
 
+/// 002 §8.1, §8.4: `blitz new --kind nippon` makes Godzilla Japan's (in his bag from
+/// the set-up, the state says `godzilla: japanese`); `--godzilla drawn` puts him in the
+/// research pile, and its state names no option, as every Nippon game before it; the
+/// base game has no such option.
+#[test]
+fn a_nippon_game_declares_whose_godzilla_is() {
+    let tmp = tempfile::tempdir().unwrap();
+    let new = |out: &str, kind: &str, extra: &[&str]| {
+        let sides: [&str; 4] = if kind == "nippon" {
+            [
+                "--japan",
+                "Ann <ann@example.org>",
+                "--germany",
+                "Bob <bob@example.org>",
+            ]
+        } else {
+            [
+                "--axis",
+                "Ann <ann@example.org>",
+                "--allied",
+                "Bob <bob@example.org>",
+            ]
+        };
+        let mut c = blitz();
+        c.args(["new", "--kind", kind, "--game", "g5"])
+            .args(sides)
+            .args(extra)
+            .arg("--private")
+            .arg(tmp.path().join(format!("{out}-private")))
+            .arg("--out")
+            .arg(tmp.path().join(out));
+        c
+    };
+    let setup =
+        |out: &str| fs::read_to_string(tmp.path().join(out).join("00-setup.state.ron")).unwrap();
+    new("japanese", "nippon", &[]).assert().success();
+    let text = setup("japanese");
+    assert!(text.contains("godzilla: japanese,"), "{text}");
+    // The players (their tokens owned) come before the research pile in the state.
+    let (players, pile) = text.split_once("research_pile: [").unwrap();
+    let pile = pile.split(']').next().unwrap();
+    assert!(players.contains("\"sw-godzilla-1\""), "{players}");
+    assert!(!pile.contains("godzilla"), "{pile}");
+
+    new("drawn", "nippon", &["--godzilla", "drawn"])
+        .assert()
+        .success();
+    let text = setup("drawn");
+    assert!(!text.contains("godzilla:"), "{text}");
+    let (players, pile) = text.split_once("research_pile: [").unwrap();
+    let pile = pile.split(']').next().unwrap();
+    assert!(!players.contains("godzilla"), "{players}");
+    assert!(pile.contains("\"sw-godzilla-1\""), "{pile}");
+
+    new("base", "mori", &["--godzilla", "drawn"])
+        .assert()
+        .code(2)
+        .stderr(contains("--godzilla is an option of the Nippon expansion"));
+    assert!(!tmp.path().join("base").exists());
+}
+
 #[test]
 fn a_blitzkrieg_only_command_refuses_a_mori_state_by_its_kind() {
     let tmp = tempfile::tempdir().unwrap();

@@ -277,12 +277,20 @@ pub fn scripted_orders(rs: &Ruleset, state: &State, private: &PrivateState) -> S
     orders_text(state, private, &first)
 }
 
+/// The ruleset the demonstration game of a variant is played with.  The
+/// Nippon sample keeps the game it has always been, Godzilla in the research
+/// pile ([`crate::Godzilla::Drawn`]), so the folders it wrote stay the same
+/// bytes.
+pub fn ruleset(variant: Variant) -> Result<Ruleset, crate::DataError> {
+    match variant {
+        Variant::Base => Ruleset::base(),
+        Variant::Nippon => Ruleset::nippon_godzilla_drawn(),
+    }
+}
+
 /// Plays the scripted demonstration game of a variant.
 pub fn demo(variant: Variant) -> Result<GameRecord, DemoError> {
-    let rs = match variant {
-        Variant::Base => Ruleset::base()?,
-        Variant::Nippon => Ruleset::nippon()?,
-    };
+    let rs = ruleset(variant)?;
     let game_id = match variant {
         Variant::Base => "demo-base",
         Variant::Nippon => "demo-nippon",

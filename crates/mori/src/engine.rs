@@ -76,7 +76,7 @@ pub fn prepare(
             return Err(SetupError::BadCommitment(side));
         }
         let set = rs.token_set(side);
-        let owned: BTreeSet<String> = rs.catalogue.set(set).into_iter().collect();
+        let owned: BTreeSet<String> = rs.starting_tokens(side).into_iter().collect();
         let bag = u32::try_from(owned.len()).unwrap_or(u32::MAX);
         players.insert(
             side,
@@ -129,6 +129,7 @@ pub fn prepare(
         game_id: game_id.to_string(),
         variant: rs.variant,
         nippon_weapons: rs.nippon_weapons,
+        godzilla: rs.godzilla,
         turn: 0,
         to_move: rs.first(),
         theatres,

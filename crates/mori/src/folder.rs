@@ -23,7 +23,7 @@ use crate::events::Event;
 use crate::game::{label, StateFile};
 use crate::hidden::{self, HiddenError};
 use crate::orders::{check_seed, OrderError, RawOrders};
-use crate::ruleset::{DataError, Ruleset, Side, Variant};
+use crate::ruleset::{DataError, Ruleset, Side};
 use crate::state::State;
 
 /// Why a step could not be resolved, or a folder does not verify.
@@ -80,11 +80,7 @@ pub const MAX_STATE_BYTES: usize = 4 * 1024 * 1024;
 
 /// The ruleset a state was played with.
 pub fn ruleset_of(state: &State) -> Result<Ruleset, DataError> {
-    match (state.variant, state.nippon_weapons) {
-        (Variant::Base, true) => Ruleset::base(),
-        (Variant::Base, false) => Ruleset::base_classic(),
-        (Variant::Nippon, _) => Ruleset::nippon(),
-    }
+    Ruleset::of(state.variant, state.nippon_weapons, state.godzilla)
 }
 
 /// Reads a state file and the ruleset it was played with.

@@ -21,7 +21,7 @@ use crate::events::Event;
 use crate::orders::{OrderError, Orders, RawOrders};
 use crate::ruleset::{Ruleset, Side};
 use crate::section::Rule;
-use crate::state::{HiddenOp, State};
+use crate::state::{HiddenOp, PlayerPublic, State};
 
 /// What a player holds behind his screen, and his secret.  Kept by his
 /// own tool, or sent to him encrypted ([`seal`]).
@@ -124,15 +124,15 @@ pub fn commit_secret(game_id: &str, side: Side, secret: &Secret) -> String {
 }
 
 impl PrivateState {
-    /// A player's private state before the set-up draws: every token of
-    /// his set in the bag.
+    /// A player's private state before the set-up draws: every token he
+    /// starts with in the bag ([`Ruleset::starting_tokens`]).
     pub fn new(rs: &Ruleset, game_id: &str, side: Side, secret: &Secret) -> PrivateState {
         PrivateState {
             game_id: game_id.to_string(),
             side,
             secret: hex::encode(secret),
             reserve: BTreeSet::new(),
-            bag: rs.catalogue.set(rs.token_set(side)).into_iter().collect(),
+            bag: rs.starting_tokens(side).into_iter().collect(),
             applied: 0,
         }
     }
@@ -288,6 +288,26 @@ pub fn sync(state: &State, private: &mut PrivateState) -> Result<Vec<Learned>, H
         private.applied = entry + 1;
     }
     Ok(learned)
+}
+
+/// The tokens a player's bag held at the set-up, as the game's state says: what
+/// he owns, less the research tokens his ledger brought him since.  A secret
+/// may be made (`blitz secret`) before the game and its options (whose Godzilla
+/// is, 002 §8.4) exist; the state decides the bag it starts from.
+pub(crate) fn starting_bag(p: &PlayerPublic) -> BTreeSet<String> {
+    let researched: BTreeSet<&String> = p
+        .ledger
+        .iter()
+        .filter_map(|op| match op {
+            HiddenOp::ToBag { token } | HiddenOp::ToReserve { token } => Some(token),
+            _ => None,
+        })
+        .collect();
+    p.owned
+        .iter()
+        .filter(|t| !researched.contains(t))
+        .cloned()
+        .collect()
 }
 
 /// What the owner's tool checks before sending orders: his private state

@@ -12,7 +12,8 @@
 //! trusted referee is in [`hidden`] and `docs/hidden.md`.
 //!
 //! The pieces a generic `Game` trait needs:
-//! * [`Ruleset`]: [`Ruleset::base`], [`Ruleset::nippon`], [`Ruleset::from_texts`];
+//! * [`Ruleset`]: [`Ruleset::base`], [`Ruleset::nippon`], [`Ruleset::from_texts`], with
+//!   the options a state records ([`Ruleset::of`], [`Godzilla`]);
 //! * [`State`] (RON), set up by [`new_game`];
 //! * [`RawOrders::parse`] and [`check`] → [`Orders`] or every [`OrderError`];
 //! * [`adjudicate`] → next [`State`] and [`Event`]s;
@@ -52,7 +53,7 @@ pub use events::Event;
 pub use hidden::{verify_hidden, HiddenError, PrivateState, RefereeError, RefereeState};
 pub use orders::{check, OrderError, Orders, Pos, RawOrders};
 pub use report::{report, report_private};
-pub use ruleset::{DataError, Ruleset, Side, Variant};
+pub use ruleset::{DataError, Godzilla, Ruleset, Side, Variant};
 pub use section::Rule;
 pub use state::State;
 pub use template::{template, template_private};

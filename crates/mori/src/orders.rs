@@ -215,6 +215,8 @@ pub enum OrderError {
     UnknownToken { at: Pos, token: String },
     #[error("{at}: M111 {token} is not the {side} player's token")]
     NotYours { at: Pos, token: String, side: Side },
+    #[error("{at}: M160 {token} is Godzilla, and Godzilla fights for the Japanese player: he is one of Japan's tokens from the set-up, never in the research pile")]
+    GodzillaJapanese { at: Pos, token: String },
     #[error("{at}: M112 {token} is already on the board")]
     OnBoard { at: Pos, token: String },
     #[error("{at}: M113 {token} is placed twice")]
@@ -293,6 +295,7 @@ impl OrderError {
             OrderError::BadSeed { .. } => "M109",
             OrderError::UnknownToken { .. } => "M110",
             OrderError::NotYours { .. } => "M111",
+            OrderError::GodzillaJapanese { .. } => "M160",
             OrderError::OnBoard { .. } => "M112",
             OrderError::Twice { .. } => "M113",
             OrderError::ReserveEmpty { .. } => "M114",
@@ -348,6 +351,7 @@ impl OrderError {
             | OrderError::NoSuchSpace { .. }
             | OrderError::Occupied { .. } => Rule::ActiveCampaign,
             OrderError::WrongSpaceType { .. } => Rule::SpaceTypes,
+            OrderError::GodzillaJapanese { .. } => Rule::Godzilla,
             OrderError::NoBlitz { .. } | OrderError::OtherTheatre { .. } => Rule::BlitzForces,
             OrderError::NothingToCopy { .. } => Rule::Spy,
             OrderError::BadStrategic { .. } | OrderError::Unused { .. } => Rule::Effect,
@@ -370,6 +374,7 @@ impl OrderError {
             | OrderError::BadSeed { at, .. }
             | OrderError::UnknownToken { at, .. }
             | OrderError::NotYours { at, .. }
+            | OrderError::GodzillaJapanese { at, .. }
             | OrderError::OnBoard { at, .. }
             | OrderError::Twice { at, .. }
             | OrderError::ReserveEmpty { at }
@@ -553,9 +558,16 @@ pub fn check(rs: &Ruleset, state: &State, raw: &RawOrders) -> Result<Orders, Vec
                         at: pp.token,
                         token: id.clone(),
                     }),
-                    Some(_) => {
+                    Some(def) => {
                         let owned = state.player(side).is_some_and(|pl| pl.owned.contains(&id));
-                        if !owned {
+                        let japans = def.kind == crate::tokens::TokenKind::Godzilla
+                            && rs.godzilla == crate::ruleset::Godzilla::Japanese;
+                        if !owned && japans {
+                            errs.push(OrderError::GodzillaJapanese {
+                                at: pp.token,
+                                token: id.clone(),
+                            });
+                        } else if !owned {
                             errs.push(OrderError::NotYours {
                                 at: pp.token,
                                 token: id.clone(),

@@ -86,6 +86,10 @@ pub fn view(state: &State, private: &PrivateState) -> Result<View, HiddenError> 
     }
     let mut synced = private.clone();
     synced.applied = 0;
+    if synced.reserve.is_empty() {
+        // The bag the set-up gave him, as the state says (its options decide it).
+        synced.bag = hidden::starting_bag(public);
+    }
     hidden::sync(&earlier, &mut synced)?;
     let learned = hidden::sync(state, &mut synced)?;
     Ok(View {

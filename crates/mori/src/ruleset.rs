@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, BoardKind};
-use crate::tokens::{Catalogue, TokenSet};
+use crate::tokens::{Catalogue, TokenKind, TokenSet};
 
 /// The embedded base board (`rules/mori/base-board.toml`).
 pub const BASE_BOARD: &str = include_str!("../../../rules/mori/base-board.toml");
@@ -78,6 +78,36 @@ impl std::fmt::Display for Side {
     }
 }
 
+/// Nippon: whose Godzilla is, an option of the game (002 §8.1, §8.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Godzilla {
+    /// The text, and the default: "to invade German-held America, Japan has
+    /// enlisted the help of ... Godzilla" (§8.1), and at set-up only "the two
+    /// new tokens" of the expansion join the research pile (§8.4).  Godzilla is
+    /// one of Japan's tokens: in his bag from the set-up, drawn as his other
+    /// tokens are, never in the research pile.
+    Japanese,
+    /// Godzilla lies in the shared research pile and belongs to whoever draws
+    /// him: how every game written before the option existed was played (a
+    /// state that names no option is read so), and the base game's value (he
+    /// is not used on the base board at all).
+    Drawn,
+}
+
+impl Godzilla {
+    /// The option of a state that names none: [`Godzilla::Drawn`].
+    pub fn unwritten() -> Godzilla {
+        Godzilla::Drawn
+    }
+
+    /// Whether a state leaves the option unwritten (so games written before
+    /// it keep their bytes).
+    pub fn is_unwritten(&self) -> bool {
+        *self == Godzilla::unwritten()
+    }
+}
+
 /// Everything fixed for a game: the board, the tokens, the options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruleset {
@@ -87,6 +117,10 @@ pub struct Ruleset {
     /// Base game only: Partisans and Inspired Leadership join the research
     /// pile ("may also be used", 002 §5 step 6).  Always true on Nippon.
     pub nippon_weapons: bool,
+    /// Nippon only: whose Godzilla is ([`Godzilla::Japanese`] unless chosen
+    /// otherwise); always [`Godzilla::Drawn`] on the base board, where he is
+    /// not used.
+    pub godzilla: Godzilla,
 }
 
 impl Ruleset {
@@ -101,9 +135,39 @@ impl Ruleset {
         Ruleset::from_texts(Variant::Base, BASE_BOARD, TOKENS, SPECIAL_WEAPONS, false)
     }
 
-    /// The Nippon expansion from the embedded data.
+    /// The Nippon expansion from the embedded data, Godzilla Japan's.
     pub fn nippon() -> Result<Ruleset, DataError> {
         Ruleset::from_texts(Variant::Nippon, NIPPON_BOARD, TOKENS, SPECIAL_WEAPONS, true)
+    }
+
+    /// The Nippon expansion with Godzilla in the research pile, whoever draws
+    /// him owning him ([`Godzilla::Drawn`]).
+    pub fn nippon_godzilla_drawn() -> Result<Ruleset, DataError> {
+        Ok(Ruleset::nippon()?.with_godzilla(Godzilla::Drawn))
+    }
+
+    /// The embedded ruleset of a variant with its options as a state records
+    /// them.
+    pub fn of(
+        variant: Variant,
+        nippon_weapons: bool,
+        godzilla: Godzilla,
+    ) -> Result<Ruleset, DataError> {
+        let rs = match (variant, nippon_weapons) {
+            (Variant::Base, true) => Ruleset::base()?,
+            (Variant::Base, false) => Ruleset::base_classic()?,
+            (Variant::Nippon, _) => Ruleset::nippon()?,
+        };
+        Ok(rs.with_godzilla(godzilla))
+    }
+
+    /// The same ruleset with Godzilla's option set; the base game keeps
+    /// [`Godzilla::Drawn`] (he is not used there).
+    pub fn with_godzilla(mut self, godzilla: Godzilla) -> Ruleset {
+        if self.variant == Variant::Nippon {
+            self.godzilla = godzilla;
+        }
+        self
     }
 
     /// A ruleset whose data files may be replaced: `read` gets each file
@@ -141,11 +205,16 @@ impl Ruleset {
         };
         let catalogue = Catalogue::parse(tokens, specials)?;
         let nippon_weapons = nippon_weapons || variant == Variant::Nippon;
+        let godzilla = match variant {
+            Variant::Base => Godzilla::Drawn,
+            Variant::Nippon => Godzilla::Japanese,
+        };
         Ok(Ruleset {
             variant,
             board,
             catalogue,
             nippon_weapons,
+            godzilla,
         })
     }
 
@@ -197,16 +266,35 @@ impl Ruleset {
         }
     }
 
-    /// The research pile at the start, canonical order (002 §5 step 6).
+    /// The research pile at the start, canonical order (002 §5 step 6; §8.4:
+    /// Godzilla only under [`Godzilla::Drawn`]).
     pub fn research_pile(&self) -> Vec<String> {
         self.catalogue
             .tokens
             .values()
             .filter(|t| t.set == TokenSet::Special)
             .filter(|t| match t.kind {
-                crate::tokens::TokenKind::Godzilla => self.board.kind == BoardKind::Nippon,
+                TokenKind::Godzilla => {
+                    self.board.kind == BoardKind::Nippon && self.godzilla == Godzilla::Drawn
+                }
                 _ => !t.nippon || self.nippon_weapons,
             })
+            .map(|t| t.id.clone())
+            .collect()
+    }
+
+    /// 002 §5 step 2, §8.4: the tokens a side puts in his bag at the set-up,
+    /// canonical order: his set, and for Japan under [`Godzilla::Japanese`]
+    /// Godzilla.
+    pub fn starting_tokens(&self, side: Side) -> Vec<String> {
+        let japanese = self.board.kind == BoardKind::Nippon
+            && self.godzilla == Godzilla::Japanese
+            && side == Side::Japan;
+        let set = self.token_set(side);
+        self.catalogue
+            .tokens
+            .values()
+            .filter(|t| t.set == set || (japanese && t.kind == TokenKind::Godzilla))
             .map(|t| t.id.clone())
             .collect()
     }

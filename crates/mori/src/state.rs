@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::ruleset::{Ruleset, Side, Variant};
+use crate::ruleset::{Godzilla, Ruleset, Side, Variant};
 use crate::section::Rule;
 use crate::tokens::TokenSet;
 
@@ -147,6 +147,13 @@ pub struct State {
     pub game_id: String,
     pub variant: Variant,
     pub nippon_weapons: bool,
+    /// Nippon: whose Godzilla is (002 §8.1, §8.4).  Written only when he is
+    /// Japan's: a state without it was played with him in the research pile.
+    #[serde(
+        default = "Godzilla::unwritten",
+        skip_serializing_if = "Godzilla::is_unwritten"
+    )]
+    pub godzilla: Godzilla,
     /// The number of the turn to be played next, from 1.
     pub turn: u32,
     pub to_move: Side,
@@ -244,7 +251,7 @@ impl State {
         let expected: usize = rs
             .sides()
             .iter()
-            .map(|s| rs.catalogue.set(rs.token_set(*s)).len())
+            .map(|s| rs.starting_tokens(*s).len())
             .sum::<usize>()
             + rs.research_pile().len();
         if all.len() != expected {

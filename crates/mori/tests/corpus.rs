@@ -85,6 +85,9 @@ struct After {
     occupied: Vec<String>,
     #[serde(default)]
     closed: Vec<String>,
+    /// Tokens each side must own (his bag, reserve or board).
+    #[serde(default)]
+    owned: BTreeMap<String, Vec<String>>,
 }
 
 fn side(s: &str) -> Side {
@@ -208,12 +211,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
     // A case gives either a whole state file (RON) or a position to build.
     let (rs, st) = if dir.join("state.ron").exists() {
         let st = mori::state_from_ron(&read("state.ron")?).map_err(|e| e.to_string())?;
-        let rs = match (st.variant, st.nippon_weapons) {
-            (mori::Variant::Base, true) => Ruleset::base(),
-            (mori::Variant::Base, false) => Ruleset::base_classic(),
-            (mori::Variant::Nippon, _) => Ruleset::nippon(),
-        }
-        .unwrap();
+        let rs = mori::folder::ruleset_of(&st).unwrap();
         (rs, st)
     } else {
         let pos: Position = toml::from_str(&read("position.toml")?).map_err(|e| e.to_string())?;
@@ -221,6 +219,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
             "base" => Ruleset::base(),
             "classic" => Ruleset::base_classic(),
             "nippon" => Ruleset::nippon(),
+            "nippon-godzilla-drawn" => Ruleset::nippon_godzilla_drawn(),
             v => return Err(format!("bad variant {v}")),
         }
         .unwrap();
@@ -351,6 +350,12 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 let (t, c, _) = at(o);
                 if !after.theatres[&t].campaigns[c - 1].closed {
                     return Err(format!("{o} is open"));
+                }
+            }
+            for (s, tokens) in &a.owned {
+                let owned = &after.players[&side(s)].owned;
+                if let Some(t) = tokens.iter().find(|t| !owned.contains(*t)) {
+                    return Err(format!("{s} does not own {t}"));
                 }
             }
             Ok(())

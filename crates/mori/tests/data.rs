@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use mori::board::{SpaceDef, SpaceType};
 use mori::tokens::{TokenKind, TokenSet};
-use mori::{ruleset, Ruleset, Variant};
+use mori::{ruleset, Ruleset, Side, Variant};
 
 #[test]
 fn base_board_has_five_theatres_of_two_or_three_campaigns() {
@@ -127,7 +127,18 @@ fn eighteen_special_weapons_and_the_research_piles() {
         "no Godzilla in the base game"
     );
     assert_eq!(Ruleset::base_classic().unwrap().research_pile().len(), 15);
-    assert_eq!(Ruleset::nippon().unwrap().research_pile().len(), 18);
+    // 002 §8.4: Godzilla is Japan's, in his bag from the set-up; the option
+    // `Godzilla::Drawn` puts him in the research pile instead.
+    let nippon = Ruleset::nippon().unwrap();
+    assert_eq!(nippon.research_pile().len(), 17);
+    assert!(nippon
+        .starting_tokens(Side::Japan)
+        .contains(&"sw-godzilla-1".to_string()));
+    assert_eq!(nippon.starting_tokens(Side::Japan).len(), 23);
+    assert_eq!(nippon.starting_tokens(Side::Germany).len(), 22);
+    let drawn = Ruleset::nippon_godzilla_drawn().unwrap();
+    assert_eq!(drawn.research_pile().len(), 18);
+    assert_eq!(drawn.starting_tokens(Side::Japan).len(), 22);
     let g = base.catalogue.get("sw-godzilla-1").unwrap();
     assert_eq!((g.kind, g.value), (TokenKind::Godzilla, 4));
     assert_eq!(base.catalogue.get("sw-nuclear-bomb-1").unwrap().value, 7);

@@ -66,6 +66,20 @@ pub struct NewArgs {
     /// Mori: the private folder the secrets made here go to (never mailed).
     #[arg(long, value_name = "DIR")]
     pub private: Option<PathBuf>,
+    /// Nippon: whose Godzilla is: `japanese` (002 as written, the default: one of
+    /// Japan's tokens from the set-up) or `drawn` (in the research pile, owned by
+    /// whoever draws him).
+    #[arg(long, value_enum, value_name = "OPTION")]
+    pub godzilla: Option<GodzillaOption>,
+}
+
+/// `blitz new --godzilla`: the option [`mori::Godzilla`] (002 §8.1, §8.4).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GodzillaOption {
+    /// One of Japan's tokens from the set-up (002 as written; the default).
+    Japanese,
+    /// In the research pile; whoever draws him owns him.
+    Drawn,
 }
 
 /// A Mori player's private folder, for the commands that read it.
@@ -260,7 +274,18 @@ pub fn mori_new(args: &crate::cli::new::Args) -> miette::Result<Option<ExitCode>
     if m.kind == GameKind::Blitzkrieg {
         return Ok(None);
     }
-    let rs = ruleset_for(m.kind)?;
+    let rs = match (m.godzilla, m.kind) {
+        (None, _) => ruleset_for(m.kind)?,
+        (Some(g), GameKind::Nippon) => ruleset_for(m.kind)?.with_godzilla(match g {
+            GodzillaOption::Japanese => mori::Godzilla::Japanese,
+            GodzillaOption::Drawn => mori::Godzilla::Drawn,
+        }),
+        (Some(_), _) => {
+            return Err(miette!(
+                "--godzilla is an option of the Nippon expansion (--kind nippon): the base game has no Godzilla"
+            ))
+        }
+    };
     let game = &args.game;
     let flags: [(Side, &Option<String>, &str); 4] = [
         (Side::Axis, &m.axis, "--axis"),

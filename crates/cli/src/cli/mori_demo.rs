@@ -60,11 +60,7 @@ fn mails(
 }
 
 pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode> {
-    let rs = match variant {
-        Variant::Base => Ruleset::base(),
-        Variant::Nippon => Ruleset::nippon(),
-    }
-    .map_err(|e| miette!("{e}"))?;
+    let rs = mori::demo::ruleset(variant).map_err(|e| miette!("{e}"))?;
     let game = match variant {
         Variant::Base => "demo-base",
         Variant::Nippon => "demo-nippon",
