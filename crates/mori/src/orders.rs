@@ -802,6 +802,15 @@ mod tests {
             OrderError::NoCommitment { at },
             OrderError::BadCommitment { at },
             OrderError::CommitmentMismatch { at },
+            OrderError::TooLarge {
+                at,
+                size: 0,
+                max: 0,
+            },
+            OrderError::SeedUsed {
+                at,
+                what: String::new(),
+            },
         ];
         let codes: std::collections::BTreeSet<&str> = all.iter().map(|e| e.code()).collect();
         assert_eq!(codes.len(), all.len());
