@@ -43,6 +43,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     }
     let umpire = args.rules.umpire()?;
     let state = files::read_bytes(&args.state)?;
+    common::state_comes_first("check", &args.state, &state, &args.orders)?;
     let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
     let state_file = args.state.display().to_string();
     let checked = blitzkrieg::game::check_and_preview(umpire, &state, &state_file, &orders)?;
@@ -75,6 +76,7 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     let umpire = output::umpire(&args.rules)?;
     let state_file = args.state.display().to_string();
     let state = files::read_bytes(&args.state)?;
+    common::state_comes_first("check", &args.state, &state, &args.orders)?;
     let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
     let errors = game::check(&umpire, &state, &state_file, &orders)?;
     if errors.is_empty() {
