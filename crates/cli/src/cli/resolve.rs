@@ -63,6 +63,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         .ok_or_else(|| miette!("give the order file to resolve"))?;
     let umpire = args.rules.umpire()?;
     let state_bytes = files::read_bytes(&args.state)?;
+    common::state_comes_first("resolve", &args.state, &state_bytes, orders_path)?;
     let (orders, signature) = common::read_signed_orders(orders_path, &args.signature)?;
     let state_file = args.state.display().to_string();
     signed::check_for_state_file(&state_bytes, &state_file, &orders, signature.as_ref())?;
@@ -118,12 +119,44 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     for (p, _) in &out {
         note!("wrote {}", p.display());
     }
-    if let Some((message, transport, outbox)) = mail {
-        let delivery =
-            pbem::mail::deliver(&message, &transport, &outbox).map_err(|e| miette!("{e}"))?;
-        note!("{}", describe(&delivery).trim_end());
+    let state_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
+    match mail {
+        Some((message, transport, outbox)) => {
+            let delivery =
+                pbem::mail::deliver(&message, &transport, &outbox).map_err(|e| miette!("{e}"))?;
+            note!("{}", describe(&delivery).trim_end());
+            note!("{}", next_step(&r.state, &state_path, Some(&delivery)));
+        }
+        None => note!("{}", next_step(&r.state, &state_path, None)),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What to do after a resolution, as `new` says what to resolve first: mail the turn
+/// (or, when `--mail` sent it, who moves next; when it only reached the outbox, how
+/// to send that copy).
+fn next_step(
+    state: &blitzkrieg::state::GameState,
+    state_path: &Path,
+    delivery: Option<&pbem::mail::Delivery>,
+) -> String {
+    let next = match state.mover() {
+        Some(side) => format!("{side} moves next ({})", state.label()),
+        None => "the game is over".to_string(),
+    };
+    match delivery.map(|d| (&d.sent, &d.outbox_path)) {
+        None => format!(
+            "Next: mail the turn to both players with `blitz mail {} --smtp HOST` (or \
+             --sendmail; `blitz resolve --mail` does it at once); {next}.",
+            state_path.display()
+        ),
+        Some((pbem::mail::Sent::OutboxOnly, eml)) => format!(
+            "Next: send the outbox copy with `blitz mail --resend {} --smtp HOST` (or \
+             --sendmail); {next}.",
+            eml.display()
+        ),
+        Some(_) => format!("The turn went to both players by mail; {next}."),
+    }
 }
 
 /// Whether this resolution replaces another result of the same player-turn (resolved
