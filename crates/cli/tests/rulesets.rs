@@ -222,7 +222,9 @@ fn opening_mail(dir: &Path) -> String {
         .assert()
         .success();
     let eml = fs::read_to_string(dir.join("outbox/blitz-g1-new.eml")).unwrap();
-    eml.replace("=\r\n", "").replace("\r\n", "\n")
+    eml.replace("=\r\n", "")
+        .replace("=3D", "=")
+        .replace("\r\n", "\n")
 }
 
 /// 30.11: the opening mail lists the readings of the rules the game plays (a Basic
