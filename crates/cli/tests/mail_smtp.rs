@@ -228,7 +228,14 @@ fn cli_reports_a_failed_send_with_exit_2_and_keeps_the_copy() {
     let smtp = format!("127.0.0.1:{port}");
     let out = mail_turn(
         work.path(),
-        &["--date", "2026-01-01T00:00:00Z", "--tls", "none", "--smtp", &smtp],
+        &[
+            "--date",
+            "2026-01-01T00:00:00Z",
+            "--tls",
+            "none",
+            "--smtp",
+            &smtp,
+        ],
     );
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
