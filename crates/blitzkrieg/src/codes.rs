@@ -225,6 +225,9 @@ impl Problem {
             Problem::MustAttack { .. } | Problem::EngagedMustAttack { .. } => {
                 Some("add an [[attack]] for this unit, or move it out of enemy ZOC")
             }
+            Problem::DefenderUnattacked { .. } => Some(
+                "add an [[attack]] with this hex as its target, by units next to it, or end the moves next to it elsewhere",
+            ),
             Problem::StrategicNotClear { .. } => {
                 Some("choose a path that keeps a hex away from every enemy unit and from every city not friendly to you, or a nearer destination")
             }
@@ -340,6 +343,7 @@ impl GameError {
             GameError::Incomplete(_) => "G011",
             GameError::Signature(e) => e.error_code(),
             GameError::Ruleset(e) => e.error_code(),
+            GameError::Swapped { .. } => "G060",
             GameError::Other(_) => "G099",
         }
     }

@@ -106,6 +106,20 @@ pub enum GameError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Signature(#[from] crate::signed::SignatureProblem),
+    /// `STATE ORDERS` given the other way round (`crate::arguments`).
+    #[error(
+        "{state_file} is an order file, not a state{}: the state comes first",
+        if *orders_is_state { format!(", and {orders_file} is the state") } else { String::new() }
+    )]
+    #[diagnostic(code(blitz::game::swapped))]
+    Swapped {
+        state_file: String,
+        orders_file: String,
+        orders_is_state: bool,
+        /// The command as it should have been written.
+        #[help]
+        hint: String,
+    },
     #[error("{0}")]
     Other(String),
 }

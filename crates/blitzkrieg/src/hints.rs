@@ -38,7 +38,13 @@ pub fn refine(
     {
         out.extend(typographic_quote(src));
     }
-    out.sort_by_key(|e| e.span.as_ref().map_or(0, |s| s.start));
+    // A typographic quote first: it explains the TOML error it causes, which follows.
+    out.sort_by_key(|e| {
+        (
+            !matches!(e.problem, Problem::TypographicQuote { .. }),
+            e.span.as_ref().map_or(0, |s| s.start),
+        )
+    });
     // Guesses for the problems a player is shown (the first MAX_SHOWN): a file of
     // thousands of bad names costs no more than one of fifty.
     let mut names = Names::default();
@@ -233,6 +239,18 @@ fn hex_hint(rules: &Rules, hexes: &[(String, Hex)], typed: &str) -> Option<Strin
     let scored: Vec<(usize, bool, String)> =
         scored.into_iter().map(|(d, _, n)| (d, false, n)).collect();
     suggest(&typed, &scored)
+}
+
+/// "did you mean ...?" for a name typed as it is (no change of case) among `names`,
+/// when one is near enough: for other games' names (Mori's tokens).
+pub fn nearest_name<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut scored: Vec<(usize, bool, String)> = names
+        .into_iter()
+        .filter(|n| near_in_length(typed, n))
+        .map(|n| (distance(typed, n), false, n.to_string()))
+        .collect();
+    scored.sort();
+    suggest(typed, &scored)
 }
 
 /// Up to three of the nearest names, when they are near enough to be what was meant:

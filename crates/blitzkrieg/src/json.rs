@@ -399,6 +399,9 @@ pub struct VerifyJson {
     pub turns: Vec<String>,
     /// The last state reached, when every state follows.
     pub last: Option<String>,
+    /// The SHA-256 of the game's first state, when every state follows: the value the
+    /// opening mail prints, for the players to compare.
+    pub first_sha256: Option<String>,
     pub divergence: Option<DivergenceJson>,
 }
 
@@ -422,6 +425,7 @@ pub struct DivergenceJson {
 
 /// The document `verify` prints for what it found.
 pub fn verify(dir: &str, result: &Result<Verified, GameError>) -> VerifyJson {
+    let first_sha256 = result.as_ref().ok().map(|v| v.first_hash.clone());
     let (turns, last, divergence) = match result {
         Ok(v) => (v.turns.clone(), Some(v.last.clone()), None),
         Err(e) => {
@@ -460,6 +464,7 @@ pub fn verify(dir: &str, result: &Result<Verified, GameError>) -> VerifyJson {
         ok: divergence.is_none(),
         turns,
         last,
+        first_sha256,
         divergence,
     }
 }

@@ -7,6 +7,7 @@
 //! are embedded in the binary as the default.
 
 pub mod air;
+pub mod arguments;
 pub mod automatic;
 pub mod board;
 pub mod builder;

@@ -2012,16 +2012,21 @@ impl Diagnostics {
         let start = cursor.at;
         let line_start = cursor.line_start;
         let end_of_line = line_end(src, start);
+        // A CRLF file's lines are shown without their CR, which would count as a line
+        // of its own and number the lines after it wrong.
+        let end_of_text = end_of_line - usize::from(src[..end_of_line].ends_with('\r'));
         let from = floor_boundary(src, start.saturating_sub(WINDOW_BEFORE)).max(line_start);
-        let to = ceil_boundary(src, start.saturating_add(WINDOW_AFTER)).min(end_of_line);
+        let to = ceil_boundary(src, start.saturating_add(WINDOW_AFTER))
+            .min(end_of_text)
+            .max(start);
         let cut_before = from > line_start;
-        let cut_after = to < end_of_line;
+        let cut_after = to < end_of_text;
         let mut text = String::new();
         let mut main_line = 0;
         if line_start > 0 {
             let prev_start = src[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
             text.push_str(&head_of_line(
-                &src[prev_start..line_start - 1],
+                src[prev_start..line_start - 1].trim_end_matches('\r'),
                 WINDOW_AFTER,
             ));
             text.push('\n');
@@ -2037,7 +2042,7 @@ impl Diagnostics {
         }
         if end_of_line < src.len() {
             let next_start = end_of_line + 1;
-            let next = &src[next_start..line_end(src, next_start)];
+            let next = src[next_start..line_end(src, next_start)].trim_end_matches('\r');
             text.push('\n');
             text.push_str(&head_of_line(next, WINDOW_AFTER));
         }

@@ -246,6 +246,30 @@ pub struct ReadingDef {
     pub options: Vec<ReadingOption>,
 }
 
+impl ReadingDef {
+    /// Whether a game of `rules` with the optional rules `optional` in force
+    /// ([`Ruleset::optional_in_force`]) plays the rule this is a reading of: its first
+    /// paragraph, a Basic Game rule (1-17) or a procedure of every game (PBEM, PBM,
+    /// BGAT) in every game, an optional rule where it is in force, anything else (the
+    /// Tournament Game's rules, its tables, the 1975 edition's note on its length) in
+    /// the Tournament Game only.
+    pub fn applies_to(&self, rules: RuleSet, optional: &BTreeSet<u32>) -> bool {
+        let tournament = rules == RuleSet::Tournament;
+        let Some(first) = self.rules.first() else {
+            return true;
+        };
+        if ["PBEM", "PBM", "BGAT"].contains(&first.as_str()) {
+            return true;
+        }
+        let number = first.split('.').next().and_then(|n| n.parse::<u32>().ok());
+        match number {
+            Some(n) if n <= 17 => true,
+            Some(n) => tournament || optional.contains(&n),
+            None => tournament,
+        }
+    }
+}
+
 /// One way of reading it.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -164,7 +164,7 @@ pub fn state_mail(
         };
         let text = format!(
             "{}\nThe game's first state has SHA-256\n  {}\n`blitz verify` prints the same hash for a folder that starts from it: compare\nthem, and a doctored first state is caught.\n\nHow to write orders: {} (attached; `blitz help orders` prints it too).\n",
-            new_game_text(&state),
+            new_game_text(&state, &u.rules.book),
             sha256_hex(state_bytes),
             crate::guide::ORDERS_FILE
         );
@@ -190,7 +190,7 @@ pub fn state_mail(
 }
 
 /// The body of the mail that opens a game.
-fn new_game_text(state: &GameState) -> String {
+fn new_game_text(state: &GameState, book: &crate::ruleset::RuleBook) -> String {
     let g = &state.game;
     let player = |s: Side| {
         g.players
@@ -248,14 +248,33 @@ fn new_game_text(state: &GameState) -> String {
         let list: Vec<String> = o.optional.iter().map(u32::to_string).collect();
         t.push_str(&format!("{:<11} {}\n", "Optional", list.join(", ")));
     }
-    if !o.readings.is_empty() {
-        t.push_str("\nReadings (docs/readings.md; fixed for the whole game):\n");
-        for (name, option) in &o.readings {
-            t.push_str(&format!("  {name} = {option}\n"));
-        }
-    }
+    readings_text(&mut t, o, book);
     t.push_str("\nBlue sets up first (3.3), then Red (3.4).\n");
     t
+}
+
+/// The readings of the rules the game plays, fixed for the whole game; the others
+/// (of rules it does not play, kept in the state until they would apply) counted and
+/// pointed to.
+fn readings_text(t: &mut String, o: &crate::state::Options, book: &crate::ruleset::RuleBook) {
+    if o.readings.is_empty() {
+        return;
+    }
+    let optional = crate::ruleset::Ruleset::optional_in_force(o.rules, &o.optional);
+    let played = |name: &str| {
+        book.reading(name)
+            .is_none_or(|def| def.applies_to(o.rules, &optional))
+    };
+    t.push_str("\nReadings of this game's rules (docs/readings.md; fixed for the whole game):\n");
+    for (name, option) in o.readings.iter().filter(|(n, _)| played(n)) {
+        t.push_str(&format!("  {name} = {option}\n"));
+    }
+    let rest = o.readings.keys().filter(|n| !played(n)).count();
+    if rest > 0 {
+        t.push_str(&format!(
+            "The other {rest} readings are of rules this game does not play: the state keeps\nthem all (game.options.readings), and docs/readings.md explains each.\n"
+        ));
+    }
 }
 
 /// The player-turn a mail reports: its label, who moved, and the labels of the
@@ -337,6 +356,7 @@ fn mail_of(
         references: earlier,
         date,
         correction: None,
+        subject: None,
     })
 }
 

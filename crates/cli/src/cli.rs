@@ -16,6 +16,7 @@ pub mod kind;
 pub mod mail;
 pub mod man;
 pub mod mori_demo;
+pub mod mori_problems;
 pub mod new;
 pub mod output;
 pub mod position;

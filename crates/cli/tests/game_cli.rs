@@ -503,3 +503,42 @@ fn check_reports_an_unreadable_hex_together_with_the_unit_problems() {
         ))
         .stderr(predicate::str::contains("3 problems"));
 }
+
+/// 30.9: `resolve` ends by saying what to do next, as `new` does: the `blitz mail`
+/// command for the state it wrote, or, with `--mail`, how the mail left and who moves.
+#[test]
+fn resolve_says_what_to_do_next() {
+    let (tmp, dir) = demo();
+    let out = tmp.path().join("next");
+    let done = resolve(&dir, "05-2-red", "05-2-red", "05-2-red")
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(done.status.success());
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "Next: mail the turn to both players with `blitz mail {} --smtp HOST`",
+            out.join("06-3-blue.state.ron").display()
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Blue moves next (3-Blue)"), "{stderr}");
+    let mailed = tmp.path().join("mailed");
+    let done = resolve(&dir, "05-2-red", "05-2-red", "05-2-red")
+        .arg("--out")
+        .arg(&mailed)
+        .args(["--mail", "--date", "2026-11-24T18:00:00Z"])
+        .output()
+        .unwrap();
+    assert!(done.status.success());
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "Next: send the outbox copy with `blitz mail --resend {}",
+            mailed.join("outbox").join("blitz-demo-2-red.eml").display()
+        )),
+        "{stderr}"
+    );
+}

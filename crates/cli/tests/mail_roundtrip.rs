@@ -293,9 +293,14 @@ fn outbox_keeps_one_message_per_turn_and_never_overwrites_a_different_one() {
     let bytes = std::fs::read(&first.outbox_path).unwrap();
     let again = deliver(&turn, &Transport::Outbox, outbox.path()).unwrap();
     assert_eq!(again.outbox, OutboxWrite::Unchanged);
+    // The same turn built later (a retry after a failed send): the copy there is kept.
     let mut later = turn.clone();
     later.date += chrono::Duration::seconds(1);
-    match deliver(&later, &Transport::Outbox, outbox.path()) {
+    let retry = deliver(&later, &Transport::Outbox, outbox.path()).unwrap();
+    assert_eq!(retry.outbox, OutboxWrite::EarlierDate);
+    let mut other = turn.clone();
+    other.report.push_str("A different result.\n");
+    match deliver(&other, &Transport::Outbox, outbox.path()) {
         Err(MailError::OutboxConflict { path }) => assert_eq!(path, first.outbox_path),
         other => panic!("{other:?}"),
     }
@@ -361,6 +366,12 @@ fn cli_writes_the_outbox_by_default_and_resending_is_safe() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("already in the outbox, unchanged"));
 
     let out = run_cli(work.path(), &["--date", "2026-11-25T18:00:00Z"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only its Date differs"));
+    assert_eq!(std::fs::read(&eml).unwrap(), bytes, "the copy is untouched");
+
+    std::fs::write(work.path().join("report.txt"), "another report\n").unwrap();
+    let out = run_cli(work.path(), &date);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("different message"), "{stderr}");

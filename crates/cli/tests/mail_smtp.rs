@@ -225,38 +225,18 @@ fn nothing_listening_is_a_connection_error_and_the_outbox_copy_stays() {
 fn cli_reports_a_failed_send_with_exit_2_and_keeps_the_copy() {
     let port = support::free_port();
     let work = tempfile::tempdir().unwrap();
-    let report = work.path().join("report.txt");
-    std::fs::write(&report, "report\n").unwrap();
-    let out = Command::cargo_bin("blitz")
-        .unwrap()
-        .current_dir(work.path())
-        .args([
-            "mail",
-            "--game",
-            "g1",
-            "--turn",
-            "1-Blue",
-            "--from",
-            "blue",
-            "--to",
-            "red",
-            "--blue",
-            "b@example.org",
-            "--red",
-            "r@example.org",
-            "--sender",
-            "u@example.org",
+    let smtp = format!("127.0.0.1:{port}");
+    let out = mail_turn(
+        work.path(),
+        &[
             "--date",
             "2026-01-01T00:00:00Z",
-            "--report",
-            "report.txt",
             "--tls",
             "none",
-        ])
-        .args(["--smtp", &format!("127.0.0.1:{port}")])
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
+            "--smtp",
+            &smtp,
+        ],
+    );
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("could not connect"), "{stderr}");
@@ -495,4 +475,101 @@ fn plain_smtp_to_a_remote_host_is_refused_without_insecure() {
     assert!(matches!(err, MailError::PlainNotAllowed { .. }), "{err:?}");
     // Refused before anything is written or any connection is tried.
     assert!(all_files(outbox.path()).is_empty());
+}
+
+/// `blitz mail` with a built turn's flags, in `dir`, with `extra` flags.
+fn mail_turn(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    std::fs::write(dir.join("report.txt"), "report\n").unwrap();
+    Command::cargo_bin("blitz")
+        .unwrap()
+        .current_dir(dir)
+        .args([
+            "mail",
+            "--game",
+            "g1",
+            "--turn",
+            "1-Blue",
+            "--from",
+            "blue",
+            "--to",
+            "red",
+            "--blue",
+            "b@example.org",
+            "--red",
+            "r@example.org",
+            "--sender",
+            "u@example.org",
+            "--report",
+            "report.txt",
+        ])
+        .args(extra)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap()
+}
+
+/// 30.8: a send that failed (STARTTLS asked of a server without it) is retried by the
+/// same command with the transport put right, minutes later: the copy written by the
+/// failed run, Date and all, is what is sent, without `--resend`.
+#[test]
+fn a_failed_send_is_retried_by_the_same_command_at_a_later_date() {
+    let Some(sink) = Sink::start(SinkOptions::default()) else {
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let smtp = format!("127.0.0.1:{}", sink.port);
+    let first = mail_turn(
+        work.path(),
+        &["--smtp", &smtp, "--date", "2026-11-24T18:00:00Z"],
+    );
+    assert_eq!(first.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&first.stderr);
+    assert!(stderr.contains("run the same command again"), "{stderr}");
+    let eml = work.path().join("outbox/blitz-g1-1-blue.eml");
+    let kept = std::fs::read(&eml).unwrap();
+    let retry = mail_turn(
+        work.path(),
+        &[
+            "--smtp",
+            &smtp,
+            "--tls",
+            "none",
+            "--date",
+            "2026-11-24T18:07:00Z",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&retry.stderr);
+    assert!(retry.status.success(), "{stderr}");
+    assert!(stderr.contains("only its Date differs"), "{stderr}");
+    assert!(
+        stderr.contains("sent <blitz.g1.1-blue@example.org> by SMTP"),
+        "{stderr}"
+    );
+    let got = sink.wait_for(1);
+    assert_eq!(got.len(), 1);
+    assert_eq!(
+        got[0].header("Date"),
+        Some("Tue, 24 Nov 2026 18:00:00 +0000")
+    );
+    assert!(same_message(&got[0].raw, &kept));
+    assert_eq!(std::fs::read(&eml).unwrap(), kept, "the copy is untouched");
+}
+
+/// 30.8: `--resend` with no transport has nothing to do, and says so with a failure.
+#[test]
+fn resend_without_a_transport_fails_naming_the_transports() {
+    let work = tempfile::tempdir().unwrap();
+    let out = mail_turn(work.path(), &["--date", "2026-11-24T18:00:00Z"]);
+    assert!(out.status.success());
+    let eml = work.path().join("outbox/blitz-g1-1-blue.eml");
+    let out = Command::cargo_bin("blitz")
+        .unwrap()
+        .args(["mail", "--resend"])
+        .arg(&eml)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("nothing was sent"), "{stderr}");
+    assert!(stderr.contains("--smtp HOST"), "{stderr}");
 }

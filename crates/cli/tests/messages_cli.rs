@@ -237,9 +237,84 @@ fn typographic_quotes_are_named() {
         "{stderr}"
     );
     assert!(stderr.contains("smart quotes"), "{stderr}");
+    // 30.10: the quote is explained first, before the TOML error it causes.
+    let quote = stderr.find("is a typographic quote").unwrap();
+    let toml = stderr.find("is not a readable order file").unwrap();
+    assert!(quote < toml, "{stderr}");
     let (_, json, _) = g.check(&orders, &["--format", "json"]);
     assert!(json.contains("\"code\": \"B109\""), "{json}");
     assert!(json.contains("\"code\": \"B101\""), "{json}");
+}
+
+/// 30.10: `check ORDERS STATE` is recognised by the files' content and answered in a
+/// player's words (G060), with the command to type, not with the RON parser's
+/// complaint about the order file; `commit` and `resolve` the same.
+#[test]
+fn swapped_arguments_say_the_state_comes_first() {
+    let g = Game::new();
+    let orders = g.orders("s.toml", "");
+    for command in ["check", "commit", "resolve"] {
+        let out = blitz()
+            .current_dir(&g.dir)
+            .arg(command)
+            .arg("s.toml")
+            .arg("06-3-blue.state.ron")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        // As miette wraps it: compared without the line breaks and the frame.
+        let flat = |s: &str| -> String {
+            s.chars()
+                .filter(|c| !c.is_whitespace() && *c != '\u{2502}')
+                .collect()
+        };
+        assert!(
+            flat(&stderr).contains(&flat("s.toml is an order file, not a state, and 06-3-blue.state.ron is the state: the state comes first")),
+            "{command}: {stderr}"
+        );
+        assert!(
+            flat(&stderr).contains(&flat(&format!(
+                "blitz {command} 06-3-blue.state.ron s.toml"
+            ))),
+            "{command}: {stderr}"
+        );
+        assert!(!stderr.contains("RON"), "{command}: {stderr}");
+    }
+    let out = blitz()
+        .current_dir(&g.dir)
+        .args(["check", "--format", "json", "s.toml", "06-3-blue.state.ron"])
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["error"]["code"], "G060");
+    assert!(orders.exists());
+}
+
+/// 30.10: a file with CRLF line ends is numbered as an editor numbers it: the line
+/// after the problem's is the next number, not the same one again.
+#[test]
+fn a_crlf_files_snippet_numbers_its_lines() {
+    let g = Game::new();
+    let lf = g.orders(
+        "crlf.toml",
+        "\n[[move]]\nunits = [\"B-4AR\"]\nto = \"QQ99\"\n# the line after\n",
+    );
+    let line = line_of(&lf, "to = \"QQ99\"");
+    let text = fs::read_to_string(&lf).unwrap().replace('\n', "\r\n");
+    fs::write(&lf, text).unwrap();
+    let (code, _, stderr) = g.check(&lf, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    let numbers: Vec<usize> = stderr
+        .lines()
+        .filter_map(|l| l.trim_start().split_once(" │ "))
+        .filter_map(|(n, _)| n.trim().parse().ok())
+        .collect();
+    assert!(numbers.contains(&line), "{stderr}");
+    for pair in numbers.windows(2) {
+        assert_ne!(pair[0], pair[1], "a line number twice: {stderr}");
+    }
+    assert!(!stderr.contains('\r'), "{stderr:?}");
 }
 
 #[test]
@@ -305,4 +380,25 @@ fn problems_in_a_mail_point_at_the_line_of_the_mail() {
     );
     let (_, json, _) = g.check(&path, &["--format", "json"]);
     assert!(json.contains(&format!("\"line\": {in_body},")), "{json}");
+}
+
+/// 30.10, 14.31: the enemy left unattacked next to a unit that moved is told how to
+/// put it right, as the unit that moved into enemy ZOC is (14.32).
+#[test]
+fn an_unattacked_enemy_next_to_a_unit_that_moved_says_how_to_fix_it() {
+    let g = Game::new();
+    let orders = g.orders(
+        "u.toml",
+        &format!("{SEED}\n[[move]]\nunits = [\"B-5AR\"]\nto = \"BBB32\"\n"),
+    );
+    let (code, _, stderr) = g.check(&orders, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("is adjacent to units that moved there but is not attacked"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("add an [[attack]] with this hex as its target"),
+        "{stderr}"
+    );
 }

@@ -562,3 +562,89 @@ fn a_private_file_is_never_overwritten() {
     make().assert().success();
     make().assert().code(2).stderr(contains("is there already"));
 }
+
+/// 30.13: a mistyped token gets "did you mean", drawn as BLITZKRIEG's problems are
+/// (the line, the rule under the value); the subjects name the steps as players do;
+/// the private template can be written to a file.
+#[test]
+fn a_token_typo_the_subjects_and_the_private_template_file() {
+    let (tmp, dir) = demo("mori");
+    let orders = fs::read_to_string(dir.join("01-t001.orders.toml")).unwrap();
+    let token = orders
+        .lines()
+        .find_map(|l| l.strip_prefix("token = \""))
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap()
+        .to_string();
+    let typo = format!("{}x{}", &token[..3], &token[4..]);
+    let bad = tmp.path().join("typo.toml");
+    fs::write(&bad, orders.replace(&token, &typo)).unwrap();
+    let out = blitz()
+        .arg("check")
+        .arg(dir.join("01-t001.state.ron"))
+        .arg(&bad)
+        .arg("--private")
+        .arg(dir.join("private"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("M110 no token \"{typo}\"")), "{err}");
+    assert!(err.contains(&format!("did you mean {token}?")), "{err}");
+    assert!(err.contains(&format!("token = \"{typo}\"")), "{err}");
+    assert!(err.contains("1 problem in"), "{err}");
+
+    let subjects: std::collections::BTreeSet<String> = fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .map(|e| fs::read_to_string(e.unwrap().path()).unwrap())
+        .filter_map(|m| {
+            m.lines()
+                .find_map(|l| l.strip_prefix("Subject: "))
+                .map(str::to_string)
+        })
+        .collect();
+    assert!(
+        subjects.contains("[Blitzkrieg demo-base] New game: the set-up draw is next"),
+        "{subjects:?}"
+    );
+    assert!(
+        subjects.contains("[Blitzkrieg demo-base] Set-up drawn: Axis moves first"),
+        "{subjects:?}"
+    );
+    assert!(
+        subjects
+            .iter()
+            .any(|s| s.starts_with("[Blitzkrieg demo-base] Turn 2 Allied ")),
+        "{subjects:?}"
+    );
+    assert!(!subjects
+        .iter()
+        .any(|s| s.contains("new.") || s.contains("Set-up \u{2192}")));
+
+    let file = tmp.path().join("mine.toml");
+    let shown = stdout(
+        blitz()
+            .arg("show")
+            .arg(dir.join("01-t001.state.ron"))
+            .arg("--private")
+            .arg(dir.join("private"))
+            .arg("--out")
+            .arg(&file),
+    );
+    let template = fs::read_to_string(&file).unwrap();
+    assert!(
+        template.contains("[[place]]") || template.contains("token"),
+        "{template}"
+    );
+    assert!(!shown.contains("Your orders (fill in"), "{shown}");
+    // Never over a file.
+    blitz()
+        .arg("show")
+        .arg(dir.join("01-t001.state.ron"))
+        .arg("--private")
+        .arg(dir.join("private"))
+        .arg("--out")
+        .arg(&file)
+        .assert()
+        .failure();
+}

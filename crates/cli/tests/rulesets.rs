@@ -275,4 +275,62 @@ fn a_game_with_must_attack_every_adjacent_is_judged_by_it_12_1() {
                 .stdout(contains("\"B990\""));
         }
     }
+
+/// The opening mail's body, decoded (quoted-printable soft breaks joined).
+fn opening_mail(dir: &Path) -> String {
+    blitz()
+        .arg("mail")
+        .arg(dir.join("00-setup-blue.state.ron"))
+        .args(["--date", "2026-11-24T18:00:00Z"])
+        .assert()
+        .success();
+    let eml = fs::read_to_string(dir.join("outbox/blitz-g1-new.eml")).unwrap();
+    eml.replace("=\r\n", "")
+        .replace("=3D", "=")
+        .replace("\r\n", "\n")
+}
+
+/// 30.11: the opening mail lists the readings of the rules the game plays (a Basic
+/// Game: rules 1-17 and the PBEM procedure; with optional rule 23, its rounding), and
+/// says where the others are, instead of all of them.
+#[test]
+fn the_opening_mail_lists_the_readings_of_the_games_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let basic = tmp.path().join("basic");
+    new(&basic, &[]).success();
+    let body = opening_mail(&basic);
+    for played in [
+        "armor-zoc-start",
+        "victory-a-reinforcements",
+        "pending-consult",
+    ] {
+        assert!(
+            body.contains(&format!("\n  {played} = ")),
+            "{played}: {body}"
+        );
+    }
+    for not in [
+        "rounding",
+        "tournament-length",
+        "sea-limit-19-3",
+        "gale-desert-34",
+    ] {
+        assert!(!body.contains(&format!("\n  {not} = ")), "{not}: {body}");
+    }
+    let listed = body
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains(" = "))
+        .count();
+    assert!(listed >= 8 && listed < 26, "{listed}: {body}");
+    assert!(
+        body.contains("readings are of rules this game does not play"),
+        "{body}"
+    );
+    assert!(body.contains("docs/readings.md"), "{body}");
+
+    let supply = tmp.path().join("supply");
+    new(&supply, &["--optional", "23"]).success();
+    let body = opening_mail(&supply);
+    assert!(body.contains("\n  rounding = once-at-end"), "{body}");
+    assert!(!body.contains("\n  sea-limit-19-3 = "), "{body}");
 }

@@ -64,11 +64,51 @@ fn a_players_folder_rebuilt_from_the_demos_outbox_verifies() {
         ))
         .stdout(contains("6 player-turns replayed, all of them"))
         .stdout(contains(format!(
-            "last state: {}",
-            mail.join("06-3-blue.state.ron").display()
+            "last state: 06-3-blue.state.ron, attached to {}\n",
+            mail.join("blitz-demo-2-red.eml").display()
         )));
     // Nothing was written beside the mail.
     assert_eq!(fs::read_dir(&mail).unwrap().count(), 7);
+}
+
+/// 30.9: the last state is named by what is there once `verify` ends, the message that
+/// carried it, never by the temporary folder it was rebuilt in (removed by then), even
+/// for a folder given with a trailing slash.
+#[test]
+fn the_last_state_is_named_by_the_mail_that_carried_it() {
+    let (_tmp, mail) = players_mail();
+    let given = format!("{}/", mail.display());
+    let out = blitz().arg("verify").arg(&given).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let last = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("last state: "))
+        .unwrap();
+    let (name, carrier) = last.split_once(", attached to ").unwrap();
+    assert_eq!(name, "06-3-blue.state.ron");
+    assert!(Path::new(carrier).is_file(), "{carrier}");
+    assert!(!stdout.contains("//"), "{stdout}");
+    let json = blitz()
+        .args(["verify", "--format", "json"])
+        .arg(&mail)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    // 30.12: the hash players compare with the opening mail is in the JSON too.
+    let first = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("first state: SHA-256 "))
+        .and_then(|l| l.split(' ').next())
+        .unwrap();
+    assert_eq!(first.len(), 64);
+    assert_eq!(doc["first_sha256"], first);
+    assert_eq!(
+        doc["last"],
+        format!(
+            "06-3-blue.state.ron, attached to {}",
+            mail.join("blitz-demo-2-red.eml").display()
+        )
+    );
 }
 
 #[test]

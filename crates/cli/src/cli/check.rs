@@ -45,6 +45,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     }
     let umpire = args.rules.umpire()?;
     let state = files::read_game_file(&args.state)?;
+    common::state_comes_first("check", &args.state, &state, &args.orders)?;
     let (orders, signature, warnings) =
         common::read_signed_orders_noting(&args.orders, &args.signature)?;
     let state_file = args.state.display().to_string();
@@ -79,6 +80,7 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
     let umpire = output::umpire(&args.rules)?;
     let state_file = args.state.display().to_string();
     let state = files::read_game_file(&args.state)?;
+    common::state_comes_first("check", &args.state, &state, &args.orders)?;
     let (orders, signature) = common::read_signed_orders(&args.orders, &args.signature)?;
     let errors = game::check(&umpire, &state, &state_file, &orders)?;
     if errors.is_empty() {

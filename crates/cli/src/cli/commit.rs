@@ -65,6 +65,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let state = pbem::files::read_game_file(&state_path)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the state file {}", state_path.display()))?;
+    common::state_comes_first("commit", &state_path, &state, &orders_path)?;
     let orders = common::read_order_bytes(&orders_path)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the order file {}", orders_path.display()))?;

@@ -178,6 +178,28 @@ pub fn read_order_bytes(path: &Path) -> Result<Vec<u8>, files::FileError> {
     Ok(bytes)
 }
 
+/// Refuses `STATE ORDERS` given the other way round (G060): the file given as the
+/// state is an order file (`blitzkrieg::arguments`). The order file is only peeked at
+/// (never standard input), to say whether it is the state.
+pub fn state_comes_first(
+    command: &'static str,
+    state_path: &Path,
+    state: &[u8],
+    orders_path: &Path,
+) -> Result<(), game::GameError> {
+    let orders = (orders_path.as_os_str() != STDIN)
+        .then(|| files::read_bytes(orders_path).ok())
+        .flatten();
+    match blitzkrieg::arguments::swapped(
+        command,
+        (&state_path.display().to_string(), state),
+        (&orders_name(orders_path), orders.as_deref()),
+    ) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
 /// Reads an order file (TOML, or a mail message carrying the orders); `-` reads
 /// standard input.
 pub fn read_orders(path: &Path) -> miette::Result<OrderText> {

@@ -29,6 +29,8 @@ pub fn is_mail(path: &Path) -> bool {
 pub struct Rebuilt {
     tmp: tempfile::TempDir,
     label: PathBuf,
+    /// The message each file of the folder came from, by file name.
+    origins: std::collections::BTreeMap<String, String>,
     /// What was read, in one line.
     pub summary: String,
 }
@@ -69,6 +71,7 @@ impl Rebuilt {
         Ok(Rebuilt {
             tmp,
             label: path.to_path_buf(),
+            origins: folder.origins,
             summary,
         })
     }
@@ -82,6 +85,20 @@ impl Rebuilt {
     pub fn relabel(&self, text: &str) -> String {
         let tmp = self.tmp.path().display().to_string();
         text.replace(&tmp, &self.label.display().to_string())
+    }
+
+    /// A file of the rebuilt folder named by what exists once the command ends: its
+    /// name and the message that carried it ("06-3-blue.state.ron, attached to
+    /// mail/blitz-demo-2-red.eml"); any other text as [`Rebuilt::relabel`] gives it.
+    pub fn carried(&self, path: &str) -> String {
+        let name = Path::new(path)
+            .strip_prefix(self.tmp.path())
+            .ok()
+            .and_then(|rest| rest.to_str());
+        match name.and_then(|n| self.origins.get(n).map(|o| (n, o))) {
+            Some((name, origin)) => format!("{name}, attached to {origin}"),
+            None => self.relabel(path),
+        }
     }
 
     fn relabel_path(&self, p: &Path) -> PathBuf {

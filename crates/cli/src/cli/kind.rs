@@ -472,9 +472,12 @@ fn checked(
         orders: text.toml.clone(),
         verdict,
     };
+    let rendered = |errors: &[mori::orders::OrderError]| {
+        crate::cli::mori_problems::render(&rs, &text.name, &text.toml, errors, common::color())
+    };
     let parsed = match folder::check(&rs, &sf.state, &text.name, &text.toml) {
         Ok(o) => o,
-        Err(FolderError::Orders { rendered, .. }) => return Ok(done(Err(rendered))),
+        Err(FolderError::Orders { errors, .. }) => return Ok(done(Err(rendered(&errors)))),
         Err(e) => return Err(report(e)),
     };
     let privates = private.load(&rs, &sf)?;
@@ -484,7 +487,7 @@ fn checked(
     let view = player::view(&sf.state, mine).map_err(|e| miette!("{e}"))?;
     Ok(done(match player::check(&sf.state, &view, &parsed) {
         Ok(()) => Ok(Some(sf.state.to_move)),
-        Err(errors) => Err(folder::render_problems(&text.name, &text.toml, &errors)),
+        Err(errors) => Err(rendered(&errors)),
     }))
 }
 
@@ -745,26 +748,48 @@ pub fn mori_report(state: &Path, json: bool) -> miette::Result<Option<ExitCode>>
 }
 
 /// `blitz show` on a Mori state: the position, and for each private file at hand the
-/// player's reserve, what he learned, and his order template when he moves.
+/// player's reserve, what he learned, and his order template when he moves; with
+/// `out`, that template goes to the file instead (refused when no private file at
+/// hand makes one).
 pub fn mori_show(
     state: &Path,
     private: &PrivateArgs,
     json: bool,
+    out: Option<&Path>,
 ) -> miette::Result<Option<ExitCode>> {
     if !is_mori(state) {
         return Ok(None);
     }
     text_only(json, "summary")?;
     let (_, sf, rs) = read_state(state)?;
-    out!("{}", mori::summary::render(&rs, &sf.state));
+    let mut templates = Vec::new();
+    let mut text = mori::summary::render(&rs, &sf.state);
     for private in private.load(&rs, &sf)?.values() {
         let view = player::view(&sf.state, private).map_err(|e| miette!("{e}"))?;
-        outln!();
-        out!("{}", player::private_text(&rs, &view));
+        text.push('\n');
+        text.push_str(&player::private_text(&rs, &view));
         if let Some(t) = player::template(&rs, &sf.state, &view) {
-            outln!("\nYour orders (fill in, `blitz check`, `blitz commit`, then mail):\n");
-            out!("{t}");
+            if out.is_none() {
+                text.push_str(&format!(
+                    "\nYour orders (fill in, `blitz check`, `blitz commit`, then mail):\n\n{t}"
+                ));
+            }
+            templates.push(t);
         }
+    }
+    if let Some(path) = out {
+        let Some(t) = templates.pop() else {
+            return Err(miette!(
+                help = "give your private folder (--private DIR) on the turn you move",
+                "no order template to write: none of the private files at hand is of the {} player, who moves next",
+                sf.state.to_move
+            ));
+        };
+        files::write_all(&[(path.to_path_buf(), t.into_bytes())], false)?;
+        out!("{text}");
+        note!("wrote {}: your orders, to fill in", path.display());
+    } else {
+        out!("{text}");
     }
     Ok(Some(ExitCode::SUCCESS))
 }

@@ -321,6 +321,7 @@ pub fn turn_mail_from_args(args: &TurnArgs) -> Result<TurnMail, MailError> {
         references: args.references.clone(),
         date,
         correction: None,
+        subject: None,
     })
 }
 
@@ -439,6 +440,11 @@ pub fn describe(d: &Delivery) -> String {
             "{} is already in the outbox, unchanged\n",
             d.outbox_path.display()
         )),
+        OutboxWrite::EarlierDate => out.push_str(&format!(
+            "{} is already in the outbox, the same message built earlier (only its Date \
+             differs): that copy is the one kept and sent\n",
+            d.outbox_path.display()
+        )),
     }
     match &d.sent {
         Sent::OutboxOnly => out.push_str(
@@ -460,6 +466,17 @@ pub fn describe(d: &Delivery) -> String {
     out
 }
 
+/// `--resend` with nothing to send it through: the copy is in the outbox already, so
+/// doing nothing is not a success.
+fn resend_needs_transport(path: &Path) -> miette::Report {
+    miette::miette!(
+        help = "name a transport: --smtp HOST (with --tls, --user as needed), --sendmail, \
+                or `transport` in the config file given with --config (docs/mail.md)",
+        "nothing was sent: --resend sends {} again, and no transport was given",
+        path.display()
+    )
+}
+
 pub fn run(mut args: Args) -> miette::Result<ExitCode> {
     if args.state.is_none() {
         args.state = args.state_pos.take();
@@ -475,6 +492,9 @@ pub fn run(mut args: Args) -> miette::Result<ExitCode> {
     };
     let (transport, outbox) =
         transport_in(&args.transport, &game_dir).map_err(miette::Report::new)?;
+    if let (Some(path), Transport::Outbox) = (&args.resend, &transport) {
+        return Err(resend_needs_transport(path));
+    }
     let delivery = match (&args.resend, &args.state) {
         (Some(path), _) => mail::resend(path, &transport),
         (None, Some(path)) => {

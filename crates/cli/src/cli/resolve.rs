@@ -65,6 +65,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     // The write a killed `resolve` left in the folder is finished first.
     files::recover(&crate::cli::mail::folder_of(&args.state))?;
     let state_bytes = files::read_bytes(&args.state)?;
+    common::state_comes_first("resolve", &args.state, &state_bytes, orders_path)?;
     let (orders, signature) = common::read_signed_orders(orders_path, &args.signature)?;
     let state_file = args.state.display().to_string();
     signed::check_for_state_file(&state_bytes, &state_file, &orders, signature.as_ref())?;
@@ -124,10 +125,15 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     if args.commitment.is_none() && r.state.last.seed_value != "-" {
         warn_uncommitted();
     }
-    if let Some((message, transport, outbox)) = mail {
-        let delivery = pbem::mail::deliver(&message, &transport, &outbox)
-            .map_err(|e| mail_failed(&args, &out, e))?;
-        note!("{}", describe(&delivery).trim_end());
+    let state_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
+    match mail {
+        Some((message, transport, outbox)) => {
+            let delivery = pbem::mail::deliver(&message, &transport, &outbox)
+                .map_err(|e| mail_failed(&args, &out, e))?;
+            note!("{}", describe(&delivery).trim_end());
+            note!("{}", next_step(&r.state, &state_path, Some(&delivery)));
+        }
+        None => note!("{}", next_step(&r.state, &state_path, None)),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -184,6 +190,33 @@ fn warn_uncommitted() {
          ones committed to before the seed was published; give the commitment the mover \
          mailed (`--commitment HEX`) to check it"
     );
+}
+
+/// What to do after a resolution, as `new` says what to resolve first: mail the turn
+/// (or, when `--mail` sent it, who moves next; when it only reached the outbox, how
+/// to send that copy).
+fn next_step(
+    state: &blitzkrieg::state::GameState,
+    state_path: &Path,
+    delivery: Option<&pbem::mail::Delivery>,
+) -> String {
+    let next = match state.mover() {
+        Some(side) => format!("{side} moves next ({})", state.label()),
+        None => "the game is over".to_string(),
+    };
+    match delivery.map(|d| (&d.sent, &d.outbox_path)) {
+        None => format!(
+            "Next: mail the turn to both players with `blitz mail {} --smtp HOST` (or \
+             --sendmail; `blitz resolve --mail` does it at once); {next}.",
+            state_path.display()
+        ),
+        Some((pbem::mail::Sent::OutboxOnly, eml)) => format!(
+            "Next: send the outbox copy with `blitz mail --resend {} --smtp HOST` (or \
+             --sendmail); {next}.",
+            eml.display()
+        ),
+        Some(_) => format!("The turn went to both players by mail; {next}."),
+    }
 }
 
 /// Whether this resolution replaces another result of the same player-turn (resolved

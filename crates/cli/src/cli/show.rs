@@ -18,12 +18,25 @@ pub struct Args {
     pub output: FormatArgs,
     #[command(flatten)]
     pub private: crate::cli::kind::PrivateArgs,
+    /// Mori: write the order template of the side to move, made from his private
+    /// file, to FILE (never over an existing file) instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     let json = args.output.is_json();
-    if let Some(code) = crate::cli::kind::mori_show(&args.state, &args.private, json)? {
+    if let Some(code) =
+        crate::cli::kind::mori_show(&args.state, &args.private, json, args.out.as_deref())?
+    {
         return Ok(code);
+    }
+    if args.out.is_some() {
+        return Err(miette::miette!(
+            help = "`blitz resolve` and `blitz new` write its template into the game folder (NN-TURN-SIDE.template.toml)",
+            "--out writes a Mori player's private order template; {} is a BLITZKRIEG state",
+            args.state.display()
+        ));
     }
     if args.output.is_json() {
         return Ok(output::run("show", || run_json(&args)));

@@ -54,7 +54,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let result = match &rebuilt {
         Some(r) => result
             .map(|mut v| {
-                v.last = r.relabel(&v.last);
+                v.last = r.carried(&v.last);
                 v
             })
             .map_err(|e| r.relabel_error(e)),
@@ -102,7 +102,7 @@ fn run_json(args: &Args) -> Result<ExitCode, GameError> {
         match Rebuilt::from_mail(&args.dir, args.game.as_deref()) {
             Ok(r) => game::verify_dir(&umpire, r.dir())
                 .map(|mut v| {
-                    v.last = r.relabel(&v.last);
+                    v.last = r.carried(&v.last);
                     v
                 })
                 .map_err(|e| r.relabel_error(e)),

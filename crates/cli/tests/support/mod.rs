@@ -115,6 +115,7 @@ pub fn sample_turn() -> TurnMail {
             .single()
             .unwrap(),
         correction: None,
+        subject: None,
     }
 }
 

@@ -350,6 +350,8 @@ pub struct MailFolder {
     pub used: Vec<String>,
     /// Corrected messages left out, by origin: a later message replaces each.
     pub superseded: Vec<String>,
+    /// The message each file came from (its origin), by file name.
+    pub origins: BTreeMap<String, String>,
 }
 
 /// One turn message, parsed.
@@ -491,6 +493,7 @@ pub fn game_folder(
         files: BTreeMap::new(),
         used: Vec::new(),
         superseded: Vec::new(),
+        origins: BTreeMap::new(),
     };
     let mut from: BTreeMap<String, &str> = BTreeMap::new();
     for m in &parsed {
@@ -534,6 +537,10 @@ pub fn game_folder(
         }
         folder.used.push(m.origin.to_string());
     }
+    folder.origins = from
+        .into_iter()
+        .map(|(name, origin)| (name, origin.to_string()))
+        .collect();
     Ok(folder)
 }
 

@@ -200,8 +200,8 @@ pub enum MailError {
     )]
     #[diagnostic(help(
         "nothing was overwritten or sent. To send the copy that is there again, use \
-         `blitz mail --resend {}`; to replace it, move it away first (a different Date \
-         alone makes the bytes differ: pass the same `--date` to rebuild the same message)",
+         `blitz mail --resend {}`; to replace it, move it away first (the same turn \
+         built again differs only by its Date, and then the copy there is sent)",
         .path.display()
     ))]
     OutboxConflict { path: PathBuf },
@@ -312,8 +312,9 @@ impl MailError {
         use miette::Diagnostic;
         let fix = cause.help().map(|h| format!("{h}. ")).unwrap_or_default();
         let help = format!(
-            "{fix}Then resend the kept copy unchanged with `blitz mail --resend {}` (same \
-             Message-ID, so a player who got it already sees the same message)",
+            "{fix}Then run the same command again: it sends the kept copy unchanged (same \
+             Date and Message-ID, so a player who got it already sees the same message); \
+             `blitz mail --resend {}` sends it too",
             outbox.display()
         );
         MailError::NotSent {

@@ -124,6 +124,10 @@ pub enum OutboxWrite {
     Written,
     /// The file was there already with exactly these bytes; left untouched.
     Unchanged,
+    /// The file was there already with the same message but for its Date (a run that
+    /// wrote it and then failed to send it, tried again): left untouched, and it is
+    /// the copy that is sent, so the outbox holds what left.
+    EarlierDate,
 }
 
 /// How the message left.
@@ -153,12 +157,42 @@ pub fn outbox_path(mail: &TurnMail, outbox_dir: &Path) -> PathBuf {
     outbox_dir.join(mail.outbox_file_name())
 }
 
-/// Writes `bytes` to `path` unless a file with exactly these bytes is there; a file
-/// with other bytes is never replaced. Writes a temporary file beside it, syncs it and
-/// renames it into place, so a reader never sees half a message.
+/// The message without its `Date` header field (and the lines folded into it): two
+/// builds of one turn at different times are the same bytes apart from it.
+fn without_date(bytes: &[u8]) -> Vec<u8> {
+    let end = bytes
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(bytes.len(), |i| i + 2);
+    let (head, body) = bytes.split_at(end);
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut in_date = false;
+    for line in head.split_inclusive(|b| *b == b'\n') {
+        let folded = line.first().is_some_and(|b| *b == b' ' || *b == b'\t');
+        if !folded {
+            in_date = line.len() >= 5 && line[..5].eq_ignore_ascii_case(b"date:");
+        }
+        if !in_date {
+            out.extend_from_slice(line);
+        }
+    }
+    out.extend_from_slice(body);
+    out
+}
+
+/// Whether the outbox copy `existing` is the message `bytes` built at another time.
+fn same_but_date(existing: &[u8], bytes: &[u8]) -> bool {
+    existing == bytes || without_date(existing) == without_date(bytes)
+}
+
+/// Writes `bytes` to `path` unless a file with exactly these bytes is there, or with
+/// them but for the Date ([`OutboxWrite::EarlierDate`]); a file with other bytes is
+/// never replaced. Writes a temporary file beside it, syncs it and renames it into
+/// place, so a reader never sees half a message.
 fn write_outbox(path: &Path, bytes: &[u8]) -> Result<OutboxWrite, MailError> {
     match std::fs::read(path) {
         Ok(existing) if existing == bytes => return Ok(OutboxWrite::Unchanged),
+        Ok(existing) if same_but_date(&existing, bytes) => return Ok(OutboxWrite::EarlierDate),
         Ok(_) => {
             return Err(MailError::OutboxConflict {
                 path: path.to_path_buf(),
@@ -278,7 +312,9 @@ fn check_transport(transport: &Transport) -> Result<(), MailError> {
 /// Delivers one turn: builds the message, writes the outbox copy
 /// (`OUTBOX/blitz-GAME-TURN.eml`; an identical file is left alone, a different one is
 /// an error and nothing is sent), then hands it to the transport. If sending fails the
-/// error is [`MailError::NotSent`], naming the outbox copy, which stays.
+/// error is [`MailError::NotSent`], naming the outbox copy, which stays. A copy that
+/// differs only by its Date (the same turn built again, after a send that failed) is
+/// sent as it is, so a retry needs no `resend`.
 pub fn deliver(
     mail: &TurnMail,
     transport: &Transport,
@@ -289,6 +325,12 @@ pub fn deliver(
     let bytes = message.formatted();
     let path = outbox_path(mail, outbox_dir);
     let outbox = write_outbox(&path, &bytes)?;
+    let bytes = match outbox {
+        OutboxWrite::EarlierDate => {
+            std::fs::read(&path).map_err(|e| MailError::io("read", &path, &e))?
+        }
+        OutboxWrite::Written | OutboxWrite::Unchanged => bytes,
+    };
     let envelope = message.envelope().clone();
     let sent = send_bytes(transport, &envelope, &bytes)
         .map_err(|cause| MailError::not_sent(&path, cause))?;

@@ -90,6 +90,10 @@ pub struct TurnMail {
     /// of its own (`<blitz.GAME.TURN.fix-TOKEN@DOMAIN>`), a subject saying it replaces
     /// the earlier report, an outbox file of its own, and replies to the earlier mail.
     pub correction: Option<String>,
+    /// The subject's words after `[Blitzkrieg GAME] `, for a game whose turn labels
+    /// are not `NUMBER-SIDE` ("Set-up: Axis moves first"); `None`: worded from the
+    /// turn label and the sides.
+    pub subject: Option<String>,
 }
 
 /// A text for a header, refused when it holds a control character (a line break would
@@ -223,6 +227,13 @@ impl TurnMail {
     /// `[Blitzkrieg GAME] Turn 3 Blue → Red: report`: stable, so mail filters can match
     /// on `[Blitzkrieg GAME]`.
     pub fn subject(&self) -> String {
+        if let Some(words) = &self.subject {
+            let fix = match self.correction {
+                Some(_) => " (corrected, replaces the earlier one)",
+                None => "",
+            };
+            return format!("[Blitzkrieg {}] {words}{fix}", self.game);
+        }
         if self.turn == NEW_GAME {
             return format!(
                 "[Blitzkrieg {}] New game: {} sets up",
@@ -463,6 +474,7 @@ mod tests {
             references: vec!["<blitz.g1.1-blue@example.com>".into()],
             date: Utc.with_ymd_and_hms(2026, 11, 24, 18, 0, 0).unwrap(),
             correction: None,
+            subject: None,
         }
     }
 
