@@ -275,6 +275,7 @@ fn a_game_with_must_attack_every_adjacent_is_judged_by_it_12_1() {
                 .stdout(contains("\"B990\""));
         }
     }
+}
 
 /// The opening mail's body, decoded (quoted-printable soft breaks joined).
 fn opening_mail(dir: &Path) -> String {
