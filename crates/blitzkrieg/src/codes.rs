@@ -327,6 +327,8 @@ impl GameError {
             GameError::OrdersTooLarge { .. } => "G009",
             GameError::Position(_) => "G010",
             GameError::Incomplete(_) => "G011",
+            GameError::MailDiffers(_) => "G030",
+            GameError::CommitmentLate(_) => "G031",
             GameError::Signature(e) => e.error_code(),
             GameError::Ruleset(e) => e.error_code(),
             GameError::Other(_) => "G099",
