@@ -341,6 +341,8 @@ impl GameError {
             GameError::Position(_) => "G010",
             GameError::PositionTooLarge { .. } => "G040",
             GameError::Incomplete(_) => "G011",
+            GameError::MailDiffers(_) => "G030",
+            GameError::CommitmentLate(_) => "G031",
             GameError::Signature(e) => e.error_code(),
             GameError::Ruleset(e) => e.error_code(),
             GameError::Swapped { .. } => "G060",

@@ -120,6 +120,22 @@ pub enum GameError {
         #[help]
         hint: String,
     },
+    /// `verify` of mail: a turn message shows another report, or carries another file,
+    /// than replaying the game renders.
+    #[error("{0}")]
+    #[diagnostic(
+        code(blitz::game::mail_differs),
+        help("the message was changed after the umpire sent it: ask for it again (`blitz mail --resend`), and compare")
+    )]
+    MailDiffers(String),
+    /// `verify` of mail: a player-turn's commitment reached the reader after its seed
+    /// was published.
+    #[error("{0}")]
+    #[diagnostic(
+        code(blitz::game::commitment_late),
+        help("a commitment mailed after its seed was out binds nothing: the mover could know his dice (docs/pbem.md)")
+    )]
+    CommitmentLate(String),
     #[error("{0}")]
     Other(String),
 }

@@ -103,4 +103,28 @@ fn resolving_again_with_another_result_mails_a_correction_threaded_on_the_first(
         ),
         first_id
     );
+
+    // A player who kept every mail, the corrected one included, verifies the game
+    // from them: the correction stands for the mail it replaces, and what it shows
+    // is what the replay renders.
+    let kept = tmp.path().join("kept");
+    fs::create_dir(&kept).unwrap();
+    for dir in [game.join("outbox"), outbox.clone()] {
+        for e in fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            fs::copy(&p, kept.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let out = blitz().arg("verify").arg(&kept).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains("rebuilt from 8 turn messages (1 replaced by a correction)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "mail: all 8 turn messages show the report and carry the files the replay renders"
+        ),
+        "{stdout}"
+    );
 }

@@ -290,3 +290,365 @@ fn mail_of_two_games_asks_which() {
 }
 
 use predicates::prelude::PredicateBooleanExt as _;
+
+/// The attachment `name` of a turn message, decoded, changed by `change` and encoded
+/// again.
+fn rewrite_attachment(path: &Path, name: &str, change: impl Fn(&mut Vec<u8>)) {
+    let text = fs::read_to_string(path).unwrap();
+    let start = text.find(&format!("filename=\"{name}\"")).unwrap();
+    let body = start + text[start..].find("\r\n\r\n").unwrap() + 4;
+    let end = body + text[body..].find("\r\n--").unwrap();
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let mut bytes = b64.decode(text[body..end].replace("\r\n", "")).unwrap();
+    change(&mut bytes);
+    // In lines of 76 characters, as mail programs write it.
+    let encoded = b64.encode(bytes);
+    let lines: Vec<&str> = encoded
+        .as_bytes()
+        .chunks(76)
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect();
+    let changed = format!("{}{}{}", &text[..body], lines.join("\r\n"), &text[end..]);
+    fs::write(path, changed).unwrap();
+}
+
+/// The report text of a turn message (its first plain-text part), decoded from its
+/// transfer encoding, changed by `change` and encoded again the same way.
+fn rewrite_body(path: &Path, change: impl Fn(&str) -> String) {
+    let text = fs::read_to_string(path).unwrap();
+    let start = text.find("Content-Type: text/plain").unwrap();
+    let headers_end = start + text[start..].find("\r\n\r\n").unwrap();
+    let body = headers_end + 4;
+    let end = body + text[body..].find("\r\n--blitz-").unwrap();
+    let qp = text[start..headers_end].contains("quoted-printable");
+    let encoded = &text[body..end];
+    let decoded = if qp {
+        let bytes = quoted_printable::decode(encoded, quoted_printable::ParseMode::Strict).unwrap();
+        String::from_utf8(bytes).unwrap()
+    } else {
+        encoded.to_string()
+    };
+    let changed = change(&decoded);
+    assert_ne!(changed, decoded, "the change changes nothing");
+    let encoded = if qp {
+        quoted_printable::encode_to_str(changed.as_bytes())
+    } else {
+        changed
+    };
+    fs::write(path, format!("{}{encoded}{}", &text[..body], &text[end..])).unwrap();
+}
+
+/// The report text of a turn message, decoded.
+fn body_of(path: &Path) -> String {
+    let text = fs::read_to_string(path).unwrap();
+    let start = text.find("Content-Type: text/plain").unwrap();
+    let headers_end = start + text[start..].find("\r\n\r\n").unwrap();
+    let body = headers_end + 4;
+    let end = body + text[body..].find("\r\n--blitz-").unwrap();
+    if text[start..headers_end].contains("quoted-printable") {
+        let bytes = quoted_printable::decode(&text[body..end], quoted_printable::ParseMode::Strict)
+            .unwrap();
+        String::from_utf8(bytes).unwrap()
+    } else {
+        text[body..end].to_string()
+    }
+}
+
+#[test]
+fn an_untouched_game_shows_what_the_replay_renders_and_a_folder_cannot_judge_commitments() {
+    let (tmp, mail) = players_mail();
+    blitz()
+        .arg("verify")
+        .arg(&mail)
+        .assert()
+        .success()
+        .stdout(contains(
+            "mail: all 7 turn messages show the report and carry the files the replay renders",
+        ))
+        .stdout(contains(
+            "commitment of 1-Red: not judged: no message in the mail carries it",
+        ));
+    blitz()
+        .arg("verify")
+        .arg(tmp.path().join("g"))
+        .assert()
+        .success()
+        .stdout(contains(
+            "commitments: not judged: a game folder does not say when each commitment was mailed",
+        ));
+}
+
+#[test]
+fn a_report_rewritten_in_a_mail_is_caught_and_the_mail_named() {
+    let (tmp, mail) = players_mail();
+    let target = mail.join("blitz-demo-1-red.eml");
+    let body = body_of(&target);
+    // A battle's result as the mail shows it, made the other way round.
+    let (from, to) = [
+        ("DE (defender eliminated)", "AE (attacker eliminated)"),
+        ("defender", "attacker"),
+        ("Red", "Blue"),
+    ]
+    .into_iter()
+    .find(|(from, _)| body.contains(from))
+    .unwrap();
+    rewrite_body(&target, |b| b.replacen(from, to, 1));
+    blitz()
+        .arg("verify")
+        .arg(&mail)
+        .assert()
+        .code(1)
+        .stderr(contains(format!(
+            "{}: DIVERGES: {}: the report it shows is not the one the replay renders: first difference at line",
+            mail.display(),
+            target.display()
+        )))
+        .stderr(contains(to));
+    // The same from an mbox, the mail named as a member of it.
+    let path = tmp.path().join("kept.mbox");
+    fs::write(&path, mbox_of(&in_sent_order(&mail))).unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(contains(format!(
+            "{}: DIVERGES: {} message 5: the report it shows",
+            path.display(),
+            path.display()
+        )));
+}
+
+#[test]
+fn a_template_or_map_changed_in_a_mail_is_caught_and_the_mail_named() {
+    for (name, what) in [
+        ("04-2-blue.template.toml", "template"),
+        ("04-2-blue.board.png", "map"),
+    ] {
+        let (_tmp, mail) = players_mail();
+        let target = mail.join("blitz-demo-1-red.eml");
+        rewrite_attachment(&target, name, |b| {
+            if what == "template" {
+                b.extend_from_slice(b"# move everything to Berlin\n");
+            } else {
+                let last = b.len() - 20;
+                b[last] ^= 0x55;
+            }
+        });
+        blitz()
+            .arg("verify")
+            .arg(&mail)
+            .assert()
+            .code(1)
+            .stderr(contains(format!(
+                "{}: DIVERGES: {}: its attachment {name} is not the one the replay renders",
+                mail.display(),
+                target.display()
+            )));
+    }
+}
+
+/// A player's mail to his opponent with his `blitz commit` line, as the reader's
+/// server stored it: its own `Received:` on top (when `received` is given), the
+/// sender's below.
+fn commitment_mail(commitment: &str, received: Option<&str>) -> String {
+    let mut m = String::new();
+    if let Some(at) = received {
+        m.push_str(&format!(
+            "Received: from mx.example.net (mx.example.net [192.0.2.7])\r\n\tby mail.example.org with ESMTPS; {at}\r\n"
+        ));
+    }
+    m.push_str(&format!(
+        "Received: from laptop by mx.example.net; Mon, 1 Jan 1990 00:00:00 +0000\r\n\
+         From: Red <red@example.org>\r\nTo: Blue <blue@example.org>\r\n\
+         Subject: my commitment for 1-Red\r\nDate: Mon, 1 Jan 1990 00:00:00 +0000\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n\
+         Here is my commitment:\r\n\r\n{commitment}\r\n\r\nOrders follow when the round is out.\r\n"
+    ));
+    m
+}
+
+#[test]
+fn each_commitment_mail_is_dated_by_the_readers_server_against_its_seed() {
+    let (tmp, mail) = players_mail();
+    let commitment = fs::read_to_string(tmp.path().join("g/03-1-red.commitment.txt"))
+        .unwrap()
+        .trim()
+        .to_string();
+    let commit = mail.join("commit-1-red.eml");
+    // Received long before the drand round: it provably came first (the sender's own
+    // Received and Date, 1990, are not read).
+    fs::write(
+        &commit,
+        commitment_mail(&commitment, Some("Sat, 1 Jan 2000 10:00:00 +0000 (UTC)")),
+    )
+    .unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&mail)
+        .assert()
+        .success()
+        .stdout(contains("1 other message passed over"))
+        .stdout(contains(format!(
+            "commitment of 1-Red: arrived first: received 2000-01-01T10:00:00Z ({}); drand quicknet round",
+            commit.display()
+        )))
+        .stdout(contains("was published at"));
+    // No Received header of the reader's server: nothing to judge by.
+    fs::write(
+        &commit,
+        commitment_mail(&commitment, None).replace(
+            "Received: from laptop by mx.example.net; Mon, 1 Jan 1990 00:00:00 +0000\r\n",
+            "",
+        ),
+    )
+    .unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&mail)
+        .assert()
+        .success()
+        .stdout(contains(format!(
+            "commitment of 1-Red: not judged: the message carrying it ({}) has no Received: header",
+            commit.display()
+        )));
+    // Received after the round was published: late, and verify fails.
+    fs::write(
+        &commit,
+        commitment_mail(&commitment, Some("Fri, 1 Jan 2100 10:00:00 +0000")),
+    )
+    .unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&mail)
+        .assert()
+        .code(1)
+        .stderr(contains(format!(
+            "{}: LATE: the commitment of player-turn 1-Red arrived late: your server received it at 2100-01-01T10:00:00Z ({})",
+            mail.display(),
+            commit.display()
+        )));
+    let out = blitz()
+        .args(["verify", "--format", "json"])
+        .arg(&mail)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(doc["divergence"]["code"], "G031");
+    // An earlier copy of the same commitment (here, in an mbox with the late one) is
+    // the one that counts.
+    let mut messages = in_sent_order(&mail);
+    messages.retain(|p| p != &commit);
+    let mut mbox = mbox_of(&messages);
+    for at in [
+        "Fri, 1 Jan 2100 10:00:00 +0000",
+        "Sat, 1 Jan 2000 10:00:00 +0000",
+    ] {
+        mbox.extend_from_slice(b"From red@example.org Mon Jan  5 12:00:00 2026\n");
+        mbox.extend_from_slice(commitment_mail(&commitment, Some(at)).as_bytes());
+        mbox.extend_from_slice(b"\n");
+    }
+    let path = tmp.path().join("kept.mbox");
+    fs::write(&path, mbox).unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains(format!(
+            "commitment of 1-Red: arrived first: received 2000-01-01T10:00:00Z ({} message 9)",
+            path.display()
+        )));
+}
+
+#[test]
+fn a_large_mailbox_is_read_one_message_at_a_time() {
+    let (tmp, mail) = players_mail();
+    let filler = |i: usize| {
+        format!(
+            "From friend@example.net Tue Jan  6 09:00:00 2026\nFrom: friend@example.net\nSubject: note {i}\n\n{}\n\n",
+            "All quiet on the western front today, nothing to report. ".repeat(140)
+        )
+    };
+    let mut mbox = Vec::new();
+    let mut n = 0;
+    for p in in_sent_order(&mail) {
+        for _ in 0..60 {
+            mbox.extend_from_slice(filler(n).as_bytes());
+            n += 1;
+        }
+        mbox.extend_from_slice(&mbox_of(&[p]));
+    }
+    assert!(mbox.len() > 3_000_000, "{}", mbox.len());
+    let path = tmp.path().join("all.mbox");
+    fs::write(&path, mbox).unwrap();
+    blitz()
+        .arg("verify")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains(format!(
+            "rebuilt from 7 turn messages; {n} other messages passed over"
+        )))
+        .stdout(contains("6 player-turns replayed, all of them"))
+        .stdout(contains("mail: all 7 turn messages show the report"));
+}
+
+/// Mori's game and its Nippon expansion, played by `blitz demo`, verify from the
+/// mail the demo sent (both players' mails, as a referee keeps them), as a folder of
+/// `.eml` files and as an mbox; a report rewritten in one is caught.
+#[test]
+fn mori_and_nippon_games_verify_from_their_mail() {
+    for sample in ["mori", "nippon"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let game = tmp.path().join("g");
+        blitz()
+            .args(["demo", "--sample", sample])
+            .arg(&game)
+            .assert()
+            .success();
+        let outbox = game.join("outbox");
+        let count = fs::read_dir(&outbox).unwrap().count();
+        let ok = |path: &Path| {
+            blitz()
+                .arg("verify")
+                .arg(path)
+                .assert()
+                .success()
+                .stdout(contains(format!("rebuilt from {count} turn messages")))
+                .stdout(contains("steps replayed, all of them"))
+                .stdout(contains(format!(
+                    "mail: all {count} turn messages show the report and carry the files the replay renders"
+                )))
+                .stdout(contains("hidden: the war is over; the revealed secrets are not in the umpire's mail"));
+        };
+        ok(&outbox);
+        let mut messages: Vec<PathBuf> = fs::read_dir(&outbox)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        messages.sort();
+        let path = tmp.path().join("kept.mbox");
+        fs::write(&path, mbox_of(&messages)).unwrap();
+        ok(&path);
+        // A report line changed in one mail.
+        let target = messages[messages.len() / 2].clone();
+        rewrite_body(&target, |b| {
+            let line = b.lines().nth(2).unwrap();
+            b.replacen(line, &format!("{line} (changed)"), 1)
+        });
+        blitz()
+            .arg("verify")
+            .arg(&outbox)
+            .assert()
+            .code(1)
+            .stderr(contains(format!(
+                "{}: DIVERGES: {}: the report it shows is not the one the replay renders",
+                outbox.display(),
+                target.display()
+            )));
+    }
+}

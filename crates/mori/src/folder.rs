@@ -436,6 +436,25 @@ pub fn resolution_files(
     out
 }
 
+/// The endings of the files that replay a step, in the order a mail attaches them.
+const REPLAY_ENDINGS: [&str; 4] = [".orders.toml", ".seed.json", ".seed.txt", ".commitment.txt"];
+
+/// The files that replay the step from the state whose files are named `stem` (its
+/// orders, seed and commitment), found by name with `find`, in the order a mail
+/// attaches them.
+pub fn replay_files(
+    stem: &str,
+    mut find: impl FnMut(&str) -> Option<Vec<u8>>,
+) -> Vec<(String, Vec<u8>)> {
+    REPLAY_ENDINGS
+        .iter()
+        .filter_map(|ending| {
+            let name = format!("{stem}{ending}");
+            find(&name).map(|b| (name, b))
+        })
+        .collect()
+}
+
 /// A new game before any seed exists (turn 0): both commitments, the players.
 pub fn new_game(
     rs: &Ruleset,
@@ -578,6 +597,17 @@ pub fn replay_step(
 /// kept report must be the replayed one, and once the war is over both revealed
 /// secrets must replay every hidden draw, discard and play.
 pub fn verify(files: &BTreeMap<String, Vec<u8>>, umpire: &str) -> Result<Verified, FolderError> {
+    verify_kept(files, umpire, true)
+}
+
+/// [`verify`], with the revealed secrets required once the war is over only when
+/// `secrets_required`: a game rebuilt from the umpire's mail holds no secret (each
+/// player mails his own), and its public steps are verified without them.
+pub fn verify_kept(
+    files: &BTreeMap<String, Vec<u8>>,
+    umpire: &str,
+    secrets_required: bool,
+) -> Result<Verified, FolderError> {
     let states: Vec<&String> = files.keys().filter(|n| n.ends_with(".state.ron")).collect();
     let first = states.first().ok_or_else(|| {
         FolderError::Incomplete("the folder holds no state file: there is no game to verify".into())
@@ -650,7 +680,7 @@ pub fn verify(files: &BTreeMap<String, Vec<u8>>, umpire: &str) -> Result<Verifie
         )));
     }
     let over = last.state.outcome.is_some();
-    let hidden = verify_secrets(files, &rs, &last.state, over)?;
+    let hidden = verify_secrets(files, &rs, &last.state, over && secrets_required)?;
     Ok(Verified {
         steps,
         states: states.len(),

@@ -5,7 +5,10 @@
 //! reserve, what he learned since his last orders, and, when he moves next, his order
 //! template with every token he may place and where, commitment filled in. A message
 //! made without a player's private file says so and tells him how his own tool shows
-//! his reserve. Threaded per player: `<blitz.GAME.LABEL_SIDE@DOMAIN>`.
+//! his reserve. Each message also carries the files that replay its step (the orders
+//! as the umpire read them, the seed, the commitment), so a player's kept mail is the
+//! game folder (`blitz verify MAIL`). Threaded per player:
+//! `<blitz.GAME.LABEL_SIDE@DOMAIN>`.
 
 use std::collections::BTreeMap;
 
@@ -46,6 +49,9 @@ pub struct Input<'a> {
     /// The private files at hand, by side.
     pub privates: &'a BTreeMap<Side, PrivateState>,
     pub date: chrono::DateTime<chrono::Utc>,
+    /// The files that replay the step, by name, in the order attached
+    /// ([`crate::folder::replay_files`]); none for the first state.
+    pub replay: &'a [(String, Vec<u8>)],
 }
 
 /// The mail thread label of a step for one player: `t003.axis`.
@@ -132,6 +138,38 @@ fn opening_text(rs: &Ruleset, file: &StateFile, state_ron: &str) -> String {
     t
 }
 
+/// What every player's message of a state says and carries alike: the report of the
+/// step (or the opening text) with the war victory track, and the state, the board
+/// picture and the files that replay the step. A player's own message adds his reserve
+/// and his order template, which only his private file renders.
+pub fn public_parts(
+    rs: &Ruleset,
+    input: &Input<'_>,
+) -> Result<(String, Vec<MailAttachment>), MailError> {
+    let file = input.file;
+    let state = &file.state;
+    let public_report = match input.step {
+        Some(r) => r.report.clone(),
+        None => opening_text(rs, file, input.state_ron),
+    };
+    let st = stem(state);
+    let picture = crate::picture::png(rs, state)?;
+    let mut attachments = vec![
+        attachment(format!("{st}.state.ron"), input.state_ron.as_bytes()),
+        attachment(format!("{st}.board.png"), &picture),
+    ];
+    attachments.extend(
+        input
+            .replay
+            .iter()
+            .map(|(name, bytes)| attachment(name.clone(), bytes)),
+    );
+    Ok((
+        format!("{public_report}\n{}", war_track(rs, state)),
+        attachments,
+    ))
+}
+
 /// One message per player for a state.
 pub fn turn_mails(rs: &Ruleset, input: &Input<'_>) -> Result<Vec<TurnMail>, MailError> {
     let file = input.file;
@@ -140,12 +178,8 @@ pub fn turn_mails(rs: &Ruleset, input: &Input<'_>) -> Result<Vec<TurnMail>, Mail
         return Err(MailError::NoSender);
     }
     let step = produced_by(file).unwrap_or_else(|| NEW_GAME.to_string());
-    let public_report = match input.step {
-        Some(r) => r.report.clone(),
-        None => opening_text(rs, file, input.state_ron),
-    };
+    let (public_body, public_attachments) = public_parts(rs, input)?;
     let st = stem(state);
-    let picture = crate::picture::png(rs, state)?;
     let from_side = match input.step {
         Some(r) if r.previous.state.turn > 0 => r.previous.state.to_move.to_string(),
         _ => "Set-up".to_string(),
@@ -158,11 +192,8 @@ pub fn turn_mails(rs: &Ruleset, input: &Input<'_>) -> Result<Vec<TurnMail>, Mail
     let mut out = Vec::new();
     for side in rs.sides() {
         let p = file.players.get(&side).ok_or(MailError::NoPlayer(side))?;
-        let mut body = format!("{public_report}\n{}", war_track(rs, state));
-        let mut attachments = vec![attachment(
-            format!("{st}.state.ron"),
-            input.state_ron.as_bytes(),
-        )];
+        let mut body = public_body.clone();
+        let mut attachments = public_attachments.clone();
         let moves = state.outcome.is_none() && state.turn > 0 && state.to_move == side;
         let mut template = None;
         match input.privates.get(&side) {
@@ -188,7 +219,7 @@ pub fn turn_mails(rs: &Ruleset, input: &Input<'_>) -> Result<Vec<TurnMail>, Mail
                 mail::BEGIN_MARKER,
                 mail::END_MARKER
             ));
-            attachments.push(attachment(format!("{st}.template.toml"), t.as_bytes()));
+            attachments.insert(1, attachment(format!("{st}.template.toml"), t.as_bytes()));
         } else if state.outcome.is_none() && state.turn > 0 {
             body.push_str(&format!("\nThe {} player moves next.\n", state.to_move));
         } else if state.outcome.is_some() {
@@ -196,7 +227,6 @@ pub fn turn_mails(rs: &Ruleset, input: &Input<'_>) -> Result<Vec<TurnMail>, Mail
                 "\nThe war is over: reveal your secret (`blitz secret --reveal`) so that\n`blitz verify` replays every hidden draw of the game.\n",
             );
         }
-        attachments.push(attachment(format!("{st}.board.png"), &picture));
         let earlier: Vec<String> = earlier_steps(&step)
             .iter()
             .filter_map(|l| {

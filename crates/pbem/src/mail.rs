@@ -28,8 +28,9 @@ mod transport;
 mod turn;
 
 pub use archive::{
-    game_folder, read_mailbox, ArchiveError, KeptMessage, MailFolder, Mailbox, MissingMail,
-    MAX_KEPT_MESSAGES, MAX_KEPT_MESSAGE_BYTES,
+    game_folder, parse_mail_date, read_mailbox, ArchiveError, Attached, CommitmentMail,
+    KeptMessage, MailFolder, Mailbox, MissingMail, TurnRecord, MAX_KEPT_MESSAGES,
+    MAX_KEPT_MESSAGE_BYTES,
 };
 pub use config::{password_from_sources, MailConfig, PasswordSource, Secret, DEFAULT_PASSWORD_ENV};
 pub use error::{MailError, Rejection, SendError};

@@ -3,7 +3,7 @@
 //! or refused; a random signature or key is refused.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbem::mail::{game_folder, read_mailbox, KeptMessage};
+use pbem::mail::{game_folder, read_mailbox, KeptMessage, Mailbox};
 use pbem::sshsig::{self, PlayerKey, BEGIN_SIGNATURE, END_SIGNATURE, ORDERS_NAMESPACE};
 use proptest::prelude::*;
 
@@ -47,8 +47,8 @@ proptest! {
             let path = tmp.path().join(name);
             std::fs::write(&path, bytes).unwrap();
             if let Ok(mailbox) = read_mailbox(&path) {
-                let _ = game_folder(&mailbox.messages, None);
-                let _ = game_folder(&mailbox.messages, Some("g1"));
+                let _ = game_folder(&mailbox, None);
+                let _ = game_folder(&mailbox, Some("g1"));
             }
         }
         let _ = read_mailbox(tmp.path());
@@ -56,7 +56,9 @@ proptest! {
             KeptMessage { origin: "x".into(), bytes: text.into_bytes() },
             KeptMessage { origin: "y".into(), bytes: raw },
         ];
-        let _ = game_folder(&messages, None);
+        if let Ok(mailbox) = Mailbox::from_messages(&messages) {
+            let _ = game_folder(&mailbox, None);
+        }
     }
 
     #[test]

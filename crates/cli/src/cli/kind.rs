@@ -11,7 +11,9 @@
 //! `commit` and `mail` read it there.
 
 use crate::cli::common;
+use crate::cli::kept_mail::{Expected, Rebuilt, TurnSeed};
 use crate::cli::mail::{describe, transport_in};
+use blitzkrieg::game::GameError;
 use miette::miette;
 use mori::folder::{self, FolderError, Resolution, SeedFile};
 use mori::game::{Player, StateFile};
@@ -625,7 +627,15 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<Option<E
             &r.next,
         )?;
         let date = date_of(args.date.as_deref())?;
-        Some(mails_of(&r.next, &r.next_ron, Some(&r), &privates, date)?)
+        let replay = replay_of(&r, &out);
+        Some(mails_of(
+            &r.next,
+            &r.next_ron,
+            Some(&r),
+            &privates,
+            date,
+            &replay,
+        )?)
     } else {
         None
     };
@@ -651,12 +661,26 @@ fn date_of(text: Option<&str>) -> miette::Result<chrono::DateTime<chrono::Utc>> 
     }
 }
 
+/// Files by name, in the order a mail attaches them.
+type Named = Vec<(String, Vec<u8>)>;
+
+/// The files that replay a step, taken from what its resolution writes (`written`).
+pub fn replay_of(r: &Resolution, written: &[(PathBuf, Vec<u8>)]) -> Named {
+    folder::replay_files(&folder::stem(&r.previous.state), |name| {
+        written
+            .iter()
+            .find(|(p, _)| p.file_name().is_some_and(|n| n == name))
+            .map(|(_, b)| b.clone())
+    })
+}
+
 fn mails_of(
     sf: &StateFile,
     state_ron: &str,
     step: Option<&Resolution>,
     privates: &BTreeMap<Side, PrivateState>,
     date: chrono::DateTime<chrono::Utc>,
+    replay: &[(String, Vec<u8>)],
 ) -> miette::Result<Vec<pbem::mail::TurnMail>> {
     let rs = folder::ruleset_of(&sf.state).map_err(|e| miette!("{e}"))?;
     let mails = mori::mail::turn_mails(
@@ -667,6 +691,7 @@ fn mails_of(
             step,
             privates,
             date,
+            replay,
         },
     )
     .map_err(|e| miette!("{e}"))?;
@@ -697,13 +722,30 @@ fn deliver(
     Ok(())
 }
 
-/// The step that produced a state, replayed from the folder it is in.
-fn producing_step(path: &Path, sf: &StateFile) -> miette::Result<Option<Resolution>> {
+/// The step that produced a state, replayed from the folder it is in, and the files
+/// that replay it.
+fn producing_step(path: &Path, sf: &StateFile) -> miette::Result<Option<(Resolution, Named)>> {
+    let dir = parent(path);
+    let all = folder_files(&dir)?;
+    let name = path.display().to_string();
+    let Some(r) = step_before(&all, &name, sf, &dir.display().to_string())? else {
+        return Ok(None);
+    };
+    let replay = folder::replay_files(&folder::stem(&r.previous.state), |n| all.get(n).cloned());
+    Ok(Some((r, replay)))
+}
+
+/// The step that produced state `sf` (named `name`), replayed from the files of its
+/// game folder (`where_` names the folder).
+fn step_before(
+    all: &BTreeMap<String, Vec<u8>>,
+    name: &str,
+    sf: &StateFile,
+    where_: &str,
+) -> miette::Result<Option<Resolution>> {
     let Some(previous) = &sf.chain.previous_state else {
         return Ok(None);
     };
-    let dir = parent(path);
-    let all = folder_files(&dir)?;
     let prev_name = all
         .iter()
         .filter(|(n, _)| n.ends_with(".state.ron"))
@@ -711,19 +753,15 @@ fn producing_step(path: &Path, sf: &StateFile) -> miette::Result<Option<Resoluti
         .map(|(n, _)| n.clone())
         .ok_or_else(|| {
             miette!(
-                "the state before {} (SHA-256 {previous}) is not in {}: the report is replayed from it, its orders and its seed",
-                path.display(),
-                dir.display()
+                "the state before {name} (SHA-256 {previous}) is not in {where_}: the report is replayed from it, its orders and its seed"
             )
         })?;
-    let r = folder::replay_step(&all, &prev_name, UMPIRE)
+    let r = folder::replay_step(all, &prev_name, UMPIRE)
         .map_err(report)?
-        .ok_or_else(|| miette!("{prev_name}'s orders or seed are not in {}", dir.display()))?;
+        .ok_or_else(|| miette!("{prev_name}'s orders or seed are not in {where_}"))?;
     if r.next.state != sf.state {
         return Err(miette!(
-            "{} does not follow from {prev_name} and the files beside it: `blitz verify {}` says where",
-            path.display(),
-            dir.display()
+            "{name} does not follow from {prev_name} and the files beside it: `blitz verify {where_}` says where"
         ));
     }
     Ok(Some(r))
@@ -742,7 +780,7 @@ pub fn mori_report(state: &Path, json: bool) -> miette::Result<Option<ExitCode>>
             "{} is a new game: no step has been resolved yet",
             state.display()
         ),
-        Some(r) => out!("{}", r.report),
+        Some((r, _)) => out!("{}", r.report),
     }
     Ok(Some(ExitCode::SUCCESS))
 }
@@ -807,7 +845,11 @@ pub fn mori_mail(args: &crate::cli::mail::Args) -> miette::Result<Option<ExitCod
     let privates = args.private.load(&rs, &sf)?;
     let date = date_of(args.turn.date.as_deref())?;
     let text = String::from_utf8_lossy(&bytes);
-    let mails = mails_of(&sf, &text, step.as_ref(), &privates, date)?;
+    let (step, replay) = match step {
+        Some((r, replay)) => (Some(r), replay),
+        None => (None, Vec::new()),
+    };
+    let mails = mails_of(&sf, &text, step.as_ref(), &privates, date, &replay)?;
     deliver(
         &mails,
         &args.transport,
@@ -826,46 +868,155 @@ pub fn mori_verify(dir: &Path, json: bool) -> miette::Result<Option<ExitCode>> {
     }
     text_only(json, "verification")?;
     let all = folder_files(dir)?;
-    let d = dir.display();
-    Ok(Some(match folder::verify(&all, UMPIRE) {
-        Ok(v) => {
-            outln!(
-                "{d}: {} steps replayed, all of them: every one of its {} states follows ({})",
-                v.steps.len(),
-                v.states,
-                v.steps.join(", ")
-            );
-            outln!(
-                "first state: SHA-256 {} (compare it with the opening mail)",
-                v.first_hash
-            );
-            outln!("last state: {}", v.last);
-            match &v.hidden {
-                Some(h) => {
-                    let entries: usize = h.entries.values().sum();
-                    outln!(
-                        "hidden: both secrets revealed; all {entries} hidden draws, discards, plays and commitments replayed, and every one holds"
-                    );
-                }
-                None => outln!(
-                    "hidden: the war is not over; its hidden draws are replayed when both secrets are revealed at the end"
-                ),
-            }
-            ExitCode::SUCCESS
-        }
+    Ok(Some(verify_files(&all, &dir.display().to_string(), None)))
+}
+
+/// `blitz verify` on the mail of a Mori game, rebuilt into a folder: its public steps
+/// replayed (the secrets are not in the umpire's mail), every turn message compared
+/// with the replay, each commitment's arrival judged.
+pub fn mori_verify_mail(label: &Path, r: &Rebuilt, json: bool) -> miette::Result<ExitCode> {
+    text_only(json, "verification")?;
+    outln!("{}: {}", label.display(), r.summary);
+    let all = folder_files(r.dir())?;
+    Ok(verify_files(&all, &label.display().to_string(), Some(r)))
+}
+
+fn verify_files(all: &BTreeMap<String, Vec<u8>>, d: &str, mail: Option<&Rebuilt>) -> ExitCode {
+    let diverges = |e: &dyn std::fmt::Display| {
+        let text = e.to_string();
+        let text = mail.map_or(text.clone(), |r| r.relabel(&text));
+        errln!("{d}: DIVERGES: {text}");
+        ExitCode::from(1)
+    };
+    let v = match folder::verify_kept(all, UMPIRE, mail.is_none()) {
+        Ok(v) => v,
         Err(FolderError::Orders { rendered, .. }) => {
             err!("{rendered}");
             errln!("{d}: DIVERGES: the orders kept there are refused");
-            ExitCode::from(1)
+            return ExitCode::from(1);
         }
         Err(FolderError::Incomplete(why)) => {
             errln!("{d}: INCOMPLETE: {why}");
-            ExitCode::from(1)
+            return ExitCode::from(1);
         }
-        Err(e) => {
-            errln!("{d}: DIVERGES: {e}");
-            ExitCode::from(1)
+        Err(e) => return diverges(&e),
+    };
+    let lines = match mail {
+        None => Ok(vec![crate::cli::verify::FOLDER_COMMITMENTS.to_string()]),
+        Some(r) => mail_lines(all, r),
+    };
+    let lines = match lines {
+        Ok(lines) => lines,
+        Err(GameError::CommitmentLate(why)) => {
+            errln!("{d}: LATE: {why}");
+            return ExitCode::from(1);
         }
+        Err(e) => return diverges(&e),
+    };
+    outln!(
+        "{d}: {} steps replayed, all of them: every one of its {} states follows ({})",
+        v.steps.len(),
+        v.states,
+        v.steps.join(", ")
+    );
+    outln!(
+        "first state: SHA-256 {} (compare it with the opening mail)",
+        v.first_hash
+    );
+    let last = match mail {
+        Some(_) => Path::new(d).join(&v.last).display().to_string(),
+        None => v.last.clone(),
+    };
+    outln!("last state: {last}");
+    match &v.hidden {
+        Some(h) => {
+            let entries: usize = h.entries.values().sum();
+            outln!(
+                "hidden: both secrets revealed; all {entries} hidden draws, discards, plays and commitments replayed, and every one holds"
+            );
+        }
+        None if v.over => outln!(
+            "hidden: the war is over; the revealed secrets are not in the umpire's mail: put both (`blitz secret --reveal` writes them) in a game folder with these files and verify it to replay every hidden draw"
+        ),
+        None => outln!(
+            "hidden: the war is not over; its hidden draws are replayed when both secrets are revealed at the end"
+        ),
+    }
+    for line in lines {
+        outln!("{line}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// What a Mori game's mail shows: every turn message compared with the replay, and
+/// each commitment's arrival judged.
+fn mail_lines(all: &BTreeMap<String, Vec<u8>>, r: &Rebuilt) -> Result<Vec<String>, GameError> {
+    let compared = r.compare(|state| mori_expected(all, state))?;
+    let mut lines = vec![compared.line()];
+    let mut turns = Vec::new();
+    for (name, bytes) in all {
+        let Some(stem) = name.strip_suffix(".orders.toml") else {
+            continue;
+        };
+        if folder::seed_in(all, stem).is_none() {
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let Ok(Some(seed)) = folder::named_seed(&text) else {
+            continue;
+        };
+        let commitment = all
+            .get(&format!("{stem}.commitment.txt"))
+            .map(|c| String::from_utf8_lossy(c).trim().to_ascii_lowercase());
+        turns.push(TurnSeed {
+            turn: stem.to_string(),
+            commitment,
+            seed,
+        });
+    }
+    lines.extend(r.judge_commitments(&turns)?);
+    Ok(lines)
+}
+
+/// What every player's mail of the state `name` shows and carries, as this release
+/// renders it: the public report and the public files (a player's reserve and
+/// template need his private file, and are not compared). `None` for a state another
+/// release wrote.
+fn mori_expected(
+    all: &BTreeMap<String, Vec<u8>>,
+    name: &str,
+) -> Result<Option<Expected>, GameError> {
+    let other = |e: &dyn std::fmt::Display| GameError::Other(format!("{name}: {e}"));
+    let bytes = all
+        .get(name)
+        .ok_or_else(|| GameError::Incomplete(format!("{name} is missing")))?;
+    let text = String::from_utf8_lossy(bytes);
+    match Header::peek(&text, "") {
+        Ok(h) if h.umpire == UMPIRE => {}
+        _ => return Ok(None),
+    }
+    let (sf, rs) = folder::read(bytes, name).map_err(|e| other(&e))?;
+    let step = step_before(all, name, &sf, "the mail").map_err(|e| other(&e))?;
+    let replay = step.as_ref().map_or_else(Vec::new, |r| {
+        folder::replay_files(&folder::stem(&r.previous.state), |n| all.get(n).cloned())
+    });
+    let input = mori::mail::Input {
+        file: &sf,
+        state_ron: &text,
+        step: step.as_ref(),
+        privates: &BTreeMap::new(),
+        date: chrono::DateTime::default(),
+        replay: &replay,
+    };
+    let (body, attachments) = mori::mail::public_parts(&rs, &input).map_err(|e| other(&e))?;
+    Ok(Some(Expected {
+        body,
+        body_prefix: true,
+        attachments: attachments
+            .iter()
+            .map(|a| (a.name.clone(), pbem::envelope::sha256_hex(&a.bytes)))
+            .collect(),
+        unchecked: vec![format!("{}.template.toml", folder::stem(&sf.state))],
     }))
 }
 

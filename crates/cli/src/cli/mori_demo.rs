@@ -48,6 +48,7 @@ fn mails(
     step: Option<&folder::Resolution>,
     privates: &BTreeMap<Side, PrivateState>,
     n: usize,
+    replay: &[(String, Vec<u8>)],
 ) -> miette::Result<Vec<pbem::mail::TurnMail>> {
     let input = mori::mail::Input {
         file,
@@ -55,6 +56,7 @@ fn mails(
         step,
         privates,
         date: mail_date(n),
+        replay,
     };
     mori::mail::turn_mails(rs, &input).map_err(|e| miette!("{e}"))
 }
@@ -103,7 +105,7 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
     }
     files.extend(outbox_files(
         dir,
-        &mails(&rs, &first, &first_ron, None, &privates, 0)?,
+        &mails(&rs, &first, &first_ron, None, &privates, 0, &[])?,
     )?);
     let (mut current, mut current_ron) = (first, first_ron);
     let mut last_report = String::new();
@@ -133,17 +135,22 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
             UMPIRE,
         )
         .map_err(|e| miette!("step {label}: {e}"))?;
-        files.extend(folder::resolution_files(
-            dir,
-            &r,
-            orders.as_deref(),
-            &seed,
-            commitment.as_deref(),
-        ));
+        let written =
+            folder::resolution_files(dir, &r, orders.as_deref(), &seed, commitment.as_deref());
+        let replay = crate::cli::kind::replay_of(&r, &written);
+        files.extend(written);
         steps += 1;
         files.extend(outbox_files(
             dir,
-            &mails(&rs, &r.next, &r.next_ron, Some(&r), &privates, steps)?,
+            &mails(
+                &rs,
+                &r.next,
+                &r.next_ron,
+                Some(&r),
+                &privates,
+                steps,
+                &replay,
+            )?,
         )?);
         last_report = r.report.clone();
         current_ron = r.next_ron.clone();

@@ -7,7 +7,14 @@
 //! are the game folder. Before that, the thread is checked: every message names the
 //! ones before it (`References`), so a message that is missing from the middle is
 //! named, never skipped. A correction (`Supersedes`) replaces the message it corrects.
-//! Messages that are not turn messages (no `X-Blitz-Game`) are passed over.
+//! Messages that are not turn messages (no `X-Blitz-Game`) are passed over, but a
+//! commitment line in one (a player's mail of his `blitz commit` line) is noted with
+//! the time the reader's own server stamped the message (its topmost `Received:`).
+//!
+//! A mailbox is read one message at a time: of a turn message only what the folder and
+//! the comparison with the replay need is kept (its body, its attachments' names and
+//! digests, each file once however many messages carry it; pictures as digests only),
+//! so a mailbox of any size takes little more memory than the game folder itself.
 
 use super::mime;
 use std::collections::{BTreeMap, BTreeSet};
@@ -27,7 +34,14 @@ const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The largest header block looked at to tell a turn message from another.
 const MAX_HEADER_BYTES: usize = 256 * 1024;
 
-/// One turn message as kept: where it came from (a file, or `FILE` message N) and its
+/// The largest other message looked into for a commitment line; a larger one is
+/// passed over unread (a commitment is a line of text).
+const MAX_SCANNED_BYTES: usize = 1024 * 1024;
+
+/// The most commitment lines noted from one mailbox.
+const MAX_COMMITMENT_MAILS: usize = 10_000;
+
+/// One message as given: where it came from (a file, or `FILE` message N) and its
 /// bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeptMessage {
@@ -35,13 +49,203 @@ pub struct KeptMessage {
     pub bytes: Vec<u8>,
 }
 
+/// A file a turn message carries: its name and the SHA-256 of its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attached {
+    pub name: String,
+    pub sha256: String,
+    /// A picture (`image/*`): compared by digest, never a file of the game folder.
+    pub picture: bool,
+}
+
+/// One turn message, as much of it as verifying needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRecord {
+    /// Where it came from: a file, or `FILE message N`.
+    pub origin: String,
+    /// The game it names (`X-Blitz-Game`).
+    pub game: String,
+    /// Its Message-ID.
+    pub id: Option<String>,
+    names: Vec<String>,
+    supersedes: Vec<String>,
+    /// The text the umpire wrote (its first plain-text part that is no attachment),
+    /// decoded, with LF line ends.
+    pub body: Option<String>,
+    /// Its attachments, in order.
+    pub attachments: Vec<Attached>,
+    /// When the reader's own server received it (its topmost `Received:`), in Unix
+    /// seconds.
+    pub received: Option<i64>,
+    /// Why one of its parts could not be read, if one could not.
+    problem: Option<String>,
+}
+
+/// A commitment line found in a message that is not a turn message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommitmentMail {
+    /// The commitment, 64 lower-case hex digits.
+    pub commitment: String,
+    /// Where the message came from.
+    pub origin: String,
+    /// When the reader's own server received it (topmost `Received:`), Unix seconds.
+    pub received: Option<i64>,
+}
+
 /// What a mailbox held.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Mailbox {
     /// The turn messages, in the order they were found.
-    pub messages: Vec<KeptMessage>,
+    pub turns: Vec<TurnRecord>,
+    /// The attached files' bytes, by SHA-256 (each once).
+    contents: BTreeMap<String, Vec<u8>>,
+    /// Commitment lines found in the other messages.
+    pub commitments: Vec<CommitmentMail>,
     /// How many other messages were passed over.
     pub passed_over: usize,
+}
+
+impl Mailbox {
+    /// The mailbox of messages already in memory (each one message, named by its
+    /// origin); messages that are not turn messages are passed over.
+    pub fn from_messages(messages: &[KeptMessage]) -> Result<Mailbox, ArchiveError> {
+        let mut out = Mailbox::default();
+        for m in messages {
+            if is_turn_message(&m.bytes) {
+                out.add_turn(&m.origin, &m.bytes)?;
+            } else {
+                out.passed_over += 1;
+                out.scan_commitments(&m.origin, &m.bytes);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Keeps what verifying needs of a turn message.
+    fn add_turn(&mut self, origin: &str, bytes: &[u8]) -> Result<(), ArchiveError> {
+        if self.turns.len() >= MAX_KEPT_MESSAGES {
+            return Err(ArchiveError::TooMany {
+                max: MAX_KEPT_MESSAGES,
+            });
+        }
+        let part = mime::parse_message(bytes).map_err(|reason| ArchiveError::Unreadable {
+            origin: origin.to_string(),
+            reason,
+        })?;
+        let game = part
+            .header("x-blitz-game")
+            .map(|g| g.trim().to_string())
+            .unwrap_or_default();
+        let names = ["references", "in-reply-to"]
+            .iter()
+            .flat_map(|h| part.headers_named(h))
+            .flat_map(|v| ids_in(&v))
+            .collect();
+        let supersedes = part
+            .headers_named("supersedes")
+            .iter()
+            .flat_map(|v| ids_in(v))
+            .collect();
+        let mut record = TurnRecord {
+            origin: origin.to_string(),
+            game,
+            id: part
+                .header("message-id")
+                .and_then(|v| ids_in(&v).into_iter().next()),
+            names,
+            supersedes,
+            body: None,
+            attachments: Vec::new(),
+            received: received_at(&part),
+            problem: None,
+        };
+        for leaf in part.leaves() {
+            let decoded = mime::decode_transfer(&leaf.body, &leaf.encoding);
+            let Some(name) = leaf.filename.clone() else {
+                if record.body.is_none() && leaf.content_type == "text/plain" {
+                    record.body = decoded
+                        .and_then(|b| mime::decode_charset(&b, charset(&leaf)))
+                        .map(|t| t.replace("\r\n", "\n"))
+                        .map_err(|reason| record.problem.get_or_insert(reason))
+                        .ok();
+                }
+                continue;
+            };
+            let bytes = match decoded {
+                Ok(b) => b,
+                Err(reason) => {
+                    record
+                        .problem
+                        .get_or_insert(format!("the attachment {name}: {reason}"));
+                    continue;
+                }
+            };
+            let sha256 = crate::envelope::sha256_hex(&bytes);
+            let picture = leaf.content_type.starts_with("image/");
+            if !picture {
+                self.contents.entry(sha256.clone()).or_insert(bytes);
+            }
+            record.attachments.push(Attached {
+                name,
+                sha256,
+                picture,
+            });
+        }
+        self.turns.push(record);
+        Ok(())
+    }
+
+    /// Notes every commitment line (64 hex digits standing alone) of a message that
+    /// is not a turn message, in its plain-text parts.
+    fn scan_commitments(&mut self, origin: &str, bytes: &[u8]) {
+        let Ok(part) = mime::parse_message(bytes) else {
+            return;
+        };
+        let received = received_at(&part);
+        for leaf in part.leaves() {
+            if !leaf.content_type.starts_with("text/") {
+                continue;
+            }
+            let Ok(text) = mime::decode_transfer(&leaf.body, &leaf.encoding) else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&text);
+            for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+                if self.commitments.len() >= MAX_COMMITMENT_MAILS {
+                    return;
+                }
+                if word.len() == 64 && word.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    self.commitments.push(CommitmentMail {
+                        commitment: word.to_ascii_lowercase(),
+                        origin: origin.to_string(),
+                        received,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The charset a text part names (UTF-8 when none).
+fn charset(leaf: &mime::Leaf) -> &str {
+    leaf.params.get("charset").map_or("utf-8", String::as_str)
+}
+
+/// When the reader's own server received a message: the date after the last `;` of
+/// its topmost `Received:` field (RFC 5322 5.2), in Unix seconds.
+fn received_at(part: &mime::Part) -> Option<i64> {
+    let first = part.headers_named("received").into_iter().next()?;
+    let (_, date) = first.rsplit_once(';')?;
+    parse_mail_date(date)
+}
+
+/// An RFC 5322 date, a trailing comment such as `(UTC)` allowed, in Unix seconds.
+pub fn parse_mail_date(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let text = text.split('(').next().unwrap_or(text).trim();
+    chrono::DateTime::parse_from_rfc2822(text)
+        .ok()
+        .map(|d| d.timestamp())
 }
 
 /// Why mail could not be turned into a game folder.
@@ -135,8 +339,9 @@ fn missing_text(missing: &[MissingMail]) -> String {
 }
 
 /// Reads the turn messages at `path`: a folder of `.eml` files (in name order), or a
-/// file holding one message or an mbox of many. Other messages are passed over without
-/// being kept, so a whole mailbox can be given.
+/// file holding one message or an mbox of many, one message at a time. Other messages
+/// are passed over without being kept (their commitment lines noted), so a whole
+/// mailbox can be given.
 pub fn read_mailbox(path: &Path) -> Result<Mailbox, ArchiveError> {
     let err = |reason: String| ArchiveError::Read {
         path: path.to_path_buf(),
@@ -158,7 +363,7 @@ pub fn read_mailbox(path: &Path) -> Result<Mailbox, ArchiveError> {
         let file = std::fs::File::open(path).map_err(|e| err(e.to_string()))?;
         read_messages(file, &path.display().to_string(), true, &mut mailbox)?;
     }
-    if mailbox.messages.is_empty() {
+    if mailbox.turns.is_empty() {
         return Err(ArchiveError::NoTurnMail {
             origin: path.display().to_string(),
         });
@@ -203,6 +408,8 @@ struct Reading {
     in_header: bool,
     keep: Option<bool>,
     too_large: bool,
+    /// Not a turn message, but small enough to look into for a commitment line.
+    scan: bool,
     number: usize,
 }
 
@@ -213,6 +420,7 @@ impl Reading {
             in_header: true,
             keep: None,
             too_large: false,
+            scan: false,
             number,
         }
     }
@@ -270,6 +478,12 @@ fn read_messages<R: Read>(
 /// it is a turn message worth keeping.
 fn take_line(m: &mut Reading, line: &[u8]) {
     if m.keep == Some(false) {
+        if m.scan && m.bytes.len() + line.len() <= MAX_SCANNED_BYTES {
+            m.bytes.extend_from_slice(line);
+        } else {
+            m.scan = false;
+            m.bytes = Vec::new();
+        }
         return;
     }
     if m.bytes.len() + line.len() > MAX_KEPT_MESSAGE_BYTES {
@@ -285,9 +499,7 @@ fn take_line(m: &mut Reading, line: &[u8]) {
             m.in_header = false;
             let keep = is_turn_message(&m.bytes);
             m.keep = Some(keep);
-            if !keep {
-                m.bytes = Vec::new();
-            }
+            m.scan = !keep;
         }
     }
 }
@@ -325,18 +537,12 @@ fn finish(m: Reading, origin: &str, numbered: bool, out: &mut Mailbox) -> Result
         if !m.bytes.iter().all(u8::is_ascii_whitespace) || m.keep.is_some() {
             out.passed_over += 1;
         }
+        if m.scan || m.keep.is_none() {
+            out.scan_commitments(&name, &m.bytes);
+        }
         return Ok(());
     }
-    if out.messages.len() >= MAX_KEPT_MESSAGES {
-        return Err(ArchiveError::TooMany {
-            max: MAX_KEPT_MESSAGES,
-        });
-    }
-    out.messages.push(KeptMessage {
-        origin: name,
-        bytes: m.bytes,
-    });
-    Ok(())
+    out.add_turn(&name, &m.bytes)
 }
 
 /// A game folder rebuilt from turn messages.
@@ -352,16 +558,10 @@ pub struct MailFolder {
     pub superseded: Vec<String>,
     /// The message each file came from (its origin), by file name.
     pub origins: BTreeMap<String, String>,
-}
-
-/// One turn message, parsed.
-struct TurnMessage<'a> {
-    origin: &'a str,
-    game: String,
-    id: Option<String>,
-    names: Vec<String>,
-    supersedes: Vec<String>,
-    part: mime::Part,
+    /// The turn messages the files came from, in the order given.
+    pub messages: Vec<TurnRecord>,
+    /// The commitment lines found in the other messages.
+    pub commitments: Vec<CommitmentMail>,
 }
 
 /// The message ids (`<...>`) in a header value.
@@ -398,40 +598,8 @@ fn plain_file_name(name: &str) -> bool {
 /// Rebuilds the game folder from turn messages: checks that no message of the thread
 /// is missing, leaves out corrected messages, and gathers every attachment but the
 /// pictures. With several games in the mail, `game` names the one wanted.
-pub fn game_folder(
-    messages: &[KeptMessage],
-    game: Option<&str>,
-) -> Result<MailFolder, ArchiveError> {
-    let mut parsed = Vec::new();
-    for m in messages {
-        let part = mime::parse_message(&m.bytes).map_err(|reason| ArchiveError::Unreadable {
-            origin: m.origin.clone(),
-            reason,
-        })?;
-        let Some(g) = part.header("x-blitz-game").map(|g| g.trim().to_string()) else {
-            continue;
-        };
-        let names = ["references", "in-reply-to"]
-            .iter()
-            .flat_map(|h| part.headers_named(h))
-            .flat_map(|v| ids_in(&v))
-            .collect();
-        let supersedes = part
-            .headers_named("supersedes")
-            .iter()
-            .flat_map(|v| ids_in(v))
-            .collect();
-        parsed.push(TurnMessage {
-            origin: &m.origin,
-            game: g,
-            id: part
-                .header("message-id")
-                .and_then(|v| ids_in(&v).into_iter().next()),
-            names,
-            supersedes,
-            part,
-        });
-    }
+pub fn game_folder(mailbox: &Mailbox, game: Option<&str>) -> Result<MailFolder, ArchiveError> {
+    let mut parsed: Vec<&TurnRecord> = mailbox.turns.iter().collect();
     let games: BTreeSet<String> = parsed.iter().map(|m| m.game.clone()).collect();
     let game = match (game, games.len()) {
         (Some(g), _) if games.contains(g) => g.to_string(),
@@ -463,7 +631,7 @@ pub fn game_folder(
     let mut missing: Vec<MissingMail> = Vec::new();
     // Earliest in the thread first (fewest messages named), so each missing message is
     // said to be named by the first message after it.
-    let mut in_thread: Vec<&TurnMessage> = parsed.iter().collect();
+    let mut in_thread: Vec<&TurnRecord> = parsed.clone();
     in_thread.sort_by_key(|m| m.names.len());
     for m in in_thread {
         for id in &m.names {
@@ -494,48 +662,47 @@ pub fn game_folder(
         used: Vec::new(),
         superseded: Vec::new(),
         origins: BTreeMap::new(),
+        messages: Vec::new(),
+        commitments: mailbox.commitments.clone(),
     };
     let mut from: BTreeMap<String, &str> = BTreeMap::new();
-    for m in &parsed {
+    for m in parsed {
         if m.id.as_ref().is_some_and(|id| superseded_ids.contains(id)) {
-            folder.superseded.push(m.origin.to_string());
+            folder.superseded.push(m.origin.clone());
             continue;
         }
-        for leaf in m.part.leaves() {
-            let Some(name) = leaf.filename.clone() else {
-                continue;
-            };
-            if leaf.content_type.starts_with("image/") {
-                continue;
-            }
+        if let Some(reason) = &m.problem {
+            return Err(ArchiveError::Unreadable {
+                origin: m.origin.clone(),
+                reason: reason.clone(),
+            });
+        }
+        for a in m.attachments.iter().filter(|a| !a.picture) {
+            let name = a.name.clone();
             if !plain_file_name(&name) {
                 return Err(ArchiveError::BadName {
-                    origin: m.origin.to_string(),
+                    origin: m.origin.clone(),
                     name,
                 });
             }
-            let bytes = mime::decode_transfer(&leaf.body, &leaf.encoding).map_err(|reason| {
-                ArchiveError::Unreadable {
-                    origin: m.origin.to_string(),
-                    reason: format!("the attachment {name}: {reason}"),
-                }
-            })?;
+            let bytes = mailbox.contents.get(&a.sha256).cloned().unwrap_or_default();
             match folder.files.get(&name) {
                 Some(kept) if *kept != bytes => {
                     return Err(ArchiveError::Conflict {
                         first: from.get(&name).copied().unwrap_or_default().to_string(),
-                        second: m.origin.to_string(),
+                        second: m.origin.clone(),
                         name,
                     })
                 }
                 Some(_) => {}
                 None => {
-                    from.insert(name.clone(), m.origin);
+                    from.insert(name.clone(), &m.origin);
                     folder.files.insert(name, bytes);
                 }
             }
         }
-        folder.used.push(m.origin.to_string());
+        folder.used.push(m.origin.clone());
+        folder.messages.push(m.clone());
     }
     folder.origins = from
         .into_iter()
@@ -586,6 +753,10 @@ mod tests {
         }
     }
 
+    fn mb(messages: &[KeptMessage]) -> Mailbox {
+        Mailbox::from_messages(messages).unwrap()
+    }
+
     fn three() -> Vec<KeptMessage> {
         vec![
             kept("a", &turn("g1", "new", &[], &[("00.state.ron", "s0")])),
@@ -612,7 +783,7 @@ mod tests {
 
     #[test]
     fn attachments_make_the_folder_without_pictures() {
-        let f = game_folder(&three(), None).unwrap();
+        let f = game_folder(&mb(&three()), None).unwrap();
         assert_eq!(f.game, "g1");
         let names: Vec<&str> = f.files.keys().map(String::as_str).collect();
         assert_eq!(
@@ -634,7 +805,7 @@ mod tests {
         for gone in 0..2 {
             let mut m = three();
             m.remove(gone);
-            let e = game_folder(&m, None).unwrap_err();
+            let e = game_folder(&mb(&m), None).unwrap_err();
             assert!(e.is_incomplete());
             let text = e.to_string();
             let want = if gone == 0 {
@@ -661,12 +832,12 @@ mod tests {
             1,
         );
         m.insert(2, kept("fix", &fix));
-        let f = game_folder(&m, None).unwrap();
+        let f = game_folder(&mb(&m), None).unwrap();
         assert_eq!(f.files["01.state.ron"], b"s1-fixed");
         assert_eq!(f.superseded, ["b"]);
         // Without the corrected message the correction stands in for it.
         m.remove(1);
-        assert!(game_folder(&m, None).is_ok());
+        assert!(game_folder(&mb(&m), None).is_ok());
     }
 
     #[test]
@@ -676,7 +847,7 @@ mod tests {
             "d",
             &turn("g1", "1-blue", &["new"], &[("01.state.ron", "other")]),
         ));
-        let e = game_folder(&m, None).unwrap_err().to_string();
+        let e = game_folder(&mb(&m), None).unwrap_err().to_string();
         assert!(e.contains("01.state.ron differs between b and d"), "{e}");
     }
 
@@ -685,17 +856,17 @@ mod tests {
         let mut m = three();
         m.push(kept("x", &turn("g2", "new", &[], &[("00.state.ron", "t")])));
         assert!(matches!(
-            game_folder(&m, None),
+            game_folder(&mb(&m), None),
             Err(ArchiveError::SeveralGames { .. })
         ));
-        assert_eq!(game_folder(&m, Some("g2")).unwrap().files.len(), 1);
+        assert_eq!(game_folder(&mb(&m), Some("g2")).unwrap().files.len(), 1);
         assert!(matches!(
-            game_folder(&m, Some("g3")),
+            game_folder(&mb(&m), Some("g3")),
             Err(ArchiveError::NoSuchGame { .. })
         ));
         let bad = vec![kept("e", &turn("g1", "new", &[], &[("../x.ron", "s")]))];
         assert!(matches!(
-            game_folder(&bad, None),
+            game_folder(&mb(&bad), None),
             Err(ArchiveError::BadName { .. })
         ));
     }
@@ -712,13 +883,72 @@ mod tests {
         );
         let mut out = Mailbox::default();
         read_messages(mbox.as_bytes(), "box", true, &mut out).unwrap();
-        assert_eq!(out.messages.len(), 2, "{out:?}");
+        assert_eq!(out.turns.len(), 2, "{out:?}");
         assert_eq!(out.passed_over, 1);
-        assert_eq!(out.messages[0].origin, "box message 1");
-        assert_eq!(out.messages[1].origin, "box message 3");
-        let first = String::from_utf8(out.messages[0].bytes.clone()).unwrap();
-        assert!(first.contains("\r\nFrom the front\r\n"), "{first}");
-        assert!(first.starts_with("From: umpire@example.org"));
+        assert_eq!(out.turns[0].origin, "box message 1");
+        assert_eq!(out.turns[1].origin, "box message 3");
+        let first = out.turns[0].body.clone().unwrap();
+        assert_eq!(first, "report\nFrom the front");
+    }
+
+    #[test]
+    fn a_turn_message_keeps_its_report_its_attachments_digests_and_its_arrival() {
+        let received = "Received: from mx.example.net\r\n\tby mail.example.org; Tue, 6 Jan 2026 09:30:00 +0100 (CET)\r\n\
+                        Received: from umpire by mx.example.net; Mon, 1 Jan 1990 00:00:00 +0000\r\n";
+        let one = format!(
+            "{received}{}",
+            turn("g1", "new", &[], &[("00.state.ron", "s0")])
+        );
+        // The same message sent again: its file is kept once.
+        let mb = mb(&[kept("a", &one), kept("b", &one)]);
+        assert_eq!(mb.contents.len(), 1);
+        let t = &mb.turns[0];
+        assert_eq!(t.body.as_deref(), Some("report"));
+        assert_eq!(t.received, Some(1_767_688_200));
+        let names: Vec<(&str, bool)> = t
+            .attachments
+            .iter()
+            .map(|a| (a.name.as_str(), a.picture))
+            .collect();
+        assert_eq!(names, [("00.state.ron", false), ("x.board.png", true)]);
+        assert_eq!(t.attachments[0].sha256, crate::envelope::sha256_hex(b"s0"));
+        let f = game_folder(&mb, None).unwrap();
+        assert_eq!(f.messages.len(), 2);
+        assert_eq!(f.files["00.state.ron"], b"s0");
+    }
+
+    #[test]
+    fn other_mail_is_looked_into_for_commitment_lines_only() {
+        let hex = "ab".repeat(32);
+        let mbox = format!(
+            "From a@b Mon Jan  5 12:00:00 2026\n\
+             Received: by mail.example.org; Mon, 5 Jan 2026 12:00:00 +0000\n\
+             From: red@example.org\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n\
+             My commitment, on a line too long for quoted-printable: {}=\n{}\n\
+             and not this: {}x {}\n\n\
+             From a@b Mon Jan  5 12:00:00 2026\nFrom: blue@example.org\n\n{}\n",
+            &hex[..30],
+            &hex[30..],
+            hex,
+            &hex[..63],
+            hex.to_uppercase()
+        );
+        let mut out = Mailbox::default();
+        read_messages(mbox.as_bytes(), "box", true, &mut out).unwrap();
+        assert!(out.turns.is_empty());
+        assert_eq!(out.passed_over, 2);
+        let found: Vec<(&str, &str, Option<i64>)> = out
+            .commitments
+            .iter()
+            .map(|c| (c.commitment.as_str(), c.origin.as_str(), c.received))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (hex.as_str(), "box message 1", Some(1_767_614_400)),
+                (hex.as_str(), "box message 2", None)
+            ]
+        );
     }
 
     #[test]
