@@ -322,7 +322,7 @@ fn the_opening_mail_lists_the_readings_of_the_games_rules() {
         .lines()
         .filter(|l| l.starts_with("  ") && l.contains(" = "))
         .count();
-    assert!(listed >= 8 && listed < 26, "{listed}: {body}");
+    assert!((8..26).contains(&listed), "{listed}: {body}");
     assert!(
         body.contains("readings are of rules this game does not play"),
         "{body}"
