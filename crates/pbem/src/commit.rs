@@ -93,10 +93,15 @@ pub fn normalise_orders(text: &str) -> String {
 ///                       ‖ lp(normalised orders, UTF-8) )
 /// ```
 pub fn orders_commitment(state_bytes: &[u8], orders_text: &str) -> Commitment {
+    orders_commitment_for_hash(&state_hash(state_bytes), orders_text)
+}
+
+/// [`orders_commitment`] of the state whose SHA-256 is `state_hash`.
+pub fn orders_commitment_for_hash(state_hash: &[u8; 32], orders_text: &str) -> Commitment {
     let normal = normalise_orders(orders_text);
     let mut input = Vec::with_capacity(normal.len() + 80);
     lp(&mut input, COMMIT_V2.as_bytes());
-    lp(&mut input, &state_hash(state_bytes));
+    lp(&mut input, state_hash);
     lp(&mut input, normal.as_bytes());
     Commitment(Sha256::digest(&input).into())
 }
@@ -118,12 +123,22 @@ pub fn check(
     state_bytes: &[u8],
     order_bytes: &[u8],
 ) -> Result<(), CommitError> {
+    check_for_hash(commitment_hex, &state_hash(state_bytes), order_bytes)
+}
+
+/// [`check`] for the state whose SHA-256 ([`state_hash`]) the caller has already
+/// computed: the state is not hashed again.
+pub fn check_for_hash(
+    commitment_hex: &str,
+    state_hash: &[u8; 32],
+    order_bytes: &[u8],
+) -> Result<(), CommitError> {
     let given: Commitment = commitment_hex.parse()?;
     let computed = match std::str::from_utf8(order_bytes) {
-        Ok(text) => orders_commitment(state_bytes, text),
-        Err(_) => commitment(state_bytes, order_bytes),
+        Ok(text) => orders_commitment_for_hash(state_hash, text),
+        Err(_) => commitment_for_hash(state_hash, order_bytes),
     };
-    if given == computed || given == commitment(state_bytes, order_bytes) {
+    if given == computed || given == commitment_for_hash(state_hash, order_bytes) {
         Ok(())
     } else {
         Err(CommitError::Mismatch {
