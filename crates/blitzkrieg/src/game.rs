@@ -20,7 +20,7 @@ use crate::units::{Counters, Side};
 use pbem::commit;
 use pbem::files::{self, FileError};
 use pbem::mail;
-use pbem::seed::{used, DrandChain, Seed, SeedError, SeedKind};
+use pbem::seed::{used, Beacon, DrandChain, Seed, SeedError, SeedKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -700,9 +700,11 @@ pub fn check(
 ) -> Result<Vec<OrderError>, GameError> {
     let state = read_state(state_bytes, state_file)?;
     let rules = u.rules_for(&state)?;
-    Ok(match problems(&rules, &state, state_bytes, &orders.toml) {
-        Ok((_, errors)) | Err(errors) => errors,
-    })
+    Ok(
+        match problems(&rules, &state, &sha256_hex(state_bytes), &orders.toml) {
+            Ok((_, errors)) | Err(errors) => errors,
+        },
+    )
 }
 
 /// What `blitz check` reports: every problem, and when there is none each declared
@@ -722,11 +724,12 @@ pub fn check_and_preview(
 ) -> Result<CheckReport, GameError> {
     let state = read_state(state_bytes, state_file)?;
     let rules = u.rules_for(&state)?;
-    let errors = match problems(&rules, &state, state_bytes, &orders.toml) {
+    let hash = sha256_hex(state_bytes);
+    let errors = match problems(&rules, &state, &hash, &orders.toml) {
         Ok((_, errors)) | Err(errors) => errors,
     };
     let battles = if errors.is_empty() {
-        crate::preview::battles_in(&rules, &state, &sha256_hex(state_bytes), orders)
+        crate::preview::battles_in(&rules, &state, &hash, orders)
     } else {
         Vec::new()
     };
@@ -748,7 +751,7 @@ pub fn check_for_commit(
 ) -> Result<Result<Option<NamedSeed>, Vec<OrderError>>, GameError> {
     let state = read_state(state_bytes, state_file)?;
     let rules = u.rules_for(&state)?;
-    match problems(&rules, &state, state_bytes, &orders.toml) {
+    match problems(&rules, &state, &sha256_hex(state_bytes), &orders.toml) {
         Ok((parsed, errors)) if errors.is_empty() => Ok(Ok(named_seed(&state, &parsed)?)),
         Ok((_, errors)) | Err(errors) => Ok(Err(errors)),
     }
@@ -760,16 +763,15 @@ pub fn check_for_commit(
 fn problems(
     rules: &Rules,
     state: &GameState,
-    state_bytes: &[u8],
+    state_hash: &str,
     toml: &str,
 ) -> Result<(Orders, Vec<OrderError>), Vec<OrderError>> {
     let (parsed, unreadable) = orders::parse_partial(toml)
         .map_err(|errors| crate::hints::refine(rules, None, toml, errors))?;
-    let hash = sha256_hex(state_bytes);
     let errors = if unreadable.is_empty() {
-        engine::check(rules, state, &parsed, &hash)
+        engine::check(rules, state, &parsed, state_hash)
     } else {
-        engine::check_partial(rules, state, &parsed, &hash, unreadable)
+        engine::check_partial(rules, state, &parsed, state_hash, unreadable)
     };
     let errors = crate::hints::refine(rules, Some(&parsed), toml, errors);
     Ok((parsed, errors))
@@ -820,7 +822,7 @@ pub fn resolve(
     let state = read_state(state_bytes, state_file)?;
     let turn = Turn {
         state,
-        state_bytes,
+        state_digest: commit::state_hash(state_bytes),
         orders,
         seed,
         commitment,
@@ -828,11 +830,13 @@ pub fn resolve(
     resolve_turn(u, turn, color, Template::Render)
 }
 
-/// One player-turn to resolve: the state read from its file's bytes, the orders, the
-/// published seed and the commitment.
+/// One player-turn to resolve: the state read from its file and that file's hash, the
+/// orders, the published seed and the commitment.
 struct Turn<'a> {
     state: GameState,
-    state_bytes: &'a [u8],
+    /// The SHA-256 of the state file's bytes ([`commit::state_hash`]), computed once
+    /// by the caller (`verify` has it from the replay that wrote them).
+    state_digest: [u8; 32],
     orders: &'a OrderText,
     seed: Option<&'a SeedInput>,
     commitment: Option<&'a str>,
@@ -856,13 +860,13 @@ fn resolve_turn(
 ) -> Result<Resolution, GameError> {
     let Turn {
         state,
-        state_bytes,
+        state_digest,
         orders,
         seed,
         commitment,
     } = turn;
     let rules = u.rules_for(&state)?;
-    let state_hash = sha256_hex(state_bytes);
+    let state_hash = hex::encode(state_digest);
     let (parsed, unreadable) =
         orders::parse_partial(&orders.toml).map_err(|e| order_errors(orders, e, color))?;
     if !unreadable.is_empty() {
@@ -876,7 +880,7 @@ fn resolve_turn(
         checked => checked,
     };
     if let Some(c) = commitment {
-        commit::check(c, state_bytes, orders.toml.as_bytes())
+        commit::check_for_hash(c, &state_digest, orders.toml.as_bytes())
             .map_err(|e| GameError::Seed(e.to_string()))?;
     }
     let seed_value = match (&state.phase, seed) {
@@ -1096,10 +1100,12 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
     // Each state file is read once: the first here, every later one as the kept file
     // its predecessor's replay is compared with. Only the first is parsed: a later one
     // is the replayed state, byte for byte.
-    let mut bytes = files::read_bytes(first)?;
-    let first_hash = sha256_hex(&bytes);
+    let bytes = files::read_bytes(first)?;
+    let mut digest = commit::state_hash(&bytes);
+    let first_hash = hex::encode(digest);
     let mut path = first.clone();
     let mut state = read_state(&bytes, &first.display().to_string())?;
+    check_beacons_together(dir, &states, &state);
     let mut turns = Vec::new();
     let mut reached: Vec<PathBuf> = Vec::new();
     loop {
@@ -1148,7 +1154,7 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         let label = state.label();
         let turn = Turn {
             state,
-            state_bytes: &bytes,
+            state_digest: digest,
             orders: &orders,
             seed: seed.as_ref(),
             commitment: commitment.as_deref().map(str::trim),
@@ -1203,9 +1209,35 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         if kept.len() > MAX_STATE_BYTES {
             read_state(&kept, &next_path.display().to_string())?;
         }
+        // The kept bytes are the replayed state's, whose SHA-256 the replay computed,
+        // unless they were rewritten under the name of the release that wrote them.
+        digest = match <[u8; 32]>::try_from(hex::decode(&r.state_hash).unwrap_or_default()) {
+            Ok(d) if kept == r.state_ron.as_bytes() => d,
+            _ => commit::state_hash(&kept),
+        };
         state = next;
         path = next_path;
-        bytes = kept;
+    }
+}
+
+/// The drand beacons kept beside the states of a game folder, their signatures checked
+/// as one batch before the replay (`DrandChain::verify_all`): each player-turn's check of
+/// its beacon then needs no pairing of its own. A bad beacon fails the batch, and the
+/// replay refuses it at its player-turn as it would without the batch.
+fn check_beacons_together(dir: &Path, states: &[PathBuf], first: &GameState) {
+    let Ok(Some(chain)) = chain_of(first) else {
+        return;
+    };
+    let beacons: Vec<Beacon> = states
+        .iter()
+        .filter_map(|p| {
+            let stem = p.file_name()?.to_str()?.strip_suffix(".state.ron")?;
+            let text = files::read_text(&dir.join(format!("{stem}.seed.json"))).ok()?;
+            Beacon::from_json(&text).ok()
+        })
+        .collect();
+    if !beacons.is_empty() {
+        chain.verify_all(&beacons);
     }
 }
 

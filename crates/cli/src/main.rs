@@ -67,7 +67,19 @@ enum Command {
     Help(cli::help::Args),
 }
 
+/// `blitz --version` (or `-V`) alone, answered as clap answers it (`blitz 0.3.0`) without
+/// building the parser of every command first: the one call whose whole cost is
+/// start-up.
+fn version_only() -> bool {
+    let mut args = std::env::args_os().skip(1);
+    matches!((args.next(), args.next()), (Some(a), None) if a == "--version" || a == "-V")
+}
+
 fn main() -> ExitCode {
+    if version_only() {
+        outln!("blitz {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     let parsed = Cli::parse();
     cli::global::init(&parsed.global);
     let result = match parsed.command {

@@ -3,7 +3,7 @@
 //! (STATE ORDERS, with the older `--state`/`--orders` as aliases), `--quiet` and
 //! `--verbose`, `--color` with NO_COLOR and CLICOLOR_FORCE, messages on standard error
 //! and data on standard output, the outbox in the game folder, `--sender` where mail is
-//! built, and every documented exit code.
+//! built, every documented exit code, and `--version` as clap prints it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use assert_cmd::Command;
@@ -67,6 +67,20 @@ fn stderr_of(c: &mut Command) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// `blitz --version` alone is answered before the command line parser is built (it
+/// is all start-up): it prints what clap prints for the version, which it still does
+/// when other options come with it.
+#[test]
+fn version_alone_prints_what_the_parser_prints() {
+    let alone = blitz().arg("--version").assert().success();
+    let alone = String::from_utf8(alone.get_output().stdout.clone()).unwrap();
+    assert_eq!(alone, format!("blitz {}\n", env!("CARGO_PKG_VERSION")));
+    let short = blitz().arg("-V").assert().success();
+    assert_eq!(short.get_output().stdout, alone.as_bytes());
+    let parsed = blitz().args(["--quiet", "--version"]).assert().success();
+    assert_eq!(parsed.get_output().stdout, alone.as_bytes());
 }
 
 #[test]

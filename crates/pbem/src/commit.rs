@@ -96,7 +96,11 @@ pub fn normalise_orders(text: &str) -> String {
 ///                       ‖ lp(normalised orders, UTF-8) )
 /// ```
 pub fn orders_commitment_v2(state_bytes: &[u8], orders_text: &str) -> Commitment {
-    tagged(COMMIT_V2, state_bytes, &normalise_orders(orders_text))
+    tagged(
+        COMMIT_V2,
+        &state_hash(state_bytes),
+        &normalise_orders(orders_text),
+    )
 }
 
 /// The domain tag of commitment version 3.
@@ -134,13 +138,18 @@ pub fn canonical_orders(text: &str) -> String {
 ///                       ‖ lp(canonical orders, UTF-8) )
 /// ```
 pub fn orders_commitment(state_bytes: &[u8], orders_text: &str) -> Commitment {
-    tagged(COMMIT_V3, state_bytes, &canonical_orders(orders_text))
+    orders_commitment_for_hash(&state_hash(state_bytes), orders_text)
 }
 
-fn tagged(tag: &str, state_bytes: &[u8], orders: &str) -> Commitment {
+/// [`orders_commitment`] of the state whose SHA-256 is `state_hash`.
+pub fn orders_commitment_for_hash(state_hash: &[u8; 32], orders_text: &str) -> Commitment {
+    tagged(COMMIT_V3, state_hash, &canonical_orders(orders_text))
+}
+
+fn tagged(tag: &str, state_hash: &[u8; 32], orders: &str) -> Commitment {
     let mut input = Vec::with_capacity(orders.len() + 80);
     lp(&mut input, tag.as_bytes());
-    lp(&mut input, &state_hash(state_bytes));
+    lp(&mut input, state_hash);
     lp(&mut input, orders.as_bytes());
     Commitment(Sha256::digest(&input).into())
 }
@@ -163,15 +172,28 @@ pub fn check(
     state_bytes: &[u8],
     order_bytes: &[u8],
 ) -> Result<(), CommitError> {
+    check_for_hash(commitment_hex, &state_hash(state_bytes), order_bytes)
+}
+
+/// [`check`] for the state whose SHA-256 ([`state_hash`]) the caller has already
+/// computed: the state is not hashed again.
+pub fn check_for_hash(
+    commitment_hex: &str,
+    state_hash: &[u8; 32],
+    order_bytes: &[u8],
+) -> Result<(), CommitError> {
     let given: Commitment = commitment_hex.parse()?;
     let (computed, v2) = match std::str::from_utf8(order_bytes) {
         Ok(text) => (
-            orders_commitment(state_bytes, text),
-            Some(orders_commitment_v2(state_bytes, text)),
+            orders_commitment_for_hash(state_hash, text),
+            Some(tagged(COMMIT_V2, state_hash, &normalise_orders(text))),
         ),
-        Err(_) => (commitment(state_bytes, order_bytes), None),
+        Err(_) => (commitment_for_hash(state_hash, order_bytes), None),
     };
-    if given == computed || Some(given) == v2 || given == commitment(state_bytes, order_bytes) {
+    if given == computed
+        || Some(given) == v2
+        || given == commitment_for_hash(state_hash, order_bytes)
+    {
         Ok(())
     } else {
         Err(CommitError::Mismatch {

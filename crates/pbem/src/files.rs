@@ -91,7 +91,10 @@ pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
         source,
     };
     let file = fs::File::open(path).map_err(err)?;
-    let mut bytes = Vec::new();
+    // Room for the whole file at once, as its size says (a bound on it, not trusted
+    // beyond `max`): read in one call rather than in ever larger pieces.
+    let size = file.metadata().map_or(0, |m| m.len()).min(max);
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0).saturating_add(1));
     file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(err)?;

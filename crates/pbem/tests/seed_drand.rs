@@ -183,3 +183,68 @@ fn round_from_utc_time_is_the_first_round_after_it() {
     let e = c.round_for_time("next tuesday").unwrap_err();
     assert!(matches!(e, SeedError::BadTime { .. }));
 }
+
+/// The check made here is `drand-verify`'s for the quicknet scheme: the same verdict on
+/// real rounds, on their signatures under other rounds and on altered signatures.
+#[test]
+fn the_signature_check_agrees_with_drand_verify() {
+    use drand_verify::{G2PubkeyRfc, Pubkey};
+    let chain = quicknet();
+    let key: [u8; 96] = chain.public_key.as_slice().try_into().unwrap();
+    let theirs = G2PubkeyRfc::from_fixed(key).unwrap();
+    let mut cases = Vec::new();
+    for json in [ROUND_657413, ROUND_123] {
+        let b = Beacon::from_json(json).unwrap();
+        let mut flipped = b.signature.clone();
+        flipped[20] ^= 0x01;
+        cases.push((b.round, b.signature.clone()));
+        cases.push((b.round + 1, b.signature.clone()));
+        cases.push((b.round, flipped));
+    }
+    let mut good = 0;
+    for (round, signature) in cases {
+        let expected = theirs.verify(round, b"", &signature).unwrap_or(false);
+        let beacon = Beacon {
+            round,
+            signature,
+            randomness: None,
+        };
+        assert_eq!(chain.verify(&beacon).is_ok(), expected, "round {round}");
+        good += usize::from(expected);
+    }
+    assert_eq!(good, 2, "the two real rounds, and only they, verify");
+}
+
+/// A game folder's beacons are checked as one batch: the real rounds pass together;
+/// one bad signature among them fails the batch, and checked alone it is still
+/// refused with its round named.
+#[test]
+fn a_batch_of_beacons_passes_only_if_every_signature_is_good() {
+    let chain = quicknet();
+    let good: Vec<Beacon> = [ROUND_657413, ROUND_123]
+        .iter()
+        .map(|j| Beacon::from_json(j).unwrap())
+        .collect();
+    assert!(chain.verify_all(&good));
+    assert!(chain.verify_all(&good[..1]));
+    let mut bad = good.clone();
+    bad.push(Beacon {
+        round: 657_414,
+        ..good[0].clone()
+    });
+    assert!(!chain.verify_all(&bad));
+    bad.swap(0, 2);
+    assert!(!chain.verify_all(&bad));
+    let e = chain.verify(&bad[0]).unwrap_err();
+    assert!(
+        matches!(e, SeedError::BadSignature { round: 657_414, .. }),
+        "{e}"
+    );
+    // Not a curve point: the batch fails too.
+    let mut broken = good[1].clone();
+    broken.signature[0] ^= 0x80;
+    assert!(!chain.verify_all(&[good[0].clone(), broken]));
+    // Under another chain's key the real rounds do not pass.
+    let other = DrandChain::new("fastnet", "other", FASTNET_KEY, 0, 3).unwrap();
+    assert!(!other.verify_all(&good));
+}

@@ -1,0 +1,14 @@
+//! How the `blitz` binary is linked. A release build on Linux is linked as a plain
+//! (non position-independent) executable: the loader then has no relocations to apply to
+//! it at start-up, which for a command as short as `check` was over a third of the
+//! work of `blitz --version` (docs/speed.md). The code itself is compiled as usual, so
+//! `cargo install`, the tests and the benches need nothing more.
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
+    if os == "linux" && release {
+        println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
+}
