@@ -3,15 +3,13 @@
 //! - `load`: `Umpire::load` of the embedded rule data (board, counters, figures and
 //!   readings; the combat tables are read when a battle first needs them);
 //! - `verify_long_game`: `game::verify_dir` of a whole game, 32 player-turns, written
-//!   once before timing by `examples/long_game.rs`;
-//! - `verify_long_drand_game`: the same game with its battles decided by recorded drand
-//!   beacons, each checked against the chain's key (a BLS pairing check).
+//!   once before timing by `examples/long_game.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 #[path = "../examples/long_game.rs"]
 mod long_game;
 
-use blitzkrieg::game::{self, RuleFiles, SeedKindChoice, Umpire};
+use blitzkrieg::game::{self, RuleFiles, Umpire};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
@@ -28,13 +26,6 @@ fn bench(c: &mut Criterion) {
     assert_eq!(verified.turns.len(), turns);
     c.bench_function("verify_long_game", |b| {
         b.iter(|| black_box(game::verify_dir(&u, dir.path()).unwrap()))
-    });
-    let drand = tempfile::tempdir().unwrap();
-    let turns = long_game::play_with(&u, drand.path(), SeedKindChoice::Drand).unwrap();
-    let verified = game::verify_dir(&u, drand.path()).unwrap();
-    assert_eq!(verified.turns.len(), turns);
-    c.bench_function("verify_long_drand_game", |b| {
-        b.iter(|| black_box(game::verify_dir(&u, drand.path()).unwrap()))
     });
 }
 

@@ -3,7 +3,7 @@
 //! full length (`docs/speed.md`):
 //!
 //! ```text
-//! cargo run --release -p blitzkrieg --example long_game -- DIR [--drand]
+//! cargo run --release -p blitzkrieg --example long_game -- DIR
 //! ```
 //!
 //! Both set-ups and Blue's turn 1 are the demo's orders (`examples/demo/`). From then on
@@ -11,8 +11,7 @@
 //! one or two hexes nearer the enemy, and attacks every enemy stack next to its units;
 //! each choice is kept only if the umpire's own check finds the orders legal. Nothing is
 //! random: every run writes the same files (battles are decided by agreed texts, one per
-//! player-turn; with `--drand`, by the demo's three recorded drand beacons in turn, each
-//! player-turn with battles naming one). The game ends earlier if a side wins.
+//! player-turn). The game ends earlier if a side wins.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::board::Board;
@@ -22,7 +21,7 @@ use blitzkrieg::game::{self, GameError, OrderText, SeedInput, SeedKindChoice, Um
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders;
 use blitzkrieg::rules::Rules;
-use blitzkrieg::state::{sha256_hex, GameState, Phase, Place, SeedSource};
+use blitzkrieg::state::{sha256_hex, GameState, Phase, Place};
 use blitzkrieg::units::{Side, UnitId};
 use pbem::commit;
 use pbem::files;
@@ -33,42 +32,13 @@ use std::path::{Path, PathBuf};
 /// The game's id.
 pub const GAME_ID: &str = "long";
 
-/// The `[seed]` every order file with battles names in a game of agreed texts: an
-/// agreed value of that day.
-const SEED_SECTION: &str = "[seed]\nsource = \"text\"\ndate = \"2030-01-02\"\n";
-
-/// The real quicknet rounds a game by drand beacons names, one player-turn after
-/// another, with their beacons as a relay served them.
-const BEACONS: [(u64, &str); 3] = [
-    (
-        123,
-        include_str!("../../../examples/demo/beacon-round-123.json"),
-    ),
-    (
-        1000,
-        include_str!("../../../examples/demo/beacon-round-1000.json"),
-    ),
-    (
-        657_413,
-        include_str!("../../../examples/demo/beacon-round-657413.json"),
-    ),
-];
-
-/// The recorded beacon a player-turn of a drand game names.
-fn beacon(state: &GameState) -> (u64, &'static str) {
-    let side = usize::from(state.mover() == Some(Side::Red));
-    let turn = usize::try_from(state.turn()).unwrap_or(0);
-    BEACONS[(turn * 2 + side) % BEACONS.len()]
-}
-
-/// The `[seed]` of a player-turn with battles.
+/// The `[seed]` an order file with battles names: the agreed value of a day of January
+/// 2030, one day a player-turn (turn 1 Blue the 2nd, turn 15 Red the 31st), since a seed
+/// decides one player-turn only (`pbem::seed::used`).
 fn seed_section(state: &GameState) -> String {
-    match state.game.options.seed {
-        SeedSource::Drand { .. } => {
-            format!("[seed]\nsource = \"drand\"\nround = {}\n", beacon(state).0)
-        }
-        _ => SEED_SECTION.to_string(),
-    }
+    let side = u32::from(state.mover() == Some(Side::Red));
+    let day = state.turn() * 2 + side;
+    format!("[seed]\nsource = \"text\"\ndate = \"2030-01-{day:02}\"\n")
 }
 
 /// The demo's player-turns played as they are: both set-ups and turn 1 of Blue, which
@@ -281,14 +251,9 @@ fn choose(rules: &Rules, state: &GameState, state_bytes: &[u8]) -> String {
 /// Plays the long game into `dir` (which must hold no game yet) and returns the number
 /// of player-turns written.
 pub fn play(u: &Umpire, dir: &Path) -> Result<usize, GameError> {
-    play_with(u, dir, SeedKindChoice::Text)
-}
-
-/// [`play`], its battles decided by agreed texts or by drand beacons.
-pub fn play_with(u: &Umpire, dir: &Path, seeds: SeedKindChoice) -> Result<usize, GameError> {
     let spec = game::NewGame {
         id: GAME_ID.to_string(),
-        seed: seeds,
+        seed: SeedKindChoice::Text,
         ..demo::new_game_spec()
     };
     let mut state = game::new_game(u, &spec)?;
@@ -314,10 +279,7 @@ pub fn play_with(u: &Umpire, dir: &Path, seeds: SeedKindChoice) -> Result<usize,
         let attacks = orders::parse_partial(&orders.toml)
             .map(|(o, _)| !o.attacks.is_empty())
             .unwrap_or(false);
-        let seed = attacks.then(|| match seeds {
-            SeedKindChoice::Drand => SeedInput::Beacon(beacon(&state).1.to_string()),
-            _ => SeedInput::Text(seed_text(&state)),
-        });
+        let seed = attacks.then(|| SeedInput::Text(seed_text(&state)));
         let name = dir
             .join(format!("{}.state.ron", state.file_stem()))
             .display()
@@ -342,20 +304,13 @@ pub fn play_with(u: &Umpire, dir: &Path, seeds: SeedKindChoice) -> Result<usize,
 
 #[allow(dead_code)]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let drand = args.iter().any(|a| a == "--drand");
     let dir = PathBuf::from(
-        args.iter()
-            .find(|a| !a.starts_with("--"))
-            .map_or("long-game", String::as_str),
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "long-game".to_string()),
     );
-    let seeds = if drand {
-        SeedKindChoice::Drand
-    } else {
-        SeedKindChoice::Text
-    };
     let u = Umpire::load(&game::RuleFiles::default()).expect("the embedded rule data");
-    match play_with(&u, &dir, seeds) {
+    match play(&u, &dir) {
         Ok(turns) => println!("{}: {turns} player-turns", dir.display()),
         Err(e) => {
             eprintln!("{e}");

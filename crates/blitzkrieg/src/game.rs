@@ -20,7 +20,7 @@ use crate::units::{Counters, Side};
 use pbem::commit;
 use pbem::files::{self, FileError};
 use pbem::mail;
-use pbem::seed::{used, Beacon, DrandChain, Seed, SeedError, SeedKind};
+use pbem::seed::{used, DrandChain, Seed, SeedError, SeedKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -1105,7 +1105,6 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
     let first_hash = hex::encode(digest);
     let mut path = first.clone();
     let mut state = read_state(&bytes, &first.display().to_string())?;
-    check_beacons_together(dir, &states, &state);
     let mut turns = Vec::new();
     let mut reached: Vec<PathBuf> = Vec::new();
     loop {
@@ -1217,27 +1216,6 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         };
         state = next;
         path = next_path;
-    }
-}
-
-/// The drand beacons kept beside the states of a game folder, their signatures checked
-/// as one batch before the replay (`DrandChain::verify_all`): each player-turn's check of
-/// its beacon then needs no pairing of its own. A bad beacon fails the batch, and the
-/// replay refuses it at its player-turn as it would without the batch.
-fn check_beacons_together(dir: &Path, states: &[PathBuf], first: &GameState) {
-    let Ok(Some(chain)) = chain_of(first) else {
-        return;
-    };
-    let beacons: Vec<Beacon> = states
-        .iter()
-        .filter_map(|p| {
-            let stem = p.file_name()?.to_str()?.strip_suffix(".state.ron")?;
-            let text = files::read_text(&dir.join(format!("{stem}.seed.json"))).ok()?;
-            Beacon::from_json(&text).ok()
-        })
-        .collect();
-    if !beacons.is_empty() {
-        chain.verify_all(&beacons);
     }
 }
 

@@ -5,7 +5,6 @@
 //! digits and dice whatever the source. The orders name it in a `[seed]` table
 //! ([`SeedSpec`], [`spec`]).
 
-mod bls;
 pub mod drand;
 pub mod json;
 pub mod spec;

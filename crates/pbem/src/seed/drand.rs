@@ -2,57 +2,24 @@
 //! beacon read from the JSON a relay serves, verified offline against the chain's key,
 //! and the round named by a UTC time.
 
-use super::bls::Key;
 use super::json::{self, Json};
 use super::SeedError;
+use drand_verify::{G2PubkeyRfc, Pubkey};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use std::collections::BTreeSet;
-use std::sync::{Mutex, OnceLock};
 
 /// The scheme whose beacons this module verifies (quicknet's).
 pub const SCHEME_RFC9380: &str = "bls-unchained-g1-rfc9380";
 
-/// The embedded quicknet key, read and prepared for the pairing once per process. It
-/// is known good (a test decodes it with every check), so its costly subgroup check is
-/// not made here.
-fn quicknet_key() -> Option<&'static Key> {
-    static KEY: OnceLock<Option<Key>> = OnceLock::new();
-    KEY.get_or_init(|| {
-        let chain = DrandChain::quicknet().ok()?;
-        Key::known_good(chain.public_key.as_slice().try_into().ok()?)
-    })
-    .as_ref()
-}
-
-/// The embedded quicknet key's bytes, read once per process.
-fn quicknet_key_bytes() -> Option<&'static [u8]> {
-    static BYTES: OnceLock<Option<Vec<u8>>> = OnceLock::new();
-    BYTES
-        .get_or_init(|| DrandChain::quicknet().ok().map(|c| c.public_key))
-        .as_deref()
-}
-
-/// Calls `f` with a chain's public key as a prepared curve point: the embedded
-/// quicknet key as prepared once per process, any other checked in full (on the
-/// curve, in the subgroup) and prepared for this call. `None`: not a valid key.
-fn with_key<T>(key: &[u8], f: impl FnOnce(&Key) -> T) -> Option<T> {
-    if DrandChain::is_quicknet_key(key) {
-        return quicknet_key().map(f);
+/// A chain's public key as a curve point. The embedded quicknet key is known good (a
+/// test decodes it with every check), so its costly subgroup check is not repeated at
+/// each resolution; any other key is checked in full.
+fn chain_key(key: [u8; 96]) -> Result<G2PubkeyRfc, drand_verify::InvalidPoint> {
+    if DrandChain::is_quicknet_key(&key) {
+        G2PubkeyRfc::from_fixed_unchecked(key)
+    } else {
+        G2PubkeyRfc::from_fixed(key)
     }
-    let bytes: &[u8; 96] = key.try_into().ok()?;
-    Key::checked(bytes).map(|k| f(&k))
-}
-
-/// The beacons found good by a check of a whole batch ([`DrandChain::verify_all`]) in
-/// this process, by key, round and signature: a later check of one of them alone
-/// ([`DrandChain::verify`]) needs no pairing of its own.
-static VERIFIED: Mutex<BTreeSet<(Vec<u8>, u64, Vec<u8>)>> = Mutex::new(BTreeSet::new());
-
-fn verified_before(key: &[u8], beacon: &Beacon) -> bool {
-    VERIFIED
-        .lock()
-        .is_ok_and(|set| set.contains(&(key.to_vec(), beacon.round, beacon.signature.clone())))
 }
 
 const QUICKNET_TOML: &str = include_str!("../../../../rules/drand-quicknet.toml");
@@ -99,8 +66,8 @@ impl DrandChain {
     }
 
     /// Whether this chain's public key is the embedded quicknet key.
-    fn is_quicknet_key(key: &[u8]) -> bool {
-        quicknet_key_bytes() == Some(key)
+    fn is_quicknet_key(key: &[u8; 96]) -> bool {
+        DrandChain::quicknet().is_ok_and(|q| q.public_key.as_slice() == key.as_slice())
     }
 
     /// A chain file like `rules/drand-quicknet.toml`.
@@ -198,23 +165,23 @@ impl DrandChain {
     /// signature of the beacon's round; a randomness field, if present, must be
     /// SHA-256 of the signature. Returns the randomness.
     pub fn verify(&self, beacon: &Beacon) -> Result<[u8; 32], SeedError> {
-        if self.public_key.len() != 96 {
-            return Err(SeedError::ChainKey {
-                problem: "the public key is not 96 bytes".to_string(),
-            });
-        }
-        let good = verified_before(&self.public_key, beacon)
-            || with_key(&self.public_key, |k| {
-                k.verify(beacon.round, &beacon.signature)
-            })
-            .ok_or_else(|| SeedError::ChainKey {
-                problem: "not a valid public key: Invalid point".to_string(),
-            })?;
-        if !good {
-            return Err(SeedError::BadSignature {
-                round: beacon.round,
-                chain: self.name.clone(),
-            });
+        let key: [u8; 96] =
+            self.public_key
+                .as_slice()
+                .try_into()
+                .map_err(|_| SeedError::ChainKey {
+                    problem: "the public key is not 96 bytes".to_string(),
+                })?;
+        let pk = chain_key(key).map_err(|e| SeedError::ChainKey {
+            problem: format!("not a valid public key: {e}"),
+        })?;
+        let bad = || SeedError::BadSignature {
+            round: beacon.round,
+            chain: self.name.clone(),
+        };
+        match pk.verify(beacon.round, b"", &beacon.signature) {
+            Ok(true) => {}
+            Ok(false) | Err(_) => return Err(bad()),
         }
         let randomness: [u8; 32] = Sha256::digest(&beacon.signature).into();
         if let Some(given) = beacon.randomness {
@@ -227,30 +194,6 @@ impl DrandChain {
             }
         }
         Ok(randomness)
-    }
-}
-
-impl DrandChain {
-    /// Checks the BLS signatures of many beacons of this chain at once, as the beacons
-    /// of a game folder are before it is replayed: one pairing check for them all
-    /// instead of one each. `true`: every signature is good, and [`DrandChain::verify`]
-    /// of each of these beacons in this process needs no pairing of its own (it still
-    /// checks the randomness field). `false`: some signature is bad, or the key is;
-    /// [`DrandChain::verify`] of each then says which.
-    pub fn verify_all(&self, beacons: &[Beacon]) -> bool {
-        let list: Vec<(u64, &[u8])> = beacons
-            .iter()
-            .map(|b| (b.round, b.signature.as_slice()))
-            .collect();
-        let good = with_key(&self.public_key, |k| k.verify_all(&list)).unwrap_or(false);
-        if good {
-            if let Ok(mut set) = VERIFIED.lock() {
-                for b in beacons {
-                    set.insert((self.public_key.clone(), b.round, b.signature.clone()));
-                }
-            }
-        }
-        good
     }
 }
 
@@ -329,13 +272,13 @@ mod tests {
     fn the_quicknet_key_is_checked_once_here_and_others_always() {
         let q = DrandChain::quicknet().unwrap();
         let key: [u8; 96] = q.public_key.as_slice().try_into().unwrap();
-        assert!(Key::checked(&key).is_some(), "a valid G2 point");
-        assert!(DrandChain::is_quicknet_key(&key) && with_key(&key, |_| ()).is_some());
+        assert!(G2PubkeyRfc::from_fixed(key).is_ok(), "a valid G2 point");
+        assert!(DrandChain::is_quicknet_key(&key) && chain_key(key).is_ok());
         let mut other = key;
         other[95] ^= 1;
         assert!(!DrandChain::is_quicknet_key(&other));
         assert!(
-            with_key(&other, |_| ()).is_none(),
+            chain_key(other).is_err(),
             "a corrupted key is not a curve point"
         );
     }
