@@ -11,16 +11,21 @@ fn blitz() -> Command {
     Command::cargo_bin("blitz").unwrap()
 }
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/demo-format-1")
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
 /// A copy of the format-1 folder to work in.
 fn copy() -> (tempfile::TempDir, PathBuf) {
+    copy_of("demo-format-1")
+}
+
+/// A copy of a fixture folder to work in (its README left out).
+fn copy_of(name: &str) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
     fs::create_dir(&dir).unwrap();
-    for e in fs::read_dir(fixture()).unwrap() {
+    for e in fs::read_dir(fixture(name)).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x != "md") {
             fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
@@ -72,4 +77,36 @@ fn an_edited_format_1_state_is_still_refused() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("integrity"));
+}
+
+/// A Tournament Game written by release 0.3.0, whose states record the Tournament figures
+/// of then (`tournament.toml`, before the reading `tgat-doubled-defender` was added to
+/// it), verifies with today's umpire and resolves its next player-turn; the new state
+/// keeps the hash the game was made with (`game::SUPERSEDED`).
+#[test]
+fn a_tournament_game_of_release_0_3_0_verifies_and_plays_on() {
+    let (_tmp, dir) = copy_of("tournament-0.3.0");
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("12 player-turns replayed"));
+    let made = "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1";
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("12-6-blue.state.ron"))
+        .arg(dir.join("12-6-blue.template.toml"))
+        .arg("--out")
+        .arg(&dir)
+        .assert()
+        .success();
+    let next = fs::read_to_string(dir.join("13-6-red.state.ron")).unwrap();
+    assert!(next.contains(made), "{next}");
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("13 player-turns replayed"));
 }
