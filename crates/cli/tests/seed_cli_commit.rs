@@ -62,7 +62,8 @@ fn refuses_a_round_already_published_and_commits_as_of_a_time_before_it() {
         .stdout(format!("{expected}\n"));
 }
 
-/// A far-future round (or time) is committed to without a word on standard error.
+/// A far-future round (or time) is committed to without a word on standard error about
+/// it (these orders hold no order, which `commit` says, B182, and nothing else).
 #[test]
 fn a_far_future_round_gives_no_warning() {
     let (dir, state, hash) = demo_turn_3();
@@ -75,7 +76,12 @@ fn a_far_future_round_gives_no_warning() {
         ),
     )
     .unwrap();
-    commit(&state, &orders).assert().success().stderr("");
+    let out = commit(&state, &orders).assert().success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        stderr.lines().all(|l| l.starts_with("warning[B182]: ")),
+        "{stderr}"
+    );
 }
 
 /// Orders `blitz check` refuses get no commitment: every problem is listed, as by
