@@ -42,15 +42,9 @@ pub fn replay_files(stem: &str, written: &[(PathBuf, Vec<u8>)]) -> Vec<(String, 
 /// The replay files of the player-turn whose files are named `stem`, in mail order.
 fn in_replay_order(
     stem: &str,
-    mut find: impl FnMut(&str) -> Option<Vec<u8>>,
+    find: impl FnMut(&str) -> Option<Vec<u8>>,
 ) -> Vec<(String, Vec<u8>)> {
-    REPLAY_ENDINGS
-        .iter()
-        .filter_map(|ending| {
-            let name = format!("{stem}{ending}");
-            find(&name).map(|b| (name, b))
-        })
-        .collect()
+    files::stem_files(stem, &REPLAY_ENDINGS, find)
 }
 
 /// The replay files kept in a game folder for the player-turn that produced `state`:
@@ -67,16 +61,7 @@ fn replay_files_in(
     if state.chain.previous_state.is_none() {
         return Ok(Vec::new());
     }
-    let listing = std::fs::read_dir(dir).map_err(|source| files::FileError::Read {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let mut names: Vec<String> = listing
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|n| n.ends_with(".orders.toml"))
-        .collect();
-    names.sort();
+    let names = files::names_ending(dir, ".orders.toml")?;
     for name in names {
         let bytes = files::read_bytes(&dir.join(&name))?;
         if sha256_hex(&bytes) != wanted {

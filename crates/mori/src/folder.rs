@@ -182,6 +182,7 @@ pub fn render_problems(file: &str, source: &str, errors: &[OrderError]) -> Strin
             .to_string();
         out.push_str(&format!("{file}:{line}:{col}: {message} [{}]\n", e.rule()));
         if let Some(text) = source.lines().nth(line.saturating_sub(1)) {
+            let (text, col) = quoted_window(text, col);
             let pad: String = text
                 .chars()
                 .take(col.saturating_sub(1))
@@ -191,6 +192,30 @@ pub fn render_problems(file: &str, source: &str, errors: &[OrderError]) -> Strin
         }
     }
     out
+}
+
+/// The most characters of a line a problem quotes: a longer line (a file of one huge
+/// line, as a hostile one may be) is quoted around the place only, so a message never
+/// grows with the file.
+const QUOTE_CHARS: usize = 120;
+
+/// The part of `text` a problem quotes, and the column of the place in it: the whole
+/// line when it is short, else [`QUOTE_CHARS`] characters around column `col`, each cut
+/// end marked `...`.
+fn quoted_window(text: &str, col: usize) -> (String, usize) {
+    let len = text.chars().count();
+    if len <= QUOTE_CHARS {
+        return (text.to_string(), col);
+    }
+    let start = col.saturating_sub(1).saturating_sub(QUOTE_CHARS / 2);
+    let start = start.min(len - QUOTE_CHARS);
+    let body: String = text.chars().skip(start).take(QUOTE_CHARS).collect();
+    let head = if start > 0 { "..." } else { "" };
+    let tail = if start + QUOTE_CHARS < len { "..." } else { "" };
+    (
+        format!("{head}{body}{tail}"),
+        col.saturating_sub(start) + head.len(),
+    )
 }
 
 fn refused(file: &str, source: &str, errors: Vec<OrderError>) -> FolderError {
@@ -444,15 +469,9 @@ const REPLAY_ENDINGS: [&str; 4] = [".orders.toml", ".seed.json", ".seed.txt", ".
 /// attaches them.
 pub fn replay_files(
     stem: &str,
-    mut find: impl FnMut(&str) -> Option<Vec<u8>>,
+    find: impl FnMut(&str) -> Option<Vec<u8>>,
 ) -> Vec<(String, Vec<u8>)> {
-    REPLAY_ENDINGS
-        .iter()
-        .filter_map(|ending| {
-            let name = format!("{stem}{ending}");
-            find(&name).map(|b| (name, b))
-        })
-        .collect()
+    pbem::files::stem_files(stem, &REPLAY_ENDINGS, find)
 }
 
 /// A new game before any seed exists (turn 0): both commitments, the players.
@@ -734,6 +753,22 @@ fn verify_secrets(
 
 #[cfg(test)]
 mod tests {
+
+    /// A problem on a line of a million characters quotes 120 of them around its place,
+    /// the caret under it; a short line is quoted whole.
+    #[test]
+    fn a_huge_line_is_quoted_around_the_place_only() {
+        let line = "x".repeat(1_000_000);
+        let (quoted, col) = quoted_window(&line, 500_000);
+        assert_eq!(quoted.chars().count(), QUOTE_CHARS + 6);
+        assert!(quoted.starts_with("...") && quoted.ends_with("..."));
+        assert_eq!(col, QUOTE_CHARS / 2 + 1 + 3);
+        let (start, col) = quoted_window(&line, 1);
+        assert!(!start.starts_with("...") && start.ends_with("..."));
+        assert_eq!(col, 1);
+        assert_eq!(quoted_window("short", 3), ("short".to_string(), 3));
+    }
+
     use super::*;
     use crate::demo::{fixed_secret, fixed_seed_text, scripted_orders};
     use crate::orders::MAX_ORDER_BYTES;

@@ -107,6 +107,39 @@ pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
     Ok(bytes)
 }
 
+/// The names of the files in `dir` whose names end in `suffix`, sorted (a game folder's
+/// files sort in the order they were written: their names begin with their number).
+pub fn names_ending(dir: &Path, suffix: &str) -> Result<Vec<String>, FileError> {
+    let listing = fs::read_dir(dir).map_err(|source| FileError::Read {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut names: Vec<String> = listing
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| n.ends_with(suffix))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// The files named `stem` followed by each of `endings`, in that order, as `find` finds
+/// them by name (the files that replay a player-turn or step, in the order a mail
+/// attaches them).
+pub fn stem_files(
+    stem: &str,
+    endings: &[&str],
+    mut find: impl FnMut(&str) -> Option<Vec<u8>>,
+) -> Vec<(String, Vec<u8>)> {
+    endings
+        .iter()
+        .filter_map(|ending| {
+            let name = format!("{stem}{ending}");
+            find(&name).map(|b| (name, b))
+        })
+        .collect()
+}
+
 /// The hidden folder one write stages its files in, inside the folder it writes to:
 /// `.blitz-staging-PID-NANOS/`, holding the files as `0`, `1`, ... and, once every
 /// one is on disk, the `JOURNAL` naming where each goes.

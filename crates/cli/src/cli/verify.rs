@@ -181,16 +181,7 @@ fn expected(u: &Umpire, dir: &Path, name: &str) -> Result<Option<Expected>, Game
 /// The player-turns of a game folder resolved with a published seed, with the seed
 /// their orders name and the commitment kept for them.
 fn turn_seeds(u: &Umpire, dir: &Path) -> Result<Vec<TurnSeed>, GameError> {
-    let listing = std::fs::read_dir(dir).map_err(|source| files::FileError::Read {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let mut names: Vec<String> = listing
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|n| n.ends_with(".orders.toml"))
-        .collect();
-    names.sort();
+    let names = files::names_ending(dir, ".orders.toml")?;
     let mut out = Vec::new();
     for name in names {
         let stem = name.trim_end_matches(".orders.toml");
