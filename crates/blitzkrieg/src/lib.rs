@@ -34,6 +34,7 @@ pub mod pbem_game;
 pub mod position;
 pub mod position_file;
 pub mod preview;
+pub mod reach;
 pub mod readings;
 pub mod replacements;
 pub mod replay;
