@@ -37,6 +37,7 @@ impl GameError {
             GameError::Signature(e) => e.error_code(),
             GameError::Ruleset(e) => e.error_code(),
             GameError::Swapped { .. } => "G060",
+            GameError::Reach(e) => e.error_code(),
             GameError::Other(_) => "G099",
         }
     }
@@ -50,6 +51,19 @@ impl crate::signed::SignatureProblem {
             S::Unsigned { .. } => "G012",
             S::Refused { .. } => "G013",
             S::Key { .. } => "G014",
+        }
+    }
+}
+
+impl crate::reach::ReachError {
+    /// The stable code of this refusal (`docs/error-codes.md`).
+    pub fn error_code(&self) -> &'static str {
+        use crate::reach::ReachError as R;
+        match self {
+            R::UnknownUnit(_) => "G080",
+            R::NotMoving { .. } => "G081",
+            R::NotOnMap(_) => "G082",
+            R::NoMovement(_) => "G083",
         }
     }
 }

@@ -106,6 +106,10 @@ pub enum GameError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Signature(#[from] crate::signed::SignatureProblem),
+    /// `blitz reach` cannot answer for a unit or a state.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Reach(#[from] crate::reach::ReachError),
     /// `STATE ORDERS` given the other way round (`crate::arguments`).
     #[error(
         "{state_file} is an order file, not a state{}: the state comes first",

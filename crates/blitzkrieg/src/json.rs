@@ -114,6 +114,108 @@ impl CheckJson {
     }
 }
 
+/// `blitz reach --format json`: where each unit named can end its move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReachJson {
+    pub format: u32,
+    pub command: &'static str,
+    /// The state file asked about.
+    pub state: String,
+    /// The player-turn: "3-Red".
+    pub phase: String,
+    pub units: Vec<UnitReachJson>,
+}
+
+/// One unit's reach ([`crate::reach::UnitReach`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitReachJson {
+    pub unit: UnitId,
+    pub from: Hex,
+    pub mf: u32,
+    /// 22: the strategic movement bonus it may have, if any.
+    pub strategic_bonus: Option<u32>,
+    pub ends: Vec<EndJson>,
+    pub limits: Vec<LimitJson>,
+    /// Hexes of its reach at the edge of the board, with movement left.
+    pub edge: Vec<Hex>,
+    /// Other orders it could be given that reach does not judge.
+    pub not_judged: Vec<String>,
+}
+
+/// A hex a unit may end its move in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EndJson {
+    pub hex: Hex,
+    pub path: Vec<Hex>,
+    /// "4 1/3": what the path costs, in MF.
+    pub cost: String,
+    pub cost_sixths: u32,
+    pub stop: Option<String>,
+    pub strategic: bool,
+    pub then: Vec<String>,
+}
+
+/// A hex next to a unit's reach that it may not end in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LimitJson {
+    pub hex: Hex,
+    /// What keeps it out, as for every hex kept out alike: "too far".
+    pub why: String,
+    /// What is particular to this hex: "needs 6 1/3 MF".
+    pub detail: Option<String>,
+    /// The problem as `check` words it; null when a stop before it keeps the unit out.
+    pub message: Option<String>,
+    pub rule: String,
+    /// The order problem's code, or null when a stop before it keeps the unit out.
+    pub code: Option<&'static str>,
+}
+
+/// The document `reach` prints.
+pub fn reach(state: &GameState, file: &str, units: &[crate::reach::UnitReach]) -> ReachJson {
+    ReachJson {
+        format: FORMAT,
+        command: "reach",
+        state: file.to_string(),
+        phase: state.label(),
+        units: units
+            .iter()
+            .map(|u| UnitReachJson {
+                unit: u.unit.clone(),
+                from: u.from,
+                mf: u.mf,
+                strategic_bonus: u.bonus,
+                ends: u
+                    .ends
+                    .iter()
+                    .map(|e| EndJson {
+                        hex: e.hex,
+                        path: e.path.clone(),
+                        cost: crate::movement::mf_text(e.sixths),
+                        cost_sixths: e.sixths,
+                        stop: e.stop.clone(),
+                        strategic: e.strategic,
+                        then: e.then.clone(),
+                    })
+                    .collect(),
+                limits: u
+                    .limits
+                    .iter()
+                    .map(|l| LimitJson {
+                        hex: l.hex,
+                        why: l.why.clone(),
+                        detail: l.detail.clone(),
+                        message: (!l.message.is_empty()).then(|| l.message.clone()),
+                        rule: l.rule.clone(),
+                        code: (!l.code.is_empty()).then_some(l.code),
+                    })
+                    .collect(),
+                edge: u.edge.clone(),
+                not_judged: u.not_judged.clone(),
+            })
+            .collect(),
+    }
+}
+
 /// Why a command failed (exit 2), for any command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FailureJson {

@@ -35,6 +35,7 @@ pub mod position;
 pub mod position_file;
 pub mod preview;
 pub mod problems;
+pub mod reach;
 pub mod readings;
 pub mod replacements;
 pub mod replay;

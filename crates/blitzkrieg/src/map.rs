@@ -7,6 +7,7 @@ pub mod action;
 pub mod draw;
 pub mod picture;
 pub mod raster;
+pub mod reach;
 
 use crate::board::Board;
 use crate::game::counter_marks;

@@ -20,6 +20,7 @@ pub mod mori_problems;
 pub mod new;
 pub mod output;
 pub mod position;
+pub mod reach;
 pub mod repair;
 pub mod report;
 pub mod resolve;

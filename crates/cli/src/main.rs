@@ -47,6 +47,8 @@ enum Command {
     Show(cli::show::Args),
     /// Write a state as a position file, to start another game from it.
     Position(cli::position::Args),
+    /// The hexes each unit can end its move in this player-turn, and what stops it.
+    Reach(cli::reach::Args),
     /// Describe a hex or draw the board (and the counters of a state) as SVG or PNG.
     Board(cli::board::Args),
     /// Write one HTML page to step through a whole game, player-turn by player-turn.
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
         Command::Report(a) => cli::report::run(a),
         Command::Show(a) => cli::show::run(a),
         Command::Position(a) => cli::position::run(a),
+        Command::Reach(a) => cli::reach::run(a),
         Command::Board(a) => cli::board::run(a),
         Command::Html(a) => cli::html::run(a),
         Command::Roll(a) => cli::roll::run(a),

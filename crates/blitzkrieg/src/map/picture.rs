@@ -149,7 +149,7 @@ const PAD_HEX_X: f64 = 2.5 * HEX_RADIUS;
 const PAD_HEX_Y: f64 = 3.0 * HEX_HALF_HEIGHT;
 
 /// An interval grown about its middle to at least `min`, then moved inside `0..limit`.
-fn grow(lo: f64, hi: f64, min: f64, limit: f64) -> (f64, f64) {
+pub(super) fn grow(lo: f64, hi: f64, min: f64, limit: f64) -> (f64, f64) {
     let len = (hi - lo).max(min).min(limit);
     let mid = (lo + hi) / 2.0;
     let start = (mid - len / 2.0).clamp(0.0, (limit - len).max(0.0));

@@ -76,7 +76,17 @@ impl Turn<'_, '_> {
         }
         if !faults.is_empty() || !refused.is_empty() {
             self.errors.extend(refused);
+            let first = self.errors.len();
             self.report_faults(&members, &plan, faults);
+            if !plan.found {
+                if let Some(hint) = self.farthest_hint(&members, &plan.path, "this path") {
+                    for e in self.errors.iter_mut().skip(first) {
+                        if !matches!(e.problem, Problem::Engaged { .. }) {
+                            e.hint = Some(hint.clone());
+                        }
+                    }
+                }
+            }
             return None;
         }
         Some((members, plan, walks))
@@ -410,8 +420,39 @@ impl Turn<'_, '_> {
                 to: to.value,
                 why,
             };
-            Some(OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit))
+            let e = OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit);
+            Some(
+                match self.farthest_hint(members, path, "the cheapest way") {
+                    Some(hint) => e.hint(hint),
+                    None => e,
+                },
+            )
         })
+    }
+
+    /// The last hex of `path` every member of the order may legally end in (the
+    /// start excluded), with what the way there costs the unit that pays most.
+    fn farthest(&self, members: &[Member], path: &[Hex]) -> Option<(Hex, String)> {
+        (2..path.len()).rev().find_map(|len| {
+            let prefix = path.get(..len)?;
+            let mut dearest = crate::movement::Spent::default();
+            for mb in members {
+                let walk = check_path(self.board(), self.pos, &mb.mover, prefix).ok()?;
+                if walk.spent.sixths() > dearest.sixths() {
+                    dearest = walk.spent;
+                }
+            }
+            Some((*prefix.last()?, dearest.text()))
+        })
+    }
+
+    /// 7.3, 8.2-8.3, 10.1: what to do about a path that cannot be followed to its end:
+    /// the farthest hex along it the order may end in, and where to see them all.
+    fn farthest_hint(&self, members: &[Member], path: &[Hex], way: &str) -> Option<String> {
+        let (hex, cost) = self.farthest(members, path)?;
+        Some(format!(
+            "along {way} the move may end at {hex} at the farthest ({cost} MF); `blitz reach STATE UNIT` lists every hex it can end in"
+        ))
     }
 
     fn report_faults(

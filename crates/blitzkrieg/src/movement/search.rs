@@ -237,8 +237,81 @@ pub fn find_path_where(
     goal: Hex,
     open: &dyn Fn(Hex) -> bool,
 ) -> Option<(Vec<Hex>, Spent)> {
-    if !board.contains(goal) || movers.iter().any(|m| is_engaged(pos, m, start)) {
+    if !board.contains(goal) {
         return None;
+    }
+    let mut found = None;
+    explore(
+        board,
+        pos,
+        movers,
+        start,
+        Some(goal),
+        open,
+        |key, _, settled| {
+            if key.0 == goal {
+                found = Some((settled.path_to(key), most(&key.1)));
+                return true;
+            }
+            false
+        },
+    );
+    found
+}
+
+/// 7.2-7.5, 8.2-8.3, 9.1-9.2, 9.4, 10.1-10.3, 11.2: every hex `movers` moving together
+/// may end in from `start` (the start excluded), each with the cheapest legal path
+/// there and its cost for the unit that pays most: the search of [`find_path`] with no
+/// goal, so each hex gets the path `find_path` would give it. Empty when an
+/// infantry-type mover is engaged (8.2).
+pub fn reachable(
+    board: &Board,
+    pos: &Position,
+    movers: &[Mover],
+    start: Hex,
+) -> BTreeMap<Hex, (Vec<Hex>, Spent)> {
+    let mut out = BTreeMap::new();
+    explore(
+        board,
+        pos,
+        movers,
+        start,
+        None,
+        &|_| true,
+        |key, prev, settled| {
+            if key.0 != start && !out.contains_key(&key.0) {
+                // A state that had to stop is not settled: its way is its predecessor's.
+                let mut path = prev.map_or_else(Vec::new, |p| settled.path_to(p));
+                path.push(key.0);
+                out.insert(key.0, (path, most(&key.1)));
+            }
+            false
+        },
+    );
+    out
+}
+
+/// What the group that paid most has spent.
+fn most(paid: &Paid) -> Spent {
+    let spent = paid.iter().copied().max_by_key(|s| (s.whole, s.sixths()));
+    spent.unwrap_or_default()
+}
+
+/// The one search behind [`find_path_where`] and [`reachable`]: settles states
+/// cheapest first (towards `goal` when there is one), calling `on_settled` on each state
+/// settled (with the state it came from), and on each state that had to stop, until it returns true or no state is
+/// left.
+fn explore(
+    board: &Board,
+    pos: &Position,
+    movers: &[Mover],
+    start: Hex,
+    goal: Option<Hex>,
+    open: &dyn Fn(Hex) -> bool,
+    mut on_settled: impl FnMut(Key, Option<Key>, &Settled) -> bool,
+) {
+    if movers.iter().any(|m| is_engaged(pos, m, start)) {
+        return;
     }
     let mut party = Party {
         board,
@@ -252,7 +325,7 @@ pub fn find_path_where(
     };
     let mut settled = Settled::default();
     let mut heap = BinaryHeap::new();
-    let bound = |h: Hex| ROAD_SIXTHS * h.distance(goal);
+    let bound = |h: Hex| goal.map_or(0, |g| ROAD_SIXTHS * h.distance(g));
     heap.push(Reverse((
         bound(start),
         0u32,
@@ -263,7 +336,10 @@ pub fn find_path_where(
         // A state that had to stop can go no further: it is not settled, so that a
         // way into the same hex that does not stop it (8.3) is not dropped for it.
         let stops = prev.is_some_and(|p: Key| party.stops(p.0, key.0));
-        if stops && key.0 != goal {
+        if stops && Some(key.0) != goal {
+            if goal.is_none() && on_settled(key, prev, &settled) {
+                return;
+            }
             continue;
         }
         let limited = party.max_hexes.map(|_| steps);
@@ -271,9 +347,8 @@ pub fn find_path_where(
             continue;
         }
         settled.settle(key, steps, prev);
-        if key.0 == goal {
-            let spent = key.1.into_iter().max_by_key(|s| (s.whole, s.sixths()));
-            return Some((settled.path_to(key), spent.unwrap_or_default()));
+        if on_settled(key, prev, &settled) {
+            return;
         }
         if party.max_hexes.is_some_and(|n| steps >= n) {
             continue;
@@ -289,5 +364,4 @@ pub fn find_path_where(
             }
         }
     }
-    None
 }
