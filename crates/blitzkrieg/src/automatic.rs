@@ -27,7 +27,7 @@
 //!   as far along its path as it may, and the report says where it stopped and why.
 
 use crate::board::{Board, Terrain};
-use crate::cite::{Ref, Rule};
+use crate::cite::{Cite, Ref, Rule};
 use crate::combat::{self, Strength};
 use crate::event::Event;
 use crate::hex::Hex;
@@ -137,13 +137,15 @@ pub enum PathFault {
 
 impl PathFault {
     /// The paragraph it breaks.
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> Cite {
         match self {
-            PathFault::NotVacated | PathFault::TooLong { .. } | PathFault::Past { .. } => "21.3",
-            PathFault::Gap { .. } => "7.2",
-            PathFault::OffBoard => "3.1",
-            PathFault::Closed(_) => "10.3",
-            PathFault::Forest => "Q&A 21.3",
+            PathFault::NotVacated | PathFault::TooLong { .. } | PathFault::Past { .. } => {
+                cite!("21.3")
+            }
+            PathFault::Gap { .. } => cite!("7.2"),
+            PathFault::OffBoard => cite!("3.1"),
+            PathFault::Closed(_) => cite!("10.3"),
+            PathFault::Forest => cite!("Q&A 21.3"),
         }
     }
 
@@ -230,7 +232,7 @@ pub fn conclude(rules: &Rules, pos: &mut Position, side: Side, avs: &[AvMade]) -
                 unit,
                 hex: av.hex,
                 cause: "beaten by automatic victory, removed after combat".to_string(),
-                rule: Rule::para("21.3"),
+                rule: Rule::para(para!("21.3")),
             });
         }
     }
@@ -255,7 +257,7 @@ fn advance(
     path: &[Hex],
 ) -> Vec<Event> {
     let what = format!("{unit} does not advance after the automatic victory in {av_hex}");
-    let rule = Rule::para("21.3").and(Ref::Reading("21.3".into()));
+    let rule = Rule::para(para!("21.3")).and(Ref::Reading("21.3".into()));
     advance_along(rules, pos, (side, what, rule), Advance::Av, unit, path)
 }
 
@@ -441,7 +443,7 @@ mod tests {
             ))
         );
         assert_eq!(fault(Armor, &["E5", "F5"]), Some((1, PathFault::Forest)));
-        assert_eq!(PathFault::Forest.rule(), "Q&A 21.3");
+        assert_eq!(PathFault::Forest.rule(), cite!("Q&A 21.3"));
         assert_eq!(
             fault(Infantry, &["E5", "F6", "G6"]),
             Some((2, PathFault::Closed(Terrain::Lake)))

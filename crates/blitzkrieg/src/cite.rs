@@ -1,5 +1,10 @@
 //! Rule citations, typed: which paragraph of the rulebook, which table result, which
-//! reading of 003 or which part of the play-by-e-mail procedure an event applies.
+//! reading of 003 or which part of the play-by-e-mail procedure an event applies
+//! ([`Rule`]), and which rule an order problem breaks ([`Cite`]).
+//!
+//! A paragraph written in the engine's source is a [`Paragraph`], made by [`para!`]
+//! or [`cite!`], which check its form when the crate is compiled: a paragraph that is
+//! not digits and dots does not build.
 //!
 //! Every event carries a [`Rule`]. Logic builds and compares them as data; only the
 //! report and the state file turn them into text, and the text reads back into the same
@@ -26,16 +31,7 @@ impl Para {
     /// A paragraph number read from a file: digits and dots, or two of them joined by
     /// `-`. `None` for anything else.
     pub fn parse(text: &str) -> Option<Para> {
-        let number = |s: &str| {
-            !s.is_empty()
-                && s.split('.')
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        };
-        let ok = match text.split_once('-') {
-            Some((a, b)) => number(a) && number(b),
-            None => number(text),
-        };
-        ok.then(|| Para(Cow::Owned(text.to_string())))
+        is_paragraph(text.as_bytes()).then(|| Para(Cow::Owned(text.to_string())))
     }
 
     pub fn as_str(&self) -> &str {
@@ -46,6 +42,201 @@ impl Para {
 impl fmt::Display for Para {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// A paragraph number written in the engine's source, its form checked when compiled:
+/// digits and dots, or two of them joined by `-` (`14.9`, `5.1-5.2`, `16`). Made by
+/// [`para!`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Paragraph(&'static str);
+
+impl Paragraph {
+    /// `number` as a paragraph; fails to compile (in a `const`) or panics when it is
+    /// not one. Use [`para!`], which checks it when the crate is compiled.
+    pub const fn checked(number: &'static str) -> Paragraph {
+        assert!(is_paragraph(number.as_bytes()), "not a paragraph number");
+        Paragraph(number)
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for Paragraph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl From<Paragraph> for Para {
+    fn from(p: Paragraph) -> Para {
+        Para::lit(p.0)
+    }
+}
+
+/// Digits and dots, each dot between digits; or two of them joined by one `-`.
+const fn is_paragraph(text: &[u8]) -> bool {
+    let mut i = 0;
+    let mut dashes = 0;
+    // Whether the byte before is a digit: where a dot or dash may follow.
+    let mut after_digit = false;
+    while i < text.len() {
+        match text[i] {
+            b'0'..=b'9' => after_digit = true,
+            b'.' if after_digit => after_digit = false,
+            b'-' if after_digit && dashes == 0 => {
+                dashes += 1;
+                after_digit = false;
+            }
+            _ => return false,
+        }
+        i += 1;
+    }
+    after_digit
+}
+
+/// A paragraph of the rulebook, checked when compiled: `para!("14.9")`.
+///
+/// ```compile_fail
+/// let _ = blitzkrieg::para!("14.");
+/// ```
+#[macro_export]
+macro_rules! para {
+    ($number:literal) => {
+        const { $crate::cite::Paragraph::checked($number) }
+    };
+}
+
+/// What an order problem breaks, checked when compiled: `cite!("8.2")` (a paragraph),
+/// `cite!("Q&A 9.4")`, `cite!("003 25.3")`, `cite!("PBEM")`, `cite!("PBM")`,
+/// `cite!("BGAT")`, `cite!("orders")`.
+#[macro_export]
+macro_rules! cite {
+    ($text:literal) => {
+        const { $crate::cite::Cite::checked($text) }
+    };
+}
+
+/// The rule an order problem breaks: reported after its message (`(rule 8.2)`) and
+/// in `--format json` as written (`"rule": "8.2"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cite {
+    /// A paragraph of the rulebook: `8.2`.
+    Rule(Paragraph),
+    /// An answer of the rulebook's questions and answers: `Q&A 9.4`.
+    QandA(Paragraph),
+    /// An answer of the questions and answers read with a paragraph: `Q&A 8.3 & 19.3`.
+    QandAWith(Paragraph, Paragraph),
+    /// How 003 reads a paragraph: `003 25.3`.
+    Reading(Paragraph),
+    /// This umpire's play-by-e-mail procedure (docs/pbem.md): `PBEM`.
+    Procedure,
+    /// The rulebook's play-by-mail rules: `PBM`.
+    PlayByMail,
+    /// The Basic Game Attrition Table: `BGAT`.
+    Bgat,
+    /// The order file format (docs/orders.md): `orders`.
+    OrderFile,
+}
+
+impl Cite {
+    /// The citation written as [`Display`](fmt::Display) writes it; fails to compile
+    /// (in a `const`) or panics for any other text. Use [`cite!`].
+    pub const fn checked(text: &'static str) -> Cite {
+        match text.as_bytes() {
+            b"PBEM" => Cite::Procedure,
+            b"PBM" => Cite::PlayByMail,
+            b"BGAT" => Cite::Bgat,
+            b"orders" => Cite::OrderFile,
+            [b'Q', b'&', b'A', b' ', ..] => match find(text, " & ") {
+                Some(at) => Cite::QandAWith(
+                    Paragraph::checked(between(text, 4, at)),
+                    Paragraph::checked(between(text, at + 3, text.len())),
+                ),
+                None => Cite::QandA(Paragraph::checked(between(text, 4, text.len()))),
+            },
+            [b'0', b'0', b'3', b' ', ..] => {
+                Cite::Reading(Paragraph::checked(between(text, 4, text.len())))
+            }
+            _ => Cite::Rule(Paragraph::checked(text)),
+        }
+    }
+
+    /// How a player's report names it: "rule 14.33" for a paragraph of the rulebook,
+    /// else the part of the rules or of these files it is.
+    pub fn long(self) -> String {
+        match self {
+            Cite::Rule(p) => format!("rule {p}"),
+            Cite::Procedure => "play-by-e-mail procedure (docs/pbem.md)".to_string(),
+            Cite::PlayByMail => "play-by-mail rules, PBM ¶2".to_string(),
+            Cite::Bgat => "Basic Game Attrition Table".to_string(),
+            Cite::OrderFile => "order file format (docs/orders.md)".to_string(),
+            Cite::QandA(_) | Cite::QandAWith(..) | Cite::Reading(_) => self.to_string(),
+        }
+    }
+
+    /// The paragraph of the rulebook cited, when it is one.
+    pub fn paragraph(self) -> Option<Paragraph> {
+        match self {
+            Cite::Rule(p) => Some(p),
+            Cite::QandA(_)
+            | Cite::QandAWith(..)
+            | Cite::Reading(_)
+            | Cite::Procedure
+            | Cite::PlayByMail
+            | Cite::Bgat
+            | Cite::OrderFile => None,
+        }
+    }
+}
+
+/// Bytes `from..to` of `text` (ASCII boundaries).
+const fn between(text: &'static str, from: usize, to: usize) -> &'static str {
+    let (head, _) = text.as_bytes().split_at(to);
+    let (_, part) = head.split_at(from);
+    match std::str::from_utf8(part) {
+        Ok(part) => part,
+        Err(_) => panic!("not a citation"),
+    }
+}
+
+/// Where `needle` first occurs in `text`.
+const fn find(text: &str, needle: &str) -> Option<usize> {
+    let (t, n) = (text.as_bytes(), needle.as_bytes());
+    let mut at = 0;
+    while at + n.len() <= t.len() {
+        let mut i = 0;
+        while i < n.len() && t[at + i] == n[i] {
+            i += 1;
+        }
+        if i == n.len() {
+            return Some(at);
+        }
+        at += 1;
+    }
+    None
+}
+
+impl fmt::Display for Cite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cite::Rule(p) => write!(f, "{p}"),
+            Cite::QandA(p) => write!(f, "Q&A {p}"),
+            Cite::QandAWith(answer, p) => write!(f, "Q&A {answer} & {p}"),
+            Cite::Reading(p) => write!(f, "003 {p}"),
+            Cite::Procedure => f.write_str("PBEM"),
+            Cite::PlayByMail => f.write_str("PBM"),
+            Cite::Bgat => f.write_str("BGAT"),
+            Cite::OrderFile => f.write_str("orders"),
+        }
+    }
+}
+
+impl Serialize for Cite {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 
@@ -140,9 +331,9 @@ impl Rule {
         }
     }
 
-    /// One paragraph (or range) of the rulebook: `Rule::para("14.9")`.
-    pub fn para(number: &'static str) -> Rule {
-        Rule::of(Ref::Para(Para::lit(number)))
+    /// One paragraph (or range) of the rulebook: `Rule::para(para!("14.9"))`.
+    pub fn para(number: Paragraph) -> Rule {
+        Rule::of(Ref::Para(number.into()))
     }
 
     /// One result of a combat table: `BGAT DB2`.
@@ -240,10 +431,10 @@ mod tests {
     #[test]
     fn every_citation_the_engine_writes_reads_back_as_the_same_data() {
         let cases = [
-            (Rule::para("14.9"), "14.9"),
-            (Rule::para("5.1-5.2"), "5.1-5.2"),
+            (Rule::para(para!("14.9")), "14.9"),
+            (Rule::para(para!("5.1-5.2")), "5.1-5.2"),
             (
-                Rule::para("5.1-5.2").and(Ref::Reading("5".into())),
+                Rule::para(para!("5.1-5.2")).and(Ref::Reading("5".into())),
                 "5.1-5.2; 003 5",
             ),
             (Rule::result(TableId::Bgat, "DB2"), "BGAT DB2"),
@@ -252,7 +443,7 @@ mod tests {
                 "BGAT DE, PBEM turn sequence",
             ),
             (
-                Rule::para("15.3").and(Ref::Table {
+                Rule::para(para!("15.3")).and(Ref::Table {
                     table: TableId::Bgat,
                     result: None,
                 }),
@@ -290,8 +481,48 @@ mod tests {
         for bad in ["", "5.", ".5", "5..1", "a1", "5-", "1-2-3"] {
             assert!(Para::parse(bad).is_none(), "{bad}");
         }
-        assert!(Rule::para("14.9").cites("14.9"));
-        assert!(!Rule::para("14.9").cites("14"));
+        assert!(Rule::para(para!("14.9")).cites("14.9"));
+        assert!(!Rule::para(para!("14.9")).cites("14"));
+    }
+
+    /// An order problem's citation is written (`--format json`'s `rule`) and worded
+    /// for a player (`cite`) as the free text it replaced was.
+    #[test]
+    fn an_order_problem_cites_its_rule_as_the_text_did() {
+        let cases = [
+            (cite!("8.2"), "8.2", "rule 8.2"),
+            (cite!("5.1-5.2"), "5.1-5.2", "rule 5.1-5.2"),
+            (cite!("Q&A 9.4"), "Q&A 9.4", "Q&A 9.4"),
+            (cite!("Q&A 8.3 & 19.3"), "Q&A 8.3 & 19.3", "Q&A 8.3 & 19.3"),
+            (cite!("003 25.3"), "003 25.3", "003 25.3"),
+            (
+                cite!("PBEM"),
+                "PBEM",
+                "play-by-e-mail procedure (docs/pbem.md)",
+            ),
+            (cite!("PBM"), "PBM", "play-by-mail rules, PBM ¶2"),
+            (cite!("BGAT"), "BGAT", "Basic Game Attrition Table"),
+            (
+                cite!("orders"),
+                "orders",
+                "order file format (docs/orders.md)",
+            ),
+        ];
+        for (cite, text, long) in cases {
+            assert_eq!(cite.to_string(), text);
+            assert_eq!(cite.long(), long);
+            assert_eq!(Cite::checked(text), cite);
+        }
+        assert_eq!(cite!("8.2").paragraph(), Some(para!("8.2")));
+        assert_eq!(cite!("Q&A 9.4").paragraph(), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "not a paragraph number")]
+    fn a_citation_that_is_no_paragraph_is_refused() {
+        // In `cite!` the same check stops the crate from compiling.
+        let text = String::from("Q&A 9.");
+        let _ = Cite::checked(text.leak());
     }
 
     #[test]

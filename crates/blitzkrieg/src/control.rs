@@ -156,7 +156,7 @@ pub fn changes(
                 hex,
                 from,
                 to,
-                rule: Rule::para("5.1-5.2"),
+                rule: Rule::para(para!("5.1-5.2")),
             })
         })
         .collect()
@@ -245,7 +245,7 @@ mod tests {
                 hex: h("C3"),
                 from: Some(Side::Blue),
                 to: None,
-                rule: Rule::para("5.1-5.2")
+                rule: Rule::para(para!("5.1-5.2"))
             }]
         );
         assert_eq!(

@@ -548,7 +548,7 @@ fn move_units(
                     e,
                 )
             })
-            .filter(|e| !(e.rule == "21.1" && e.unit.as_ref().is_some_and(city_only)))
+            .filter(|e| !(e.rule == cite!("21.1") && e.unit.as_ref().is_some_and(city_only)))
             .filter(|e| !combat::follows_from_refusal(e, &refused)),
     );
     errors.extend(barrage_errors);
@@ -599,7 +599,7 @@ fn minor_orders_played(rules: &Rules, orders: &Orders) -> Vec<OrderError> {
             OrderError::new(
                 Problem::MinorNotPlayed,
                 Some(m.country.span.clone()),
-                "29.1",
+                cite!("29.1"),
             )
         })
         .collect()
@@ -688,7 +688,7 @@ fn complete_owed(
                     OrderError::new(
                         Problem::DecisionsNotUsed,
                         Some(d.battle.span.clone()),
-                        "PBEM",
+                        cite!("PBEM"),
                     )
                 })
                 .collect(),
@@ -703,8 +703,9 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
         return Vec::new();
     };
     let span = Some(seed.span.clone());
-    let bad =
-        |p: SpecProblem| OrderError::new(Problem::BadSeed(p.to_string()), span.clone(), "PBEM");
+    let bad = |p: SpecProblem| {
+        OrderError::new(Problem::BadSeed(p.to_string()), span.clone(), cite!("PBEM"))
+    };
     let accepted = [match &state.game.options.seed {
         SeedSource::Drand {
             genesis, period, ..
@@ -726,14 +727,14 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
             errs.push(OrderError::new(
                 Problem::BadSeed(format!("battle {} names no stock", a.id.value)),
                 Some(a.id.span.clone()),
-                "PBM",
+                cite!("PBM"),
             ));
         }
         for b in orders.barrages.iter().filter(|b| b.stock.is_none()) {
             errs.push(OrderError::new(
                 Problem::BadSeed(format!("barrage {} names no stock", b.id.value)),
                 Some(b.id.span.clone()),
-                "PBM",
+                cite!("PBM"),
             ));
         }
         let strategic = orders
@@ -747,7 +748,7 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
                     m.to.value
                 )),
                 Some(m.kind.span.clone()),
-                "PBM",
+                cite!("PBM"),
             ));
         }
     }
@@ -763,7 +764,7 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
             errs.push(OrderError::new(
                 Problem::SeedUsed(e.to_string()),
                 span.clone(),
-                "PBM",
+                cite!("PBM"),
             ));
         }
     }
@@ -807,7 +808,7 @@ fn play(
         events.push(Event::RemovedBeforeCombat {
             unit: unit.clone(),
             hex: *hex,
-            rule: Rule::para("14.9"),
+            rule: Rule::para(para!("14.9")),
         });
     }
     let mut bbt = barrage(
@@ -911,7 +912,7 @@ fn barrage(
         })
     };
     combat::resolve_barrages(rules, pos, turn_side, barrages, &standing, &mut roll)
-        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("15.2"))])
 }
 
 /// A later step of a player-turn (`state.resume`): the decisions asked are carried
@@ -1010,7 +1011,7 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
                 what: what.to_string(),
             },
             Some(span.clone()),
-            "PBEM",
+            cite!("PBEM"),
         ));
     };
     if let Some(s) = standing {
@@ -1078,7 +1079,7 @@ fn decisions_only(orders: &Orders) -> Vec<OrderError> {
         out.push(OrderError::new(
             Problem::DefensiveBarrage,
             Some(b.id.span.clone()),
-            "003 25.2",
+            cite!("003 25.2"),
         ));
     }
     out
@@ -1153,7 +1154,7 @@ fn fight(
                 battle,
                 &mut dice,
             )
-            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "29.4")])?;
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("29.4"))])?;
             f.events.extend(fought);
             f.throughout.after_battle(rules, &f.pos);
         } else {
@@ -1169,7 +1170,7 @@ fn fight(
                 defer,
                 &mut roll,
             )
-            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "15.2")])?;
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("15.2"))])?;
             drop(roll);
             f.events.extend(battle_events);
             f.events.extend(air::base::overrun(&mut f.pos));
@@ -1443,7 +1444,7 @@ fn finish(
             .into_iter()
             .map(|text| Event::Note {
                 text,
-                rule: Rule::para("29"),
+                rule: Rule::para(para!("29")),
             }),
     );
     supply::clear(&mut pos);
@@ -1501,7 +1502,7 @@ fn bomb(
     let dice = &mut *input.dice;
     let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
     air::strategic::resolve(rules, pos, raids, &lose_first, tables, &mut roll)
-        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, "30.42")])
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("30.42"))])
 }
 
 /// 30.41: a battle with the bombers flying in its support among its units.
@@ -1595,7 +1596,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
         errs.push(OrderError::new(
             Problem::GameOver(reason.clone()),
             Some(orders.game.span.clone()),
-            "16",
+            cite!("16"),
         ));
         return errs;
     }
@@ -1606,7 +1607,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
                 found: orders.game.value.clone(),
             },
             Some(orders.game.span.clone()),
-            "4.1",
+            cite!("4.1"),
         ));
     }
     if let Some(side) = state.mover() {
@@ -1617,7 +1618,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
                     found: orders.side.value,
                 },
                 Some(orders.side.span.clone()),
-                "4.1",
+                cite!("4.1"),
             ));
         }
     }
@@ -1628,7 +1629,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
                 found: orders.turn.value,
             },
             Some(orders.turn.span.clone()),
-            "4.1",
+            cite!("4.1"),
         ));
     }
     if orders.state.value != state_hash {
@@ -1638,7 +1639,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
                 found: orders.state.value.clone(),
             },
             Some(orders.state.span.clone()),
-            "PBEM",
+            cite!("PBEM"),
         ));
     }
     // 15.2: the die decides battles only, so orders without attacks need no seed.
@@ -1655,7 +1656,7 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
         errs.push(OrderError::new(
             Problem::NoSeed,
             Some(orders.game.span.clone()),
-            "PBEM",
+            cite!("PBEM"),
         ));
     }
     errs
@@ -1722,7 +1723,7 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
                 OrderError::new(
                     Problem::NotInThisGame(c.id.clone()),
                     Some(u.span.clone()),
-                    "2.2",
+                    cite!("2.2"),
                 )
                 .unit(&u.value),
             ),
@@ -1734,7 +1735,7 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
                         side,
                     },
                     Some(u.span.clone()),
-                    "4.2",
+                    cite!("4.2"),
                 )
                 .unit(&u.value),
             ),
@@ -1742,7 +1743,7 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
             None => errs.push(OrderError::new(
                 Problem::UnknownUnit(u.value.to_string()),
                 Some(u.span.clone()),
-                "2.1",
+                cite!("2.1"),
             )),
         }
     }
@@ -1802,7 +1803,11 @@ fn set_up(
     store_standing(&mut next, orders, side);
     let mut events = vec![Event::Note {
         text: format!("{} sets up", side.country_name()),
-        rule: Rule::para(if side == Side::Blue { "3.3" } else { "3.4" }),
+        rule: Rule::para(if side == Side::Blue {
+            para!("3.3")
+        } else {
+            para!("3.4")
+        }),
     }];
     events.extend(out.events);
     next.phase = match side {
@@ -1888,7 +1893,7 @@ fn end_of_turn_cities(
                 hex,
                 from,
                 to,
-                rule: Rule::para("5.1-5.2").and(Ref::Reading("5".into())),
+                rule: Rule::para(para!("5.1-5.2")).and(Ref::Reading("5".into())),
             }),
             _ => None,
         })
@@ -1926,7 +1931,7 @@ fn city_changes(
                 hex: *h,
                 from,
                 to: *to,
-                rule: Rule::para("5.1-5.2"),
+                rule: Rule::para(para!("5.1-5.2")),
             })
         })
         .collect()

@@ -96,7 +96,7 @@ fn typographic_quote(src: &str) -> Option<OrderError> {
                 return Some(OrderError::new(
                     Problem::TypographicQuote { found: c },
                     Some(start..start + c.len_utf8()),
-                    "orders",
+                    cite!("orders"),
                 ));
             }
         }
@@ -329,12 +329,15 @@ mod tests {
     #[test]
     fn a_commented_seed_is_pointed_at() {
         let src = "game = \"g\"\n# [seed]\n# source = \"drand\"\n";
-        let e = seed_commented(src, OrderError::new(Problem::NoSeed, Some(0..4), "PBEM"));
+        let e = seed_commented(
+            src,
+            OrderError::new(Problem::NoSeed, Some(0..4), cite!("PBEM")),
+        );
         assert_eq!(e.problem, Problem::SeedCommentedOut);
         assert_eq!(&src[e.span.unwrap()], "[seed]");
         let other = seed_commented(
             "game = \"g\"\n",
-            OrderError::new(Problem::NoSeed, None, "PBEM"),
+            OrderError::new(Problem::NoSeed, None, cite!("PBEM")),
         );
         assert_eq!(other.problem, Problem::NoSeed);
     }

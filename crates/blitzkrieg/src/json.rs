@@ -3,11 +3,12 @@
 //! described by the JSON Schemas under `docs/schema/`; every problem and failure
 //! carries its stable code (`docs/error-codes.md`).
 
+use crate::cite::Cite;
 use crate::control;
 use crate::event::Event;
 use crate::game::{GameError, Verified};
 use crate::hex::Hex;
-use crate::orders::{cite, line_col, OrderError};
+use crate::orders::{line_col, OrderError};
 use crate::report::Header;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place};
@@ -25,7 +26,7 @@ pub struct ProblemJson {
     /// The stable code (`B101`...).
     pub code: &'static str,
     /// The paragraph or part of the rules broken: "8.2", "PBEM", "orders".
-    pub rule: &'static str,
+    pub rule: Cite,
     /// The same, as the text output words it: "rule 8.2".
     pub cite: String,
     pub file: String,
@@ -54,7 +55,7 @@ pub fn problems(file: &str, source: Option<&str>, errors: &[OrderError]) -> Vec<
             ProblemJson {
                 code: e.problem.code(),
                 rule: e.rule,
-                cite: cite(e.rule),
+                cite: e.rule.long(),
                 file: file.to_string(),
                 line: at.map(|(l, _)| l),
                 column: at.map(|(_, c)| c),

@@ -6,12 +6,13 @@
 //! counters, order of appearance, combat tables) live under `rules/` and `tables/` and
 //! are embedded in the binary as the default.
 
+#[macro_use]
+pub mod cite;
 pub mod air;
 pub mod arguments;
 pub mod automatic;
 pub mod board;
 pub mod builder;
-pub mod cite;
 pub mod codes;
 pub mod combat;
 mod compiled;

@@ -74,6 +74,7 @@ pub use ground::stack_note;
 pub use path::{check_path, Fault, Mover, PathFault, Stop, Walk};
 pub use search::find_path;
 
+use crate::cite::Cite;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::orders::{GroundOrder, Located, OrderError, Orders, Placement, Problem, SeaPlacement};
@@ -227,13 +228,7 @@ impl<'a, 'p> Turn<'a, 'p> {
     }
 
     /// Records a problem.
-    fn fail(
-        &mut self,
-        problem: Problem,
-        span: Range<usize>,
-        rule: &'static str,
-        unit: Option<&UnitId>,
-    ) {
+    fn fail(&mut self, problem: Problem, span: Range<usize>, rule: Cite, unit: Option<&UnitId>) {
         let e = OrderError::new(problem, Some(span), rule);
         self.errors.push(match unit {
             Some(u) => e.unit(u),
@@ -249,7 +244,7 @@ impl<'a, 'p> Turn<'a, 'p> {
                 self.fail(
                     Problem::UnknownUnit(u.value.to_string()),
                     u.span.clone(),
-                    "2.1",
+                    cite!("2.1"),
                     None,
                 );
                 None
@@ -260,7 +255,7 @@ impl<'a, 'p> Turn<'a, 'p> {
                     owner: c.side,
                     side: self.ctx.side,
                 };
-                self.fail(problem, u.span.clone(), "4.2", Some(&u.value));
+                self.fail(problem, u.span.clone(), cite!("4.2"), Some(&u.value));
                 None
             }
             Some(c) => Some(c.clone()),
@@ -269,7 +264,7 @@ impl<'a, 'p> Turn<'a, 'p> {
 
     /// A unit may be given one order of each kind in a player-turn (`what`: "move",
     /// "air", "place", "setup"); a second is refused under `rule`.
-    fn first_order(&mut self, what: &'static str, u: &Located<UnitId>, rule: &'static str) -> bool {
+    fn first_order(&mut self, what: &'static str, u: &Located<UnitId>, rule: Cite) -> bool {
         let fresh = self.given.entry(what).or_default().insert(u.value.clone());
         if !fresh {
             let problem = Problem::OrderedTwice {
@@ -327,7 +322,7 @@ impl<'a, 'p> Turn<'a, 'p> {
             self.errors.push(OrderError::new(
                 Problem::Overstacked { hex, count },
                 span,
-                "11.1",
+                cite!("11.1"),
             ));
         }
     }
@@ -368,7 +363,7 @@ pub fn run_setup_orders(ctx: &MoveContext, pos: &mut Position, orders: &Orders) 
             why: "the set-up places units; [[setup]] with `at_sea` puts them at sea (19.1)".into(),
         };
         out.errors
-            .push(OrderError::new(problem, Some(span.clone()), "19.1"));
+            .push(OrderError::new(problem, Some(span.clone()), cite!("19.1")));
     }
     out
 }
@@ -380,15 +375,15 @@ fn run_setup_with_sea(
     at_sea: &[SeaPlacement],
 ) -> MoveOutcome {
     let rule = match ctx.side {
-        Side::Blue => "3.3",
-        Side::Red => "3.4",
+        Side::Blue => para!("3.3"),
+        Side::Red => para!("3.4"),
     };
     let mut turn = Turn::new(ctx, pos);
     for p in setup {
         turn.set_up(p);
     }
     for p in at_sea {
-        turn.set_up_at_sea(p, rule);
+        turn.set_up_at_sea(p, Cite::Rule(rule));
     }
     turn.finish()
 }
@@ -405,14 +400,14 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
             what: "[[setup]]".into(),
             why: "the set-up is over: bring units on with [[place]] (6.3)".into(),
         };
-        turn.fail(problem, first.hex.span.clone(), "3.3", None);
+        turn.fail(problem, first.hex.span.clone(), cite!("3.3"), None);
     }
     if let Some(first) = orders.setup_at_sea.first() {
         let problem = Problem::NotNow {
             what: "[[setup]]".into(),
             why: "the set-up is over: units go to sea from a port with a [[move]] and `to_sea` (19.3)".into(),
         };
-        turn.fail(problem, first.zone.span.clone(), "19.1", None);
+        turn.fail(problem, first.zone.span.clone(), cite!("19.1"), None);
     }
     for p in &orders.place {
         turn.place(p);

@@ -7,6 +7,7 @@
 //! [`Diagnostics`] renders any list of problems with miette, a caret under each.
 
 use crate::board::SeaZone;
+use crate::cite::Cite;
 use crate::hex::Hex;
 use crate::units::{Side, UnitId};
 use miette::{Diagnostic, LabeledSpan, SourceSpan};
@@ -597,15 +598,15 @@ pub struct OrderError {
     pub problem: Problem,
     pub span: Option<Range<usize>>,
     pub unit: Option<UnitId>,
-    /// The paragraph broken, e.g. "8.2" or "Q&A 9.4".
-    pub rule: &'static str,
+    /// The rule broken, e.g. `cite!("8.2")` or `cite!("Q&A 9.4")`.
+    pub rule: Cite,
     /// What to do about this very problem, when it can be told ("did you mean B-1IN?");
     /// else the problem's general hint ([`Problem::hint`]) is shown.
     pub hint: Option<String>,
 }
 
 impl OrderError {
-    pub fn new(problem: Problem, span: Option<Range<usize>>, rule: &'static str) -> OrderError {
+    pub fn new(problem: Problem, span: Option<Range<usize>>, rule: Cite) -> OrderError {
         OrderError {
             problem,
             span,
@@ -637,7 +638,7 @@ impl OrderError {
 
 impl fmt::Display for OrderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.problem, cite(self.rule))
+        write!(f, "{} ({})", self.problem, self.rule.long())
     }
 }
 
@@ -665,7 +666,7 @@ pub fn parse_partial(src: &str) -> Result<(Orders, Vec<OrderError>), Vec<OrderEr
         vec![OrderError::new(
             Problem::NotToml(e.message().to_string()),
             e.span(),
-            "orders",
+            cite!("orders"),
         )]
     })?;
     let mut errs = Vec::new();
@@ -681,7 +682,7 @@ fn hex(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<Hex>> 
             errs.push(OrderError::new(
                 Problem::BadHex(e.to_string()),
                 Some(s.span()),
-                "3.1",
+                cite!("3.1"),
             ));
             None
         }
@@ -699,7 +700,7 @@ fn unit(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<UnitI
             errs.push(OrderError::new(
                 Problem::BadUnitName(e),
                 Some(s.span()),
-                "2.1",
+                cite!("2.1"),
             ));
             None
         }
@@ -721,7 +722,7 @@ fn who(
     let mut all: Vec<Located<UnitId>> = one.iter().filter_map(|s| unit(s, errs)).collect();
     all.extend(units(many, errs));
     if one.is_none() && many.is_empty() {
-        errs.push(OrderError::new(Problem::NoUnits, Some(at), "7.1"));
+        errs.push(OrderError::new(Problem::NoUnits, Some(at), cite!("7.1")));
     }
     all
 }
@@ -733,7 +734,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             errs.push(OrderError::new(
                 Problem::BadSide(raw.side.get_ref().clone()),
                 Some(raw.side.span()),
-                "4.1",
+                cite!("4.1"),
             ));
             Located::new(Side::Blue, raw.side.span())
         }
@@ -776,7 +777,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 errs.push(OrderError::new(
                     Problem::NoTarget,
                     Some(a.id.span()),
-                    "12.1",
+                    cite!("12.1"),
                 ));
             }
             Attack {
@@ -784,7 +785,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 units: u,
                 targets,
                 advance: units(&a.advance, errs),
-                advance_path: advance_groups(&a.advance_path, "25.1", errs),
+                advance_path: advance_groups(&a.advance_path, cite!("25.1"), errs),
                 lose: units(&a.lose, errs),
                 retreat: hexes(&a.retreat, errs),
                 stock: a
@@ -865,7 +866,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 errs.push(OrderError::new(
                     Problem::NoSuchMinorCountry(m.country.get_ref().clone()),
                     Some(m.country.span()),
-                    "29.1",
+                    cite!("29.1"),
                 ));
                 return None;
             };
@@ -932,7 +933,7 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             errs.push(OrderError::new(
                 Problem::MissionKind(m.kind.get_ref().clone()),
                 Some(m.kind.span()),
-                "30.4",
+                cite!("30.4"),
             ));
             None
         }
@@ -988,7 +989,7 @@ fn replacements(list: &[RawReplace], errs: &mut Vec<OrderError>) -> Vec<Replacem
                 errs.push(OrderError::new(
                     Problem::NotToml(what.into()),
                     Some(at),
-                    "orders",
+                    cite!("orders"),
                 ));
                 None
             }
@@ -998,11 +999,7 @@ fn replacements(list: &[RawReplace], errs: &mut Vec<OrderError>) -> Vec<Replacem
 
 /// 21.3, 25.1: advances along paths, each a unit or units and a path that is not empty
 /// (`rule` is the advance's paragraph).
-fn advance_groups(
-    list: &[RawAvAdvance],
-    rule: &'static str,
-    errs: &mut Vec<OrderError>,
-) -> Vec<AvAdvance> {
+fn advance_groups(list: &[RawAvAdvance], rule: Cite, errs: &mut Vec<OrderError>) -> Vec<AvAdvance> {
     list.iter()
         .map(|g| {
             let span = g.path.span();
@@ -1024,7 +1021,7 @@ fn advance_groups(
 
 fn check_av(a: &RawAv, errs: &mut Vec<OrderError>) -> Option<Av> {
     let units = who(&a.unit, &a.units, a.hex.span(), errs);
-    let advance = advance_groups(&a.advance, "21.3", errs);
+    let advance = advance_groups(&a.advance, cite!("21.3"), errs);
     Some(Av {
         hex: hex(&a.hex, errs)?,
         units,
@@ -1044,7 +1041,7 @@ fn placements(list: &[RawPlacement], errs: &mut Vec<OrderError>) -> Vec<Placemen
                         why: "reinforcements enter in a friendly home city (6.3); a [[move]] with `to_sea` takes them to sea from a port in the same player-turn".into(),
                     },
                     Some(z.span()),
-                    "19.3",
+                    cite!("19.3"),
                 ));
             }
             let Some(h) = &p.hex else {
@@ -1058,7 +1055,7 @@ fn placements(list: &[RawPlacement], errs: &mut Vec<OrderError>) -> Vec<Placemen
                 errs.push(OrderError::new(
                     Problem::NotToml("missing field `hex` in [[place]]".into()),
                     Some(at),
-                    "orders",
+                    cite!("orders"),
                 ));
                 return None;
             };
@@ -1096,7 +1093,7 @@ fn set_up_orders(
                     .as_ref()
                     .or(p.units.first())
                     .map_or(at, Spanned::span);
-                errs.push(OrderError::new(Problem::SetupWhere, Some(at), "3.3"));
+                errs.push(OrderError::new(Problem::SetupWhere, Some(at), cite!("3.3")));
             }
         }
     }
@@ -1116,7 +1113,7 @@ fn zone(s: &Spanned<String>, errs: &mut Vec<OrderError>) -> Option<Located<SeaZo
             errs.push(OrderError::new(
                 Problem::BadZone(text.to_string()),
                 Some(s.span()),
-                "19.1",
+                cite!("19.1"),
             ));
             None
         }
@@ -1141,7 +1138,11 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
             .unwrap_or_default()
     };
     if o.ashore.is_some() && o.assault.is_none() {
-        errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "20.35"));
+        errs.push(OrderError::new(
+            Problem::SeaOrderShape,
+            Some(at),
+            cite!("20.35"),
+        ));
         return None;
     }
     let action = match (&o.to, &o.land, &o.invade, &o.assault) {
@@ -1160,7 +1161,7 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
                 errs.push(OrderError::new(
                     Problem::OpposedPath,
                     Some(span),
-                    "003 20.32",
+                    cite!("003 20.32"),
                 ));
                 return None;
             }
@@ -1174,7 +1175,11 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
                 .map(|p| hexes(p, errs))
                 .unwrap_or_default();
             if beach.is_some() && !ashore.is_empty() {
-                errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "20.32"));
+                errs.push(OrderError::new(
+                    Problem::SeaOrderShape,
+                    Some(at),
+                    cite!("20.32"),
+                ));
                 return None;
             }
             SeaAction::Assault {
@@ -1184,7 +1189,11 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
             }
         }
         _ => {
-            errs.push(OrderError::new(Problem::SeaOrderShape, Some(at), "19.2"));
+            errs.push(OrderError::new(
+                Problem::SeaOrderShape,
+                Some(at),
+                cite!("19.2"),
+            ));
             return None;
         }
     };
@@ -1226,7 +1235,11 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
     };
     let route = match (&m.path, &m.to) {
         (Some(p), None) if p.is_empty() => {
-            errs.push(OrderError::new(Problem::EmptyPath, Some(at.clone()), "7.2"));
+            errs.push(OrderError::new(
+                Problem::EmptyPath,
+                Some(at.clone()),
+                cite!("7.2"),
+            ));
             return None;
         }
         (Some(p), None) => Route::Path(hexes(p, errs)),
@@ -1236,7 +1249,7 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
             errs.push(OrderError::new(
                 Problem::RouteAmbiguous,
                 Some(at.clone()),
-                "7.2",
+                cite!("7.2"),
             ));
             return None;
         }
@@ -1332,7 +1345,7 @@ impl std::error::Error for OneDiagnostic {}
 
 impl Diagnostic for OneDiagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(cite(self.error.rule)))
+        Some(Box::new(self.error.rule.long()))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -1340,7 +1353,7 @@ impl Diagnostic for OneDiagnostic {
             .error
             .unit
             .as_ref()
-            .map(|u| format!("unit {u}; see {}", cite(self.error.rule)));
+            .map(|u| format!("unit {u}; see {}", self.error.rule.long()));
         match (self.error.advice(), unit) {
             (Some(h), Some(u)) => Some(Box::new(format!("{h}\n{u}"))),
             (Some(h), None) => Some(Box::new(h)),
@@ -1355,21 +1368,9 @@ impl Diagnostic for OneDiagnostic {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.span.clone()?;
-        let label = LabeledSpan::new_with_span(Some(cite(self.error.rule)), SourceSpan::from(span));
+        let label =
+            LabeledSpan::new_with_span(Some(self.error.rule.long()), SourceSpan::from(span));
         Some(Box::new(std::iter::once(label)))
-    }
-}
-
-/// How an error names what it breaks: "rule 14.33" for a paragraph of the rulebook,
-/// else the part of the rules or of these files it is.
-pub fn cite(rule: &str) -> String {
-    match rule {
-        r if r.starts_with(|c: char| c.is_ascii_digit()) => format!("rule {r}"),
-        "PBEM" => "play-by-e-mail procedure (docs/pbem.md)".to_string(),
-        "PBM" => "play-by-mail rules, PBM ¶2".to_string(),
-        "BGAT" => "Basic Game Attrition Table".to_string(),
-        "orders" => "order file format (docs/orders.md)".to_string(),
-        other => other.to_string(),
     }
 }
 
@@ -1851,7 +1852,10 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("rule orders"), "{text}");
-        assert_eq!(cite("14.33"), "rule 14.33");
-        assert_eq!(cite("PBEM"), "play-by-e-mail procedure (docs/pbem.md)");
+        assert_eq!(cite!("14.33").long(), "rule 14.33");
+        assert_eq!(
+            cite!("PBEM").long(),
+            "play-by-e-mail procedure (docs/pbem.md)"
+        );
     }
 }

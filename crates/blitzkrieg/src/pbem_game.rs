@@ -7,7 +7,7 @@
 use crate::engine::{self, TurnInput};
 use crate::event::Event;
 use crate::game::Umpire;
-use crate::orders::{self, cite, OrderError, Orders, Problem};
+use crate::orders::{self, OrderError, Orders, Problem};
 use crate::report;
 use crate::rules::Rules;
 use crate::state::{sha256_hex, GameState, Phase, KIND};
@@ -29,7 +29,7 @@ impl OrderProblem for OrderError {
         self.problem.code()
     }
     fn rule(&self) -> String {
-        cite(self.rule)
+        self.rule.long()
     }
     fn place(&self, source: &str) -> Option<(usize, usize)> {
         pbem::game::place_of(source, self.span.as_ref())
@@ -49,7 +49,7 @@ impl Umpire {
                 why: e.to_string(),
             },
             None,
-            "PBEM",
+            cite!("PBEM"),
         )]
     }
 

@@ -59,10 +59,8 @@ macro_rules! problems {
 }
 
 // Hints shared by several problems.
-const COPY_HEADER: &str =
-    "copy the header of the latest template: game, side, turn and state";
-const ATTACK_OR_LEAVE_ZOC: &str =
-    "add an [[attack]] for this unit, or move it out of enemy ZOC";
+const COPY_HEADER: &str = "copy the header of the latest template: game, side, turn and state";
+const ATTACK_OR_LEAVE_ZOC: &str = "add an [[attack]] for this unit, or move it out of enemy ZOC";
 const SEA_ORDERS: &str =
     "units at sea take [[sea]] orders (sail or land) and neither fight nor are attacked; see docs/orders.md, sea movement";
 const NAME_ASSAULT_HEX: &str =
@@ -79,8 +77,7 @@ const BEACH_SUPPLY: &str =
     "the template lists the units a beach hex may supply now; name 10 at most, rangers and substitutes counting half";
 const ATTACK_THE_CITY: &str =
     "attack the city with an [[attack]] on its hex (no defending units needed); once the MCRT reduces it, it may be entered (29.4)";
-const PORTS_LISTED: &str =
-    "the template lists the ports you may use now, zone by zone";
+const PORTS_LISTED: &str = "the template lists the ports you may use now, zone by zone";
 const MISSION_KINDS: &str =
     "see docs/orders.md, air missions: `kind` tactical (TAC, MDM with a battle), strategic (SAC, MDM) or transfer";
 const LANDING: &str =

@@ -32,7 +32,7 @@
 //!   player-turn or has a ground unit in; a bombed one carries an SRIX marker (33.5).
 //! - Fighters are replacements only in games with optional rule 32 (30.1).
 
-use crate::cite::{Para, Ref, Rule};
+use crate::cite::{Cite, Para, Ref, Rule};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -155,8 +155,11 @@ pub fn take(t: &Taker<'_>, pos: &mut Position, orders: &[Replacement]) -> Taken 
     };
     if let Some(why) = not_yet(t) {
         let problem = Problem::ReplacementNotYet { why };
-        out.errors
-            .push(OrderError::new(problem, Some(span_of(first)), "28.1"));
+        out.errors.push(OrderError::new(
+            problem,
+            Some(span_of(first)),
+            cite!("28.1"),
+        ));
         return out;
     }
     let infantry_left = inactive(t, pos, UnitKind::Infantry).next().is_some();
@@ -181,7 +184,7 @@ pub fn take(t: &Taker<'_>, pos: &mut Position, orders: &[Replacement]) -> Taken 
             why: "one of the ground replacements must be infantry".into(),
         };
         out.errors
-            .push(OrderError::new(problem, Some(at.clone()), "28.3"));
+            .push(OrderError::new(problem, Some(at.clone()), cite!("28.3")));
     }
     out.saved = t.saved_after(Saved {
         ground: tally.ground,
@@ -258,18 +261,18 @@ fn replace_unit(
     if c.kind.is_air() {
         if tally.aircraft >= allowance.aircraft {
             let why = t.limit_text(allowance.aircraft, figures.aircraft_counters, "aircraft");
-            return limit(why, "003 28.4");
+            return limit(why, cite!("003 28.4"));
         }
         aircraft_city_ok(t, pos, tally, hex, true)?;
     } else {
         if tally.ground >= allowance.ground {
             let why = t.limit_text(allowance.ground, figures.ground_counters, "ground");
-            return limit(why, "003 28.4");
+            return limit(why, cite!("003 28.4"));
         }
         if elite(c.kind) && tally.elite {
             return limit(
                 "one airborne, air-assault or rangers replacement a turn at most".into(),
-                "28.3",
+                cite!("28.3"),
             );
         }
         home_city_ok(t, pos, hex)?;
@@ -286,7 +289,11 @@ fn replace_unit(
         tally.first_ground.get_or_insert(unit.span.clone());
     }
     pos.put_counter(&c, hex.value);
-    let rule = if c.kind.is_air() { "28.5" } else { "28.1" };
+    let rule = if c.kind.is_air() {
+        para!("28.5")
+    } else {
+        para!("28.1")
+    };
     Ok(Event::Replaced {
         unit: c.id,
         hex: hex.value,
@@ -305,7 +312,7 @@ fn counter_ok(
     let at = Some(unit.span.clone());
     let Some(c) = t.rules.counters.get(&unit.value) else {
         let problem = Problem::UnknownUnit(unit.value.to_string());
-        return refuse(OrderError::new(problem, at, "2.1"));
+        return refuse(OrderError::new(problem, at, cite!("2.1")));
     };
     if c.side != t.side {
         let problem = Problem::NotYourUnit {
@@ -313,7 +320,7 @@ fn counter_ok(
             owner: c.side,
             side: t.side,
         };
-        return refuse(OrderError::new(problem, at, "4.2").unit(&unit.value));
+        return refuse(OrderError::new(problem, at, cite!("4.2")).unit(&unit.value));
     }
     let why = if !c.is_substitute() {
         Some("only substitute counters are replacements".to_string())
@@ -336,7 +343,7 @@ fn counter_ok(
                 unit: unit.value.clone(),
                 why,
             };
-            refuse(OrderError::new(problem, at, "28.1").unit(&unit.value))
+            refuse(OrderError::new(problem, at, cite!("28.1")).unit(&unit.value))
         }
         None => Ok(c.clone()),
     }
@@ -370,7 +377,9 @@ fn type_ok(
                 unit: unit.value.clone(),
                 why,
             };
-            refuse(OrderError::new(problem, Some(unit.span.clone()), "28.2").unit(&unit.value))
+            refuse(
+                OrderError::new(problem, Some(unit.span.clone()), cite!("28.2")).unit(&unit.value),
+            )
         }
         None => Ok(()),
     }
@@ -398,14 +407,10 @@ fn home_city_ok(t: &Taker<'_>, pos: &Position, hex: &Located<Hex>) -> Result<(),
     } else {
         None
     };
-    city_refused(hex, why, "6.3")
+    city_refused(hex, why, cite!("6.3"))
 }
 
-fn city_refused(
-    hex: &Located<Hex>,
-    why: Option<String>,
-    rule: &'static str,
-) -> Result<(), Refusal> {
+fn city_refused(hex: &Located<Hex>, why: Option<String>, rule: Cite) -> Result<(), Refusal> {
     match why {
         Some(why) => {
             let problem = Problem::ReplacementCity {
@@ -463,7 +468,7 @@ fn aircraft_city_ok(
     } else {
         None
     };
-    city_refused(hex, why, "28.5")
+    city_refused(hex, why, cite!("28.5"))
 }
 
 /// 28.4 with 003 28.4, 28.5: half a unit of air transport capacity instead of an
@@ -480,7 +485,7 @@ fn air_transport(
         refuse(OrderError::new(
             problem,
             Some(city.span.clone()),
-            "003 28.4",
+            cite!("003 28.4"),
         ))
     };
     let allowance = t.allowance().aircraft;
@@ -497,6 +502,6 @@ fn air_transport(
     Ok(Event::AirTransportReplaced {
         side: t.side,
         city: city.value,
-        rule: Rule::para("28.4").and(Ref::Reading("28.4".into())),
+        rule: Rule::para(para!("28.4")).and(Ref::Reading("28.4".into())),
     })
 }

@@ -22,7 +22,7 @@
 //! - The counters broken down or recombined are not lost: they go back among the
 //!   inactive counters (state place `Inactive`).
 
-use crate::cite::Rule;
+use crate::cite::{Cite, Rule};
 use crate::combat;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -107,14 +107,14 @@ fn refused(b: &Breakdown, (why, at, rule): Refusal) -> OrderError {
 }
 
 /// What is wrong, where, and the paragraph it breaks.
-type Refusal = (String, std::ops::Range<usize>, &'static str);
+type Refusal = (String, std::ops::Range<usize>, Cite);
 
 /// B903: the order in a game without rule 26.
 fn not_played(order: &str, at: &Located<UnitId>) -> OrderError {
     let problem = Problem::SubstitutesNotPlayed {
         order: order.to_string(),
     };
-    OrderError::new(problem, Some(at.span.clone()), "26").unit(&at.value)
+    OrderError::new(problem, Some(at.span.clone()), cite!("26")).unit(&at.value)
 }
 
 /// One breakdown, checked and carried out.
@@ -127,18 +127,21 @@ fn break_one(
     let span = b.unit.span.clone();
     let refuse = |why: &str, rule| Err((why.to_string(), span.clone(), rule));
     let Some(unit) = rules.counters.get(&b.unit.value) else {
-        return refuse("there is no such unit", "2.1");
+        return refuse("there is no such unit", cite!("2.1"));
     };
     if unit.side != side {
-        return refuse("it is not yours", "26.1");
+        return refuse("it is not yours", cite!("26.1"));
     }
     if unit.is_substitute() {
-        return refuse("it is a substitute: only full units break down", "26.1");
+        return refuse(
+            "it is a substitute: only full units break down",
+            cite!("26.1"),
+        );
     }
     let Some(piece) = pos.get(&unit.id).cloned() else {
         return refuse(
             "it is not on the map, and no [[place]] order of this file places it",
-            "26.1",
+            cite!("26.1"),
         );
     };
     let into = if b.into.is_empty() {
@@ -152,7 +155,7 @@ fn break_one(
                 let kind = unit.kind.name();
                 let why =
                     format!("no inactive {kind} substitutes add up to its {factor} factors (26.5)");
-                return Err((why, span, "26.5"));
+                return Err((why, span, cite!("26.5")));
             }
         }
     } else {
@@ -167,7 +170,7 @@ fn break_one(
         unit: unit.id.clone(),
         hex: piece.hex,
         into,
-        rule: Rule::para("26.1-26.2"),
+        rule: Rule::para(para!("26.1-26.2")),
     })
 }
 
@@ -196,7 +199,7 @@ fn named_change<'r>(
                 "{} is neither one of your {kind} substitutes nor a smaller {kind} unit of yours",
                 s.value
             );
-            return Err((why, span, "26.2"));
+            return Err((why, span, cite!("26.2")));
         };
         let why = if pos.get(&c.id).is_some() || pos.afloat(&c.id).is_some() {
             format!("{} is in play already: only inactive counters serve", c.id)
@@ -211,7 +214,7 @@ fn named_change<'r>(
             String::new()
         };
         if !why.is_empty() {
-            return Err((why, span, "26.5"));
+            return Err((why, span, cite!("26.5")));
         }
         chosen.push(c);
     }
@@ -222,7 +225,7 @@ fn named_change<'r>(
             unit.attack, unit.defence
         );
         let at = into.first().map_or(0..0, |u| u.span.clone());
-        return Err((why, at, "26.2"));
+        return Err((why, at, cite!("26.2")));
     }
     Ok(chosen)
 }
@@ -271,7 +274,7 @@ pub fn recombine(
                     into: r.into.value.clone(),
                     why,
                 };
-                errors.push(OrderError::new(problem, Some(at), "26.3").unit(&unit));
+                errors.push(OrderError::new(problem, Some(at), cite!("26.3")).unit(&unit));
             }
         }
     }
@@ -373,6 +376,6 @@ fn recombine_one(
         into: into.clone(),
         hex,
         zone,
-        rule: Rule::para("26.3"),
+        rule: Rule::para(para!("26.3")),
     })
 }

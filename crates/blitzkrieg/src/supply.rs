@@ -328,7 +328,7 @@ fn beach_supply(
                 count: units_of_halves(used),
                 limit,
             };
-            errors.push(OrderError::new(problem, Some(u.span.clone()), "23.5").unit(id));
+            errors.push(OrderError::new(problem, Some(u.span.clone()), cite!("23.5")).unit(id));
             continue;
         }
         room -= halves;
@@ -360,7 +360,7 @@ fn no_beach_route(u: &Located<UnitId>, why: &str) -> OrderError {
         unit: u.value.clone(),
         why: why.to_string(),
     };
-    OrderError::new(problem, Some(u.span.clone()), "23.5").unit(&u.value)
+    OrderError::new(problem, Some(u.span.clone()), cite!("23.5")).unit(&u.value)
 }
 
 /// A count of half units written out: "4", "4½" (26.4).
@@ -456,7 +456,7 @@ pub fn trace_start(
         air_supplied: by_air,
         beach_supplied: found.beach.units,
         beachheads: found.beach.hexes,
-        rule: Rule::para("23.1-23.3"),
+        rule: Rule::para(para!("23.1-23.3")),
     };
     Started {
         event: Some(event),
@@ -482,7 +482,7 @@ fn no_air_route(u: &Located<UnitId>, why: &str) -> OrderError {
         unit: u.value.clone(),
         why: why.to_string(),
     };
-    OrderError::new(problem, Some(u.span.clone()), "23.4").unit(&u.value)
+    OrderError::new(problem, Some(u.span.clone()), cite!("23.4")).unit(&u.value)
 }
 
 /// 23.4: "The air transport capacity may be used to provide combat supply for up to 4
@@ -521,8 +521,9 @@ fn air_supply(
     let mut errors = Vec::new();
     for u in air {
         let id = &u.value;
-        let fail =
-            |problem: Problem| OrderError::new(problem, Some(u.span.clone()), "23.4").unit(id);
+        let fail = |problem: Problem| {
+            OrderError::new(problem, Some(u.span.clone()), cite!("23.4")).unit(id)
+        };
         let Some(piece) = pos.get(id).filter(|p| p.side == side) else {
             errors.push(no_air_route(
                 u,

@@ -95,13 +95,13 @@ pub fn check(
     }
     let mut events = vec![Event::VictoryCheck {
         lines,
-        rule: Rule::para("16"),
+        rule: Rule::para(para!("16")),
     }];
     if let Some((winner, reason)) = &over {
         events.push(Event::GameOver {
             winner: *winner,
             reason: reason.clone(),
-            rule: Rule::para("16"),
+            rule: Rule::para(para!("16")),
         });
     }
     VictoryOutcome {

@@ -479,7 +479,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                     hex: h.parse().unwrap(),
                     from: None,
                     to: Some(*side),
-                    rule: blitzkrieg::cite::Rule::para("5.1-5.2"),
+                    rule: blitzkrieg::cite::Rule::para(blitzkrieg::para!("5.1-5.2")),
                 })
                 .collect();
             let heads: BTreeSet<Hex> = case.beachheads.iter().map(|h| h.parse().unwrap()).collect();

@@ -2,6 +2,8 @@
 //! paragraph (000) or clarification (003) it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use blitzkrieg::cite;
+use blitzkrieg::cite::Cite;
 use blitzkrieg::cite::Rule;
 use blitzkrieg::ruleset::RuleBook;
 use blitzkrieg::tables::TableId;
@@ -109,7 +111,7 @@ fn set(names: &[&str]) -> BTreeSet<UnitId> {
     names.iter().map(|n| id(n)).collect()
 }
 
-fn problems(w: &World, moved: &[&str], toml: &str) -> Vec<(Problem, &'static str)> {
+fn problems(w: &World, moved: &[&str], toml: &str) -> Vec<(Problem, Cite)> {
     check_battles(
         &w.rules,
         &w.pos,
@@ -265,7 +267,10 @@ units = ["B-4AR", "B-5IN"]
 target = "E7"
 "#,
     );
-    assert_eq!(p, vec![(Problem::HexInTwoBattles { hex: h("E5") }, "14.4")]);
+    assert_eq!(
+        p,
+        vec![(Problem::HexInTwoBattles { hex: h("E5") }, cite!("14.4"))]
+    );
 }
 
 /// 14.33: one battle against both hexes is illegal, since the 1st and 2nd are not
@@ -286,7 +291,7 @@ targets = ["E5", "E7"]
     let not_adjacent: Vec<(String, Hex)> = p
         .iter()
         .filter_map(|(e, rule)| match e {
-            Problem::NotAdjacent { unit, target } if *rule == "14.33" => {
+            Problem::NotAdjacent { unit, target } if *rule == cite!("14.33") => {
                 Some((unit.to_string(), *target))
             }
             _ => None,
@@ -327,9 +332,9 @@ target = "E5"
                     hex: h("F7"),
                     enemies: vec![h("E7")],
                 },
-                "14.32"
+                cite!("14.32")
             ),
-            (Problem::DefenderUnattacked { hex: h("E7") }, "14.31"),
+            (Problem::DefenderUnattacked { hex: h("E7") }, cite!("14.31")),
         ]
     );
 }
@@ -361,7 +366,7 @@ target = "E7"
                 hex: h("F7"),
                 enemies: vec![h("E7")],
             },
-            "14.32"
+            cite!("14.32")
         )]
     );
 }
@@ -387,7 +392,7 @@ target = "E7"
     );
     assert_eq!(
         p,
-        vec![(Problem::TwoBattles { unit: id("B-13AR") }, "14.8")]
+        vec![(Problem::TwoBattles { unit: id("B-13AR") }, cite!("14.8"))]
     );
 }
 
@@ -403,9 +408,12 @@ fn rule_12_1_a_battle_needs_an_enemy_defender_and_its_own_id() {
             "{FOURTEEN_AS_PLAYED}\n[[attack]]\nid = \"A2\"\nunits = [\"B-1IN\"]\ntarget = \"F6\"\n"
         ),
     );
-    assert!(p.contains(&(Problem::NoDefender(h("F6")), "12.1")), "{p:?}");
     assert!(
-        p.contains(&(Problem::DuplicateBattle("A2".into()), "4.3")),
+        p.contains(&(Problem::NoDefender(h("F6")), cite!("12.1"))),
+        "{p:?}"
+    );
+    assert!(
+        p.contains(&(Problem::DuplicateBattle("A2".into()), cite!("4.3"))),
         "{p:?}"
     );
 }
@@ -587,7 +595,7 @@ fn rule_14_7_soak_off_at_1_6_is_legal_and_1_7_is_not() {
             let odds = format!("{att} to {def} (1-7)");
             assert_eq!(
                 p,
-                vec![(Problem::OddsTooLow { odds }, "14.7")],
+                vec![(Problem::OddsTooLow { odds }, cite!("14.7"))],
                 "{att} to {def}"
             );
         }
@@ -616,7 +624,7 @@ fn rule_14_7_odds_are_judged_after_doubling() {
             Problem::OddsTooLow {
                 odds: "2 to 14 (1-7)".into()
             },
-            "14.7"
+            cite!("14.7")
         )]
     );
 }
@@ -677,9 +685,9 @@ fn rule_14_9_a_unit_that_moved_into_an_impossible_attack_is_an_error() {
                     hex: h("G8"),
                     enemies: vec![h("H9")],
                 },
-                "14.32"
+                cite!("14.32")
             ),
-            (Problem::DefenderUnattacked { hex: h("H9") }, "14.31"),
+            (Problem::DefenderUnattacked { hex: h("H9") }, cite!("14.31")),
         ]
     );
 }
@@ -697,7 +705,7 @@ fn rule_12_1_an_unmoved_unit_that_can_attack_must() {
                 unit: id("B-W"),
                 how: "B-W may attack H9".into()
             },
-            "12.1"
+            cite!("12.1")
         )]
     );
 }
@@ -717,7 +725,7 @@ fn rule_12_1_an_unmoved_unit_that_could_join_a_battle_must() {
                 unit: id("B-V"),
                 how: "it may join battle A1".into()
             },
-            "12.1"
+            cite!("12.1")
         )]
     );
 }
@@ -773,7 +781,7 @@ fn rule_14_31_an_adjacent_defender_left_unattacked_is_rejected() {
     let p = problems(&w, &["B-X", "B-Y"], REMOVAL_ATTACK);
     assert_eq!(
         p,
-        vec![(Problem::DefenderUnattacked { hex: h("F5") }, "14.31")]
+        vec![(Problem::DefenderUnattacked { hex: h("F5") }, cite!("14.31"))]
     );
 }
 
@@ -786,13 +794,13 @@ fn rule_15_3_advance_and_loss_orders_name_units_of_the_battle() {
         &["B-X", "B-Y"],
         "[[attack]]\nid = \"A1\"\nunits = [\"B-X\", \"B-Y\"]\ntarget = \"E6\"\nadvance = [\"B-X\", \"B-W\", \"B-Y\", \"B-Q\"]\nlose = [\"B-W\"]\n",
     );
-    let rules: Vec<&str> = p.iter().map(|(_, r)| *r).collect();
+    let rules: Vec<String> = p.iter().map(|(_, r)| r.to_string()).collect();
     assert!(p.contains(&(
         Problem::TooManyAdvance {
             battle: "A1".into(),
             count: 4
         },
-        "15.3"
+        cite!("15.3")
     )));
     assert!(p.contains(&(
         Problem::NotInBattle {
@@ -800,7 +808,7 @@ fn rule_15_3_advance_and_loss_orders_name_units_of_the_battle() {
             battle: "A1".into(),
             what: "advance".into()
         },
-        "15.3"
+        cite!("15.3")
     )));
     assert!(p.contains(&(
         Problem::NotInBattle {
@@ -808,7 +816,7 @@ fn rule_15_3_advance_and_loss_orders_name_units_of_the_battle() {
             battle: "A1".into(),
             what: "lose".into()
         },
-        "BGAT"
+        cite!("BGAT")
     )));
     assert_eq!(rules.len(), 4, "{p:?}");
 }

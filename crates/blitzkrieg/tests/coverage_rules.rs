@@ -122,8 +122,8 @@ fn play(
     engine::adjudicate(&g.rules, state, &orders, &mut input)
 }
 
-fn rules_of(errors: &[OrderError]) -> Vec<&'static str> {
-    errors.iter().map(|e| e.rule).collect()
+fn rules_of(errors: &[OrderError]) -> Vec<String> {
+    errors.iter().map(|e| e.rule.to_string()).collect()
 }
 
 fn two_armies(turn: u32, side: Side) -> Game {

@@ -116,7 +116,7 @@ fn a_city_reverts_when_the_enemy_moves_on_5_2() {
                 hex: h(x),
                 from: Some(Side::Red),
                 to: None,
-                rule: Rule::para("5.1-5.2")
+                rule: Rule::para(blitzkrieg::para!("5.1-5.2"))
             })
             .to_vec(),
         "H5 is next to both hexes of Crimson"

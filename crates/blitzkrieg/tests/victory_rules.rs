@@ -280,7 +280,7 @@ fn rule_16_b_an_uncovered_city_resets_the_count() {
     let Event::VictoryCheck { lines, rule } = &o.events[0] else {
         panic!("{:?}", o.events)
     };
-    assert_eq!(*rule, Rule::para("16"));
+    assert_eq!(*rule, Rule::para(blitzkrieg::para!("16")));
     assert!(
         lines
             .iter()
@@ -355,7 +355,7 @@ fn rule_16_stalemate_names_the_bigger_loser() {
         Some(&Event::GameOver {
             winner: None,
             reason,
-            rule: Rule::para("16")
+            rule: Rule::para(blitzkrieg::para!("16"))
         })
     );
 }

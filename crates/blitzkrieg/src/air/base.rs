@@ -117,7 +117,7 @@ fn eliminate(pos: &mut Position, caught: Vec<(UnitId, Hex)>, cause: &str) -> Vec
             unit,
             hex,
             cause: format!("grounded aircraft {cause}"),
-            rule: Rule::para("30.9"),
+            rule: Rule::para(para!("30.9")),
         })
         .collect()
 }
@@ -165,7 +165,9 @@ pub fn check_placements(
                         p.hex.value
                     ),
                 };
-                errors.push(OrderError::new(problem, Some(u.span.clone()), "30.2").unit(&u.value));
+                errors.push(
+                    OrderError::new(problem, Some(u.span.clone()), cite!("30.2")).unit(&u.value),
+                );
             }
         }
     }
@@ -177,7 +179,7 @@ pub fn check_placements(
                     count: halves_text(halves),
                 },
                 Some(span.clone()),
-                "30.2",
+                cite!("30.2"),
             ));
         }
     }

@@ -118,6 +118,6 @@ pub fn land_at_sea(rules: &Rules, pos: &mut Position, id: &UnitId, l: &Landing) 
         unit: id.clone(),
         hex: l.base,
         note: Some(format!("back in the At Sea Box of zone {zone}")),
-        rule: Rule::para("30.3"),
+        rule: Rule::para(para!("30.3")),
     }))
 }

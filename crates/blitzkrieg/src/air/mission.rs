@@ -8,6 +8,7 @@ use super::bombing;
 use super::strategic::{refusal, Raid};
 use super::{AirEvent, Mission, MissionKind};
 use crate::board::SeaZone;
+use crate::cite::Cite;
 use crate::cite::Rule;
 use crate::combat::battle_strength;
 use crate::event::Event;
@@ -107,7 +108,7 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
         out.errors.push(OrderError::new(
             problem,
             Some(first.kind.span.clone()),
-            "30",
+            cite!("30"),
         ));
         return out;
     }
@@ -165,7 +166,7 @@ fn aircraft_in_attacks(ctx: &Context) -> Vec<OrderError> {
                     a.id.value
                 ),
             };
-            OrderError::new(problem, Some(u.span.clone()), "30.41").unit(&u.value)
+            OrderError::new(problem, Some(u.span.clone()), cite!("30.41")).unit(&u.value)
         })
         .collect()
 }
@@ -186,7 +187,7 @@ fn flyer(
         .counters
         .get(&u.value)
         .filter(|c| c.side == ctx.side)?;
-    let refuse = |why: &str, rule: &'static str| {
+    let refuse = |why: &str, rule: Cite| {
         let problem = Problem::CannotFlyMission {
             unit: u.value.clone(),
             why: why.to_string(),
@@ -200,7 +201,7 @@ fn flyer(
     let carrier = match pos.afloat(&u.value) {
         Some(_) if ctx.sailed.contains(&u.value) => {
             let why = "it changed sea zones this player-turn: carrier aircraft fly only if they do not (30.3)";
-            errors.push(refuse(why, "30.3"));
+            errors.push(refuse(why, cite!("30.3")));
             return None;
         }
         Some(a) if super::carrier::cut_off(ctx.rules, pos, ctx.side, a.zone) => {
@@ -208,13 +209,15 @@ fn flyer(
                 unit: u.value.clone(),
                 zone: a.zone,
             };
-            errors.push(OrderError::new(problem, Some(u.span.clone()), "003 19.4").unit(&u.value));
+            errors.push(
+                OrderError::new(problem, Some(u.span.clone()), cite!("003 19.4")).unit(&u.value),
+            );
             return None;
         }
         Some(a) => match super::carrier::take_off(ctx.rules, m, a.zone) {
             Ok(h) => Some((h, a.zone)),
             Err(why) => {
-                errors.push(refuse(&why, "30.3"));
+                errors.push(refuse(&why, cite!("30.3")));
                 return None;
             }
         },
@@ -224,7 +227,7 @@ fn flyer(
         (Some((h, _)), _) => h,
         (None, Some(p)) if !pos.is_aloft(&u.value) => p.hex,
         _ => {
-            errors.push(refuse("it is not on the ground at a base", "30.2"));
+            errors.push(refuse("it is not on the ground at a base", cite!("30.2")));
             return None;
         }
     };
@@ -233,7 +236,7 @@ fn flyer(
             unit: u.value.clone(),
             what: "[[mission]]".into(),
         };
-        errors.push(OrderError::new(problem, Some(u.span.clone()), "30.7").unit(&u.value));
+        errors.push(OrderError::new(problem, Some(u.span.clone()), cite!("30.7")).unit(&u.value));
         return None;
     }
     Some(Flyer {
@@ -245,18 +248,18 @@ fn flyer(
 }
 
 /// 30.1, 30.41, 30.42: why a unit of `kind` may not fly a mission of `mission`'s kind.
-fn wrong_type(kind: UnitKind, mission: MissionKind) -> Option<(&'static str, &'static str)> {
+fn wrong_type(kind: UnitKind, mission: MissionKind) -> Option<(&'static str, Cite)> {
     match (kind, mission) {
         (k, _) if !k.is_air() => Some((
             "it is not an aircraft (ground units move by [[move]], or by air transport with [[air]], 9.3)",
-            "30.1",
+            cite!("30.1"),
         )),
-        (UnitKind::Ftr, _) => Some(("fighters fly only with optional rule 32", "30.1")),
+        (UnitKind::Ftr, _) => Some(("fighters fly only with optional rule 32", cite!("30.1"))),
         (UnitKind::Sac, MissionKind::Tactical) => {
-            Some(("only TAC and MDM bomb tactically", "30.41"))
+            Some(("only TAC and MDM bomb tactically", cite!("30.41")))
         }
         (UnitKind::Tac, MissionKind::Strategic) => {
-            Some(("only SAC and MDM bomb strategically", "30.42"))
+            Some(("only SAC and MDM bomb strategically", cite!("30.42")))
         }
         _ => None,
     }
@@ -306,7 +309,7 @@ fn stage(
         out.events.push(Event::Air(AirEvent::Staged {
             unit: f.id.value.clone(),
             path,
-            rule: Rule::para("30.7"),
+            rule: Rule::para(para!("30.7")),
         }));
     }
     Some((m.to.value, m.to.span.clone()))
@@ -320,7 +323,7 @@ fn shape_error(f: &Flyer, why: &str, span: Range<usize>) -> OrderError {
             why: why.to_string(),
         },
         Some(span),
-        "30.4",
+        cite!("30.4"),
     )
 }
 
@@ -355,7 +358,7 @@ fn staging_legal(
                         limit,
                     },
                     Some(s.span.clone()),
-                    "30.7",
+                    cite!("30.7"),
                 )
                 .unit(&f.id.value),
             );
@@ -364,7 +367,13 @@ fn staging_legal(
             .or_else(|| staging_refusal(ctx, s.value));
         if let Some(why) = why {
             ok = false;
-            errors.push(no_landing(&f.id, s.value, why, s.span.clone(), "30.7"));
+            errors.push(no_landing(
+                &f.id,
+                s.value,
+                why,
+                s.span.clone(),
+                cite!("30.7"),
+            ));
         }
         from = s.value;
     }
@@ -391,7 +400,7 @@ fn no_landing(
     hex: Hex,
     why: String,
     span: Range<usize>,
-    rule: &'static str,
+    rule: Cite,
 ) -> OrderError {
     OrderError::new(
         Problem::NoLanding {
@@ -458,8 +467,8 @@ fn combat_mission(
             battle: m.battle.as_ref().map(|b| b.value.clone()),
             doubled: bombing::doubles(&f.counter, f.base, &targets),
             rule: Rule::para(match m.kind.value {
-                MissionKind::Strategic => "30.42",
-                _ => "30.41",
+                MissionKind::Strategic => para!("30.42"),
+                _ => para!("30.41"),
             }),
         }));
         out.landing.insert(f.id.value.clone(), landing);
@@ -500,7 +509,7 @@ fn target_legal(
         errors.push(OrderError::new(
             Problem::NoBattleToSupport { why },
             Some(span),
-            "30.41",
+            cite!("30.41"),
         ));
         false
     };
@@ -527,7 +536,7 @@ fn target_legal(
                         why,
                     },
                     Some(m.to.span.clone()),
-                    "30.42",
+                    cite!("30.42"),
                 ));
                 false
             }
@@ -570,7 +579,9 @@ fn bomber_plan(
             unit: unit.value.clone(),
             hex: f.base,
         };
-        errors.push(OrderError::new(problem, Some(unit.span.clone()), "30.6").unit(&unit.value));
+        errors.push(
+            OrderError::new(problem, Some(unit.span.clone()), cite!("30.6")).unit(&unit.value),
+        );
         return None;
     }
     if ctx.unsupplied.contains(&unit.value) {
@@ -578,7 +589,9 @@ fn bomber_plan(
             unit: unit.value.clone(),
             why: "it began the player-turn unable to trace a route to combat supply; it may change base".into(),
         };
-        errors.push(OrderError::new(problem, Some(unit.span.clone()), "30.2").unit(&unit.value));
+        errors.push(
+            OrderError::new(problem, Some(unit.span.clone()), cite!("30.2")).unit(&unit.value),
+        );
         return None;
     }
     let range = f.counter.movement;
@@ -591,7 +604,9 @@ fn bomber_plan(
             distance,
             range,
         };
-        errors.push(OrderError::new(problem, Some(m.to.span.clone()), "30.5").unit(&unit.value));
+        errors.push(
+            OrderError::new(problem, Some(m.to.span.clone()), cite!("30.5")).unit(&unit.value),
+        );
         return None;
     }
     let doubled = bombing::doubles(&f.counter, f.base, &battle_targets(ctx, m));
@@ -626,11 +641,11 @@ fn bomber_plan(
     };
     if let Some(why) = why {
         let rule = if at_sea.is_err() {
-            "30.3"
+            cite!("30.3")
         } else if doubled && from_target > reach {
-            "30.8"
+            cite!("30.8")
         } else {
-            "30.5"
+            cite!("30.5")
         };
         errors.push(no_landing(unit, land.value, why, land.span.clone(), rule));
         return None;
@@ -698,7 +713,7 @@ fn check_room(
                     count: halves_text(halves),
                 },
                 Some(span.clone()),
-                "30.2",
+                cite!("30.2"),
             ));
         }
     }
@@ -744,7 +759,7 @@ fn check_carriers_landing(
         count: super::carrier::units_words(total),
         limit: super::carrier::units_words(limit),
     };
-    errors.push(OrderError::new(problem, last, "003 19.3"));
+    errors.push(OrderError::new(problem, last, cite!("003 19.3")));
 }
 
 /// 30.41 with 003 30.41: a battle may have no more factors of bombers than of ground
@@ -790,7 +805,7 @@ fn check_air_against_ground(
                     ground: g.to_string(),
                 },
                 span,
-                "30.41",
+                cite!("30.41"),
             ));
         }
     }
@@ -858,7 +873,7 @@ pub fn land_all(
                     unit: id.clone(),
                     hex: h,
                     note,
-                    rule: Rule::para("30.5"),
+                    rule: Rule::para(para!("30.5")),
                 }));
             }
             None => {
@@ -867,7 +882,7 @@ pub fn land_all(
                     unit: id.clone(),
                     hex: piece.hex,
                     cause: "no friendly base with room within reach to land at".into(),
-                    rule: Rule::para("30.5"),
+                    rule: Rule::para(para!("30.5")),
                 });
             }
         }

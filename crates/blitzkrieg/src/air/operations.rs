@@ -29,7 +29,11 @@ impl TacticalOver {
             .iter()
             .find_map(|h| self.over.get(h).map(|first| (*h, first.clone())))?;
         let problem = Problem::SecondTacticalOperation { hex, first };
-        Some(OrderError::new(problem, Some(b.span.clone()), "003 30.4"))
+        Some(OrderError::new(
+            problem,
+            Some(b.span.clone()),
+            cite!("003 30.4"),
+        ))
     }
 
     /// 003 30.4: mission `m` flew; the hexes of its battle have their tactical

@@ -103,7 +103,7 @@ pub fn resolve(
             roll: shown,
             table: format!("{}: {}", cell.cite, cell.printed),
             removed,
-            rule: Rule::para("30.42"),
+            rule: Rule::para(para!("30.42")),
         }));
         events.extend(take_loss(rules, pos, raid.hex, removed, lose_first));
     }
@@ -148,12 +148,17 @@ fn take_loss(
                 "strategic bombing of {hex} takes {} factors from it",
                 f.min(owed)
             ),
-            rule: Rule::para("30.42"),
+            rule: Rule::para(para!("30.42")),
         });
         if f > owed {
             let left = f - owed;
             let change = make_up_substitutes(rules, pos, &piece, left, false);
-            events.push(substituted_event(&piece, left, change, Rule::para("30.42")));
+            events.push(substituted_event(
+                &piece,
+                left,
+                change,
+                Rule::para(para!("30.42")),
+            ));
             owed = 0;
         } else {
             owed -= f;

@@ -64,7 +64,7 @@ pub(super) fn eliminate_doomed(pos: &mut Position, doomed: &[UnitId], battle: &s
             cause: format!(
                 "battle {battle}: it attacked from the sea into a non-beach hex, eliminated whatever the result"
             ),
-            rule: Rule::para("20.34").and(Ref::Reading("20.34".into())),
+            rule: Rule::para(para!("20.34")).and(Ref::Reading("20.34".into())),
         })
         .collect()
 }
@@ -83,7 +83,7 @@ pub(super) fn eliminated_for_retreat(
             "battle {battle}: it had to retreat from assault hex {}",
             p.hex
         ),
-        rule: Rule::para("20.35"),
+        rule: Rule::para(para!("20.35")),
     })
 }
 
@@ -136,7 +136,7 @@ pub fn go_ashore(
                     unit: id,
                     from: piece.hex,
                     hex: to,
-                    rule: Rule::para("20.35"),
+                    rule: Rule::para(para!("20.35")),
                 });
             }
             None => {
@@ -145,7 +145,7 @@ pub fn go_ashore(
                     unit: id,
                     hex: piece.hex,
                     cause: "after combat it could not land: no vacant beach hex next to its assault hex with room for it".into(),
-                    rule: Rule::para("20.35"),
+                    rule: Rule::para(para!("20.35")),
                 });
             }
         }

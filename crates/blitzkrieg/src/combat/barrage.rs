@@ -80,7 +80,13 @@ pub fn check_barrages(
     if !rules.ruleset.tournament() {
         return barrages
             .iter()
-            .map(|b| OrderError::new(Problem::BarrageNotPlayed, Some(b.id.span.clone()), "25.2"))
+            .map(|b| {
+                OrderError::new(
+                    Problem::BarrageNotPlayed,
+                    Some(b.id.span.clone()),
+                    cite!("25.2"),
+                )
+            })
             .collect();
     }
     let mut named: BTreeMap<UnitId, String> = BTreeMap::new();
@@ -98,7 +104,7 @@ pub fn check_barrages(
                     id: b.id.value.clone(),
                 },
                 Some(b.id.span.clone()),
-                "PBEM",
+                cite!("PBEM"),
             ));
         }
         ids.push(&b.id.value);
@@ -131,7 +137,8 @@ fn check_units(
             }
         };
         if let Some(problem) = problem {
-            errors.push(OrderError::new(problem, Some(u.span.clone()), "25.2").unit(&u.value));
+            errors
+                .push(OrderError::new(problem, Some(u.span.clone()), cite!("25.2")).unit(&u.value));
         }
     }
     errors
@@ -150,7 +157,7 @@ fn check_target<'b>(
         return Some(OrderError::new(
             Problem::BarrageNoTarget(target),
             span,
-            "25.2",
+            cite!("25.2"),
         ));
     }
     if let Some(first) = barraged.get(&target) {
@@ -160,7 +167,7 @@ fn check_target<'b>(
                 first: (*first).to_string(),
             },
             span,
-            "25.3",
+            cite!("25.3"),
         ));
     }
     barraged.insert(target, &b.id.value);
@@ -261,7 +268,7 @@ pub fn resolve_barrages(
         } else {
             rolled.losses.factors
         };
-        let rule = Rule::para("25.2").and(Ref::Table {
+        let rule = Rule::para(para!("25.2")).and(Ref::Table {
             table: TableId::Bbt,
             result: None,
         });
@@ -281,7 +288,7 @@ pub fn resolve_barrages(
             events.push(Event::BarrageWithoutTarget {
                 id: b.id.value.clone(),
                 target,
-                rule: Rule::para("25.4").and(Ref::Reading("25.3".into())),
+                rule: Rule::para(para!("25.4")).and(Ref::Reading("25.3".into())),
             });
         }
         let loser = Loser {
@@ -319,7 +326,7 @@ impl Loser<'_> {
 
     /// 25.2 for a ground unit's loss, 25.5 for an aircraft's.
     fn rule(&self, air: bool) -> Rule {
-        Rule::para(if air { "25.5" } else { "25.2" }).and(Ref::Table {
+        Rule::para(if air { para!("25.5") } else { para!("25.2") }).and(Ref::Table {
             table: TableId::Bbt,
             result: None,
         })
@@ -404,7 +411,7 @@ pub(super) fn limit_advance(
         text: format!(
             "battle {battle} is against {first}, barraged this player-turn: the attacker advances {most} hex at most"
         ),
-        rule: Rule::para("25.3"),
+        rule: Rule::para(para!("25.3")),
     })
 }
 

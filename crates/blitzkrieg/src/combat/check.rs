@@ -151,7 +151,7 @@ fn check_avers(avers: &BTreeSet<UnitId>, attacks: &[Attack]) -> Vec<OrderError> 
             let problem = Problem::TwoBattles {
                 unit: u.value.clone(),
             };
-            OrderError::new(problem, Some(u.span.clone()), "21.1")
+            OrderError::new(problem, Some(u.span.clone()), cite!("21.1"))
                 .unit(&u.value)
                 .hint("it made an automatic victory this player-turn, which was its combat (003 21.1)")
         })
@@ -173,7 +173,7 @@ fn check_one(rules: &Rules, pos: &Position, side: Side, a: &Attack) -> Vec<Order
                             target: t.value,
                         },
                         Some(u.span.clone()),
-                        "14.33",
+                        cite!("14.33"),
                     )
                     .unit(&u.value),
                 );
@@ -205,7 +205,11 @@ fn check_advance_paths(
         let problem = Problem::AdvancePathBasic {
             battle: a.id.value.clone(),
         };
-        errs.push(OrderError::new(problem, Some(first.span.clone()), "15.3"));
+        errs.push(OrderError::new(
+            problem,
+            Some(first.span.clone()),
+            cite!("15.3"),
+        ));
         return errs;
     }
     let from: BTreeMap<&UnitId, Hex> = units.iter().map(|(u, h)| (&u.value, *h)).collect();
@@ -226,7 +230,9 @@ fn check_advance_paths(
                     battle: a.id.value.clone(),
                     what: "advance_path (once, and not in `advance` too)".to_string(),
                 };
-                errs.push(OrderError::new(problem, Some(u.span.clone()), "25.1").unit(&u.value));
+                errs.push(
+                    OrderError::new(problem, Some(u.span.clone()), cite!("25.1")).unit(&u.value),
+                );
                 continue;
             };
             let kind = rules.counters.get(&u.value).map(|c| c.kind);
@@ -244,7 +250,7 @@ fn check_advance_paths(
                     battle: a.id.value.clone(),
                     why: f.text(hex),
                 };
-                errs.push(OrderError::new(problem, Some(span), "25.1").unit(&u.value));
+                errs.push(OrderError::new(problem, Some(span), cite!("25.1")).unit(&u.value));
             }
         }
     }
@@ -271,7 +277,7 @@ fn attacking_units<'a>(
                     unit: u.value.clone(),
                     what: format!("battle {}", a.id.value),
                 },
-                "14.6",
+                cite!("14.6"),
             ));
             continue;
         }
@@ -283,13 +289,13 @@ fn attacking_units<'a>(
                         unit: u.value.clone(),
                         zone: at_sea.zone,
                     },
-                    "19.5",
+                    cite!("19.5"),
                 )),
                 None => errs.push(err(
                     Problem::NotOnMap {
                         unit: u.value.clone(),
                     },
-                    "12.1",
+                    cite!("12.1"),
                 )),
             },
             Some(p) if p.side != side => errs.push(err(
@@ -298,7 +304,7 @@ fn attacking_units<'a>(
                     owner: p.side,
                     side,
                 },
-                "12.1",
+                cite!("12.1"),
             )),
             Some(p) => out.push((u, p.hex)),
         }
@@ -320,13 +326,13 @@ fn defending_hexes<'a>(
             errs.push(OrderError::new(
                 Problem::OffBoard(t.value),
                 Some(t.span.clone()),
-                "3.1",
+                cite!("3.1"),
             ));
         } else if pos.side_at(t.value) != Some(side.other()) {
             errs.push(OrderError::new(
                 Problem::NoDefender(t.value),
                 Some(t.span.clone()),
-                "12.1",
+                cite!("12.1"),
             ));
         } else {
             out.push(t);
@@ -344,7 +350,7 @@ fn check_odds(rules: &Rules, pos: &Position, a: &Attack) -> Option<OrderError> {
                 odds: odds_text(s.attack, s.defence),
             },
             Some(a.id.span.clone()),
-            "14.7",
+            cite!("14.7"),
         )
     })
 }
@@ -376,10 +382,13 @@ fn check_choices(rules: &Rules, a: &Attack) -> Vec<OrderError> {
                 count: advancing.len(),
             },
             Some(at),
-            "15.3",
+            cite!("15.3"),
         ));
     }
-    let named = [("advance", &a.advance, "15.3"), ("lose", &a.lose, "BGAT")];
+    let named = [
+        ("advance", &a.advance, cite!("15.3")),
+        ("lose", &a.lose, cite!("BGAT")),
+    ];
     for (what, list, rule) in named {
         for u in list.iter().filter(|u| !fighting.contains(&u.value)) {
             errs.push(
@@ -400,7 +409,7 @@ fn check_choices(rules: &Rules, a: &Attack) -> Vec<OrderError> {
         errs.push(OrderError::new(
             Problem::OffBoard(h.value),
             Some(h.span.clone()),
-            "BGAT",
+            cite!("BGAT"),
         ));
     }
     errs
@@ -419,7 +428,7 @@ fn check_overlaps(attacks: &[Attack]) -> Vec<OrderError> {
             errs.push(OrderError::new(
                 Problem::DuplicateBattle(id.to_string()),
                 Some(a.id.span.clone()),
-                "4.3",
+                cite!("4.3"),
             ));
         }
         for u in &a.units {
@@ -430,7 +439,7 @@ fn check_overlaps(attacks: &[Attack]) -> Vec<OrderError> {
                             unit: u.value.clone(),
                         },
                         Some(u.span.clone()),
-                        "14.8",
+                        cite!("14.8"),
                     )
                     .unit(&u.value),
                 );
@@ -442,7 +451,7 @@ fn check_overlaps(attacks: &[Attack]) -> Vec<OrderError> {
                 errs.push(OrderError::new(
                     Problem::HexInTwoBattles { hex: t.value },
                     Some(t.span.clone()),
-                    "14.4",
+                    cite!("14.4"),
                 ));
             }
             hexes.entry(t.value).or_insert(id);
@@ -482,13 +491,13 @@ fn check_engaged(
                 hex: p.hex,
                 enemies: foes.iter().copied().collect(),
             };
-            errs.push(OrderError::new(e, None, "14.32").unit(&p.id));
+            errs.push(OrderError::new(e, None, cite!("14.32")).unit(&p.id));
         } else if let Some(how) = legal_option(rules, pos, side, p, &foes, plan) {
             let e = Problem::EngagedMustAttack {
                 unit: p.id.clone(),
                 how,
             };
-            errs.push(OrderError::new(e, None, "12.1").unit(&p.id));
+            errs.push(OrderError::new(e, None, cite!("12.1")).unit(&p.id));
         } else {
             removals.push((p.id.clone(), p.hex));
         }
@@ -550,8 +559,12 @@ fn check_unattacked(
         let near = pos.adjacent_of(side, h);
         if let Some(m) = near.iter().find(|q| must(q)) {
             let (e, rule) = match reading {
-                MustAttack::MovedAdjacent => (Problem::DefenderUnattacked { hex: h }, "14.31"),
-                MustAttack::EveryAdjacent => (Problem::AdjacentUnattacked { hex: h }, "12.1"),
+                MustAttack::MovedAdjacent => {
+                    (Problem::DefenderUnattacked { hex: h }, cite!("14.31"))
+                }
+                MustAttack::EveryAdjacent => {
+                    (Problem::AdjacentUnattacked { hex: h }, cite!("12.1"))
+                }
             };
             errs.push(OrderError::new(e, None, rule).unit(&m.id));
         }
@@ -601,7 +614,7 @@ fn check_support(
                     hex: h,
                     engaged: engaged.clone(),
                 };
-                errs.push(OrderError::new(e, None, "14.9").unit(q));
+                errs.push(OrderError::new(e, None, cite!("14.9")).unit(q));
             }
         }
     }

@@ -34,7 +34,7 @@ pub fn check_after(barrages: &[Barrage], attacks: &[Attack]) -> Vec<OrderError> 
                 barrage: b.id.value.clone(),
                 after: after.value.clone(),
             };
-            let error = OrderError::new(problem, Some(after.span.clone()), "003 25.3");
+            let error = OrderError::new(problem, Some(after.span.clone()), cite!("003 25.3"));
             Some(match b.units.first() {
                 Some(u) => error.unit(&u.value),
                 None => error,
@@ -162,7 +162,7 @@ mod tests {
         let e = &errors[0];
         assert_eq!(e.problem.code(), "B967");
         assert_eq!(e.span, Some(13..15));
-        assert_eq!(e.rule, "003 25.3");
+        assert_eq!(e.rule, cite!("003 25.3"));
         assert_eq!(e.unit, Some(UnitId::new("B-1AT").unwrap()));
         assert_eq!(first(&barrages).len(), 1);
     }

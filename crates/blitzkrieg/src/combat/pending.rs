@@ -39,7 +39,7 @@ pub fn complete(
                     what: item.what.clone(),
                 },
                 Some(header.clone()),
-                "PBEM",
+                cite!("PBEM"),
             )),
         }
     }
@@ -51,7 +51,7 @@ pub fn complete(
             out.errors.push(OrderError::new(
                 Problem::NoDecisionOwed(d.battle.value.clone()),
                 Some(d.battle.span.clone()),
-                "PBEM",
+                cite!("PBEM"),
             ));
         }
     }
@@ -94,7 +94,7 @@ impl Completion {
     }
 
     fn error(&mut self, problem: Problem, span: &Range<usize>, unit: Option<&UnitId>) {
-        let e = OrderError::new(problem, Some(span.clone()), "BGAT");
+        let e = OrderError::new(problem, Some(span.clone()), cite!("BGAT"));
         self.errors.push(match unit {
             Some(u) => e.unit(u),
             None => e,

@@ -197,7 +197,7 @@ fn resolve_one(
                 "battle {} is not fought: nothing left to fight it",
                 a.id.value
             ),
-            rule: Rule::para("14.9"),
+            rule: Rule::para(para!("14.9")),
         });
         return Ok(None);
     };
@@ -209,7 +209,7 @@ fn resolve_one(
                 a.id.value,
                 hexes.join(" and ")
             ),
-            rule: Rule::para("14.2"),
+            rule: Rule::para(para!("14.2")),
         });
     }
     let setup = BattleSetup {
@@ -357,9 +357,9 @@ fn record(id: &str, target: Hex, s: &Strength, r: &Resolved) -> BattleRecord {
 /// 15.3 and the BGAT; 25.1 and the TGAT.
 fn battle_rule(table: TableId) -> Rule {
     let para = if table == TableId::Tgat {
-        "25.1"
+        para!("25.1")
     } else {
-        "15.3"
+        para!("15.3")
     };
     Rule::para(para).and(Ref::Table {
         table,
@@ -850,7 +850,7 @@ pub(super) fn advance_paths(
             let mut rule = result
                 .refs()
                 .iter()
-                .fold(Rule::para("25.1"), |r, s| r.and(s.clone()))
+                .fold(Rule::para(para!("25.1")), |r, s| r.and(s.clone()))
                 .and(Ref::Reading("25.1".into()));
             if path.len() < group.path.len() {
                 rule = rule.note(format!("the result allows {hexes} hexes"));

@@ -62,8 +62,8 @@ pub fn make_up(
 /// The event of a broken unit made up (26.2), or lost whole for want of counters (26.5).
 pub fn event(broken: &Piece, left: u32, into: Option<Vec<UnitId>>, result: Rule) -> Event {
     let (into, rule) = match into {
-        Some(ids) => (ids, "26.2"),
-        None => (Vec::new(), "26.5"),
+        Some(ids) => (ids, para!("26.2")),
+        None => (Vec::new(), para!("26.5")),
     };
     let rule = result
         .refs()

@@ -484,13 +484,13 @@ mod tests {
                 zone: 'A',
                 beach: "endor".into(),
                 hex: sea,
-                rule: Rule::para("20.31"),
+                rule: Rule::para(para!("20.31")),
             },
             Event::WentAshore {
                 unit: u("B-9IN"),
                 from: sea,
                 hex: beach,
-                rule: Rule::para("20.35"),
+                rule: Rule::para(para!("20.35")),
             },
         ];
         let a = Action::of(&board, &counters, &events);
@@ -518,7 +518,7 @@ mod tests {
                 lost: 2,
                 removed: 2,
                 mountain: false,
-                rule: crate::cite::Rule::para("25.2"),
+                rule: crate::cite::Rule::para(para!("25.2")),
             },
             Event::Air(AirEvent::Flew {
                 unit: UnitId::new("R-1MDM").unwrap(),
@@ -527,7 +527,7 @@ mod tests {
                 to: h("K12"),
                 battle: None,
                 doubled: false,
-                rule: crate::cite::Rule::para("30.42"),
+                rule: crate::cite::Rule::para(para!("30.42")),
             }),
         ];
         let a = Action::of(&board, &counters, &events);
@@ -568,7 +568,7 @@ mod tests {
             roll: "A1: digit 3 (dice recipe v1)".into(),
             table: "BGAT".into(),
             result: Outcome::Bgat(CombatResult::DefenderEliminated),
-            rule: Rule::para("15"),
+            rule: Rule::para(para!("15")),
         };
         assert_eq!(battle(&counters, &record).from, vec![h("QQ28")]);
     }

@@ -62,7 +62,7 @@ pub fn with_city_notes(
                 city,
                 country,
                 by,
-                rule: Rule::para("29.4").and(Ref::Reading(Cow::Borrowed("29.4"))),
+                rule: Rule::para(para!("29.4")).and(Ref::Reading(Cow::Borrowed("29.4"))),
             });
         }
     }

@@ -91,7 +91,11 @@ pub fn take_factors(
         if f > owed {
             let left = f - owed;
             let into = make_up(rules, pos, &piece, left, in_attack);
-            let para = if into.is_some() { "26.2" } else { "26.5" };
+            let para = if into.is_some() {
+                para!("26.2")
+            } else {
+                para!("26.5")
+            };
             events.push(Event::Substituted {
                 unit: piece.id.clone(),
                 hex: piece.hex,
@@ -146,7 +150,7 @@ pub fn at_end_of_movement(rules: &Rules) -> bool {
 }
 
 fn guerrilla_rule(reading: bool) -> Rule {
-    let rule = Rule::para("29.6");
+    let rule = Rule::para(para!("29.6"));
     if reading {
         rule.and(crate::cite::Ref::Reading(std::borrow::Cow::Borrowed(
             "29.6",
@@ -259,7 +263,7 @@ pub fn end_of_player_turn(
             side,
             factors: loss,
             why,
-            rule: Rule::para("29.6"),
+            rule: Rule::para(para!("29.6")),
         });
         let cause = format!("guerrillas in {}", country.name());
         out.extend(take_factors(
@@ -268,7 +272,7 @@ pub fn end_of_player_turn(
             (&units, &order, &attacked),
             loss,
             &cause,
-            &Rule::para("29.6"),
+            &Rule::para(para!("29.6")),
         ));
     }
     out
@@ -342,7 +346,8 @@ pub fn check_named_losses(rules: &Rules, orders: &Orders) -> Vec<OrderError> {
                 country: o.country.value.name().to_string(),
                 attack: attack.clone(),
             };
-            errors.push(OrderError::new(problem, Some(u.span.clone()), "29.6").unit(&u.value));
+            errors
+                .push(OrderError::new(problem, Some(u.span.clone()), cite!("29.6")).unit(&u.value));
         }
     }
     errors

@@ -285,7 +285,7 @@ pub fn aggression(rules: &Rules, minors: &mut Minors, events: &[Event]) -> Vec<E
                 aggressor: side,
                 unit: unit.clone(),
                 hex: h,
-                rule: Rule::para("29.2").and(Ref::Reading(Cow::Borrowed("29.2"))),
+                rule: Rule::para(para!("29.2")).and(Ref::Reading(Cow::Borrowed("29.2"))),
             });
         }
     }
@@ -412,7 +412,7 @@ mod tests {
         let retreat = Event::Retreated {
             unit: UnitId::new("R-1IN").unwrap(),
             path: vec![h("H10"), h("I10"), h("J10")],
-            rule: Rule::para("25.1"),
+            rule: Rule::para(para!("25.1")),
         };
         let moved = Event::Moved {
             unit: UnitId::new("B-1IN").unwrap(),

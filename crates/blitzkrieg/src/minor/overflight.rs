@@ -123,7 +123,7 @@ pub fn overflights(rules: &Rules, legs: &[Leg]) -> Vec<Event> {
                     to: leg.to,
                     budget: leg.budget,
                     hex,
-                    rule: Rule::para("29.6").and(Ref::Reading(Cow::Borrowed("29.2"))),
+                    rule: Rule::para(para!("29.6")).and(Ref::Reading(Cow::Borrowed("29.2"))),
                 });
             }
         }

@@ -112,13 +112,17 @@ pub fn check(
             errs.push(OrderError::new(
                 Problem::HexInTwoBattles { hex: city.value },
                 Some(city.span.clone()),
-                "14.4",
+                cite!("14.4"),
             ));
         }
         for u in &a.units {
             let why = unit_problem(pos, u.value.clone(), city.value, &battles, &a.id.value);
             if let Some(problem) = why {
-                errs.push(OrderError::new(problem, Some(u.span.clone()), "29.4"));
+                errs.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("29.4"),
+                ));
             }
         }
     }
@@ -152,7 +156,7 @@ fn both_attacked(
                 battle: a.id.value.clone(),
                 hex,
             };
-            errs.push(OrderError::new(e, Some(a.id.span.clone()), "29.3"));
+            errs.push(OrderError::new(e, Some(a.id.span.clone()), cite!("29.3")));
         }
     }
     for a in all.iter().filter(|a| !a.city) {
@@ -161,7 +165,7 @@ fn both_attacked(
             let city = city_of(rules, minors, pos, side, (&[t.value], true)).is_some();
             if held && city && !on_city.contains(&t.value) {
                 let e = Problem::CityAndUnits { hex: t.value };
-                errs.push(OrderError::new(e, Some(t.span.clone()), "29.3"));
+                errs.push(OrderError::new(e, Some(t.span.clone()), cite!("29.3")));
             }
         }
     }
@@ -175,7 +179,7 @@ fn both_attacked(
             .any(|b| !b.city && b.targets.iter().any(|x| x.value == t.value));
         if held && !units_attacked {
             let e = Problem::CityAndUnits { hex: t.value };
-            errs.push(OrderError::new(e, Some(t.span.clone()), "29.3"));
+            errs.push(OrderError::new(e, Some(t.span.clone()), cite!("29.3")));
         }
     }
     errs
@@ -235,7 +239,7 @@ fn must_attack(
                 city,
                 country: country.name().to_string(),
             };
-            errs.push(OrderError::new(e, None, "29.4").unit(&p.id));
+            errs.push(OrderError::new(e, None, cite!("29.4")).unit(&p.id));
         }
     }
     errs

@@ -79,7 +79,7 @@ pub fn before_tracing(
         .tournament_figures
         .minor_countries
         .supply_factors;
-    let rule = Rule::para("29.7").and(Ref::Reading(Cow::Borrowed("29.7")));
+    let rule = Rule::para(para!("29.7")).and(Ref::Reading(Cow::Borrowed("29.7")));
     for country in theirs {
         if subdued(&rules.board, pos, minors, country) {
             minors.entry(country).or_default().supply_paid = true;
@@ -191,7 +191,7 @@ pub fn carry_to_opponent(
                 country.name(),
                 a.other()
             ),
-            rule: Rule::para("29.7").and(Ref::Reading(Cow::Borrowed("29.7"))),
+            rule: Rule::para(para!("29.7")).and(Ref::Reading(Cow::Borrowed("29.7"))),
         });
     }
     notes

@@ -11,7 +11,7 @@
 
 use super::Turn;
 use crate::board::Terrain;
-use crate::cite::Rule;
+use crate::cite::{Cite, Paragraph, Rule};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -23,7 +23,7 @@ use crate::units::{UnitId, UnitKind};
 impl Turn<'_, '_> {
     /// 9.3, 9.4: one air move.
     pub(super) fn fly(&mut self, a: &AirMove) {
-        let rule = if a.drop { "9.4" } else { "9.3" };
+        let rule = if a.drop { para!("9.4") } else { para!("9.3") };
         let from_ok = self.take_off_ok(&a.from);
         let to_ok = if a.drop {
             self.drop_zone_ok(&a.to)
@@ -44,7 +44,7 @@ impl Turn<'_, '_> {
                     hex: a.to.value,
                     why: "air-assault may not land in forest".into(),
                 };
-                self.fail(problem, a.to.span.clone(), "9.4", Some(&u.value));
+                self.fail(problem, a.to.span.clone(), cite!("9.4"), Some(&u.value));
                 continue;
             }
             // 23.4: each unit supplied by air this player-turn took one unit of the
@@ -67,7 +67,7 @@ impl Turn<'_, '_> {
                     unit: u.value.clone(),
                     count: self.log.flown.len() + self.air_supplied().len() + 1,
                 };
-                self.fail(problem, u.span.clone(), "9.3", Some(&u.value));
+                self.fail(problem, u.span.clone(), cite!("9.3"), Some(&u.value));
                 continue;
             }
             self.land(&u.value, a, rule);
@@ -90,7 +90,7 @@ impl Turn<'_, '_> {
             .map_or(2, crate::position::Position::halves_of)
     }
 
-    fn land(&mut self, u: &UnitId, a: &AirMove, rule: &'static str) {
+    fn land(&mut self, u: &UnitId, a: &AirMove, rule: Paragraph) {
         self.pos.move_to(u, a.to.value);
         self.log.flown.insert(u.clone());
         self.log.moved.insert(u.clone());
@@ -109,27 +109,36 @@ impl Turn<'_, '_> {
 
     /// 9.3: the take-off hex is a friendly city.
     fn take_off_ok(&mut self, from: &Located<Hex>) -> bool {
-        self.friendly_city(from, "9.3", "the take-off hex must be a friendly city")
+        self.friendly_city(
+            from,
+            cite!("9.3"),
+            "the take-off hex must be a friendly city",
+        )
     }
 
     /// 9.3: the landing hex is another friendly city within 40 hexes.
     fn landing_city_ok(&mut self, from: &Located<Hex>, to: &Located<Hex>) -> bool {
-        if !self.friendly_city(to, "9.3", "air transport lands in a friendly city") {
+        if !self.friendly_city(to, cite!("9.3"), "air transport lands in a friendly city") {
             return false;
         }
         if from.value == to.value {
             let problem = Problem::SameCity { hex: to.value };
-            self.fail(problem, to.span.clone(), "9.3", None);
+            self.fail(problem, to.span.clone(), cite!("9.3"), None);
             return false;
         }
         true
     }
 
     /// 5.1-5.2: `hex` is on the board and friendly to the mover now.
-    fn friendly_city(&mut self, hex: &Located<Hex>, rule: &'static str, what: &str) -> bool {
+    fn friendly_city(&mut self, hex: &Located<Hex>, rule: Cite, what: &str) -> bool {
         let (board, side) = (self.board(), self.ctx.side);
         let why = if !board.contains(hex.value) {
-            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            self.fail(
+                Problem::OffBoard(hex.value),
+                hex.span.clone(),
+                cite!("3.1"),
+                None,
+            );
             return false;
         } else if !board.is_city(hex.value) {
             format!("it is not a city ({what})")
@@ -158,12 +167,17 @@ impl Turn<'_, '_> {
     fn drop_zone_ok(&mut self, to: &Located<Hex>) -> bool {
         let (rule, why) = match self.board().terrain(to.value) {
             None => {
-                self.fail(Problem::OffBoard(to.value), to.span.clone(), "3.1", None);
+                self.fail(
+                    Problem::OffBoard(to.value),
+                    to.span.clone(),
+                    cite!("3.1"),
+                    None,
+                );
                 return false;
             }
-            Some(t) if !t.is_land() => ("9.4", "an airdrop lands on a land hex"),
+            Some(t) if !t.is_land() => (cite!("9.4"), "an airdrop lands on a land hex"),
             Some(_) if self.pos.in_zoc_of(self.ctx.side.other(), to.value) => (
-                "Q&A 9.4",
+                cite!("Q&A 9.4"),
                 "it is in enemy ZOC, where no unit may be airdropped",
             ),
             Some(_) => return true,
@@ -180,15 +194,21 @@ impl Turn<'_, '_> {
     /// in the take-off city where it began the turn, not flown before, within range.
     fn flyer(&mut self, u: &Located<UnitId>, a: &AirMove) -> Option<(Located<UnitId>, UnitKind)> {
         let c = self.own_counter(u)?;
-        if !self.first_order("air", u, "9.3") {
+        if !self.first_order("air", u, cite!("9.3")) {
             return None;
         }
         let why = if !c.kind.air_transportable() {
-            Some(("9.3", "armor and artillery are never air transported"))
+            Some((
+                cite!("9.3"),
+                "armor and artillery are never air transported",
+            ))
         } else if a.drop && !c.kind.may_airdrop() {
-            Some(("9.4", "only airborne and air-assault units are airdropped"))
+            Some((
+                cite!("9.4"),
+                "only airborne and air-assault units are airdropped",
+            ))
         } else if supply::is_cut_off(self.pos, &u.value) {
-            Some(("003 23.6", "it is cut off from supply: an unsupplied unit may go by sea but not by air; supplied by air first (23.4), it may then be flown with a second unit of the capacity"))
+            Some((cite!("003 23.6"), "it is cut off from supply: an unsupplied unit may go by sea but not by air; supplied by air first (23.4), it may then be flown with a second unit of the capacity"))
         } else {
             None
         };
@@ -216,7 +236,7 @@ impl Turn<'_, '_> {
                     unit: u.value.clone(),
                 },
                 u.span.clone(),
-                "9.3",
+                cite!("9.3"),
                 Some(&u.value),
             );
             return None;
@@ -227,7 +247,7 @@ impl Turn<'_, '_> {
                 hex: from,
                 actual,
             };
-            self.fail(problem, u.span.clone(), "9.3", Some(&u.value));
+            self.fail(problem, u.span.clone(), cite!("9.3"), Some(&u.value));
             return None;
         }
         Some(())
@@ -236,9 +256,9 @@ impl Turn<'_, '_> {
     /// 9.3, 9.4: 40 hexes for air transport, 20 for an airdrop.
     fn within_range(&mut self, u: &Located<UnitId>, a: &AirMove) -> Option<()> {
         let (limit, rule) = if a.drop {
-            (self.figures().airdrop_range, "9.4")
+            (self.figures().airdrop_range, cite!("9.4"))
         } else {
-            (self.figures().air_transport_range, "9.3")
+            (self.figures().air_transport_range, cite!("9.3"))
         };
         let distance = a.from.value.distance(a.to.value);
         if distance > limit {

@@ -81,7 +81,7 @@ impl Turn<'_, '_> {
                 zone: *from,
                 beach: name.clone(),
                 hex: at.value,
-                rule: Rule::para("20.31").and(Ref::Reading("20.3".into())),
+                rule: Rule::para(para!("20.31")).and(Ref::Reading("20.3".into())),
             });
             match beach {
                 Some(b) => {
@@ -92,7 +92,7 @@ impl Turn<'_, '_> {
                         unit: c.id.clone(),
                         from: at.value,
                         hex: b.value,
-                        rule: Rule::para("20.32").and(Ref::Reading("20.32".into())),
+                        rule: Rule::para(para!("20.32")).and(Ref::Reading("20.32".into())),
                     });
                 }
                 None => {
@@ -118,12 +118,17 @@ impl Turn<'_, '_> {
     fn assault_beach(&mut self, at: &Located<Hex>, beach: Option<&Located<Hex>>) -> Option<String> {
         let board = self.board();
         if !board.contains(at.value) {
-            self.fail(Problem::OffBoard(at.value), at.span.clone(), "3.1", None);
+            self.fail(
+                Problem::OffBoard(at.value),
+                at.span.clone(),
+                cite!("3.1"),
+                None,
+            );
             return None;
         }
         if !board.is_sea(at.value) || board.sea_zone(at.value).is_none() {
             let problem = Problem::AssaultNotSea { hex: at.value };
-            self.fail(problem, at.span.clone(), "20.31", None);
+            self.fail(problem, at.span.clone(), cite!("20.31"), None);
             return None;
         }
         if let Some(b) = beach {
@@ -141,7 +146,7 @@ impl Turn<'_, '_> {
         let chosen = match touched.as_slice() {
             [] => {
                 let problem = Problem::AssaultNoBeach { hex: at.value };
-                self.fail(problem, at.span.clone(), "20.31", None);
+                self.fail(problem, at.span.clone(), cite!("20.31"), None);
                 return None;
             }
             [one] => one.clone(),
@@ -153,7 +158,7 @@ impl Turn<'_, '_> {
                         hex: at.value,
                         beaches: crate::orders::and_list(&names, "none"),
                     };
-                    self.fail(problem, at.span.clone(), "20.1", None);
+                    self.fail(problem, at.span.clone(), cite!("20.1"), None);
                     return None;
                 }
             },
@@ -178,9 +183,9 @@ impl Turn<'_, '_> {
             let (problem, rule) = if !may_invade(c.kind) {
                 let kind = c.kind.to_string();
                 let unit = c.id.clone();
-                (Problem::CannotInvade { unit, kind }, "20.1")
+                (Problem::CannotInvade { unit, kind }, cite!("20.1"))
             } else if let Some(z) = [*from, zone].into_iter().find(|&z| self.zone_cut_off(z)) {
-                (Problem::ZoneCutOff { zone: z }, "003 19.4")
+                (Problem::ZoneCutOff { zone: z }, cite!("003 19.4"))
             } else if zone != *from && !board.zone_links(*from).any(|z| z == zone) {
                 let problem = Problem::BeachTooFar {
                     unit: c.id.clone(),
@@ -188,7 +193,7 @@ impl Turn<'_, '_> {
                     hex: at.value,
                     zones: zone.to_string(),
                 };
-                (problem, "19.2")
+                (problem, cite!("19.2"))
             } else if !opposed {
                 let unit = c.id.clone();
                 (
@@ -196,7 +201,7 @@ impl Turn<'_, '_> {
                         unit,
                         hex: at.value,
                     },
-                    "003 20.3",
+                    cite!("003 20.3"),
                 )
             } else if !reached {
                 let unit = c.id.clone();
@@ -205,7 +210,7 @@ impl Turn<'_, '_> {
                         unit,
                         hex: at.value,
                     },
-                    "003 20.31",
+                    cite!("003 20.31"),
                 )
             } else {
                 continue;
@@ -229,7 +234,7 @@ impl Turn<'_, '_> {
                 from: at.value,
                 beach: name.to_string(),
             };
-            self.fail(problem, h.span.clone(), "20.35", None);
+            self.fail(problem, h.span.clone(), cite!("20.35"), None);
             ok = false;
         }
         ok
@@ -247,7 +252,7 @@ impl Turn<'_, '_> {
             hex: at.value,
             count: crate::sea::units_text(after),
         };
-        self.fail(problem, at.span.clone(), "003 20.31", None);
+        self.fail(problem, at.span.clone(), cite!("003 20.31"), None);
         false
     }
 
@@ -266,13 +271,13 @@ impl Turn<'_, '_> {
                     from: at.value,
                     hex: beach.value,
                 };
-                self.fail(problem, beach.span.clone(), "20.32", Some(&c.id));
+                self.fail(problem, beach.span.clone(), cite!("20.32"), Some(&c.id));
             }
             return false;
         }
         if self.pos.side_at(beach.value) == Some(self.ctx.side.other()) {
             let problem = Problem::BeachNotVacant { hex: beach.value };
-            self.fail(problem, beach.span.clone(), "20.32", None);
+            self.fail(problem, beach.span.clone(), cite!("20.32"), None);
             return false;
         }
         let on_land: Vec<(UnitId, Counter)> = units
@@ -292,7 +297,7 @@ impl Turn<'_, '_> {
             unit: u.value.clone(),
             hex,
         };
-        self.fail(problem, u.span.clone(), "003 20.32", Some(&u.value));
+        self.fail(problem, u.span.clone(), cite!("003 20.32"), Some(&u.value));
         true
     }
 
@@ -310,7 +315,7 @@ impl Turn<'_, '_> {
             unit: u.value.clone(),
             hex,
         };
-        self.fail(problem, u.span.clone(), "20.33", Some(&u.value));
+        self.fail(problem, u.span.clone(), cite!("20.33"), Some(&u.value));
         true
     }
 }

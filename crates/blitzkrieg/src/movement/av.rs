@@ -29,7 +29,7 @@ impl Turn<'_, '_> {
                 what: "[[av]]".into(),
                 why: "this game does not play optional rule 21 (automatic victory)".into(),
             };
-            self.fail(problem, a.hex.span.clone(), "21", None);
+            self.fail(problem, a.hex.span.clone(), cite!("21"), None);
             return;
         }
         let hex_ok = self.av_hex_ok(&a.hex);
@@ -50,7 +50,7 @@ impl Turn<'_, '_> {
                 needed: judged.needed,
                 retreat: !judged.no_retreat,
             };
-            self.fail(problem, a.hex.span.clone(), "21.1", None);
+            self.fail(problem, a.hex.span.clone(), cite!("21.1"), None);
             return;
         }
         let beaten: Vec<UnitId> = self.pos.at(hex).map(|p| p.id.clone()).collect();
@@ -72,19 +72,24 @@ impl Turn<'_, '_> {
             odds: judged.odds_text(),
             needed: judged.needed,
             no_retreat: judged.no_retreat,
-            rule: Rule::para("21.1"),
+            rule: Rule::para(para!("21.1")),
         });
     }
 
     /// 21.1: the hex is on the board and holds enemy units not yet beaten.
     fn av_hex_ok(&mut self, hex: &Located<Hex>) -> bool {
         if !self.board().contains(hex.value) {
-            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            self.fail(
+                Problem::OffBoard(hex.value),
+                hex.span.clone(),
+                cite!("3.1"),
+                None,
+            );
             return false;
         }
         if self.pos.side_at(hex.value) != Some(self.ctx.side.other()) {
             let problem = Problem::NoDefender(hex.value);
-            self.fail(problem, hex.span.clone(), "21.1", None);
+            self.fail(problem, hex.span.clone(), cite!("21.1"), None);
             return false;
         }
         true
@@ -94,13 +99,13 @@ impl Turn<'_, '_> {
     /// automatic victory.
     fn aver(&mut self, u: &Located<UnitId>, hex: Hex) -> Option<Aver> {
         let c = self.own_counter(u)?;
-        if !self.first_order("av", u, "21.1") || self.on_assault_hex(u) {
+        if !self.first_order("av", u, cite!("21.1")) || self.on_assault_hex(u) {
             return None;
         }
         let id = &u.value;
         let Some(at) = self.pos.hex_of(id) else {
             let problem = Problem::NotOnMap { unit: id.clone() };
-            self.fail(problem, u.span.clone(), "21.1", Some(id));
+            self.fail(problem, u.span.clone(), cite!("21.1"), Some(id));
             return None;
         };
         if !at.is_adjacent(hex) {
@@ -108,7 +113,7 @@ impl Turn<'_, '_> {
                 unit: id.clone(),
                 target: hex,
             };
-            self.fail(problem, u.span.clone(), "21.1", Some(id));
+            self.fail(problem, u.span.clone(), cite!("21.1"), Some(id));
             return None;
         }
         Some((id.clone(), at, c.kind))
@@ -134,7 +139,7 @@ impl Turn<'_, '_> {
                         unit: u.value.clone(),
                         hex: a.hex.value,
                     };
-                    self.fail(problem, u.span.clone(), "21.3", Some(&u.value));
+                    self.fail(problem, u.span.clone(), cite!("21.3"), Some(&u.value));
                     continue;
                 };
                 if seen.contains(&u.value) {
@@ -142,7 +147,7 @@ impl Turn<'_, '_> {
                         unit: u.value.clone(),
                         what: "advance after the automatic victory".into(),
                     };
-                    self.fail(problem, u.span.clone(), "21.3", Some(&u.value));
+                    self.fail(problem, u.span.clone(), cite!("21.3"), Some(&u.value));
                     continue;
                 }
                 seen.push(u.value.clone());

@@ -10,6 +10,7 @@
 use super::Turn;
 use crate::air::{self, Mission};
 use crate::board::SeaZone;
+use crate::cite::Cite;
 use crate::cite::Rule;
 use crate::event::Event;
 use crate::orders::{Located, Move, OrderError, Problem, Route};
@@ -63,7 +64,7 @@ impl Turn<'_, '_> {
                 unit: c.id,
                 port,
                 zone: zone.value,
-                rule: Rule::para("30.3"),
+                rule: Rule::para(para!("30.3")),
             });
         }
         true
@@ -77,7 +78,7 @@ impl Turn<'_, '_> {
             self.refuse_carrier(u, "only TAC and FTR are based at sea (30.3)");
             return None;
         }
-        if !self.first_order("move", u, "7.2") {
+        if !self.first_order("move", u, cite!("7.2")) {
             return None;
         }
         let hex = match self.pos.hex_of(&u.value) {
@@ -104,7 +105,7 @@ impl Turn<'_, '_> {
                 opens,
                 zone,
             };
-            self.fail(problem, u.span.clone(), "19.3", Some(&u.value));
+            self.fail(problem, u.span.clone(), cite!("19.3"), Some(&u.value));
             return None;
         }
         Some(c)
@@ -121,7 +122,7 @@ impl Turn<'_, '_> {
         }
         let afloat = air::carrier::halves_at_sea(self.pos, self.ctx.side);
         let total = afloat + adding.iter().map(Counter::stack_halves).sum::<u32>();
-        self.carriers_fit(total, Some(zone.span.clone()), "30.3")
+        self.carriers_fit(total, Some(zone.span.clone()), cite!("30.3"))
     }
 
     /// 003 19.3 & 30.3 (reading `sea-limit-19-3=stacking-times`): the aircraft limit at
@@ -146,12 +147,12 @@ impl Turn<'_, '_> {
             .map(|a| stack_halves(a.kind, a.substitute))
             .sum();
         let span = self.sea.last_carrier.clone();
-        self.carriers_fit(total, span, "003 19.3");
+        self.carriers_fit(total, span, cite!("003 19.3"));
     }
 
     /// Whether `total` half units of aircraft at sea are within the 30.3 limit;
     /// reported at `span` if not.
-    fn carriers_fit(&mut self, total: u32, span: Option<Range<usize>>, rule: &'static str) -> bool {
+    fn carriers_fit(&mut self, total: u32, span: Option<Range<usize>>, rule: Cite) -> bool {
         if air::carrier::fits_at_sea(self.ctx.rules, total) {
             return true;
         }
@@ -170,6 +171,6 @@ impl Turn<'_, '_> {
             unit: u.value.clone(),
             why: why.to_string(),
         };
-        self.fail(problem, u.span.clone(), "30.3", Some(&u.value));
+        self.fail(problem, u.span.clone(), cite!("30.3"), Some(&u.value));
     }
 }

@@ -99,7 +99,7 @@ impl Turn<'_, '_> {
             let problem = Problem::StackTooLarge {
                 count: m.units.len(),
             };
-            self.fail(problem, m.span.clone(), "11.1", None);
+            self.fail(problem, m.span.clone(), cite!("11.1"), None);
         }
         let members = self.all_units(&m.units, |t, u| t.member(u))?;
         if m.units.len() > self.figures().move_units || !self.same_hex(&members) {
@@ -152,7 +152,7 @@ impl Turn<'_, '_> {
                     bonus,
                     why: why.text(hex),
                 };
-                let e = OrderError::new(problem, span(at), "22").unit(unit);
+                let e = OrderError::new(problem, span(at), cite!("22")).unit(unit);
                 Some(WithBonus::Refused(e))
             }
         }
@@ -165,10 +165,10 @@ impl Turn<'_, '_> {
             let problem = Problem::AirMovesByMission {
                 unit: u.value.clone(),
             };
-            self.fail(problem, u.span.clone(), "30.2", Some(&u.value));
+            self.fail(problem, u.span.clone(), cite!("30.2"), Some(&u.value));
             return None;
         }
-        if !self.first_order("move", u, "7.2") || self.is_afloat(u) {
+        if !self.first_order("move", u, cite!("7.2")) || self.is_afloat(u) {
             return None;
         }
         if let Some(av) = self.log.avs.iter().find(|a| a.units.contains(&u.value)) {
@@ -176,7 +176,7 @@ impl Turn<'_, '_> {
                 unit: u.value.clone(),
                 hex: av.hex,
             };
-            self.fail(problem, u.span.clone(), "21.1", Some(&u.value));
+            self.fail(problem, u.span.clone(), cite!("21.1"), Some(&u.value));
             return None;
         }
         let Some(hex) = self.pos.hex_of(&u.value) else {
@@ -185,7 +185,7 @@ impl Turn<'_, '_> {
                     unit: u.value.clone(),
                 },
                 u.span.clone(),
-                "7.1",
+                cite!("7.1"),
                 Some(&u.value),
             );
             return None;
@@ -232,7 +232,12 @@ impl Turn<'_, '_> {
                 first: first.id.value.clone(),
                 other: first.hex,
             };
-            self.fail(problem, mb.id.span.clone(), "11.2", Some(&mb.id.value));
+            self.fail(
+                problem,
+                mb.id.span.clone(),
+                cite!("11.2"),
+                Some(&mb.id.value),
+            );
             ok = false;
         }
         ok
@@ -276,7 +281,7 @@ impl Turn<'_, '_> {
                 hex: start,
             };
             let span = spans.last().cloned().unwrap_or_else(|| m.span.clone());
-            self.fail(problem, span, "7.2", Some(&first.id.value));
+            self.fail(problem, span, cite!("7.2"), Some(&first.id.value));
             return None;
         }
         Some(Planned { path, spans, found })
@@ -351,7 +356,7 @@ impl Turn<'_, '_> {
                 to: to.value,
                 why,
             };
-            OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit)
+            OrderError::new(problem, Some(to.span.clone()), cite!("7.3")).unit(&unit)
         })
     }
 
@@ -385,7 +390,8 @@ impl Turn<'_, '_> {
                     allowed,
                 };
                 return Some(
-                    OrderError::new(problem, Some(to.span.clone()), "9.4").unit(&mb.id.value),
+                    OrderError::new(problem, Some(to.span.clone()), cite!("9.4"))
+                        .unit(&mb.id.value),
                 );
             }
             if is_engaged(pos, &mb.mover, start) {
@@ -393,7 +399,8 @@ impl Turn<'_, '_> {
                     unit: mb.id.value.clone(),
                 };
                 return Some(
-                    OrderError::new(problem, Some(mb.id.span.clone()), "8.2").unit(&mb.id.value),
+                    OrderError::new(problem, Some(mb.id.span.clone()), cite!("8.2"))
+                        .unit(&mb.id.value),
                 );
             }
         }
@@ -420,7 +427,7 @@ impl Turn<'_, '_> {
                 to: to.value,
                 why,
             };
-            let e = OrderError::new(problem, Some(to.span.clone()), "7.3").unit(&unit);
+            let e = OrderError::new(problem, Some(to.span.clone()), cite!("7.3")).unit(&unit);
             Some(
                 match self.farthest_hint(members, path, "the cheapest way") {
                     Some(hint) => e.hint(hint),
@@ -573,7 +580,7 @@ fn too_far(
         needed: needed.needed_text(),
         allowed,
     };
-    OrderError::new(problem, span, "7.3").unit(unit)
+    OrderError::new(problem, span, cite!("7.3")).unit(unit)
 }
 
 /// "A1-B2-C2"

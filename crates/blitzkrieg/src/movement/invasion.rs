@@ -67,7 +67,7 @@ impl Turn<'_, '_> {
     /// reported as not allowed.
     pub(super) fn invasion_rule(&mut self, what: &str, span: &std::ops::Range<usize>) -> bool {
         let played = self.ctx.rules.ruleset.invasions();
-        self.optional_played(played, ("20", "invasions"), what, span)
+        self.optional_played(played, (cite!("20"), "invasions"), what, span)
     }
 
     /// 19.2, 003 19.4, 003 20.3, 003 20.31: a full sea hex next to `beach` from which
@@ -129,12 +129,17 @@ impl Turn<'_, '_> {
     /// 20.1, 20.2: the beach of `hex`, when the side may invade it now; else reported.
     pub(super) fn beach_open(&mut self, hex: &Located<Hex>) -> Option<String> {
         if !self.board().contains(hex.value) {
-            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            self.fail(
+                Problem::OffBoard(hex.value),
+                hex.span.clone(),
+                cite!("3.1"),
+                None,
+            );
             return None;
         }
         let Some(beach) = self.board().beach_at(hex.value).map(str::to_string) else {
             let problem = Problem::NotABeach { hex: hex.value };
-            self.fail(problem, hex.span.clone(), "20.1", None);
+            self.fail(problem, hex.span.clone(), cite!("20.1"), None);
             return None;
         };
         let beaches = self
@@ -151,7 +156,7 @@ impl Turn<'_, '_> {
                 beach,
                 first: self.log.invaded.clone().unwrap_or_default(),
             };
-            self.fail(problem, hex.span.clone(), "20.1", None);
+            self.fail(problem, hex.span.clone(), cite!("20.1"), None);
             return None;
         }
         if self.ctx.invaded_last == Some(beach.as_str()) {
@@ -159,7 +164,7 @@ impl Turn<'_, '_> {
                 hex: hex.value,
                 beach,
             };
-            self.fail(problem, hex.span.clone(), "20.2", None);
+            self.fail(problem, hex.span.clone(), cite!("20.2"), None);
             return None;
         }
         Some(beach)
@@ -178,17 +183,17 @@ impl Turn<'_, '_> {
                         unit: c.id.clone(),
                         kind,
                     },
-                    "20.1",
+                    cite!("20.1"),
                 )
             } else if self.zone_cut_off(*from) {
-                (Problem::ZoneCutOff { zone: *from }, "003 19.4")
+                (Problem::ZoneCutOff { zone: *from }, cite!("003 19.4"))
             } else if c.movement < first_mf {
                 let problem = Problem::TooFar {
                     unit: c.id.clone(),
                     needed: first_mf.to_string(),
                     allowed: c.movement.to_string(),
                 };
-                (problem, "20.4")
+                (problem, cite!("20.4"))
             } else {
                 match self.landing_sea(*from, hex.value) {
                     Ok(_) => continue,
@@ -199,7 +204,7 @@ impl Turn<'_, '_> {
                             hex: hex.value,
                             zones,
                         };
-                        (problem, "19.2")
+                        (problem, cite!("19.2"))
                     }
                     Err(NoLanding::Opposed) => {
                         let problem = Problem::OpposedInvasion {
@@ -209,16 +214,18 @@ impl Turn<'_, '_> {
                                 c.id
                             ),
                         };
-                        (problem, "003 20.3")
+                        (problem, cite!("003 20.3"))
                     }
-                    Err(NoLanding::ZoneCutOff(zone)) => (Problem::ZoneCutOff { zone }, "003 19.4"),
+                    Err(NoLanding::ZoneCutOff(zone)) => {
+                        (Problem::ZoneCutOff { zone }, cite!("003 19.4"))
+                    }
                     Err(NoLanding::CutOff) => {
                         let problem = Problem::IllegalHex {
                             unit: c.id.clone(),
                             hex: hex.value,
                             why: "enemy ZOC cuts every way from the board edge to the sea hexes next to it".into(),
                         };
-                        (problem, "003 20.31")
+                        (problem, cite!("003 20.31"))
                     }
                 }
             };
@@ -282,7 +289,7 @@ impl Turn<'_, '_> {
                     unit: c.id.clone(),
                     hex: hex.value,
                 };
-                self.fail(problem, hex.span.clone(), "8.2", Some(&c.id));
+                self.fail(problem, hex.span.clone(), cite!("8.2"), Some(&c.id));
             }
             return;
         }
@@ -306,7 +313,7 @@ impl Turn<'_, '_> {
                 beach: beach.clone(),
                 hex: hex.value,
                 mf,
-                rule: Rule::para("20.4").and(Ref::Para(Para::lit("20.1"))),
+                rule: Rule::para(para!("20.4")).and(Ref::Para(Para::lit("20.1"))),
             });
         }
         if !rangers {

@@ -7,6 +7,7 @@
 
 use super::cost::{payments, Spent};
 use crate::board::{Board, Terrain};
+use crate::cite::Cite;
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::readings::{ArmorZocStart, CityHexRoad, Readings};
@@ -91,11 +92,11 @@ pub enum Stop {
 }
 
 impl Stop {
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> Cite {
         match self {
-            Stop::Zoc => "8.2",
-            Stop::ArmorZoc => "8.3",
-            Stop::Terrain(_) => "10.1",
+            Stop::Zoc => cite!("8.2"),
+            Stop::ArmorZoc => cite!("8.3"),
+            Stop::Terrain(_) => cite!("10.1"),
         }
     }
 
@@ -149,18 +150,18 @@ pub enum Fault {
 
 impl Fault {
     /// The paragraph the fault breaks.
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> Cite {
         match self {
-            Fault::OffBoard => "3.1",
-            Fault::Gap { .. } => "7.2",
-            Fault::Enemy => "7.5",
-            Fault::Closed(_) => "10.3",
-            Fault::Forest => "10.2",
-            Fault::MinorCity => "29.4",
-            Fault::Engaged => "8.2",
+            Fault::OffBoard => cite!("3.1"),
+            Fault::Gap { .. } => cite!("7.2"),
+            Fault::Enemy => cite!("7.5"),
+            Fault::Closed(_) => cite!("10.3"),
+            Fault::Forest => cite!("10.2"),
+            Fault::MinorCity => cite!("29.4"),
+            Fault::Engaged => cite!("8.2"),
             Fault::Past { why, .. } => why.rule(),
-            Fault::PastDrop { .. } => "9.4",
-            Fault::TooFar { .. } => "7.3",
+            Fault::PastDrop { .. } => cite!("9.4"),
+            Fault::TooFar { .. } => cite!("7.3"),
         }
     }
 

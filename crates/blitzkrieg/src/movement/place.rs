@@ -2,7 +2,7 @@
 
 use super::path::{entry_fault, terrain_name, Fault, Mover};
 use super::Turn;
-use crate::cite::Rule;
+use crate::cite::{Cite, Rule};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -13,11 +13,13 @@ impl Turn<'_, '_> {
     /// 3.3, 3.4: one set-up placement, anywhere in the side's home country.
     pub(super) fn set_up(&mut self, p: &Placement) {
         let rule = match self.ctx.side {
-            Side::Blue => "3.3",
-            Side::Red => "3.4",
+            Side::Blue => para!("3.3"),
+            Side::Red => para!("3.4"),
         };
-        let hex_ok = self.setup_hex_ok(&p.hex, rule);
-        let units = self.all_units(&p.units, |t, u| t.waiting_unit(u, "setup", rule, 1));
+        let hex_ok = self.setup_hex_ok(&p.hex, Cite::Rule(rule));
+        let units = self.all_units(&p.units, |t, u| {
+            t.waiting_unit(u, "setup", Cite::Rule(rule), 1)
+        });
         let (Some(units), true) = (units, hex_ok) else {
             return;
         };
@@ -38,9 +40,14 @@ impl Turn<'_, '_> {
     }
 
     /// 3.3: the hex is on the board, in the side's home country.
-    fn setup_hex_ok(&mut self, hex: &Located<Hex>, rule: &'static str) -> bool {
+    fn setup_hex_ok(&mut self, hex: &Located<Hex>, rule: Cite) -> bool {
         if !self.board().contains(hex.value) {
-            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            self.fail(
+                Problem::OffBoard(hex.value),
+                hex.span.clone(),
+                cite!("3.1"),
+                None,
+            );
             return false;
         }
         if self.board().home_of(hex.value) != Some(self.ctx.side) {
@@ -89,7 +96,7 @@ impl Turn<'_, '_> {
         &mut self,
         u: &Located<UnitId>,
         what: &'static str,
-        rule: &'static str,
+        rule: Cite,
         due: u32,
     ) -> Option<(UnitId, Counter)> {
         let c = self.own_counter(u)?;
@@ -138,11 +145,13 @@ impl Turn<'_, '_> {
                 hex: p.hex.value,
                 count: p.units.len(),
             };
-            self.fail(problem, p.hex.span.clone(), "6.4", None);
+            self.fail(problem, p.hex.span.clone(), cite!("6.4"), None);
         }
         let hex_ok = self.home_city_ok(&p.hex);
         let due = self.ctx.turn;
-        let units = self.all_units(&p.units, |t, u| t.waiting_unit(u, "place", "6.2", due));
+        let units = self.all_units(&p.units, |t, u| {
+            t.waiting_unit(u, "place", cite!("6.2"), due)
+        });
         let (Some(units), true, true) = (units, hex_ok, p.units.len() <= most) else {
             return;
         };
@@ -156,7 +165,7 @@ impl Turn<'_, '_> {
             self.events.push(Event::Placed {
                 unit: u,
                 hex: p.hex.value,
-                rule: Rule::para("6.3"),
+                rule: Rule::para(para!("6.3")),
             });
         }
         self.last_into.insert(p.hex.value, p.hex.span.clone());
@@ -196,7 +205,12 @@ impl Turn<'_, '_> {
         let side = self.ctx.side;
         let board = self.board();
         let why = if !board.contains(hex.value) {
-            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            self.fail(
+                Problem::OffBoard(hex.value),
+                hex.span.clone(),
+                cite!("3.1"),
+                None,
+            );
             return false;
         } else if !board.is_city(hex.value) {
             Some("it is not a city".to_string())
@@ -224,7 +238,7 @@ impl Turn<'_, '_> {
                     side,
                     why,
                 };
-                self.fail(problem, hex.span.clone(), "6.3", None);
+                self.fail(problem, hex.span.clone(), cite!("6.3"), None);
                 false
             }
             None => true,

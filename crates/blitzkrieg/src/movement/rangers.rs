@@ -47,12 +47,17 @@ impl Turn<'_, '_> {
     pub(super) fn ranger_coast_open(&mut self, hex: &Located<Hex>) -> bool {
         let board = self.board();
         if !board.contains(hex.value) {
-            self.fail(Problem::OffBoard(hex.value), hex.span.clone(), "3.1", None);
+            self.fail(
+                Problem::OffBoard(hex.value),
+                hex.span.clone(),
+                cite!("3.1"),
+                None,
+            );
             return false;
         }
         if !board.is_coastal(hex.value) {
             let problem = Problem::NotCoastal { hex: hex.value };
-            self.fail(problem, hex.span.clone(), "27.2", None);
+            self.fail(problem, hex.span.clone(), cite!("27.2"), None);
             return false;
         }
         if let Some(beach) = board.beach_at(hex.value) {
@@ -61,7 +66,7 @@ impl Turn<'_, '_> {
                     hex: hex.value,
                     beach: beach.to_string(),
                 };
-                self.fail(problem, hex.span.clone(), "27.3", None);
+                self.fail(problem, hex.span.clone(), cite!("27.3"), None);
                 return false;
             }
         }
@@ -86,7 +91,7 @@ impl Turn<'_, '_> {
                 limit,
                 hexes: crate::orders::and_list(&names, "no hex"),
             };
-            self.fail(problem, hex.span.clone(), "27.2", None);
+            self.fail(problem, hex.span.clone(), cite!("27.2"), None);
             return false;
         }
         true
@@ -132,7 +137,7 @@ impl Turn<'_, '_> {
             zone,
             hex,
             mf,
-            rule: Rule::para("27.2").and(Ref::Para(Para::lit("20.4"))),
+            rule: Rule::para(para!("27.2")).and(Ref::Para(Para::lit("20.4"))),
         });
     }
 
@@ -151,7 +156,7 @@ impl Turn<'_, '_> {
                 unit: unit.clone(),
                 hex,
             };
-            self.fail(problem, span, "27.4", Some(unit));
+            self.fail(problem, span, cite!("27.4"), Some(unit));
             return false;
         }
         let board = self.board();
@@ -169,11 +174,16 @@ impl Turn<'_, '_> {
                 zone,
                 zones: crate::orders::and_list(&names, "no zone"),
             };
-            self.fail(problem, span, "27.4", Some(unit));
+            self.fail(problem, span, cite!("27.4"), Some(unit));
             return false;
         }
         if self.zone_cut_off(zone) {
-            self.fail(Problem::ZoneCutOff { zone }, span, "003 19.4", Some(unit));
+            self.fail(
+                Problem::ZoneCutOff { zone },
+                span,
+                cite!("003 19.4"),
+                Some(unit),
+            );
             return false;
         }
         true
@@ -220,7 +230,7 @@ impl Turn<'_, '_> {
                     unit: c.id.clone(),
                     why,
                 };
-                self.fail(problem, l.invade.span.clone(), "27.5", Some(&c.id));
+                self.fail(problem, l.invade.span.clone(), cite!("27.5"), Some(&c.id));
                 ok = false;
             }
         }
@@ -249,7 +259,7 @@ impl Turn<'_, '_> {
                 from,
                 hex: to,
                 mf,
-                rule: Rule::para("27.5"),
+                rule: Rule::para(para!("27.5")),
             });
         }
         self.last_into.insert(to, l.invade.span.clone());
@@ -259,7 +269,7 @@ impl Turn<'_, '_> {
     /// player-turn, in the hex they began it in; their counter and that hex.
     fn lake_crosser(&mut self, u: &Located<crate::units::UnitId>) -> Option<(Counter, Hex)> {
         let c = self.own_counter(u)?;
-        if !self.first_order("lake", u, "27.5") {
+        if !self.first_order("lake", u, cite!("27.5")) {
             return None;
         }
         let now = self.pos.hex_of(&u.value);
@@ -283,7 +293,7 @@ impl Turn<'_, '_> {
                     unit: u.value.clone(),
                     why: why.unwrap_or_default(),
                 };
-                self.fail(problem, u.span.clone(), "27.5", Some(&u.value));
+                self.fail(problem, u.span.clone(), cite!("27.5"), Some(&u.value));
                 None
             }
         }

@@ -26,7 +26,7 @@
 
 use super::Turn;
 use crate::board::SeaZone;
-use crate::cite::{Ref, Rule};
+use crate::cite::{Cite, Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::orders::{Located, Move, Problem, Route, SeaAction, SeaOrder, SeaPlacement};
@@ -68,7 +68,7 @@ impl Turn<'_, '_> {
     /// reported as not allowed.
     fn sea_rule(&mut self, what: &str, span: &Range<usize>) -> bool {
         let played = self.ctx.rules.ruleset.sea_movement();
-        self.optional_played(played, ("19", "sea movement"), what, span)
+        self.optional_played(played, (cite!("19"), "sea movement"), what, span)
     }
 
     /// Whether the optional rule `(number, name)` is `played`; if not, `what` (an
@@ -76,7 +76,7 @@ impl Turn<'_, '_> {
     pub(super) fn optional_played(
         &mut self,
         played: bool,
-        (rule, name): (&'static str, &str),
+        (rule, name): (Cite, &str),
         what: &str,
         span: &Range<usize>,
     ) -> bool {
@@ -97,7 +97,7 @@ impl Turn<'_, '_> {
             return true;
         }
         let problem = Problem::BadZone(zone.value.to_string());
-        self.fail(problem, zone.span.clone(), "19.1", None);
+        self.fail(problem, zone.span.clone(), cite!("19.1"), None);
         false
     }
 
@@ -133,7 +133,11 @@ impl Turn<'_, '_> {
             count: units_text(total),
             limit: units_text(limit),
         };
-        let rule = if self.ctx.turn == 0 { "19.1" } else { "19.3" };
+        let rule = if self.ctx.turn == 0 {
+            cite!("19.1")
+        } else {
+            cite!("19.3")
+        };
         self.errors
             .push(crate::orders::OrderError::new(problem, span, rule));
         false
@@ -153,7 +157,7 @@ impl Turn<'_, '_> {
     }
 
     /// 19.1: one set-up order in the At Sea Box of a zone.
-    pub(super) fn set_up_at_sea(&mut self, p: &SeaPlacement, rule: &'static str) {
+    pub(super) fn set_up_at_sea(&mut self, p: &SeaPlacement, rule: Cite) {
         if !self.sea_rule("`at_sea` in [[setup]]", &p.zone.span) {
             return;
         }
@@ -173,7 +177,7 @@ impl Turn<'_, '_> {
             self.events.push(Event::SetUpAtSea {
                 unit: c.id,
                 zone: p.zone.value,
-                rule: Rule::para("19.1"),
+                rule: Rule::para(para!("19.1")),
             });
         }
         self.sea.last_to_sea = Some(p.zone.span.clone());
@@ -193,7 +197,7 @@ impl Turn<'_, '_> {
             unit: u.value.clone(),
             zone,
         };
-        self.fail(problem, u.span.clone(), "19.2", Some(&u.value));
+        self.fail(problem, u.span.clone(), cite!("19.2"), Some(&u.value));
         true
     }
 
@@ -241,7 +245,7 @@ impl Turn<'_, '_> {
             let problem = Problem::LandedThisTurn {
                 unit: u.value.clone(),
             };
-            self.fail(problem, u.span.clone(), "19.2", Some(&u.value));
+            self.fail(problem, u.span.clone(), cite!("19.2"), Some(&u.value));
         }
         if !landed.is_empty() {
             return;
@@ -282,7 +286,7 @@ impl Turn<'_, '_> {
                     opens,
                     zone: zone.value,
                 };
-                self.fail(problem, zone.span.clone(), "19.3", None);
+                self.fail(problem, zone.span.clone(), cite!("19.3"), None);
                 ok = false;
             }
         }
@@ -296,7 +300,11 @@ impl Turn<'_, '_> {
             self.pos.put_to_sea(&c, zone.value);
             self.log.moved.insert(c.id.clone());
             self.sea.put_to_sea.insert(c.id.clone());
-            let rule = if rangers { "27.4" } else { "19.3" };
+            let rule = if rangers {
+                para!("27.4")
+            } else {
+                para!("19.3")
+            };
             self.events.push(Event::PutToSea {
                 unit: c.id,
                 port,
@@ -322,13 +330,13 @@ impl Turn<'_, '_> {
             return true;
         };
         let (problem, rule) = match fault {
-            PortFault::NotAPort => (Problem::NotAPort { hex: port }, "19.4"),
+            PortFault::NotAPort => (Problem::NotAPort { hex: port }, cite!("19.4")),
             PortFault::InEnemyZoc => (
                 Problem::PortInEnemyZoc {
                     unit: unit.clone(),
                     port,
                 },
-                "Q&A 8.3 & 19.3",
+                cite!("Q&A 8.3 & 19.3"),
             ),
             PortFault::NotFriendly(why) => (
                 Problem::PortNotFriendly {
@@ -336,9 +344,13 @@ impl Turn<'_, '_> {
                     side: self.ctx.side,
                     why,
                 },
-                if how == Use::ToSea { "19.3" } else { "19.2" },
+                if how == Use::ToSea {
+                    cite!("19.3")
+                } else {
+                    cite!("19.2")
+                },
             ),
-            PortFault::Blocked(why) => (Problem::PortBlocked { port, why }, "19.4"),
+            PortFault::Blocked(why) => (Problem::PortBlocked { port, why }, cite!("19.4")),
         };
         self.fail(problem, span, rule, Some(unit));
         false
@@ -367,16 +379,16 @@ impl Turn<'_, '_> {
     /// and not gone to sea this player-turn: its counter and zone.
     fn afloat_member(&mut self, u: &Located<UnitId>) -> Option<(Counter, SeaZone)> {
         let c = self.own_counter(u)?;
-        if !self.first_order("sea", u, "19.2") {
+        if !self.first_order("sea", u, cite!("19.2")) {
             return None;
         }
         let unit = u.value.clone();
         let (problem, rule) = if self.sea.put_to_sea.contains(&unit) {
-            (Problem::PutToSeaThisTurn { unit }, "19.3")
+            (Problem::PutToSeaThisTurn { unit }, cite!("19.3"))
         } else if let Some(a) = self.pos.afloat(&unit) {
             return Some((c, a.zone));
         } else {
-            (Problem::NotAtSea { unit }, "19.2")
+            (Problem::NotAtSea { unit }, cite!("19.2"))
         };
         self.fail(problem, u.span.clone(), rule, Some(&u.value));
         None
@@ -408,7 +420,7 @@ impl Turn<'_, '_> {
                     from: *from,
                     next: crate::sea::next_zones(self.board(), *from),
                 };
-                self.fail(problem, to.span.clone(), "19.5", Some(&c.id));
+                self.fail(problem, to.span.clone(), cite!("19.5"), Some(&c.id));
                 ok = false;
             } else if let Some(zone) = [*from, to.value]
                 .into_iter()
@@ -417,7 +429,7 @@ impl Turn<'_, '_> {
                 self.fail(
                     Problem::ZoneCutOff { zone },
                     to.span.clone(),
-                    "003 19.4",
+                    cite!("003 19.4"),
                     Some(&c.id),
                 );
                 ok = false;
@@ -432,7 +444,7 @@ impl Turn<'_, '_> {
                 unit: c.id.clone(),
                 from: *from,
                 to: to.value,
-                rule: Rule::para("19.2").and(Ref::Para(crate::cite::Para::lit("19.5"))),
+                rule: Rule::para(para!("19.2")).and(Ref::Para(crate::cite::Para::lit("19.5"))),
             });
         }
     }
@@ -453,7 +465,7 @@ impl Turn<'_, '_> {
             self.fail(
                 Problem::OffBoard(port.value),
                 port.span.clone(),
-                "3.1",
+                cite!("3.1"),
                 None,
             );
             return;
@@ -480,7 +492,7 @@ impl Turn<'_, '_> {
                     port: port.value,
                     opens,
                 };
-                self.fail(problem, port.span.clone(), "19.2", Some(&c.id));
+                self.fail(problem, port.span.clone(), cite!("19.2"), Some(&c.id));
                 ok = false;
             } else if c.movement < landing_mf {
                 let problem = Problem::TooFar {
@@ -488,7 +500,7 @@ impl Turn<'_, '_> {
                     needed: landing_mf.to_string(),
                     allowed: c.movement.to_string(),
                 };
-                self.fail(problem, port.span.clone(), "19.2", Some(&c.id));
+                self.fail(problem, port.span.clone(), cite!("19.2"), Some(&c.id));
                 ok = false;
             }
         }
@@ -509,7 +521,7 @@ impl Turn<'_, '_> {
                 zone: *from,
                 port: port.value,
                 mf: landing_mf,
-                rule: Rule::para("19.2"),
+                rule: Rule::para(para!("19.2")),
             });
         }
         self.last_into.insert(port.value, port.span.clone());

@@ -188,7 +188,7 @@ pub fn check_no_attacks(
                 unit: u.value.clone(),
                 what: what.clone(),
             };
-            OrderError::new(problem, Some(u.span.clone()), "22").unit(&u.value)
+            OrderError::new(problem, Some(u.span.clone()), cite!("22")).unit(&u.value)
         })
         .collect()
 }

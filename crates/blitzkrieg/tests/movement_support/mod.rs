@@ -193,8 +193,8 @@ impl Game {
 
 impl Ran {
     /// The rule of every error, in file order.
-    pub fn rules(&self) -> Vec<&'static str> {
-        self.out.errors.iter().map(|e| e.rule).collect()
+    pub fn rules(&self) -> Vec<String> {
+        self.out.errors.iter().map(|e| e.rule.to_string()).collect()
     }
 
     pub fn errors(&self) -> &[OrderError] {
@@ -225,7 +225,7 @@ impl Ran {
             self.out.errors
         );
         let e = &self.out.errors[0];
-        assert_eq!(e.rule, rule, "wrong rule: {e}");
+        assert_eq!(e.rule.to_string(), rule, "wrong rule: {e}");
         e
     }
 
