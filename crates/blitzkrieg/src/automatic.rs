@@ -31,6 +31,7 @@ use crate::cite::{Cite, Ref, Rule};
 use crate::combat::{self, Strength};
 use crate::event::Event;
 use crate::hex::Hex;
+pub use crate::model::av::{AvMade, AvPath};
 use crate::movement::path::{self, terrain_name, Mover, Stop};
 use crate::odds;
 use crate::position::{Piece, Position};
@@ -38,7 +39,6 @@ use crate::rules::Rules;
 use crate::ruleset::AdvanceZoc;
 use crate::supply;
 use crate::units::{Side, UnitId, UnitKind};
-use serde::{Deserialize, Serialize};
 
 /// 21.1: what the units in position make against a hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,26 +84,6 @@ pub fn judge(rules: &Rules, pos: &Position, units: &[UnitId], hex: Hex) -> Judge
         no_retreat,
         needed,
     }
-}
-
-/// An automatic victory made during movement, kept until its advance after combat
-/// (in the state when the player-turn stops for the defender's decisions, PBEM).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AvMade {
-    /// The hex of the beaten units.
-    pub hex: Hex,
-    /// The AVing units.
-    pub units: Vec<UnitId>,
-    /// 21.3: the advances ordered, in the order written.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub advance: Vec<AvPath>,
-}
-
-/// 21.3: units advancing together along `path` (the vacated hex first).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AvPath {
-    pub units: Vec<UnitId>,
-    pub path: Vec<Hex>,
 }
 
 impl AvPath {

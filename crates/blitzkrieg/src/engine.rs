@@ -17,6 +17,7 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::Pools;
 use crate::minor;
+use crate::minor::position_of;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{
@@ -759,7 +760,7 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
     );
     // PBM ¶2: a seed that decided an earlier player-turn or step is known to everyone.
     if let Some(already) = &state.seeds_used {
-        let names = crate::game::spec_names(state, orders);
+        let names = crate::seed_names::spec_names(state, orders);
         if let Err(e) = pbem::seed::used::check_unused(already, &names) {
             errs.push(OrderError::new(
                 Problem::SeedUsed(e.to_string()),
@@ -1748,16 +1749,6 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
         }
     }
     errs
-}
-
-/// The position on the map, from the state.
-pub fn position_of(rules: &Rules, state: &GameState) -> Position {
-    let mut pos = state.position(&rules.counters);
-    // 29.2-29.4: the minor countries' cities, as they stand for the side moving.
-    if let Phase::Turn { side, .. } = state.phase {
-        minor::overlay(rules, &state.minors, &mut pos, side);
-    }
-    pos
 }
 
 fn waiting(state: &GameState) -> BTreeSet<UnitId> {

@@ -4,8 +4,8 @@
 
 use crate::board::{Country, SeaZone};
 use crate::cite::Rule;
-use crate::combat::Outcome;
 use crate::hex::Hex;
+use crate::model::outcome::Outcome;
 use crate::odds::Factor;
 use crate::units::{Side, UnitId};
 use serde::{Deserialize, Serialize};

@@ -9,6 +9,7 @@ use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
 use crate::report;
 use crate::rules::Rules;
 use crate::ruleset::{RuleBook, Ruleset, RulesetError, AIR_COMBAT_RULE};
+use crate::seed_names::spec_names;
 use crate::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
     RuleSet, SeedSource, StateError, TableChoice, KIND, STATE_FORMAT,
@@ -56,7 +57,7 @@ pub enum GameError {
         "this game was made with other {what} (SHA-256 {made}) than the {what} given now ({given})"
     )]
     #[diagnostic(
-        code(blitz::game::other_data),
+        code("blitz::game::other_data"),
         help("give the same files the game was created with ({flag}), or none if it was made with the embedded data")
     )]
     OtherData {
@@ -69,7 +70,7 @@ pub enum GameError {
     Diverged(Box<Divergence>),
     #[error("{file} holds {size} bytes of orders; an order file is at most {max} bytes")]
     #[diagnostic(
-        code(blitz::orders_too_large),
+        code("blitz::orders_too_large"),
         help("an order file names each unit's orders once: a few kilobytes; send the orders only")
     )]
     OrdersTooLarge {
@@ -80,7 +81,7 @@ pub enum GameError {
     /// A position file larger than any position needs (G040).
     #[error("{file} holds {size} bytes; a position file is at most {max} bytes")]
     #[diagnostic(
-        code(blitz::position_too_large),
+        code("blitz::position_too_large"),
         help("a position names each counter once: a whole Tournament Game is a few kilobytes (docs/position.md)")
     )]
     PositionTooLarge {
@@ -90,7 +91,7 @@ pub enum GameError {
     },
     #[error(transparent)]
     #[diagnostic(
-        code(blitz::game::position),
+        code("blitz::game::position"),
         help("docs/position.md describes the position file, field by field")
     )]
     Position(#[from] crate::position_file::PositionErrors),
@@ -98,7 +99,7 @@ pub enum GameError {
     /// states the replay never reached.
     #[error("{0}")]
     #[diagnostic(
-        code(blitz::game::incomplete),
+        code("blitz::game::incomplete"),
         help("a game folder holds every state, order file and seed of the game (docs/state.md)")
     )]
     Incomplete(String),
@@ -115,7 +116,7 @@ pub enum GameError {
         "{state_file} is an order file, not a state{}: the state comes first",
         if *orders_is_state { format!(", and {orders_file} is the state") } else { String::new() }
     )]
-    #[diagnostic(code(blitz::game::swapped))]
+    #[diagnostic(code("blitz::game::swapped"))]
     Swapped {
         state_file: String,
         orders_file: String,
@@ -128,7 +129,7 @@ pub enum GameError {
     /// than replaying the game renders.
     #[error("{0}")]
     #[diagnostic(
-        code(blitz::game::mail_differs),
+        code("blitz::game::mail_differs"),
         help("the message was changed after the umpire sent it: ask for it again (`blitz mail --resend`), and compare")
     )]
     MailDiffers(String),
@@ -136,7 +137,7 @@ pub enum GameError {
     /// was published.
     #[error("{0}")]
     #[diagnostic(
-        code(blitz::game::commitment_late),
+        code("blitz::game::commitment_late"),
         help("a commitment mailed after its seed was out binds nothing: the mover could know his dice (docs/pbem.md)")
     )]
     CommitmentLate(String),
@@ -518,17 +519,7 @@ impl SeedInput {
 
 /// The drand chain a game records.
 pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
-    match &state.game.options.seed {
-        SeedSource::Drand {
-            chain_hash,
-            public_key,
-            genesis,
-            period,
-        } => Ok(Some(DrandChain::new(
-            "quicknet", chain_hash, public_key, *genesis, *period,
-        )?)),
-        _ => Ok(None),
-    }
+    Ok(crate::seed_names::drand_chain(state)?)
 }
 
 /// The seed for a player-turn: verified against the game's source and the round or
@@ -960,19 +951,6 @@ fn seed_names_of(state: &GameState, orders: &Orders, seed: &Seed) -> Vec<String>
     let mut names = used::names_of_seed(seed);
     names.extend(spec_names(state, orders));
     names
-}
-
-/// The names of the seed the orders' `[seed]` names (`pbem::seed::used`).
-pub fn spec_names(state: &GameState, orders: &Orders) -> Vec<String> {
-    let Some(spec) = orders.seed.as_ref().map(|s| &s.value) else {
-        return Vec::new();
-    };
-    let (kind, chain) = match &state.game.options.seed {
-        SeedSource::Drand { .. } => (SeedKind::Drand, chain_of(state).ok().flatten()),
-        SeedSource::StockSales => (SeedKind::Stock, None),
-        SeedSource::AgreedText => (SeedKind::Text, None),
-    };
-    used::names_of_spec(spec, kind, chain.as_ref())
 }
 
 /// What to give `resolve` when orders that attack come without their seed.

@@ -134,7 +134,7 @@ pub struct MoveLog {
     pub av: BTreeSet<UnitId>,
     /// 21.1: the automatic victories made, in the order written, for their advance
     /// after combat (21.3).
-    pub avs: Vec<crate::automatic::AvMade>,
+    pub avs: Vec<crate::model::av::AvMade>,
     /// 20.1: the beach invaded this player-turn, if any (20.2: the next mover may not
     /// invade it).
     pub invaded: Option<String>,

@@ -70,8 +70,8 @@ pub struct Position {
     /// broken down into substitutes, or substitutes recombined.
     retired: BTreeSet<UnitId>,
     /// 29.2-29.4, 29.7: what the minor countries add to the map, set by
-    /// [`crate::minor`]: unreduced cities closed to a side, hexes its supply routes may
-    /// not cross, and cities friendly to their liberator.
+    /// the minor-country rules: unreduced cities closed to a side, hexes its supply
+    /// routes may not cross, and cities friendly to their liberator.
     minor: MinorOverlay,
 }
 

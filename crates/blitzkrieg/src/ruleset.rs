@@ -316,11 +316,11 @@ fn tournament_file_parts(
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 pub enum RulesetError {
     #[error("{file} is not a readable rules file: {reason}")]
-    #[diagnostic(code(blitz::ruleset::file))]
+    #[diagnostic(code("blitz::ruleset::file"))]
     File { file: String, reason: String },
     #[error("{what} is not implemented yet{missing}")]
     #[diagnostic(
-        code(blitz::ruleset::not_yet),
+        code("blitz::ruleset::not_yet"),
         help("docs/rules-coverage.md lists what is built; leave it out of `blitz new` for now")
     )]
     NotYet {
@@ -330,19 +330,19 @@ pub enum RulesetError {
         missing: String,
     },
     #[error("optional rule {0} does not exist: the Basic Game's optional rules are 18-23 and the Tournament Game's 31-36")]
-    #[diagnostic(code(blitz::ruleset::no_such_rule))]
+    #[diagnostic(code("blitz::ruleset::no_such_rule"))]
     NoSuchRule(u32),
     #[error("optional rule {rule} needs optional rule {needs}")]
-    #[diagnostic(code(blitz::ruleset::needs))]
+    #[diagnostic(code("blitz::ruleset::needs"))]
     Needs { rule: u32, needs: u32 },
     #[error("there is no reading `{0}`")]
     #[diagnostic(
-        code(blitz::ruleset::no_such_reading),
+        code("blitz::ruleset::no_such_reading"),
         help("docs/readings.md lists every reading and its options")
     )]
     NoSuchReading(String),
     #[error("the reading `{reading}` has no option `{option}`; its options are {options}")]
-    #[diagnostic(code(blitz::ruleset::no_such_option))]
+    #[diagnostic(code("blitz::ruleset::no_such_option"))]
     NoSuchOption {
         reading: String,
         option: String,
@@ -350,12 +350,12 @@ pub enum RulesetError {
     },
     #[error("the reading `{0}` is one of the Tournament Game's rules; this game is not the Tournament Game")]
     #[diagnostic(
-        code(blitz::ruleset::tournament_reading),
+        code("blitz::ruleset::tournament_reading"),
         help("docs/readings.md lists every reading and the game it belongs to")
     )]
     TournamentReading(String),
     #[error("`{0}` is not a reading: write NAME=OPTION, e.g. victory-a-reinforcements=board")]
-    #[diagnostic(code(blitz::ruleset::reading_syntax))]
+    #[diagnostic(code("blitz::ruleset::reading_syntax"))]
     ReadingSyntax(String),
 }
 

@@ -197,7 +197,7 @@ pub fn next_zones(board: &Board, zone: SeaZone) -> String {
 /// A count of half units as units: "10", "10 1/2" (26.4), written as movement factors
 /// are (a half unit is three sixths).
 pub fn units_text(halves: u32) -> String {
-    crate::movement::mf_text(halves * 3)
+    crate::movement::cost::mf_text(halves * 3)
 }
 
 /// 20.1, 20.2, 19.2: the beaches a unit of `side` at sea in `zone` may invade now,
@@ -261,9 +261,18 @@ pub fn afloat_by_zone(
         .collect()
 }
 
+/// 19.1: the units in one sea zone's At Sea Box (optional rule 19), to draw beside
+/// the zone's label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeaBox {
+    pub zone: char,
+    /// Each unit's side and what the box says of it: "B-1IN 4-4".
+    pub units: Vec<(Side, String)>,
+}
+
 /// 19.1: every At Sea Box of `state` that holds units, both sides' units in it (Blue
 /// first), for the pictures.
-pub fn boxes(rules: &Rules, state: &GameState) -> Vec<crate::svg::SeaBox> {
+pub fn boxes(rules: &Rules, state: &GameState) -> Vec<SeaBox> {
     let mut by_zone: BTreeMap<SeaZone, Vec<(Side, String)>> = BTreeMap::new();
     for side in Side::BOTH {
         for (zone, units) in afloat_by_zone(rules, state, side) {
@@ -276,7 +285,7 @@ pub fn boxes(rules: &Rules, state: &GameState) -> Vec<crate::svg::SeaBox> {
     }
     by_zone
         .into_iter()
-        .map(|(zone, units)| crate::svg::SeaBox { zone, units })
+        .map(|(zone, units)| SeaBox { zone, units })
         .collect()
 }
 

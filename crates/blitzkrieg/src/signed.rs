@@ -37,7 +37,7 @@ pub struct OrderSignature {
 pub enum SignatureProblem {
     #[error("{side}'s orders ({orders}) are not signed: this game takes {side}'s orders only signed with the key registered for {side} ({fingerprint})")]
     #[diagnostic(
-        code(blitz::signed::unsigned),
+        code("blitz::signed::unsigned"),
         help("sign the order file with that key, `ssh-keygen -Y sign -n blitz-orders -f KEY ORDERS`, and send ORDERS.sig with it: beside the file, attached to the mail, or its signature block pasted in the mail")
     )]
     Unsigned {
@@ -47,7 +47,7 @@ pub enum SignatureProblem {
     },
     #[error("{side}'s orders ({orders}) are refused: {reason} (signature: {place})")]
     #[diagnostic(
-        code(blitz::signed::refused),
+        code("blitz::signed::refused"),
         help("orders are taken only as their player signed them: sign the orders as sent with the key registered for the side, `ssh-keygen -Y sign -n blitz-orders -f KEY ORDERS`")
     )]
     Refused {
@@ -58,7 +58,7 @@ pub enum SignatureProblem {
     },
     #[error("{side}'s key {file}: {reason}")]
     #[diagnostic(
-        code(blitz::signed::key),
+        code("blitz::signed::key"),
         help("give the public key file `ssh-keygen -t ed25519` wrote (the .pub file)")
     )]
     Key {

@@ -6,10 +6,10 @@
 //! is refused on load.
 
 use crate::board::SeaZone;
-use crate::combat::Outcome;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::{HexMarker, Pools, UnitMarker};
+use crate::model::outcome::Outcome;
 use crate::position::{Piece, Position};
 use crate::units::{Counters, Side, UnitId};
 pub use pbem::envelope::{sha256_hex, Chain};
@@ -225,7 +225,7 @@ pub struct Pending {
     /// The battle's result, written as its code: "DE", "DB2", "EX" (the owner loses or
     /// retreats) or "AE", "AB2" (the owner may advance into the hexes the attacker
     /// vacated).
-    #[serde(with = "crate::combat::as_code")]
+    #[serde(with = "crate::model::outcome::as_code")]
     pub result: Outcome,
     /// The owner's units of the battle.
     #[serde(default)]
@@ -245,7 +245,7 @@ pub struct Pending {
     /// 25.1: the attacker's advances along paths, carried out once the hex is vacated
     /// (Tournament Game).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub foe_paths: Vec<crate::automatic::AvPath>,
+    pub foe_paths: Vec<crate::model::av::AvPath>,
     /// 25.1: the hexes the result lets the attacker advance (Tournament Game; 0 when
     /// the BGAT's advance into the vacated hex is all there is).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -271,7 +271,7 @@ pub struct Resume {
     /// 21.1: the automatic victories of the player-turn, whose beaten units are
     /// removed and whose units advance after all combat (21.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub avs: Vec<crate::automatic::AvMade>,
+    pub avs: Vec<crate::model::av::AvMade>,
     /// 20.35: the beach hexes each unit on an assault hex is to go ashore on after
     /// combat, in the order its `[[sea]]` order prefers them (`ashore`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -293,7 +293,7 @@ pub struct WaitingBattle {
     pub advance: Vec<UnitId>,
     /// 25.1: advances of more than one hex along a path (Tournament Game).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub advance_path: Vec<crate::automatic::AvPath>,
+    pub advance_path: Vec<crate::model::av::AvPath>,
     #[serde(default)]
     pub lose: Vec<UnitId>,
     #[serde(default)]
@@ -382,11 +382,11 @@ pub struct GameState {
     /// aggressor, its reduced cities and the aggressor's supply payment (Tournament
     /// Game). Empty, and absent from the file, while every one is neutral.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub minors: BTreeMap<crate::board::Country, crate::minor::MinorStatus>,
+    pub minors: BTreeMap<crate::board::Country, crate::model::minor::MinorStatus>,
     /// 30.5: the aircraft in the air on a combat mission, with where each is to land
     /// after all combat (only while a player-turn is stopped in a later step).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub air_landing: BTreeMap<UnitId, crate::air::mission::Landing>,
+    pub air_landing: BTreeMap<UnitId, crate::model::landing::Landing>,
     /// 003 27.2: per side, the coastal hexes it invaded with rangers alone in its own
     /// last player-turn, through which it may trace beach supply for rangers only at
     /// the start of its next one.

@@ -637,7 +637,7 @@ pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<AsIt
     rules.ruleset.combat_supply().then(|| {
         // 29: the minor countries' cities as they stand, and no route through a
         // neutral one (an aggressor's payment, 29.7, is assumed).
-        let mut pos = crate::engine::position_of(rules, state);
+        let mut pos = crate::minor::position_of(rules, state);
         crate::minor::supply::close_neutral(rules, &mut pos, &state.minors, side);
         let none = BTreeSet::new();
         let beachheads = Beachheads {

@@ -7,6 +7,7 @@
 
 use crate::board::{Board, CityRole, Country, Terrain};
 use crate::hex::{column_name, Hex, DIRECTIONS};
+pub use crate::sea::SeaBox;
 use crate::units::Side;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -22,15 +23,6 @@ pub struct CounterMark {
     pub factors: String,
     /// The unit id players write in orders: `B-13AR`.
     pub id: String,
-}
-
-/// 19.1: the units in one sea zone's At Sea Box (optional rule 19), to draw beside
-/// the zone's label.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeaBox {
-    pub zone: char,
-    /// Each unit's side and what the box says of it: "B-1IN 4-4".
-    pub units: Vec<(Side, String)>,
 }
 
 /// Hex radius (centre to corner) in SVG units.

@@ -20,12 +20,12 @@
 //! sailing, `sea::cut_off_zones`); the gulf north of X34-Y34 is zone F, and X34 and
 //! Y34 themselves belong to zones B and C, which reach the board edge, as 003 says.
 
-use super::mission::Landing;
 use super::{AirEvent, Mission};
 use crate::board::SeaZone;
 use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::landing::Landing;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::ruleset::CutOffSea;

@@ -13,11 +13,11 @@ use crate::cite::Rule;
 use crate::combat::battle_strength;
 use crate::event::Event;
 use crate::hex::Hex;
+pub use crate::model::landing::Landing;
 use crate::orders::{Attack, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Counter, Side, UnitId, UnitKind};
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
@@ -48,23 +48,6 @@ pub struct Context<'a> {
     /// 29: the minor countries after movement (003 29.4: their unreduced cities may
     /// be bombed).
     pub minors: &'a crate::minor::Minors,
-}
-
-/// 30.5: where a bomber in the air lands after combat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Landing {
-    /// The base the mission named (by default the base flown from).
-    pub base: Hex,
-    /// The base flown from.
-    pub from: Hex,
-    /// The target hex.
-    pub over: Hex,
-    /// How far from the target it may land: its range, or less than half of it after
-    /// bombing at double strength (30.8).
-    pub reach: u32,
-    /// 30.3: the sea zone a carrier-based aircraft flew from and lands back in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zone: Option<SeaZone>,
 }
 
 /// What the missions of a player-turn do.

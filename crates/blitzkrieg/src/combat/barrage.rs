@@ -26,7 +26,6 @@
 //!   ([`crate::automatic::advance_along`]).
 
 use super::choose::{self, Choices};
-use super::effect::Effects;
 use super::strength::{attack_factor, defence_factor};
 use super::substitute;
 use crate::board::Terrain;
@@ -36,6 +35,7 @@ use crate::hex::Hex;
 use crate::marker::{HexMarker, HexMarkerKind};
 use crate::minor::bombard::open_city;
 use crate::minor::Minors;
+use crate::model::outcome::Effects;
 use crate::odds::Factor;
 use crate::orders::{Attack, Barrage, OrderError, Problem};
 use crate::position::Position;

@@ -4,11 +4,11 @@
 //! player-turn"), each `[[decision]]` checked against the result it completes; then the
 //! attacker's conditional advance that waited on the vacated hex is carried out.
 
-use super::effect::Loss;
 use super::resolve::{advance_events, advance_paths, lose_decided_factors, survivors, vacated};
 use super::retreat::retreat_ends_of;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::outcome::Loss;
 use crate::orders::{Decision, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;

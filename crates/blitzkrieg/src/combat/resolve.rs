@@ -1,12 +1,11 @@
 //! Resolving the battles (15) and applying their results as general effects (see
-//! [`effect`](super::effect)): losses of units or factors, retreats of *k* hexes and
+//! [`outcome`](crate::model::outcome)): losses of units or factors, retreats of *k* hexes and
 //! advances after combat, each decision recorded with where it came from. The BGAT and
 //! the TGAT go through the same application.
 
 use super::assault;
 use super::barrage;
 use super::choose::{self, AdvanceOrder, Choices};
-use super::effect::{Effect, Effects, Loss, Outcome};
 use super::retreat::retreat_ends_of;
 use super::strength::{attack_factor, defence_factor, strength, Strength};
 use super::substitute;
@@ -16,6 +15,7 @@ use crate::board::Terrain;
 use crate::cite::{Ref, Rule};
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
+use crate::model::outcome::{Effect, Effects, Loss, Outcome};
 use crate::orders::Attack;
 use crate::position::Position;
 use crate::readings::TgatDoubledDefender;

@@ -12,15 +12,18 @@ use std::sync::Arc;
 pub enum RasterError {
     #[error("the picture could not be drawn: {0}")]
     #[diagnostic(
-        code(blitz::map::svg),
+        code("blitz::map::svg"),
         help("this is a fault of the umpire program, not of the game files: please report it")
     )]
     Svg(String),
     #[error("the picture is {width}x{height} pixels, too large to draw")]
-    #[diagnostic(code(blitz::map::size), help("draw a smaller area or a smaller scale"))]
+    #[diagnostic(
+        code("blitz::map::size"),
+        help("draw a smaller area or a smaller scale")
+    )]
     TooLarge { width: u32, height: u32 },
     #[error("the picture could not be written as PNG: {0}")]
-    #[diagnostic(code(blitz::map::png))]
+    #[diagnostic(code("blitz::map::png"))]
     Png(String),
 }
 

@@ -33,35 +33,13 @@ use crate::board::{Board, Country};
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
+pub use crate::model::minor::{MinorStatus, Minors};
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::state::{GameState, Phase};
 use crate::units::{Side, UnitId};
-use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
-
-/// What the state keeps of one minor country (all empty: neutral, nothing reduced).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MinorStatus {
-    /// 29.2: the side that first crossed its border or attacked it; the other side is
-    /// its liberator. `None` while it is neutral.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aggressor: Option<Side>,
-    /// 29.4-29.5: its city hexes reduced on the MCRT (once a game).
-    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub reduced: BTreeSet<Hex>,
-    /// 29.7 with 003 29.7: the aggressor paid (or owed nothing) to trace supply
-    /// through it in his last player-turn, so he may trace it in his opponent's next.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub supply_paid: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-/// The minor countries' status, as the state keeps it.
-pub type Minors = BTreeMap<Country, MinorStatus>;
+use std::collections::BTreeMap;
 
 /// 29.1: the minor countries are played in the Tournament Game only.
 pub fn in_play(rules: &Rules) -> bool {
@@ -317,6 +295,16 @@ pub fn status_lines(board: &Board, pos: &Position, minors: &Minors) -> Vec<Strin
             ))
         })
         .collect()
+}
+
+/// The position on the map, from the state.
+pub fn position_of(rules: &Rules, state: &GameState) -> Position {
+    let mut pos = state.position(&rules.counters);
+    // 29.2-29.4: the minor countries' cities, as they stand for the side moving.
+    if let Phase::Turn { side, .. } = state.phase {
+        overlay(rules, &state.minors, &mut pos, side);
+    }
+    pos
 }
 
 #[cfg(test)]

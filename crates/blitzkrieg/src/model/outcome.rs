@@ -3,13 +3,34 @@
 //! what it loses (whole units or combat factors, the loser's choice of which), how many
 //! hexes it must retreat, and how many hexes it may advance into what the loser left.
 //! [`Outcome`] is a table's result, typed; [`Effects`] is what it does, and one
-//! application (`resolve.rs`) carries out every table's effects.
+//! application (`combat/resolve.rs`) carries out every table's effects.
 
-use super::CombatResult;
+use super::bgat::CombatResult;
 use crate::cite::Rule;
 use crate::tables::{Party, TableId, TgatCell, TgatHalf, TgatResult};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+
+/// What the table said, as the engine looked it up: the result, and for the report the
+/// odds (`"14:8 reduce to 1-1 (15.1)"`), the roll (`"A1: play-by-mail digit 7"`) and the
+/// table cell (`"BGAT (play-by-mail), row 7, column 1-1 -> DB2"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    pub result: Outcome,
+    pub odds: String,
+    pub roll: String,
+    pub table: String,
+}
+
+/// What the engine needs to roll one battle: its id (the roll id), the factors after
+/// terrain, and its stock symbol in stock-sales games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleSetup<'a> {
+    pub id: &'a str,
+    pub attack: crate::odds::Factor,
+    pub defence: crate::odds::Factor,
+    pub stock: Option<&'a str>,
+}
 
 /// What a result takes from one side of a battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

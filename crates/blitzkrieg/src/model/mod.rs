@@ -1,0 +1,13 @@
+//! The plain data that rule modules own and the state keeps: a battle's result as read
+//! from its table, an automatic victory waiting for its advance, a bomber waiting to
+//! land, the minor countries' status.
+//!
+//! Together with `state.rs`, `position.rs` (and `position/`) and `event.rs` this is the
+//! persisted vocabulary of a game. A file of the model imports no rule module: the rules
+//! import the model, never the other way round (`docs/design.md`, "Layers"; guarded by `tests/layers.rs`).
+
+pub mod av;
+pub mod bgat;
+pub mod landing;
+pub mod minor;
+pub mod outcome;

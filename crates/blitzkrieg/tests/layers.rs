@@ -1,0 +1,96 @@
+//! The layers the crate keeps (`docs/design.md`, "Layers"): the persisted model (the
+//! state, the position, the events and `model/`) imports no rule module, so the rules
+//! import the model and never the other way round.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`, with its text up to its unit tests.
+fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            let text = fs::read_to_string(&p).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            out.push((p.display().to_string(), code));
+        }
+    }
+}
+
+/// The files of the model: what a state file holds, and nothing that judges it.
+fn model_files() -> Vec<(String, String)> {
+    let src = src();
+    let mut all = Vec::new();
+    sources(&src.join("model"), &mut all);
+    sources(&src.join("position"), &mut all);
+    for f in ["state.rs", "position.rs", "event.rs"] {
+        let p = src.join(f);
+        let text = fs::read_to_string(&p).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+        all.push((p.display().to_string(), code));
+    }
+    all
+}
+
+/// The modules a model file may name: the model itself and the plain vocabulary under
+/// it (hexes, units, markers, the board, odds, tables, rule citations, the orders as
+/// written and the aircraft's events).
+const BELOW_THE_RULES: &[&str] = &[
+    "model", "state", "position", "event", "hex", "units", "marker", "board", "odds", "tables",
+    "cite", "orders",
+];
+
+/// Items of a rule folder's face that are plain data the model may name.
+const PLAIN_ITEMS: &[&str] = &["air::AirEvent"];
+
+/// Every `crate::` path in `text`, from its first segment on.
+fn crate_paths(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("crate::") {
+        let after = &rest[i + "crate::".len()..];
+        let end = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(after.len());
+        out.push(after[..end].trim_end_matches(':').to_string());
+        rest = &after[end..];
+    }
+    out
+}
+
+#[test]
+fn the_model_imports_no_rule_module() {
+    let files = model_files();
+    assert!(files.len() >= 8, "read {} model files", files.len());
+    let mut wrong = Vec::new();
+    for (file, text) in &files {
+        for path in crate_paths(text) {
+            let first = path.split("::").next().unwrap_or("");
+            let plain = PLAIN_ITEMS.iter().any(|p| path.starts_with(p));
+            if !BELOW_THE_RULES.contains(&first) && !plain {
+                wrong.push(format!("{file} names crate::{path}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the model names a rule module:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_guard_sees_a_rule_module() {
+    let text = "use crate::combat::Outcome;\nuse crate::hex::Hex;\nfn f() { crate::engine::position_of(); }";
+    assert_eq!(
+        crate_paths(text),
+        ["combat::Outcome", "hex::Hex", "engine::position_of"]
+    );
+}
