@@ -138,7 +138,7 @@ pub fn reach(
             }
             Phase::Over { .. } => return Err(ReachError::NoMovement("the game is over".into())),
         };
-    let pos = engine::position_of(rules, state);
+    let pos = crate::minor::position_of(rules, state);
     let ask = Ask {
         rules,
         state,
