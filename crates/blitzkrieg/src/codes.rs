@@ -95,6 +95,8 @@ impl Problem {
             Problem::TooManyAdvancers { .. } => "B709",
             Problem::OneLossOnly { .. } => "B710",
             Problem::DecisionsOnly { .. } => "B711",
+            // B720-B739: the order of play (sequence.rs): answers to a stop.
+            Problem::AnswerOnly { .. } => "B720",
             // Added later, in their families.
             Problem::TypographicQuote { .. } => "B109",
             Problem::SeedCommentedOut => "B214",
@@ -642,6 +644,10 @@ mod tests {
             Problem::DecisionsNotUsed,
             Problem::DecisionsOnly {
                 what: "[[move]]".into(),
+            },
+            Problem::AnswerOnly {
+                what: "[[move]]".into(),
+                holds: "[seed]".into(),
             },
             Problem::LossNotNamed {
                 battle: "1-Red/A1".into(),

@@ -42,6 +42,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod sea;
 pub mod search;
+pub mod sequence;
 pub mod signed;
 pub mod sketch;
 pub mod state;

@@ -769,6 +769,8 @@ pub enum Problem {
     DecisionsNotUsed,
     #[error("this order file answers a later step of the player-turn: it holds only [[decision]] and [seed]; remove {what}")]
     DecisionsOnly { what: String },
+    #[error("this order file answers the stop before odds of the player-turn: it holds only {holds}; remove {what}")]
+    AnswerOnly { what: String, holds: String },
     #[error(
         "battle {battle} owes the loss of one of {candidates}: name it with lose = [\"UNIT\"]"
     )]
