@@ -37,6 +37,7 @@ impl StateBuilder {
                         last_turn: 15,
                         optional: BTreeSet::new(),
                         readings: BTreeMap::new(),
+                        stops: BTreeSet::new(),
                     },
                     data: BTreeMap::new(),
                     keys: BTreeMap::new(),
@@ -113,6 +114,12 @@ impl StateBuilder {
 
     pub fn sender(mut self, sender: &str) -> StateBuilder {
         self.state.game.sender = sender.to_string();
+        self
+    }
+
+    /// The stops chosen that the rules do not make by themselves.
+    pub fn stops(mut self, stops: impl IntoIterator<Item = crate::sequence::Stop>) -> StateBuilder {
+        self.state.game.options.stops = stops.into_iter().collect();
         self
     }
 

@@ -356,6 +356,10 @@ mod tests {
             Problem::DecisionsOnly {
                 what: "[[move]]".into(),
             },
+            Problem::AnswerOnly {
+                what: "[[move]]".into(),
+                holds: "[seed]".into(),
+            },
             Problem::LossNotNamed {
                 battle: "1-Red/A1".into(),
                 candidates: "B-7IN, B-8IN".into(),

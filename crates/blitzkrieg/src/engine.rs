@@ -8,8 +8,8 @@
 //! reinforcements due to the next player (6.2).
 
 use crate::air;
+use crate::automatic;
 use crate::automatic::AvPath;
-use crate::automatic::{self, AvMade};
 use crate::cite::{Ref, Rule};
 use crate::combat::{self, BattleSetup, Outcome, Resolved};
 use crate::control;
@@ -20,16 +20,14 @@ use crate::minor;
 use crate::minor::position_of;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
-use crate::orders::{
-    Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem, Replacement,
-};
+use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::replacements;
 use crate::rules::Rules;
-use crate::ruleset::PendingConsult;
+use crate::sequence::{Ask, Asked, Section, Sequence, Step};
 use crate::state::{
-    DecisionMode, GameState, Pending, Phase, Place, Resume, SeedSource, StandingOrders,
-    TableChoice, WaitingBarrage, WaitingBattle,
+    DecisionMode, GameState, Pending, Phase, Place, SeedSource, StandingOrders, TableChoice,
+    TurnInProgress, WaitingBarrage, WaitingBattle,
 };
 use crate::substitutes;
 use crate::supply;
@@ -126,30 +124,18 @@ pub fn check_orders(
     plan(rules, state, orders, state_hash).map(|p| Checked(Stage::Planned(p)))
 }
 
-/// The problems of the order file of a later step: its header, orders other than
-/// decisions, the decisions asked (carried out on a copy of the position) and its seed.
+/// The problems of the order file of a later step: its header, the sections its
+/// [`Ask`] does not allow, the decisions asked (carried out on a copy of the
+/// position) and its seed.
 fn check_step(
     rules: &Rules,
     state: &GameState,
     orders: &Orders,
     state_hash: &str,
 ) -> Vec<OrderError> {
-    let mut errors = check_header(state, orders, state_hash);
-    if errors.iter().any(header_blocks) {
-        return errors;
-    }
-    errors.extend(decisions_only(orders));
-    let mut pos = position_of(rules, state);
-    let (_, owed) = combat::complete_pending(
-        rules,
-        &mut pos,
-        &state.pending,
-        &orders.decisions,
-        &orders.game.span,
-    );
-    errors.extend(owed);
-    errors.extend(check_seed(state, orders));
-    finish_errors(errors)
+    answer(rules, state, orders, state_hash)
+        .err()
+        .unwrap_or_default()
 }
 
 /// Checks a player's orders against the state and plays them out.
@@ -184,7 +170,7 @@ pub fn adjudicate_checked(
     let (mut next, events) = match checked.0 {
         Stage::Resume => resume(rules, state, orders, input)?,
         Stage::Planned(Planned::SetUp(next, events)) => (*next, events),
-        Stage::Planned(Planned::Turn(moved)) => play(rules, state, orders, *moved, input)?,
+        Stage::Planned(Planned::Turn(moved)) => play(rules, state, *moved, input)?,
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
     next.chain.orders = Some(input.orders_hash.to_string());
@@ -197,39 +183,35 @@ pub fn adjudicate_checked(
     Ok((next, events))
 }
 
-/// A player-turn checked and moved, waiting for its battles.
-struct Moved {
+/// The working values of a player-turn while it is played, beside its carry
+/// ([`TurnInProgress`]): the position and the events (what the state holds of them
+/// when the player-turn stops), and 16 (B)'s record as it goes.
+struct Live {
     turn: u32,
     side: Side,
     pos: Position,
+    /// The events of the player-turn: those of its earlier steps first, then this
+    /// step's, from `reported_from`.
     events: Vec<Event>,
-    removals: Vec<(UnitId, Hex)>,
-    /// 16 (B): cities covered since the player-turn began.
+    reported_from: usize,
     throughout: victory::Throughout,
-    /// 21.1: the automatic victories made, for their advance after combat (21.3).
-    avs: Vec<AvMade>,
-    /// 20.2: the beach invaded in this player-turn, if any.
-    invaded: Option<String>,
-    /// 23.5: the beach hexes invaded in this player-turn by units other than rangers.
-    beachheads: BTreeSet<Hex>,
-    /// 003 27.2: the coastal hexes invaded in this player-turn by rangers alone.
-    ranger_beachheads: BTreeSet<Hex>,
-    /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
-    ashore: BTreeMap<UnitId, Vec<Hex>>,
-    /// 29: the minor countries after supply and movement.
-    minors: minor::Minors,
-    /// 30.41, 30.5: the bombers supporting each battle, and where they land.
-    support: BTreeMap<String, Vec<UnitId>>,
-    landing: BTreeMap<UnitId, air::mission::Landing>,
-    /// 30.42: the strategic bombings, resolved before the battles.
-    raids: Vec<air::strategic::Raid>,
-    /// 28.1, 28.4: the side's pools, when replacements changed them this player-turn
-    /// (air transport capacity raised, replacements saved).
-    pools: Option<Pools>,
-    /// 5.1-5.2: which side each city was friendly to when the player-turn began.
-    cities_before: BTreeMap<Hex, Option<Side>>,
-    /// 29.6-29.7: which side garrisoned every city of each minor country then.
-    garrisons: BTreeMap<(crate::board::Country, Side), bool>,
+}
+
+impl Live {
+    /// The events this step reports (those of earlier steps were reported there).
+    fn reported(mut self) -> Vec<Event> {
+        self.events
+            .split_off(self.reported_from.min(self.events.len()))
+    }
+}
+
+/// A player-turn checked and moved up to [`Step::BeforeOdds`]: its working values, its
+/// carry, and the state with what the mover's orders changed in it (standing orders,
+/// the beach invaded, beachheads, minor countries, aircraft to land, pools).
+struct Moved {
+    live: Live,
+    carry: TurnInProgress,
+    next: Box<GameState>,
 }
 
 enum Planned {
@@ -244,7 +226,7 @@ fn plan(
     orders: &Orders,
     state_hash: &str,
 ) -> Result<Planned, Vec<OrderError>> {
-    let mut errors = check_header(state, orders, state_hash);
+    let mut errors = check_header(rules, state, orders, state_hash);
     if errors.iter().any(header_blocks) {
         return Err(errors);
     }
@@ -281,7 +263,7 @@ pub fn position_for_battles(
         return None;
     }
     match plan(rules, state, orders, state_hash) {
-        Ok(Planned::Turn(moved)) => Some(moved.pos),
+        Ok(Planned::Turn(moved)) => Some(moved.live.pos),
         _ => None,
     }
 }
@@ -298,7 +280,7 @@ pub fn check_partial(
     unreadable: Vec<OrderError>,
 ) -> Vec<OrderError> {
     let mut errors = unreadable;
-    let header = check_header(state, orders, state_hash);
+    let header = check_header(rules, state, orders, state_hash);
     if !header.iter().any(header_blocks) {
         errors.extend(check_unit_names(rules, state, orders));
     }
@@ -557,7 +539,8 @@ fn move_units(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut events = owed_events;
+    let mut events = vec![Event::TurnBegan { turn, side }];
+    events.extend(owed_events);
     events.extend(broken);
     events.extend(replaced.events);
     events.extend(moved.events);
@@ -566,25 +549,64 @@ fn move_units(
     events.extend(flights.events);
     events.extend(air_minor);
     events.extend(overrun);
+    let mut battles: Vec<WaitingBattle> = orders
+        .attacks
+        .iter()
+        .map(|a| with_bombers(waiting_battle(a), &flights.support))
+        .collect();
+    combat::interleave::attach(&mut battles, &orders.barrages);
+    let mut next = state.clone();
+    next.air_landing = flights.landing;
+    store_standing(&mut next, orders, side);
+    next.invaded = moved.log.invaded;
+    next.minors = minors;
+    match pools {
+        Some(p) if p.is_empty() => {
+            next.pools.remove(&side);
+        }
+        Some(p) => {
+            next.pools.insert(side, p);
+        }
+        None => {}
+    }
+    // 23.5: the mover's beachheads are those of this player-turn; the other side's
+    // stay until its own next one.
+    for (all, now) in [
+        (&mut next.beachheads, moved.log.beachheads),
+        (&mut next.ranger_beachheads, moved.log.ranger_beachheads),
+    ] {
+        if now.is_empty() {
+            all.remove(&side);
+        } else {
+            all.insert(side, now);
+        }
+    }
     Ok(Moved {
-        turn,
-        side,
-        pos,
-        events,
-        removals: check.removals,
-        throughout,
-        avs: moved.log.avs,
-        invaded: moved.log.invaded,
-        beachheads: moved.log.beachheads,
-        ranger_beachheads: moved.log.ranger_beachheads,
-        ashore: moved.log.ashore,
-        minors,
-        support: flights.support,
-        landing: flights.landing,
-        raids: flights.raids,
-        pools,
-        cities_before,
-        garrisons,
+        live: Live {
+            turn,
+            side,
+            pos,
+            events,
+            reported_from: 0,
+            throughout,
+        },
+        carry: TurnInProgress {
+            at: Step::BeforeOdds,
+            asks: side.other(),
+            battles,
+            deferred: Vec::new(),
+            kept: BTreeMap::new(),
+            cities_before,
+            avs: moved.log.avs,
+            ashore: moved.log.ashore,
+            barrages: combat::interleave::first_waiting(&orders.barrages),
+            removals: check.removals,
+            raids: flights.raids,
+            minor_first: minor::guerrilla::first_losses(&orders.minors),
+            garrisons: Some(garrisons),
+            events: Vec::new(),
+        },
+        next: Box::new(next),
     })
 }
 
@@ -772,109 +794,113 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
     errs
 }
 
-/// 14.9 removals, the barrages without `after` (25.2), then every battle in the order
-/// written (15) with the barrages that follow it (003 25.3), then the end of the
-/// player-turn.
+/// The player-turn after its announcement, as the game's [`Sequence`] goes on: the
+/// stop before odds when the game plays it and something was announced, otherwise the
+/// combat at once.
 fn play(
     rules: &Rules,
     state: &GameState,
-    orders: &Orders,
     moved: Moved,
     input: &mut TurnInput,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
-    let Moved {
-        turn,
-        side,
-        mut pos,
-        events: move_events,
-        removals,
-        throughout,
-        avs,
-        invaded,
-        beachheads,
-        ranger_beachheads,
-        ashore,
-        minors,
-        support,
-        landing,
-        raids,
-        pools,
-        cities_before,
-        garrisons,
-    } = moved;
-    let mut events = vec![Event::TurnBegan { turn, side }];
-    events.extend(move_events);
-    for (unit, hex) in &removals {
-        pos.remove(unit);
-        events.push(Event::RemovedBeforeCombat {
-            unit: unit.clone(),
-            hex: *hex,
+    let Moved { live, carry, next } = moved;
+    if Sequence::of(&rules.ruleset).plays(Step::BeforeOdds) && announced(&carry) {
+        return Ok(stop_before_odds(state, *next, live, carry));
+    }
+    open_combat(rules, state, *next, live, carry, input)
+}
+
+/// Whether the player-turn announced anything for the stop before odds to answer: a
+/// battle, a barrage or a strategic bombing (every roll still to come).
+fn announced(carry: &TurnInProgress) -> bool {
+    !carry.battles.is_empty() || !carry.barrages.is_empty() || !carry.raids.is_empty()
+}
+
+/// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages
+/// and air missions, before any odds are worked out or any die is rolled, the
+/// player-turn stops; the state carries what the combat needs, and the other player's
+/// file resumes it with the seed every later roll is drawn from.
+fn stop_before_odds(
+    state: &GameState,
+    mut next: GameState,
+    mut live: Live,
+    mut carry: TurnInProgress,
+) -> (GameState, Vec<Event>) {
+    carry.events = live.events.clone();
+    let mut what: Vec<String> = carry
+        .battles
+        .iter()
+        .map(|b| format!("battle {}", b.id))
+        .collect();
+    what.extend(carry.barrages.iter().map(|b| format!("barrage {}", b.id)));
+    what.extend(
+        carry
+            .battles
+            .iter()
+            .flat_map(|b| &b.barrages)
+            .map(|b| format!("barrage {}", b.id)),
+    );
+    what.extend(
+        carry
+            .raids
+            .iter()
+            .map(|r| format!("the strategic bombing of {}", r.hex)),
+    );
+    live.events.push(Event::Note {
+        text: format!(
+            "the player-turn stops before odds: {} answers in a step of its own before any odds are worked out or any die is rolled, and names the seed of {}",
+            live.side.other(),
+            what.join(", ")
+        ),
+        rule: Rule::of(Ref::Procedure),
+    });
+    next.store_position(&live.pos, live.turn, live.side);
+    next.step = state.step + 1;
+    // The decisions the mover owed are carried out in the position stored.
+    next.pending = Vec::new();
+    carry.at = Step::BeforeOdds;
+    carry.asks = live.side.other();
+    carry.kept = live.throughout.kept().clone();
+    next.resume = Some(carry);
+    (next, live.reported())
+}
+
+/// 14.9 removals, the barrages without `after` (25.2) and the strategic bombings
+/// (30.42) on the BBT, then every battle in the order written (15) with the barrages
+/// that follow it (003 25.3), then the end of the player-turn.
+fn open_combat(
+    rules: &Rules,
+    state: &GameState,
+    mut next: GameState,
+    mut live: Live,
+    mut carry: TurnInProgress,
+    input: &mut TurnInput,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    for (unit, hex) in std::mem::take(&mut carry.removals) {
+        live.pos.remove(&unit);
+        live.events.push(Event::RemovedBeforeCombat {
+            unit,
+            hex,
             rule: Rule::para(para!("14.9")),
         });
     }
-    let mut bbt = barrage(
-        rules,
-        state,
-        &combat::interleave::first(&orders.barrages),
-        (turn, side),
-        &mut pos,
-        input,
-    )?;
+    let first: Vec<Barrage> = std::mem::take(&mut carry.barrages)
+        .iter()
+        .map(combat::interleave::barrage_of)
+        .collect();
+    let turn_side = (live.turn, live.side);
+    let mut bbt = barrage(rules, state, &first, turn_side, &mut live.pos, input)?;
+    let raids = std::mem::take(&mut carry.raids);
     if !raids.is_empty() {
-        bbt.extend(bomb(state, &mut pos, rules, &raids, side, input)?);
+        bbt.extend(bomb(state, &mut live.pos, rules, &raids, live.side, input)?);
     }
     // 003 29.4, 29.2: the BBT on a minor country city reduces nothing, and is aggression.
-    let mut minors = minors;
-    let bbt = minor::bombard::with_city_notes(rules, &minors, side, bbt);
-    let invaded_now = minor::aggression(rules, &mut minors, &bbt);
-    events.extend(bbt);
-    events.extend(invaded_now);
-    let mut battles: Vec<WaitingBattle> = orders
-        .attacks
-        .iter()
-        .map(|a| with_bombers(waiting_battle(a), &support))
-        .collect();
-    combat::interleave::attach(&mut battles, &orders.barrages);
-    let mut next = state.clone();
-    next.air_landing = landing;
-    store_standing(&mut next, orders, side);
-    next.invaded = invaded;
-    next.minors = minors;
-    match pools {
-        Some(p) if p.is_empty() => {
-            next.pools.remove(&side);
-        }
-        Some(p) => {
-            next.pools.insert(side, p);
-        }
-        None => {}
-    }
-    // 23.5: the mover's beachheads are those of this player-turn; the other side's
-    // stay until its own next one.
-    if beachheads.is_empty() {
-        next.beachheads.remove(&side);
-    } else {
-        next.beachheads.insert(side, beachheads);
-    }
-    if ranger_beachheads.is_empty() {
-        next.ranger_beachheads.remove(&side);
-    } else {
-        next.ranger_beachheads.insert(side, ranger_beachheads);
-    }
-    let fighting = Fighting {
-        turn,
-        side,
-        pos,
-        events,
-        owed: Vec::new(),
-        throughout,
-        cities_before,
-        avs,
-        ashore,
-        minor_first: minor::guerrilla::first_losses(&orders.minors),
-        garrisons: Some(garrisons),
-    };
-    fight(rules, state, next, fighting, &battles, input)
+    let bbt = minor::bombard::with_city_notes(rules, &next.minors, live.side, bbt);
+    let invaded_now = minor::aggression(rules, &mut next.minors, &bbt);
+    live.events.extend(bbt);
+    live.events.extend(invaded_now);
+    carry.at = Step::Battles;
+    fight(rules, state, next, live, carry, input)
 }
 
 /// 25.2-25.5: the barrages given, resolved on the BBT before the first battle or
@@ -916,195 +942,124 @@ fn barrage(
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("15.2"))])
 }
 
-/// A later step of a player-turn (`state.resume`): the decisions asked are carried
-/// out from the order file of the side asked, then the battles still to be fought,
-/// rolled on the new seed that file names, then the end of the player-turn.
+/// A later step of a player-turn (`state.resume`): the answer of the side asked is
+/// carried out (the decisions asked), then the player-turn goes on from the step it
+/// stopped in, rolled on the new seed that file names, to its end.
 fn resume(
     rules: &Rules,
     state: &GameState,
     orders: &Orders,
     input: &mut TurnInput,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
-    let (Phase::Turn { turn, side }, Some(resume)) = (&state.phase, &state.resume) else {
+    let (Phase::Turn { turn, side }, Some(carry)) = (&state.phase, &state.resume) else {
         return Err(Vec::new());
     };
-    let mut errors = check_header(state, orders, input.state_hash);
+    let errors = check_header(rules, state, orders, input.state_hash);
     if !errors.is_empty() {
         return Err(errors);
     }
-    errors.extend(decisions_only(orders));
+    let (pos, done) = answer(rules, state, orders, input.state_hash)?;
+    let mut next = state.clone();
+    next.pending = Vec::new();
+    let mut carry = carry.clone();
+    let mut events = std::mem::take(&mut carry.events);
+    let reported_from = events.len();
+    events.extend(done);
+    let mut live = Live {
+        turn: *turn,
+        side: *side,
+        pos,
+        events,
+        reported_from,
+        throughout: victory::Throughout::resume(rules, carry.kept.clone()),
+    };
+    match carry.at {
+        Step::BeforeOdds => open_combat(rules, state, next, live, carry, input),
+        // A stop in the battles, or after them with none left (20.35, the final
+        // decisions), is written as a stop in the battles: they go on from there.
+        Step::Battles | Step::FinalDecisions | Step::AfterCombat => {
+            // 003 25.3: the barrages following the battle the last step stopped after.
+            let waiting = std::mem::take(&mut carry.barrages);
+            let after =
+                barrages_after(rules, state, (&mut live, &mut next.minors), &waiting, input)?;
+            live.events.extend(after);
+            fight(rules, state, next, live, carry, input)
+        }
+        // No player-turn stops in these steps (`Step::may_stop`).
+        Step::SetUp
+        | Step::OwedDecisions
+        | Step::Supply
+        | Step::Reinforcements
+        | Step::Movement
+        | Step::AirMissions
+        | Step::Announcement
+        | Step::Barrages
+        | Step::EndOfPlayerTurn => Err(Vec::new()),
+    }
+}
+
+/// The answer of a later step, checked and carried out on a copy of the position: its
+/// header, the sections the [`Ask`] allows, the decisions asked and its seed. The
+/// position after the decisions, and their events, or every problem.
+fn answer(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Result<(Position, Vec<Event>), Vec<OrderError>> {
+    let mut errors = check_header(rules, state, orders, state_hash);
+    if errors.iter().any(header_blocks) {
+        return Err(errors);
+    }
+    if let Some(ask) = Ask::of(&rules.ruleset, state) {
+        errors.extend(refuse_unasked(&ask, orders));
+    }
     let mut pos = position_of(rules, state);
-    let (done, owed_errors) = combat::complete_pending(
+    let (done, owed) = combat::complete_pending(
         rules,
         &mut pos,
         &state.pending,
         &orders.decisions,
         &orders.game.span,
     );
-    errors.extend(owed_errors);
+    errors.extend(owed);
     errors.extend(check_seed(state, orders));
-    if !errors.is_empty() {
-        return Err(finish_errors(errors));
+    if errors.is_empty() {
+        Ok((pos, done))
+    } else {
+        Err(finish_errors(errors))
     }
-    let mut next = state.clone();
-    next.pending = Vec::new();
-    let mut fighting = Fighting {
-        turn: *turn,
-        side: *side,
-        pos,
-        events: done,
-        owed: resume.deferred.clone(),
-        throughout: victory::Throughout::resume(rules, resume.kept.clone()),
-        cities_before: resume.cities_before.clone(),
-        avs: resume.avs.clone(),
-        ashore: resume.ashore.clone(),
-        minor_first: BTreeMap::new(),
-        garrisons: None,
-    };
-    // 003 25.3: the barrages following the battle the last step stopped after.
-    let after = barrages_after(
-        rules,
-        state,
-        (&mut fighting, &mut next.minors),
-        &resume.barrages,
-        input,
-    )?;
-    fighting.events.extend(after);
-    fight(rules, state, next, fighting, &resume.battles, input)
 }
 
-/// PBEM: the order file of a later step answers the decisions asked, and names the
-/// seed of the battles still to come; it gives no other orders.
-fn decisions_only(orders: &Orders) -> Vec<OrderError> {
-    // Every section of an order file is named here, so that a new one cannot be left
-    // out: the header, `[[decision]]` and `[seed]` belong in a step; every other
-    // section is refused where it is written (a step carries out no `[standing]`).
-    let Orders {
-        game: _,
-        side: _,
-        turn: _,
-        state: _,
-        seed: _,
-        decisions: _,
-        standing,
-        setup,
-        setup_at_sea,
-        place,
-        air,
-        air_supply,
-        beach_supply,
-        moves,
-        avs,
-        sea,
-        attacks,
-        breakdowns,
-        recombines,
-        missions,
-        barrages,
-        minors,
-        replace,
-        lake,
-    } = orders;
-    let mut out = Vec::new();
-    let mut refuse = |what: &str, span: &std::ops::Range<usize>| {
-        out.push(OrderError::new(
-            Problem::DecisionsOnly {
-                what: what.to_string(),
-            },
-            Some(span.clone()),
-            cite!("PBEM"),
-        ));
-    };
-    if let Some(s) = standing {
-        refuse("[standing]", &s.span);
-    }
-    for p in setup.iter().chain(place) {
-        if let Some(u) = p.units.first() {
-            refuse("placements", &u.span);
-        }
-    }
-    for p in setup_at_sea {
-        refuse("placements", &p.zone.span);
-    }
-    for a in air {
-        if let Some(u) = a.units.first() {
-            refuse("[[air]]", &u.span);
-        }
-    }
-    for u in air_supply {
-        refuse("[[air_supply]]", &u.span);
-    }
-    for u in beach_supply {
-        refuse("[[beach_supply]]", &u.span);
-    }
-    for m in moves {
-        if let Some(u) = m.units.first() {
-            refuse("[[move]]", &u.span);
-        }
-    }
-    for a in avs {
-        refuse("[[av]]", &a.hex.span);
-    }
-    for o in sea {
-        refuse("[[sea]]", &o.span);
-    }
-    for a in attacks {
-        refuse("[[attack]]", &a.id.span);
-    }
-    for b in breakdowns {
-        refuse("[[breakdown]]", &b.unit.span);
-    }
-    for r in recombines {
-        refuse("[[recombine]]", &r.span);
-    }
-    for m in missions {
-        refuse("[[mission]]", &m.kind.span);
-    }
-    for m in minors {
-        refuse("[[minor]]", &m.country.span);
-    }
-    for r in replace {
-        let span = match r {
-            Replacement::Unit { unit, .. } => &unit.span,
-            Replacement::AirTransport(city) => &city.span,
-        };
-        refuse("[[replace]]", span);
-    }
-    for l in lake {
-        let span = l.units.first().map_or(&l.invade.span, |u| &u.span);
-        refuse("[[lake]]", span);
-    }
-    // 003 25.2: "Artillery may not conduct a defensive barrage in the opponent's
-    // player-turn."
-    for b in barrages {
-        out.push(OrderError::new(
-            Problem::DefensiveBarrage,
-            Some(b.id.span.clone()),
-            cite!("003 25.2"),
-        ));
-    }
-    out
-}
-
-/// A player-turn's battles under way.
-struct Fighting {
-    turn: u32,
-    side: Side,
-    pos: Position,
-    events: Vec<Event>,
-    /// Decisions owed that wait for the owner's next order file.
-    owed: Vec<Pending>,
-    throughout: victory::Throughout,
-    cities_before: BTreeMap<Hex, Option<Side>>,
-    /// 21.1: the automatic victories of the player-turn, concluded after combat.
-    avs: Vec<AvMade>,
-    /// 20.35: the beach hexes units on assault hexes prefer to go ashore on.
-    ashore: BTreeMap<UnitId, Vec<Hex>>,
-    /// 29.6: the units each minor country's guerrilla loss is taken from first.
-    minor_first: BTreeMap<crate::board::Country, Vec<UnitId>>,
-    /// 29.6-29.7: which side garrisoned every city of each minor country when the
-    /// player-turn began (`None`: found from the state of this step).
-    garrisons: Option<BTreeMap<(crate::board::Country, Side), bool>>,
+/// PBEM: the order file of a later step holds the sections its [`Ask`] allows and
+/// names the seed of the rolls still to come; every other section is refused where it
+/// is written (a step carries out no `[standing]`).
+fn refuse_unasked(ask: &Ask, orders: &Orders) -> Vec<OrderError> {
+    ask.refused(orders)
+        .into_iter()
+        .map(|(section, span)| match (section, ask.what) {
+            // 003 25.2: "Artillery may not conduct a defensive barrage in the
+            // opponent's player-turn."
+            (Section::Barrage, _) => {
+                OrderError::new(Problem::DefensiveBarrage, Some(span), cite!("003 25.2"))
+            }
+            (_, Asked::Decisions | Asked::FinalDecisions) => OrderError::new(
+                Problem::DecisionsOnly {
+                    what: section.written().to_string(),
+                },
+                Some(span),
+                cite!("PBEM"),
+            ),
+            (_, Asked::BeforeOdds) => OrderError::new(
+                Problem::AnswerOnly {
+                    what: section.written().to_string(),
+                    holds: ask.holds(),
+                },
+                Some(span),
+                cite!("PBEM"),
+            ),
+        })
+        .collect()
 }
 
 /// 15: the battles in the order written, each followed by the barrages written to
@@ -1119,10 +1074,12 @@ fn fight(
     rules: &Rules,
     state: &GameState,
     mut next: GameState,
-    mut f: Fighting,
-    battles: &[WaitingBattle],
+    mut f: Live,
+    mut carry: TurnInProgress,
     input: &mut TurnInput,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let battles = std::mem::take(&mut carry.battles);
+    let sequence = Sequence::of(&rules.ruleset);
     let standing = state
         .standing
         .get(&f.side.other())
@@ -1131,7 +1088,7 @@ fn fight(
     let label = state.label();
     let pending_mode = state.game.options.decisions == DecisionMode::Pending;
     let defer = pending_mode.then_some(label.as_str());
-    let ask = pending_mode && rules.ruleset.pending_consult() == PendingConsult::Ask;
+    let ask = pending_mode && sequence.asks_in_battles();
     for (i, battle) in battles.iter().enumerate() {
         let city = minor::reduce::city_of(
             rules,
@@ -1181,7 +1138,7 @@ fn fight(
             let (asked, later): (Vec<Pending>, Vec<Pending>) = owed.into_iter().partition(|p| {
                 ask && (can_affect(&f.pos, p, rest) || can_affect_hexes(p, &waiting))
             });
-            f.owed.extend(later);
+            carry.deferred.extend(later);
             if !asked.is_empty() {
                 let rest = Rest {
                     barrages: &battle.barrages,
@@ -1194,7 +1151,7 @@ fn fight(
                     battle.id,
                     rest.still_to_come()
                 );
-                return Ok(stop(state, next, f, asked, rest, note));
+                return Ok(stop(state, next, f, carry, asked, rest, note));
             }
         }
         let after = barrages_after(
@@ -1209,31 +1166,31 @@ fn fight(
     if ask && !rules.ruleset.format_one {
         // 20.35: units still on assault hexes go ashore after all combat, onto beach
         // hexes an owed retreat may vacate: those decisions are asked first.
-        let (asked, later): (Vec<Pending>, Vec<Pending>) = std::mem::take(&mut f.owed)
+        let (asked, later): (Vec<Pending>, Vec<Pending>) = std::mem::take(&mut carry.deferred)
             .into_iter()
             .partition(|p| can_open_the_beach(&f.pos, p));
-        f.owed = later;
+        carry.deferred = later;
         if !asked.is_empty() {
             let note = format!(
                 "resolution stops after combat: {} decides what it owes before the invading units go ashore (20.35), in a step of its own",
                 f.side.other()
             );
-            return Ok(stop(state, next, f, asked, Rest::NONE, note));
+            return Ok(stop(state, next, f, carry, asked, Rest::NONE, note));
         }
     }
     if pending_mode
-        && !rules.ruleset.format_one
-        && !f.owed.is_empty()
+        && sequence.plays(Step::FinalDecisions)
+        && !carry.deferred.is_empty()
         && ends_game(rules, state, f.turn, f.side)
     {
-        let asked = std::mem::take(&mut f.owed);
+        let asked = std::mem::take(&mut carry.deferred);
         let note = format!(
             "the game's last player-turn ends when {} has made the decisions it owes, in a final step before victory is judged",
             f.side.other()
         );
-        return Ok(stop(state, next, f, asked, Rest::NONE, note));
+        return Ok(stop(state, next, f, carry, asked, Rest::NONE, note));
     }
-    Ok(finish(rules, state, next, f))
+    Ok(finish(rules, state, next, f, carry))
 }
 
 /// PBEM: the player-turn stops; the state of its next step asks the defender for the
@@ -1241,7 +1198,8 @@ fn fight(
 fn stop(
     state: &GameState,
     mut next: GameState,
-    mut f: Fighting,
+    mut f: Live,
+    carry: TurnInProgress,
     asked: Vec<Pending>,
     rest: Rest,
     note: String,
@@ -1253,17 +1211,25 @@ fn stop(
     next.store_position(&f.pos, f.turn, f.side);
     next.step = state.step + 1;
     next.pending = asked;
-    next.resume = Some(Resume {
+    // Written as such a stop was before steps were named: what the battles still to
+    // come and the end of the player-turn need, no more.
+    next.resume = Some(TurnInProgress {
+        at: Step::Battles,
         asks: f.side.other(),
         battles: rest.battles.to_vec(),
         barrages: rest.barrages.to_vec(),
-        deferred: f.owed,
+        deferred: carry.deferred,
         kept: f.throughout.kept().clone(),
-        cities_before: f.cities_before,
-        avs: f.avs,
-        ashore: f.ashore,
+        cities_before: carry.cities_before,
+        avs: carry.avs,
+        ashore: carry.ashore,
+        removals: Vec::new(),
+        raids: Vec::new(),
+        minor_first: BTreeMap::new(),
+        garrisons: None,
+        events: Vec::new(),
     });
-    (next, f.events)
+    (next, f.reported())
 }
 
 /// What a stopped player-turn still has to resolve: the barrages following the battle
@@ -1308,7 +1274,7 @@ impl Rest<'_> {
 fn barrages_after(
     rules: &Rules,
     state: &GameState,
-    (f, minors): (&mut Fighting, &mut crate::minor::Minors),
+    (f, minors): (&mut Live, &mut crate::minor::Minors),
     waiting: &[WaitingBarrage],
     input: &mut TurnInput,
 ) -> Result<Vec<Event>, Vec<OrderError>> {
@@ -1381,24 +1347,38 @@ fn finish(
     rules: &Rules,
     state: &GameState,
     mut next: GameState,
-    f: Fighting,
+    f: Live,
+    carry: TurnInProgress,
 ) -> (GameState, Vec<Event>) {
-    let Fighting {
+    let Live {
         turn,
         side,
         mut pos,
         mut events,
-        owed,
+        reported_from,
         mut throughout,
+    } = f;
+    let TurnInProgress {
+        deferred,
         cities_before,
         avs,
         ashore,
         minor_first,
         garrisons,
-    } = f;
+        // Resolved or asked by now: the battles, barrages, raids and removals; the
+        // record of 16 (B) and the events are in `Live`.
+        at: _,
+        asks: _,
+        battles: _,
+        kept: _,
+        barrages: _,
+        removals: _,
+        raids: _,
+        events: _,
+    } = carry;
     next.step = 0;
     next.resume = None;
-    next.pending = owed;
+    next.pending = deferred;
     if !avs.is_empty() {
         events.extend(automatic::conclude(rules, &mut pos, side, &avs));
         throughout.after_battle(rules, &pos);
@@ -1478,7 +1458,9 @@ fn finish(
         None => next_phase(rules, state, turn, side),
     };
     events.extend(reinforcements_due(rules, &next));
-    (next, events)
+    // The events of earlier steps were reported there; the rules above read them all.
+    let reported = events.split_off(reported_from.min(events.len()));
+    (next, reported)
 }
 
 /// 30.42: the strategic bombings of the player-turn on the BBT, before any battle.
@@ -1591,7 +1573,12 @@ fn table_mode(tables: TableChoice) -> TableMode {
 }
 
 /// The order file's header must name this game, side, turn and state (4.1).
-fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<OrderError> {
+fn check_header(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    state_hash: &str,
+) -> Vec<OrderError> {
     let mut errs = Vec::new();
     if let Phase::Over { reason, .. } = &state.phase {
         errs.push(OrderError::new(
@@ -1643,9 +1630,11 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
             cite!("PBEM"),
         ));
     }
-    // 15.2: the die decides battles only, so orders without attacks need no seed.
+    // 15.2: the die decides battles only, so orders without attacks need no seed; nor
+    // do the mover's when the player-turn stops before odds (the answer names it).
     if matches!(state.phase, Phase::Turn { .. })
         && orders.seed.is_none()
+        && !rolls_in_answer(rules, state)
         && (!orders.attacks.is_empty()
             || !orders.barrages.is_empty()
             || state.battles_waiting()
@@ -1661,6 +1650,14 @@ fn check_header(state: &GameState, orders: &Orders, state_hash: &str) -> Vec<Ord
         ));
     }
     errs
+}
+
+/// Whether the rolls of this state's order file are drawn in the answer to its stop
+/// before odds instead ([`Step::BeforeOdds`]): the mover's file needs no seed then.
+pub fn rolls_in_answer(rules: &Rules, state: &GameState) -> bool {
+    state.resume.is_none()
+        && matches!(state.phase, Phase::Turn { .. })
+        && Sequence::of(&rules.ruleset).plays(Step::BeforeOdds)
 }
 
 /// Every unit named anywhere must exist and belong to the side giving orders (except

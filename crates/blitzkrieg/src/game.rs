@@ -22,7 +22,7 @@ use pbem::commit;
 use pbem::files::{self, FileError};
 use pbem::mail;
 use pbem::seed::{used, DrandChain, Seed, SeedError, SeedKind};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Why a game command could not do its work.
@@ -428,6 +428,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 last_turn: g.last_turn,
                 optional: g.optional.clone(),
                 readings,
+                stops: BTreeSet::new(),
             },
             data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),
@@ -882,7 +883,13 @@ fn resolve_turn(
         (Phase::SetUp { .. }, _) => None,
         (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
         // 15.2: the die is rolled for battles only; a player-turn without any needs no seed.
-        (_, None) if parsed.attacks.is_empty() && !state.battles_waiting() => None,
+        // Nor does the mover's file of a player-turn that stops before odds.
+        (_, None)
+            if (parsed.attacks.is_empty() || engine::rolls_in_answer(&rules, &state))
+                && !state.battles_waiting() =>
+        {
+            None
+        }
         (_, None) => return Err(GameError::Seed(seed_wanted(&state, &parsed))),
     };
     // PBM ¶2: a seed decides one player-turn or step of a game only.

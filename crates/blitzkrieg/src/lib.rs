@@ -47,6 +47,7 @@ pub mod ruleset;
 pub mod sea;
 pub mod search;
 pub mod seed_names;
+pub mod sequence;
 pub mod signed;
 pub mod sketch;
 pub mod state;

@@ -421,6 +421,9 @@ problems! {
     (B711)
     #[error("this order file answers a later step of the player-turn: it holds only [[decision]] and [seed]; remove {what}")]
     DecisionsOnly { what: String },
+    (B720)
+    #[error("this order file answers the stop before odds of the player-turn: it holds only {holds}; remove {what}")]
+    AnswerOnly { what: String, holds: String },
 
     // ----------------------------------------------------------------------
     // Sea movement (optional rule 19; sea, movement::sea).

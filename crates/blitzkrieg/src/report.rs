@@ -13,6 +13,7 @@ use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
 use crate::odds::Factor;
 use crate::rules::Rules;
+use crate::sequence::Step;
 use crate::state::{GameState, Phase};
 use crate::units::{Side, UnitId};
 use std::collections::BTreeMap;
@@ -55,6 +56,10 @@ impl Header {
             rules: rules_line(&state.game.options),
             readings: crate::ruleset::chosen_readings_of(&state.game.options.readings, defaults),
             next: match (&state.phase, &state.resume) {
+                (Phase::Turn { turn, side }, Some(r)) if r.at == Step::BeforeOdds => format!(
+                    "turn {turn}, {side}'s player-turn stopped before odds: {} answers in step {} (PBEM)",
+                    r.asks, state.step
+                ),
                 (Phase::Turn { turn, side }, Some(r)) => format!(
                     "turn {turn}, {side}'s player-turn stopped: {} decides in step {} (PBEM)",
                     r.asks, state.step

@@ -533,6 +533,9 @@ pub struct Ruleset {
     /// player-turn (5.1); no final step asks for the decisions owed from the last
     /// player-turn (PBEM sequence).
     pub format_one: bool,
+    /// The stops the game chose that the rules do not make by themselves
+    /// ([`crate::sequence::Stop`]); none in a game that chose none.
+    pub stops: BTreeSet<crate::sequence::Stop>,
 }
 
 /// The readings a state written before readings existed (format 1) is played with:
@@ -704,6 +707,7 @@ impl Ruleset {
             reading_names: readings,
             readings: typed,
             format_one,
+            stops: options.stops.clone(),
         })
     }
 
@@ -719,6 +723,7 @@ impl Ruleset {
             reading_names: book.defaults(),
             readings: Readings::default(),
             format_one: false,
+            stops: BTreeSet::new(),
         }
     }
 
@@ -1025,6 +1030,7 @@ mod tests {
             last_turn: 15,
             optional: BTreeSet::new(),
             readings,
+            stops: BTreeSet::new(),
         };
         let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(made_now["tgat-doubled-defender"], "printed");

@@ -93,6 +93,10 @@ pub struct Options {
     /// format 1: those games are played with the readings of that time.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub readings: BTreeMap<String, String>,
+    /// The stops chosen that the rules do not make by themselves (the stop before
+    /// odds, `docs/design.md`). Absent from the file when none is chosen.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub stops: BTreeSet<crate::sequence::Stop>,
 }
 
 /// The game itself: id, players, options.
@@ -252,12 +256,21 @@ pub struct Pending {
     pub foe_advance_hexes: u32,
 }
 
-/// What a player-turn stopped in a later step needs to go on (PBEM sequence: "the
-/// opponent only needs to be consulted when loss, retreat, or advance results of
-/// combat can affect unresolved battles").
+/// A player-turn under way, carried in the state while it is stopped for the other
+/// player's answer (a later step): the step it resumes in and everything the steps
+/// before it made that the state does not hold (PBEM sequence: "the opponent only
+/// needs to be consulted when loss, retreat, or advance results of combat can affect
+/// unresolved battles"; the stop before odds, `docs/design.md`). Stored as `resume`:
+/// a stop in the battles is written as it was before steps were named.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Resume {
-    /// The side asked for its decisions in this step.
+pub struct TurnInProgress {
+    /// The step the player-turn resumes in; left out of the file for the battles.
+    #[serde(
+        default = "crate::sequence::Step::battles",
+        skip_serializing_if = "crate::sequence::Step::is_battles"
+    )]
+    pub at: crate::sequence::Step,
+    /// The side asked for its answer in this step.
     pub asks: Side,
     /// The battles still to be fought, in the order written.
     pub battles: Vec<WaitingBattle>,
@@ -277,9 +290,28 @@ pub struct Resume {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ashore: BTreeMap<UnitId, Vec<Hex>>,
     /// 003 25.3: the barrages written to follow the battle this step stopped after,
-    /// resolved once the decisions asked are carried out, before `battles`.
+    /// resolved once the decisions asked are carried out, before `battles`; before
+    /// odds, the barrages resolved before the first battle (25.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub barrages: Vec<WaitingBarrage>,
+    /// 14.9: the units removed before combat, with their hexes (before odds).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removals: Vec<(UnitId, Hex)>,
+    /// 30.42: the strategic bombings, resolved before the battles (before odds).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raids: Vec<crate::air::strategic::Raid>,
+    /// 29.6: the units each minor country's guerrilla loss is taken from first, as the
+    /// mover's `[[minor]]` orders name them (before odds).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub minor_first: BTreeMap<crate::board::Country, Vec<UnitId>>,
+    /// 29.6-29.7: which side garrisoned every city of each minor country when the
+    /// player-turn began (before odds; otherwise found from the stopped state).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garrisons: Option<BTreeMap<(crate::board::Country, Side), bool>>,
+    /// The events of the player-turn before the stop, which the rules of its end read
+    /// (before odds).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as
@@ -352,12 +384,13 @@ pub struct GameState {
     pub held: BTreeMap<Hex, Side>,
     pub standing: BTreeMap<Side, StandingOrders>,
     pub pending: Vec<Pending>,
-    /// A player-turn stopped after a battle for decisions asked in a step of their own
-    /// (reading `pending-consult = ask`), or before its victory check for the decisions
-    /// owed from the game's last player-turn: what is needed to finish it. `pending`
-    /// then holds the decisions asked. `None` at step 0.
+    /// A player-turn stopped for the other player's answer ([`crate::sequence::Ask`]):
+    /// after a battle for decisions asked in a step of their own (reading
+    /// `pending-consult = ask`), before its victory check for the decisions owed from
+    /// the game's last player-turn, or before odds: what is needed to finish it.
+    /// `pending` then holds the decisions asked. `None` at step 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resume: Option<Resume>,
+    pub resume: Option<TurnInProgress>,
     /// 16 (B): consecutive player-turns each side has met condition B.
     pub condition_b: BTreeMap<Side, u32>,
     /// 21.1, 33.2: markers on units in play.
@@ -569,7 +602,7 @@ impl GameState {
     pub fn battles_waiting(&self) -> bool {
         self.resume
             .as_ref()
-            .is_some_and(|r| !r.battles.is_empty() || !r.barrages.is_empty())
+            .is_some_and(|r| !r.battles.is_empty() || !r.barrages.is_empty() || !r.raids.is_empty())
     }
 
     /// What the dice of this state's order file are drawn for (docs/dice.md): the

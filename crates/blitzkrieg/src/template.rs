@@ -10,6 +10,7 @@ use crate::combat::Loss;
 use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::sequence::{Ask, Asked};
 use crate::state::{GameState, Phase, Place, SeedSource, StandingOrders};
 use crate::units::{Counter, Side};
 use std::fmt::Write as _;
@@ -68,7 +69,15 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
         let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
         return t;
     }
-    if matches!(state.phase, Phase::Turn { .. }) {
+    if crate::engine::rolls_in_answer(rules, state) {
+        let _ = writeln!(
+            t,
+            "\n# This game stops before odds: after your movement and the battles, barrages and\n\
+             # air missions you announce, {} answers and names the seed of every roll. Your\n\
+             # file names none.",
+            side.other()
+        );
+    } else if matches!(state.phase, Phase::Turn { .. }) {
         seed_section(&mut t, &state.game.options.seed);
     }
     let pos = state.position(&rules.counters);
@@ -652,24 +661,42 @@ fn standing_help(t: &mut String, state: &GameState, side: Side) {
 /// PBEM sequence: a later step of the opponent's player-turn asks for decisions only,
 /// and for a new seed when battles are still to be fought (docs/pbem.md).
 fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
-    let _ = writeln!(
-        t,
-        "\n# The player-turn {} stopped for your decisions (step {}): this file gives only\n\
-         # [[decision]] and, when battles are still to be fought, a [seed].",
-        state.label(),
-        state.step
-    );
+    match Ask::of(&rules.ruleset, state).map(|a| (a.what, a.holds())) {
+        Some((Asked::BeforeOdds, holds)) => {
+            let _ = writeln!(
+                t,
+                "\n# The player-turn {} stopped before odds for your answer (step {}): nothing\n\
+                 # is rolled until you answer. This file gives only {holds}.",
+                state.label(),
+                state.step
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                t,
+                "\n# The player-turn {} stopped for your decisions (step {}): this file gives only\n\
+                 # [[decision]] and, when battles are still to be fought, a [seed].",
+                state.label(),
+                state.step
+            );
+        }
+    }
     if let Some(r) = state.resume.as_ref().filter(|_| state.battles_waiting()) {
         // 003 25.3: barrages waiting on the battle the step stopped after come first.
         let barrages = r
             .barrages
             .iter()
             .chain(r.battles.iter().flat_map(|b| &b.barrages));
-        let mut ids: Vec<&str> = r.battles.iter().map(|b| b.id.as_str()).collect();
-        let what = if r.barrages.is_empty() && r.battles.iter().all(|b| b.barrages.is_empty()) {
+        let mut ids: Vec<String> = r.battles.iter().map(|b| b.id.clone()).collect();
+        let what = if r.barrages.is_empty()
+            && r.raids.is_empty()
+            && r.battles.iter().all(|b| b.barrages.is_empty())
+        {
             "Battles"
         } else {
-            ids.extend(barrages.map(|b| b.id.as_str()));
+            ids.extend(barrages.map(|b| b.id.clone()));
+            // 30.42: the strategic bombings announced before odds.
+            ids.extend(r.raids.iter().map(|b| format!("the bombing of {}", b.hex)));
             "Battles and barrages"
         };
         let _ = writeln!(

@@ -14,6 +14,7 @@ use blitzkrieg::hex::Hex;
 use blitzkrieg::orders::{self, OrderError, Problem};
 use blitzkrieg::rules::Rules;
 use blitzkrieg::ruleset::RuleBook;
+use blitzkrieg::sequence::{Ask, Asked, Step, Stop};
 use blitzkrieg::sketch::Sketch;
 use blitzkrieg::state::{DecisionMode, GameState, Phase, Place};
 use blitzkrieg::tables::{TableMode, Tables};
@@ -325,4 +326,147 @@ lose = ["B-2IN"]
     assert!(eliminated(&over, "B-2IN"), "{events:?}");
     assert!(matches!(over.phase, Phase::Over { .. }));
     assert!(events.iter().any(|e| matches!(e, Event::GameOver { .. })));
+}
+
+/// Red's answer to the stop before odds: the header and the seed of every roll still
+/// to come, nothing else.
+const RED_ANSWERS: &str = r#"game = "case"
+side = "red"
+turn = 1
+state = "case"
+
+[seed]
+source = "text"
+"#;
+
+/// A game that plays the stop before odds (`Stop::BeforeOdds`, the step the fighters
+/// of 32.3 and the weather of 34 will answer in), with its rules.
+fn stopping(consult: &str) -> (Rules, GameState) {
+    let mut rules = rules(consult);
+    rules.ruleset.stops.insert(Stop::BeforeOdds);
+    let s = StateBuilder::from_state(state(&rules, 1, Side::Blue, 15))
+        .stops([Stop::BeforeOdds])
+        .build();
+    (rules, s)
+}
+
+/// The stop before odds (003's PBEM sequence, the step 32.3's fighters answer in):
+/// Blue's file moves and announces its battles without a seed and without a roll; the
+/// player-turn stops in step 1 asking Red; Red's answer names the seed and the battles
+/// are fought. The result is the one-file result with the same rolls: the same
+/// position, owed decisions and next player-turn, the same events split in two.
+#[test]
+fn the_stop_before_odds_resumes_to_the_one_file_result() {
+    let plain = rules("defer");
+    let one_file = state(&plain, 1, Side::Blue, 15);
+    let (whole, whole_events) = run(&plain, &one_file, BLUE_ATTACKS, vec![2, 3]).unwrap();
+
+    let (rules, s) = stopping("defer");
+    let unseeded = BLUE_ATTACKS.replace("[seed]\nsource = \"text\"\n", "");
+    let (stopped, moved) = run(&rules, &s, &unseeded, Vec::new()).unwrap();
+    assert_eq!(stopped.step, 1);
+    assert_eq!(stopped.mover(), Some(Side::Red));
+    assert_eq!(stopped.file_stem(), "02-1-blue.step1");
+    assert!(stopped.battles_waiting());
+    let carry = stopped.resume.as_ref().unwrap();
+    assert_eq!(carry.at, Step::BeforeOdds);
+    let ids: Vec<&str> = carry.battles.iter().map(|b| b.id.as_str()).collect();
+    assert_eq!(ids, ["A1", "A2"]);
+    let note = moved.last().unwrap();
+    assert!(
+        matches!(note, Event::Note { text, .. } if text.contains("stops before odds: Red answers") && text.contains("battle A1, battle A2")),
+        "{moved:?}"
+    );
+    assert!(!moved
+        .iter()
+        .any(|e| matches!(e, Event::Battle(_) | Event::VictoryCheck { .. })));
+    // The state says what is asked: of Red, before odds, a new seed and nothing else.
+    let ask = Ask::of(&rules.ruleset, &stopped).unwrap();
+    assert_eq!(
+        (ask.of, ask.what, ask.new_seed, ask.holds().as_str()),
+        (Side::Red, Asked::BeforeOdds, true, "[seed]")
+    );
+    let report = blitzkrieg::report::render_state(&rules, &stopped);
+    assert!(
+        report.contains("Blue's player-turn stopped before odds: Red answers in")
+            && report.contains("the player-turn stops before odds: Red answers"),
+        "{report}"
+    );
+    let t = blitzkrieg::template::render(&rules, &stopped, "hash");
+    assert!(
+        t.contains("stopped before odds for your answer (step 1)"),
+        "{t}"
+    );
+    assert!(t.contains("Battles A1, A2 are still to be fought"), "{t}");
+    // The stopped state is written and read back as it is.
+    let ron = stopped.to_ron().unwrap();
+    let mut back = GameState::from_ron(&ron, "step1").unwrap();
+    back.integrity.clear();
+    assert_eq!(back, stopped);
+
+    let (after, fought) = run(&rules, &stopped, RED_ANSWERS, vec![2, 3]).unwrap();
+    assert_eq!(after.step, 0);
+    assert!(after.resume.is_none());
+    assert_eq!(after.units, whole.units);
+    assert_eq!(after.pending, whole.pending);
+    assert_eq!(after.phase, whole.phase);
+    assert_eq!(after.held, whole.held);
+    assert_eq!(after.condition_b, whole.condition_b);
+    let mut both = moved[..moved.len() - 1].to_vec();
+    both.extend(fought);
+    assert_eq!(both, whole_events);
+}
+
+/// The answer to the stop before odds holds what its step asks and no more (B720), and
+/// names the seed of the rolls still to come.
+#[test]
+fn the_answer_before_odds_holds_the_seed_only() {
+    let (rules, s) = stopping("defer");
+    let unseeded = BLUE_ATTACKS.replace("[seed]\nsource = \"text\"\n", "");
+    let (stopped, _) = run(&rules, &s, &unseeded, Vec::new()).unwrap();
+    let with_move = format!("{RED_ANSWERS}\n[[move]]\nunit = \"R-2IN\"\npath = [\"E3\"]\n");
+    let errs = run(&rules, &stopped, &with_move, vec![2, 3]).unwrap_err();
+    assert!(
+        errs.iter().any(|e| matches!(
+            &e.problem,
+            Problem::AnswerOnly { what, holds } if what == "[[move]]" && holds == "[seed]"
+        )),
+        "{errs:?}"
+    );
+    let red = orders::parse(&with_move).unwrap();
+    assert_eq!(
+        engine::check(&rules, &stopped, &red, "case").len(),
+        errs.len()
+    );
+    let no_seed = RED_ANSWERS.replace("[seed]\nsource = \"text\"\n", "");
+    let errs = run(&rules, &stopped, &no_seed, vec![2, 3]).unwrap_err();
+    assert!(
+        errs.iter().any(|e| matches!(e.problem, Problem::NoSeed)),
+        "{errs:?}"
+    );
+}
+
+/// With `pending-consult = ask` the two stops follow one another: before odds, then
+/// after battle A1 for Red's retreat, with the seed Red's answer named for the rest.
+#[test]
+fn the_stop_before_odds_and_the_stop_after_a_battle_follow_one_another() {
+    let (rules, s) = stopping("ask");
+    let unseeded = BLUE_ATTACKS.replace("[seed]\nsource = \"text\"\n", "");
+    let (stopped, _) = run(&rules, &s, &unseeded, Vec::new()).unwrap();
+    let (step2, events) = run(&rules, &stopped, RED_ANSWERS, vec![2]).unwrap();
+    assert_eq!(step2.step, 2);
+    assert_eq!(step2.file_stem(), "02-1-blue.step2");
+    let carry = step2.resume.as_ref().unwrap();
+    assert_eq!(carry.at, Step::Battles);
+    assert_eq!(carry.battles.len(), 1);
+    assert!(carry.events.is_empty());
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Note { text, .. } if text.contains("resolution stops after battle A1"))),
+        "{events:?}"
+    );
+    assert!(!events.iter().any(|e| matches!(e, Event::TurnBegan { .. })));
+    let (next, _) = run(&rules, &step2, RED_DECIDES, vec![3]).unwrap();
+    assert_eq!(next.step, 0);
+    assert_eq!(next.hex_of(&id("R-1IN")), Some(h("A4")));
+    assert!(!eliminated(&next, "B-2IN"));
 }

@@ -1,7 +1,8 @@
 //! Steps of a player-turn through the real `blitz` binary: in a one-turn game with
 //! pending decisions, the decisions Blue owes from Red's last player-turn are asked in a
 //! final step of their own (PBEM turn sequence), with files named `03-1-red.step1`, and
-//! `verify` replays the folder, step included.
+//! `verify` replays the folder, step included; so too the stop before odds, answered by
+//! the other player in a step of its own.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use assert_cmd::Command;
@@ -47,19 +48,26 @@ fn resolve(dir: &Path, stem: &str, beacon: Option<&str>) -> assert_cmd::assert::
     c.assert()
 }
 
+/// A one-turn game `g1` made by `blitz new` in `tmp/game`, with `options` besides.
+fn new_game(tmp: &Path, options: &[&str]) -> PathBuf {
+    let game = tmp.join("game");
+    fs::create_dir(&game).unwrap();
+    blitz()
+        .args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
+        .args(["--red", "Bo <bo@example.org>", "--last-turn", "1"])
+        .args(options)
+        .arg("--out")
+        .arg(&game)
+        .assert()
+        .success();
+    game
+}
+
 #[test]
 fn the_last_player_turns_owed_decisions_are_a_step_of_their_own_and_verify() {
     let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("game");
-    fs::create_dir(&game).unwrap();
+    let game = new_game(tmp.path(), &["--decisions", "pending"]);
     let dir = game.as_path();
-    blitz()
-        .args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
-        .args(["--red", "Bo <bo@example.org>", "--decisions", "pending"])
-        .args(["--last-turn", "1", "--out"])
-        .arg(dir)
-        .assert()
-        .success();
     let body = |f: &str| fs::read_to_string(example(f)).unwrap();
     for (stem, side, turn, file, beacon) in [
         ("00-setup-blue", "blue", 0, "00-setup-blue.toml", None),
@@ -102,6 +110,80 @@ fn the_last_player_turns_owed_decisions_are_a_step_of_their_own_and_verify() {
     let last = fs::read_to_string(dir.join("03-1-red.step1.report.txt")).unwrap();
     assert!(last.contains("GAME OVER"), "{last}");
     assert!(last.contains("B-1AR"), "{last}");
+    blitz()
+        .arg("verify")
+        .arg(dir)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("5 player-turns"));
+}
+
+/// The stop before odds through the real binary: a game that plays it (an option its
+/// state records only when chosen; the fighters of 32.3 and the weather of 34 will
+/// choose it) stops Red's player-turn after its movement and the announcement of
+/// battle A1, before any roll; Red's file names no seed. Blue's answer, in a step of its
+/// own (`03-1-red.step1`), names the seed the battle is rolled on; `verify` replays
+/// the folder, step included.
+#[test]
+fn the_stop_before_odds_is_a_step_of_its_own_and_verifies() {
+    use blitzkrieg::sequence::Stop;
+    use blitzkrieg::state::GameState;
+    let tmp = tempfile::tempdir().unwrap();
+    let game = new_game(tmp.path(), &[]);
+    let dir = game.as_path();
+    // The game chooses the stop: its first state records it.
+    let first = dir.join("00-setup-blue.state.ron");
+    let text = fs::read_to_string(&first).unwrap();
+    let mut state = GameState::from_ron(&text, "first").unwrap();
+    state.game.options.stops.insert(Stop::BeforeOdds);
+    fs::write(&first, state.to_ron().unwrap()).unwrap();
+    let body = |f: &str| fs::read_to_string(example(f)).unwrap();
+    for (stem, side, turn, file) in [
+        ("00-setup-blue", "blue", 0, "00-setup-blue.toml"),
+        ("01-setup-red", "red", 0, "01-setup-red.toml"),
+        ("02-1-blue", "blue", 1, "02-1-blue.toml"),
+    ] {
+        orders(dir, stem, side, turn, &body(file));
+        resolve(dir, stem, None).success();
+    }
+    // Red's template says the seed is not Red's to name; Red attacks and names none:
+    // nothing is rolled in its file.
+    let template = fs::read_to_string(dir.join("03-1-red.template.toml")).unwrap();
+    assert!(
+        template.contains("This game stops before odds"),
+        "{template}"
+    );
+    assert!(!template.contains("# [seed]"), "{template}");
+    let red = body("03-1-red.toml").replace("[seed]\nsource = \"drand\"\nround = 123\n", "");
+    assert!(!red.contains("[seed]"));
+    orders(dir, "03-1-red", "red", 1, &red);
+    resolve(dir, "03-1-red", None).success();
+    let report = fs::read_to_string(dir.join("03-1-red.report.txt")).unwrap();
+    assert!(report.contains("stopped before odds"), "{report}");
+    assert!(report.contains("names the seed of battle A1"), "{report}");
+    assert!(!report.contains("\nCOMBAT\n"), "{report}");
+    let template = fs::read_to_string(dir.join("03-1-red.step1.template.toml")).unwrap();
+    assert!(template.contains("side = \"blue\""), "{template}");
+    assert!(
+        template.contains("stopped before odds for your answer (step 1)"),
+        "{template}"
+    );
+    assert!(
+        template.contains("Battles A1 are still to be fought"),
+        "{template}"
+    );
+    // Blue's answer: the seed, and nothing else.
+    orders(
+        dir,
+        "03-1-red.step1",
+        "blue",
+        1,
+        "[seed]\nsource = \"drand\"\nround = 123\n",
+    );
+    resolve(dir, "03-1-red.step1", Some("beacon-round-123.json")).success();
+    let fought = fs::read_to_string(dir.join("03-1-red.step1.report.txt")).unwrap();
+    assert!(fought.contains("\nCOMBAT\n"), "{fought}");
+    assert!(fought.contains("GAME OVER"), "{fought}");
     blitz()
         .arg("verify")
         .arg(dir)

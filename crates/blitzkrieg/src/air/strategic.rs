@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 pub type DrawRoll<'a> = dyn FnMut(&str, Option<&str>) -> Result<(Roll, String), String> + 'a;
 
 /// One strategic bombing of a hex.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Raid {
     pub hex: Hex,
     pub bombers: Vec<UnitId>,

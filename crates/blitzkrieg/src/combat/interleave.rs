@@ -52,6 +52,16 @@ pub fn first(barrages: &[Barrage]) -> Vec<Barrage> {
         .collect()
 }
 
+/// 25.2: the barrages resolved before the first battle, as plain data for a
+/// player-turn stopped before odds.
+pub fn first_waiting(barrages: &[Barrage]) -> Vec<WaitingBarrage> {
+    barrages
+        .iter()
+        .filter(|b| b.after.is_none())
+        .map(waiting)
+        .collect()
+}
+
 /// 003 25.3: each battle takes the barrages written to follow it, in the order written.
 pub fn attach(battles: &mut [WaitingBattle], barrages: &[Barrage]) {
     for b in barrages {

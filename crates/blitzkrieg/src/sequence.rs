@@ -1,0 +1,441 @@
+//! The order of play as a value: the [`Step`]s of a player-turn, the [`Sequence`] a
+//! game's [`Ruleset`] plays them in, the stops where a player-turn waits for the other
+//! player ([`Stop`]), and what a stopped player-turn asks of him ([`Ask`]).
+//!
+//! The engine walks the sequence: it asks it whether a step is played and whether the
+//! player-turn stops there, and a stopped player-turn is carried in the state as a
+//! [`crate::state::TurnInProgress`] whose `at` names the step it resumes in. An
+//! optional rule adds or replaces its steps in [`Sequence::of`] alone
+//! (`docs/design.md`, "The order of play").
+
+use crate::orders::Orders;
+use crate::ruleset::{PendingConsult, Ruleset};
+use crate::state::{GameState, Phase};
+use crate::units::Side;
+use serde::{Deserialize, Serialize};
+
+/// A step of the sequence of play. The 1975 rulebook's player-turn (4.2-4.5), the
+/// Tournament Game's additions (24-30), and the PBEM sequences of 000 and 003 where
+/// they put a phase elsewhere (decisions owed first, the defender asked mid-turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Step {
+    /// 3.3-3.4: a side places its turn-1 units (a phase before turn 1).
+    SetUp,
+    /// PBEM sequence of 000 and 003: "complete losses, retreats, and advances from
+    /// prior player-turn" (pending-decision games).
+    OwedDecisions,
+    /// 23.1-23.2 with 29.7: supply traced at the start of the player-turn (optional
+    /// rule 23, the Tournament Game).
+    Supply,
+    /// 4.2, 6: breakdowns and recombinations (26), replacements (28) and the
+    /// reinforcements placed.
+    Reinforcements,
+    /// 4.2, 7-11: ground movement, with sea movement (19), invasions (20), automatic
+    /// victories (21), strategic movement (22) and air transport (9).
+    Movement,
+    /// 30.3-30.4: the air missions flown (Tournament Game).
+    AirMissions,
+    /// 4.3, 12-14: the battles declared and checked, with the barrages (25) and the
+    /// strategic bombings (30.42) written, and the 14.9 removals.
+    Announcement,
+    /// After all movement and the announcement of battles, barrages and air missions,
+    /// before any odds are worked out or any die is rolled: the other player answers
+    /// (the fighters of 32.3 and 003's PBEM sequence; the weather of 34). Played only
+    /// in a game that chose [`Stop::BeforeOdds`].
+    BeforeOdds,
+    /// 25.2, 30.42: the barrages without `after` and the strategic bombings, on the
+    /// BBT before the first battle (Tournament Game).
+    Barrages,
+    /// 4.4, 15: the battles in the order written, each with the barrages that follow
+    /// it (003 25.3). Under `pending-consult = ask` it stops after a battle whose owed
+    /// decisions can affect one still to be fought.
+    Battles,
+    /// PBEM sequence: in the game's last player-turn the decisions still owed are
+    /// asked before victory is judged.
+    FinalDecisions,
+    /// 21.3, 20.35, 30.5: the automatic victories' advances, invading units ashore,
+    /// aircraft landing.
+    AfterCombat,
+    /// 4.5, 5, 16, 29, 6.2: guerrillas, cities, victory, the next phase and the
+    /// reinforcements due to the next player.
+    EndOfPlayerTurn,
+}
+
+impl Step {
+    /// The step a stopped player-turn resumes in when its state names none: the
+    /// battles, the only stop before steps were written (a state of today's layout).
+    pub fn battles() -> Step {
+        Step::Battles
+    }
+
+    /// Whether the state's `at` is left out of the file (see [`Step::battles`]).
+    pub fn is_battles(&self) -> bool {
+        *self == Step::Battles
+    }
+
+    /// Whether a player-turn may stop in this step for the other player's answer.
+    pub fn may_stop(self) -> bool {
+        match self {
+            Step::BeforeOdds | Step::Battles | Step::FinalDecisions | Step::AfterCombat => true,
+            Step::SetUp
+            | Step::OwedDecisions
+            | Step::Supply
+            | Step::Reinforcements
+            | Step::Movement
+            | Step::AirMissions
+            | Step::Announcement
+            | Step::Barrages
+            | Step::EndOfPlayerTurn => false,
+        }
+    }
+
+    /// The rule the step carries out, for a player to look up.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Step::SetUp => "3.3-3.4",
+            Step::OwedDecisions => "PBEM",
+            Step::Supply => "23.1",
+            Step::Reinforcements => "6",
+            Step::Movement => "4.2",
+            Step::AirMissions => "30.3",
+            Step::Announcement => "4.3",
+            Step::BeforeOdds => "003 PBEM",
+            Step::Barrages => "25.2",
+            Step::Battles => "15",
+            Step::FinalDecisions => "PBEM",
+            Step::AfterCombat => "21.3",
+            Step::EndOfPlayerTurn => "4.5",
+        }
+    }
+}
+
+/// A stop a game may choose that the rules do not make by themselves: stored in the
+/// game's options only when chosen, so a game without one keeps its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Stop {
+    /// [`Step::BeforeOdds`]: the player-turn stops after the announcement of its
+    /// battles, barrages and air missions; the other player's file resumes it and
+    /// names the seed every later roll is drawn from.
+    BeforeOdds,
+}
+
+/// The steps of a player-turn in the order a game plays them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    steps: Vec<Step>,
+    /// `pending-consult = ask`: the battles stop for decisions that can affect a
+    /// battle still to be fought.
+    asks_in_battles: bool,
+}
+
+impl Sequence {
+    /// The player-turn of a game's rule set: the Basic Game's 4.2-4.5 with the PBEM
+    /// steps, the Tournament Game's supply, air missions and barrages, and the stops
+    /// the game chose. Every rule that adds a step adds it here.
+    pub fn of(ruleset: &Ruleset) -> Sequence {
+        let mut steps = vec![Step::OwedDecisions];
+        if ruleset.combat_supply() {
+            steps.push(Step::Supply);
+        }
+        steps.extend([Step::Reinforcements, Step::Movement]);
+        if ruleset.tournament() {
+            steps.push(Step::AirMissions);
+        }
+        steps.push(Step::Announcement);
+        if ruleset.stops.contains(&Stop::BeforeOdds) {
+            steps.push(Step::BeforeOdds);
+        }
+        if ruleset.tournament() {
+            steps.push(Step::Barrages);
+        }
+        steps.push(Step::Battles);
+        // A game of format 1 was played before the final step existed.
+        if !ruleset.format_one {
+            steps.push(Step::FinalDecisions);
+        }
+        steps.extend([Step::AfterCombat, Step::EndOfPlayerTurn]);
+        Sequence {
+            steps,
+            asks_in_battles: ruleset.pending_consult() == PendingConsult::Ask,
+        }
+    }
+
+    /// The steps in order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Whether the game plays `step`.
+    pub fn plays(&self, step: Step) -> bool {
+        self.steps.contains(&step)
+    }
+
+    /// Whether the battles stop for owed decisions that can affect a battle still to
+    /// be fought, and after them for a retreat that may open a beach (20.35), in a
+    /// pending-decision game (`pending-consult = ask`).
+    pub fn asks_in_battles(&self) -> bool {
+        self.asks_in_battles
+    }
+}
+
+/// What a stopped player-turn asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// The decisions owed from battles of this player-turn (`pending-consult = ask`,
+    /// 20.35), carried out before the rest.
+    Decisions,
+    /// The decisions still owed in the game's last player-turn, before victory is
+    /// judged.
+    FinalDecisions,
+    /// The answer before odds ([`Step::BeforeOdds`]).
+    BeforeOdds,
+}
+
+/// A section of an order file, as an [`Ask`] lists those its answer may hold. The
+/// header and `[seed]` are always allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Decision,
+    Standing,
+    Placement,
+    Air,
+    AirSupply,
+    BeachSupply,
+    Move,
+    Av,
+    Sea,
+    Attack,
+    Breakdown,
+    Recombine,
+    Mission,
+    Minor,
+    Replace,
+    Lake,
+    Barrage,
+}
+
+impl Section {
+    /// How a player writes the section.
+    pub fn written(self) -> &'static str {
+        match self {
+            Section::Decision => "[[decision]]",
+            Section::Standing => "[standing]",
+            Section::Placement => "placements",
+            Section::Air => "[[air]]",
+            Section::AirSupply => "[[air_supply]]",
+            Section::BeachSupply => "[[beach_supply]]",
+            Section::Move => "[[move]]",
+            Section::Av => "[[av]]",
+            Section::Sea => "[[sea]]",
+            Section::Attack => "[[attack]]",
+            Section::Breakdown => "[[breakdown]]",
+            Section::Recombine => "[[recombine]]",
+            Section::Mission => "[[mission]]",
+            Section::Minor => "[[minor]]",
+            Section::Replace => "[[replace]]",
+            Section::Lake => "[[lake]]",
+            Section::Barrage => "[[barrage]]",
+        }
+    }
+}
+
+/// What a stop asks of the other player: of which side, what, which order sections
+/// the answer may hold, and whether it names a new seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// The side whose order file answers.
+    pub of: Side,
+    pub what: Asked,
+    /// The sections the answer may hold besides its header and `[seed]`.
+    pub sections: &'static [Section],
+    /// Whether rolls are still to come, drawn from a new seed the answer names.
+    pub new_seed: bool,
+}
+
+impl Ask {
+    /// What the state's stopped player-turn asks (`None` when none is stopped).
+    pub fn of(ruleset: &Ruleset, state: &GameState) -> Option<Ask> {
+        let (Phase::Turn { turn, side }, Some(t)) = (&state.phase, &state.resume) else {
+            return None;
+        };
+        let new_seed = state.battles_waiting();
+        let what = match t.at {
+            Step::BeforeOdds => Asked::BeforeOdds,
+            _ if !new_seed
+                && ruleset.ends_after(state.game.options.last_turn, *turn, *side)
+                && !state.pending.is_empty()
+                && t.deferred.is_empty() =>
+            {
+                Asked::FinalDecisions
+            }
+            _ => Asked::Decisions,
+        };
+        let sections: &'static [Section] = match what {
+            Asked::Decisions | Asked::FinalDecisions => &[Section::Decision],
+            // No rule that answers before odds is built yet (31-36): the answer
+            // names the seed and nothing else.
+            Asked::BeforeOdds => &[],
+        };
+        Some(Ask {
+            of: t.asks,
+            what,
+            sections,
+            new_seed,
+        })
+    }
+
+    /// Whether the answer may hold `section`.
+    pub fn allows(&self, section: Section) -> bool {
+        self.sections.contains(&section)
+    }
+
+    /// The sections the answer may hold, as a player writes them: "[[decision]] and
+    /// [seed]".
+    pub fn holds(&self) -> String {
+        let mut names: Vec<&str> = self.sections.iter().map(|s| s.written()).collect();
+        names.push("[seed]");
+        names.join(" and ")
+    }
+
+    /// The sections of `orders` the answer may not hold, each with where it is
+    /// written. Every section of an order file is named here, so that a new one
+    /// cannot be left out.
+    pub fn refused(&self, orders: &Orders) -> Vec<(Section, std::ops::Range<usize>)> {
+        use crate::orders::Replacement;
+        let Orders {
+            game: _,
+            side: _,
+            turn: _,
+            state: _,
+            seed: _,
+            decisions,
+            standing,
+            setup,
+            setup_at_sea,
+            place,
+            air,
+            air_supply,
+            beach_supply,
+            moves,
+            avs,
+            sea,
+            attacks,
+            breakdowns,
+            recombines,
+            missions,
+            barrages,
+            minors,
+            replace,
+            lake,
+        } = orders;
+        let mut out = Vec::new();
+        let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
+        for d in decisions {
+            at(Section::Decision, &d.battle.span);
+        }
+        if let Some(s) = standing {
+            at(Section::Standing, &s.span);
+        }
+        for p in setup.iter().chain(place) {
+            if let Some(u) = p.units.first() {
+                at(Section::Placement, &u.span);
+            }
+        }
+        for p in setup_at_sea {
+            at(Section::Placement, &p.zone.span);
+        }
+        for a in air {
+            if let Some(u) = a.units.first() {
+                at(Section::Air, &u.span);
+            }
+        }
+        for u in air_supply {
+            at(Section::AirSupply, &u.span);
+        }
+        for u in beach_supply {
+            at(Section::BeachSupply, &u.span);
+        }
+        for m in moves {
+            if let Some(u) = m.units.first() {
+                at(Section::Move, &u.span);
+            }
+        }
+        for a in avs {
+            at(Section::Av, &a.hex.span);
+        }
+        for o in sea {
+            at(Section::Sea, &o.span);
+        }
+        for a in attacks {
+            at(Section::Attack, &a.id.span);
+        }
+        for b in breakdowns {
+            at(Section::Breakdown, &b.unit.span);
+        }
+        for r in recombines {
+            at(Section::Recombine, &r.span);
+        }
+        for m in missions {
+            at(Section::Mission, &m.kind.span);
+        }
+        for m in minors {
+            at(Section::Minor, &m.country.span);
+        }
+        for r in replace {
+            let span = match r {
+                Replacement::Unit { unit, .. } => &unit.span,
+                Replacement::AirTransport(city) => &city.span,
+            };
+            at(Section::Replace, span);
+        }
+        for l in lake {
+            let span = l.units.first().map_or(&l.invade.span, |u| &u.span);
+            at(Section::Lake, span);
+        }
+        for b in barrages {
+            at(Section::Barrage, &b.id.span);
+        }
+        out.retain(|(s, _)| !self.allows(*s));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::RuleBook;
+
+    /// 4.2-4.5: the Basic Game's player-turn, movement before the battles, the end
+    /// last; no stop before odds unless chosen.
+    #[test]
+    fn the_basic_game_plays_movement_then_battles_then_the_end() {
+        let book = RuleBook::embedded().unwrap();
+        let mut ruleset = Ruleset::basic(&book);
+        let s = Sequence::of(&ruleset);
+        assert_eq!(
+            s.steps(),
+            [
+                Step::OwedDecisions,
+                Step::Reinforcements,
+                Step::Movement,
+                Step::Announcement,
+                Step::Battles,
+                Step::FinalDecisions,
+                Step::AfterCombat,
+                Step::EndOfPlayerTurn
+            ]
+        );
+        assert!(!s.plays(Step::BeforeOdds));
+        ruleset.stops.insert(Stop::BeforeOdds);
+        let s = Sequence::of(&ruleset);
+        let at = |step| s.steps().iter().position(|x| *x == step);
+        assert_eq!(at(Step::BeforeOdds), at(Step::Announcement).map(|i| i + 1));
+        assert_eq!(at(Step::Battles), at(Step::BeforeOdds).map(|i| i + 1));
+        assert!(s.steps().iter().all(|x| *x != Step::SetUp));
+        assert!(s
+            .steps()
+            .iter()
+            .filter(|x| x.may_stop())
+            .all(|x| at(*x) > at(Step::Announcement)));
+    }
+}
