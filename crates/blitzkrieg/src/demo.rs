@@ -218,17 +218,42 @@ fn to_outbox(message: &mail::TurnMail, outbox: &Path, force: bool) -> Result<Pat
 /// Plays the sample game into `dir`: every file a real game by e-mail would hold, then
 /// replays the folder with `verify` to show that every state follows.
 pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
-    play_steps(u, dir, force, &new_game_spec(), &STEPS)
+    play_steps(u, dir, force, &new_game_spec(), &STEPS, Record::Kept)
 }
 
 /// Plays the optional-rules sample game into `dir`, as [`play`] does the Basic Game's.
 pub fn play_optional(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
-    play_steps(u, dir, force, &optional_game_spec(), &OPTIONAL_STEPS)
+    play_steps(
+        u,
+        dir,
+        force,
+        &optional_game_spec(),
+        &OPTIONAL_STEPS,
+        Record::Kept,
+    )
 }
 
 /// Plays the Tournament Game sample into `dir`, as [`play`] does the Basic Game's.
 pub fn play_tournament(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
-    play_steps(u, dir, force, &tournament_game_spec(), &TOURNAMENT_STEPS)
+    play_steps(
+        u,
+        dir,
+        force,
+        &tournament_game_spec(),
+        &TOURNAMENT_STEPS,
+        Record::None,
+    )
+}
+
+/// Whether a sample keeps the record of the seeds used (PBM ¶2), as a game made by
+/// `blitz new` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Record {
+    Kept,
+    /// The Tournament sample is played from the three recorded drand rounds, one of
+    /// them twice (1-Blue and 4-Red), which a game keeping the record refuses: it is
+    /// played as a game begun before the record, with its files as they were.
+    None,
 }
 
 /// Creates the game `spec` in `dir` and plays `steps` into it, each committed, resolved
@@ -239,12 +264,12 @@ fn play_steps(
     force: bool,
     spec: &NewGame,
     steps: &[Step],
+    record: Record,
 ) -> Result<Played, GameError> {
     let mut state = game::new_game(u, spec)?;
-    // The samples are played from three recorded drand rounds, the Tournament Game's
-    // using one of them twice: they are games that keep no record of the seeds used
-    // (as games begun before the record), so their files stay as they were.
-    state.seeds_used = None;
+    if record == Record::None {
+        state.seeds_used = None;
+    }
     let first = game::new_game_files(u, dir, &state)?;
     files::write_all(&first, force)?;
     let mut state_bytes = first

@@ -432,3 +432,122 @@ fn the_seeds_used_are_recorded_and_a_used_value_is_refused_at_resolution() {
         said(&refused)
     );
 }
+
+/// The recorded drand beacon of quicknet round `round` the samples are played from.
+fn beacon(round: u64) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/demo")
+        .join(format!("beacon-round-{round}.json"))
+}
+
+/// `orders` with its `[seed]` table replaced by `seed` (the lines up to the next table).
+fn with_seed(orders: &str, seed: &str) -> String {
+    let start = orders.find("[seed]\n").unwrap();
+    let rest = &orders[start + "[seed]\n".len()..];
+    let end = rest.find("\n[").map_or(rest.len(), |i| i + 1);
+    format!("{}[seed]\n{seed}{}", &orders[..start], &rest[end..])
+}
+
+/// PBM ¶2 in a game folder: `verify` replays every player-turn with the same checks as
+/// `resolve`, so a folder in which a seed decided two player-turns does not verify, and
+/// says which player-turn named it and the code (B183). The Basic Game sample, which
+/// keeps the record of the seeds used as a game made by `blitz new` does, with 2-Red's
+/// orders and beacon replaced by those of round 1000, which decided 2-Blue.
+#[test]
+fn verify_refuses_a_folder_in_which_a_seed_decided_two_player_turns() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("demo");
+    blitz().arg("demo").arg(&dir).assert().success();
+    let state = fs::read_to_string(dir.join("05-2-red.state.ron")).unwrap();
+    assert!(
+        state.contains("\"drand quicknet round 1000\": \"player-turn 2-Blue\""),
+        "the sample records its seeds: {state}"
+    );
+    blitz().arg("verify").arg(&dir).assert().success();
+    let orders = dir.join("05-2-red.orders.toml");
+    let text = fs::read_to_string(&orders).unwrap();
+    fs::write(
+        &orders,
+        with_seed(&text, "source = \"drand\"\nround = 1000\n"),
+    )
+    .unwrap();
+    fs::copy(beacon(1000), dir.join("05-2-red.seed.json")).unwrap();
+    let refused = blitz().arg("verify").arg(&dir).assert().failure();
+    let said = said(&refused);
+    assert!(
+        said.contains(
+            "05-2-red.orders.toml:13:1: the seed named was used before: drand quicknet round \
+             1000 already decided player-turn 2-Blue of this game"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("DIVERGES: the orders kept there are refused (B183)"),
+        "{said}"
+    );
+}
+
+/// Issue 26's gap in Mori's game: the state records the names of each seed used (here
+/// the set-up's drand round), so orders naming that round again are refused by `check`
+/// and `commit` (M151), before any beacon is given; and `verify` refuses a folder in
+/// which the round decided two steps, naming the step's orders and the code.
+#[test]
+fn a_drand_round_used_by_a_mori_game_is_refused_by_check_commit_and_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sample = tmp.path().join("sample");
+    blitz()
+        .args(["demo", "--sample", "mori"])
+        .arg(&sample)
+        .assert()
+        .success();
+    let dir = tmp.path().join("game");
+    fs::create_dir(&dir).unwrap();
+    let setup = dir.join("00-setup.state.ron");
+    fs::copy(sample.join("00-setup.state.ron"), &setup).unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(&setup)
+        .arg("--beacon")
+        .arg(beacon(123))
+        .assert()
+        .success();
+    let t1 = dir.join("01-t001.state.ron");
+    let state = fs::read_to_string(&t1).unwrap();
+    assert!(
+        state.contains("\"drand quicknet round 123\": \"turn setup\""),
+        "the round is recorded by its number: {state}"
+    );
+    let text = fs::read_to_string(sample.join("01-t001.orders.toml")).unwrap();
+    let again = tmp.path().join("again.toml");
+    fs::write(
+        &again,
+        with_seed(&text, "source = \"drand\"\nround = 123\n"),
+    )
+    .unwrap();
+    let message =
+        "M151 the seed named was used before: drand quicknet round 123 already decided turn \
+         setup of this game";
+    let check = blitz().arg("check").arg(&t1).arg(&again).assert().code(1);
+    assert!(said(&check).contains(message), "{}", said(&check));
+    let commit = blitz()
+        .args(["commit", "--state"])
+        .arg(&t1)
+        .arg("--orders")
+        .arg(&again)
+        .args(["--at", "2020-01-01T00:00:00Z"])
+        .assert()
+        .code(1);
+    assert!(said(&commit).contains(message), "{}", said(&commit));
+    // The folder of a game in which the round decided the set-up and turn 1.
+    fs::copy(&again, dir.join("01-t001.orders.toml")).unwrap();
+    fs::copy(beacon(123), dir.join("01-t001.seed.json")).unwrap();
+    fs::copy(&t1, dir.join("02-t002.state.ron")).unwrap();
+    let refused = blitz().arg("verify").arg(&dir).assert().failure();
+    let said = said(&refused);
+    assert!(said.contains("01-t001.orders.toml"), "{said}");
+    assert!(said.contains(message), "{said}");
+    assert!(
+        said.contains("DIVERGES: the orders kept there are refused (M151)"),
+        "{said}"
+    );
+}

@@ -140,6 +140,7 @@ pub fn prepare(
         final_turn: false,
         outcome: None,
         seeds: Vec::new(),
+        seeds_used: None,
     };
     Ok((state, events))
 }

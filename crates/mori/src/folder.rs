@@ -253,16 +253,43 @@ pub fn check(
     checked(rs, state, &raw).map_err(|e| refused(file, orders, e))
 }
 
-/// The seeds a game has used (`pbem::seed::used`): each turn's seed by its value, as
-/// the state keeps it.
+/// The seeds a game has used (`pbem::seed::used`): every name its record keeps (a
+/// drand round, an agreed value's time), and each turn's seed by its value, as the
+/// state keeps it (all a game begun before the record knows them by).
 pub fn seeds_used(state: &State) -> used::SeedsUsed {
-    let mut out = used::SeedsUsed::new();
+    let mut out = state.seeds_used.clone().unwrap_or_default();
     for s in &state.seeds {
         if let Ok(value) = hex::decode(&s.seed) {
-            used::record_value(&mut out, &value, &format!("turn {}", s.label));
+            used::record_value(&mut out, &value, &used_by(&s.label));
         }
     }
     out
+}
+
+/// The step a seed decided, as a refusal names it (`turn t003`).
+fn used_by(label: &str) -> String {
+    format!("turn {label}")
+}
+
+/// The seed the orders' `[seed]` names, read as its source says, and the drand chain
+/// a `drand` seed is of.
+fn spec_kind(spec: &pbem::seed::SeedSpec) -> (SeedKind, Option<DrandChain>) {
+    match spec.source_key().as_str() {
+        "drand" => (SeedKind::Drand, DrandChain::quicknet().ok()),
+        _ => (SeedKind::Text, None),
+    }
+}
+
+/// Every name the seed that decides a step is known by: its own (the value's SHA-256,
+/// its drand round) and those of the `[seed]` the orders named it by (an agreed
+/// value's time).
+fn seed_names(raw: Option<&RawOrders>, seed: &Seed) -> Vec<String> {
+    let mut names = used::names_of_seed(seed);
+    if let Some(named) = raw.and_then(|r| r.seed.as_ref()) {
+        let (kind, chain) = spec_kind(named.get_ref());
+        names.extend(used::names_of_spec(named.get_ref(), kind, chain.as_ref()));
+    }
+    names
 }
 
 /// PBM ¶2, as in BLITZKRIEG: the `[seed]` names a seed an earlier turn was decided by
@@ -272,10 +299,7 @@ fn seed_reused(state: &State, raw: &RawOrders) -> Vec<OrderError> {
         return Vec::new();
     };
     let spec = seed.get_ref();
-    let (kind, chain) = match spec.source_key().as_str() {
-        "drand" => (SeedKind::Drand, DrandChain::quicknet().ok()),
-        _ => (SeedKind::Text, None),
-    };
+    let (kind, chain) = spec_kind(spec);
     let names = used::names_of_spec(spec, kind, chain.as_ref());
     match used::check_unused(&seeds_used(state), &names) {
         Ok(()) => Vec::new(),
@@ -348,16 +372,21 @@ pub fn resolve(
     let (previous, rs) = read(state_bytes, state_file)?;
     let state = &previous.state;
     let seed_value = seed.seed()?;
-    used::check_unused(&seeds_used(state), &used::names_of_seed(&seed_value))
-        .map_err(|e| FolderError::Seed(e.to_string()))?;
-    let (next, events, orders_hash) = match (state.turn, orders) {
+    // PBM ¶2: the seed given decided no earlier step (after the orders' own check,
+    // which names the `[seed]` that names one: M151).
+    let unused = || {
+        used::check_unused(&seeds_used(state), &used::names_of_seed(&seed_value))
+            .map_err(|e| FolderError::Seed(e.to_string()))
+    };
+    let (mut next, events, orders_hash, names) = match (state.turn, orders) {
         (0, None) => {
+            unused()?;
             let (_, mut events) = prepare(&rs, &state.game_id, &commitments(state))
                 .map_err(|e| FolderError::Setup(e.to_string()))?;
             let (next, mut drawn) = set_up(&rs, state, &seed_value.value_bytes())
                 .map_err(|e| FolderError::Setup(e.to_string()))?;
             events.append(&mut drawn);
-            (next, events, None)
+            (next, events, None, seed_names(None, &seed_value))
         }
         (0, Some((file, _))) => {
             return Err(FolderError::Other(format!(
@@ -374,13 +403,19 @@ pub fn resolve(
         (_, Some((file, text))) => {
             let raw = rs.parse_orders(text).map_err(|e| refused(file, text, e))?;
             checked(&rs, state, &raw).map_err(|e| refused(file, text, e))?;
+            unused()?;
             seed_is_named(file, &raw, &seed_value)?;
             let (next, events) = rs
                 .adjudicate(state, &raw, Some(&seed_value))
                 .map_err(|e| refused(file, text, e))?;
-            (next, events, Some(sha256_hex(text.as_bytes())))
+            let names = seed_names(Some(&raw), &seed_value);
+            (next, events, Some(sha256_hex(text.as_bytes())), names)
         }
     };
+    // PBM ¶2: the seed is recorded by all its names, in a game that keeps the record.
+    if let Some(record) = next.seeds_used.as_mut() {
+        used::record(record, names, &used_by(&label(state)));
+    }
     if let (Some(c), Some((_, text))) = (commitment, orders) {
         pbem::commit::check(c, state_bytes, text.as_bytes())
             .map_err(|e| FolderError::Commitment(e.to_string()))?;
@@ -474,7 +509,8 @@ pub fn replay_files(
     pbem::files::stem_files(stem, &REPLAY_ENDINGS, find)
 }
 
-/// A new game before any seed exists (turn 0): both commitments, the players.
+/// A new game before any seed exists (turn 0): both commitments, the players, and an
+/// empty record of the seeds used (PBM ¶2).
 pub fn new_game(
     rs: &Ruleset,
     game_id: &str,
@@ -483,8 +519,9 @@ pub fn new_game(
     sender: &str,
     umpire: &str,
 ) -> Result<StateFile, FolderError> {
-    let (state, _) =
+    let (mut state, _) =
         prepare(rs, game_id, commitments).map_err(|e| FolderError::Setup(e.to_string()))?;
+    state.seeds_used = Some(used::SeedsUsed::new());
     let mut sf = StateFile::new(state, Chain::default(), umpire);
     sf.players = players;
     sf.sender = sender.to_string();
@@ -640,8 +677,13 @@ pub fn verify_kept(
             "{name} is not the first state of a game (a game begins at 00-setup, before any seed)"
         )));
     }
-    let (prepared, _) = prepare(&rs, &sf.state.game_id, &commitments(&sf.state))
+    let (mut prepared, _) = prepare(&rs, &sf.state.game_id, &commitments(&sf.state))
         .map_err(|e| FolderError::Setup(e.to_string()))?;
+    // A game begins with an empty record of the seeds used, or (begun before the
+    // record) with none.
+    if sf.state.seeds_used.as_ref().is_some_and(|r| r.is_empty()) {
+        prepared.seeds_used = Some(used::SeedsUsed::new());
+    }
     if prepared != sf.state {
         let mut fresh = sf.clone();
         fresh.state = prepared;
@@ -773,6 +815,77 @@ mod tests {
     use crate::demo::{fixed_secret, fixed_seed_text, scripted_orders};
     use crate::orders::MAX_ORDER_BYTES;
     use crate::player;
+
+    /// PBM ¶2 (issue 26): a game made by `new_game` records every name of its seeds,
+    /// so a drand round that decided the set-up is refused when turn 1's orders name it
+    /// by its number (M151), before its beacon is given; a game begun before the record
+    /// (no `seeds_used`) records nothing and its states keep their bytes, and both kinds
+    /// of first state verify.
+    #[test]
+    fn the_names_of_each_seed_are_recorded_and_a_drand_round_named_again_is_refused() {
+        let rs = Ruleset::base().unwrap();
+        let commitments: BTreeMap<Side, String> = rs
+            .sides()
+            .iter()
+            .map(|s| {
+                (
+                    *s,
+                    player::new_private(&rs, "g1", *s, &fixed_secret(s.name())).1,
+                )
+            })
+            .collect();
+        let first = new_game(&rs, "g1", &commitments, BTreeMap::new(), "u@x", "u").unwrap();
+        assert_eq!(first.state.seeds_used, Some(used::SeedsUsed::new()));
+        let first_ron = seal(&first).unwrap();
+        let beacon = SeedFile::Beacon(
+            include_str!("../../../examples/demo/beacon-round-123.json").to_string(),
+        );
+        let r = resolve(first_ron.as_bytes(), "s", None, &beacon, None, "u").unwrap();
+        let record = r.next.state.seeds_used.clone().unwrap();
+        assert_eq!(
+            record.get("drand quicknet round 123").map(String::as_str),
+            Some("turn setup")
+        );
+        let (_, orders) = turn_one();
+        let start = orders.find("\n[seed]").unwrap();
+        let end = orders.find("\n[[place]]").unwrap();
+        let again = format!(
+            "{}\n[seed]\nsource = \"drand\"\nround = 123\n{}",
+            &orders[..start],
+            &orders[end..]
+        );
+        let err = check(&rs, &r.next.state, "again.toml", &again).unwrap_err();
+        let FolderError::Orders { errors, rendered } = err else {
+            panic!("refused as orders");
+        };
+        assert_eq!(
+            errors.iter().map(OrderError::code).collect::<Vec<_>>(),
+            ["M151"],
+            "{rendered}"
+        );
+        assert!(
+            rendered.contains("drand quicknet round 123 already decided turn setup"),
+            "{rendered}"
+        );
+        let mut files = BTreeMap::new();
+        files.insert("00-setup.state.ron".to_string(), first_ron.into_bytes());
+        files.insert(
+            "00-setup.seed.json".to_string(),
+            beacon.text().as_bytes().to_vec(),
+        );
+        files.insert("01-t001.state.ron".to_string(), r.next_ron.into_bytes());
+        assert_eq!(verify(&files, "u").unwrap().steps, ["setup"]);
+        // Begun before the record: nothing recorded, nothing written, and it verifies.
+        let mut old = first.clone();
+        old.state.seeds_used = None;
+        let old_ron = seal(&old).unwrap();
+        let r = resolve(old_ron.as_bytes(), "s", None, &beacon, None, "u").unwrap();
+        assert_eq!(r.next.state.seeds_used, None);
+        assert!(!r.next_ron.contains("seeds_used"), "{}", r.next_ron);
+        files.insert("00-setup.state.ron".to_string(), old_ron.into_bytes());
+        files.insert("01-t001.state.ron".to_string(), r.next_ron.into_bytes());
+        assert_eq!(verify(&files, "u").unwrap().steps, ["setup"]);
+    }
 
     /// The state of turn 1 of a fresh game and the mover's scripted orders for it,
     /// which name the demo's seed text for `t001`.

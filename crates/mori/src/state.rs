@@ -168,6 +168,14 @@ pub struct State {
     pub final_turn: bool,
     pub outcome: Option<Outcome>,
     pub seeds: Vec<TurnSeed>,
+    /// PBM ¶2: every name the seeds of the steps played so far are known by (a drand
+    /// round, an agreed value's time, each value's SHA-256), with the step each decided
+    /// (`pbem::seed::used`), so that `check` and `commit` refuse orders naming one
+    /// again. `None` in games begun before the record, whose states keep their bytes
+    /// (their seeds are known by their values alone, from [`State::seeds`]); a game made
+    /// by `blitz new` starts with an empty record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds_used: Option<pbem::seed::used::SeedsUsed>,
 }
 
 impl State {

@@ -890,9 +890,10 @@ fn verify_files(all: &BTreeMap<String, Vec<u8>>, d: &str, mail: Option<&Rebuilt>
     };
     let v = match folder::verify_kept(all, UMPIRE, mail.is_none()) {
         Ok(v) => v,
-        Err(FolderError::Orders { rendered, .. }) => {
+        Err(FolderError::Orders { rendered, errors }) => {
             err!("{rendered}");
-            errln!("{d}: DIVERGES: the orders kept there are refused");
+            let codes = crate::cli::verify::codes(errors.iter().map(|e| e.code()));
+            errln!("{d}: DIVERGES: the orders kept there are refused ({codes})");
             return ExitCode::from(1);
         }
         Err(FolderError::Incomplete(why)) => {

@@ -85,11 +85,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(GameError::Orders { rendered, .. }) => {
+        Err(GameError::Orders { rendered, errors }) => {
             err!("{rendered}");
             errln!(
-                "{}: DIVERGES: the orders kept there are refused",
-                args.dir.display()
+                "{}: DIVERGES: the orders kept there are refused ({})",
+                args.dir.display(),
+                codes(errors.iter().map(|e| e.problem.code()))
             );
             Ok(ExitCode::from(1))
         }
@@ -107,6 +108,18 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// The codes of the problems that refused a folder's orders, each once, in the
+/// order found: `verify` names them after the problems themselves.
+pub fn codes<'a>(codes: impl Iterator<Item = &'a str>) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    for c in codes {
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    seen.join(", ")
 }
 
 /// A game verified, and the lines that say what its mail showed (or that a folder
