@@ -4,12 +4,12 @@
 //! (the game), `S0xx` (state files) and `F0xx` (files, from `pbem`). A code never changes meaning once released;
 //! a new kind of problem gets a new code. `docs/error-codes.md` lists them all.
 //!
-//! Order problems declare their codes where they are declared (`problems.rs`); the
-//! other failures are given theirs here. Every match here is exhaustive, without a
-//! wildcard, so a new variant does not compile until it has its code.
+//! Order and position file problems declare their codes where they are declared
+//! (`problems.rs`, `position_file.rs`); the other failures are given theirs here.
+//! Every match here is exhaustive, without a wildcard, so a new variant does not
+//! compile until it has its code.
 
 use crate::game::GameError;
-use crate::position_file::PositionProblem;
 use crate::ruleset::RulesetError;
 
 impl GameError {
@@ -84,51 +84,24 @@ impl RulesetError {
     }
 }
 
-impl PositionProblem {
-    /// The stable code of this problem (`docs/error-codes.md`).
-    pub fn code(&self) -> &'static str {
-        match self {
-            PositionProblem::NotToml(_) => "P001",
-            PositionProblem::Format { .. } => "P002",
-            PositionProblem::Header(_) => "P003",
-            PositionProblem::BadHex(_) => "P004",
-            PositionProblem::OffBoard(_) => "P005",
-            PositionProblem::Impassable { .. } => "P006",
-            PositionProblem::UnknownUnit(_) => "P007",
-            PositionProblem::NotInGame(_) => "P008",
-            PositionProblem::Twice { .. } => "P009",
-            PositionProblem::Overstacked { .. } => "P010",
-            PositionProblem::BothSides { .. } => "P011",
-            PositionProblem::SetUpAbroad { .. } => "P012",
-            PositionProblem::Strength { .. } => "P013",
-            PositionProblem::BadSide(_) => "P014",
-            PositionProblem::HexTwice(_) => "P015",
-            PositionProblem::NotHeldCity { .. } => "P016",
-            PositionProblem::EliminatedLater { .. } => "P017",
-            PositionProblem::NotOwnUnit { .. } => "P018",
-            PositionProblem::BadZone(_) => "P019",
-            PositionProblem::TooManyAtSea { .. } => "P020",
-            PositionProblem::NoChange { .. } => "P025",
-            PositionProblem::AirNotInCity { .. } => "P031",
-            PositionProblem::AirOverstacked { .. } => "P032",
-            PositionProblem::NoSuchMinor(_) => "P029",
-            PositionProblem::NotMinorCity { .. } => "P030",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::hex::Hex;
     use crate::orders::Problem;
+    use crate::position_file::PositionProblem;
     use crate::state::StateError;
     use crate::units::{Side, UnitId};
     use std::collections::BTreeSet;
 
-    /// Every code declared: the order problems' and those written in this file.
+    /// Every code declared: the order and position problems' and those written in
+    /// this file.
     fn every_code() -> Vec<String> {
-        let mut all: Vec<String> = Problem::CODES.iter().map(|c| c.to_string()).collect();
+        let mut all: Vec<String> = Problem::CODES
+            .iter()
+            .chain(PositionProblem::CODES)
+            .map(|c| c.to_string())
+            .collect();
         all.extend(codes_in_source());
         all
     }
@@ -797,11 +770,7 @@ mod tests {
             .iter()
             .map(PositionProblem::code)
             .collect();
-        let written: BTreeSet<String> = codes_in_source()
-            .into_iter()
-            .filter(|c| c.starts_with('P'))
-            .collect();
-        let written: BTreeSet<&str> = written.iter().map(String::as_str).collect();
+        let written: BTreeSet<&str> = PositionProblem::CODES.iter().copied().collect();
         assert_eq!(from_examples, written);
         assert_eq!(position_examples().len(), written.len());
     }

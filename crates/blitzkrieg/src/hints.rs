@@ -195,6 +195,7 @@ fn did_you_mean(
         Problem::BadUnitName(_) => unit_hint(names.units(rules), side, &typed),
         Problem::OffBoard(h) => hex_hint(rules, names.hexes(rules), &h.to_string()),
         Problem::BadHex(_) => hex_hint(rules, names.hexes(rules), &typed),
+        // Any other problem: only a name that does not exist has a nearest name.
         _ => None,
     };
     match hint {

@@ -8,6 +8,8 @@
 
 #[macro_use]
 pub mod cite;
+#[macro_use]
+pub mod problems;
 pub mod air;
 pub mod arguments;
 pub mod automatic;
@@ -36,7 +38,6 @@ pub mod pbem_game;
 pub mod position;
 pub mod position_file;
 pub mod preview;
-pub mod problems;
 pub mod reach;
 pub mod readings;
 pub mod replacements;

@@ -30,74 +30,100 @@ pub const POSITION_FORMAT: u32 = 1;
 /// this size stays well under a second and 50 MB.
 pub const MAX_POSITION_BYTES: usize = 4 * pbem::files::MAX_ORDER_BYTES;
 
-/// One problem of a position file. Worded for a player; each has a stable code
-/// (`docs/error-codes.md`, `P0xx`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionProblem {
-    #[error("not a readable position file: {0}")]
-    NotToml(String),
-    #[error(
-        "position format {found} is not read by this umpire (it reads format {POSITION_FORMAT})"
-    )]
-    Format { found: u32 },
-    #[error("{0}")]
-    Header(String),
-    #[error("`{0}` is not a hex (write a column and a number: P30, CC15)")]
-    BadHex(String),
-    #[error("{0} is not on the board")]
-    OffBoard(Hex),
-    #[error("{unit} cannot stand in {hex}: {why}")]
-    Impassable { unit: UnitId, hex: Hex, why: String },
-    #[error("there is no counter `{0}`")]
-    UnknownUnit(String),
-    #[error("{0} is not in play in this game's rules")]
-    NotInGame(UnitId),
-    #[error("{unit} is named twice (first at line {first_line})")]
-    Twice { unit: UnitId, first_line: usize },
-    #[error("{hex} holds more than the stacking limit allows (11.1): {units}")]
-    Overstacked { hex: Hex, units: String },
-    #[error("{hex} holds units of both sides (7.5): {units}")]
-    BothSides { hex: Hex, units: String },
-    #[error("{unit} stands in {hex}, outside {country}, during set-up (3.3, 3.4)")]
-    SetUpAbroad {
-        unit: UnitId,
-        hex: Hex,
-        country: &'static str,
-    },
-    #[error("{unit} has strength {given}, not its full {full}: not yet: factor losses come with the Tournament Game (25)")]
-    Strength { unit: UnitId, given: u32, full: u32 },
-    #[error("{unit} at strength {given} cannot be made up from the inactive {kind} substitutes (26.2, 26.5)")]
-    NoChange {
-        unit: UnitId,
-        given: u32,
-        kind: &'static str,
-    },
-    #[error("`{0}` is no minor country of this game: in the Tournament Game write nord-walkure, sud-walkure, calaedia, san-estados or new-endor (29)")]
-    NoSuchMinor(String),
-    #[error("{hex} is no city of {country}: only a country's own cities are reduced (29.4)")]
-    NotMinorCity { hex: Hex, country: String },
-    #[error("`{0}` is not a side (write blue or red)")]
-    BadSide(String),
-    #[error("{0} is given twice")]
-    HexTwice(Hex),
-    #[error("{hex} is not a city outside the home country of the side named: a side holds the cities of minor countries and of the enemy's home country; its own are friendly to it by 5.1 (5.1-5.2)")]
-    NotHeldCity { hex: Hex },
-    #[error("units eliminated in player-turn {when} cannot be: the position is at {now}")]
-    EliminatedLater { when: String, now: String },
-    #[error("{unit} is not a {side} unit: standing orders name the side's own units")]
-    NotOwnUnit { unit: UnitId, side: Side },
-    #[error("`{0}` is not a sea zone of this board (19.1: zones A to F)")]
-    BadZone(String),
-    #[error("{side} has {count} units at sea; {limit} at most (19.1, 19.3)")]
-    TooManyAtSea {
-        side: Side,
-        count: String,
-        limit: String,
-    },
-    #[error("{unit} stands in {hex}, which is no city: aircraft are based in cities (30.2)")]
-    AirNotInCity { unit: UnitId, hex: Hex },
-    #[error("{hex} bases more aircraft than 3 full air units (30.2): {units}")]
-    AirOverstacked { hex: Hex, units: String },
+problems! {
+    /// One problem of a position file. Worded for a player; each has a stable code
+    /// (`docs/error-codes.md`, `P0xx`).
+    pub enum PositionProblem {
+        (P001)
+        #[error("not a readable position file: {0}")]
+        NotToml(String),
+        (P002)
+        #[error(
+            "position format {found} is not read by this umpire (it reads format {POSITION_FORMAT})"
+        )]
+        Format { found: u32 },
+        (P003)
+        #[error("{0}")]
+        Header(String),
+        (P004)
+        #[error("`{0}` is not a hex (write a column and a number: P30, CC15)")]
+        BadHex(String),
+        (P005)
+        #[error("{0} is not on the board")]
+        OffBoard(Hex),
+        (P006)
+        #[error("{unit} cannot stand in {hex}: {why}")]
+        Impassable { unit: UnitId, hex: Hex, why: String },
+        (P007)
+        #[error("there is no counter `{0}`")]
+        UnknownUnit(String),
+        (P008)
+        #[error("{0} is not in play in this game's rules")]
+        NotInGame(UnitId),
+        (P009)
+        #[error("{unit} is named twice (first at line {first_line})")]
+        Twice { unit: UnitId, first_line: usize },
+        (P010)
+        #[error("{hex} holds more than the stacking limit allows (11.1): {units}")]
+        Overstacked { hex: Hex, units: String },
+        (P011)
+        #[error("{hex} holds units of both sides (7.5): {units}")]
+        BothSides { hex: Hex, units: String },
+        (P012)
+        #[error("{unit} stands in {hex}, outside {country}, during set-up (3.3, 3.4)")]
+        SetUpAbroad {
+            unit: UnitId,
+            hex: Hex,
+            country: &'static str,
+        },
+        (P013)
+        #[error("{unit} has strength {given}, not its full {full}: not yet: factor losses come with the Tournament Game (25)")]
+        Strength { unit: UnitId, given: u32, full: u32 },
+        (P025)
+        #[error("{unit} at strength {given} cannot be made up from the inactive {kind} substitutes (26.2, 26.5)")]
+        NoChange {
+            unit: UnitId,
+            given: u32,
+            kind: &'static str,
+        },
+        (P029)
+        #[error("`{0}` is no minor country of this game: in the Tournament Game write nord-walkure, sud-walkure, calaedia, san-estados or new-endor (29)")]
+        NoSuchMinor(String),
+        (P030)
+        #[error("{hex} is no city of {country}: only a country's own cities are reduced (29.4)")]
+        NotMinorCity { hex: Hex, country: String },
+        (P014)
+        #[error("`{0}` is not a side (write blue or red)")]
+        BadSide(String),
+        (P015)
+        #[error("{0} is given twice")]
+        HexTwice(Hex),
+        (P016)
+        #[error("{hex} is not a city outside the home country of the side named: a side holds the cities of minor countries and of the enemy's home country; its own are friendly to it by 5.1 (5.1-5.2)")]
+        NotHeldCity { hex: Hex },
+        (P017)
+        #[error("units eliminated in player-turn {when} cannot be: the position is at {now}")]
+        EliminatedLater { when: String, now: String },
+        (P018)
+        #[error("{unit} is not a {side} unit: standing orders name the side's own units")]
+        NotOwnUnit { unit: UnitId, side: Side },
+        (P019)
+        #[error("`{0}` is not a sea zone of this board (19.1: zones A to F)")]
+        BadZone(String),
+        (P020)
+        #[error("{side} has {count} units at sea; {limit} at most (19.1, 19.3)")]
+        TooManyAtSea {
+            side: Side,
+            count: String,
+            limit: String,
+        },
+        (P031)
+        #[error("{unit} stands in {hex}, which is no city: aircraft are based in cities (30.2)")]
+        AirNotInCity { unit: UnitId, hex: Hex },
+        (P032)
+        #[error("{hex} bases more aircraft than 3 full air units (30.2): {units}")]
+        AirOverstacked { hex: Hex, units: String },
+    }
 }
 
 /// 19.1: a zone letter of the board (`A`, any case), if it is one.

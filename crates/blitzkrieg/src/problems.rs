@@ -12,23 +12,28 @@ use crate::board::SeaZone;
 use crate::hex::Hex;
 use crate::units::{Side, UnitId};
 
-/// Declares [`Problem`]: each variant preceded by `(CODE)` or `(CODE, hint = "...")`,
-/// then its `#[error(...)]` message. Generates the enum, [`Problem::code`],
-/// [`Problem::hint`] and [`Problem::CODES`], so no list of problems is kept twice.
+/// Declares an enum of problems, each variant preceded by `(CODE)` or
+/// `(CODE, hint = "...")`, then its `#[error(...)]` message. Generates the enum (with
+/// `thiserror`'s `Error`), its `code()`, `hint()` and `CODES`, so no list of problems
+/// is kept twice. [`Problem`] and the position file's problems are declared with it.
 macro_rules! problems {
     (@hint) => { None };
     (@hint $hint:expr) => { Some($hint) };
-    ($(
-        ($code:ident $(, hint = $hint:expr)?)
-        $(#[$($meta:tt)*])*
-        $variant:ident
-        $(( $($tuple:ty),* $(,)? ))?
-        $({ $( $(#[$fmeta:meta])* $field:ident : $fty:ty ),* $(,)? })?
-    ),* $(,)?) => {
-        /// What is wrong with an order, worded for a player. Stage one and stage two
-        /// share it.
+    (
+        $(#[$($emeta:tt)*])*
+        pub enum $name:ident {
+            $(
+                ($code:ident $(, hint = $hint:expr)?)
+                $(#[$($meta:tt)*])*
+                $variant:ident
+                $(( $($tuple:ty),* $(,)? ))?
+                $({ $( $(#[$fmeta:meta])* $field:ident : $fty:ty ),* $(,)? })?
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$($emeta)*])*
         #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-        pub enum Problem {
+        pub enum $name {
             $(
                 $(#[$($meta)*])*
                 $variant
@@ -37,21 +42,21 @@ macro_rules! problems {
             ),*
         }
 
-        impl Problem {
+        impl $name {
             /// Every code declared, in the order declared.
             pub const CODES: &'static [&'static str] = &[$(stringify!($code)),*];
 
             /// The stable code of this problem (`docs/error-codes.md`).
             pub fn code(&self) -> &'static str {
                 match self {
-                    $(Problem::$variant { .. } => stringify!($code),)*
+                    $($name::$variant { .. } => stringify!($code),)*
                 }
             }
 
             /// What to do about it, where the message alone does not say.
             pub fn hint(&self) -> Option<&'static str> {
                 match self {
-                    $(Problem::$variant { .. } => problems!(@hint $($hint)?),)*
+                    $($name::$variant { .. } => problems!(@hint $($hint)?),)*
                 }
             }
         }
@@ -84,757 +89,761 @@ const LANDING: &str =
     "land at a friendly city free of enemy ZOC within range of the target (within half range after bombing at double strength), with room for 3 full air units";
 
 problems! {
-    // ----------------------------------------------------------------------
-    // The order file as written (orders).
+    /// What is wrong with an order, worded for a player. Stage one and stage two share
+    /// it.
+    pub enum Problem {
+        // ----------------------------------------------------------------------
+        // The order file as written (orders).
 
-    (B101, hint = "start from the template the umpire mailed with the state")
-    #[error("this is not a readable order file: {0}")]
-    NotToml(String),
-    (B102)
-    #[error("{0}")]
-    BadHex(String),
-    (B103)
-    #[error("{0}")]
-    BadUnitName(crate::units::NameError),
-    (B104)
-    #[error("`{0}` is not a side: write \"blue\" or \"red\"")]
-    BadSide(String),
-    (B105)
-    #[error("this order names no unit: give `unit = \"...\"` or `units = [...]`")]
-    NoUnits,
-    (B106)
-    #[error("a move needs either `path = [...]` or `to = \"HEX\"`, not both and not neither")]
-    RouteAmbiguous,
-    (B107)
-    #[error("the path is empty")]
-    EmptyPath,
-    (B108)
-    #[error("an attack needs `target = \"HEX\"` (or `targets = [...]`)")]
-    NoTarget,
-    (B109, hint = "a word processor or mail program made them curly: type the straight quotes again, or turn off smart quotes")
-    #[error("`{found}` is a typographic quote: TOML needs straight quotes, \" and '")]
-    TypographicQuote { found: char },
+        (B101, hint = "start from the template the umpire mailed with the state")
+        #[error("this is not a readable order file: {0}")]
+        NotToml(String),
+        (B102)
+        #[error("{0}")]
+        BadHex(String),
+        (B103)
+        #[error("{0}")]
+        BadUnitName(crate::units::NameError),
+        (B104)
+        #[error("`{0}` is not a side: write \"blue\" or \"red\"")]
+        BadSide(String),
+        (B105)
+        #[error("this order names no unit: give `unit = \"...\"` or `units = [...]`")]
+        NoUnits,
+        (B106)
+        #[error("a move needs either `path = [...]` or `to = \"HEX\"`, not both and not neither")]
+        RouteAmbiguous,
+        (B107)
+        #[error("the path is empty")]
+        EmptyPath,
+        (B108)
+        #[error("an attack needs `target = \"HEX\"` (or `targets = [...]`)")]
+        NoTarget,
+        (B109, hint = "a word processor or mail program made them curly: type the straight quotes again, or turn off smart quotes")
+        #[error("`{found}` is a typographic quote: TOML needs straight quotes, \" and '")]
+        TypographicQuote { found: char },
 
-    // ----------------------------------------------------------------------
-    // The header, the game, the seed and the units named (2, 4, PBEM; pbem_game, engine).
+        // ----------------------------------------------------------------------
+        // The header, the game, the seed and the units named (2, 4, PBEM; pbem_game, engine).
 
-    (B183)
-    #[error("the seed named was used before: {0}")]
-    SeedUsed(String),
-    (B201)
-    #[error("these orders are for game `{found}`, but the state is game `{expected}`")]
-    WrongGame { expected: String, found: String },
-    (B202, hint = COPY_HEADER)
-    #[error("these orders are for {found}, but it is {expected}'s turn")]
-    WrongSide { expected: Side, found: Side },
-    (B203, hint = COPY_HEADER)
-    #[error("these orders are for turn {found}, but the state is at turn {expected}")]
-    WrongTurn { expected: u32, found: u32 },
-    (B204, hint = COPY_HEADER)
-    #[error("these orders apply to state {found}, but the state given is {expected}")]
-    WrongState { expected: String, found: String },
-    (B205, hint = "add a [seed] table naming a round, time or date still to come")
-    #[error("these orders have battles but name no [seed]: the seed must be named before it is published")]
-    NoSeed,
-    (B206)
-    #[error("the seed does not match the game's seed source: {0}")]
-    BadSeed(String),
-    (B207)
-    #[error("the game is over: {0}")]
-    GameOver(String),
-    (B208)
-    #[error("there is no unit `{0}` in this game")]
-    UnknownUnit(String),
-    (B209)
-    #[error("{unit} belongs to {owner}, not to {side}")]
-    NotYourUnit {
-        unit: UnitId,
-        owner: Side,
-        side: Side,
-    },
-    (B210)
-    #[error("{unit} is given two orders of the same kind ({what})")]
-    OrderedTwice { unit: UnitId, what: String },
-    (B211)
-    #[error("{0} is not used in this game's rules")]
-    NotInThisGame(UnitId),
-    (B212)
-    #[error("{what} orders are not allowed now: {why}")]
-    NotNow { what: String, why: String },
-    (B213)
-    #[error("no roll could be drawn: {0}")]
-    NoRoll(String),
-    (B214, hint = "the template carries [seed] commented out; an attacker removes the `# ` of its lines and fills them in")
-    #[error("these orders have battles, and their [seed] is commented out: remove the `#` before `[seed]` and its lines")]
-    SeedCommentedOut,
+        (B183)
+        #[error("the seed named was used before: {0}")]
+        SeedUsed(String),
+        (B201)
+        #[error("these orders are for game `{found}`, but the state is game `{expected}`")]
+        WrongGame { expected: String, found: String },
+        (B202, hint = COPY_HEADER)
+        #[error("these orders are for {found}, but it is {expected}'s turn")]
+        WrongSide { expected: Side, found: Side },
+        (B203, hint = COPY_HEADER)
+        #[error("these orders are for turn {found}, but the state is at turn {expected}")]
+        WrongTurn { expected: u32, found: u32 },
+        (B204, hint = COPY_HEADER)
+        #[error("these orders apply to state {found}, but the state given is {expected}")]
+        WrongState { expected: String, found: String },
+        (B205, hint = "add a [seed] table naming a round, time or date still to come")
+        #[error("these orders have battles but name no [seed]: the seed must be named before it is published")]
+        NoSeed,
+        (B206)
+        #[error("the seed does not match the game's seed source: {0}")]
+        BadSeed(String),
+        (B207)
+        #[error("the game is over: {0}")]
+        GameOver(String),
+        (B208)
+        #[error("there is no unit `{0}` in this game")]
+        UnknownUnit(String),
+        (B209)
+        #[error("{unit} belongs to {owner}, not to {side}")]
+        NotYourUnit {
+            unit: UnitId,
+            owner: Side,
+            side: Side,
+        },
+        (B210)
+        #[error("{unit} is given two orders of the same kind ({what})")]
+        OrderedTwice { unit: UnitId, what: String },
+        (B211)
+        #[error("{0} is not used in this game's rules")]
+        NotInThisGame(UnitId),
+        (B212)
+        #[error("{what} orders are not allowed now: {why}")]
+        NotNow { what: String, why: String },
+        (B213)
+        #[error("no roll could be drawn: {0}")]
+        NoRoll(String),
+        (B214, hint = "the template carries [seed] commented out; an attacker removes the `# ` of its lines and fills them in")
+        #[error("these orders have battles, and their [seed] is commented out: remove the `#` before `[seed]` and its lines")]
+        SeedCommentedOut,
 
-    // ----------------------------------------------------------------------
-    // Set-up and reinforcements (3, 6; movement::place).
+        // ----------------------------------------------------------------------
+        // Set-up and reinforcements (3, 6; movement::place).
 
-    (B301)
-    #[error("{unit} cannot be placed now: {why}")]
-    CannotPlace { unit: UnitId, why: String },
-    (B302)
-    #[error("this order places {count} units in {hex} at once; 3 at most")]
-    PlacedStack { hex: Hex, count: usize },
-    (B303)
-    #[error("{hex} is not in {}: units set up in their home country", side.country_name())]
-    NotHomeCountry { hex: Hex, side: Side },
-    (B304)
-    #[error("{hex} is not a friendly city of {side}: {why}")]
-    NotFriendlyCity { hex: Hex, side: Side, why: String },
+        (B301)
+        #[error("{unit} cannot be placed now: {why}")]
+        CannotPlace { unit: UnitId, why: String },
+        (B302)
+        #[error("this order places {count} units in {hex} at once; 3 at most")]
+        PlacedStack { hex: Hex, count: usize },
+        (B303)
+        #[error("{hex} is not in {}: units set up in their home country", side.country_name())]
+        NotHomeCountry { hex: Hex, side: Side },
+        (B304)
+        #[error("{hex} is not a friendly city of {side}: {why}")]
+        NotFriendlyCity { hex: Hex, side: Side, why: String },
 
-    // ----------------------------------------------------------------------
-    // Ground movement (7-11, 21, 22; movement).
+        // ----------------------------------------------------------------------
+        // Ground movement (7-11, 21, 22; movement).
 
-    (B401)
-    #[error("{0} is not on the board")]
-    OffBoard(Hex),
-    (B402)
-    #[error("{unit} is not on the map")]
-    NotOnMap { unit: UnitId },
-    (B403)
-    #[error("{unit} cannot enter {hex}: {why}")]
-    IllegalHex { unit: UnitId, hex: Hex, why: String },
-    (B404)
-    #[error("{unit} needs {needed} movement factors for this path but has {allowed}")]
-    TooFar {
-        unit: UnitId,
-        needed: String,
-        allowed: String,
-    },
-    (B405)
-    #[error("{unit} must stop on entering enemy ZOC at {hex} and cannot go on")]
-    ZocContinue { unit: UnitId, hex: Hex },
-    (B406)
-    #[error("{unit} starts in enemy ZOC and is engaged: it may not move")]
-    Engaged { unit: UnitId },
-    (B407)
-    #[error("{unit} must stop on {hex} ({terrain}) and cannot go on")]
-    TerrainStop {
-        unit: UnitId,
-        hex: Hex,
-        terrain: String,
-    },
-    (B408)
-    #[error("{hex} would hold {count} units at the end of movement (3 at most)")]
-    Overstacked { hex: Hex, count: usize },
-    (B409)
-    #[error("{to} is not adjacent to {from}: a path names every hex entered, one step at a time")]
-    PathGap { unit: UnitId, from: Hex, to: Hex },
-    (B410)
-    #[error("{unit} is in {hex} but {first} is in {other}: a stack moves together from one hex")]
-    NotStacked {
-        unit: UnitId,
-        hex: Hex,
-        first: UnitId,
-        other: Hex,
-    },
-    (B411)
-    #[error("this order moves {count} units together: a stack is 3 units at most")]
-    StackTooLarge { count: usize },
-    (B412)
-    #[error("{unit} is already in {hex}: the route does not leave it")]
-    NoMovement { unit: UnitId, hex: Hex },
-    (B413)
-    #[error("{unit} has no legal path to {to}: {why}")]
-    NoPath { unit: UnitId, to: Hex, why: String },
-    (B414)
-    #[error("{unit} was airdropped on {landing} and may move {allowed} hex(es) after landing")]
-    AfterDrop {
-        unit: UnitId,
-        landing: Hex,
-        allowed: u32,
-    },
-    (B415, hint = "choose a path that keeps a hex away from every enemy unit and from every city not friendly to you, or a nearer destination")
-    #[error("{unit} needs {needed} movement factors for this path but has {allowed}; strategic movement would add {bonus}, but only on a path clear of the enemy, and {why}")]
-    StrategicNotClear {
-        unit: UnitId,
-        needed: String,
-        allowed: u32,
-        bonus: u32,
-        why: String,
-    },
-    (B416)
-    #[error("{unit} made the automatic victory against {hex}: it stays in position, and moves again only in its advance after combat")]
-    AvThenMove { unit: UnitId, hex: Hex },
+        (B401)
+        #[error("{0} is not on the board")]
+        OffBoard(Hex),
+        (B402)
+        #[error("{unit} is not on the map")]
+        NotOnMap { unit: UnitId },
+        (B403)
+        #[error("{unit} cannot enter {hex}: {why}")]
+        IllegalHex { unit: UnitId, hex: Hex, why: String },
+        (B404)
+        #[error("{unit} needs {needed} movement factors for this path but has {allowed}")]
+        TooFar {
+            unit: UnitId,
+            needed: String,
+            allowed: String,
+        },
+        (B405)
+        #[error("{unit} must stop on entering enemy ZOC at {hex} and cannot go on")]
+        ZocContinue { unit: UnitId, hex: Hex },
+        (B406)
+        #[error("{unit} starts in enemy ZOC and is engaged: it may not move")]
+        Engaged { unit: UnitId },
+        (B407)
+        #[error("{unit} must stop on {hex} ({terrain}) and cannot go on")]
+        TerrainStop {
+            unit: UnitId,
+            hex: Hex,
+            terrain: String,
+        },
+        (B408)
+        #[error("{hex} would hold {count} units at the end of movement (3 at most)")]
+        Overstacked { hex: Hex, count: usize },
+        (B409)
+        #[error("{to} is not adjacent to {from}: a path names every hex entered, one step at a time")]
+        PathGap { unit: UnitId, from: Hex, to: Hex },
+        (B410)
+        #[error("{unit} is in {hex} but {first} is in {other}: a stack moves together from one hex")]
+        NotStacked {
+            unit: UnitId,
+            hex: Hex,
+            first: UnitId,
+            other: Hex,
+        },
+        (B411)
+        #[error("this order moves {count} units together: a stack is 3 units at most")]
+        StackTooLarge { count: usize },
+        (B412)
+        #[error("{unit} is already in {hex}: the route does not leave it")]
+        NoMovement { unit: UnitId, hex: Hex },
+        (B413)
+        #[error("{unit} has no legal path to {to}: {why}")]
+        NoPath { unit: UnitId, to: Hex, why: String },
+        (B414)
+        #[error("{unit} was airdropped on {landing} and may move {allowed} hex(es) after landing")]
+        AfterDrop {
+            unit: UnitId,
+            landing: Hex,
+            allowed: u32,
+        },
+        (B415, hint = "choose a path that keeps a hex away from every enemy unit and from every city not friendly to you, or a nearer destination")
+        #[error("{unit} needs {needed} movement factors for this path but has {allowed}; strategic movement would add {bonus}, but only on a path clear of the enemy, and {why}")]
+        StrategicNotClear {
+            unit: UnitId,
+            needed: String,
+            allowed: u32,
+            bonus: u32,
+            why: String,
+        },
+        (B416)
+        #[error("{unit} made the automatic victory against {hex}: it stays in position, and moves again only in its advance after combat")]
+        AvThenMove { unit: UnitId, hex: Hex },
 
-    // ----------------------------------------------------------------------
-    // Air transport, airdrop and air supply (9, 23.4; movement::air, supply).
+        // ----------------------------------------------------------------------
+        // Air transport, airdrop and air supply (9, 23.4; movement::air, supply).
 
-    (B501)
-    #[error("{unit} may not be flown: {why}")]
-    CannotFly { unit: UnitId, why: String },
-    (B502)
-    #[error("{unit} is in {actual}, not in {hex}")]
-    NotThere { unit: UnitId, hex: Hex, actual: Hex },
-    (B503)
-    #[error("{unit} would fly {distance} hexes; {limit} at most")]
-    FlightTooLong {
-        unit: UnitId,
-        distance: u32,
-        limit: u32,
-    },
-    (B504)
-    #[error("{unit} would be unit number {count} flown this player-turn; 4 at most")]
-    AirLimit { unit: UnitId, count: usize },
-    (B505)
-    #[error("{hex} is the take-off city: air transport flies to another city")]
-    SameCity { hex: Hex },
-    (B506)
-    #[error("no airdrop on {hex}: {why}")]
-    BadDropZone { hex: Hex, why: String },
-    (B507)
-    #[error("{unit} traces a supply route without the air: it needs no air supply")]
-    AirSupplyNotNeeded { unit: UnitId },
-    (B508)
-    #[error("{unit} is {kind}: armor and artillery are never supplied by air")]
-    AirSupplyKind { unit: UnitId, kind: String },
-    (B509)
-    #[error("{unit} cannot be supplied by air: {why}")]
-    AirSupplyNoRoute { unit: UnitId, why: String },
-    (B510)
-    #[error(
-        "{unit} would bring the units supplied by air this player-turn to {count}; {limit} at most (substitutes and rangers count half, 26.4)"
-    )]
-    AirSupplyLimit {
-        unit: UnitId,
-        /// Units, in halves written out ("4", "4½").
-        count: String,
-        limit: usize,
-    },
+        (B501)
+        #[error("{unit} may not be flown: {why}")]
+        CannotFly { unit: UnitId, why: String },
+        (B502)
+        #[error("{unit} is in {actual}, not in {hex}")]
+        NotThere { unit: UnitId, hex: Hex, actual: Hex },
+        (B503)
+        #[error("{unit} would fly {distance} hexes; {limit} at most")]
+        FlightTooLong {
+            unit: UnitId,
+            distance: u32,
+            limit: u32,
+        },
+        (B504)
+        #[error("{unit} would be unit number {count} flown this player-turn; 4 at most")]
+        AirLimit { unit: UnitId, count: usize },
+        (B505)
+        #[error("{hex} is the take-off city: air transport flies to another city")]
+        SameCity { hex: Hex },
+        (B506)
+        #[error("no airdrop on {hex}: {why}")]
+        BadDropZone { hex: Hex, why: String },
+        (B507)
+        #[error("{unit} traces a supply route without the air: it needs no air supply")]
+        AirSupplyNotNeeded { unit: UnitId },
+        (B508)
+        #[error("{unit} is {kind}: armor and artillery are never supplied by air")]
+        AirSupplyKind { unit: UnitId, kind: String },
+        (B509)
+        #[error("{unit} cannot be supplied by air: {why}")]
+        AirSupplyNoRoute { unit: UnitId, why: String },
+        (B510)
+        #[error(
+            "{unit} would bring the units supplied by air this player-turn to {count}; {limit} at most (substitutes and rangers count half, 26.4)"
+        )]
+        AirSupplyLimit {
+            unit: UnitId,
+            /// Units, in halves written out ("4", "4½").
+            count: String,
+            limit: usize,
+        },
 
-    // ----------------------------------------------------------------------
-    // Attacks (12-15, 21; combat).
+        // ----------------------------------------------------------------------
+        // Attacks (12-15, 21; combat).
 
-    (B601)
-    #[error("{unit} is not adjacent to {target}")]
-    NotAdjacent { unit: UnitId, target: Hex },
-    (B602)
-    #[error("there is no enemy unit in {0} to attack")]
-    NoDefender(Hex),
-    (B603)
-    #[error("odds of {odds} are worse than 1-6 and not allowed")]
-    OddsTooLow { odds: String },
-    (B604, hint = "add an [[attack]] with this hex as its target, by units next to it, or end the moves next to it elsewhere")
-    #[error("the enemy in {hex} is adjacent to units that moved there but is not attacked")]
-    DefenderUnattacked { hex: Hex },
-    (B605, hint = ATTACK_OR_LEAVE_ZOC)
-    #[error(
-        "{unit} ends its move in {hex}, next to the enemy in {}, but is in no battle: a unit that moves into enemy ZOC must attack",
-        hex_list(enemies)
-    )]
-    MustAttack {
-        unit: UnitId,
-        hex: Hex,
-        enemies: Vec<Hex>,
-    },
-    (B606)
-    #[error("{unit} is in more than one battle")]
-    TwoBattles { unit: UnitId },
-    (B607)
-    #[error("battle id `{0}` is used twice")]
-    DuplicateBattle(String),
-    (B608)
-    #[error("the enemy in {hex} is attacked in more than one battle: all units in a hex are attacked together, once")]
-    HexInTwoBattles { hex: Hex },
-    (B609, hint = ATTACK_OR_LEAVE_ZOC)
-    #[error("{unit} is in enemy ZOC and can still make a legal attack ({how}), so it must attack")]
-    EngagedMustAttack { unit: UnitId, how: String },
-    (B610)
-    #[error("{unit} is named in `{what}` of battle {battle} but does not fight in that battle")]
-    NotInBattle {
-        unit: UnitId,
-        battle: String,
-        what: String,
-    },
-    (B611)
-    #[error("battle {battle} names {count} units to advance; at most 3 may advance after combat")]
-    TooManyAdvance { battle: String, count: usize },
-    (B612, hint = "move it no farther than its own movement factor allows, or leave it out of the attack")
-    #[error("{unit} moved with the strategic movement bonus this player-turn, so it may make no attack, but it is named in {what}")]
-    StrategicAttack { unit: UnitId, what: String },
-    (B613)
-    #[error("{odds} against {hex} is no automatic victory: it needs at least {needed}-1{}", if *retreat { " while the defenders have a legal retreat" } else { " even when the defenders cannot retreat" })]
-    AvTooWeak {
-        hex: Hex,
-        odds: String,
-        needed: u32,
-        retreat: bool,
-    },
-    (B614)
-    #[error(
-        "{unit} did not make the automatic victory against {hex}, so it cannot advance after it"
-    )]
-    NotAnAver { unit: UnitId, hex: Hex },
-    (B615)
-    #[error("{unit} cannot advance along this path: {why}")]
-    AvAdvance { unit: UnitId, why: String },
+        (B601)
+        #[error("{unit} is not adjacent to {target}")]
+        NotAdjacent { unit: UnitId, target: Hex },
+        (B602)
+        #[error("there is no enemy unit in {0} to attack")]
+        NoDefender(Hex),
+        (B603)
+        #[error("odds of {odds} are worse than 1-6 and not allowed")]
+        OddsTooLow { odds: String },
+        (B604, hint = "add an [[attack]] with this hex as its target, by units next to it, or end the moves next to it elsewhere")
+        #[error("the enemy in {hex} is adjacent to units that moved there but is not attacked")]
+        DefenderUnattacked { hex: Hex },
+        (B605, hint = ATTACK_OR_LEAVE_ZOC)
+        #[error(
+            "{unit} ends its move in {hex}, next to the enemy in {}, but is in no battle: a unit that moves into enemy ZOC must attack",
+            hex_list(enemies)
+        )]
+        MustAttack {
+            unit: UnitId,
+            hex: Hex,
+            enemies: Vec<Hex>,
+        },
+        (B606)
+        #[error("{unit} is in more than one battle")]
+        TwoBattles { unit: UnitId },
+        (B607)
+        #[error("battle id `{0}` is used twice")]
+        DuplicateBattle(String),
+        (B608)
+        #[error("the enemy in {hex} is attacked in more than one battle: all units in a hex are attacked together, once")]
+        HexInTwoBattles { hex: Hex },
+        (B609, hint = ATTACK_OR_LEAVE_ZOC)
+        #[error("{unit} is in enemy ZOC and can still make a legal attack ({how}), so it must attack")]
+        EngagedMustAttack { unit: UnitId, how: String },
+        (B610)
+        #[error("{unit} is named in `{what}` of battle {battle} but does not fight in that battle")]
+        NotInBattle {
+            unit: UnitId,
+            battle: String,
+            what: String,
+        },
+        (B611)
+        #[error("battle {battle} names {count} units to advance; at most 3 may advance after combat")]
+        TooManyAdvance { battle: String, count: usize },
+        (B612, hint = "move it no farther than its own movement factor allows, or leave it out of the attack")
+        #[error("{unit} moved with the strategic movement bonus this player-turn, so it may make no attack, but it is named in {what}")]
+        StrategicAttack { unit: UnitId, what: String },
+        (B613)
+        #[error("{odds} against {hex} is no automatic victory: it needs at least {needed}-1{}", if *retreat { " while the defenders have a legal retreat" } else { " even when the defenders cannot retreat" })]
+        AvTooWeak {
+            hex: Hex,
+            odds: String,
+            needed: u32,
+            retreat: bool,
+        },
+        (B614)
+        #[error(
+            "{unit} did not make the automatic victory against {hex}, so it cannot advance after it"
+        )]
+        NotAnAver { unit: UnitId, hex: Hex },
+        (B615)
+        #[error("{unit} cannot advance along this path: {why}")]
+        AvAdvance { unit: UnitId, why: String },
 
-    // ----------------------------------------------------------------------
-    // Decisions owed from the last player-turn (PBEM; combat::pending).
+        // ----------------------------------------------------------------------
+        // Decisions owed from the last player-turn (PBEM; combat::pending).
 
-    (B701, hint = "see docs/orders.md, decisions")
-    #[error("a decision is owed for battle {battle}: {what}; add a [[decision]] with battle = \"{battle}\"")]
-    DecisionOwed { battle: String, what: String },
-    (B702)
-    #[error("no decision is owed for battle `{0}`")]
-    NoDecisionOwed(String),
-    (B703)
-    #[error("this game takes losses and retreats from standing orders: it owes no [[decision]]")]
-    DecisionsNotUsed,
-    (B704)
-    #[error(
-        "battle {battle} owes the loss of one of {candidates}: name it with lose = [\"UNIT\"]"
-    )]
-    LossNotNamed { battle: String, candidates: String },
-    (B705)
-    #[error("{unit} did not fight battle {battle} or is gone: lose one of {candidates}")]
-    NotALoser {
-        unit: UnitId,
-        battle: String,
-        candidates: String,
-    },
-    (B706)
-    #[error("{unit} must retreat 2 hexes after battle {battle}: name its end hex with retreat = [...]; legal: {legal}")]
-    RetreatNotNamed {
-        unit: UnitId,
-        battle: String,
-        legal: String,
-    },
-    (B707)
-    #[error("no hex of `retreat` is a legal end of a 2-hex retreat for {unit} after battle {battle}; legal: {legal}")]
-    NoLegalRetreatNamed {
-        unit: UnitId,
-        battle: String,
-        legal: String,
-    },
-    (B708)
-    #[error("{unit} did not fight battle {battle} on your side, so it cannot advance after it")]
-    NotAnAdvancer { unit: UnitId, battle: String },
-    (B709)
-    #[error("at most 3 units advance after combat (BGAT); this names {count}")]
-    TooManyAdvancers { count: usize },
-    (B710)
-    #[error("battle {battle} costs one unit: name only one in `lose`")]
-    OneLossOnly { battle: String },
-    (B711)
-    #[error("this order file answers a later step of the player-turn: it holds only [[decision]] and [seed]; remove {what}")]
-    DecisionsOnly { what: String },
-    (B720)
-    #[error("this order file answers the stop before odds of the player-turn: it holds only {holds}; remove {what}")]
-    AnswerOnly { what: String, holds: String },
+        (B701, hint = "see docs/orders.md, decisions")
+        #[error("a decision is owed for battle {battle}: {what}; add a [[decision]] with battle = \"{battle}\"")]
+        DecisionOwed { battle: String, what: String },
+        (B702)
+        #[error("no decision is owed for battle `{0}`")]
+        NoDecisionOwed(String),
+        (B703)
+        #[error("this game takes losses and retreats from standing orders: it owes no [[decision]]")]
+        DecisionsNotUsed,
+        (B704)
+        #[error(
+            "battle {battle} owes the loss of one of {candidates}: name it with lose = [\"UNIT\"]"
+        )]
+        LossNotNamed { battle: String, candidates: String },
+        (B705)
+        #[error("{unit} did not fight battle {battle} or is gone: lose one of {candidates}")]
+        NotALoser {
+            unit: UnitId,
+            battle: String,
+            candidates: String,
+        },
+        (B706)
+        #[error("{unit} must retreat 2 hexes after battle {battle}: name its end hex with retreat = [...]; legal: {legal}")]
+        RetreatNotNamed {
+            unit: UnitId,
+            battle: String,
+            legal: String,
+        },
+        (B707)
+        #[error("no hex of `retreat` is a legal end of a 2-hex retreat for {unit} after battle {battle}; legal: {legal}")]
+        NoLegalRetreatNamed {
+            unit: UnitId,
+            battle: String,
+            legal: String,
+        },
+        (B708)
+        #[error("{unit} did not fight battle {battle} on your side, so it cannot advance after it")]
+        NotAnAdvancer { unit: UnitId, battle: String },
+        (B709)
+        #[error("at most 3 units advance after combat (BGAT); this names {count}")]
+        TooManyAdvancers { count: usize },
+        (B710)
+        #[error("battle {battle} costs one unit: name only one in `lose`")]
+        OneLossOnly { battle: String },
+        (B711)
+        #[error("this order file answers a later step of the player-turn: it holds only [[decision]] and [seed]; remove {what}")]
+        DecisionsOnly { what: String },
+        (B720)
+        #[error("this order file answers the stop before odds of the player-turn: it holds only {holds}; remove {what}")]
+        AnswerOnly { what: String, holds: String },
 
-    // ----------------------------------------------------------------------
-    // Sea movement (optional rule 19; sea, movement::sea).
+        // ----------------------------------------------------------------------
+        // Sea movement (optional rule 19; sea, movement::sea).
 
-    (B801, hint = SEA_ORDERS)
-    #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"` (with an optional `invade = \"BEACH HEX\"` or `ashore = [\"BEACH HEX\"]`); only one")]
-    SeaOrderShape,
-    (B802)
-    #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
-    SetupWhere,
-    (B803)
-    #[error("`{0}` is not a sea zone of this board")]
-    BadZone(String),
-    (B804)
-    #[error("{hex} is not a port: units go to sea and land at a coastal city or an inland port")]
-    NotAPort { hex: Hex },
-    (B805)
-    #[error("{port} opens on sea zone {opens}, not on zone {zone}")]
-    PortZone {
-        port: Hex,
-        opens: SeaZone,
-        zone: SeaZone,
-    },
-    (B806, hint = PORTS_LISTED)
-    #[error("{port} is not a friendly port of {side}: {why}")]
-    PortNotFriendly { port: Hex, side: Side, why: String },
-    (B807, hint = PORTS_LISTED)
-    #[error("{unit} cannot go to sea from {port}: the port is in enemy ZOC")]
-    PortInEnemyZoc { unit: UnitId, port: Hex },
-    (B808, hint = PORTS_LISTED)
-    #[error("{port} cannot be used as a port: {why}")]
-    PortBlocked { port: Hex, why: String },
-    (B809)
-    #[error("{side} would have {count} units at sea; {limit} at most")]
-    TooManyAtSea {
-        side: Side,
-        count: String,
-        limit: String,
-    },
-    (B810, hint = SEA_ORDERS)
-    #[error("{unit} is not at sea: a [[sea]] order is for units in an At Sea Box")]
-    NotAtSea { unit: UnitId },
-    (B811, hint = SEA_ORDERS)
-    #[error("{unit} is at sea in zone {zone}, not on the map")]
-    AtSea { unit: UnitId, zone: SeaZone },
-    (B812)
-    #[error("{unit} is at sea in zone {from} and may sail only to a zone next to it ({next})")]
-    ZoneNotAdjacent {
-        unit: UnitId,
-        from: SeaZone,
-        next: String,
-    },
-    (B813)
-    #[error("{unit} is at sea in zone {from}; {port} opens on zone {opens}, which is neither zone {from} nor next to it")]
-    PortTooFar {
-        unit: UnitId,
-        from: SeaZone,
-        port: Hex,
-        opens: SeaZone,
-    },
-    (B814)
-    #[error("{unit} went to sea this player-turn and does nothing more at sea in it")]
-    PutToSeaThisTurn { unit: UnitId },
-    (B815)
-    #[error("{unit} landed this player-turn and may not go back to sea in it")]
-    LandedThisTurn { unit: UnitId },
-    (B816)
-    #[error("sea zone {zone} is cut off from the open sea by enemy ZOC: no naval activity there")]
-    ZoneCutOff { zone: SeaZone },
+        (B801, hint = SEA_ORDERS)
+        #[error("a [[sea]] order needs one of `to = \"ZONE\"` (sail to the next zone), `land = \"PORT\"` or `invade = \"BEACH HEX\"` (each with an optional `path` on from there), or `assault = \"SEA HEX\"` (with an optional `invade = \"BEACH HEX\"` or `ashore = [\"BEACH HEX\"]`); only one")]
+        SeaOrderShape,
+        (B802)
+        #[error("a [[setup]] order needs either `hex = \"HEX\"` or `at_sea = \"ZONE\"`, not both and not neither")]
+        SetupWhere,
+        (B803)
+        #[error("`{0}` is not a sea zone of this board")]
+        BadZone(String),
+        (B804)
+        #[error("{hex} is not a port: units go to sea and land at a coastal city or an inland port")]
+        NotAPort { hex: Hex },
+        (B805)
+        #[error("{port} opens on sea zone {opens}, not on zone {zone}")]
+        PortZone {
+            port: Hex,
+            opens: SeaZone,
+            zone: SeaZone,
+        },
+        (B806, hint = PORTS_LISTED)
+        #[error("{port} is not a friendly port of {side}: {why}")]
+        PortNotFriendly { port: Hex, side: Side, why: String },
+        (B807, hint = PORTS_LISTED)
+        #[error("{unit} cannot go to sea from {port}: the port is in enemy ZOC")]
+        PortInEnemyZoc { unit: UnitId, port: Hex },
+        (B808, hint = PORTS_LISTED)
+        #[error("{port} cannot be used as a port: {why}")]
+        PortBlocked { port: Hex, why: String },
+        (B809)
+        #[error("{side} would have {count} units at sea; {limit} at most")]
+        TooManyAtSea {
+            side: Side,
+            count: String,
+            limit: String,
+        },
+        (B810, hint = SEA_ORDERS)
+        #[error("{unit} is not at sea: a [[sea]] order is for units in an At Sea Box")]
+        NotAtSea { unit: UnitId },
+        (B811, hint = SEA_ORDERS)
+        #[error("{unit} is at sea in zone {zone}, not on the map")]
+        AtSea { unit: UnitId, zone: SeaZone },
+        (B812)
+        #[error("{unit} is at sea in zone {from} and may sail only to a zone next to it ({next})")]
+        ZoneNotAdjacent {
+            unit: UnitId,
+            from: SeaZone,
+            next: String,
+        },
+        (B813)
+        #[error("{unit} is at sea in zone {from}; {port} opens on zone {opens}, which is neither zone {from} nor next to it")]
+        PortTooFar {
+            unit: UnitId,
+            from: SeaZone,
+            port: Hex,
+            opens: SeaZone,
+        },
+        (B814)
+        #[error("{unit} went to sea this player-turn and does nothing more at sea in it")]
+        PutToSeaThisTurn { unit: UnitId },
+        (B815)
+        #[error("{unit} landed this player-turn and may not go back to sea in it")]
+        LandedThisTurn { unit: UnitId },
+        (B816)
+        #[error("sea zone {zone} is cut off from the open sea by enemy ZOC: no naval activity there")]
+        ZoneCutOff { zone: SeaZone },
 
-    // ----------------------------------------------------------------------
-    // Invasions and opposed invasions (optional rule 20; movement::invasion, movement::assault).
+        // ----------------------------------------------------------------------
+        // Invasions and opposed invasions (optional rule 20; movement::invasion, movement::assault).
 
-    (B817)
-    #[error("{hex} is not a beach hex: units invade the yellow coastal hexes of a beach")]
-    NotABeach { hex: Hex },
-    (B818)
-    #[error("{unit} is {kind}: artillery, armor and air-assault units may not invade or land on a beach")]
-    CannotInvade { unit: UnitId, kind: String },
-    (B819, hint = ONE_BEACH)
-    #[error("{hex} is on beach `{beach}`, but beach `{first}` was invaded earlier this player-turn: one beach a player-turn")]
-    SecondBeach {
-        hex: Hex,
-        beach: String,
-        first: String,
-    },
-    (B820, hint = ONE_BEACH)
-    #[error("{hex} is on beach `{beach}`, which the enemy invaded in the last player-turn: his fleet is still there")]
-    BeachJustInvaded { hex: Hex, beach: String },
-    (B821)
-    #[error("{unit} is at sea in zone {from}; {hex} is on the sea of zone {zones}, which is neither zone {from} nor next to it")]
-    BeachTooFar {
-        unit: UnitId,
-        from: SeaZone,
-        hex: Hex,
-        zones: String,
-    },
-    (B822, hint = "name the full sea hex in enemy ZOC the units land from with `assault = \"SEA HEX\"` (and the beach hex with `invade`), or land where a sea hex free of enemy ZOC touches the beach; see docs/orders.md, invasions")
-    #[error("landing on {hex} would be an opposed invasion: {why}")]
-    OpposedInvasion { hex: Hex, why: String },
-    (B823, hint = NAME_ASSAULT_HEX)
-    #[error("{hex} is not a full sea hex: units assault from the full sea hexes next to the beach under assault")]
-    AssaultNotSea { hex: Hex },
-    (B824, hint = NAME_ASSAULT_HEX)
-    #[error("{hex} touches no beach hex: an assault hex is a full sea hex next to the beach under assault")]
-    AssaultNoBeach { hex: Hex },
-    (B825, hint = "name a hex of the beach you invade in `ashore` (or in `invade`), or invade that beach with an earlier order")
-    #[error("{hex} touches beaches {beaches} and none of them has been invaded this player-turn: which one is under assault is not clear")]
-    AssaultTwoBeaches { hex: Hex, beaches: String },
-    (B826, hint = "invade from a sea hex free of enemy ZOC with `invade = \"BEACH HEX\"` (and a `path` inland), without `assault`")
-    #[error("{unit} would land from {hex}, which is in no enemy ZOC: that landing is unopposed, not an assault")]
-    AssaultUnopposed { unit: UnitId, hex: Hex },
-    (B827, hint = "choose an assault hex the sea reaches from the board edge without passing a hex in enemy ZOC (003 20.31)")
-    #[error(
-        "{unit} cannot reach assault hex {hex}: enemy ZOC cuts every way to it from the board edge"
-    )]
-    AssaultCutOff { unit: UnitId, hex: Hex },
-    (B828, hint = "spread the invaders over more assault hexes: every unit placed on one this movement phase counts, those that then go ashore too (003 20.31)")
-    #[error("{count} units would be placed on assault hex {hex} this movement phase; stacking is still 3 units a hex")]
-    AssaultOverstacked { hex: Hex, count: String },
-    (B829, hint = INVADE_NEXT_TO_ASSAULT)
-    #[error("{unit} would move from assault hex {from} onto {hex}, which is not next to it")]
-    BeachNotNext { unit: UnitId, from: Hex, hex: Hex },
-    (B830, hint = INVADE_NEXT_TO_ASSAULT)
-    #[error("{hex} holds enemy units: assaulting units move during movement only onto vacant beach hexes")]
-    BeachNotVacant { hex: Hex },
-    (B831, hint = OPPOSED_STOPS)
-    #[error("an opposed invasion has no `path`: the units stop on the beach hex they land on")]
-    OpposedPath,
-    (B832, hint = OPPOSED_STOPS)
-    #[error("{unit} landed on {hex} in an opposed invasion this player-turn and moves no further")]
-    OpposedStops { unit: UnitId, hex: Hex },
-    (B833, hint = "name it in an [[attack]]; after combat it goes ashore onto a vacant beach hex next to it, or is eliminated (20.35)")
-    #[error("{unit} is on assault hex {hex}: it fights from there and goes ashore after combat; it takes no other order this movement phase")]
-    OnAssaultHex { unit: UnitId, hex: Hex },
-    (B834, hint = "list in `ashore` beach hexes next to the assault hex, of the beach invaded this player-turn")
-    #[error("{hex} is no hex of beach `{beach}` next to assault hex {from}: units go ashore after combat only there")]
-    AshoreNotNext { hex: Hex, from: Hex, beach: String },
+        (B817)
+        #[error("{hex} is not a beach hex: units invade the yellow coastal hexes of a beach")]
+        NotABeach { hex: Hex },
+        (B818)
+        #[error("{unit} is {kind}: artillery, armor and air-assault units may not invade or land on a beach")]
+        CannotInvade { unit: UnitId, kind: String },
+        (B819, hint = ONE_BEACH)
+        #[error("{hex} is on beach `{beach}`, but beach `{first}` was invaded earlier this player-turn: one beach a player-turn")]
+        SecondBeach {
+            hex: Hex,
+            beach: String,
+            first: String,
+        },
+        (B820, hint = ONE_BEACH)
+        #[error("{hex} is on beach `{beach}`, which the enemy invaded in the last player-turn: his fleet is still there")]
+        BeachJustInvaded { hex: Hex, beach: String },
+        (B821)
+        #[error("{unit} is at sea in zone {from}; {hex} is on the sea of zone {zones}, which is neither zone {from} nor next to it")]
+        BeachTooFar {
+            unit: UnitId,
+            from: SeaZone,
+            hex: Hex,
+            zones: String,
+        },
+        (B822, hint = "name the full sea hex in enemy ZOC the units land from with `assault = \"SEA HEX\"` (and the beach hex with `invade`), or land where a sea hex free of enemy ZOC touches the beach; see docs/orders.md, invasions")
+        #[error("landing on {hex} would be an opposed invasion: {why}")]
+        OpposedInvasion { hex: Hex, why: String },
+        (B823, hint = NAME_ASSAULT_HEX)
+        #[error("{hex} is not a full sea hex: units assault from the full sea hexes next to the beach under assault")]
+        AssaultNotSea { hex: Hex },
+        (B824, hint = NAME_ASSAULT_HEX)
+        #[error("{hex} touches no beach hex: an assault hex is a full sea hex next to the beach under assault")]
+        AssaultNoBeach { hex: Hex },
+        (B825, hint = "name a hex of the beach you invade in `ashore` (or in `invade`), or invade that beach with an earlier order")
+        #[error("{hex} touches beaches {beaches} and none of them has been invaded this player-turn: which one is under assault is not clear")]
+        AssaultTwoBeaches { hex: Hex, beaches: String },
+        (B826, hint = "invade from a sea hex free of enemy ZOC with `invade = \"BEACH HEX\"` (and a `path` inland), without `assault`")
+        #[error("{unit} would land from {hex}, which is in no enemy ZOC: that landing is unopposed, not an assault")]
+        AssaultUnopposed { unit: UnitId, hex: Hex },
+        (B827, hint = "choose an assault hex the sea reaches from the board edge without passing a hex in enemy ZOC (003 20.31)")
+        #[error(
+            "{unit} cannot reach assault hex {hex}: enemy ZOC cuts every way to it from the board edge"
+        )]
+        AssaultCutOff { unit: UnitId, hex: Hex },
+        (B828, hint = "spread the invaders over more assault hexes: every unit placed on one this movement phase counts, those that then go ashore too (003 20.31)")
+        #[error("{count} units would be placed on assault hex {hex} this movement phase; stacking is still 3 units a hex")]
+        AssaultOverstacked { hex: Hex, count: String },
+        (B829, hint = INVADE_NEXT_TO_ASSAULT)
+        #[error("{unit} would move from assault hex {from} onto {hex}, which is not next to it")]
+        BeachNotNext { unit: UnitId, from: Hex, hex: Hex },
+        (B830, hint = INVADE_NEXT_TO_ASSAULT)
+        #[error("{hex} holds enemy units: assaulting units move during movement only onto vacant beach hexes")]
+        BeachNotVacant { hex: Hex },
+        (B831, hint = OPPOSED_STOPS)
+        #[error("an opposed invasion has no `path`: the units stop on the beach hex they land on")]
+        OpposedPath,
+        (B832, hint = OPPOSED_STOPS)
+        #[error("{unit} landed on {hex} in an opposed invasion this player-turn and moves no further")]
+        OpposedStops { unit: UnitId, hex: Hex },
+        (B833, hint = "name it in an [[attack]]; after combat it goes ashore onto a vacant beach hex next to it, or is eliminated (20.35)")
+        #[error("{unit} is on assault hex {hex}: it fights from there and goes ashore after combat; it takes no other order this movement phase")]
+        OnAssaultHex { unit: UnitId, hex: Hex },
+        (B834, hint = "list in `ashore` beach hexes next to the assault hex, of the beach invaded this player-turn")
+        #[error("{hex} is no hex of beach `{beach}` next to assault hex {from}: units go ashore after combat only there")]
+        AshoreNotNext { hex: Hex, from: Hex, beach: String },
 
-    // ----------------------------------------------------------------------
-    // Advances after combat of more than one hex (25.1; combat).
+        // ----------------------------------------------------------------------
+        // Advances after combat of more than one hex (25.1; combat).
 
-    (B901, hint = "name the units that advance in `advance`; advances of more hexes come with the Tournament Game (25.1)")
-    #[error("battle {battle} gives `advance_path`, but on the Basic Game's table the winner advances into the vacated hex only")]
-    AdvancePathBasic { battle: String },
-    (B902, hint = "begin the path in the hex attacked and keep it to 4 hexes the unit may enter; the result decides how far it goes")
-    #[error("{unit} cannot advance along this path after battle {battle}: {why}")]
-    AdvancePath {
-        unit: UnitId,
-        battle: String,
-        why: String,
-    },
+        (B901, hint = "name the units that advance in `advance`; advances of more hexes come with the Tournament Game (25.1)")
+        #[error("battle {battle} gives `advance_path`, but on the Basic Game's table the winner advances into the vacated hex only")]
+        AdvancePathBasic { battle: String },
+        (B902, hint = "begin the path in the hex attacked and keep it to 4 hexes the unit may enter; the result decides how far it goes")
+        #[error("{unit} cannot advance along this path after battle {battle}: {why}")]
+        AdvancePath {
+            unit: UnitId,
+            battle: String,
+            why: String,
+        },
 
-    // ----------------------------------------------------------------------
-    // Substitute counters (26; substitutes).
+        // ----------------------------------------------------------------------
+        // Substitute counters (26; substitutes).
 
-    (B903)
-    #[error(
-        "`[[{order}]]` is an order of the Tournament Game's substitutes (26), not of this game"
-    )]
-    SubstitutesNotPlayed { order: String },
-    (B904, hint = "name a full unit of yours on the map, and in `into` inactive substitutes of its type whose factors add up to its own (or leave `into` out)")
-    #[error("{unit} cannot be broken down: {why}")]
-    NoBreakdown { unit: UnitId, why: String },
-    (B905, hint = "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors")
-    #[error("{unit} cannot be recombined into {into}: {why}")]
-    NoRecombine {
-        unit: UnitId,
-        into: UnitId,
-        why: String,
-    },
+        (B903)
+        #[error(
+            "`[[{order}]]` is an order of the Tournament Game's substitutes (26), not of this game"
+        )]
+        SubstitutesNotPlayed { order: String },
+        (B904, hint = "name a full unit of yours on the map, and in `into` inactive substitutes of its type whose factors add up to its own (or leave `into` out)")
+        #[error("{unit} cannot be broken down: {why}")]
+        NoBreakdown { unit: UnitId, why: String },
+        (B905, hint = "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors")
+        #[error("{unit} cannot be recombined into {into}: {why}")]
+        NoRecombine {
+            unit: UnitId,
+            into: UnitId,
+            why: String,
+        },
 
-    // ----------------------------------------------------------------------
-    // Artillery barrages on the BBT (25.2-25.5, 003 25.3; combat::barrage, combat::interleave).
+        // ----------------------------------------------------------------------
+        // Artillery barrages on the BBT (25.2-25.5, 003 25.3; combat::barrage, combat::interleave).
 
-    (B906)
-    #[error("`[[barrage]]` is an order of the Tournament Game (25.2), not of this game")]
-    BarrageNotPlayed,
-    (B907)
-    #[error("{unit} is {kind}: only artillery barrages on the BBT")]
-    BarrageNotArtillery { unit: UnitId, kind: String },
-    (B908, hint = BARRAGE_FROM)
-    #[error("{unit} in {from} is at range {distance} from {target}: artillery barrages a hex exactly {range} hexes away")]
-    BarrageRange {
-        unit: UnitId,
-        from: Hex,
-        target: Hex,
-        distance: u32,
-        range: u32,
-    },
-    (B909, hint = BARRAGE_FROM)
-    #[error("{unit} is in enemy ZOC in {hex}: artillery in enemy ZOC may not barrage")]
-    BarrageInZoc { unit: UnitId, hex: Hex },
-    (B910, hint = BARRAGE_FROM)
-    #[error(
-        "{unit} is not combat supplied this player-turn: unsupplied artillery may not barrage"
-    )]
-    BarrageUnsupplied { unit: UnitId },
-    (B911)
-    #[error("there is no enemy unit in {0} to barrage")]
-    BarrageNoTarget(Hex),
-    (B912)
-    #[error("the enemy in {hex} is barraged in barrage {first} already: no defender is attacked on the BBT more than once a player-turn")]
-    BarragedTwice { hex: Hex, first: String },
-    (B913, hint = "name each artillery unit in one [[barrage]] or one [[attack]], not both")
-    #[error("{unit} barrages in barrage {barrage} and is named in {other} too: artillery that barrages makes no other attack")]
-    BarrageAndAttack {
-        unit: UnitId,
-        barrage: String,
-        other: String,
-    },
-    (B914, hint = "leave the [[barrage]] out: this file answers decisions only; barrage in your own player-turn")
-    #[error("a barrage is an attack of the player whose player-turn it is: no defensive barrage in the opponent's player-turn")]
-    DefensiveBarrage,
-    (B915)
-    #[error("`{id}` names another battle or barrage of this player-turn already: each needs its own id (its roll is drawn by it)")]
-    BarrageId { id: String },
-    (B967, hint = "name in `after` the id of one of your [[attack]] orders, or leave `after` out to resolve the barrage before the first battle")
-    #[error("barrage {barrage} is to be resolved after `{after}`, and no [[attack]] of this file has that id")]
-    BarrageAfterNoAttack { barrage: String, after: String },
+        (B906)
+        #[error("`[[barrage]]` is an order of the Tournament Game (25.2), not of this game")]
+        BarrageNotPlayed,
+        (B907)
+        #[error("{unit} is {kind}: only artillery barrages on the BBT")]
+        BarrageNotArtillery { unit: UnitId, kind: String },
+        (B908, hint = BARRAGE_FROM)
+        #[error("{unit} in {from} is at range {distance} from {target}: artillery barrages a hex exactly {range} hexes away")]
+        BarrageRange {
+            unit: UnitId,
+            from: Hex,
+            target: Hex,
+            distance: u32,
+            range: u32,
+        },
+        (B909, hint = BARRAGE_FROM)
+        #[error("{unit} is in enemy ZOC in {hex}: artillery in enemy ZOC may not barrage")]
+        BarrageInZoc { unit: UnitId, hex: Hex },
+        (B910, hint = BARRAGE_FROM)
+        #[error(
+            "{unit} is not combat supplied this player-turn: unsupplied artillery may not barrage"
+        )]
+        BarrageUnsupplied { unit: UnitId },
+        (B911)
+        #[error("there is no enemy unit in {0} to barrage")]
+        BarrageNoTarget(Hex),
+        (B912)
+        #[error("the enemy in {hex} is barraged in barrage {first} already: no defender is attacked on the BBT more than once a player-turn")]
+        BarragedTwice { hex: Hex, first: String },
+        (B913, hint = "name each artillery unit in one [[barrage]] or one [[attack]], not both")
+        #[error("{unit} barrages in barrage {barrage} and is named in {other} too: artillery that barrages makes no other attack")]
+        BarrageAndAttack {
+            unit: UnitId,
+            barrage: String,
+            other: String,
+        },
+        (B914, hint = "leave the [[barrage]] out: this file answers decisions only; barrage in your own player-turn")
+        #[error("a barrage is an attack of the player whose player-turn it is: no defensive barrage in the opponent's player-turn")]
+        DefensiveBarrage,
+        (B915)
+        #[error("`{id}` names another battle or barrage of this player-turn already: each needs its own id (its roll is drawn by it)")]
+        BarrageId { id: String },
+        (B967, hint = "name in `after` the id of one of your [[attack]] orders, or leave `after` out to resolve the barrage before the first battle")
+        #[error("barrage {barrage} is to be resolved after `{after}`, and no [[attack]] of this file has that id")]
+        BarrageAfterNoAttack { barrage: String, after: String },
 
-    // ----------------------------------------------------------------------
-    // Rangers and lake crossings (27; movement::rangers).
+        // ----------------------------------------------------------------------
+        // Rangers and lake crossings (27; movement::rangers).
 
-    (B916)
-    #[error("{hex} is not a coastal hex: rangers land only on a land hex next to a full sea hex")]
-    NotCoastal { hex: Hex },
-    (B917)
-    #[error("rangers have landed on {limit} hexes of coast this player-turn ({hexes}); {hex} would be one more")]
-    RangerCoastLimit { hex: Hex, limit: u32, hexes: String },
-    (B918)
-    #[error("{unit} is in enemy ZOC on {hex}: rangers go to sea only from a coastal hex free of enemy ZOC")]
-    CoastInEnemyZoc { unit: UnitId, hex: Hex },
-    (B919)
-    #[error("{hex} touches the sea of zone {zones}, not zone {zone}: rangers go to sea into the zone of a full sea hex next to them")]
-    CoastZone {
-        hex: Hex,
-        zone: SeaZone,
-        zones: String,
-    },
-    (B920)
-    #[error("{unit} cannot cross the lake: {why}")]
-    LakeCrossing { unit: UnitId, why: String },
+        (B916)
+        #[error("{hex} is not a coastal hex: rangers land only on a land hex next to a full sea hex")]
+        NotCoastal { hex: Hex },
+        (B917)
+        #[error("rangers have landed on {limit} hexes of coast this player-turn ({hexes}); {hex} would be one more")]
+        RangerCoastLimit { hex: Hex, limit: u32, hexes: String },
+        (B918)
+        #[error("{unit} is in enemy ZOC on {hex}: rangers go to sea only from a coastal hex free of enemy ZOC")]
+        CoastInEnemyZoc { unit: UnitId, hex: Hex },
+        (B919)
+        #[error("{hex} touches the sea of zone {zones}, not zone {zone}: rangers go to sea into the zone of a full sea hex next to them")]
+        CoastZone {
+            hex: Hex,
+            zone: SeaZone,
+            zones: String,
+        },
+        (B920)
+        #[error("{unit} cannot cross the lake: {why}")]
+        LakeCrossing { unit: UnitId, why: String },
 
-    // ----------------------------------------------------------------------
-    // Replacements (28; replacements).
+        // ----------------------------------------------------------------------
+        // Replacements (28; replacements).
 
-    (B921)
-    #[error("no replacements now: {why}")]
-    ReplacementNotYet { why: String },
-    (B922)
-    #[error("{unit} cannot be taken as a replacement: {why}")]
-    NotInactiveSubstitute { unit: UnitId, why: String },
-    (B923)
-    #[error("too many replacements this turn: {why}")]
-    ReplacementLimit { why: String },
-    (B924)
-    #[error("{unit} cannot be taken as a replacement now: {why}")]
-    ReplacementType { unit: UnitId, why: String },
-    (B925)
-    #[error("no replacement from {hex}: {why}")]
-    ReplacementCity { hex: Hex, why: String },
+        (B921)
+        #[error("no replacements now: {why}")]
+        ReplacementNotYet { why: String },
+        (B922)
+        #[error("{unit} cannot be taken as a replacement: {why}")]
+        NotInactiveSubstitute { unit: UnitId, why: String },
+        (B923)
+        #[error("too many replacements this turn: {why}")]
+        ReplacementLimit { why: String },
+        (B924)
+        #[error("{unit} cannot be taken as a replacement now: {why}")]
+        ReplacementType { unit: UnitId, why: String },
+        (B925)
+        #[error("no replacement from {hex}: {why}")]
+        ReplacementCity { hex: Hex, why: String },
 
-    // ----------------------------------------------------------------------
-    // Minor countries (29; minor).
+        // ----------------------------------------------------------------------
+        // Minor countries (29; minor).
 
-    (B926, hint = ATTACK_THE_CITY)
-    #[error("{unit} may not enter {hex}: it is an unreduced minor country city, which its aggressor enters only once it is reduced on the MCRT")]
-    UnreducedCity { unit: UnitId, hex: Hex },
-    (B927, hint = ATTACK_THE_CITY)
-    #[error("{unit} ends next to {city}, an unreduced city of {country}: every aggressor unit next to one attacks it")]
-    MustAttackCity {
-        unit: UnitId,
-        city: Hex,
-        country: String,
-    },
-    (B928)
-    #[error("{unit} is not next to {city}: only units next to a minor country city attack it")]
-    CityNotAdjacent { unit: UnitId, city: Hex },
-    (B929)
-    #[error("`{0}` is no minor country: write nord-walkure, sud-walkure, calaedia, san-estados or new-endor")]
-    NoSuchMinorCountry(String),
-    (B930)
-    #[error(
-        "`[[minor]]` is an order of the Tournament Game's minor countries (29), not of this game"
-    )]
-    MinorNotPlayed,
-    (B931)
-    #[error("{unit} cannot attack the city {city}: {why}")]
-    CityAttack {
-        unit: UnitId,
-        city: Hex,
-        why: String,
-    },
-    (B932)
-    #[error("battle {battle} is an attack on a city (`city = true`), but {hex} is no unreduced minor country city its side may attack")]
-    NotAMinorCity { battle: String, hex: Hex },
-    (B933)
-    #[error("{hex} is an unreduced minor country city with liberator units in it: attack both the city (`city = true`) and the units, in two battles")]
-    CityAndUnits { hex: Hex },
-    (B951)
-    #[error("{unit} is named in `lose` of [[minor]] {country}, and the factors lost to guerrillas may not attack before their removal (29.6); it attacks in {attack}")]
-    GuerrillaLossAttacks {
-        unit: UnitId,
-        country: String,
-        attack: String,
-    },
+        (B926, hint = ATTACK_THE_CITY)
+        #[error("{unit} may not enter {hex}: it is an unreduced minor country city, which its aggressor enters only once it is reduced on the MCRT")]
+        UnreducedCity { unit: UnitId, hex: Hex },
+        (B927, hint = ATTACK_THE_CITY)
+        #[error("{unit} ends next to {city}, an unreduced city of {country}: every aggressor unit next to one attacks it")]
+        MustAttackCity {
+            unit: UnitId,
+            city: Hex,
+            country: String,
+        },
+        (B928)
+        #[error("{unit} is not next to {city}: only units next to a minor country city attack it")]
+        CityNotAdjacent { unit: UnitId, city: Hex },
+        (B929)
+        #[error("`{0}` is no minor country: write nord-walkure, sud-walkure, calaedia, san-estados or new-endor")]
+        NoSuchMinorCountry(String),
+        (B930)
+        #[error(
+            "`[[minor]]` is an order of the Tournament Game's minor countries (29), not of this game"
+        )]
+        MinorNotPlayed,
+        (B931)
+        #[error("{unit} cannot attack the city {city}: {why}")]
+        CityAttack {
+            unit: UnitId,
+            city: Hex,
+            why: String,
+        },
+        (B932)
+        #[error("battle {battle} is an attack on a city (`city = true`), but {hex} is no unreduced minor country city its side may attack")]
+        NotAMinorCity { battle: String, hex: Hex },
+        (B933)
+        #[error("{hex} is an unreduced minor country city with liberator units in it: attack both the city (`city = true`) and the units, in two battles")]
+        CityAndUnits { hex: Hex },
+        (B951)
+        #[error("{unit} is named in `lose` of [[minor]] {country}, and the factors lost to guerrillas may not attack before their removal (29.6); it attacks in {attack}")]
+        GuerrillaLossAttacks {
+            unit: UnitId,
+            country: String,
+            attack: String,
+        },
 
-    // ----------------------------------------------------------------------
-    // Air power (30; air).
+        // ----------------------------------------------------------------------
+        // Air power (30; air).
 
-    (B938, hint = MISSION_KINDS)
-    #[error("`{0}` is not a kind of mission: write \"tactical\", \"strategic\" or \"transfer\"")]
-    MissionKind(String),
-    (B939, hint = MISSION_KINDS)
-    #[error("{unit} is an aircraft: it moves only by a [[mission]], from one base to another")]
-    AirMovesByMission { unit: UnitId },
-    (B940, hint = MISSION_KINDS)
-    #[error("{unit} cannot fly this mission: {why}")]
-    CannotFlyMission { unit: UnitId, why: String },
-    (B941)
-    #[error(
-        "{unit} cannot reach {to} from its base {from}: {distance} hexes, its range is {range}"
-    )]
-    OutOfRange {
-        unit: UnitId,
-        from: Hex,
-        to: Hex,
-        distance: u32,
-        range: u32,
-    },
-    (B942)
-    #[error("{unit} began the player-turn at {hex}, a base in enemy ZOC: it may change bases but fly no combat mission")]
-    BaseInEnemyZoc { unit: UnitId, hex: Hex },
-    (B943, hint = LANDING)
-    #[error("{unit} cannot land at {hex}: {why}")]
-    NoLanding { unit: UnitId, hex: Hex, why: String },
-    (B944, hint = LANDING)
-    #[error(
-        "{hex} would base {count} air units (3 full units at most, a substitute counting half)"
-    )]
-    AirOverstacked { hex: Hex, count: String },
-    (B945)
-    #[error("battle {battle} would have {air} factors of bombers and only {ground} of ground units: never more air than ground factors")]
-    AirOutnumbersGround {
-        battle: String,
-        air: String,
-        ground: String,
-    },
-    (B946)
-    #[error("a tactical mission supports a battle: {why}")]
-    NoBattleToSupport { why: String },
-    (B947)
-    #[error("{unit} cannot stage from {from} to {to}: {distance} hexes apart, more than twice its range ({limit})")]
-    StagingGap {
-        unit: UnitId,
-        from: Hex,
-        to: Hex,
-        distance: u32,
-        limit: u32,
-    },
-    (B948)
-    #[error("{hex} cannot be bombed strategically now: {why}")]
-    NoStrategicTarget { hex: Hex, why: String },
-    (B949)
-    #[error("{side} would have {count} of aircraft at sea; the limit is {limit}")]
-    TooManyCarriers {
-        side: Side,
-        count: String,
-        limit: String,
-    },
-    (B950)
-    #[error("{unit} cannot go to sea: {why}")]
-    CarrierNotAllowed { unit: UnitId, why: String },
-    (B959)
-    #[error("{unit} cannot take off from the sea in zone {zone}: enemy ZOC cuts the zone off from the board edge, and no naval activity is allowed there")]
-    CarrierCutOff { unit: UnitId, zone: SeaZone },
-    (B960)
-    #[error("{hex} has a tactical air operation already this player-turn, supporting battle {first}: one of each type a hex, with all its bombers in one [[mission]]")]
-    SecondTacticalOperation { hex: Hex, first: String },
+        (B938, hint = MISSION_KINDS)
+        #[error("`{0}` is not a kind of mission: write \"tactical\", \"strategic\" or \"transfer\"")]
+        MissionKind(String),
+        (B939, hint = MISSION_KINDS)
+        #[error("{unit} is an aircraft: it moves only by a [[mission]], from one base to another")]
+        AirMovesByMission { unit: UnitId },
+        (B940, hint = MISSION_KINDS)
+        #[error("{unit} cannot fly this mission: {why}")]
+        CannotFlyMission { unit: UnitId, why: String },
+        (B941)
+        #[error(
+            "{unit} cannot reach {to} from its base {from}: {distance} hexes, its range is {range}"
+        )]
+        OutOfRange {
+            unit: UnitId,
+            from: Hex,
+            to: Hex,
+            distance: u32,
+            range: u32,
+        },
+        (B942)
+        #[error("{unit} began the player-turn at {hex}, a base in enemy ZOC: it may change bases but fly no combat mission")]
+        BaseInEnemyZoc { unit: UnitId, hex: Hex },
+        (B943, hint = LANDING)
+        #[error("{unit} cannot land at {hex}: {why}")]
+        NoLanding { unit: UnitId, hex: Hex, why: String },
+        (B944, hint = LANDING)
+        #[error(
+            "{hex} would base {count} air units (3 full units at most, a substitute counting half)"
+        )]
+        AirOverstacked { hex: Hex, count: String },
+        (B945)
+        #[error("battle {battle} would have {air} factors of bombers and only {ground} of ground units: never more air than ground factors")]
+        AirOutnumbersGround {
+            battle: String,
+            air: String,
+            ground: String,
+        },
+        (B946)
+        #[error("a tactical mission supports a battle: {why}")]
+        NoBattleToSupport { why: String },
+        (B947)
+        #[error("{unit} cannot stage from {from} to {to}: {distance} hexes apart, more than twice its range ({limit})")]
+        StagingGap {
+            unit: UnitId,
+            from: Hex,
+            to: Hex,
+            distance: u32,
+            limit: u32,
+        },
+        (B948)
+        #[error("{hex} cannot be bombed strategically now: {why}")]
+        NoStrategicTarget { hex: Hex, why: String },
+        (B949)
+        #[error("{side} would have {count} of aircraft at sea; the limit is {limit}")]
+        TooManyCarriers {
+            side: Side,
+            count: String,
+            limit: String,
+        },
+        (B950)
+        #[error("{unit} cannot go to sea: {why}")]
+        CarrierNotAllowed { unit: UnitId, why: String },
+        (B959)
+        #[error("{unit} cannot take off from the sea in zone {zone}: enemy ZOC cuts the zone off from the board edge, and no naval activity is allowed there")]
+        CarrierCutOff { unit: UnitId, zone: SeaZone },
+        (B960)
+        #[error("{hex} has a tactical air operation already this player-turn, supporting battle {first}: one of each type a hex, with all its bombers in one [[mission]]")]
+        SecondTacticalOperation { hex: Hex, first: String },
 
-    // ----------------------------------------------------------------------
-    // Beach supply chosen by the orders (23.5; supply).
+        // ----------------------------------------------------------------------
+        // Beach supply chosen by the orders (23.5; supply).
 
-    (B970, hint = BEACH_SUPPLY)
-    #[error("{unit} cannot take beach supply: {why}")]
-    BeachSupplyNoRoute { unit: UnitId, why: String },
-    (B971, hint = BEACH_SUPPLY)
-    #[error(
-        "{unit} would bring the units supplied through beach hexes this player-turn to {count}; {limit} at most (substitutes and rangers count half, 26.4)"
-    )]
-    BeachSupplyLimit {
-        unit: UnitId,
-        /// Units, in halves written out ("10", "10½").
-        count: String,
-        limit: u32,
-    },
+        (B970, hint = BEACH_SUPPLY)
+        #[error("{unit} cannot take beach supply: {why}")]
+        BeachSupplyNoRoute { unit: UnitId, why: String },
+        (B971, hint = BEACH_SUPPLY)
+        #[error(
+            "{unit} would bring the units supplied through beach hexes this player-turn to {count}; {limit} at most (substitutes and rangers count half, 26.4)"
+        )]
+        BeachSupplyLimit {
+            unit: UnitId,
+            /// Units, in halves written out ("10", "10½").
+            count: String,
+            limit: u32,
+        },
 
-    // ----------------------------------------------------------------------
-    // The declared readings of the Basic Game (docs/readings.md; combat).
+        // ----------------------------------------------------------------------
+        // The declared readings of the Basic Game (docs/readings.md; combat).
 
-    (B990)
-    #[error("the enemy in {hex} is adjacent to your units but is not attacked: under the reading must-attack=every-adjacent every adjacent enemy unit is attacked")]
-    AdjacentUnattacked { hex: Hex },
-    (B991)
-    #[error("{unit} moved away from the enemy in {hex} and left {engaged} with no legal attack: under the reading engaged-support=keep-support it keeps its support")]
-    SupportMovedAway {
-        unit: UnitId,
-        hex: Hex,
-        engaged: UnitId,
-    },
+        (B990)
+        #[error("the enemy in {hex} is adjacent to your units but is not attacked: under the reading must-attack=every-adjacent every adjacent enemy unit is attacked")]
+        AdjacentUnattacked { hex: Hex },
+        (B991)
+        #[error("{unit} moved away from the enemy in {hex} and left {engaged} with no legal attack: under the reading engaged-support=keep-support it keeps its support")]
+        SupportMovedAway {
+            unit: UnitId,
+            hex: Hex,
+            engaged: UnitId,
+        },
+    }
 }
 
 /// "E5", "E5 and E7", "E5, E7 and F8".

@@ -364,6 +364,7 @@ fn reduced_line(e: &Event, next: Option<&Event>) -> Option<String> {
         Some(Event::Substituted { unit: u, into, .. }) if u == unit && !into.is_empty() => {
             Some(format!("    {unit} reduced in {hex}: {cause} ({rule})"))
         }
+        // Any other next event, or none: the loss was not made up by substitutes.
         _ => None,
     }
 }

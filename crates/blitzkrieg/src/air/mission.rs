@@ -881,6 +881,7 @@ pub fn may_name_in_lose(support: &BTreeMap<String, Vec<UnitId>>, e: &OrderError)
         Problem::NotInBattle { unit, battle, what } => {
             what == "lose" && support.get(battle).is_some_and(|b| b.contains(unit))
         }
+        // Any other problem stands: only a name in `lose` is answered here.
         _ => false,
     }
 }

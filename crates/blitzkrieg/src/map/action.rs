@@ -278,7 +278,34 @@ impl Action {
                 } => {
                     add(unit, Track::Sea, vec![*from, *hex]);
                 }
-                _ => {}
+
+                // Every other event, named so that a new one is considered here: it draws nothing
+                // on the map of the player-turn.
+                Event::SetUpAtSea { .. }
+                | Event::Sailed { .. }
+                | Event::LakeCrossed { .. }
+                | Event::Replaced { .. }
+                | Event::AirTransportReplaced { .. }
+                | Event::Supply { .. }
+                | Event::Substituted { .. }
+                | Event::BrokenDown { .. }
+                | Event::Recombined { .. }
+                | Event::Decided { .. }
+                | Event::CityChanged { .. }
+                | Event::CityFromNextPlayerTurn { .. }
+                | Event::ReinforcementsDue { .. }
+                | Event::VictoryCheck { .. }
+                | Event::GameOver { .. }
+                | Event::Owed { .. }
+                | Event::Completed { .. }
+                | Event::Note { .. }
+                | Event::BarrageWithoutTarget { .. }
+                | Event::MinorInvaded { .. }
+                | Event::CityBombarded { .. }
+                | Event::MinorOverflown { .. }
+                | Event::Guerrillas { .. }
+                | Event::MinorSupply { .. }
+                | Event::Air(AirEvent::Landed { .. }) => {}
             }
         }
         a.paths = order.into_iter().filter_map(|k| paths.remove(&k)).collect();

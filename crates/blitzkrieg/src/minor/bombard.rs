@@ -50,7 +50,55 @@ pub fn with_city_notes(
                 let names: Vec<String> = bombers.iter().map(ToString::to_string).collect();
                 Some((format!("the bombing by {}", names.join(", ")), *hex))
             }
-            _ => None,
+
+            // Every other event, named so that a new attack is considered here: none of
+            // these attacks a hex.
+            Event::TurnBegan { .. }
+            | Event::SetUp { .. }
+            | Event::Placed { .. }
+            | Event::Moved { .. }
+            | Event::Flown { .. }
+            | Event::AutomaticVictory { .. }
+            | Event::SetUpAtSea { .. }
+            | Event::PutToSea { .. }
+            | Event::Sailed { .. }
+            | Event::Landed { .. }
+            | Event::Invaded { .. }
+            | Event::RangersLanded { .. }
+            | Event::LakeCrossed { .. }
+            | Event::Replaced { .. }
+            | Event::AirTransportReplaced { .. }
+            | Event::AssaultPlaced { .. }
+            | Event::LandedFromAssault { .. }
+            | Event::WentAshore { .. }
+            | Event::Supply { .. }
+            | Event::RemovedBeforeCombat { .. }
+            | Event::Battle { .. }
+            | Event::Eliminated { .. }
+            | Event::Substituted { .. }
+            | Event::BrokenDown { .. }
+            | Event::Recombined { .. }
+            | Event::Retreated { .. }
+            | Event::Advanced { .. }
+            | Event::Decided { .. }
+            | Event::CityChanged { .. }
+            | Event::CityFromNextPlayerTurn { .. }
+            | Event::ReinforcementsDue { .. }
+            | Event::VictoryCheck { .. }
+            | Event::GameOver { .. }
+            | Event::Owed { .. }
+            | Event::Completed { .. }
+            | Event::Note { .. }
+            | Event::BarrageWithoutTarget { .. }
+            | Event::MinorInvaded { .. }
+            | Event::CityAttacked { .. }
+            | Event::CityBombarded { .. }
+            | Event::MinorOverflown { .. }
+            | Event::Guerrillas { .. }
+            | Event::MinorSupply { .. }
+            | Event::Air(
+                AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Landed { .. },
+            ) => None,
         };
         out.push(e);
         let Some((by, city)) = struck else {

@@ -292,7 +292,52 @@ pub fn attackers(events: &[Event]) -> BTreeSet<UnitId> {
             Event::Air(AirEvent::Flew { unit, .. }) => {
                 out.insert(unit.clone());
             }
-            _ => {}
+
+            // Every other event, named so that a new way of attacking is considered here:
+            // none of these names a unit that attacks.
+            Event::TurnBegan { .. }
+            | Event::SetUp { .. }
+            | Event::Placed { .. }
+            | Event::Moved { .. }
+            | Event::Flown { .. }
+            | Event::SetUpAtSea { .. }
+            | Event::PutToSea { .. }
+            | Event::Sailed { .. }
+            | Event::Landed { .. }
+            | Event::Invaded { .. }
+            | Event::RangersLanded { .. }
+            | Event::LakeCrossed { .. }
+            | Event::Replaced { .. }
+            | Event::AirTransportReplaced { .. }
+            | Event::AssaultPlaced { .. }
+            | Event::LandedFromAssault { .. }
+            | Event::WentAshore { .. }
+            | Event::Supply { .. }
+            | Event::RemovedBeforeCombat { .. }
+            | Event::Eliminated { .. }
+            | Event::Substituted { .. }
+            | Event::BrokenDown { .. }
+            | Event::Recombined { .. }
+            | Event::Retreated { .. }
+            | Event::Advanced { .. }
+            | Event::Decided { .. }
+            | Event::CityChanged { .. }
+            | Event::CityFromNextPlayerTurn { .. }
+            | Event::ReinforcementsDue { .. }
+            | Event::VictoryCheck { .. }
+            | Event::GameOver { .. }
+            | Event::Owed { .. }
+            | Event::Completed { .. }
+            | Event::Note { .. }
+            | Event::BarrageWithoutTarget { .. }
+            | Event::MinorInvaded { .. }
+            | Event::CityBombarded { .. }
+            | Event::MinorOverflown { .. }
+            | Event::Guerrillas { .. }
+            | Event::MinorSupply { .. }
+            | Event::Air(
+                AirEvent::Staged { .. } | AirEvent::Bombed { .. } | AirEvent::Landed { .. },
+            ) => {}
         }
     }
     out

@@ -242,6 +242,8 @@ pub fn aggression(rules: &Rules, minors: &mut Minors, events: &[Event]) -> Vec<E
             Event::CityAttacked { side, city, .. } | Event::CityBombarded { side, city, .. } => {
                 (*side, None, vec![*city])
             }
+            // Any other event: whether it takes a unit into a hex is decided by
+            // `hexes_entered`, whose match names every event.
             _ => match hexes_entered(e) {
                 Some((unit, hexes)) => match rules.counters.get(unit) {
                     Some(c) => (c.side, Some(unit.clone()), hexes),

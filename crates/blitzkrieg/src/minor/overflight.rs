@@ -88,7 +88,56 @@ pub fn landing_legs(events: &[Event], landing: &BTreeMap<UnitId, Landing>) -> Ve
                     budget: l.reach,
                 })
             }
-            _ => None,
+
+            // Every other event, named so that a new way of landing is considered here:
+            // none of these lands an aircraft.
+            Event::TurnBegan { .. }
+            | Event::SetUp { .. }
+            | Event::Placed { .. }
+            | Event::Moved { .. }
+            | Event::Flown { .. }
+            | Event::AutomaticVictory { .. }
+            | Event::SetUpAtSea { .. }
+            | Event::PutToSea { .. }
+            | Event::Sailed { .. }
+            | Event::Landed { .. }
+            | Event::Invaded { .. }
+            | Event::RangersLanded { .. }
+            | Event::LakeCrossed { .. }
+            | Event::Replaced { .. }
+            | Event::AirTransportReplaced { .. }
+            | Event::AssaultPlaced { .. }
+            | Event::LandedFromAssault { .. }
+            | Event::WentAshore { .. }
+            | Event::Supply { .. }
+            | Event::RemovedBeforeCombat { .. }
+            | Event::Battle { .. }
+            | Event::Eliminated { .. }
+            | Event::Substituted { .. }
+            | Event::BrokenDown { .. }
+            | Event::Recombined { .. }
+            | Event::Retreated { .. }
+            | Event::Advanced { .. }
+            | Event::Decided { .. }
+            | Event::CityChanged { .. }
+            | Event::CityFromNextPlayerTurn { .. }
+            | Event::ReinforcementsDue { .. }
+            | Event::VictoryCheck { .. }
+            | Event::GameOver { .. }
+            | Event::Owed { .. }
+            | Event::Completed { .. }
+            | Event::Note { .. }
+            | Event::Barraged { .. }
+            | Event::BarrageWithoutTarget { .. }
+            | Event::MinorInvaded { .. }
+            | Event::CityAttacked { .. }
+            | Event::CityBombarded { .. }
+            | Event::MinorOverflown { .. }
+            | Event::Guerrillas { .. }
+            | Event::MinorSupply { .. }
+            | Event::Air(
+                AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Bombed { .. },
+            ) => None,
         })
         .collect()
 }

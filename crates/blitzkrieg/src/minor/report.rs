@@ -112,6 +112,47 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
                 )
             }
         }
-        _ => Ok(()),
+
+        // Every other event, named so that a new minor country event is considered
+        // here: the other parts of the report tell these.
+        Event::TurnBegan { .. }
+        | Event::SetUp { .. }
+        | Event::Placed { .. }
+        | Event::Moved { .. }
+        | Event::Flown { .. }
+        | Event::AutomaticVictory { .. }
+        | Event::SetUpAtSea { .. }
+        | Event::PutToSea { .. }
+        | Event::Sailed { .. }
+        | Event::Landed { .. }
+        | Event::Invaded { .. }
+        | Event::RangersLanded { .. }
+        | Event::LakeCrossed { .. }
+        | Event::Replaced { .. }
+        | Event::AirTransportReplaced { .. }
+        | Event::AssaultPlaced { .. }
+        | Event::LandedFromAssault { .. }
+        | Event::WentAshore { .. }
+        | Event::Supply { .. }
+        | Event::RemovedBeforeCombat { .. }
+        | Event::Battle { .. }
+        | Event::Eliminated { .. }
+        | Event::Substituted { .. }
+        | Event::BrokenDown { .. }
+        | Event::Recombined { .. }
+        | Event::Retreated { .. }
+        | Event::Advanced { .. }
+        | Event::Decided { .. }
+        | Event::CityChanged { .. }
+        | Event::CityFromNextPlayerTurn { .. }
+        | Event::ReinforcementsDue { .. }
+        | Event::VictoryCheck { .. }
+        | Event::GameOver { .. }
+        | Event::Owed { .. }
+        | Event::Completed { .. }
+        | Event::Note { .. }
+        | Event::Barraged { .. }
+        | Event::BarrageWithoutTarget { .. }
+        | Event::Air { .. } => Ok(()),
     }
 }

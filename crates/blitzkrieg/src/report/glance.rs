@@ -5,6 +5,7 @@
 //! removed before combat (14.9), and to the other side when an automatic victory beat
 //! it (21.1) or a barrage destroyed it (25.2).
 
+use crate::air::AirEvent;
 use crate::event::{BattleRecord, Event};
 use crate::units::{Side, UnitId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -13,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(super) fn lines(events: &[Event]) -> Vec<String> {
     let Some(mover) = events.iter().find_map(|e| match e {
         Event::TurnBegan { side, .. } => Some(*side),
+        // Any other event: only the beginning of a player-turn names its mover.
         _ => None,
     }) else {
         return Vec::new();
@@ -67,7 +69,7 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 barraging = false;
                 minor = Some(*side);
             }
-            Event::Air(crate::air::AirEvent::Bombed { hex, removed, .. }) => {
+            Event::Air(AirEvent::Bombed { hex, removed, .. }) => {
                 battles.push(format!("{hex} bombed: {removed} factors (BBT)"));
                 barraging = true;
                 minor = None;
@@ -107,7 +109,47 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 "{hex} friendly to {} from the next player-turn",
                 side_name(*to)
             )),
-            _ => {}
+
+            // Every other event, named so that a new one is considered here: none of these
+            // removes a unit or changes a city's hands.
+            Event::TurnBegan { .. }
+            | Event::SetUp { .. }
+            | Event::Placed { .. }
+            | Event::Moved { .. }
+            | Event::Flown { .. }
+            | Event::SetUpAtSea { .. }
+            | Event::PutToSea { .. }
+            | Event::Sailed { .. }
+            | Event::Landed { .. }
+            | Event::Invaded { .. }
+            | Event::RangersLanded { .. }
+            | Event::LakeCrossed { .. }
+            | Event::Replaced { .. }
+            | Event::AirTransportReplaced { .. }
+            | Event::AssaultPlaced { .. }
+            | Event::LandedFromAssault { .. }
+            | Event::WentAshore { .. }
+            | Event::Supply { .. }
+            | Event::Substituted { .. }
+            | Event::BrokenDown { .. }
+            | Event::Recombined { .. }
+            | Event::Retreated { .. }
+            | Event::Advanced { .. }
+            | Event::Decided { .. }
+            | Event::ReinforcementsDue { .. }
+            | Event::VictoryCheck { .. }
+            | Event::GameOver { .. }
+            | Event::Owed { .. }
+            | Event::Completed { .. }
+            | Event::Note { .. }
+            | Event::BarrageWithoutTarget { .. }
+            | Event::MinorInvaded { .. }
+            | Event::CityBombarded { .. }
+            | Event::MinorOverflown { .. }
+            | Event::MinorSupply { .. }
+            | Event::Air(
+                AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Landed { .. },
+            ) => {}
         }
     }
     let mut out = Vec::new();
@@ -134,6 +176,7 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             {
                 Some(unit)
             }
+            // Any other pair of events: no loss made up by substitutes.
             _ => None,
         })
         .collect();

@@ -35,6 +35,7 @@ fn as_move(e: &Event) -> Option<Move<'_>> {
             found: *found,
             notes,
         }),
+        // Any other event: this reads the moves only; the report tells the others.
         _ => None,
     }
 }
