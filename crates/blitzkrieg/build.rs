@@ -5,9 +5,10 @@
 //!   figures are the same as hashing the embedded text at run time
 //!   (`tests/embedded_hashes.rs` proves it); data given by path is hashed when read;
 //! - reads and checks the embedded board and counters with the crate's own loaders (a
-//!   problem in them stops the build, with its place in the file) and writes what they
-//!   built as JSON, which `compiled.rs` reads back. Files given by path are still read
-//!   as TOML.
+//!   problem in them stops the build, with its place in the file), and the figures and
+//!   readings, and writes what they hold as Rust source (`build_source.rs`), which
+//!   `compiled.rs` includes: no process parses them. Files given by path are still
+//!   read as TOML.
 
 // The crate's data modules, compiled here for their loaders; most of them is unused.
 #![allow(dead_code, unused_imports)]
@@ -18,6 +19,8 @@ mod src {
     pub mod units;
 }
 use src::{board, hex, search, units};
+#[path = "build_source.rs"]
+mod source;
 
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
@@ -92,7 +95,7 @@ fn main() {
     // The text of the embedded files, as the modules embed it.
     let board = board::Board::from_toml(board::Board::embedded_source(), board::EMBEDDED_ORIGIN);
     match board {
-        Ok(b) => write(&out.join("board.json"), &json(&board::PlainBoard::from(&b))),
+        Ok(b) => write(&out.join("board.rs"), &source::board(&b)),
         Err(e) => {
             let each = e.errors.iter().map(|p| format!("\n  {p}"));
             fail(&format!("{e}:{}", each.collect::<String>()))
@@ -104,16 +107,20 @@ fn main() {
         units::EMBEDDED_ORIGIN,
     );
     match counters {
-        Ok(c) => write(
-            &out.join("counters.json"),
-            &json(&units::PlainCounters::from(&c)),
-        ),
+        Ok(c) => write(&out.join("counters.rs"), &source::counters(&c)),
         Err(e) => fail(&e.to_text()),
     }
-}
-
-fn json(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_else(|e| fail(&e.to_string()))
+    let text = |file: &str| String::from_utf8_lossy(&read(&rules.join(file))).into_owned();
+    let book = source::rule_book(
+        &text("figures.toml"),
+        &text("optional.toml"),
+        &text("tournament.toml"),
+        &text("readings.toml"),
+    );
+    match book {
+        Ok(b) => write(&out.join("rule_book.rs"), &b),
+        Err(e) => fail(&format!("rules/blitzkrieg/{e}")),
+    }
 }
 
 fn write(path: &Path, text: &str) {

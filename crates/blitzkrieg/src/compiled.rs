@@ -1,29 +1,196 @@
-//! The embedded board and counters, in the form the build script left them. It reads
-//! and checks `rules/blitzkrieg/board.toml`, `counters.toml` and `oac.toml` with the
-//! same loaders as files given by path (a problem in them stops the build), and writes
-//! what they built as JSON, which every process reads back instead of parsing and
-//! checking the TOML again (`build.rs`, `docs/speed.md`). The TOML files stay the
-//! source: their text is what a game's data hashes are of.
+//! The embedded rule data in the form the build script left it. It reads and checks
+//! `rules/blitzkrieg/board.toml`, `counters.toml` and `oac.toml` with the same loaders
+//! as files given by path (a problem in them stops the build), reads the figures and
+//! readings, and writes what they hold as Rust source (`build_source.rs`), included
+//! here: a process builds its board, counters and rule book from these statics without
+//! parsing any text (`docs/speed.md`). The TOML files stay the source: their text is
+//! what a game's data hashes are of, and files given by path are read as TOML.
 
-use crate::board::{Board, BoardErrors, PlainBoard, EMBEDDED_ORIGIN};
+use crate::board::{
+    Beach, Board, BoardErrors, City, CityRole, Country, HexInfo, Lake, PlainBoard, Port, River,
+    RiverHex, Terrain, EMBEDDED_ORIGIN,
+};
+use crate::hex::Hex;
+use crate::ruleset::RuleBook;
 use crate::units::{
-    Counters, PlainCounters, UnitsErrors, EMBEDDED_COUNTERS, EMBEDDED_OAC,
-    EMBEDDED_ORIGIN as COUNTERS_ORIGIN,
+    Counter, Counters, PlainCounters, Side, Size, UnitId, UnitKind, UnitsErrors, EMBEDDED_COUNTERS,
+    EMBEDDED_OAC, EMBEDDED_ORIGIN as COUNTERS_ORIGIN,
 };
 
-/// The embedded board as the build script wrote it.
-const BOARD: &str = include_str!(concat!(env!("OUT_DIR"), "/board.json"));
-/// The embedded counters and OAC as the build script wrote them.
-const COUNTERS: &str = include_str!(concat!(env!("OUT_DIR"), "/counters.json"));
+/// A hex as its column and number.
+type Pair = (i16, i16);
+/// One hex of the board: column, number and the fields of its [`HexInfo`] (the river
+/// as its branch and whether it ends there).
+type Cell = (
+    i16,
+    i16,
+    Terrain,
+    Option<Country>,
+    Option<usize>,
+    Option<(&'static str, bool)>,
+    Option<&'static str>,
+    Option<char>,
+);
+/// A city: name, hexes, roles, aircraft hexes.
+type CityRow = (
+    &'static str,
+    &'static [Pair],
+    &'static [CityRole],
+    &'static [Pair],
+);
+/// A river branch: name, hexes downstream, end hexes, the branch it joins.
+type RiverRow = (
+    &'static str,
+    &'static [Pair],
+    &'static [Pair],
+    Option<&'static str>,
+);
+/// A counter: id, side, type, size, attack, defence, movement, name, turn of entry.
+type CounterRow = (
+    &'static str,
+    Side,
+    UnitKind,
+    Size,
+    u32,
+    u32,
+    u32,
+    &'static str,
+    u8,
+);
+
+/// The board's statics.
+mod board {
+    use super::{Cell, CityRole, CityRow, Country, Pair, RiverRow, Terrain};
+    include!(concat!(env!("OUT_DIR"), "/board.rs"));
+}
+
+/// The counters' statics.
+mod counters {
+    use super::{CounterRow, Side, Size, UnitKind};
+    include!(concat!(env!("OUT_DIR"), "/counters.rs"));
+}
+
+/// The figures and readings files, as one value.
+fn rule_book() -> RuleBook {
+    use crate::ruleset::*;
+    include!(concat!(env!("OUT_DIR"), "/rule_book.rs"))
+}
+
+fn hex(&(col, num): &Pair) -> Option<Hex> {
+    Hex::new(col, num)
+}
+
+fn hexes<B: FromIterator<Hex>>(list: &[Pair]) -> Option<B> {
+    list.iter().map(hex).collect()
+}
+
+/// The board the build script wrote; `None` should a hex not name one (never: it was
+/// written from hexes, which a test holds).
+fn compiled_board() -> Option<Board> {
+    let cell = |&(col, num, terrain, country, city, river, beach, sea_zone): &Cell| {
+        let info = HexInfo {
+            terrain,
+            country,
+            city,
+            river: river.map(|(branch, end)| RiverHex {
+                branch: branch.to_string(),
+                end,
+            }),
+            beach: beach.map(str::to_string),
+            sea_zone,
+        };
+        Some((Hex::new(col, num)?, info))
+    };
+    let city = |&(name, list, roles, aircraft): &CityRow| {
+        Some(City {
+            name: name.to_string(),
+            hexes: hexes(list)?,
+            roles: roles.iter().copied().collect(),
+            aircraft: hexes(aircraft)?,
+        })
+    };
+    let port = |(at, dock, inland): &(Pair, Pair, &[Pair])| {
+        Some(Port {
+            hex: hex(at)?,
+            dock: hex(dock)?,
+            inland_river: hexes(inland)?,
+        })
+    };
+    let river = |&(branch, list, ends, joins): &RiverRow| {
+        Some(River {
+            branch: branch.to_string(),
+            hexes: hexes(list)?,
+            ends: hexes(ends)?,
+            joins: joins.map(str::to_string),
+        })
+    };
+    let beach = |&(id, list): &(&str, &[Pair])| {
+        Some(Beach {
+            id: id.to_string(),
+            hexes: hexes(list)?,
+        })
+    };
+    let lake = |&(name, list): &(&str, &[Pair])| {
+        Some(Lake {
+            name: name.to_string(),
+            hexes: hexes(list)?,
+        })
+    };
+    let plain = PlainBoard {
+        name: board::NAME.to_string(),
+        hexes: board::HEXES.iter().map(cell).collect::<Option<_>>()?,
+        roads: board::ROADS
+            .iter()
+            .map(|(a, b)| Some((hex(a)?, hex(b)?)))
+            .collect::<Option<_>>()?,
+        cities: board::CITIES.iter().map(city).collect::<Option<_>>()?,
+        ports: board::PORTS.iter().map(port).collect::<Option<_>>()?,
+        zone_links: board::ZONE_LINKS
+            .iter()
+            .map(|&(zone, links)| (zone, links.iter().copied().collect()))
+            .collect(),
+        rivers: board::RIVERS.iter().map(river).collect::<Option<_>>()?,
+        beaches: board::BEACHES.iter().map(beach).collect::<Option<_>>()?,
+        lakes: board::LAKES.iter().map(lake).collect::<Option<_>>()?,
+    };
+    Some(Board::from(plain))
+}
+
+/// The counters the build script wrote; `None` should an id not read (never, as a
+/// test holds).
+fn compiled_counters() -> Option<Counters> {
+    let counter =
+        |&(id, side, kind, size, attack, defence, movement, name, enters): &CounterRow| {
+            Some(Counter {
+                id: UnitId::new(id).ok()?,
+                side,
+                kind,
+                size,
+                attack,
+                defence,
+                movement,
+                name: name.to_string(),
+                enters,
+            })
+        };
+    Some(Counters::from(PlainCounters {
+        title: counters::TITLE.to_string(),
+        reconstructed: counters::RECONSTRUCTED,
+        counters: counters::COUNTERS
+            .iter()
+            .map(counter)
+            .collect::<Option<_>>()?,
+    }))
+}
 
 impl Board {
     /// The embedded board (`rules/blitzkrieg/board.toml`), checked when the binary was
-    /// built. Should its compiled form not read back, the TOML is read and checked
-    /// here instead, and its problems returned.
+    /// built. Should its compiled form not build, the TOML is read and checked here
+    /// instead, and its problems returned.
     pub fn try_embedded() -> Result<Board, BoardErrors> {
-        match serde_json::from_str::<PlainBoard>(BOARD) {
-            Ok(plain) => Ok(Board::from(plain)),
-            Err(_) => Board::from_toml(Board::embedded_source(), EMBEDDED_ORIGIN),
+        match compiled_board() {
+            Some(board) => Ok(board),
+            None => Board::from_toml(Board::embedded_source(), EMBEDDED_ORIGIN),
         }
     }
 
@@ -43,34 +210,63 @@ impl Counters {
     /// The counters shipped with the program (`rules/blitzkrieg/counters.toml` and
     /// `oac.toml`, compiled in), checked when the binary was built. Returns a `Result`
     /// like every other loader rather than panicking: should the compiled form not
-    /// read back, the TOML is read and checked here instead.
+    /// build, the TOML is read and checked here instead.
     pub fn embedded() -> Result<Counters, UnitsErrors> {
-        match serde_json::from_str::<PlainCounters>(COUNTERS) {
-            Ok(plain) => Ok(Counters::from(plain)),
-            Err(_) => Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN),
+        match compiled_counters() {
+            Some(counters) => Ok(counters),
+            None => Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN),
         }
+    }
+}
+
+impl RuleBook {
+    /// The embedded figures and readings (`figures.toml`, `optional.toml`,
+    /// `tournament.toml`, `readings.toml`), read and checked when the binary was built.
+    /// A `Result` as [`RuleBook::parse`] returns for files given; it is never an error.
+    pub fn embedded() -> Result<RuleBook, crate::ruleset::RulesetError> {
+        Ok(rule_book())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::{
+        EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS, EMBEDDED_TOURNAMENT,
+    };
 
     #[test]
     fn the_compiled_board_is_the_board_the_toml_makes() {
-        let compiled = serde_json::from_str::<PlainBoard>(BOARD).map(Board::from);
         let read = Board::from_toml(Board::embedded_source(), EMBEDDED_ORIGIN).ok();
         assert!(read
             .as_ref()
             .is_some_and(|b| b.name().contains("reconstructed")));
-        assert_eq!(compiled.ok(), read);
+        assert_eq!(compiled_board(), read);
     }
 
     #[test]
     fn the_compiled_counters_are_the_counters_the_toml_makes() {
-        let compiled = serde_json::from_str::<PlainCounters>(COUNTERS).map(Counters::from);
         let read = Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN).ok();
         assert!(read.as_ref().is_some_and(|c| c.iter().count() > 100));
-        assert_eq!(compiled.ok(), read);
+        assert_eq!(compiled_counters(), read);
+    }
+
+    #[test]
+    fn the_compiled_rule_book_is_the_book_the_toml_makes() {
+        let read = RuleBook::parse(
+            EMBEDDED_FIGURES,
+            "rules/blitzkrieg/figures.toml",
+            EMBEDDED_OPTIONAL,
+            "rules/blitzkrieg/optional.toml",
+            EMBEDDED_TOURNAMENT,
+            "rules/blitzkrieg/tournament.toml",
+            EMBEDDED_READINGS,
+            "rules/blitzkrieg/readings.toml",
+        );
+        assert!(read.as_ref().is_ok_and(|b| b.readings.len() > 20));
+        assert!(read
+            .as_ref()
+            .is_ok_and(|b| !b.tournament_readings.is_empty()));
+        assert_eq!(read, Ok(rule_book()));
     }
 }

@@ -12,7 +12,7 @@ use crate::ruleset::{RuleBook, Ruleset, RulesetError, AIR_COMBAT_RULE};
 use crate::seed_names::spec_names;
 use crate::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
-    RuleSet, SeedSource, StateError, TableChoice, KIND, STATE_FORMAT,
+    RuleSet, SeedSource, StateError, TableChoice, KIND, OLDEST_STATE_FORMAT, STATE_FORMAT,
 };
 use crate::tables::{CombatTables, EmbeddedTables, Tables};
 use crate::template;
@@ -718,9 +718,9 @@ pub fn check_and_preview(
     state_file: &str,
     orders: &OrderText,
 ) -> Result<CheckReport, GameError> {
-    let state = read_state(state_bytes, state_file)?;
+    let (state, digest) = read_state_hashed(state_bytes, state_file)?;
     let rules = u.rules_for(&state)?;
-    let hash = sha256_hex(state_bytes);
+    let hash = hex::encode(digest);
     let errors = match problems(&rules, &state, &hash, &orders.toml) {
         Ok((_, errors)) | Err(errors) => errors,
     };
@@ -745,9 +745,9 @@ pub fn check_for_commit(
     state_file: &str,
     orders: &OrderText,
 ) -> Result<Result<Option<NamedSeed>, Vec<OrderError>>, GameError> {
-    let state = read_state(state_bytes, state_file)?;
+    let (state, digest) = read_state_hashed(state_bytes, state_file)?;
     let rules = u.rules_for(&state)?;
-    match problems(&rules, &state, &sha256_hex(state_bytes), &orders.toml) {
+    match problems(&rules, &state, &hex::encode(digest), &orders.toml) {
         Ok((parsed, errors)) if errors.is_empty() => Ok(Ok(named_seed(&state, &parsed)?)),
         Ok((_, errors)) | Err(errors) => Ok(Err(errors)),
     }
@@ -778,6 +778,24 @@ pub const MAX_STATE_BYTES: usize = 1024 * 1024;
 
 /// Reads a state file, refusing one that was edited (or is far too large to be one).
 pub fn read_state(bytes: &[u8], file: &str) -> Result<GameState, GameError> {
+    Ok(GameState::from_ron(state_text(bytes, file)?, file)?)
+}
+
+/// [`read_state`], and the SHA-256 of the file's bytes ([`commit::state_hash`]),
+/// hashed as its integrity digest is checked: a command that reads a state hashes it
+/// once.
+pub fn read_state_hashed(bytes: &[u8], file: &str) -> Result<(GameState, [u8; 32]), GameError> {
+    let text = state_text(bytes, file)?;
+    Ok(pbem::envelope::open_hashed(
+        text,
+        file,
+        KIND,
+        OLDEST_STATE_FORMAT..=STATE_FORMAT,
+    )?)
+}
+
+/// A state file's text: UTF-8, and not far too large to be a state.
+fn state_text<'a>(bytes: &'a [u8], file: &str) -> Result<&'a str, GameError> {
     if bytes.len() > MAX_STATE_BYTES {
         return Err(StateError::Unreadable {
             file: file.to_string(),
@@ -785,11 +803,12 @@ pub fn read_state(bytes: &[u8], file: &str) -> Result<GameState, GameError> {
         }
         .into());
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| StateError::Unreadable {
-        file: file.to_string(),
-        reason: "not UTF-8 text".to_string(),
-    })?;
-    Ok(GameState::from_ron(text, file)?)
+    Ok(
+        std::str::from_utf8(bytes).map_err(|_| StateError::Unreadable {
+            file: file.to_string(),
+            reason: "not UTF-8 text".to_string(),
+        })?,
+    )
 }
 
 /// Everything one resolution produces.
@@ -815,10 +834,10 @@ pub fn resolve(
     commitment: Option<&str>,
     color: bool,
 ) -> Result<Resolution, GameError> {
-    let state = read_state(state_bytes, state_file)?;
+    let (state, state_digest) = read_state_hashed(state_bytes, state_file)?;
     let turn = Turn {
         state,
-        state_digest: commit::state_hash(state_bytes),
+        state_digest,
         orders,
         seed,
         commitment,
@@ -934,10 +953,10 @@ fn resolve_turn(
     if let (Some(used), Some(names)) = (next.seeds_used.as_mut(), seed_names) {
         used::record(used, names, &format!("player-turn {}", state.roll_label()));
     }
-    let state_ron = next
-        .to_ron()
+    // Written once, and hashed as it is sealed (`verify` compares these bytes).
+    let (state_ron, next_digest) = pbem::envelope::seal_hashed(&next)
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
-    let next_hash = sha256_hex(state_ron.as_bytes());
+    let next_hash = hex::encode(next_digest);
     Ok(Resolution {
         report: report::render_state(&rules, &next),
         template: match template {
@@ -1165,12 +1184,13 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             }
             Err(e) => return Err(e.into()),
         };
-        let (replayed, next) = as_written_by(&r, &kept)?;
+        let rewritten = as_written_by(&r, &kept)?;
+        let replayed = rewritten.as_ref().map_or(&r.state_ron, |(ron, _)| ron);
         if kept != replayed.as_bytes() {
             return Err(divergence(
                 &next_path,
                 &String::from_utf8_lossy(&kept),
-                &replayed,
+                replayed,
                 &orders_path,
                 &turns,
             ));
@@ -1203,7 +1223,7 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             Ok(d) if kept == r.state_ron.as_bytes() => d,
             _ => commit::state_hash(&kept),
         };
-        state = next;
+        state = rewritten.map_or(r.state, |(_, next)| next);
         path = next_path;
     }
 }
@@ -1217,26 +1237,27 @@ fn written_by(state: &[u8]) -> String {
 }
 
 /// The replayed state as the release that wrote the kept file would have written it:
-/// the same state with that release's name in its envelope, and its bytes. Everything
-/// else must match byte for byte.
-fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<(String, GameState), GameError> {
+/// the same state with that release's name in its envelope, and its bytes; `None` when
+/// that is the replay's own (the state and its bytes are not copied). Everything else
+/// must match byte for byte.
+fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<Option<(String, GameState)>, GameError> {
     if kept == r.state_ron.as_bytes() {
-        return Ok((r.state_ron.clone(), r.state.clone()));
+        return Ok(None);
     }
     let text = String::from_utf8_lossy(kept);
     let writer = match pbem::envelope::Header::peek(&text, "") {
         Ok(h) => h.umpire,
-        Err(_) => return Ok((r.state_ron.clone(), r.state.clone())),
+        Err(_) => return Ok(None),
     };
     if writer == r.state.umpire {
-        return Ok((r.state_ron.clone(), r.state.clone()));
+        return Ok(None);
     }
     let mut state = r.state.clone();
     state.umpire = writer;
     let ron = state
         .to_ron()
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
-    Ok((ron, state))
+    Ok(Some((ron, state)))
 }
 
 fn read_optional(path: &Path) -> Result<Option<String>, GameError> {

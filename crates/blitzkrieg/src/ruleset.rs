@@ -360,20 +360,6 @@ pub enum RulesetError {
 }
 
 impl RuleBook {
-    /// The embedded figures and readings.
-    pub fn embedded() -> Result<RuleBook, RulesetError> {
-        RuleBook::parse(
-            EMBEDDED_FIGURES,
-            "rules/blitzkrieg/figures.toml",
-            EMBEDDED_OPTIONAL,
-            "rules/blitzkrieg/optional.toml",
-            EMBEDDED_TOURNAMENT,
-            "rules/blitzkrieg/tournament.toml",
-            EMBEDDED_READINGS,
-            "rules/blitzkrieg/readings.toml",
-        )
-    }
-
     /// Reads the figures, optional-rule figures, Tournament figures and readings files'
     /// text.
     #[allow(clippy::too_many_arguments)]

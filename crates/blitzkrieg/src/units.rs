@@ -528,24 +528,13 @@ pub struct Counters {
     reconstructed: bool,
 }
 
-/// The counters as plain parts that serde can write and read back: the form the build
-/// script keeps the embedded counters in once it has read and checked them with the
-/// loader (`build.rs`, `compiled.rs`). The substitute mix is counted again on reading.
-#[derive(Serialize, Deserialize)]
+/// The counters as plain parts: what the embedded counters are built from
+/// (`compiled.rs`, from the statics the build script wrote once it had read and checked
+/// them with the loader). The substitute mix is counted again on building.
 pub(crate) struct PlainCounters {
-    title: String,
-    reconstructed: bool,
-    counters: Vec<Counter>,
-}
-
-impl From<&Counters> for PlainCounters {
-    fn from(c: &Counters) -> PlainCounters {
-        PlainCounters {
-            title: c.title.clone(),
-            reconstructed: c.reconstructed,
-            counters: c.by_id.values().cloned().collect(),
-        }
-    }
+    pub(crate) title: String,
+    pub(crate) reconstructed: bool,
+    pub(crate) counters: Vec<Counter>,
 }
 
 impl From<PlainCounters> for Counters {

@@ -170,48 +170,62 @@ fn body<S: Sealed>(state: &S) -> Result<String, ron::Error> {
 /// `digest`: the text with the digest taken out (and the last line end) hashes to it.
 /// A file that passes was not edited, whatever it holds, without writing the state out
 /// again; one that does not (a file written in another layout) is judged by its
-/// content, as [`open`] always did.
-fn as_sealed(src: &str, digest: &str) -> bool {
+/// content, as [`open`] always did. When it passes, the SHA-256 of the whole file,
+/// which shares its text before the digest with the digest's: that text is hashed once.
+fn as_sealed(src: &str, digest: &str) -> Option<[u8; 32]> {
     const FIELD: &str = "integrity: \"";
     let text = src.strip_suffix('\n').unwrap_or(src);
-    let Some(at) = text.rfind(FIELD).map(|i| i + FIELD.len()) else {
-        return false;
-    };
+    let at = text.rfind(FIELD)? + FIELD.len();
     let (head, tail) = text.split_at(at);
     if !tail.starts_with(digest) || digest.is_empty() {
-        return false;
+        return None;
     }
     let rest = &tail[digest.len()..];
     let mut hasher = Sha256::new();
     hasher.update(head.as_bytes());
+    let mut file = hasher.clone();
     hasher.update(rest.as_bytes());
-    hex::encode(hasher.finalize()) == digest
+    if hex::encode(hasher.finalize()) != digest {
+        return None;
+    }
+    file.update(&src.as_bytes()[head.len()..]);
+    Some(file.finalize().into())
 }
 
 /// Writes a state as RON with its integrity digest filled in: the SHA-256 of the same
 /// file written with the digest empty. Deterministic.
 pub fn seal<S: Sealed>(state: &S) -> Result<String, ron::Error> {
+    seal_hashed(state).map(|(text, _)| text)
+}
+
+/// [`seal`], and the SHA-256 of the file it writes. The file is the text written with
+/// the digest empty, the digest put into its empty `integrity`: the text before that
+/// place is hashed once for both the digest and the file's hash, so a state is written
+/// once and hashed about once. Should the layout ever differ, the state is written
+/// again with its digest, and that file hashed.
+pub fn seal_hashed<S: Sealed>(state: &S) -> Result<(String, [u8; 32]), ron::Error> {
     let body = body(state)?;
-    let digest = sha256_hex(body.as_bytes());
-    // The body with the digest written in its empty `integrity` is the file: the
-    // state is written once, not twice. Should the layout ever differ, the state is
-    // written again with its digest.
-    let mut out = match body.rfind(EMPTY_INTEGRITY) {
-        Some(at) => {
-            let mut text = String::with_capacity(body.len() + digest.len() + 1);
-            text.push_str(&body[..at + EMPTY_INTEGRITY.len() - 1]);
-            text.push_str(&digest);
-            text.push_str(&body[at + EMPTY_INTEGRITY.len() - 1..]);
-            text
-        }
-        None => {
-            let mut copy = state.clone();
-            copy.set_integrity(digest);
-            ron::ser::to_string_pretty(&copy, pretty())?
-        }
+    let Some(at) = body.rfind(EMPTY_INTEGRITY) else {
+        let mut copy = state.clone();
+        copy.set_integrity(sha256_hex(body.as_bytes()));
+        let mut out = ron::ser::to_string_pretty(&copy, pretty())?;
+        out.push('\n');
+        let hash = Sha256::digest(out.as_bytes()).into();
+        return Ok((out, hash));
     };
+    let (head, tail) = body.split_at(at + EMPTY_INTEGRITY.len() - 1);
+    let mut before = Sha256::new();
+    before.update(head.as_bytes());
+    let mut file = before.clone();
+    before.update(tail.as_bytes());
+    let digest = hex::encode(before.finalize());
+    let mut out = String::with_capacity(body.len() + digest.len() + 1);
+    out.push_str(head);
+    out.push_str(&digest);
+    out.push_str(tail);
     out.push('\n');
-    Ok(out)
+    file.update(&out.as_bytes()[head.len()..]);
+    Ok((out, file.finalize().into()))
 }
 
 /// Reads a state of game `kind`, refusing another game's state (before reading the
@@ -223,6 +237,29 @@ pub fn open<S: Sealed>(
     kind: &str,
     formats: std::ops::RangeInclusive<u32>,
 ) -> Result<S, EnvelopeError> {
+    opened(src, file, kind, formats).map(|(state, _)| state)
+}
+
+/// [`open`], and the SHA-256 of the file's bytes (`src`): for a file laid out as
+/// [`seal`] writes it, hashed along with the check of its digest.
+pub fn open_hashed<S: Sealed>(
+    src: &str,
+    file: &str,
+    kind: &str,
+    formats: std::ops::RangeInclusive<u32>,
+) -> Result<(S, [u8; 32]), EnvelopeError> {
+    let (state, hash) = opened(src, file, kind, formats)?;
+    let hash = hash.unwrap_or_else(|| Sha256::digest(src.as_bytes()).into());
+    Ok((state, hash))
+}
+
+/// [`open`], with the file's hash when its digest was checked on its bytes.
+fn opened<S: Sealed>(
+    src: &str,
+    file: &str,
+    kind: &str,
+    formats: std::ops::RangeInclusive<u32>,
+) -> Result<(S, Option<[u8; 32]>), EnvelopeError> {
     let unreadable = |e: ron::Error| EnvelopeError::Unreadable {
         file: file.to_string(),
         reason: e.to_string(),
@@ -244,15 +281,15 @@ pub fn open<S: Sealed>(
         });
     }
     let state: S = ron::from_str(src).map_err(|e| unreadable(e.into()))?;
-    if as_sealed(src, state.integrity()) {
-        return Ok(state);
+    if let Some(hash) = as_sealed(src, state.integrity()) {
+        return Ok((state, Some(hash)));
     }
     if sha256_hex(body(&state).map_err(unreadable)?.as_bytes()) != state.integrity() {
         return Err(EnvelopeError::Tampered {
             file: file.to_string(),
         });
     }
-    Ok(state)
+    Ok((state, None))
 }
 
 #[cfg(test)]
@@ -283,14 +320,15 @@ mod tests {
     fn a_sealed_file_is_judged_by_its_bytes_then_by_its_content() {
         let sealed = seal(&toy()).unwrap();
         let t: &Toy = &toy();
-        assert!(as_sealed(
-            &sealed,
-            &open::<Toy>(&sealed, "t", "toy", 1..=2).unwrap().integrity
-        ));
+        let (opened, hash) = open_hashed::<Toy>(&sealed, "t", "toy", 1..=2).unwrap();
+        assert_eq!(as_sealed(&sealed, &opened.integrity), Some(hash));
+        assert_eq!(hex::encode(hash), sha256_hex(sealed.as_bytes()));
         let relaid = sealed.replace("\n  ", "\n    ");
         assert_ne!(relaid, sealed);
         let digest = open::<Toy>(&sealed, "t", "toy", 1..=2).unwrap().integrity;
-        assert!(!as_sealed(&relaid, &digest));
+        assert!(as_sealed(&relaid, &digest).is_none());
+        let (_, hash) = open_hashed::<Toy>(&relaid, "t", "toy", 1..=2).unwrap();
+        assert_eq!(hex::encode(hash), sha256_hex(relaid.as_bytes()));
         assert_eq!(
             open::<Toy>(&relaid, "t", "toy", 1..=2).unwrap().value,
             t.value
@@ -300,6 +338,49 @@ mod tests {
             open::<Toy>(&edited, "t", "toy", 1..=2),
             Err(EnvelopeError::Tampered { .. })
         ));
+    }
+
+    /// The file's hash that sealing returns is the SHA-256 of the file it writes, and
+    /// its digest that of the text with the digest empty, in either layout.
+    #[test]
+    fn sealing_hashes_the_file_it_writes() {
+        let (text, hash) = seal_hashed(&toy()).unwrap();
+        assert_eq!(hex::encode(hash), sha256_hex(text.as_bytes()));
+        let state: Toy = open(&text, "t", "toy", 1..=2).unwrap();
+        assert_eq!(
+            state.integrity,
+            sha256_hex(body(&state).unwrap().as_bytes())
+        );
+        assert!(text.ends_with(&format!("integrity: \"{}\",\n)\n", state.integrity)));
+        let relay = Relaid {
+            format: 2,
+            integrity: String::new(),
+        };
+        let (relaid, hash) = seal_hashed(&relay).unwrap();
+        assert_eq!(hex::encode(hash), sha256_hex(relaid.as_bytes()));
+        let digest = sha256_hex(body(&relay).unwrap().as_bytes());
+        assert!(relaid.contains(&format!("digest: \"{digest}\"")));
+    }
+
+    /// A state whose digest is written under another name, so [`seal`] does not find
+    /// its empty `integrity` and writes the state again.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    struct Relaid {
+        format: u32,
+        #[serde(rename = "digest")]
+        integrity: String,
+    }
+
+    impl Sealed for Relaid {
+        fn format(&self) -> u32 {
+            self.format
+        }
+        fn integrity(&self) -> &str {
+            &self.integrity
+        }
+        fn set_integrity(&mut self, digest: String) {
+            self.integrity = digest;
+        }
     }
 
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

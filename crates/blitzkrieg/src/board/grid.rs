@@ -38,13 +38,7 @@ impl HexGrid {
             cells: Vec::with_capacity(hexes.len()),
             extent,
             countries: BTreeMap::new(),
-            sea_edge: hexes
-                .iter()
-                .filter(|(h, i)| {
-                    i.terrain == Terrain::Sea && h.neighbours().any(|n| !hexes.contains_key(&n))
-                })
-                .map(|(h, _)| *h)
-                .collect(),
+            sea_edge: Vec::new(),
             cities: hexes
                 .iter()
                 .filter(|(_, i)| i.city.is_some())
@@ -63,6 +57,14 @@ impl HexGrid {
             grid.join(a, b);
             grid.join(b, a);
         }
+        // Asked of the grid, not of the ordered map: one index a neighbour.
+        grid.sea_edge = hexes
+            .iter()
+            .filter(|(h, i)| {
+                i.terrain == Terrain::Sea && h.neighbours().any(|n| grid.slot(n).is_none())
+            })
+            .map(|(h, _)| *h)
+            .collect();
         grid
     }
 

@@ -1,0 +1,253 @@
+//! Writes the checked rule data as Rust source, which `src/compiled.rs` includes: the
+//! board and counters as statics of plain values (hexes as column and number, enums by
+//! name), the figures and readings as one expression of the rule book. A process builds
+//! its values from them without parsing any text. Every name written here is checked
+//! by the compiler: a field the source does not have, or one it lacks, stops the build.
+
+use crate::src::board::Board;
+use crate::src::hex::Hex;
+use crate::src::units::Counters;
+use std::fmt::Write as _;
+
+/// A hex as the pair `(column, number)`.
+fn hex(h: &Hex) -> String {
+    format!("({},{})", h.col(), h.num())
+}
+
+/// A slice of hexes.
+fn hexes<'a>(list: impl IntoIterator<Item = &'a Hex>) -> String {
+    let each: Vec<String> = list.into_iter().map(hex).collect();
+    format!("&[{}]", each.join(","))
+}
+
+/// `Some(Type::Variant)` or `None`, from the variant's `Debug` name.
+fn variant(ty: &str, value: Option<impl std::fmt::Debug>) -> String {
+    value.map_or_else(|| "None".to_string(), |v| format!("Some({ty}::{v:?})"))
+}
+
+/// The board's statics (`compiled.rs` names their types).
+pub fn board(b: &Board) -> String {
+    let mut s = String::from("// The embedded board, checked and written by build.rs.\n");
+    let _ = writeln!(s, "pub(super) static NAME: &str = {:?};", b.name);
+    s.push_str("pub(super) static HEXES: &[Cell] = &[\n");
+    for (h, i) in &b.hexes {
+        let river = i.river.as_ref().map(|r| (r.branch.as_str(), r.end));
+        let _ = writeln!(
+            s,
+            "({},{},Terrain::{:?},{},{:?},{:?},{:?},{:?}),",
+            h.col(),
+            h.num(),
+            i.terrain,
+            variant("Country", i.country),
+            i.city,
+            river,
+            i.beach.as_deref(),
+            i.sea_zone,
+        );
+    }
+    s.push_str("];\npub(super) static ROADS: &[(Pair, Pair)] = &[");
+    for (a, b) in &b.roads {
+        let _ = write!(s, "({},{}),", hex(a), hex(b));
+    }
+    s.push_str("];\npub(super) static CITIES: &[CityRow] = &[\n");
+    for c in &b.cities {
+        let roles: Vec<String> = c.roles.iter().map(|r| format!("CityRole::{r:?}")).collect();
+        let _ = writeln!(
+            s,
+            "({:?},{},&[{}],{}),",
+            c.name,
+            hexes(&c.hexes),
+            roles.join(","),
+            hexes(&c.aircraft)
+        );
+    }
+    s.push_str("];\npub(super) static PORTS: &[(Pair, Pair, &[Pair])] = &[\n");
+    for p in &b.ports {
+        let _ = writeln!(
+            s,
+            "({},{},{}),",
+            hex(&p.hex),
+            hex(&p.dock),
+            hexes(&p.inland_river)
+        );
+    }
+    s.push_str("];\npub(super) static ZONE_LINKS: &[(char, &[char])] = &[\n");
+    for (zone, links) in &b.zone_links {
+        let _ = writeln!(s, "({zone:?},&{:?}),", links.iter().collect::<Vec<_>>());
+    }
+    s.push_str("];\npub(super) static RIVERS: &[RiverRow] = &[\n");
+    for r in &b.rivers {
+        let _ = writeln!(
+            s,
+            "({:?},{},{},{:?}),",
+            r.branch,
+            hexes(&r.hexes),
+            hexes(&r.ends),
+            r.joins.as_deref()
+        );
+    }
+    s.push_str("];\npub(super) static BEACHES: &[(&str, &[Pair])] = &[\n");
+    for x in &b.beaches {
+        let _ = writeln!(s, "({:?},{}),", x.id, hexes(&x.hexes));
+    }
+    s.push_str("];\npub(super) static LAKES: &[(&str, &[Pair])] = &[\n");
+    for x in &b.lakes {
+        let _ = writeln!(s, "({:?},{}),", x.name, hexes(&x.hexes));
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// The counters' statics (`compiled.rs` names their types).
+pub fn counters(c: &Counters) -> String {
+    let mut s =
+        String::from("// The embedded counters and OAC, checked and written by build.rs.\n");
+    let _ = writeln!(s, "pub(super) static TITLE: &str = {:?};", c.title());
+    let _ = writeln!(
+        s,
+        "pub(super) static RECONSTRUCTED: bool = {};",
+        c.is_reconstructed()
+    );
+    s.push_str("pub(super) static COUNTERS: &[CounterRow] = &[\n");
+    for u in c.iter() {
+        let _ = writeln!(
+            s,
+            "({:?},Side::{:?},UnitKind::{:?},Size::{:?},{},{},{},{:?},{}),",
+            u.id.as_str(),
+            u.side,
+            u.kind,
+            u.size,
+            u.attack,
+            u.defence,
+            u.movement,
+            u.name,
+            u.enters
+        );
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// Where a table or array of tables of the figures and readings files goes: its
+/// field's name in Rust and the type of its value (of each element for an array).
+fn field_of(key: &str) -> Option<(&'static str, &'static str)> {
+    Some(match key {
+        "basic" => ("basic", "Figures"),
+        "sea_movement" => ("sea_movement", "SeaMovementFigures"),
+        "invasions" => ("invasions", "InvasionFigures"),
+        "automatic_victory" => ("automatic_victory", "AutomaticVictoryFigures"),
+        "strategic_movement" => ("strategic_movement", "StrategicMovementFigures"),
+        "combat_supply" => ("combat_supply", "CombatSupplyFigures"),
+        "barrage" => ("barrage", "BarrageFigures"),
+        "rangers" => ("rangers", "RangerFigures"),
+        "replacements" => ("replacements", "ReplacementFigures"),
+        "minor_countries" => ("minor_countries", "MinorCountryFigures"),
+        "air" => ("air", "AirFigures"),
+        "reading" => ("readings", "ReadingDef"),
+        "option" => ("options", "ReadingOption"),
+        _ => return None,
+    })
+}
+
+/// A TOML value as a Rust expression of the type `ty` (a table's struct; `None` for a
+/// plain value).
+fn value(v: &toml::Value, ty: Option<&str>) -> Result<String, String> {
+    Ok(match (v, ty) {
+        (toml::Value::Integer(n), None) => n.to_string(),
+        (toml::Value::Boolean(b), None) => b.to_string(),
+        (toml::Value::String(t), None) => format!("String::from({t:?})"),
+        (toml::Value::Array(items), _) => {
+            let each: Result<Vec<String>, String> = items.iter().map(|i| value(i, ty)).collect();
+            format!("vec![{}]", each?.join(","))
+        }
+        (toml::Value::Table(t), Some(ty)) => table(t, ty)?,
+        (other, _) => return Err(format!("`{other}` is not a value the rule book reads")),
+    })
+}
+
+/// A TOML table as a struct literal of `ty`: its keys are the struct's fields, the
+/// tables among them named by [`field_of`].
+fn table(t: &toml::Table, ty: &str) -> Result<String, String> {
+    let mut fields = Vec::new();
+    for (key, v) in t {
+        let (name, inner) = match (v, field_of(key)) {
+            (toml::Value::Table(_), None) => return Err(format!("no table `{key}` is read")),
+            (toml::Value::Table(_) | toml::Value::Array(_), Some((name, inner))) => {
+                (name, Some(inner))
+            }
+            _ => (key.as_str(), None),
+        };
+        fields.push(format!("{name}: {}", value(v, inner)?));
+    }
+    Ok(format!("{ty} {{ {} }}", fields.join(", ")))
+}
+
+/// Every reading's default is one of its options, and no name is used twice (as
+/// `RuleBook::check_readings` holds at run time for files given).
+fn check_readings(readings: &[&toml::Value]) -> Result<(), String> {
+    let mut seen = std::collections::BTreeSet::new();
+    for r in readings {
+        let name = r.get("name").and_then(toml::Value::as_str).unwrap_or("");
+        let default = r.get("default").and_then(toml::Value::as_str);
+        let options = r.get("option").and_then(toml::Value::as_array);
+        let named = |o: &toml::Value| o.get("name").and_then(toml::Value::as_str) == default;
+        if !seen.insert(name.to_string()) {
+            return Err(format!("the reading `{name}` is listed twice"));
+        }
+        if !options.is_some_and(|os| os.iter().any(named)) {
+            return Err(format!("the default of `{name}` is none of its options"));
+        }
+    }
+    Ok(())
+}
+
+/// The rule book as one expression of `RuleBook`, from the text of the figures,
+/// optional-rule figures, Tournament figures and readings files.
+pub fn rule_book(
+    figures: &str,
+    optional: &str,
+    tournament: &str,
+    readings: &str,
+) -> Result<String, String> {
+    let read = |name: &str, text: &str| {
+        toml::from_str::<toml::Table>(text).map_err(|e| format!("{name}: {e}"))
+    };
+    let mut figures = read("figures.toml", figures)?;
+    let optional = read("optional.toml", optional)?;
+    let mut tournament = read("tournament.toml", tournament)?;
+    let mut readings = read("readings.toml", readings)?;
+    let basic = figures
+        .remove("basic")
+        .ok_or("figures.toml has no [basic]")?;
+    match figures.remove("tournament") {
+        Some(toml::Value::Table(t)) if !t.is_empty() => {
+            return Err("figures.toml: the [tournament] figures are not read yet".into())
+        }
+        _ => {}
+    }
+    if let Some(key) = figures.keys().next() {
+        return Err(format!("figures.toml: no table `{key}` is read"));
+    }
+    let empty = toml::Value::Array(Vec::new());
+    let tournament_readings = tournament.remove("reading").unwrap_or(empty);
+    let game_readings = readings
+        .remove("reading")
+        .ok_or("readings.toml has no reading")?;
+    if let Some(key) = readings.keys().next() {
+        return Err(format!("readings.toml: no table `{key}` is read"));
+    }
+    let all: Vec<&toml::Value> = [&game_readings, &tournament_readings]
+        .into_iter()
+        .filter_map(toml::Value::as_array)
+        .flatten()
+        .collect();
+    check_readings(&all)?;
+    Ok(format!(
+        "RuleBook {{\nbasic: {},\noptional: {},\ntournament: {},\nreadings: {},\ntournament_readings: {},\n}}\n",
+        value(&basic, Some("Figures"))?,
+        table(&optional, "OptionalFigures")?,
+        table(&tournament, "TournamentFigures")?,
+        value(&game_readings, Some("ReadingDef"))?,
+        value(&tournament_readings, Some("ReadingDef"))?,
+    ))
+}
