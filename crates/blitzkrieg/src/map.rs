@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod draw;
+pub mod labels;
 pub mod picture;
 pub mod raster;
 pub mod reach;
@@ -98,14 +99,22 @@ fn with_scene<T>(
 /// [`PNG_BUDGET`] when it can be done: a smaller area of action is drawn (at the same
 /// scale) until it fits.
 pub fn state_png(rules: &Rules, state: &GameState) -> Result<Vec<u8>, RasterError> {
+    state_png_fit(rules, state).map(|(png, _)| png)
+}
+
+/// [`state_png`], with the share of the largest area of action it was drawn at (for
+/// [`state_window`]).
+pub fn state_png_fit(rules: &Rules, state: &GameState) -> Result<(Vec<u8>, f64), RasterError> {
     let mut png = Vec::new();
+    let mut used = 1.0;
     for fit in [1.0, 0.8, 0.65, 0.5, 0.4] {
         png = raster::png(&state_svg(rules, state, fit), 1.0)?;
+        used = fit;
         if png.len() <= PNG_BUDGET {
             break;
         }
     }
-    Ok(png)
+    Ok((png, used))
 }
 
 /// The whole board with `marks` on it (the `blitz board --svg` drawing), as PNG

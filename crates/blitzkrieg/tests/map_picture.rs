@@ -120,10 +120,10 @@ fn shot(stem: &str) -> Shot {
 fn shot_of(game: &Demo, stem: &str) -> Shot {
     let s = state_of(game, stem);
     let rules = &game.umpire.rules_for(&s).unwrap();
-    let bytes = map::state_png(rules, &s).unwrap();
+    let (bytes, fit) = map::state_png_fit(rules, &s).unwrap();
     Shot {
         picture: decode(&bytes),
-        window: map::state_window(rules, &s, 1.0).unwrap(),
+        window: map::state_window(rules, &s, fit).unwrap(),
         geo: Geo::of(&rules.board),
         bytes,
     }
@@ -134,6 +134,63 @@ impl Shot {
     fn near(&self, hex: &str, dx: f64, dy: f64) -> (f64, f64) {
         let (x, y) = self.geo.centre(hex.parse::<Hex>().unwrap());
         self.window.pixel((x + dx, y + dy))
+    }
+}
+
+/// The rectangle (x, y, w, h, in board units) of the label of the marker whose group
+/// begins with `marker`: its first `rect` filled `fill`.
+fn label_rect(svg: &str, marker: &str, fill: &str) -> (f64, f64, f64, f64) {
+    let at = svg.find(marker).unwrap_or_else(|| panic!("no {marker}"));
+    let rest = &svg[at..];
+    let rect = rest
+        .split("<rect ")
+        .skip(1)
+        .find(|r| r.contains(&format!("fill=\"{fill}\"")))
+        .unwrap();
+    let attr = |name: &str| -> f64 {
+        let from = rect
+            .find(&format!(" {name}=\""))
+            .map(|i| i + 1)
+            .or_else(|| rect.starts_with(&format!("{name}=\"")).then_some(0));
+        let v = &rect[from.unwrap() + name.len() + 2..];
+        v[..v.find('"').unwrap()].parse().unwrap()
+    };
+    (attr("x"), attr("y"), attr("width"), attr("height"))
+}
+
+/// The share of the pixels of a label's rectangle (board units) in `colour` on the
+/// picture: its fill, where the label is drawn and nothing covers it.
+fn filled(s: &Shot, (x, y, w, h): (f64, f64, f64, f64), colour: u32) -> f64 {
+    let (x0, y0) = s.window.pixel((x, y));
+    let (x1, y1) = s.window.pixel((x + w, y + h));
+    let (mut n, mut all) = (0u32, 0u32);
+    let mut py = y0.ceil();
+    while py < y1 {
+        let mut px = x0.ceil();
+        while px < x1 {
+            all += 1;
+            n += u32::from(s.picture.at(px, py) == colour);
+            px += 1.0;
+        }
+        py += 1.0;
+    }
+    f64::from(n) / f64::from(all.max(1))
+}
+
+/// A label that covers none of the `strips` strips of `hex` (21 wide, from 7.4 above
+/// its centre, 4.55 each) nor its hex id.
+fn assert_label_is_clear(s: &Shot, hex: &str, (x, y, w, h): (f64, f64, f64, f64), strips: u32) {
+    let (cx, cy) = s.geo.centre(hex.parse::<Hex>().unwrap());
+    let strips_box = (cx - 10.5, cy - 7.4, 21.0, f64::from(strips) * 4.55);
+    let id_box = (cx - 4.0, cy - 11.2, 8.0, 3.0);
+    for (bx, by, bw, bh) in [strips_box, id_box] {
+        let apart = x + w <= bx || bx + bw <= x || y + h <= by || by + bh <= y;
+        assert!(
+            apart,
+            "the label {:?} covers {:?} of {hex}",
+            (x, y, w, h),
+            (bx, by, bw, bh)
+        );
     }
 }
 
@@ -159,8 +216,18 @@ fn player_turn_2_blue_shows_its_stacks_battles_and_title() {
             "{hex}: expected a {colour:06x} strip at {p:?}"
         );
     }
-    // Battle A1's label lies under its hex.
-    assert!(s.picture.count_near(s.near("WW28", -8.5, 7.2), 2, LABEL) >= 5);
+    // Battle A1's label lies next to its hex, drawn where the picture shows it, and
+    // covers none of the hex's strips (3 units there).
+    let game = demo();
+    let st = state_of(game, "05-2-red");
+    let svg = map::state_svg(&game.umpire.rules_for(&st).unwrap(), &st, 1.0);
+    let label = label_rect(&svg, r#"<g class="battle" data-battle="A1""#, "#fff3bf");
+    assert_label_is_clear(&s, "WW28", label, 3);
+    assert!(
+        filled(&s, label, LABEL) > 0.2,
+        "{label:?}: {}",
+        filled(&s, label, LABEL)
+    );
     // An empty hex has no counter colour at its centre.
     let empty = s.near("XX31", 0.0, 0.0);
     for colour in [BLUE_COUNTER, RED_COUNTER, LABEL] {
@@ -189,7 +256,14 @@ fn an_automatic_victory_is_ringed_and_labelled_21() {
     );
     assert!(svg.contains(">AV 9-1</text>"));
     let s = shot_of(game, "04-2-blue");
-    assert!(s.picture.count_near(s.near("UU27", -3.0, 7.2), 2, AV_LABEL) >= 5);
+    let label = label_rect(&svg, r#"<g class="av" data-hex="UU27""#, "#f3e8ff");
+    assert!(
+        filled(&s, label, AV_LABEL) > 0.2,
+        "{label:?}: {}",
+        filled(&s, label, AV_LABEL)
+    );
+    let (cx, cy) = s.geo.centre("UU27".parse::<Hex>().unwrap());
+    assert!((label.0 - cx).abs() < 30.0 && (label.1 - cy).abs() < 20.0);
     assert!(!s.picture.rgb.contains(&LABEL), "no battle in 1-Red");
 }
 
@@ -297,4 +371,21 @@ fn the_key_names_and_colours_the_side_that_moved() {
     key("05-2-red", red, "retreat (Red)");
     // A set-up is its side's: Red's set-up draws Red's key.
     key("02-1-blue", red, "move (Red), arrow at the end");
+}
+
+/// Issue 30.4: the area of action takes in the reader's units near it: after Red's
+/// player-turn 1 (state 04-2-blue, read by Blue) Blue's stack in PP27, five hexes from
+/// the battle in WW28, is drawn with it.
+#[test]
+fn the_area_takes_in_the_reader_s_units_near_the_action() {
+    let s = shot("04-2-blue");
+    let (x, y) = s.geo.centre("PP27".parse::<Hex>().unwrap());
+    let w = s.window;
+    assert!(
+        x >= w.x && x <= w.x + w.w && y >= w.y && y <= w.y + w.h,
+        "PP27 at {:?} is outside {w:?}",
+        (x, y)
+    );
+    let p = s.near("PP27", 9.4, -4.6);
+    assert!(s.picture.count_near(p, 2, BLUE_COUNTER) >= 20);
 }

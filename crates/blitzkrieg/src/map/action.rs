@@ -66,6 +66,9 @@ pub struct Battle {
     /// The attacking side.
     pub side: Side,
     pub target: Hex,
+    /// Every hex attacked, `target` first (14.2: several hexes may be attacked as one
+    /// defence).
+    pub hexes: Vec<Hex>,
     /// The hexes the attack came from, each once.
     pub from: Vec<Hex>,
     /// The odds column: "2-1".
@@ -165,6 +168,9 @@ impl Action {
             });
             p.units.push(unit.clone());
         };
+        // 14.2: the hexes of each battle that attacks several as one defence, from
+        // the note said before it is fought.
+        let mut as_one: BTreeMap<String, Vec<Hex>> = BTreeMap::new();
         for e in events {
             match e {
                 Event::TurnBegan { side, .. } => a.mover = Some(*side),
@@ -235,7 +241,18 @@ impl Action {
                     side: side_of(counters, unit),
                     hex: *hex,
                 }),
-                Event::Battle(b) => a.battles.push(battle(counters, b)),
+                Event::Note { text, .. } => {
+                    if let Some((id, hexes)) = one_defence(text) {
+                        as_one.insert(id, hexes);
+                    }
+                }
+                Event::Battle(b) => {
+                    let mut battle = battle(counters, b);
+                    if let Some(hexes) = as_one.remove(&b.id) {
+                        battle.hexes = hexes;
+                    }
+                    a.battles.push(battle);
+                }
                 Event::AutomaticVictory {
                     hex,
                     attackers,
@@ -430,12 +447,27 @@ fn battle(counters: &Counters, b: &BattleRecord) -> Battle {
         id: b.id.clone(),
         side,
         target: b.target,
+        hexes: vec![b.target],
         from,
         odds: column_label(b),
         roll: short_roll(&b.roll),
         result: b.result.code(),
         record: b.clone(),
     }
+}
+
+/// 14.2: the battle id and hexes of the note "battle A1 attacks K5 and K6 as one
+/// defence", the first hex the one its record names.
+fn one_defence(text: &str) -> Option<(String, Vec<Hex>)> {
+    let rest = text.strip_prefix("battle ")?;
+    let (id, rest) = rest.split_once(" attacks ")?;
+    let list = rest.strip_suffix(" as one defence")?;
+    let hexes: Vec<Hex> = list
+        .split(" and ")
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    (hexes.len() > 1).then(|| (id.to_string(), hexes))
 }
 
 /// The odds column of a battle, from its factors (15.1): "2-1"; odds better than 6-1
@@ -598,5 +630,25 @@ mod tests {
             rule: Rule::para(para!("15")),
         };
         assert_eq!(battle(&counters, &record).from, vec![h("QQ28")]);
+        assert_eq!(battle(&counters, &record).hexes, vec![h("PP27")]);
+        // 14.2: a battle that attacks two hexes as one defence rings both: the note
+        // said before it is fought names them (the report's own words).
+        let events = vec![
+            Event::Note {
+                text: "battle A1 attacks PP27 and PP28 as one defence".into(),
+                rule: Rule::para("14.2"),
+            },
+            Event::Battle(record),
+        ];
+        let board =
+            crate::sketch::Sketch::land(1..=60, 1..=60, crate::board::Country::GreatBlue).build();
+        let a = Action::of(&board, &counters, &events);
+        assert_eq!(a.battles[0].hexes, vec![h("PP27"), h("PP28")]);
+        let geo = crate::svg::Geo::of(&board);
+        let rings = super::super::draw::battle_rings(&geo, &a.battles, &[]);
+        assert!(rings.contains(&geo.polygon(h("PP27"))), "{rings}");
+        assert!(rings.contains(&geo.polygon(h("PP28"))), "{rings}");
+        assert_eq!(one_defence("battle A1 attacks PP27 as one defence"), None);
+        assert_eq!(one_defence("A1 is not fought"), None);
     }
 }

@@ -6,6 +6,7 @@
 //! element a reader may point at carries a `data-` attribute naming it.
 
 use super::action::{Av, Battle, Lost, Path, Strike, Track};
+use super::labels::{Rect, LABEL_H};
 use crate::board::Board;
 use crate::hex::Hex;
 use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
@@ -40,11 +41,31 @@ pub const BBT: &str = "#a4161a";
 /// Font size of hex ids and counter strips, in board units.
 const TEXT: f64 = 2.9;
 /// One counter strip: width and height, and the gap between strips.
-const STRIP_W: f64 = 21.0;
+pub(super) const STRIP_W: f64 = 21.0;
 const STRIP_H: f64 = 4.2;
 const STRIP_GAP: f64 = 0.35;
 /// Where the first strip of a stack starts, below the hex id.
 const STRIPS_TOP: f64 = -7.4;
+/// The most strips drawn at full height: more share their height, so that a stack
+/// stays inside its hex.
+const FULL_STRIPS: usize = 3;
+
+/// The height of each of `n` strips of one hex, and the size of their text.
+fn strip_size(n: usize) -> (f64, f64) {
+    if n <= FULL_STRIPS {
+        return (STRIP_H, TEXT);
+    }
+    let room = FULL_STRIPS as f64 * (STRIP_H + STRIP_GAP);
+    let h = room / n as f64 - STRIP_GAP;
+    (h, (h * 0.72).min(TEXT))
+}
+
+/// Where the strips of a hex holding `n` begin under its centre, and how tall they
+/// are together.
+pub(super) fn strips_extent(n: usize) -> (f64, f64) {
+    let (h, _) = strip_size(n);
+    (STRIPS_TOP, n as f64 * (h + STRIP_GAP))
+}
 
 /// The id of every hex of `hexes`, at the top of the hex, on a light halo so that it
 /// reads over a path.
@@ -89,28 +110,28 @@ pub fn stacks(geo: &Geo, marks: &[CounterMark], lost: &[Lost]) -> String {
         );
         let x = cx - STRIP_W / 2.0;
         let mut y = cy + STRIPS_TOP;
+        let size = strip_size(live.len() + gone.len());
         for m in live {
             strip(
                 &mut s,
-                x,
-                y,
+                (x, y, size),
                 counter_fill(m.side),
                 "#ffffff",
                 &format!("{} {}", m.factors, m.id),
             );
-            y += STRIP_H + STRIP_GAP;
+            y += size.0 + STRIP_GAP;
         }
         for l in gone {
-            strip(&mut s, x, y, "#d9d9d9", "#555555", l.unit.as_str());
+            strip(&mut s, (x, y, size), "#d9d9d9", "#555555", l.unit.as_str());
             let _ = writeln!(
                 s,
                 r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#333333" stroke-width="0.5"/>"##,
                 f(x + 2.0),
-                f(y + STRIP_H / 2.0),
+                f(y + size.0 / 2.0),
                 f(x + STRIP_W - 2.0),
-                f(y + STRIP_H / 2.0)
+                f(y + size.0 / 2.0)
             );
-            y += STRIP_H + STRIP_GAP;
+            y += size.0 + STRIP_GAP;
         }
         if live.len() > 1 {
             let (bx, by) = (cx + 8.6, cy - HEX_HALF_HEIGHT + 3.0);
@@ -130,17 +151,24 @@ pub fn stacks(geo: &Geo, marks: &[CounterMark], lost: &[Lost]) -> String {
     s
 }
 
-fn strip(s: &mut String, x: f64, y: f64, fill: &str, ink: &str, text: &str) {
+/// One strip at `(x, y)` of `(height, text size)`.
+fn strip(
+    s: &mut String,
+    (x, y, (h, text_size)): (f64, f64, (f64, f64)),
+    fill: &str,
+    ink: &str,
+    text: &str,
+) {
     let _ = writeln!(
         s,
         r##"<rect x="{}" y="{}" width="{}" height="{}" rx="0.8" fill="{fill}" stroke="#111111" stroke-width="0.35"/><text x="{}" y="{}" font-size="{}" font-weight="bold" font-stretch="condensed" fill="{ink}">{}</text>"##,
         f(x),
         f(y),
         f(STRIP_W),
-        f(STRIP_H),
+        f(h),
         f(x + STRIP_W / 2.0),
-        f(y + STRIP_H / 2.0 + TEXT * 0.36),
-        f(TEXT),
+        f(y + h / 2.0 + text_size * 0.36),
+        f(text_size),
         esc(text)
     );
 }
@@ -265,13 +293,14 @@ fn path_points(geo: &Geo, p: &Path) -> Option<(Vec<Point>, Point, Point)> {
     Some((body, prev, tip))
 }
 
-/// The ring round each battle's hex and each hex won by automatic victory, drawn
+/// The ring round every hex of each battle (14.2: a battle may attack several hexes
+/// as one defence) and each hex won by automatic victory, drawn
 /// under the counters.
 pub fn battle_rings(geo: &Geo, battles: &[Battle], avs: &[Av]) -> String {
     let mut s = String::from("<g class=\"battle-rings\">\n");
     let rings = battles
         .iter()
-        .map(|b| (b.target, "#ffe8cc", BATTLE))
+        .flat_map(|b| b.hexes.iter().map(|h| (*h, "#ffe8cc", BATTLE)))
         .chain(avs.iter().map(|v| (v.hex, "#ecdcff", AV)));
     for (hex, fill, ink) in rings {
         let _ = writeln!(
@@ -285,8 +314,13 @@ pub fn battle_rings(geo: &Geo, battles: &[Battle], avs: &[Av]) -> String {
 }
 
 /// Battles (ringed by [`battle_rings`]): a short arrow across each hexside an attack came
-/// over, and a label with the battle's id, odds column and result.
+/// over, and a label with the battle's id, odds column and result under the hex.
 pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
+    battles_placed(geo, battles, &mut under)
+}
+
+/// [`battles`], each label where `place` puts it.
+pub fn battles_placed(geo: &Geo, battles: &[Battle], place: &mut Place<'_>) -> String {
     let mut s = String::from("<g class=\"battles\">\n");
     for b in battles {
         let _ = writeln!(
@@ -307,7 +341,7 @@ pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
             &mut s,
             geo,
             (b.target, &b.from),
-            &label,
+            (&label, &mut *place),
             ("#fff3bf", BATTLE),
         );
         s.push_str("</g>\n");
@@ -322,6 +356,11 @@ pub fn battles(geo: &Geo, battles: &[Battle]) -> String {
 /// id and result, under a battle's (a bombing's bombers are drawn as their flight,
 /// [`Track::Mission`]).
 pub fn strikes(geo: &Geo, strikes: &[Strike]) -> String {
+    strikes_placed(geo, strikes, &mut under)
+}
+
+/// [`strikes`], each label where `place` puts it.
+pub fn strikes_placed(geo: &Geo, strikes: &[Strike], place: &mut Place<'_>) -> String {
     let mut s = String::from("<g class=\"strikes\">\n");
     for t in strikes {
         let _ = writeln!(
@@ -335,7 +374,13 @@ pub fn strikes(geo: &Geo, strikes: &[Strike]) -> String {
             text: &t.label,
             below: 11.4,
         };
-        attack_marker(&mut s, geo, (t.target, &t.from), &label, ("#ffe3e3", BBT));
+        attack_marker(
+            &mut s,
+            geo,
+            (t.target, &t.from),
+            (&label, &mut *place),
+            ("#ffe3e3", BBT),
+        );
         s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
@@ -345,6 +390,11 @@ pub fn strikes(geo: &Geo, strikes: &[Strike]) -> String {
 /// Automatic victories (21.1, ringed by [`battle_rings`]): a short arrow across each
 /// hexside the AVing units stood behind, and a label "AV 9-1".
 pub fn avs(geo: &Geo, avs: &[Av]) -> String {
+    avs_placed(geo, avs, &mut under)
+}
+
+/// [`avs`], each label where `place` puts it.
+pub fn avs_placed(geo: &Geo, avs: &[Av], place: &mut Place<'_>) -> String {
     let mut s = String::from("<g class=\"avs\">\n");
     for v in avs {
         let _ = writeln!(
@@ -359,7 +409,13 @@ pub fn avs(geo: &Geo, avs: &[Av]) -> String {
             text: &text,
             below: LABEL_BELOW,
         };
-        attack_marker(&mut s, geo, (v.hex, &v.from), &label, ("#f3e8ff", AV));
+        attack_marker(
+            &mut s,
+            geo,
+            (v.hex, &v.from),
+            (&label, &mut *place),
+            ("#f3e8ff", AV),
+        );
         s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
@@ -375,13 +431,27 @@ struct Label<'a> {
     below: f64,
 }
 
-/// The arrows from `from` into `target` and the label under it, in `colours`: the
-/// label's fill and the ink.
+/// Where a label goes: given its hex's centre, its width and how far under the centre
+/// it would begin, the rectangle it takes (its height is [`LABEL_H`]).
+pub type Place<'a> = dyn FnMut((f64, f64), f64, f64) -> Rect + 'a;
+
+/// A label under its hex's centre, whatever it covers (the replay page's).
+fn under((x, y): (f64, f64), w: f64, below: f64) -> Rect {
+    Rect {
+        x: x - w / 2.0,
+        y: y + below,
+        w,
+        h: LABEL_H,
+    }
+}
+
+/// The arrows from `from` into `target` and the label where `place` puts it, in
+/// `colours`: the label's fill and the ink.
 fn attack_marker(
     s: &mut String,
     geo: &Geo,
     (target, from): (Hex, &[Hex]),
-    label: &Label,
+    (label, place): (&Label, &mut Place<'_>),
     (fill, ink): (&str, &str),
 ) {
     let target = geo.centre(target);
@@ -400,15 +470,37 @@ fn attack_marker(
         );
     }
     let w = 2.0 + label.text.chars().count() as f64 * 1.9;
-    let (x, y) = (target.0, target.1 + label.below);
+    let at = place(target, w, label.below);
     let _ = writeln!(
         s,
-        r##"<rect x="{}" y="{}" width="{}" height="4.4" rx="1" fill="{fill}" stroke="{ink}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text>"##,
-        f(x - w / 2.0),
-        f(y),
-        f(w),
-        f(x),
-        f(y + 3.25),
+        r##"<rect x="{}" y="{}" width="{}" height="{}" rx="1" fill="{fill}" stroke="{ink}" stroke-width="0.7"/><text x="{}" y="{}" font-size="3" font-weight="bold" fill="#111111" text-anchor="middle">{}</text>"##,
+        f(at.x),
+        f(at.y),
+        f(at.w),
+        f(at.h),
+        f(at.x + at.w / 2.0),
+        f(at.y + 3.25),
         esc(label.text)
     );
+}
+
+/// The attack arrows of `markers` (the hex attacked, the hexes the attack came from),
+/// as rectangles a label should not cover.
+pub fn arrow_boxes(geo: &Geo, markers: &[(Hex, &[Hex])]) -> Vec<Rect> {
+    let mut out = Vec::new();
+    for (target, from) in markers {
+        let target = geo.centre(*target);
+        for h in *from {
+            let from = geo.centre(*h);
+            let a = towards(from, target, 0.3);
+            let tip = towards(from, target, 0.62);
+            out.push(Rect {
+                x: a.0.min(tip.0) - 1.8,
+                y: a.1.min(tip.1) - 1.8,
+                w: (a.0 - tip.0).abs() + 3.6,
+                h: (a.1 - tip.1).abs() + 3.6,
+            });
+        }
+    }
+    out
 }

@@ -5,6 +5,7 @@
 
 use super::action::Action;
 use super::draw;
+use super::labels;
 use crate::board::Board;
 use crate::svg::{self, esc, f, CounterMark, Geo, SeaBox, HEX_HALF_HEIGHT, HEX_RADIUS};
 use crate::units::Side;
@@ -71,12 +72,14 @@ pub struct Scene<'a> {
 }
 
 /// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
-/// most weight of the action's hexes (battles first), grown to its hexes' bounds plus
+/// most weight of the action's hexes (battles first) and of the reader's units near it
+/// ([`readers_near`]), grown to its hexes' bounds plus
 /// a hex all round, at least [`MIN_W`] x [`MIN_H`], kept on the board. When the turn
 /// did nothing on the map, the same over the counters, and with no counters over the
 /// home country of the side to move next; `None` when there is none of these.
 pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
     let mut weights = scene.action.weighted_hexes();
+    readers_near(&mut weights, scene);
     if weights.is_empty() {
         for m in scene.marks {
             *weights.entry(m.hex).or_insert(0) += 1;
@@ -142,6 +145,27 @@ pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
     let (x, w) = grow(min_x, max_x, MIN_W, geo.width);
     let (y, h) = grow(min_y, max_y, MIN_H, geo.height);
     Some(Window { x, y, w, h })
+}
+
+/// How near the action the reader's units are drawn with it, in hexes.
+const READER_NEAR: u32 = 6;
+
+/// The units of the side to move next (the reader of the mail) within
+/// [`READER_NEAR`] hexes of the action, each hex with the least weight: the area
+/// takes them in when it can, the action first.
+fn readers_near(weights: &mut std::collections::BTreeMap<crate::hex::Hex, u32>, scene: &Scene) {
+    let Some(reader) = scene.next else {
+        return;
+    };
+    let action: Vec<crate::hex::Hex> = weights.keys().copied().collect();
+    if action.is_empty() {
+        return;
+    }
+    for m in scene.marks.iter().filter(|m| m.side == reader) {
+        if action.iter().any(|a| a.distance(m.hex) <= READER_NEAR) {
+            weights.entry(m.hex).or_insert(1);
+        }
+    }
 }
 
 /// One hex and a half beyond the outermost centres: the neighbouring hexes show whole.
@@ -252,6 +276,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
                 && y < w.y + w.h + HEX_RADIUS
         }),
     );
+    let markers = placed_markers(geo, scene);
     let _ = writeln!(
         s,
         r##"<defs><clipPath id="area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"##,
@@ -262,7 +287,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
         DETAIL_SCALE,
@@ -276,9 +301,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         draw::path_lines(geo, &scene.action.paths),
         draw::stacks(geo, scene.marks, &scene.action.lost),
         draw::path_heads(geo, &scene.action.paths),
-        draw::battles(geo, &scene.action.battles),
-        draw::avs(geo, &scene.action.avs),
-        draw::strikes(geo, &scene.action.strikes),
+        markers,
         crate::minor::map::reduced_marks(geo, scene.minors),
     );
     let _ = writeln!(
@@ -289,6 +312,30 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         f(w.w * DETAIL_SCALE),
         f(w.h * DETAIL_SCALE)
     );
+}
+
+/// The battles', automatic victories' and strikes' markers, each label placed where
+/// it covers no counter, hex id, attack arrow or other label if it can
+/// ([`super::labels`]).
+fn placed_markers(geo: &Geo, scene: &Scene) -> String {
+    let action = scene.action;
+    let attacks: Vec<(crate::hex::Hex, &[crate::hex::Hex])> = action
+        .battles
+        .iter()
+        .map(|b| (b.target, b.from.as_slice()))
+        .chain(action.avs.iter().map(|v| (v.hex, v.from.as_slice())))
+        .chain(action.strikes.iter().map(|t| (t.target, t.from.as_slice())))
+        .collect();
+    let strips = labels::strip_counts(scene.marks, action.lost.iter().map(|l| l.hex));
+    let mut placer = labels::Placer::new(geo, &strips, attacks.iter().map(|(h, _)| *h));
+    for r in draw::arrow_boxes(geo, &attacks) {
+        placer.avoid(r);
+    }
+    let mut place = |at: (f64, f64), w: f64, below: f64| placer.place(at, w, below);
+    let mut out = draw::battles_placed(geo, &action.battles, &mut place);
+    out.push_str(&draw::avs_placed(geo, &action.avs, &mut place));
+    out.push_str(&draw::strikes_placed(geo, &action.strikes, &mut place));
+    out
 }
 
 /// The sides the key's lines are drawn for: the side that moved (its moves, advances,
@@ -356,7 +403,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
     for text in [
         "Strip: factors and unit id; badge: units in the hex",
         "Grey, struck through: lost this player-turn",
-        "Orange ring: battle hex; label: id, odds, result",
+        "Orange ring: every hex of a battle; label beside it: id, odds, result",
         "Purple ring: automatic victory (21); label: odds",
         "Red dashed ring: BBT or city attack (MCRT); label: result",
         "Small map: the whole board, the area above outlined",
