@@ -7,6 +7,12 @@ pub mod action;
 pub mod draw;
 pub mod labels;
 pub mod picture;
+#[cfg(feature = "pictures")]
+pub mod raster;
+/// Without the `pictures` feature (a player's build) no PNG is drawn: the same API,
+/// each picture refused with how to get a build that draws it.
+#[cfg(not(feature = "pictures"))]
+#[path = "map/no_pictures.rs"]
 pub mod raster;
 pub mod reach;
 

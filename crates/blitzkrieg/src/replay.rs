@@ -90,6 +90,8 @@ struct Step {
 struct BattleInfo {
     id: String,
     hex: String,
+    /// The centre of the attacked hex, in board units: `b` pans the map to it.
+    at: [f64; 2],
     odds: String,
     roll: String,
     result: String,
@@ -137,9 +139,11 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         .iter()
         .map(|b| {
             let r = &b.record;
+            let (x, y) = geo.centre(b.target);
             BattleInfo {
                 id: b.id.clone(),
                 hex: b.target.to_string(),
+                at: [x, y],
                 odds: b.odds.clone(),
                 roll: b.roll.clone(),
                 result: b.result.clone(),

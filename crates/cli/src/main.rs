@@ -55,6 +55,8 @@ enum Command {
     Html(cli::html::Args),
     /// Print the digits or dice a seed gives for a game, turn and roll ids.
     Roll(cli::roll::Args),
+    /// Fetch a drand round from the relays and keep it: `blitz seed fetch ROUND`.
+    Seed(cli::seed::Args),
     /// Print a combat table as players know it.
     Tables(cli::tables::Args),
     /// Mail a turn to both players (outbox file, SMTP or sendmail).
@@ -99,6 +101,7 @@ fn main() -> ExitCode {
         Command::Board(a) => cli::board::run(a),
         Command::Html(a) => cli::html::run(a),
         Command::Roll(a) => cli::roll::run(a),
+        Command::Seed(a) => cli::seed::run(a),
         Command::Tables(a) => cli::tables::run(a),
         Command::Mail(a) => cli::mail::run(a),
         Command::Secret(a) => cli::secret::run(a),

@@ -39,10 +39,9 @@ fn page() -> (tempfile::TempDir, PathBuf) {
     (dir, page)
 }
 
-#[test]
-fn the_page_is_one_file_that_loads_nothing() {
-    let (_dir, page) = page();
-    let html = std::fs::read_to_string(&page).unwrap();
+/// A page that is one HTML file and loads nothing: no link, script source, style
+/// import, request or address other than SVG's namespace.
+fn loads_nothing(html: &str) {
     assert!(html.starts_with("<!DOCTYPE html>"));
     for bad in [
         "<link",
@@ -60,6 +59,13 @@ fn the_page_is_one_file_that_loads_nothing() {
         .filter(|s| !s.starts_with("http://www.w3.org/2000/svg"))
         .collect();
     assert!(outside.is_empty(), "addresses in the page: {outside:?}");
+}
+
+#[test]
+fn the_page_is_one_file_that_loads_nothing() {
+    let (_dir, page) = page();
+    let html = std::fs::read_to_string(&page).unwrap();
+    loads_nothing(&html);
     for part in [
         "2-Blue",
         "B-18AR",
@@ -186,11 +192,53 @@ impl Page {
         );
         page.session = attached["sessionId"].as_str().unwrap().to_string();
         page.call("Page.enable", json!({}));
-        page.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": 1500, "height": 950, "deviceScaleFactor": 1, "mobile": false}),
-        );
+        page.size(1500, 950);
         page
+    }
+
+    /// The size of the window the page is laid out in, in CSS pixels.
+    fn size(&mut self, width: u32, height: u32) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+        );
+    }
+
+    /// The box of the element `selector` in the window: [left, top, right, bottom].
+    fn rect(&mut self, selector: &str) -> [f64; 4] {
+        let r = self.eval(&format!(
+            "(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }})()"
+        ));
+        [0, 1, 2, 3].map(|i| r[i].as_f64().unwrap())
+    }
+
+    /// Whether the element `selector` holds more than it shows across (a horizontal
+    /// scrollbar, or lines cut at its edge).
+    fn overflows_across(&mut self, selector: &str) -> bool {
+        self.eval(&format!(
+            "(() => {{ const e = document.querySelector('{selector}'); return e.scrollWidth > e.clientWidth + 1; }})()"
+        )) == json!(true)
+    }
+
+    /// The battle the page shows beside the map, and the step it is in.
+    fn battle(&mut self) -> (String, String) {
+        let b = self.eval("document.getElementById('battle-info').dataset.battle || ''");
+        (self.status().0, b.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Whether the label of battle `id` lies inside the map pane as the window shows
+    /// it, and inside the overview's frame of what the pane shows.
+    fn battle_in_view(&mut self, id: &str) -> bool {
+        let pane = self.rect("#map-pane");
+        let label = self.rect(&format!(".battle[data-battle=\"{id}\"] rect"));
+        let inside = label[0] >= pane[0]
+            && label[2] <= pane[2]
+            && label[1] >= pane[1]
+            && label[3] <= pane[3];
+        let framed = self.eval(&format!(
+            "(() => {{ const s = JSON.parse(document.getElementById('replay-data').textContent)[+document.getElementById('status').dataset.step]; const b = s.battles.find(x => x.id === '{id}'); const v = document.getElementById('view'); const x = +v.getAttribute('x'), y = +v.getAttribute('y'), w = +v.getAttribute('width'), h = +v.getAttribute('height'); return b.at[0] >= x && b.at[0] <= x + w && b.at[1] >= y && b.at[1] <= y + h; }})()"
+        ));
+        inside && framed == json!(true)
     }
 
     /// Sends one command and waits for its answer (events in between are skipped).
@@ -307,15 +355,8 @@ impl Page {
 
 #[test]
 fn the_replay_steps_through_the_demo_game_in_chromium() {
-    let Some(exe) = chromium() else {
-        if std::env::var("BLITZ_SKIP_BROWSER_TESTS").as_deref() == Ok("1") {
-            eprintln!("SKIPPED: no Chromium installed and BLITZ_SKIP_BROWSER_TESTS=1");
-            return;
-        }
-        panic!(
-            "no browser for the replay test: install Chromium (`apt-get install chromium`), \
-             name it in BLITZ_CHROMIUM, or set BLITZ_SKIP_BROWSER_TESTS=1 to skip this test"
-        );
+    let Some(exe) = browser_or_skip() else {
+        return;
     };
     let (_dir, html) = page();
     let url = format!("file://{}", html.display());
@@ -370,4 +411,280 @@ fn the_replay_steps_through_the_demo_game_in_chromium() {
     assert_eq!((step.as_str(), label.as_str()), ("3", "1-Blue"));
     assert_eq!(battles, "");
     page.screenshot("step-3-1-blue");
+}
+
+/// The browser for a test, or None when it is to be skipped (`BLITZ_SKIP_BROWSER_TESTS=1`).
+fn browser_or_skip() -> Option<PathBuf> {
+    let exe = chromium();
+    if exe.is_none() && std::env::var("BLITZ_SKIP_BROWSER_TESTS").as_deref() == Ok("1") {
+        eprintln!("SKIPPED: no Chromium installed and BLITZ_SKIP_BROWSER_TESTS=1");
+        return None;
+    }
+    Some(exe.expect(
+        "no browser for the replay test: install Chromium (`apt-get install chromium`), \
+         name it in BLITZ_CHROMIUM, or set BLITZ_SKIP_BROWSER_TESTS=1 to skip this test",
+    ))
+}
+
+/// Issue 30, item 6: `b` goes to the next battle of the game, whatever step it is in,
+/// and pans the map to it (the label in the pane, the overview's frame around it);
+/// `B` goes back. The report is wrapped, never cut behind a scrollbar; beside the map
+/// an overview of the whole board; below 1000 px the report goes under the map.
+#[test]
+fn b_goes_to_every_battle_of_the_game_and_the_page_fits_two_widths() {
+    let Some(exe) = browser_or_skip() else {
+        return;
+    };
+    let (_dir, html) = page();
+    let url = format!("file://{}", html.display());
+    let (_browser, ws) = launch(&exe);
+    let mut page = Page::open(&ws);
+    page.goto(&url, 0);
+
+    // From the new game, b visits every battle of the game in order, then the first
+    // again; each time the map shows it.
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        page.key("b", "KeyB", 66);
+        let (step, id) = page.battle();
+        assert!(
+            page.battle_in_view(&id),
+            "battle {id} of step {step} not in view"
+        );
+        seen.push(format!("{step}:{id}"));
+    }
+    assert_eq!(seen, ["4:A1", "5:A1", "5:A2", "6:A1", "4:A1"]);
+    assert!(page.text("#battle-info").contains("Battle A1"));
+    page.key("B", "KeyB", 66);
+    assert_eq!(page.battle(), ("6".to_string(), "A1".to_string()));
+    assert!(page.battle_in_view("A1"));
+
+    // A click on the overview pans the map there: the frame is centred on the click.
+    let o = page.rect("#overview");
+    let (x, y) = (o[0] + (o[2] - o[0]) * 0.25, o[1] + (o[3] - o[1]) * 0.6);
+    for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+        page.call(
+            "Input.dispatchMouseEvent",
+            json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+        );
+    }
+    let v = page.rect("#view");
+    let (cx, cy) = ((v[0] + v[2]) / 2.0, (v[1] + v[3]) / 2.0);
+    assert!(
+        (cx - x).abs() < 3.0 && (cy - y).abs() < 3.0,
+        "the frame is centred on ({cx}, {cy}), not on the click at ({x}, {y})"
+    );
+
+    // Wide: the overview and the report beside the map; no step's report is cut.
+    let (map, aside) = (page.rect("#map-pane"), page.rect("aside"));
+    assert!(
+        aside[0] >= map[2] - 1.0,
+        "the report is not beside the map: {map:?} {aside:?}"
+    );
+    let o = page.rect("#overview");
+    assert!(
+        o[0] >= aside[0] && o[2] <= aside[2] && o[2] - o[0] > 300.0,
+        "{o:?}"
+    );
+    let steps = page.eval("JSON.parse(document.getElementById('replay-data').textContent).length");
+    let steps = steps.as_u64().unwrap();
+    for i in 0..steps {
+        page.goto(&format!("{url}#step={i}"), i as usize);
+        assert!(
+            !page.overflows_across("#report"),
+            "step {i}: the report is cut"
+        );
+        assert!(
+            !page.overflows_across("aside"),
+            "step {i}: the pane scrolls across"
+        );
+    }
+    page.goto(&format!("{url}#step=5"), 5);
+    page.key("b", "KeyB", 66);
+    page.screenshot("wide-1500-step-5-battle-a1");
+
+    // Narrow: the report under the map, nothing wider than the window.
+    page.size(900, 1000);
+    page.goto(&format!("{url}#step=4"), 4);
+    page.key("ArrowRight", "ArrowRight", 39);
+    let (map, aside) = (page.rect("#map-pane"), page.rect("aside"));
+    assert!(
+        aside[1] >= map[3] - 1.0,
+        "not stacked at 900 px: {map:?} {aside:?}"
+    );
+    assert!(aside[2] <= 900.5, "{aside:?}");
+    assert!(
+        !page.overflows_across("body"),
+        "the page scrolls across at 900 px"
+    );
+    assert!(!page.overflows_across("#report"));
+    page.key("b", "KeyB", 66);
+    assert_eq!(page.battle(), ("5".to_string(), "A1".to_string()));
+    assert!(page.battle_in_view("A1"));
+    page.screenshot("narrow-900-step-5-battle-a1");
+}
+
+/// The Mori sample game (`blitz demo --sample mori`) and its replay page.
+fn mori_page() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("mori");
+    blitz()
+        .args(["demo", "--sample", "mori"])
+        .arg(&game)
+        .assert()
+        .success();
+    let page = dir.path().join("mori.html");
+    blitz()
+        .arg("html")
+        .arg(&game)
+        .arg("--out")
+        .arg(&page)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("steps, 00-setup.state.ron to "));
+    (dir, game, page)
+}
+
+/// Issue 30, item 13: a Mori game has its replay page, one file that loads nothing:
+/// the board after every step, the draws as they became public (counted, never named
+/// before the reveal), and at the end the token each hidden draw took.
+#[test]
+fn a_mori_game_has_its_replay_page() {
+    let (_dir, game, page) = mori_page();
+    let html = std::fs::read_to_string(&page).unwrap();
+    loads_nothing(&html);
+    let states = std::fs::read_dir(&game)
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_string_lossy().ends_with(".state.ron")
+        })
+        .count();
+    // One step per state, and the reveal.
+    assert_eq!(html.matches("<section class=\"step\"").count(), states + 1);
+    assert_eq!(html.matches("<svg").count(), states + 1);
+    let before_reveal = html
+        .split("data-label=\"secrets revealed\"")
+        .next()
+        .unwrap();
+    assert!(before_reveal.contains(
+        "drew token 1 from his bag into his reserve (hidden until his secret is revealed)"
+    ));
+    for (i, _) in before_reveal.match_indices("player drew ") {
+        let after = &before_reveal[i + "player drew ".len()..];
+        assert!(
+            after.starts_with("token ") && after.contains("(hidden until his secret is revealed)"),
+            "a hidden draw named before the reveal: {:.80}",
+            after
+        );
+    }
+    let reveal = html
+        .split("data-label=\"secrets revealed\"")
+        .nth(1)
+        .unwrap();
+    assert!(
+        reveal.contains("setup: the Axis player drew "),
+        "{reveal:.2000}"
+    );
+    assert!(reveal.contains("every hidden draw, discard and play replays"));
+
+    // Without the secrets there is no reveal step, and the page says nothing hidden.
+    for side in ["axis", "allied"] {
+        std::fs::remove_file(game.join(format!("{side}.secret.txt"))).unwrap();
+    }
+    let out = blitz()
+        .arg("html")
+        .arg(&game)
+        .args(["--out", "-"])
+        .assert()
+        .success();
+    let html = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(html.matches("<section class=\"step\"").count(), states);
+    assert!(!html.contains("secrets revealed"));
+}
+
+/// A Mori folder whose states do not follow one another is refused, nothing written.
+#[test]
+fn a_mori_folder_with_a_gap_is_refused() {
+    let (dir, game, _) = mori_page();
+    let second = std::fs::read_dir(&game)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.starts_with("02-") && n.ends_with(".state.ron"))
+        .unwrap();
+    std::fs::remove_file(game.join(&second)).unwrap();
+    let out = dir.path().join("gap.html");
+    blitz()
+        .arg("html")
+        .arg(&game)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("does not follow from"));
+    assert!(!out.exists());
+}
+
+/// The Mori page in Chromium at two widths: the keys step through it, the last step
+/// names every hidden draw, the board and the report side by side when wide and
+/// stacked when narrow.
+#[test]
+fn the_mori_replay_steps_through_the_sample_in_chromium() {
+    let Some(exe) = browser_or_skip() else {
+        return;
+    };
+    let (_dir, _game, html) = mori_page();
+    let url = format!("file://{}", html.display());
+    let (_browser, ws) = launch(&exe);
+    let mut page = Page::open(&ws);
+    page.goto(&url, 0);
+    let status = |page: &mut Page| {
+        let v = page.eval("JSON.stringify(document.getElementById('status').dataset)");
+        let d: Value = serde_json::from_str(v.as_str().unwrap()).unwrap();
+        (
+            d["step"].as_str().unwrap().to_string(),
+            d["label"].as_str().unwrap().to_string(),
+            d["draws"].as_str().unwrap().parse::<usize>().unwrap(),
+        )
+    };
+    assert_eq!(status(&mut page), ("0".into(), "new game".into(), 0));
+    page.key("j", "KeyJ", 74);
+    let (_, label, draws) = status(&mut page);
+    assert_eq!(label, "setup");
+    assert!(draws >= 2, "the opening draws: {draws}");
+    let shown = page.text("section.step:not([hidden]) .draws");
+    assert!(
+        shown.contains("(hidden until his secret is revealed)"),
+        "{shown}"
+    );
+    assert_eq!(
+        page.eval("document.querySelectorAll('section.step:not([hidden]) svg').length"),
+        json!(1)
+    );
+    page.key("ArrowRight", "ArrowRight", 39);
+    assert_eq!(status(&mut page).1, "t001");
+    page.screenshot("mori-wide-step-2-t001");
+    let board = page.rect("section.step:not([hidden]) .board");
+    let aside = page.rect("section.step:not([hidden]) aside");
+    assert!(aside[0] >= board[2] - 1.0, "{board:?} {aside:?}");
+
+    page.key("End", "End", 35);
+    let (_, label, draws) = status(&mut page);
+    assert_eq!(label, "secrets revealed");
+    assert!(draws > 6, "{draws} draws revealed");
+    let shown = page.text("section.step:not([hidden]) .draws");
+    assert!(shown.contains("setup: the Axis player drew "), "{shown}");
+    assert!(!page.overflows_across("section.step:not([hidden]) .report"));
+    page.screenshot("mori-wide-reveal");
+
+    page.size(820, 1000);
+    page.goto(&format!("{url}#step=2"), 2);
+    let board = page.rect("section.step:not([hidden]) .board");
+    let aside = page.rect("section.step:not([hidden]) aside");
+    assert!(
+        aside[1] >= board[3] - 1.0,
+        "not stacked: {board:?} {aside:?}"
+    );
+    assert!(!page.overflows_across("body"));
+    page.screenshot("mori-narrow-step-2");
 }

@@ -22,8 +22,8 @@
 //!
 //! For play by mail: [`folder`] (a game folder, file bytes to file bytes: the
 //! set-up step, each turn, the whole replay), [`player`] (what a player's own tool
-//! does with his private file), [`summary`], [`picture`] (the board as PNG) and
-//! [`mail`] (one turn mail per player).
+//! does with his private file), [`summary`], [`picture`] (the board as PNG),
+//! [`mail`] (one turn mail per player) and [`replay`] (the replay page of a folder).
 
 pub mod board;
 pub mod demo;
@@ -39,6 +39,7 @@ pub mod mail;
 pub mod orders;
 pub mod picture;
 pub mod player;
+pub mod replay;
 pub mod report;
 pub mod ruleset;
 pub mod section;

@@ -6,8 +6,10 @@
 //! on every machine. Public: it shows the board only, never a reserve.
 
 use std::fmt::Write;
+#[cfg(feature = "pictures")]
 use std::sync::Arc;
 
+#[cfg(feature = "pictures")]
 use resvg::{tiny_skia, usvg};
 
 use crate::board::{SpaceType, TheatreDef};
@@ -23,6 +25,9 @@ pub enum PictureError {
     Svg(String),
     #[error("the board picture could not be written as PNG: {0}")]
     Png(String),
+    /// A build without the `pictures` feature (a player's build) draws no PNG.
+    #[error("this blitz was built without pictures (--no-default-features), so it cannot draw the board as PNG for a turn mail; install the full build (`cargo install --locked --path crates/cli`)")]
+    NotBuilt,
 }
 
 const WIDTH: i32 = 1000;
@@ -332,6 +337,7 @@ pub fn svg(rs: &Ruleset, state: &State) -> String {
     out
 }
 
+#[cfg(feature = "pictures")]
 fn fonts() -> usvg::fontdb::Database {
     let mut db = usvg::fontdb::Database::new();
     for face in [dejavu::sans::regular(), dejavu::sans::bold()] {
@@ -341,7 +347,14 @@ fn fonts() -> usvg::fontdb::Database {
     db
 }
 
+/// The picture of a state as PNG bytes: refused in a build without pictures.
+#[cfg(not(feature = "pictures"))]
+pub fn png(_rs: &Ruleset, _state: &State) -> Result<Vec<u8>, PictureError> {
+    Err(PictureError::NotBuilt)
+}
+
 /// The picture of a state as PNG bytes (8-bit RGB).
+#[cfg(feature = "pictures")]
 pub fn png(rs: &Ruleset, state: &State) -> Result<Vec<u8>, PictureError> {
     let opt = usvg::Options {
         font_family: FAMILY.to_string(),

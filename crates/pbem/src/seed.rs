@@ -6,6 +6,7 @@
 //! ([`SeedSpec`], [`spec`]).
 
 pub mod drand;
+pub mod fetch;
 pub mod json;
 pub mod spec;
 pub mod stock;

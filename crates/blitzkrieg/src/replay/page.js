@@ -11,6 +11,8 @@
   const select = document.getElementById("steps");
   const info = document.getElementById("battle-info");
   const hint = info.innerHTML;
+  const overview = document.getElementById("overview");
+  const view = document.getElementById("view");
   const W = map.viewBox.baseVal.width;
   const H = map.viewBox.baseVal.height;
   let zoom = 3;
@@ -34,10 +36,24 @@
     map.setAttribute("height", String(Math.round(H * zoom)));
   }
 
+  // The part of the board the map pane shows, drawn as a frame on the overview.
+  function drawView() {
+    view.setAttribute("x", String(pane.scrollLeft / zoom));
+    view.setAttribute("y", String(pane.scrollTop / zoom));
+    view.setAttribute("width", String(Math.min(W, pane.clientWidth / zoom)));
+    view.setAttribute("height", String(Math.min(H, pane.clientHeight / zoom)));
+  }
+
+  // Scrolls the map pane so the board point (x, y) is in the middle of it.
+  function centreOn(x, y) {
+    pane.scrollLeft = Math.max(0, x * zoom - pane.clientWidth / 2);
+    pane.scrollTop = Math.max(0, y * zoom - pane.clientHeight / 2);
+    drawView();
+  }
+
   function focusOn(f) {
     if (!f) { return; }
-    pane.scrollLeft = Math.max(0, (f[0] + f[2] / 2) * zoom - pane.clientWidth / 2);
-    pane.scrollTop = Math.max(0, (f[1] + f[3] / 2) * zoom - pane.clientHeight / 2);
+    centreOn(f[0] + f[2] / 2, f[1] + f[3] / 2);
   }
 
   function showBattle(id) {
@@ -82,6 +98,7 @@
     status.dataset.battles = s.battles.map(function (b) { return b.id; }).join(" ");
     showBattle(null);
     focusOn(s.focus);
+    drawView();
     if (location.hash !== "#step=" + i) {
       history.replaceState(null, "", "#step=" + i);
     }
@@ -92,11 +109,34 @@
     return m ? parseInt(m[1], 10) : 0;
   }
 
-  function nextBattle() {
-    const bs = steps[current].battles;
-    if (bs.length === 0) { return; }
-    const at = bs.findIndex(function (b) { return b.id === info.dataset.battle; });
-    showBattle(bs[(at + 1) % bs.length].id);
+  // Every battle of the game in order, as [step, battle].
+  const battles = [];
+  steps.forEach(function (s, i) {
+    s.battles.forEach(function (b) { battles.push([i, b]); });
+  });
+
+  // The next battle of the game (dir 1) or the one before (dir -1), in this step or
+  // another, the map panned to it; past the last, the first again.
+  function nextBattle(dir) {
+    if (battles.length === 0) { return; }
+    const n = battles.length;
+    const sel = info.dataset.battle;
+    let k = battles.findIndex(function (e) { return e[0] === current && e[1].id === sel; });
+    if (k >= 0) {
+      k = (k + dir + n) % n;
+    } else if (dir > 0) {
+      k = battles.findIndex(function (e) { return e[0] >= current; });
+      if (k < 0) { k = 0; }
+    } else {
+      k = n - 1;
+      while (k > 0 && battles[k][0] > current) { k -= 1; }
+      if (battles[k][0] > current) { k = n - 1; }
+    }
+    const step = battles[k][0];
+    const b = battles[k][1];
+    if (step !== current) { show(step); }
+    showBattle(b.id);
+    centreOn(b.at[0], b.at[1]);
   }
 
   function setZoom(z) {
@@ -104,6 +144,7 @@
     zoom = Math.max(0.5, Math.min(6, z));
     sizeMap();
     focusOn(f);
+    drawView();
   }
 
   document.getElementById("first").addEventListener("click", function () { show(0); });
@@ -112,6 +153,14 @@
   document.getElementById("last").addEventListener("click", function () { show(steps.length - 1); });
   document.getElementById("zoom-in").addEventListener("click", function () { setZoom(zoom * 1.25); });
   document.getElementById("zoom-out").addEventListener("click", function () { setZoom(zoom / 1.25); });
+  overview.addEventListener("click", function (e) {
+    const m = overview.getScreenCTM();
+    if (!m) { return; }
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    centreOn(p.x, p.y);
+  });
+  pane.addEventListener("scroll", drawView);
+  window.addEventListener("resize", drawView);
   select.addEventListener("change", function () { show(parseInt(select.value, 10)); });
   window.addEventListener("hashchange", function () { show(fromHash()); });
   document.addEventListener("keydown", function (e) {
@@ -123,7 +172,8 @@
       case "End": show(steps.length - 1); break;
       case "+": case "=": setZoom(zoom * 1.25); break;
       case "-": setZoom(zoom / 1.25); break;
-      case "b": nextBattle(); break;
+      case "b": nextBattle(1); break;
+      case "B": nextBattle(-1); break;
       default: return;
     }
     e.preventDefault();

@@ -54,8 +54,9 @@ impl RuleArgs {
 /// The published seed, given at resolution.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SeedArgs {
-    /// The drand beacon of the round the orders named, as JSON (`{"round":..,"signature":..}`).
-    #[arg(long, value_name = "FILE", group = "seed")]
+    /// The drand beacon of the round the orders named, as JSON (`{"round":..,"signature":..}`);
+    /// or the round's number, to fetch it from the relays (`blitz seed fetch`).
+    #[arg(long, value_name = "FILE|ROUND", group = "seed")]
     pub beacon: Option<PathBuf>,
     /// The text both players agreed on.
     #[arg(long, value_name = "TEXT", group = "seed")]
@@ -66,10 +67,16 @@ pub struct SeedArgs {
     /// The `symbol,volume` sales of the trading date the orders named (CSV).
     #[arg(long, value_name = "FILE", group = "seed")]
     pub sales: Option<PathBuf>,
+    #[command(flatten)]
+    pub relays: crate::cli::seed::RelayArgs,
 }
 
 impl SeedArgs {
     pub fn input(&self) -> miette::Result<Option<SeedInput>> {
+        if let Some(round) = self.beacon.as_deref().and_then(round_to_fetch) {
+            let fetched = crate::cli::seed::fetch_round(round, &self.relays)?;
+            return Ok(Some(SeedInput::Beacon(fetched.json)));
+        }
         if let Some(p) = self
             .beacon
             .as_ref()
@@ -90,6 +97,16 @@ impl SeedArgs {
             None
         })
     }
+}
+
+/// `--beacon ROUND`: a round number to fetch, when no file has that name (a file
+/// named by digits alone is read as before).
+fn round_to_fetch(beacon: &Path) -> Option<u64> {
+    let text = beacon.to_str()?;
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || beacon.exists() {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// The `--signature` option of the commands that read orders.

@@ -1,11 +1,11 @@
 //! `blitz html DIR --out FILE`: writes the replay page of a game folder, one
 //! self-contained HTML file to step through the game player-turn by player-turn
-//! (`blitzkrieg::replay`).
+//! (`blitzkrieg::replay`; Mori's game: `mori::replay`).
 
 use crate::cli::common::RuleArgs;
 use blitzkrieg::replay;
 use miette::{IntoDiagnostic, WrapErr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -22,6 +22,9 @@ pub struct Args {
 /// Exit 0 written; 1 the folder holds no game that can be read; 2 the file could not
 /// be written.
 pub fn run(args: Args) -> miette::Result<ExitCode> {
+    if let Some(code) = crate::cli::mori_html::run(&args)? {
+        return Ok(code);
+    }
     let umpire = args.rules.umpire()?;
     let game = match replay::read_game(&args.path) {
         Ok(g) => g,
@@ -31,19 +34,25 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         }
     };
     let page = replay::render(&umpire.rules, &game)?;
-    if args.out.as_os_str() == "-" {
+    write(
+        &args.out,
+        &page,
+        game.len(),
+        game.first().map_or("", |k| k.file.as_str()),
+        game.last().map_or("", |k| k.file.as_str()),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a replay page to `out` (`-`: standard output) and says what it holds.
+pub fn write(out: &Path, page: &str, steps: usize, first: &str, last: &str) -> miette::Result<()> {
+    if out.as_os_str() == "-" {
         out!("{page}");
     } else {
-        std::fs::write(&args.out, page)
+        std::fs::write(out, page)
             .into_diagnostic()
-            .wrap_err_with(|| format!("cannot write {}", args.out.display()))?;
-        note!(
-            "wrote {} ({} steps, {} to {})",
-            args.out.display(),
-            game.len(),
-            game.first().map_or("", |k| k.file.as_str()),
-            game.last().map_or("", |k| k.file.as_str())
-        );
+            .wrap_err_with(|| format!("cannot write {}", out.display()))?;
+        note!("wrote {} ({steps} steps, {first} to {last})", out.display());
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

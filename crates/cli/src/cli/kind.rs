@@ -190,7 +190,7 @@ fn report(e: FolderError) -> miette::Report {
 }
 
 /// Reads the files of a game folder a replay needs (not its subfolders).
-fn folder_files(dir: &Path) -> miette::Result<BTreeMap<String, Vec<u8>>> {
+pub(crate) fn folder_files(dir: &Path) -> miette::Result<BTreeMap<String, Vec<u8>>> {
     files::check_finished(dir)?;
     let entries = std::fs::read_dir(dir).map_err(|source| files::FileError::Read {
         path: dir.to_path_buf(),
