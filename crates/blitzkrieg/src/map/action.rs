@@ -315,7 +315,6 @@ impl Action {
                 | Event::GameOver { .. }
                 | Event::Owed { .. }
                 | Event::Completed { .. }
-                | Event::Note { .. }
                 | Event::BarrageWithoutTarget { .. }
                 | Event::MinorInvaded { .. }
                 | Event::CityBombarded { .. }
@@ -636,7 +635,7 @@ mod tests {
         let events = vec![
             Event::Note {
                 text: "battle A1 attacks PP27 and PP28 as one defence".into(),
-                rule: Rule::para("14.2"),
+                rule: Rule::para(para!("14.2")),
             },
             Event::Battle(record),
         ];
