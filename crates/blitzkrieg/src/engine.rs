@@ -98,6 +98,18 @@ pub fn check(
 /// moved, the battles declared), for [`adjudicate_checked`] to carry on from.
 pub struct Checked(Stage);
 
+impl Checked {
+    /// The position the declared battles will be fought on: the state after the
+    /// orders' reinforcements and movement, as checking them produced it (`None` for a
+    /// set-up or a later step of a player-turn). For a preview of the battles' odds.
+    pub fn position_for_battles(&self) -> Option<&Position> {
+        match &self.0 {
+            Stage::Planned(Planned::Turn(moved)) => Some(&moved.live.pos),
+            Stage::Planned(Planned::SetUp(..)) | Stage::Resume => None,
+        }
+    }
+}
+
 enum Stage {
     /// Header, names, movement and battle declarations done: what `plan` made.
     Planned(Planned),
@@ -247,24 +259,6 @@ fn plan(
             errors.extend(more);
             Err(finish_errors(errors))
         }
-    }
-}
-
-/// The position the declared battles will be fought on: the state after the orders'
-/// reinforcements and movement, when every order is legal (`None` otherwise, and for
-/// a set-up or a later step of a player-turn). For a preview of the battles' odds.
-pub fn position_for_battles(
-    rules: &Rules,
-    state: &GameState,
-    orders: &Orders,
-    state_hash: &str,
-) -> Option<Position> {
-    if state.resume.is_some() {
-        return None;
-    }
-    match plan(rules, state, orders, state_hash) {
-        Ok(Planned::Turn(moved)) => Some(moved.live.pos),
-        _ => None,
     }
 }
 

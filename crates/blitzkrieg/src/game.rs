@@ -721,13 +721,13 @@ pub fn check_and_preview(
     let (state, digest) = read_state_hashed(state_bytes, state_file)?;
     let rules = u.rules_for(&state)?;
     let hash = hex::encode(digest);
-    let errors = match problems(&rules, &state, &hash, &orders.toml) {
-        Ok((_, errors)) | Err(errors) => errors,
-    };
-    let battles = if errors.is_empty() {
-        crate::preview::battles_in(&rules, &state, &hash, orders)
-    } else {
-        Vec::new()
+    // The preview reads the position checking produced: the movement is planned once.
+    let (errors, battles) = match checked_problems(&rules, &state, &hash, &orders.toml) {
+        Ok((parsed, errors, Some(checked))) if errors.is_empty() => {
+            let battles = crate::preview::battles_checked(&rules, &parsed, &checked);
+            (errors, battles)
+        }
+        Ok((_, errors, _)) | Err(errors) => (errors, Vec::new()),
     };
     Ok(CheckReport {
         errors,
@@ -762,15 +762,29 @@ fn problems(
     state_hash: &str,
     toml: &str,
 ) -> Result<(Orders, Vec<OrderError>), Vec<OrderError>> {
+    checked_problems(rules, state, state_hash, toml).map(|(parsed, errors, _)| (parsed, errors))
+}
+
+/// [`problems`], keeping the work of checking legal orders ([`engine::Checked`]).
+fn checked_problems(
+    rules: &Rules,
+    state: &GameState,
+    state_hash: &str,
+    toml: &str,
+) -> Result<(Orders, Vec<OrderError>, Option<engine::Checked>), Vec<OrderError>> {
     let (parsed, unreadable) = orders::parse_partial(toml)
         .map_err(|errors| crate::hints::refine(rules, None, toml, errors))?;
-    let errors = if unreadable.is_empty() {
-        engine::check(rules, state, &parsed, state_hash)
+    let (errors, checked) = if unreadable.is_empty() {
+        match engine::check_orders(rules, state, &parsed, state_hash) {
+            Ok(checked) => (Vec::new(), Some(checked)),
+            Err(errors) => (errors, None),
+        }
     } else {
-        engine::check_partial(rules, state, &parsed, state_hash, unreadable)
+        let errors = engine::check_partial(rules, state, &parsed, state_hash, unreadable);
+        (errors, None)
     };
     let errors = crate::hints::refine(rules, Some(&parsed), toml, errors);
-    Ok((parsed, errors))
+    Ok((parsed, errors, checked))
 }
 
 /// The largest state file read: a whole game's state is a few KiB.

@@ -50,10 +50,20 @@ pub fn battles_in(
     let Ok(parsed) = orders::parse(&text.toml) else {
         return Vec::new();
     };
-    if parsed.attacks.is_empty() {
-        return Vec::new();
+    match engine::check_orders(rules, state, &parsed, state_hash) {
+        Ok(checked) => battles_checked(rules, &parsed, &checked),
+        Err(_) => Vec::new(),
     }
-    let Some(pos) = engine::position_for_battles(rules, state, &parsed, state_hash) else {
+}
+
+/// The declared battles of orders already checked, read on the position checking
+/// them produced: the movement is not planned again.
+pub fn battles_checked(
+    rules: &Rules,
+    parsed: &orders::Orders,
+    checked: &engine::Checked,
+) -> Vec<BattlePreview> {
+    let Some(pos) = checked.position_for_battles() else {
         return Vec::new();
     };
     parsed
@@ -61,7 +71,7 @@ pub fn battles_in(
         .iter()
         .map(|a| {
             let a = crate::air::mission::with_support(a, &parsed.missions);
-            let strength = combat::strength(rules, &pos, &a);
+            let strength = combat::strength(rules, pos, &a);
             let odds = odds::reduce(strength.attack, strength.defence);
             BattlePreview {
                 id: a.id.value.clone(),

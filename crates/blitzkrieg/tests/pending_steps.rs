@@ -10,8 +10,10 @@ use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::builder::StateBuilder;
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
 use blitzkrieg::event::Event;
+use blitzkrieg::game::OrderText;
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders::{self, OrderError, Problem};
+use blitzkrieg::preview;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::ruleset::RuleBook;
 use blitzkrieg::sequence::{Ask, Asked, Step, Stop};
@@ -469,4 +471,40 @@ fn the_stop_before_odds_and_the_stop_after_a_battle_follow_one_another() {
     assert_eq!(next.step, 0);
     assert_eq!(next.hex_of(&id("R-1IN")), Some(h("A4")));
     assert!(!eliminated(&next, "B-2IN"));
+}
+
+/// `blitz check` works once: the battle preview reads the position checking the orders
+/// produced (`Checked::position_for_battles`), not a second planning of the movement,
+/// and gives what the preview of the order text gives. A later step has no preview.
+#[test]
+fn the_battle_preview_reads_the_position_checking_produced() {
+    let rules = rules("defer");
+    let s = state(&rules, 1, Side::Blue, 15);
+    let parsed = orders::parse(BLUE_ATTACKS).unwrap();
+    let checked = engine::check_orders(&rules, &s, &parsed, "case")
+        .ok()
+        .unwrap();
+    let pos = checked.position_for_battles().unwrap();
+    assert_eq!(pos.hex_of(&id("B-2IN")), Some(h("C3")));
+    let previews = preview::battles_checked(&rules, &parsed, &checked);
+    let odds: Vec<(String, String)> = previews
+        .iter()
+        .map(|p| (p.id.clone(), p.odds.to_string()))
+        .collect();
+    assert_eq!(odds[0].0, "A1");
+    assert!(odds[0].1.starts_with("8:4 reduce to 2-1"), "{odds:?}");
+    let text = OrderText {
+        toml: BLUE_ATTACKS.to_string(),
+        name: "orders".to_string(),
+        source_lines: Vec::new(),
+    };
+    assert_eq!(preview::battles_in(&rules, &s, "case", &text), previews);
+    let (rules, s) = stopping("defer");
+    let unseeded = BLUE_ATTACKS.replace("[seed]\nsource = \"text\"\n", "");
+    let (stopped, _) = run(&rules, &s, &unseeded, Vec::new()).unwrap();
+    let answer = orders::parse(RED_ANSWERS).unwrap();
+    let checked = engine::check_orders(&rules, &stopped, &answer, "case")
+        .ok()
+        .unwrap();
+    assert!(checked.position_for_battles().is_none());
 }

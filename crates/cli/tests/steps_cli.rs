@@ -160,7 +160,10 @@ fn the_stop_before_odds_is_a_step_of_its_own_and_verifies() {
     resolve(dir, "03-1-red", None).success();
     let report = fs::read_to_string(dir.join("03-1-red.report.txt")).unwrap();
     assert!(report.contains("stopped before odds"), "{report}");
-    assert!(report.contains("names the seed of battle A1"), "{report}");
+    assert!(
+        report.contains("the player-turn stops before odds: Blue answers"),
+        "{report}"
+    );
     assert!(!report.contains("\nCOMBAT\n"), "{report}");
     let template = fs::read_to_string(dir.join("03-1-red.step1.template.toml")).unwrap();
     assert!(template.contains("side = \"blue\""), "{template}");
