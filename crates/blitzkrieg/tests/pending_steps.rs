@@ -211,7 +211,7 @@ fn ask_stops_after_the_battle_and_asks_the_defender_in_a_step_of_its_own() {
         .iter()
         .any(|e| matches!(e, Event::VictoryCheck { .. })));
     // Red's template asks for the decision and a new seed, and for nothing else.
-    let t = blitzkrieg::template::render(&rules, &step1, "hash");
+    let t = blitzkrieg_desk::template::render(&rules, &step1, "hash");
     assert!(t.contains("[[decision]]\nbattle = \"1-Blue/A1\""), "{t}");
     assert!(
         t.contains("Battles A2 are still to be fought: name a NEW seed"),

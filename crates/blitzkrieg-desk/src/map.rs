@@ -5,16 +5,17 @@
 
 pub mod action;
 pub mod draw;
+pub mod minor;
 pub mod picture;
 pub mod raster;
 
-use crate::board::Board;
 use crate::game::counter_marks;
-use crate::rules::Rules;
-use crate::state::{GameState, Phase};
 use crate::svg::CounterMark;
-use crate::units::Side;
 use action::Action;
+use blitzkrieg::board::Board;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::{GameState, Phase};
+use blitzkrieg::units::Side;
 pub use raster::RasterError;
 
 /// The title of a state's picture: game and player-turn.
@@ -77,7 +78,7 @@ fn with_scene<T>(
     then: impl FnOnce(&picture::Scene) -> T,
 ) -> T {
     let marks = counter_marks(rules, state);
-    let at_sea = crate::sea::boxes(rules, state);
+    let at_sea = blitzkrieg::sea::boxes(rules, state);
     let action = Action::of(&rules.board, &rules.counters, &state.last.events);
     then(&picture::Scene {
         board: &rules.board,

@@ -6,10 +6,10 @@
 //! element a reader may point at carries a `data-` attribute naming it.
 
 use super::action::{Av, Battle, Lost, Path, Strike, Track};
-use crate::board::Board;
-use crate::hex::Hex;
 use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
-use crate::units::Side;
+use blitzkrieg::board::Board;
+use blitzkrieg::hex::Hex;
+use blitzkrieg::units::Side;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

@@ -6,12 +6,12 @@
 //! from the turn's events and the board alone, so a state file says everything its
 //! picture shows.
 
-use crate::air::AirEvent;
-use crate::board::{Board, SeaZone};
-use crate::event::{BattleRecord, Event};
-use crate::hex::Hex;
-use crate::odds::{self, Column};
-use crate::units::{Counters, Side, UnitId};
+use blitzkrieg::air::AirEvent;
+use blitzkrieg::board::{Board, SeaZone};
+use blitzkrieg::event::{BattleRecord, Event};
+use blitzkrieg::hex::Hex;
+use blitzkrieg::odds::{self, Column};
+use blitzkrieg::units::{Counters, Side, UnitId};
 use std::collections::BTreeMap;
 
 /// How a unit went from hex to hex.
@@ -369,7 +369,7 @@ fn distinct(hexes: impl Iterator<Item = Hex>) -> Vec<Hex> {
 fn av(
     counters: &Counters,
     hex: Hex,
-    attackers: &[(UnitId, Hex, crate::odds::Factor)],
+    attackers: &[(UnitId, Hex, blitzkrieg::odds::Factor)],
     odds: &str,
 ) -> Av {
     let side = attackers
@@ -435,7 +435,7 @@ pub fn short_roll(roll: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cite::Rule;
+    use blitzkrieg::cite::Rule;
 
     #[test]
     fn short_forms_of_the_report_lines() {
@@ -518,16 +518,16 @@ mod tests {
                 lost: 2,
                 removed: 2,
                 mountain: false,
-                rule: crate::cite::Rule::para("25.2"),
+                rule: blitzkrieg::cite::Rule::para("25.2"),
             },
             Event::Air(AirEvent::Flew {
                 unit: UnitId::new("R-1MDM").unwrap(),
-                kind: crate::air::MissionKind::Strategic,
+                kind: blitzkrieg::air::MissionKind::Strategic,
                 from: h("K20"),
                 to: h("K12"),
                 battle: None,
                 doubled: false,
-                rule: crate::cite::Rule::para("30.42"),
+                rule: blitzkrieg::cite::Rule::para("30.42"),
             }),
         ];
         let a = Action::of(&board, &counters, &events);
@@ -549,8 +549,8 @@ mod tests {
 
     #[test]
     fn a_battle_marker_leaves_out_the_bombers_base() {
-        use crate::combat::{CombatResult, Outcome};
-        use crate::odds::Factor;
+        use blitzkrieg::combat::{CombatResult, Outcome};
+        use blitzkrieg::odds::Factor;
         let counters = Counters::embedded().unwrap();
         let u = |s: &str| UnitId::new(s).unwrap();
         let record = BattleRecord {

@@ -3,15 +3,15 @@
 //! described by the JSON Schemas under `docs/schema/`; every problem and failure
 //! carries its stable code (`docs/error-codes.md`).
 
-use crate::control;
-use crate::event::Event;
 use crate::game::{GameError, Verified};
-use crate::hex::Hex;
-use crate::orders::{cite, line_col, OrderError};
-use crate::report::Header;
-use crate::rules::Rules;
-use crate::state::{GameState, Phase, Place};
-use crate::units::{Counter, Side, UnitId, UnitKind};
+use blitzkrieg::control;
+use blitzkrieg::event::Event;
+use blitzkrieg::hex::Hex;
+use blitzkrieg::orders::{cite, line_col, OrderError};
+use blitzkrieg::report::Header;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::{GameState, Phase, Place};
+use blitzkrieg::units::{Counter, Side, UnitId, UnitKind};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -279,7 +279,7 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                     })
                     .collect();
             eliminated.sort_by_key(|e| (e.turn, e.unit.counting_key()));
-            let at_sea = crate::sea::afloat_by_zone(rules, state, side)
+            let at_sea = blitzkrieg::sea::afloat_by_zone(rules, state, side)
                 .into_iter()
                 .map(|(zone, units)| AtSeaJson {
                     zone: zone.to_string(),
