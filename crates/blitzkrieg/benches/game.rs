@@ -9,7 +9,7 @@
 #[path = "../examples/long_game.rs"]
 mod long_game;
 
-use blitzkrieg::game::{self, RuleFiles, Umpire};
+use blitzkrieg_desk::game::{self, RuleFiles, Umpire};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;

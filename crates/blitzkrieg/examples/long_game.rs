@@ -15,14 +15,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::board::Board;
-use blitzkrieg::demo;
 use blitzkrieg::engine;
-use blitzkrieg::game::{self, GameError, OrderText, SeedInput, SeedKindChoice, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::state::{sha256_hex, GameState, Phase, Place};
 use blitzkrieg::units::{Side, UnitId};
+use blitzkrieg_desk::demo;
+use blitzkrieg_desk::game::{self, GameError, OrderText, SeedInput, SeedKindChoice, Umpire};
 use pbem::commit;
 use pbem::files;
 use std::collections::{BTreeMap, BTreeSet};

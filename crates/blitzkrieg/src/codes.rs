@@ -9,51 +9,7 @@
 //! Every match here is exhaustive, without a wildcard, so a new variant does not
 //! compile until it has its code.
 
-use crate::game::GameError;
 use crate::ruleset::RulesetError;
-
-impl GameError {
-    /// The stable code of this failure (`docs/error-codes.md`); a file or state file
-    /// failure keeps its own `F0xx`/`S0xx` code. (Not `code`: miette's `Diagnostic`
-    /// has a method of that name.)
-    pub fn error_code(&self) -> &'static str {
-        match self {
-            GameError::File(e) => e.error_code(),
-            GameError::State(e) => e.error_code(),
-            GameError::Board(_) => "G001",
-            GameError::Counters(_) => "G002",
-            GameError::Tables(_) => "G003",
-            GameError::Seed(_) => "G004",
-            GameError::Orders { .. } => "G005",
-            GameError::Mail(_) => "G006",
-            GameError::Diverged(_) => "G007",
-            GameError::OtherData { .. } => "G008",
-            GameError::OrdersTooLarge { .. } => "G009",
-            GameError::Position(_) => "G010",
-            GameError::PositionTooLarge { .. } => "G040",
-            GameError::Incomplete(_) => "G011",
-            GameError::MailDiffers(_) => "G030",
-            GameError::CommitmentLate(_) => "G031",
-            GameError::Signature(e) => e.error_code(),
-            GameError::Ruleset(e) => e.error_code(),
-            GameError::Swapped { .. } => "G060",
-            GameError::Reach(e) => e.error_code(),
-            GameError::Other(_) => "G099",
-        }
-    }
-}
-
-impl crate::signed::SignatureProblem {
-    /// The stable code of this refusal (`docs/error-codes.md`).
-    pub fn error_code(&self) -> &'static str {
-        use crate::signed::SignatureProblem as S;
-        match self {
-            S::Unsigned { .. } => "G012",
-            S::Refused { .. } => "G013",
-            S::Key { .. } => "G014",
-        }
-    }
-}
 
 impl crate::reach::ReachError {
     /// The stable code of this refusal (`docs/error-codes.md`).
@@ -86,11 +42,9 @@ impl RulesetError {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::hex::Hex;
     use crate::orders::Problem;
     use crate::position_file::PositionProblem;
-    use crate::state::StateError;
     use crate::units::{Side, UnitId};
     use std::collections::BTreeSet;
 
@@ -830,16 +784,5 @@ mod tests {
         ] {
             assert!(row(c).is_some(), "docs/error-codes.md has no row for {c}");
         }
-    }
-
-    #[test]
-    fn failures_keep_the_code_of_their_cause() {
-        let e = GameError::State(StateError::Tampered {
-            file: "s.ron".into(),
-        });
-        assert_eq!(e.error_code(), "S002");
-        let e = GameError::File(pbem::files::FileError::Exists("x".into()));
-        assert_eq!(e.error_code(), "F001");
-        assert_eq!(GameError::Seed("no".into()).error_code(), "G004");
     }
 }

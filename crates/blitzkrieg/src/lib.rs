@@ -2,7 +2,8 @@
 //!
 //! A pure engine ([`engine::adjudicate`]) takes a game state, one player's orders and a
 //! published seed, and returns the next state and the events of the turn; everything
-//! else (files, mail, drawing) is a thin shell around it. Rules that are data (board,
+//! else (files, mail, drawing) is a thin shell around it, in the `blitzkrieg-desk`
+//! crate: this one has no drawing, mail or file dependency (`docs/design.md`). Rules that are data (board,
 //! counters, order of appearance, combat tables) live under `rules/` and `tables/` and
 //! are embedded in the binary as the default.
 
@@ -11,7 +12,6 @@ pub mod cite;
 #[macro_use]
 pub mod problems;
 pub mod air;
-pub mod arguments;
 pub mod automatic;
 pub mod board;
 pub mod builder;
@@ -19,29 +19,24 @@ pub mod codes;
 pub mod combat;
 mod compiled;
 pub mod control;
-pub mod demo;
+pub mod embedded_hash;
 pub mod engine;
 pub mod event;
-pub mod game;
 pub mod guide;
 pub mod hex;
 pub mod hints;
-pub mod json;
-pub mod map;
 pub mod marker;
 pub mod minor;
 pub mod model;
 pub mod movement;
 pub mod odds;
+pub mod order_problem;
 pub mod orders;
-pub mod pbem_game;
 pub mod position;
 pub mod position_file;
-pub mod preview;
 pub mod reach;
 pub mod readings;
 pub mod replacements;
-pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod ruleset;
@@ -49,16 +44,11 @@ pub mod sea;
 pub mod search;
 pub mod seed_names;
 pub mod sequence;
-pub mod signed;
 pub mod sketch;
 pub mod state;
 pub mod substitutes;
 pub mod summary;
 pub mod supply;
-pub mod svg;
 pub mod tables;
-pub mod template;
-pub mod turn_mail;
 pub mod units;
-pub mod unread;
 pub mod victory;

@@ -8,10 +8,8 @@ use blitzkrieg::builder::StateBuilder;
 use blitzkrieg::ruleset::RuleBook;
 
 use blitzkrieg::board::Country;
-use blitzkrieg::demo;
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
 use blitzkrieg::event::Event;
-use blitzkrieg::game::{self, RuleFiles, Umpire};
 use blitzkrieg::odds::{self, Factor};
 use blitzkrieg::orders::{self, OrderError};
 use blitzkrieg::rules::Rules;
@@ -19,6 +17,8 @@ use blitzkrieg::sketch::Sketch;
 use blitzkrieg::state::{GameState, Phase, Place, TableChoice};
 use blitzkrieg::tables::{TableMode, Tables};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
+use blitzkrieg_desk::demo;
+use blitzkrieg_desk::game::{self, RuleFiles, Umpire};
 use pbem::dice::{Die, Digit, Roll};
 
 // ---------------------------------------------------------------------------

@@ -2,12 +2,12 @@
 //! must be the SHA-256 of the very text embedded, as hashing it at run time gives.
 
 use blitzkrieg::board::Board;
-use blitzkrieg::game::{embedded_hash, tables_hash, RuleFiles, Umpire};
 use blitzkrieg::ruleset::{
     EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS, EMBEDDED_TOURNAMENT,
 };
 use blitzkrieg::state::sha256_hex;
 use blitzkrieg::units::{EMBEDDED_COUNTERS, EMBEDDED_OAC};
+use blitzkrieg_desk::game::{embedded_hash, tables_hash, RuleFiles, Umpire};
 
 #[test]
 fn each_file_hash_is_the_hash_of_the_embedded_text() {
@@ -59,11 +59,11 @@ fn the_umpire_records_the_embedded_hashes_and_those_of_files_given() {
 fn only_a_game_with_optional_rules_records_their_figures() {
     let u = Umpire::load(&RuleFiles::default()).unwrap();
     assert_eq!(u.data["optional"], embedded_hash::OPTIONAL);
-    let mut spec = blitzkrieg::demo::new_game_spec();
-    let basic = blitzkrieg::game::new_game(&u, &spec).unwrap();
+    let mut spec = blitzkrieg_desk::demo::new_game_spec();
+    let basic = blitzkrieg_desk::game::new_game(&u, &spec).unwrap();
     assert!(!basic.game.data.contains_key("optional"));
     spec.optional = [23].into();
-    let mut supplied = blitzkrieg::game::new_game(&u, &spec).unwrap();
+    let mut supplied = blitzkrieg_desk::game::new_game(&u, &spec).unwrap();
     assert_eq!(supplied.game.data["optional"], embedded_hash::OPTIONAL);
     assert!(u.rules_for(&supplied).is_ok());
     supplied

@@ -9,9 +9,9 @@
 //! is 48 inputs a reader, a few seconds in all).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::demo::{self, STEPS};
-use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::orders::Diagnostics;
+use blitzkrieg_desk::demo::{self, STEPS};
+use blitzkrieg_desk::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use pbem::seed::{DrandChain, Seed};
 use proptest::prelude::*;
 use std::path::Path;

@@ -94,3 +94,74 @@ fn the_guard_sees_a_rule_module() {
         ["combat::Outcome", "hex::Hex", "engine::position_of"]
     );
 }
+
+/// The crates that draw, send mail or read and write files: the desk's business.
+const DESK_DEPENDENCIES: &[&str] = &[
+    "resvg",
+    "usvg",
+    "tiny-skia",
+    "png",
+    "dejavu",
+    "lettre",
+    "chrono",
+    "tempfile",
+    "blitzkrieg-desk",
+];
+
+/// The names of the `[dependencies]` of `manifest` (not the dev- or build-dependencies).
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['.', '=', ' ']).next().unwrap_or("");
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn the_rules_crate_has_no_drawing_mail_or_file_dependency() {
+    let manifest =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let deps = dependencies(&manifest);
+    assert!(deps.iter().any(|d| d == "pbem"), "read {deps:?}");
+    for d in &deps {
+        assert!(
+            !DESK_DEPENDENCIES.contains(&d.as_str()),
+            "the rules crate depends on {d}: drawing, mail and files are blitzkrieg-desk's"
+        );
+    }
+    let sample = "[dependencies]\npbem.workspace = true\nresvg = \"1\"\n[dev-dependencies]\ntempfile = \"3\"\n";
+    assert_eq!(dependencies(sample), ["pbem", "resvg"]);
+}
+
+#[test]
+fn no_rule_module_names_the_desk() {
+    let mut all = Vec::new();
+    sources(&src(), &mut all);
+    assert!(all.len() > 60, "read {} files", all.len());
+    for (file, text) in all {
+        for desk in ["blitzkrieg_desk", "resvg::", "lettre::", "pbem::mail"] {
+            assert!(!text.contains(desk), "{file} names {desk}");
+        }
+    }
+}
+
+/// The engine drives the rules; no rule calls back up into it (supply reads the
+/// position a state stands for through `minor::position_of`, not the engine).
+#[test]
+fn no_module_names_the_engine_but_the_engine() {
+    let mut all = Vec::new();
+    sources(&src(), &mut all);
+    for (file, text) in all {
+        if file.ends_with("engine.rs") {
+            continue;
+        }
+        assert!(!text.contains("crate::engine"), "{file} names the engine");
+    }
+}

@@ -4,11 +4,11 @@
 //! bytes (a digest kept as a snapshot).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::game::{read_state, RuleFiles, Umpire};
 use blitzkrieg::hex::Hex;
-use blitzkrieg::map::{self, picture::Window};
 use blitzkrieg::state::{sha256_hex, GameState};
-use blitzkrieg::svg::Geo;
+use blitzkrieg_desk::game::{read_state, RuleFiles, Umpire};
+use blitzkrieg_desk::map::{self, picture::Window};
+use blitzkrieg_desk::svg::Geo;
 use std::sync::OnceLock;
 
 struct Demo {
@@ -20,7 +20,7 @@ type Play = fn(
     &Umpire,
     &std::path::Path,
     bool,
-) -> Result<blitzkrieg::demo::Played, blitzkrieg::game::GameError>;
+) -> Result<blitzkrieg_desk::demo::Played, blitzkrieg_desk::game::GameError>;
 
 /// A sample game played by `play` into a fresh folder, once for all tests.
 fn played(cell: &'static OnceLock<Demo>, play: Play) -> &'static Demo {
@@ -35,13 +35,13 @@ fn played(cell: &'static OnceLock<Demo>, play: Play) -> &'static Demo {
 /// The demo game.
 fn demo() -> &'static Demo {
     static DEMO: OnceLock<Demo> = OnceLock::new();
-    played(&DEMO, blitzkrieg::demo::play)
+    played(&DEMO, blitzkrieg_desk::demo::play)
 }
 
 /// The optional-rules sample game.
 fn optional() -> &'static Demo {
     static OPTIONAL: OnceLock<Demo> = OnceLock::new();
-    played(&OPTIONAL, blitzkrieg::demo::play_optional)
+    played(&OPTIONAL, blitzkrieg_desk::demo::play_optional)
 }
 
 fn state(stem: &str) -> GameState {

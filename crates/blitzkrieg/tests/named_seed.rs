@@ -3,10 +3,10 @@
 //! battles must come after the orders are committed) and `resolve` names when missing.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::demo::new_game_spec;
-use blitzkrieg::game::{self, named_seed, RuleFiles, SeedKindChoice, Umpire};
 use blitzkrieg::orders;
 use blitzkrieg::state::GameState;
+use blitzkrieg_desk::demo::new_game_spec;
+use blitzkrieg_desk::game::{self, named_seed, RuleFiles, SeedKindChoice, Umpire};
 
 const NOW: i64 = 1_800_000_000; // 2027-01-15T08:00:00Z
 

@@ -7,11 +7,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::board::Terrain;
-use blitzkrieg::demo::{self, STEPS};
-use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders;
 use blitzkrieg::state::{GameState, Place};
+use blitzkrieg_desk::demo::{self, STEPS};
+use blitzkrieg_desk::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

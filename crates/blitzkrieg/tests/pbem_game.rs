@@ -3,8 +3,8 @@
 //! same positions and the same reports as the game folder holds.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::game::{RuleFiles, Umpire};
 use blitzkrieg::state::GameState;
+use blitzkrieg_desk::game::{RuleFiles, Umpire};
 use pbem::game::{Game, OrderProblem};
 use pbem::seed::{DrandChain, Seed};
 use std::fs;
@@ -14,7 +14,7 @@ fn the_demo_replays_through_the_trait() {
     let u = Umpire::load(&RuleFiles::default()).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
-    blitzkrieg::demo::play(&u, &dir, false).unwrap();
+    blitzkrieg_desk::demo::play(&u, &dir, false).unwrap();
     let chain = DrandChain::quicknet().unwrap();
     let stems = [
         "00-setup-blue",
@@ -61,7 +61,7 @@ fn an_order_problem_says_its_code_rule_place_and_unit_through_the_trait() {
     let u = Umpire::load(&RuleFiles::default()).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
-    blitzkrieg::demo::play(&u, &dir, false).unwrap();
+    blitzkrieg_desk::demo::play(&u, &dir, false).unwrap();
     let text = fs::read_to_string(dir.join("06-3-blue.state.ron")).unwrap();
     let state = u.read_state(&text, "s").unwrap();
     let header = fs::read_to_string(dir.join("06-3-blue.template.toml")).unwrap();

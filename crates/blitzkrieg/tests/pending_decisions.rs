@@ -4,12 +4,12 @@
 //! advances from prior player-turn"). Played on the demo's own orders.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::demo::{self, STEPS};
-use blitzkrieg::game::{self, GameError, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders::Problem;
 use blitzkrieg::state::{DecisionMode, GameState, Place};
 use blitzkrieg::units::UnitId;
+use blitzkrieg_desk::demo::{self, STEPS};
+use blitzkrieg_desk::game::{self, GameError, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
 
 fn umpire() -> Umpire {
     Umpire::load(&RuleFiles::default()).unwrap()

@@ -10,10 +10,10 @@ use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::builder::StateBuilder;
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
 use blitzkrieg::event::Event;
-use blitzkrieg::game::OrderText;
+use blitzkrieg_desk::game::OrderText;
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders::{self, OrderError, Problem};
-use blitzkrieg::preview;
+use blitzkrieg_desk::preview;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::ruleset::RuleBook;
 use blitzkrieg::sequence::{Ask, Asked, Step, Stop};
@@ -214,7 +214,7 @@ fn ask_stops_after_the_battle_and_asks_the_defender_in_a_step_of_its_own() {
         .iter()
         .any(|e| matches!(e, Event::VictoryCheck { .. })));
     // Red's template asks for the decision and a new seed, and for nothing else.
-    let t = blitzkrieg::template::render(&rules, &step1, "hash");
+    let t = blitzkrieg_desk::template::render(&rules, &step1, "hash");
     assert!(t.contains("[[decision]]\nbattle = \"1-Blue/A1\""), "{t}");
     assert!(
         t.contains("Battles A2 are still to be fought: name a NEW seed"),
@@ -394,7 +394,7 @@ fn the_stop_before_odds_resumes_to_the_one_file_result() {
             && report.contains("the player-turn stops before odds: Red answers"),
         "{report}"
     );
-    let t = blitzkrieg::template::render(&rules, &stopped, "hash");
+    let t = blitzkrieg_desk::template::render(&rules, &stopped, "hash");
     assert!(
         t.contains("stopped before odds for your answer (step 1)"),
         "{t}"

@@ -5,8 +5,6 @@
 
 use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::builder::StateBuilder;
-use blitzkrieg::demo;
-use blitzkrieg::game::{self, RuleFiles, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::position_file;
 use blitzkrieg::rules::Rules;
@@ -14,6 +12,8 @@ use blitzkrieg::ruleset::RuleBook;
 use blitzkrieg::sketch::Sketch;
 use blitzkrieg::state::{Phase, Place};
 use blitzkrieg::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
+use blitzkrieg_desk::demo;
+use blitzkrieg_desk::game::{self, RuleFiles, Umpire};
 
 fn counter(id: &str, kind: UnitKind) -> Counter {
     Counter {
@@ -374,7 +374,7 @@ fn the_template_and_show_say_who_is_cut_off_23() {
     spec.optional = [23].into_iter().collect();
     let state = game::new_game_at(&u, &spec, &text, "cut.toml").unwrap_or_else(|e| panic!("{e}"));
     let rules = u.rules_for(&state).unwrap();
-    let template = blitzkrieg::template::render(&rules, &state, "h");
+    let template = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(
         template.contains("# Supply, traced as the position stands: cut off from supply: B-1IN"),
         "{template}"
@@ -407,7 +407,7 @@ fn the_template_and_show_say_who_is_supplied_through_a_beach_23_5() {
         .beachheads
         .insert(Side::Blue, ["FFF55".parse().unwrap()].into_iter().collect());
     let line = "supplied by sea through beach hex FFF55: B-1IN (23.5)";
-    let template = blitzkrieg::template::render(&rules, &state, "h");
+    let template = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(template.contains(&format!("# {line}")), "{template}");
     assert!(
         template.contains("every Blue unit traces a supply route"),
@@ -444,7 +444,7 @@ fn the_template_lists_the_units_beach_supply_may_choose_from_23_5() {
         .beachheads
         .insert(Side::Blue, ["FFF55".parse().unwrap()].into_iter().collect());
     let rules = u.rules_for(&state).unwrap();
-    let template = blitzkrieg::template::render(&rules, &state, "h");
+    let template = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(
         template.contains("# Beach supply reaches more units than the 10 it serves (23.5;"),
         "{template}"
@@ -478,7 +478,7 @@ fn the_template_says_the_strategic_allowance_22() {
     spec.optional = [22].into_iter().collect();
     let state = game::new_game_at(&u, &spec, &text, "clear.toml").unwrap_or_else(|e| panic!("{e}"));
     let rules = u.rules_for(&state).unwrap();
-    let template = blitzkrieg::template::render(&rules, &state, "h");
+    let template = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(
         template.contains("may move 4 MF, 8 on a path clear of the enemy (22)"),
         "{template}"
@@ -487,13 +487,13 @@ fn the_template_says_the_strategic_allowance_22() {
     spec.optional = [21].into_iter().collect();
     let state = game::new_game_at(&u, &spec, &text, "clear.toml").unwrap_or_else(|e| panic!("{e}"));
     let rules = u.rules_for(&state).unwrap();
-    let template = blitzkrieg::template::render(&rules, &state, "h");
+    let template = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(template.contains("\n# [[av]] "), "{template}");
     assert!(!template.contains("(22)"), "{template}");
     spec.optional.clear();
     let state = game::new_game_at(&u, &spec, &text, "clear.toml").unwrap_or_else(|e| panic!("{e}"));
     let rules = u.rules_for(&state).unwrap();
-    let template = blitzkrieg::template::render(&rules, &state, "h");
+    let template = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(!template.contains("(22)"), "{template}");
     assert!(!template.contains("[[av]]"), "{template}");
 }
@@ -509,7 +509,7 @@ fn the_template_show_and_pictures_tell_units_at_sea_19() {
     spec.optional = [19].into_iter().collect();
     let state = game::new_game_at(&u, &spec, text, "sea.toml").unwrap_or_else(|e| panic!("{e}"));
     let rules = u.rules_for(&state).unwrap();
-    let template = blitzkrieg::template::render(&rules, &state, "h");
+    let template = blitzkrieg_desk::template::render(&rules, &state, "h");
     for line in [
         "# Sea movement (optional rule 19): 2 of 10 units at sea",
         "#   zone B: sail to A, C and F; land at one of:",
@@ -528,18 +528,19 @@ fn the_template_show_and_pictures_tell_units_at_sea_19() {
         !shown.contains("eliminated: 2"),
         "units at sea are not lost: {shown}"
     );
-    let json = blitzkrieg::json::render(&blitzkrieg::json::show(&rules, &state, "s")).unwrap();
+    let json =
+        blitzkrieg_desk::json::render(&blitzkrieg_desk::json::show(&rules, &state, "s")).unwrap();
     assert!(
         json.contains("\"at_sea\": [") && json.contains("\"zone\": \"B\""),
         "{json}"
     );
     let boxes = blitzkrieg::sea::boxes(&rules, &state);
-    let svg = blitzkrieg::svg::render_with_sea(&rules.board, &[], &boxes);
+    let svg = blitzkrieg_desk::svg::render_with_sea(&rules.board, &[], &boxes);
     assert!(
         svg.contains("AT SEA, ZONE B") && svg.contains("B-2IN"),
         "{svg}"
     );
-    let picture = blitzkrieg::map::state_svg(&rules, &state, 1.0);
+    let picture = blitzkrieg_desk::map::state_svg(&rules, &state, 1.0);
     assert!(picture.contains("At sea (19.1)") && picture.contains("Zone B: B-2IN, B-3IN"));
 }
 

@@ -4,7 +4,7 @@
 //! hex it names as out of reach is refused with the problem it gives.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::game::{self, RuleFiles, Umpire};
+use blitzkrieg_desk::game::{self, RuleFiles, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::reach::{self, UnitReach};
 use std::path::PathBuf;

@@ -4,9 +4,9 @@
 //! it from the typed events of the demo's player-turns.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::demo::{self, STEPS};
-use blitzkrieg::game::{self, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::state::GameState;
+use blitzkrieg_desk::demo::{self, STEPS};
+use blitzkrieg_desk::game::{self, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
 
 /// The demo's resolutions, set-ups and turns 1-2.
 fn demo_reports() -> Vec<Resolution> {

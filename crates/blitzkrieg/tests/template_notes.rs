@@ -4,9 +4,9 @@
 //! otherwise), and the order guide he has (`blitz help orders`, the opening mail).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg::demo::{self, Step, OPTIONAL_STEPS, STEPS};
-use blitzkrieg::game::{self, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
 use blitzkrieg::state::GameState;
+use blitzkrieg_desk::demo::{self, Step, OPTIONAL_STEPS, STEPS};
+use blitzkrieg_desk::game::{self, OrderText, Resolution, RuleFiles, SeedInput, Umpire};
 
 fn umpire() -> Umpire {
     Umpire::load(&RuleFiles::default()).unwrap()
@@ -49,7 +49,7 @@ fn the_template_lists_the_beaches_units_at_sea_may_invade_20() {
     let steps = sample_steps(&u, &spec, &OPTIONAL_STEPS, 6);
     let mut state = steps[5].state.clone();
     let rules = u.rules_for(&state).unwrap();
-    let t = blitzkrieg::template::render(&rules, &state, "h");
+    let t = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(t.contains("#   zone A: sail to B;"), "{t}");
     assert!(
         t.contains("#   or invade one beach, on a hex listed (20.1;"),
@@ -68,7 +68,7 @@ fn the_template_lists_the_beaches_units_at_sea_may_invade_20() {
     assert!(!t.contains("20.2"), "{t}");
     // 20.2: the beach Red invaded last player-turn is not offered.
     state.invaded = Some("endor".to_string());
-    let t = blitzkrieg::template::render(&rules, &state, "h");
+    let t = blitzkrieg_desk::template::render(&rules, &state, "h");
     assert!(!t.contains("#   endor:"), "{t}");
     assert!(
         t.contains("#   (not `endor`: the enemy invaded it in the last player-turn, 20.2)"),
@@ -79,7 +79,7 @@ fn the_template_lists_the_beaches_units_at_sea_may_invade_20() {
     basic.optional.remove(&20);
     let steps = sample_steps(&u, &basic, &OPTIONAL_STEPS, 6);
     let state = &steps[5].state;
-    let t = blitzkrieg::template::render(&u.rules_for(state).unwrap(), state, "h");
+    let t = blitzkrieg_desk::template::render(&u.rules_for(state).unwrap(), state, "h");
     assert!(t.contains("#   zone A: sail to B;"), "{t}");
     assert!(!t.contains("invade"), "{t}");
 }
@@ -88,7 +88,7 @@ fn the_template_lists_the_beaches_units_at_sea_may_invade_20() {
 fn the_set_up_template_lists_the_home_country_hexes_and_cities() {
     let u = umpire();
     let state = game::new_game(&u, &demo::new_game_spec()).unwrap();
-    let t = blitzkrieg::template::render(&u.rules_for(&state).unwrap(), &state, "0");
+    let t = blitzkrieg_desk::template::render(&u.rules_for(&state).unwrap(), &state, "0");
     assert!(t.contains("# The hexes of Great Blue"), "{t}");
     // Column D of Great Blue runs from D1 to D31 without a gap.
     assert!(t.contains("D1-D31"), "{t}");
@@ -142,10 +142,10 @@ fn a_tournament_template_shows_breakdown_recombine_and_advance_paths_25_26() {
     let u = umpire();
     let steps = sample_steps(&u, &demo::optional_game_spec(), &OPTIONAL_STEPS, 6);
     let mut state = steps[5].state.clone();
-    let t = blitzkrieg::template::render(&u.rules_for(&state).unwrap(), &state, "h");
+    let t = blitzkrieg_desk::template::render(&u.rules_for(&state).unwrap(), &state, "h");
     assert!(!t.contains("[[breakdown]]"), "{t}");
     state.game.options.rules = blitzkrieg::state::RuleSet::Tournament;
-    let t = blitzkrieg::template::render(&u.rules_for(&state).unwrap(), &state, "h");
+    let t = blitzkrieg_desk::template::render(&u.rules_for(&state).unwrap(), &state, "h");
     for line in [
         "# advance_path = [{ unit = \"UNIT\", path = [\"TARGET HEX\", \"HEX\"] }]",
         "# [[breakdown]]         # 26.1-26.2",

@@ -4,8 +4,8 @@
 use assert_cmd::Command;
 use blitzkrieg::board::Board;
 use blitzkrieg::hex::Hex;
-use blitzkrieg::svg::{render, CounterMark};
 use blitzkrieg::units::Side;
+use blitzkrieg_desk::svg::{render, CounterMark};
 use predicates::prelude::*;
 
 fn blitz() -> Command {

@@ -22,7 +22,6 @@
 
 pub mod bombard;
 pub mod guerrilla;
-pub mod map;
 pub mod overflight;
 pub mod reduce;
 pub mod report;

@@ -1,11 +1,11 @@
 //! `blitz board`: check a board file, describe one hex and its neighbours
 //! (`--hex CC15`), or draw the board as SVG (`--svg FILE`) or PNG (`--png FILE`).
 //! Everything it prints comes from the board's query methods; the drawings are
-//! `blitzkrieg::svg` and `blitzkrieg::map`.
+//! `blitzkrieg_desk::svg` and `blitzkrieg_desk::map`.
 
 use blitzkrieg::board::{Board, CityRole, Country, HexInfo, Terrain};
 use blitzkrieg::hex::{Hex, DIRECTIONS};
-use blitzkrieg::{map, svg};
+use blitzkrieg_desk::{map, svg};
 use miette::{IntoDiagnostic, WrapErr};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -68,7 +68,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             let counters = blitzkrieg::units::Counters::embedded()
                 .map_err(|e| miette::miette!("{}", e.to_text()))?;
             let bytes = pbem::files::read_game_file(p)?;
-            let state = blitzkrieg::game::read_state(&bytes, &p.display().to_string())?;
+            let state = blitzkrieg_desk::game::read_state(&bytes, &p.display().to_string())?;
             Some((
                 blitzkrieg::rules::Rules::new(
                     board.clone(),
@@ -82,7 +82,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     };
     let marks = position
         .as_ref()
-        .map(|(rules, state)| blitzkrieg::game::counter_marks(rules, state))
+        .map(|(rules, state)| blitzkrieg_desk::game::counter_marks(rules, state))
         .unwrap_or_default();
     // Both pictures are drawn before either is written: a command that fails writes
     // nothing.

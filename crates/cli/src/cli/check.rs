@@ -4,14 +4,14 @@
 //! In a game with signed orders, legal orders are then refused (exit 2) unless they
 //! come signed with the side's key, so a player can check a draft before signing it.
 //! What the file holds that is not read (order tables outside the marker lines) or
-//! reads as no order at all is said first, as warnings (`blitzkrieg::unread`).
+//! reads as no order at all is said first, as warnings (`blitzkrieg_desk::unread`).
 
 use crate::cli::common::{self, RuleArgs, SignatureArgs};
 use crate::cli::output::{self, FormatArgs};
-use blitzkrieg::game::{self, GameError};
-use blitzkrieg::json;
 use blitzkrieg::orders::Diagnostics;
-use blitzkrieg::signed;
+use blitzkrieg_desk::game::{self, GameError};
+use blitzkrieg_desk::json;
+use blitzkrieg_desk::signed;
 use pbem::files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,7 +49,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let (orders, signature, warnings) =
         common::read_signed_orders_noting(&args.orders, &args.signature)?;
     let state_file = args.state.display().to_string();
-    let checked = blitzkrieg::game::check_and_preview(umpire, &state, &state_file, &orders)?;
+    let checked = blitzkrieg_desk::game::check_and_preview(umpire, &state, &state_file, &orders)?;
     common::say_warnings(&orders, &warnings);
     let errors = checked.errors;
     if errors.is_empty() {
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         } else {
             outln!("{}: every order is legal", orders.name);
         }
-        out!("{}", blitzkrieg::preview::render(&checked.battles));
+        out!("{}", blitzkrieg_desk::preview::render(&checked.battles));
         return Ok(ExitCode::SUCCESS);
     }
     err!(

@@ -7,8 +7,8 @@
 //! take them (`--state`/`--orders` say the same); ORDERS `-` is standard input.
 
 use crate::cli::common::{self, RuleArgs};
-use blitzkrieg::game;
 use blitzkrieg::orders::Diagnostics;
+use blitzkrieg_desk::game;
 use miette::{miette, IntoDiagnostic, WrapErr};
 use pbem::commit;
 use pbem::seed::NamedSeed;
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         .wrap_err_with(|| format!("cannot read the order file {}", orders_path.display()))?;
     let umpire = args.rules.umpire()?;
     let text = game::order_text(&orders, &common::orders_name(&orders_path))?;
-    common::say_warnings(&text, &blitzkrieg::unread::warnings(&orders, &text));
+    common::say_warnings(&text, &blitzkrieg_desk::unread::warnings(&orders, &text));
     let state_name = state_path.display().to_string();
     match game::check_for_commit(umpire, &state, &state_name, &text)? {
         Err(errors) => {

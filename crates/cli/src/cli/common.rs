@@ -1,8 +1,8 @@
 //! What several commands share: the options that replace the embedded rule data, and
 //! reading the files a command is given.
 
-use blitzkrieg::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
-use blitzkrieg::signed;
+use blitzkrieg_desk::game::{self, OrderText, RuleFiles, SeedInput, Umpire};
+use blitzkrieg_desk::signed;
 use pbem::files;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -129,7 +129,7 @@ pub fn read_signed_orders(
 }
 
 /// [`read_signed_orders`], with what the file holds that is not read or reads as no
-/// order ([`blitzkrieg::unread`]).
+/// order ([`blitzkrieg_desk::unread`]).
 pub fn read_signed_orders_noting(
     path: &Path,
     args: &SignatureArgs,
@@ -137,7 +137,7 @@ pub fn read_signed_orders_noting(
     (
         OrderText,
         Option<signed::OrderSignature>,
-        Vec<blitzkrieg::unread::OrderWarning>,
+        Vec<blitzkrieg_desk::unread::OrderWarning>,
     ),
     game::GameError,
 > {
@@ -147,12 +147,12 @@ pub fn read_signed_orders_noting(
         Some(p) => Some(signed::read_signature(p)?),
         None => signed::signature_with(Path::new(&orders_name(path)), &bytes)?,
     };
-    let warnings = blitzkrieg::unread::warnings(&bytes, &orders);
+    let warnings = blitzkrieg_desk::unread::warnings(&bytes, &orders);
     Ok((orders, signature, warnings))
 }
 
 /// Says each warning of an order file on standard error, with its code.
-pub fn say_warnings(orders: &OrderText, warnings: &[blitzkrieg::unread::OrderWarning]) {
+pub fn say_warnings(orders: &OrderText, warnings: &[blitzkrieg_desk::unread::OrderWarning]) {
     for w in warnings {
         errln!("warning[{}]: {}: {w}", w.code(), orders.name);
     }
@@ -196,7 +196,7 @@ pub fn read_order_bytes(path: &Path) -> Result<Vec<u8>, files::FileError> {
 }
 
 /// Refuses `STATE ORDERS` given the other way round (G060): the file given as the
-/// state is an order file (`blitzkrieg::arguments`). The order file is only peeked at
+/// state is an order file (`blitzkrieg_desk::arguments`). The order file is only peeked at
 /// (never standard input), to say whether it is the state.
 pub fn state_comes_first(
     command: &'static str,
@@ -207,7 +207,7 @@ pub fn state_comes_first(
     let orders = (orders_path.as_os_str() != STDIN)
         .then(|| files::read_bytes(orders_path).ok())
         .flatten();
-    match blitzkrieg::arguments::swapped(
+    match blitzkrieg_desk::arguments::swapped(
         command,
         (&state_path.display().to_string(), state),
         (&orders_name(orders_path), orders.as_deref()),

@@ -2,8 +2,8 @@
 //! and says where its files are.
 
 use crate::cli::common::RuleArgs;
-use blitzkrieg::demo;
-use blitzkrieg::game::GameError;
+use blitzkrieg_desk::demo;
+use blitzkrieg_desk::game::GameError;
 use miette::miette;
 use pbem::files::FileError;
 use std::path::PathBuf;

@@ -1,9 +1,9 @@
 //! `blitz html DIR --out FILE`: writes the replay page of a game folder, one
 //! self-contained HTML file to step through the game player-turn by player-turn
-//! (`blitzkrieg::replay`; Mori's game: `mori::replay`).
+//! (`blitzkrieg_desk::replay`; Mori's game: `mori::replay`).
 
 use crate::cli::common::RuleArgs;
-use blitzkrieg::replay;
+use blitzkrieg_desk::replay;
 use miette::{IntoDiagnostic, WrapErr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -10,8 +10,8 @@
 //! is dated by the reader's own server against its seed's publication
 //! ([`Rebuilt::judge_commitments`]).
 
-use blitzkrieg::game::{Divergence, GameError, NamedSeed};
-use blitzkrieg::signed::SignatureProblem;
+use blitzkrieg_desk::game::{Divergence, GameError, NamedSeed};
+use blitzkrieg_desk::signed::SignatureProblem;
 use pbem::mail::{self, ArchiveError, CommitmentMail, TurnRecord};
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,7 @@
 use crate::cli::common;
 use crate::cli::kept_mail::{Expected, Rebuilt, TurnSeed};
 use crate::cli::mail::{describe, transport_in};
-use blitzkrieg::game::GameError;
+use blitzkrieg_desk::game::GameError;
 use miette::miette;
 use mori::folder::{self, FolderError, Resolution, SeedFile};
 use mori::game::{Player, StateFile};
@@ -566,8 +566,8 @@ pub fn mori_commit(
     }))
 }
 
-fn seed_file(input: Option<blitzkrieg::game::SeedInput>) -> miette::Result<SeedFile> {
-    use blitzkrieg::game::SeedInput;
+fn seed_file(input: Option<blitzkrieg_desk::game::SeedInput>) -> miette::Result<SeedFile> {
+    use blitzkrieg_desk::game::SeedInput;
     match input {
         Some(SeedInput::Beacon(j)) => Ok(SeedFile::Beacon(j)),
         Some(SeedInput::Text(t)) => Ok(SeedFile::Text(t)),

@@ -5,8 +5,8 @@
 //! flatten them in and call [`transport_in`] with their game folder.
 
 use crate::cli::common::RuleArgs;
-use blitzkrieg::game;
 use blitzkrieg::units::Side;
+use blitzkrieg_desk::game;
 use pbem::files;
 use pbem::mail::{
     self, password_from_sources, Delivery, MailAttachment, MailConfig, MailError, OutboxWrite,

@@ -3,10 +3,10 @@
 //! position file at any player-turn (`docs/position.md`).
 
 use crate::cli::common::RuleArgs;
-use blitzkrieg::game::{self, NewGame, SeedKindChoice};
 use blitzkrieg::ruleset::Ruleset;
 use blitzkrieg::state::{DecisionMode, Phase, Player, RuleSet, TableChoice};
 use blitzkrieg::units::Side;
+use blitzkrieg_desk::game::{self, NewGame, SeedKindChoice};
 use miette::miette;
 use pbem::files;
 use std::path::PathBuf;
@@ -185,7 +185,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     let mut keys = std::collections::BTreeMap::new();
     for (side, file) in [(Side::Blue, &args.blue_key), (Side::Red, &args.red_key)] {
         if let Some(path) = file {
-            keys.insert(side, blitzkrieg::signed::registered_key(side, path)?);
+            keys.insert(side, blitzkrieg_desk::signed::registered_key(side, path)?);
         }
     }
     let mut state = match &args.position {

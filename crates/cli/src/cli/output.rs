@@ -3,8 +3,8 @@
 //! with the failure's stable code and still exits 2.
 
 use crate::cli::common::RuleArgs;
-use blitzkrieg::game::{GameError, RuleFiles, Umpire};
-use blitzkrieg::json;
+use blitzkrieg_desk::game::{GameError, RuleFiles, Umpire};
+use blitzkrieg_desk::json;
 use serde::Serialize;
 use std::process::ExitCode;
 

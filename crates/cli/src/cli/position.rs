@@ -2,8 +2,8 @@
 //! start another game from it with `blitz new --position`.
 
 use crate::cli::common::RuleArgs;
-use blitzkrieg::game;
 use blitzkrieg::position_file;
+use blitzkrieg_desk::game;
 use miette::miette;
 use pbem::files;
 use std::path::PathBuf;

@@ -1,16 +1,16 @@
 //! `blitz reach STATE UNIT...`: the hexes each unit can end its move in this
 //! player-turn, with the cost and what stops it there, and the hexes next to those it
 //! may not end in, with the rule (`blitzkrieg::reach`); `--format json` as one
-//! document; `--svg`/`--png` the same as a picture (`blitzkrieg::map::reach`).
+//! document; `--svg`/`--png` the same as a picture (`blitzkrieg_desk::map::reach`).
 
 use crate::cli::common::RuleArgs;
 use crate::cli::output::{self, FormatArgs};
-use blitzkrieg::game::{self, GameError};
+use blitzkrieg_desk::game::{self, GameError};
 use blitzkrieg::movement::mf_text;
 use blitzkrieg::reach::UnitReach;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::state::GameState;
-use blitzkrieg::{json, map};
+use blitzkrieg_desk::{json, map};
 use miette::{IntoDiagnostic, WrapErr};
 use pbem::files;
 use std::collections::BTreeMap;

@@ -3,8 +3,8 @@
 //! header and the events themselves, as one document.
 
 use crate::cli::output::{self, FormatArgs};
-use blitzkrieg::game::{self, GameError};
-use blitzkrieg::json;
+use blitzkrieg_desk::game::{self, GameError};
+use blitzkrieg_desk::json;
 use pbem::files;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -6,8 +6,8 @@
 
 use crate::cli::common::{self, RuleArgs, SeedArgs, SignatureArgs};
 use crate::cli::mail::{describe, transport_in, TransportArgs};
-use blitzkrieg::game::{self, GameError};
-use blitzkrieg::signed;
+use blitzkrieg_desk::game::{self, GameError};
+use blitzkrieg_desk::signed;
 use miette::miette;
 use pbem::files;
 use std::path::{Path, PathBuf};
@@ -105,7 +105,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     // The mail is built before anything is written: a mail that cannot be built (a
     // name that cannot go in a header, a bad config) leaves the folder as it was.
     let mail = if args.mail {
-        let replay = blitzkrieg::turn_mail::replay_files(&r.previous.file_stem(), &out);
+        let replay = blitzkrieg_desk::turn_mail::replay_files(&r.previous.file_stem(), &out);
         Some(prepare_mail(
             &args,
             umpire,

@@ -9,8 +9,8 @@
 use crate::cli::common::RuleArgs;
 use crate::cli::kept_mail::{self, Expected, Rebuilt, TurnSeed};
 use crate::cli::output::{self, FormatArgs};
-use blitzkrieg::game::{self, GameError, Umpire, Verified};
-use blitzkrieg::json;
+use blitzkrieg_desk::game::{self, GameError, Umpire, Verified};
+use blitzkrieg_desk::json;
 use pbem::envelope::{sha256_hex, Header};
 use pbem::files;
 use std::path::{Path, PathBuf};
@@ -172,7 +172,7 @@ fn expected(u: &Umpire, dir: &Path, name: &str) -> Result<Option<Expected>, Game
     if writer != game::UMPIRE_VERSION {
         return Ok(None);
     }
-    let m = blitzkrieg::turn_mail::state_mail(
+    let m = blitzkrieg_desk::turn_mail::state_mail(
         u,
         &bytes,
         &path.display().to_string(),

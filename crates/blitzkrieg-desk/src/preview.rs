@@ -5,15 +5,15 @@
 //! Worked out on the position after the orders' movement, the one the battles are
 //! fought on; only for orders with no problem (with one, the position is not known).
 
-use crate::combat::{self, Strength};
-use crate::engine;
 use crate::game::{read_state, GameError, OrderText, Umpire};
-use crate::odds::{self, Column, Factor, Odds};
-use crate::orders;
-use crate::rules::Rules;
-use crate::state::sha256_hex;
-use crate::state::GameState;
-use crate::units::UnitId;
+use blitzkrieg::combat::{self, Strength};
+use blitzkrieg::engine;
+use blitzkrieg::odds::{self, Column, Factor, Odds};
+use blitzkrieg::orders;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::sha256_hex;
+use blitzkrieg::state::GameState;
+use blitzkrieg::units::UnitId;
 use std::fmt::Write as _;
 
 /// One declared battle as it stands before the roll.
@@ -70,7 +70,7 @@ pub fn battles_checked(
         .attacks
         .iter()
         .map(|a| {
-            let a = crate::air::mission::with_support(a, &parsed.missions);
+            let a = blitzkrieg::air::mission::with_support(a, &parsed.missions);
             let strength = combat::strength(rules, pos, &a);
             let odds = odds::reduce(strength.attack, strength.defence);
             BattlePreview {

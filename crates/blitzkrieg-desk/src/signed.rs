@@ -11,8 +11,8 @@
 //! over the exact text received is accepted as well.
 
 use crate::game::{read_state, GameError, OrderText};
-use crate::state::GameState;
-use crate::units::Side;
+use blitzkrieg::state::GameState;
+use blitzkrieg::units::Side;
 use pbem::commit::normalise_orders;
 use pbem::files::{self, FileError};
 use pbem::mail;

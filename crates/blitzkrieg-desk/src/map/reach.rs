@@ -5,10 +5,10 @@
 
 use super::draw;
 use super::picture::{grow, Window, DETAIL_SCALE};
-use crate::board::Board;
-use crate::hex::Hex;
-use crate::movement::mf_text;
-use crate::reach::UnitReach;
+use blitzkrieg::board::Board;
+use blitzkrieg::hex::Hex;
+use blitzkrieg::movement::mf_text;
+use blitzkrieg::reach::UnitReach;
 use crate::svg::{self, esc, f, CounterMark, Geo, HEX_HALF_HEIGHT, HEX_RADIUS};
 use std::fmt::Write as _;
 

@@ -3,16 +3,16 @@
 //! described by the JSON Schemas under `docs/schema/`; every problem and failure
 //! carries its stable code (`docs/error-codes.md`).
 
-use crate::cite::Cite;
-use crate::control;
-use crate::event::Event;
+use blitzkrieg::cite::Cite;
+use blitzkrieg::control;
+use blitzkrieg::event::Event;
 use crate::game::{GameError, Verified};
-use crate::hex::Hex;
-use crate::orders::{line_col, OrderError};
-use crate::report::Header;
-use crate::rules::Rules;
-use crate::state::{GameState, Phase, Place};
-use crate::units::{Counter, Side, UnitId, UnitKind};
+use blitzkrieg::hex::Hex;
+use blitzkrieg::orders::{line_col, OrderError};
+use blitzkrieg::report::Header;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::{GameState, Phase, Place};
+use blitzkrieg::units::{Counter, Side, UnitId, UnitKind};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -127,7 +127,7 @@ pub struct ReachJson {
     pub units: Vec<UnitReachJson>,
 }
 
-/// One unit's reach ([`crate::reach::UnitReach`]).
+/// One unit's reach ([`blitzkrieg::reach::UnitReach`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UnitReachJson {
     pub unit: UnitId,
@@ -172,7 +172,7 @@ pub struct LimitJson {
 }
 
 /// The document `reach` prints.
-pub fn reach(state: &GameState, file: &str, units: &[crate::reach::UnitReach]) -> ReachJson {
+pub fn reach(state: &GameState, file: &str, units: &[blitzkrieg::reach::UnitReach]) -> ReachJson {
     ReachJson {
         format: FORMAT,
         command: "reach",
@@ -191,7 +191,7 @@ pub fn reach(state: &GameState, file: &str, units: &[crate::reach::UnitReach]) -
                     .map(|e| EndJson {
                         hex: e.hex,
                         path: e.path.clone(),
-                        cost: crate::movement::mf_text(e.sixths),
+                        cost: blitzkrieg::movement::mf_text(e.sixths),
                         cost_sixths: e.sixths,
                         stop: e.stop.clone(),
                         strategic: e.strategic,
@@ -382,7 +382,7 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                     })
                     .collect();
             eliminated.sort_by_key(|e| (e.turn, e.unit.counting_key()));
-            let at_sea = crate::sea::afloat_by_zone(rules, state, side)
+            let at_sea = blitzkrieg::sea::afloat_by_zone(rules, state, side)
                 .into_iter()
                 .map(|(zone, units)| AtSeaJson {
                     zone: zone.to_string(),

@@ -6,9 +6,9 @@
 use super::action::Action;
 use super::draw;
 use super::labels;
-use crate::board::Board;
+use blitzkrieg::board::Board;
 use crate::svg::{self, esc, f, CounterMark, Geo, SeaBox, HEX_HALF_HEIGHT, HEX_RADIUS};
-use crate::units::Side;
+use blitzkrieg::units::Side;
 use std::fmt::Write as _;
 
 /// Pixels per board unit in the area of action: hex ids and counter strips come out
@@ -68,7 +68,7 @@ pub struct Scene<'a> {
     /// The share of the largest area of action to draw at most (1.0: all of it).
     pub fit: f64,
     /// 29: the minor countries' status (Tournament Game; empty otherwise).
-    pub minors: &'a crate::minor::Minors,
+    pub minors: &'a blitzkrieg::minor::Minors,
 }
 
 /// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
@@ -153,11 +153,11 @@ const READER_NEAR: u32 = 6;
 /// The units of the side to move next (the reader of the mail) within
 /// [`READER_NEAR`] hexes of the action, each hex with the least weight: the area
 /// takes them in when it can, the action first.
-fn readers_near(weights: &mut std::collections::BTreeMap<crate::hex::Hex, u32>, scene: &Scene) {
+fn readers_near(weights: &mut std::collections::BTreeMap<blitzkrieg::hex::Hex, u32>, scene: &Scene) {
     let Some(reader) = scene.next else {
         return;
     };
-    let action: Vec<crate::hex::Hex> = weights.keys().copied().collect();
+    let action: Vec<blitzkrieg::hex::Hex> = weights.keys().copied().collect();
     if action.is_empty() {
         return;
     }
@@ -302,7 +302,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         draw::stacks(geo, scene.marks, &scene.action.lost),
         draw::path_heads(geo, &scene.action.paths),
         markers,
-        crate::minor::map::reduced_marks(geo, scene.minors),
+        crate::map::minor::reduced_marks(geo, scene.minors),
     );
     let _ = writeln!(
         s,
@@ -319,7 +319,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
 /// ([`super::labels`]).
 fn placed_markers(geo: &Geo, scene: &Scene) -> String {
     let action = scene.action;
-    let attacks: Vec<(crate::hex::Hex, &[crate::hex::Hex])> = action
+    let attacks: Vec<(blitzkrieg::hex::Hex, &[blitzkrieg::hex::Hex])> = action
         .battles
         .iter()
         .map(|b| (b.target, b.from.as_slice()))
@@ -453,7 +453,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             );
         }
     }
-    let minors = crate::minor::map::notes(scene.minors);
+    let minors = crate::map::minor::notes(scene.minors);
     if !minors.is_empty() {
         y += 6.0;
         line(s, &mut y, 13.0, true, "Minor countries (29)");
@@ -490,8 +490,8 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Country;
-    use crate::sketch::Sketch;
+    use blitzkrieg::board::Country;
+    use blitzkrieg::sketch::Sketch;
 
     #[test]
     fn an_interval_grows_to_its_minimum_and_stays_on_the_board() {
@@ -505,8 +505,8 @@ mod tests {
     fn the_area_holds_the_battle_rather_than_a_lone_move_far_away() {
         let board = Sketch::land(1..=60, 1..=60, Country::GreatBlue).build();
         let geo = Geo::of(&board);
-        let h = |c: i16, n: i16| crate::hex::Hex::new(c, n).unwrap();
-        let unit = vec![crate::units::UnitId::new("B-1IN").unwrap()];
+        let h = |c: i16, n: i16| blitzkrieg::hex::Hex::new(c, n).unwrap();
+        let unit = vec![blitzkrieg::units::UnitId::new("B-1IN").unwrap()];
         let mut action = Action::default();
         action.placed.insert(h(2, 2), unit.clone());
         for n in 50..=52 {
@@ -522,7 +522,7 @@ mod tests {
             next: None,
             moved: None,
             fit: 1.0,
-            minors: &crate::minor::Minors::new(),
+            minors: &blitzkrieg::minor::Minors::new(),
         };
         let w = area(&board, &geo, &scene).unwrap();
         assert!(w.contains(geo.centre(h(50, 51))));

@@ -6,6 +6,7 @@
 pub mod action;
 pub mod draw;
 pub mod labels;
+pub mod minor;
 pub mod picture;
 #[cfg(feature = "pictures")]
 pub mod raster;
@@ -16,13 +17,13 @@ pub mod raster;
 pub mod raster;
 pub mod reach;
 
-use crate::board::Board;
 use crate::game::counter_marks;
-use crate::rules::Rules;
-use crate::state::{GameState, Phase};
 use crate::svg::CounterMark;
-use crate::units::Side;
 use action::Action;
+use blitzkrieg::board::Board;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::{GameState, Phase};
+use blitzkrieg::units::Side;
 pub use raster::RasterError;
 
 /// The title of a state's picture: game and player-turn.
@@ -85,7 +86,7 @@ fn with_scene<T>(
     then: impl FnOnce(&picture::Scene) -> T,
 ) -> T {
     let marks = counter_marks(rules, state);
-    let at_sea = crate::sea::boxes(rules, state);
+    let at_sea = blitzkrieg::sea::boxes(rules, state);
     let action = Action::of(&rules.board, &rules.counters, &state.last.events);
     then(&picture::Scene {
         board: &rules.board,

@@ -5,14 +5,14 @@
 //! player can reply to the mail with them quoted. The order guide it refers to comes
 //! with the program (`blitz help orders`) and with the game's opening mail.
 
-use crate::board::SeaZone;
-use crate::combat::Loss;
-use crate::hex::Hex;
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::sequence::{Ask, Asked};
-use crate::state::{GameState, Phase, Place, SeedSource, StandingOrders};
-use crate::units::{Counter, Side};
+use blitzkrieg::board::SeaZone;
+use blitzkrieg::combat::Loss;
+use blitzkrieg::hex::Hex;
+use blitzkrieg::position::Position;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::sequence::{Ask, Asked};
+use blitzkrieg::state::{GameState, Phase, Place, SeedSource, StandingOrders};
+use blitzkrieg::units::{Counter, Side};
 use std::fmt::Write as _;
 
 /// The line before the orders in a template or a mail body.
@@ -47,7 +47,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
         t,
         "# attached). Lines starting with # are comments. The order guide: `blitz help\n\
          # orders` (also attached to the game's opening mail as {}).",
-        crate::guide::ORDERS_FILE
+        blitzkrieg::guide::ORDERS_FILE
     );
     if state.game.keys.contains_key(&side) {
         let _ = writeln!(
@@ -69,7 +69,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
         let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
         return t;
     }
-    if crate::engine::rolls_in_answer(rules, state) {
+    if blitzkrieg::engine::rolls_in_answer(rules, state) {
         let _ = writeln!(
             t,
             "\n# This game stops before odds: after your movement and the battles, barrages and\n\
@@ -180,7 +180,7 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
             t,
             "#\n# Sea movement (optional rule 19): up to {} units may set up at sea, in the At\n\
              # Sea Box of a zone ({}) (19.1):\n# [[setup]]\n# units = [\"UNIT\"]\n# at_sea = \"ZONE\"",
-            crate::sea::units_text(limit),
+            blitzkrieg::sea::units_text(limit),
             zones.join(", ")
         );
     }
@@ -200,7 +200,7 @@ fn setup_area(t: &mut String, rules: &Rules, side: Side) {
     let mut ranges = Vec::new();
     for (col, mut nums) in columns {
         nums.sort_unstable();
-        let name = crate::hex::column_name(col);
+        let name = blitzkrieg::hex::column_name(col);
         for (from, to) in runs(&nums) {
             ranges.push(if from == to {
                 format!("{name}{from}")
@@ -272,7 +272,7 @@ fn wrap_list(t: &mut String, items: &[String]) {
 
 /// 23.5: the units cut off that a beach hex reaches, and how to name those that take
 /// beach supply when there are more of them than it serves.
-fn beach_choice(t: &mut String, rules: &Rules, beach: &crate::supply::BeachSupply) {
+fn beach_choice(t: &mut String, rules: &Rules, beach: &blitzkrieg::supply::BeachSupply) {
     if beach.candidates.len() <= beach.units.len() {
         return;
     }
@@ -288,16 +288,16 @@ fn beach_choice(t: &mut String, rules: &Rules, beach: &crate::supply::BeachSuppl
 
 fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     owed_help(t, rules, state, side);
-    let found = crate::supply::as_it_stands(rules, state, side);
+    let found = blitzkrieg::supply::as_it_stands(rules, state, side);
     let cut = found.as_ref().map(|f| &f.cut);
     if let Some(found) = &found {
         let cut = &found.cut;
         let _ = writeln!(
             t,
             "\n# Supply, traced as the position stands: {}",
-            crate::supply::line(side, cut)
+            blitzkrieg::supply::line(side, cut)
         );
-        if let Some(l) = crate::supply::beach_line(&found.beach) {
+        if let Some(l) = blitzkrieg::supply::beach_line(&found.beach) {
             let _ = writeln!(t, "# {l}");
         }
         beach_choice(t, rules, &found.beach);
@@ -325,7 +325,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             }
         } else if cut.as_ref().is_some_and(|cut| cut.contains(&p.id)) {
             format!("may move {} MF: cut off from supply (23.6)", c.movement / 2)
-        } else if let Some(bonus) = crate::movement::strategic::bonus(rules) {
+        } else if let Some(bonus) = blitzkrieg::movement::strategic::bonus(rules) {
             format!(
                 "may move {} MF, {} on a path clear of the enemy (22)",
                 c.movement,
@@ -375,7 +375,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     );
     if rules
         .ruleset
-        .plays(crate::ruleset::OptionalRule::AutomaticVictory)
+        .plays(blitzkrieg::ruleset::OptionalRule::AutomaticVictory)
     {
         let av = rules.ruleset.optional_figures.automatic_victory;
         let _ = writeln!(
@@ -471,7 +471,7 @@ fn air_help(t: &mut String) {
 /// now zone by zone, and its room at sea.
 fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     let board = &rules.board;
-    let ports = crate::sea::usable_ports(
+    let ports = blitzkrieg::sea::usable_ports(
         board,
         pos,
         (&state.held, rules.ruleset.readings.city_friendly),
@@ -480,9 +480,9 @@ fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
     let _ = writeln!(
         t,
         "\n# Sea movement (optional rule 19): {}.",
-        crate::sea::room_line(rules, pos, side)
+        blitzkrieg::sea::room_line(rules, pos, side)
     );
-    let afloat = crate::sea::afloat_by_zone(rules, state, side);
+    let afloat = blitzkrieg::sea::afloat_by_zone(rules, state, side);
     if !afloat.is_empty() {
         let _ = writeln!(
             t,
@@ -502,7 +502,7 @@ fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
         let _ = writeln!(
             t,
             "#   zone {zone}: sail to {}; land at {}",
-            crate::sea::next_zones(board, *zone),
+            blitzkrieg::sea::next_zones(board, *zone),
             if landing.is_empty() {
                 "no port now"
             } else {
@@ -544,13 +544,13 @@ fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
 /// their hexes (not the one the enemy invaded last player-turn, `barred`, 20.2).
 fn invasion_help(
     t: &mut String,
-    board: &crate::board::Board,
+    board: &blitzkrieg::board::Board,
     pos: &Position,
     side: Side,
     zone: SeaZone,
     barred: Option<&str>,
 ) {
-    let beaches = crate::sea::invadable(board, pos, side, zone, barred);
+    let beaches = blitzkrieg::sea::invadable(board, pos, side, zone, barred);
     if beaches.is_empty() {
         let _ = writeln!(t, "#   invade: no beach now (20.1)");
     } else {
@@ -578,7 +578,7 @@ fn invasion_help(
 /// reinforcements may be placed; and those an enemy unit occupies or is next to.
 fn placement_cities(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     let board = &rules.board;
-    let friendly = crate::control::friendly_cities(
+    let friendly = blitzkrieg::control::friendly_cities(
         board,
         pos,
         &state.held,

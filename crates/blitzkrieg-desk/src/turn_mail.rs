@@ -7,10 +7,12 @@
 //! its game folder (`blitz verify` on them, `docs/pbem.md`).
 
 use crate::game::{read_state, GameError, Resolution, Umpire};
-use crate::report;
-use crate::state::{sha256_hex, DecisionMode, GameState, Phase, RuleSet, SeedSource, TableChoice};
 use crate::template;
-use crate::units::Side;
+use blitzkrieg::report;
+use blitzkrieg::state::{
+    sha256_hex, DecisionMode, GameState, Phase, RuleSet, SeedSource, TableChoice,
+};
+use blitzkrieg::units::Side;
 use pbem::files;
 use pbem::mail;
 use std::path::{Path, PathBuf};
@@ -128,7 +130,7 @@ fn add_replay(message: &mut mail::TurnMail, replay: &[(String, Vec<u8>)]) {
 /// the umpire wrote it: the same message `resolve --mail` sends for that turn (the
 /// same bytes for the same date), for mailing a turn later or again. For a new game's
 /// state it is the message that opens the game: who plays, the rules chosen, the state,
-/// Blue's set-up template and the order guide of its rules ([`crate::guide::orders_for`]), which a
+/// Blue's set-up template and the order guide of its rules ([`blitzkrieg::guide::orders_for`]), which a
 /// player who has only this mail has nowhere else. The files that replay the turn are
 /// taken from the game folder `dir` the state is in.
 pub fn state_mail(
@@ -151,13 +153,13 @@ pub fn state_mail(
             "{}\nThe game's first state has SHA-256\n  {}\n`blitz verify` prints the same hash for a folder that starts from it: compare\nthem, and a doctored first state is caught.\n\nHow to write orders: {} (attached; `blitz help orders` prints it too).\n",
             new_game_text(&state, &u.rules.book),
             sha256_hex(state_bytes),
-            crate::guide::ORDERS_FILE
+            blitzkrieg::guide::ORDERS_FILE
         );
         let mut m = mail_of(u, &state, &state_ron, &text, &template, &turn, date)?;
         m.attachments.push(mail::MailAttachment {
-            name: crate::guide::ORDERS_FILE.to_string(),
+            name: blitzkrieg::guide::ORDERS_FILE.to_string(),
             mime_type: "text/markdown; charset=utf-8".to_string(),
-            bytes: crate::guide::orders_for(state.game.options.rules).into_bytes(),
+            bytes: blitzkrieg::guide::orders_for(state.game.options.rules).into_bytes(),
         });
         return Ok(m);
     }
@@ -175,7 +177,7 @@ pub fn state_mail(
 }
 
 /// The body of the mail that opens a game.
-fn new_game_text(state: &GameState, book: &crate::ruleset::RuleBook) -> String {
+fn new_game_text(state: &GameState, book: &blitzkrieg::ruleset::RuleBook) -> String {
     let g = &state.game;
     let player = |s: Side| {
         g.players
@@ -241,11 +243,15 @@ fn new_game_text(state: &GameState, book: &crate::ruleset::RuleBook) -> String {
 /// The readings of the rules the game plays, fixed for the whole game; the others
 /// (of rules it does not play, kept in the state until they would apply) counted and
 /// pointed to.
-fn readings_text(t: &mut String, o: &crate::state::Options, book: &crate::ruleset::RuleBook) {
+fn readings_text(
+    t: &mut String,
+    o: &blitzkrieg::state::Options,
+    book: &blitzkrieg::ruleset::RuleBook,
+) {
     if o.readings.is_empty() {
         return;
     }
-    let optional = crate::ruleset::Ruleset::optional_in_force(o.rules, &o.optional);
+    let optional = blitzkrieg::ruleset::Ruleset::optional_in_force(o.rules, &o.optional);
     let played = |name: &str| {
         book.reading(name)
             .is_none_or(|def| def.applies_to(o.rules, &optional))

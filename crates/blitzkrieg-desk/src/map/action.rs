@@ -6,12 +6,12 @@
 //! from the turn's events and the board alone, so a state file says everything its
 //! picture shows.
 
-use crate::air::AirEvent;
-use crate::board::{Board, SeaZone};
-use crate::event::{BattleRecord, Event};
-use crate::hex::Hex;
-use crate::odds::{self, Column};
-use crate::units::{Counters, Side, UnitId};
+use blitzkrieg::air::AirEvent;
+use blitzkrieg::board::{Board, SeaZone};
+use blitzkrieg::event::{BattleRecord, Event};
+use blitzkrieg::hex::Hex;
+use blitzkrieg::odds::{self, Column};
+use blitzkrieg::units::{Counters, Side, UnitId};
 use std::collections::BTreeMap;
 
 /// How a unit went from hex to hex.
@@ -412,7 +412,7 @@ fn distinct(hexes: impl Iterator<Item = Hex>) -> Vec<Hex> {
 fn av(
     counters: &Counters,
     hex: Hex,
-    attackers: &[(UnitId, Hex, crate::odds::Factor)],
+    attackers: &[(UnitId, Hex, blitzkrieg::odds::Factor)],
     odds: &str,
 ) -> Av {
     let side = attackers
@@ -493,7 +493,7 @@ pub fn short_roll(roll: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cite::Rule;
+    use blitzkrieg::cite::Rule;
 
     #[test]
     fn short_forms_of_the_report_lines() {
@@ -576,16 +576,16 @@ mod tests {
                 lost: 2,
                 removed: 2,
                 mountain: false,
-                rule: crate::cite::Rule::para(para!("25.2")),
+                rule: blitzkrieg::cite::Rule::para(para!("25.2")),
             },
             Event::Air(AirEvent::Flew {
                 unit: UnitId::new("R-1MDM").unwrap(),
-                kind: crate::air::MissionKind::Strategic,
+                kind: blitzkrieg::air::MissionKind::Strategic,
                 from: h("K20"),
                 to: h("K12"),
                 battle: None,
                 doubled: false,
-                rule: crate::cite::Rule::para(para!("30.42")),
+                rule: blitzkrieg::cite::Rule::para(para!("30.42")),
             }),
         ];
         let a = Action::of(&board, &counters, &events);
@@ -607,8 +607,8 @@ mod tests {
 
     #[test]
     fn a_battle_marker_leaves_out_the_bombers_base() {
-        use crate::combat::{CombatResult, Outcome};
-        use crate::odds::Factor;
+        use blitzkrieg::combat::{CombatResult, Outcome};
+        use blitzkrieg::odds::Factor;
         let counters = Counters::embedded().unwrap();
         let u = |s: &str| UnitId::new(s).unwrap();
         let record = BattleRecord {
@@ -640,7 +640,7 @@ mod tests {
             Event::Battle(record),
         ];
         let board =
-            crate::sketch::Sketch::land(1..=60, 1..=60, crate::board::Country::GreatBlue).build();
+            blitzkrieg::sketch::Sketch::land(1..=60, 1..=60, blitzkrieg::board::Country::GreatBlue).build();
         let a = Action::of(&board, &counters, &events);
         assert_eq!(a.battles[0].hexes, vec![h("PP27"), h("PP28")]);
         let geo = crate::svg::Geo::of(&board);

@@ -2,22 +2,22 @@
 //! from file bytes to file bytes, and replaying a game folder. The commands are thin
 //! shells over these functions; the engine under them does no I/O at all.
 
-use crate::board::Board;
-use crate::engine::{self, TurnInput};
-use crate::event::Event;
-use crate::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
-use crate::report;
-use crate::rules::Rules;
-use crate::ruleset::{RuleBook, Ruleset, RulesetError, AIR_COMBAT_RULE};
-use crate::seed_names::spec_names;
-use crate::state::{
+use crate::template;
+pub use crate::turn_mail::{state_mail, turn_mail};
+use blitzkrieg::board::Board;
+use blitzkrieg::engine::{self, TurnInput};
+use blitzkrieg::event::Event;
+use blitzkrieg::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
+use blitzkrieg::report;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::ruleset::{RuleBook, Ruleset, RulesetError, AIR_COMBAT_RULE};
+use blitzkrieg::seed_names::spec_names;
+use blitzkrieg::state::{
     sha256_hex, Chain, DecisionMode, GameInfo, GameState, LastTurn, Options, Phase, Place, Player,
     RuleSet, SeedSource, StateError, TableChoice, KIND, OLDEST_STATE_FORMAT, STATE_FORMAT,
 };
-use crate::tables::{CombatTables, EmbeddedTables, Tables};
-use crate::template;
-pub use crate::turn_mail::{state_mail, turn_mail};
-use crate::units::{Counters, Side};
+use blitzkrieg::tables::{CombatTables, EmbeddedTables, Tables};
+use blitzkrieg::units::{Counters, Side};
 use pbem::commit;
 use pbem::files::{self, FileError};
 use pbem::mail;
@@ -94,7 +94,7 @@ pub enum GameError {
         code("blitz::game::position"),
         help("docs/position.md describes the position file, field by field")
     )]
-    Position(#[from] crate::position_file::PositionErrors),
+    Position(#[from] blitzkrieg::position_file::PositionErrors),
     /// `verify` could not check the whole game: a file is missing, or the folder holds
     /// states the replay never reached.
     #[error("{0}")]
@@ -110,7 +110,7 @@ pub enum GameError {
     /// `blitz reach` cannot answer for a unit or a state.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Reach(#[from] crate::reach::ReachError),
+    Reach(#[from] blitzkrieg::reach::ReachError),
     /// `STATE ORDERS` given the other way round (`crate::arguments`).
     #[error(
         "{state_file} is an order file, not a state{}: the state comes first",
@@ -176,12 +176,8 @@ pub struct Umpire {
     pub data: BTreeMap<String, String>,
 }
 
-/// The SHA-256 of the embedded rule data, computed when the binary is built (the data
-/// cannot change after that): `BOARD`, `COUNTERS`, `OAC`, `FIGURES`, `READINGS` of the
-/// files' text, `TABLES` as [`tables_hash`] makes it.
-pub mod embedded_hash {
-    include!(concat!(env!("OUT_DIR"), "/data_hashes.rs"));
-}
+/// The SHA-256 of the embedded rule data, computed when the rules crate is built.
+pub use blitzkrieg::embedded_hash;
 
 /// Embedded rule data of earlier releases that this release's embedded data replaces
 /// without changing how a game made with it is played: a game in progress survives an
@@ -236,7 +232,7 @@ pub fn tables_hash(dir: Option<&Path>) -> Result<String, GameError> {
         return Ok(embedded_hash::TABLES.to_string());
     };
     let mut all = Vec::new();
-    for (name, _) in crate::tables::EMBEDDED {
+    for (name, _) in blitzkrieg::tables::EMBEDDED {
         pbem::dice::lp(&mut all, name.as_bytes());
         pbem::dice::lp(&mut all, &files::read_bytes(&d.join(name))?);
     }
@@ -357,7 +353,7 @@ pub struct NewGame {
     pub optional: std::collections::BTreeSet<u32>,
     /// Readings chosen other than the defaults, `NAME=OPTION` each.
     pub readings: Vec<String>,
-    /// The game's nonce, recorded in its first state ([`crate::state::GameInfo`]);
+    /// The game's nonce, recorded in its first state ([`blitzkrieg::state::GameInfo`]);
     /// `None` for the samples, whose files stay as they were.
     pub nonce: Option<String>,
 }
@@ -460,24 +456,26 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
 /// A new game that starts from a position file (`docs/position.md`) rather than from
 /// set-up: the game, players and options as [`new_game`] makes them, every counter's
 /// place, the cities held and the player-turn as the file gives them. A file larger
-/// than [`crate::position_file::MAX_POSITION_BYTES`] is refused unread (G040).
+/// than [`blitzkrieg::position_file::MAX_POSITION_BYTES`] is refused unread (G040).
 pub fn new_game_at(
     u: &Umpire,
     g: &NewGame,
     position: &str,
     file: &str,
 ) -> Result<GameState, GameError> {
-    if position.len() > crate::position_file::MAX_POSITION_BYTES {
+    if position.len() > blitzkrieg::position_file::MAX_POSITION_BYTES {
         return Err(GameError::PositionTooLarge {
             file: file.to_string(),
             size: position.len(),
-            max: crate::position_file::MAX_POSITION_BYTES,
+            max: blitzkrieg::position_file::MAX_POSITION_BYTES,
         });
     }
     let start = new_game(u, g)?;
     let rules = u.rules_for(&start)?;
-    let base = crate::builder::StateBuilder::from_state(start);
-    Ok(crate::position_file::read(position, file, &rules, base)?)
+    let base = blitzkrieg::builder::StateBuilder::from_state(start);
+    Ok(blitzkrieg::position_file::read(
+        position, file, &rules, base,
+    )?)
 }
 
 /// The published value given at resolution.
@@ -520,7 +518,7 @@ impl SeedInput {
 
 /// The drand chain a game records.
 pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
-    Ok(crate::seed_names::drand_chain(state)?)
+    Ok(blitzkrieg::seed_names::drand_chain(state)?)
 }
 
 /// The seed for a player-turn: verified against the game's source and the round or
@@ -773,7 +771,7 @@ fn checked_problems(
     toml: &str,
 ) -> Result<(Orders, Vec<OrderError>, Option<engine::Checked>), Vec<OrderError>> {
     let (parsed, unreadable) = orders::parse_partial(toml)
-        .map_err(|errors| crate::hints::refine(rules, None, toml, errors))?;
+        .map_err(|errors| blitzkrieg::hints::refine(rules, None, toml, errors))?;
     let (errors, checked) = if unreadable.is_empty() {
         match engine::check_orders(rules, state, &parsed, state_hash) {
             Ok(checked) => (Vec::new(), Some(checked)),
@@ -783,7 +781,7 @@ fn checked_problems(
         let errors = engine::check_partial(rules, state, &parsed, state_hash, unreadable);
         (errors, None)
     };
-    let errors = crate::hints::refine(rules, Some(&parsed), toml, errors);
+    let errors = blitzkrieg::hints::refine(rules, Some(&parsed), toml, errors);
     Ok((parsed, errors, checked))
 }
 

@@ -5,10 +5,10 @@
 //! caller (a game state, a test) can draw them. Output is deterministic: fixed drawing
 //! order and fixed number formatting.
 
-use crate::board::{Board, CityRole, Country, Terrain};
-use crate::hex::{column_name, Hex, DIRECTIONS};
-pub use crate::sea::SeaBox;
-use crate::units::Side;
+use blitzkrieg::board::{Board, CityRole, Country, Terrain};
+use blitzkrieg::hex::{column_name, Hex, DIRECTIONS};
+pub use blitzkrieg::sea::SeaBox;
+use blitzkrieg::units::Side;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

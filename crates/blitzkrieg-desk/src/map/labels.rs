@@ -4,7 +4,7 @@
 //! few positions round its hex, in a fixed order, and takes the first of those that
 //! overlap least. The same marks and markers always give the same places.
 
-use crate::hex::Hex;
+use blitzkrieg::hex::Hex;
 use crate::svg::{CounterMark, Geo, HEX_HALF_HEIGHT, HEX_RADIUS};
 use std::collections::BTreeMap;
 
@@ -153,8 +153,8 @@ pub fn strip_counts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Country;
-    use crate::sketch::Sketch;
+    use blitzkrieg::board::Country;
+    use blitzkrieg::sketch::Sketch;
 
     fn h(s: &str) -> Hex {
         s.parse().unwrap()

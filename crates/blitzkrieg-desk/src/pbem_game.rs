@@ -4,17 +4,17 @@
 //! business ([`crate::game::resolve`] fills them); through the trait an order file's
 //! hash travels with its parsed orders.
 
-use crate::engine::{self, TurnInput};
-use crate::event::Event;
 use crate::game::Umpire;
-use crate::orders::{self, OrderError, Orders, Problem};
-use crate::report;
-use crate::rules::Rules;
-use crate::state::{sha256_hex, GameState, Phase, KIND};
+use blitzkrieg::orders::{self, OrderError, Orders, Problem};
+use blitzkrieg::report;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::{sha256_hex, GameState, Phase, KIND};
 use crate::template;
-use crate::units::Side;
+use blitzkrieg::engine::{self, TurnInput};
+use blitzkrieg::event::Event;
+use blitzkrieg::units::Side;
 use pbem::envelope::EnvelopeError;
-use pbem::game::{Game, OrderProblem, Step};
+use pbem::game::{Game, Step};
 use pbem::seed::Seed;
 
 /// An order file read: the orders and the SHA-256 of the text they were read from.
@@ -22,21 +22,6 @@ use pbem::seed::Seed;
 pub struct ReadOrders {
     pub orders: Orders,
     pub hash: String,
-}
-
-impl OrderProblem for OrderError {
-    fn code(&self) -> &str {
-        self.problem.code()
-    }
-    fn rule(&self) -> String {
-        self.rule.long()
-    }
-    fn place(&self, source: &str) -> Option<(usize, usize)> {
-        pbem::game::place_of(source, self.span.as_ref())
-    }
-    fn subject(&self) -> Option<String> {
-        self.unit.as_ref().map(ToString::to_string)
-    }
 }
 
 impl Umpire {

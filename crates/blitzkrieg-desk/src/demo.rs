@@ -6,7 +6,7 @@
 //! player fills in the template the umpire sent.
 
 use crate::game::{self, GameError, NewGame, OrderText, SeedInput, SeedKindChoice, Umpire};
-use crate::state::{sha256_hex, DecisionMode, GameState, Player, RuleSet, TableChoice};
+use blitzkrieg::state::{sha256_hex, DecisionMode, GameState, Player, RuleSet, TableChoice};
 use pbem::commit;
 use pbem::files;
 use pbem::mail::{self, Transport};

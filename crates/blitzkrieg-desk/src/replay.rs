@@ -7,11 +7,11 @@
 
 use crate::game::{counter_marks, read_state, GameError};
 use crate::map::{action::Action, draw, picture};
-use crate::odds::Factor;
-use crate::report;
-use crate::rules::Rules;
-use crate::state::{sha256_hex, GameState};
 use crate::svg::{self, esc, Geo};
+use blitzkrieg::odds::Factor;
+use blitzkrieg::report;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::{sha256_hex, GameState};
 use pbem::files;
 use serde::Serialize;
 use std::path::Path;
@@ -108,7 +108,7 @@ struct BattleInfo {
 fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     let state = &k.state;
     let marks = counter_marks(rules, state);
-    let at_sea = crate::sea::boxes(rules, state);
+    let at_sea = blitzkrieg::sea::boxes(rules, state);
     let action = Action::of(&rules.board, &rules.counters, &state.last.events);
     let scene = picture::Scene {
         board: &rules.board,

@@ -1,8 +1,8 @@
 //! 29: what the map pictures show of the minor countries: a marker on each reduced
 //! city hex, and a note of each country's aggressor beside the map.
 
-use super::Minors;
 use crate::svg::{f, Geo, HEX_HALF_HEIGHT};
+use blitzkrieg::minor::Minors;
 use std::fmt::Write as _;
 
 /// The colour of the reduced-city marker.
@@ -51,10 +51,10 @@ pub fn notes(minors: &Minors) -> Vec<String> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::board::{Country, Terrain};
-    use crate::minor::MinorStatus;
-    use crate::sketch::Sketch;
-    use crate::units::Side;
+    use blitzkrieg::board::{Country, Terrain};
+    use blitzkrieg::minor::MinorStatus;
+    use blitzkrieg::sketch::Sketch;
+    use blitzkrieg::units::Side;
 
     /// 29.2, 29.4: a reduced city is marked and its country's aggressor noted; with
     /// every country neutral nothing is drawn.
