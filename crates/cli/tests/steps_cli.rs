@@ -63,27 +63,45 @@ fn new_game(tmp: &Path, options: &[&str]) -> PathBuf {
     game
 }
 
+/// The demo's orders of an example file.
+fn body(file: &str) -> String {
+    fs::read_to_string(example(file)).unwrap()
+}
+
+/// The demo's set-ups and Blue's player-turn 1, which rolls nothing.
+fn set_up_and_blues_turn(dir: &Path) {
+    for (stem, side, turn) in [
+        ("00-setup-blue", "blue", 0),
+        ("01-setup-red", "red", 0),
+        ("02-1-blue", "blue", 1),
+    ] {
+        orders(dir, stem, side, turn, &body(&format!("{stem}.toml")));
+        resolve(dir, stem, None).success();
+    }
+}
+
+/// The report of step `03-1-red.step1`, which ends the one-turn game; `verify` replays
+/// its five player-turns and steps.
+fn the_step_ends_the_game_and_verifies(dir: &Path) -> String {
+    let last = fs::read_to_string(dir.join("03-1-red.step1.report.txt")).unwrap();
+    assert!(last.contains("GAME OVER"), "{last}");
+    blitz()
+        .arg("verify")
+        .arg(dir)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("5 player-turns"));
+    last
+}
+
 #[test]
 fn the_last_player_turns_owed_decisions_are_a_step_of_their_own_and_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let game = new_game(tmp.path(), &["--decisions", "pending"]);
     let dir = game.as_path();
-    let body = |f: &str| fs::read_to_string(example(f)).unwrap();
-    for (stem, side, turn, file, beacon) in [
-        ("00-setup-blue", "blue", 0, "00-setup-blue.toml", None),
-        ("01-setup-red", "red", 0, "01-setup-red.toml", None),
-        ("02-1-blue", "blue", 1, "02-1-blue.toml", None),
-        (
-            "03-1-red",
-            "red",
-            1,
-            "03-1-red.toml",
-            Some("beacon-round-123.json"),
-        ),
-    ] {
-        orders(dir, stem, side, turn, &body(file));
-        resolve(dir, stem, beacon).success();
-    }
+    set_up_and_blues_turn(dir);
+    orders(dir, "03-1-red", "red", 1, &body("03-1-red.toml"));
+    resolve(dir, "03-1-red", Some("beacon-round-123.json")).success();
     // Red's battle A1 left Blue a DE to complete: asked before victory is judged.
     let report = fs::read_to_string(dir.join("03-1-red.report.txt")).unwrap();
     assert!(
@@ -107,15 +125,8 @@ fn the_last_player_turns_owed_decisions_are_a_step_of_their_own_and_verify() {
         .assert()
         .success();
     resolve(dir, "03-1-red.step1", None).success();
-    let last = fs::read_to_string(dir.join("03-1-red.step1.report.txt")).unwrap();
-    assert!(last.contains("GAME OVER"), "{last}");
+    let last = the_step_ends_the_game_and_verifies(dir);
     assert!(last.contains("B-1AR"), "{last}");
-    blitz()
-        .arg("verify")
-        .arg(dir)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("5 player-turns"));
 }
 
 /// The stop before odds through the real binary: a game that plays it (an option its
@@ -137,15 +148,7 @@ fn the_stop_before_odds_is_a_step_of_its_own_and_verifies() {
     let mut state = GameState::from_ron(&text, "first").unwrap();
     state.game.options.stops.insert(Stop::BeforeOdds);
     fs::write(&first, state.to_ron().unwrap()).unwrap();
-    let body = |f: &str| fs::read_to_string(example(f)).unwrap();
-    for (stem, side, turn, file) in [
-        ("00-setup-blue", "blue", 0, "00-setup-blue.toml"),
-        ("01-setup-red", "red", 0, "01-setup-red.toml"),
-        ("02-1-blue", "blue", 1, "02-1-blue.toml"),
-    ] {
-        orders(dir, stem, side, turn, &body(file));
-        resolve(dir, stem, None).success();
-    }
+    set_up_and_blues_turn(dir);
     // Red's template says the seed is not Red's to name; Red attacks and names none:
     // nothing is rolled in its file.
     let template = fs::read_to_string(dir.join("03-1-red.template.toml")).unwrap();
@@ -184,13 +187,6 @@ fn the_stop_before_odds_is_a_step_of_its_own_and_verifies() {
         "[seed]\nsource = \"drand\"\nround = 123\n",
     );
     resolve(dir, "03-1-red.step1", Some("beacon-round-123.json")).success();
-    let fought = fs::read_to_string(dir.join("03-1-red.step1.report.txt")).unwrap();
+    let fought = the_step_ends_the_game_and_verifies(dir);
     assert!(fought.contains("\nCOMBAT\n"), "{fought}");
-    assert!(fought.contains("GAME OVER"), "{fought}");
-    blitz()
-        .arg("verify")
-        .arg(dir)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("5 player-turns"));
 }
