@@ -40,6 +40,11 @@
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
 //! [`every_option_of_a_built_reading_has_a_case`].
+//!
+//! Each case is a test of its own, named by its folder, so that `cargo test -p
+//! blitzkrieg 25-1-` runs the cases of 25.1 (this file is its own harness: `main` lists
+//! one test per folder with `libtest-mimic`); `every_case_in_the_corpus_holds` checks that every
+//! folder is a case.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::builder::StateBuilder;
@@ -728,30 +733,53 @@ fn case_dirs() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.join("case.toml").exists())
+        .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
     dirs
 }
 
-#[test]
+/// One test per case folder, named by it, and the checks of the whole corpus.
+fn main() -> std::process::ExitCode {
+    let args = libtest_mimic::Arguments::from_args();
+    let mut tests: Vec<libtest_mimic::Trial> = case_dirs()
+        .into_iter()
+        .map(|d| {
+            let name = d.file_name().unwrap().to_string_lossy().into_owned();
+            libtest_mimic::Trial::test(name, move || run_case(&d).map_err(Into::into))
+        })
+        .collect();
+    tests.push(libtest_mimic::Trial::test(
+        "every_case_in_the_corpus_holds",
+        || {
+            every_case_in_the_corpus_holds();
+            Ok(())
+        },
+    ));
+    tests.push(libtest_mimic::Trial::test(
+        "every_option_of_a_built_reading_has_a_case",
+        || {
+            every_option_of_a_built_reading_has_a_case();
+            Ok(())
+        },
+    ));
+    libtest_mimic::run(&args, tests).exit_code()
+}
+
+/// Every case of the corpus holds: each folder is a case (its `case.toml` there), run
+/// as a test of its own named by the folder (`main`), so that one failing is named by
+/// `cargo test`; there are enough of them, some from position files.
 fn every_case_in_the_corpus_holds() {
     let dirs = case_dirs();
     assert!(dirs.len() >= 10, "the corpus has only {} cases", dirs.len());
-    let failures: Vec<String> = dirs
+    let not_cases: Vec<String> = dirs
         .iter()
-        .filter_map(|d| {
-            run_case(d)
-                .err()
-                .map(|e| format!("--- {}\n{e}", d.file_name().unwrap().to_string_lossy()))
-        })
+        .filter(|d| !d.join("case.toml").exists())
+        .map(|d| d.display().to_string())
         .collect();
     assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        dirs.len(),
-        failures.join("\n")
+        not_cases.is_empty(),
+        "folders of the corpus without a case.toml: {not_cases:?}"
     );
     let from_positions = dirs
         .iter()
@@ -769,7 +797,6 @@ fn every_case_in_the_corpus_holds() {
 /// Every option other than the default of every reading whose rule is built has a
 /// corpus case played under it, showing how it differs from the default
 /// (`docs/readings.md`).
-#[test]
 fn every_option_of_a_built_reading_has_a_case() {
     let mut shown: BTreeSet<(String, String)> = BTreeSet::new();
     for d in case_dirs() {

@@ -2,7 +2,7 @@
 //! movement: what was held at the start, what is friendly now, and the changes.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod movement_support;
+use crate::movement_support;
 
 use blitzkrieg::board::{Board, Country};
 use blitzkrieg::cite::Rule;

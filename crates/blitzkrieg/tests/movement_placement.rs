@@ -2,7 +2,7 @@
 //! reinforcements (6.2-6.4), air transport (9.3) and airdrop (9.4 with the Q&A).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod movement_support;
+use crate::movement_support;
 
 use blitzkrieg::board::{Board, Country, Terrain};
 use blitzkrieg::event::Event;

@@ -2,7 +2,7 @@
 //! that fails, on small sketch boards. Each test names the paragraph it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod movement_support;
+use crate::movement_support;
 
 use blitzkrieg::board::{Board, Country, Terrain};
 use blitzkrieg::orders::Problem;

@@ -3,7 +3,7 @@
 //! reinforcements. The corpus cases `cases/22-*` play whole player-turns.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod movement_support;
+use crate::movement_support;
 
 use blitzkrieg::board::Country;
 use blitzkrieg::orders::Problem;

@@ -3,7 +3,7 @@
 //! movement, 23 combat supply) is written, `verify` accepts it, and its reports show each rule at work.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod sample;
+use crate::sample;
 
 use predicates::prelude::*;
 use sample::{assert_has, assert_same_files, blitz, report};

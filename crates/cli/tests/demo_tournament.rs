@@ -3,7 +3,7 @@
 //! every run, and its reports show each rule at work.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod sample;
+use crate::sample;
 
 use sample::{assert_has, assert_same_files, blitz, report};
 use std::fs;

@@ -5,7 +5,7 @@
 //! same bytes every time.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod sample;
+use crate::sample;
 
 use sample::blitz;
 use serde_json::Value;

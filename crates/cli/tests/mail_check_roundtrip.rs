@@ -7,7 +7,7 @@
 //! that wants a login: the next turn arrives, and the password is in no file written.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
+use crate::support;
 
 use assert_cmd::Command;
 use base64::Engine as _;

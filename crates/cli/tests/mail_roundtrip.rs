@@ -4,7 +4,7 @@
 //! the sendmail transport (a stand-in sendmail that records what it is given).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
+use crate::support;
 
 use assert_cmd::Command;
 use base64::Engine as _;

@@ -3,7 +3,7 @@
 //! refuses a recipient, is not there, wants TLS or a login.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
+use crate::support;
 
 use assert_cmd::Command;
 use pbem::mail::{

@@ -8,7 +8,7 @@
 //! gives the `blitz mail` command that is left.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
+use crate::support;
 
 use assert_cmd::Command;
 use predicates::str::contains;

@@ -1,7 +1,9 @@
 //! The corpus: each case under `tests/cases/<name>/` is data, a position
 //! (`position.toml`, or a whole state file `state.ron`), an order file (`orders.toml`), a seed (`seed.txt`)
 //! and the expected outcome (`expected.toml`) citing the 002 section it
-//! exercises.  One harness runs them all.  The cited section must be the
+//! exercises.  Each case is a test of its own, named by its folder (this file is its
+//! own harness: `main` lists one test per folder with `libtest-mimic`, so `cargo test
+//! -p mori godzilla` runs the Godzilla cases).  The cited section must be the
 //! rule of at least one event (or error), so a citation cannot drift.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -363,8 +365,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
     }
 }
 
-#[test]
-fn corpus() {
+fn case_dirs() -> Vec<std::path::PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .unwrap()
@@ -372,18 +373,23 @@ fn corpus() {
         .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
-    assert!(dirs.len() >= 30, "only {} cases", dirs.len());
-    let mut failures = Vec::new();
-    for d in &dirs {
-        if let Err(e) = run_case(d) {
-            failures.push(format!("{}: {e}", d.file_name().unwrap().to_string_lossy()));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        dirs.len(),
-        failures.join("\n")
-    );
+    dirs
+}
+
+/// One test per case folder, named by it, and the count of the corpus.
+fn main() -> std::process::ExitCode {
+    let args = libtest_mimic::Arguments::from_args();
+    let mut tests: Vec<libtest_mimic::Trial> = case_dirs()
+        .into_iter()
+        .map(|d| {
+            let name = d.file_name().unwrap().to_string_lossy().into_owned();
+            libtest_mimic::Trial::test(name, move || run_case(&d).map_err(Into::into))
+        })
+        .collect();
+    tests.push(libtest_mimic::Trial::test("the_corpus_is_whole", || {
+        let dirs = case_dirs();
+        assert!(dirs.len() >= 30, "only {} cases", dirs.len());
+        Ok(())
+    }));
+    libtest_mimic::run(&args, tests).exit_code()
 }
