@@ -42,7 +42,8 @@ pub fn fonts() -> usvg::fontdb::Database {
         dejavu::sans_condensed::regular(),
         dejavu::sans_condensed::bold(),
     ] {
-        db.load_font_data(face.to_vec());
+        // The faces are read where the binary holds them, not copied (2.7 MB).
+        db.load_font_source(usvg::fontdb::Source::Binary(Arc::new(face)));
     }
     db.set_sans_serif_family(FAMILY);
     db.set_serif_family(FAMILY);
@@ -52,9 +53,12 @@ pub fn fonts() -> usvg::fontdb::Database {
 
 /// Draws an SVG document at `scale` (1.0: one SVG unit, one pixel) as RGBA pixels.
 pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, RasterError> {
+    // The faces are read once a process: a turn map drawn again at a smaller area
+    // (`map::state_png`) sets them up once.
+    static FONTS: std::sync::OnceLock<Arc<usvg::fontdb::Database>> = std::sync::OnceLock::new();
     let opt = usvg::Options {
         font_family: FAMILY.to_string(),
-        fontdb: Arc::new(fonts()),
+        fontdb: Arc::clone(FONTS.get_or_init(|| Arc::new(fonts()))),
         ..usvg::Options::default()
     };
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| RasterError::Svg(e.to_string()))?;
@@ -85,27 +89,22 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RasterError> {
     indexed_png(&pixmap(svg, scale)?)
 }
 
-/// Colours as 0xRRGGBB, laid on white where the picture is transparent.
-fn rgb_pixels(pixmap: &tiny_skia::Pixmap) -> Vec<u32> {
-    pixmap
-        .pixels()
-        .iter()
-        .map(|p| {
-            // premultiplied: on white, each channel is c + (255 - a)
-            let white = 255 - u32::from(p.alpha());
-            let ch = |c: u8| (u32::from(c) + white).min(255);
-            (ch(p.red()) << 16) | (ch(p.green()) << 8) | ch(p.blue())
-        })
-        .collect()
+/// A pixel's colour as 0xRRGGBB, laid on white where the picture is transparent.
+fn rgb(p: &tiny_skia::PremultipliedColorU8) -> u32 {
+    // premultiplied: on white, each channel is c + (255 - a)
+    let white = 255 - u32::from(p.alpha());
+    let ch = |c: u8| (u32::from(c) + white).min(255);
+    (ch(p.red()) << 16) | (ch(p.green()) << 8) | ch(p.blue())
 }
 
-/// The pixels as runs of one colour: (colour, length). A map has long runs.
-fn runs(pixels: &[u32]) -> Vec<(u32, u32)> {
+/// The picture's colours ([`rgb`]) as runs of one colour: (colour, length). A map has
+/// long runs: they are all that is kept of the colours, not a copy of every pixel.
+fn runs(pixmap: &tiny_skia::Pixmap) -> Vec<(u32, u32)> {
     let mut runs: Vec<(u32, u32)> = Vec::new();
-    for c in pixels {
+    for c in pixmap.pixels().iter().map(rgb) {
         match runs.last_mut() {
-            Some((last, n)) if last == c => *n += 1,
-            _ => runs.push((*c, 1)),
+            Some((last, n)) if *last == c => *n += 1,
+            _ => runs.push((c, 1)),
         }
     }
     runs
@@ -169,10 +168,9 @@ fn indices(runs: &[(u32, u32)], pal: &[u32], len: usize) -> Vec<u8> {
 
 /// An 8-bit palette PNG of the picture.
 fn indexed_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
-    let pixels = rgb_pixels(pixmap);
-    let runs = runs(&pixels);
+    let runs = runs(pixmap);
     let pal = palette(&runs);
-    let data = indices(&runs, &pal, pixels.len());
+    let data = indices(&runs, &pal, pixmap.pixels().len());
     let rgb: Vec<u8> = pal
         .iter()
         .flat_map(|c| [(c >> 16) as u8, (c >> 8) as u8, *c as u8])

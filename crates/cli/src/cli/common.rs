@@ -204,13 +204,20 @@ pub fn state_comes_first(
     state: &[u8],
     orders_path: &Path,
 ) -> Result<(), game::GameError> {
+    let state_name = state_path.display().to_string();
+    let orders_file = orders_name(orders_path);
+    // The orders are read (again, by the command) only when the state looks swapped.
+    if blitzkrieg::arguments::swapped(command, (&state_name, state), (&orders_file, None)).is_none()
+    {
+        return Ok(());
+    }
     let orders = (orders_path.as_os_str() != STDIN)
         .then(|| files::read_bytes(orders_path).ok())
         .flatten();
     match blitzkrieg_desk::arguments::swapped(
         command,
-        (&state_path.display().to_string(), state),
-        (&orders_name(orders_path), orders.as_deref()),
+        (&state_name, state),
+        (&orders_file, orders.as_deref()),
     ) {
         Some(e) => Err(e),
         None => Ok(()),
