@@ -3,10 +3,10 @@
 //! described by the JSON Schemas under `docs/schema/`; every problem and failure
 //! carries its stable code (`docs/error-codes.md`).
 
+use crate::game::{GameError, Verified};
 use blitzkrieg::cite::Cite;
 use blitzkrieg::control;
 use blitzkrieg::event::Event;
-use crate::game::{GameError, Verified};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::orders::{line_col, OrderError};
 use blitzkrieg::report::Header;

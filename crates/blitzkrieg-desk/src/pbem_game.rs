@@ -5,13 +5,13 @@
 //! hash travels with its parsed orders.
 
 use crate::game::Umpire;
+use crate::template;
+use blitzkrieg::engine::{self, TurnInput};
+use blitzkrieg::event::Event;
 use blitzkrieg::orders::{self, OrderError, Orders, Problem};
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::state::{sha256_hex, GameState, Phase, KIND};
-use crate::template;
-use blitzkrieg::engine::{self, TurnInput};
-use blitzkrieg::event::Event;
 use blitzkrieg::units::Side;
 use pbem::envelope::EnvelopeError;
 use pbem::game::{Game, Step};

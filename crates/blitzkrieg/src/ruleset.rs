@@ -520,8 +520,8 @@ pub struct Ruleset {
     /// player-turn (PBEM sequence).
     pub format_one: bool,
     /// The stops the game chose that the rules do not make by themselves
-    /// ([`crate::sequence::Stop`]); none in a game that chose none.
-    pub stops: BTreeSet<crate::sequence::Stop>,
+    /// ([`crate::model::step::Stop`]); none in a game that chose none.
+    pub stops: BTreeSet<crate::model::step::Stop>,
 }
 
 /// The readings a state written before readings existed (format 1) is played with:

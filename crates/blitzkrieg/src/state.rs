@@ -96,7 +96,7 @@ pub struct Options {
     /// The stops chosen that the rules do not make by themselves (the stop before
     /// odds, `docs/design.md`). Absent from the file when none is chosen.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub stops: BTreeSet<crate::sequence::Stop>,
+    pub stops: BTreeSet<crate::model::step::Stop>,
 }
 
 /// The game itself: id, players, options.
@@ -266,10 +266,10 @@ pub struct Pending {
 pub struct TurnInProgress {
     /// The step the player-turn resumes in; left out of the file for the battles.
     #[serde(
-        default = "crate::sequence::Step::battles",
-        skip_serializing_if = "crate::sequence::Step::is_battles"
+        default = "crate::model::step::Step::battles",
+        skip_serializing_if = "crate::model::step::Step::is_battles"
     )]
-    pub at: crate::sequence::Step,
+    pub at: crate::model::step::Step,
     /// The side asked for its answer in this step.
     pub asks: Side,
     /// The battles still to be fought, in the order written.
@@ -299,7 +299,7 @@ pub struct TurnInProgress {
     pub removals: Vec<(UnitId, Hex)>,
     /// 30.42: the strategic bombings, resolved before the battles (before odds).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub raids: Vec<crate::air::strategic::Raid>,
+    pub raids: Vec<crate::model::raid::Raid>,
     /// 29.6: the units each minor country's guerrilla loss is taken from first, as the
     /// mover's `[[minor]]` orders name them (before odds).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

@@ -4,9 +4,9 @@
 //! hex it names as out of reach is refused with the problem it gives.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use blitzkrieg_desk::game::{self, RuleFiles, Umpire};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::reach::{self, UnitReach};
+use blitzkrieg_desk::game::{self, RuleFiles, Umpire};
 use std::path::PathBuf;
 
 fn fixture(name: &str) -> Vec<u8> {

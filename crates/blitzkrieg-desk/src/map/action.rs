@@ -640,7 +640,8 @@ mod tests {
             Event::Battle(record),
         ];
         let board =
-            blitzkrieg::sketch::Sketch::land(1..=60, 1..=60, blitzkrieg::board::Country::GreatBlue).build();
+            blitzkrieg::sketch::Sketch::land(1..=60, 1..=60, blitzkrieg::board::Country::GreatBlue)
+                .build();
         let a = Action::of(&board, &counters, &events);
         assert_eq!(a.battles[0].hexes, vec![h("PP27"), h("PP28")]);
         let geo = crate::svg::Geo::of(&board);

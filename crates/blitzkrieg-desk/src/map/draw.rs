@@ -7,9 +7,9 @@
 
 use super::action::{Av, Battle, Lost, Path, Strike, Track};
 use super::labels::{Rect, LABEL_H};
+use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
 use blitzkrieg::board::Board;
 use blitzkrieg::hex::Hex;
-use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
 use blitzkrieg::units::Side;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -4,8 +4,8 @@
 //! few positions round its hex, in a fixed order, and takes the first of those that
 //! overlap least. The same marks and markers always give the same places.
 
-use blitzkrieg::hex::Hex;
 use crate::svg::{CounterMark, Geo, HEX_HALF_HEIGHT, HEX_RADIUS};
+use blitzkrieg::hex::Hex;
 use std::collections::BTreeMap;
 
 /// A rectangle in the board's coordinates.

@@ -6,8 +6,8 @@
 use super::action::Action;
 use super::draw;
 use super::labels;
-use blitzkrieg::board::Board;
 use crate::svg::{self, esc, f, CounterMark, Geo, SeaBox, HEX_HALF_HEIGHT, HEX_RADIUS};
+use blitzkrieg::board::Board;
 use blitzkrieg::units::Side;
 use std::fmt::Write as _;
 
@@ -153,7 +153,10 @@ const READER_NEAR: u32 = 6;
 /// The units of the side to move next (the reader of the mail) within
 /// [`READER_NEAR`] hexes of the action, each hex with the least weight: the area
 /// takes them in when it can, the action first.
-fn readers_near(weights: &mut std::collections::BTreeMap<blitzkrieg::hex::Hex, u32>, scene: &Scene) {
+fn readers_near(
+    weights: &mut std::collections::BTreeMap<blitzkrieg::hex::Hex, u32>,
+    scene: &Scene,
+) {
     let Some(reader) = scene.next else {
         return;
     };

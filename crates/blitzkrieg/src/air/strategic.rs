@@ -22,14 +22,7 @@ use std::collections::BTreeSet;
 /// Draws the roll of the id given: the roll and how it was drawn, for the report.
 pub type DrawRoll<'a> = dyn FnMut(&str, Option<&str>) -> Result<(Roll, String), String> + 'a;
 
-/// One strategic bombing of a hex.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Raid {
-    pub hex: Hex,
-    pub bombers: Vec<UnitId>,
-    /// The stock its digit is read from, in a game by stock sales.
-    pub stock: Option<String>,
-}
+pub use crate::model::raid::Raid;
 
 /// 25.3 with 30.42 ("may not be combined with artillery in an attack on the same hex"):
 /// the hexes artillery barrages this player-turn (`[[barrage]]`).

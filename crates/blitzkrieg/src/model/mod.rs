@@ -1,6 +1,7 @@
 //! The plain data that rule modules own and the state keeps: a battle's result as read
 //! from its table, an automatic victory waiting for its advance, a bomber waiting to
-//! land, the minor countries' status.
+//! land, the minor countries' status, a strategic bombing announced, the steps of a
+//! player-turn and the stops a game may choose.
 //!
 //! Together with `state.rs`, `position.rs` (and `position/`) and `event.rs` this is the
 //! persisted vocabulary of a game. A file of the model imports no rule module: the rules
@@ -11,3 +12,5 @@ pub mod bgat;
 pub mod landing;
 pub mod minor;
 pub mod outcome;
+pub mod raid;
+pub mod step;

@@ -207,7 +207,8 @@ pub fn state_comes_first(
     let state_name = state_path.display().to_string();
     let orders_file = orders_name(orders_path);
     // The orders are read (again, by the command) only when the state looks swapped.
-    if blitzkrieg_desk::arguments::swapped(command, (&state_name, state), (&orders_file, None)).is_none()
+    if blitzkrieg_desk::arguments::swapped(command, (&state_name, state), (&orders_file, None))
+        .is_none()
     {
         return Ok(());
     }

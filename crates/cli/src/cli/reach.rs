@@ -5,11 +5,11 @@
 
 use crate::cli::common::RuleArgs;
 use crate::cli::output::{self, FormatArgs};
-use blitzkrieg_desk::game::{self, GameError};
 use blitzkrieg::movement::mf_text;
 use blitzkrieg::reach::UnitReach;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::state::GameState;
+use blitzkrieg_desk::game::{self, GameError};
 use blitzkrieg_desk::{json, map};
 use miette::{IntoDiagnostic, WrapErr};
 use pbem::files;
