@@ -33,14 +33,14 @@ pub enum ReachError {
     /// G080: a unit id the game does not know.
     #[error("there is no unit `{0}` in this game")]
     #[diagnostic(
-        code(blitz::reach::unknown_unit),
+        code("blitz::reach::unknown_unit"),
         help("the unit ids are on the counters and in the turn mail's template")
     )]
     UnknownUnit(String),
     /// G081: a unit of the side not moving.
     #[error("{unit} belongs to {owner}, and this is {mover}'s player-turn")]
     #[diagnostic(
-        code(blitz::reach::not_moving),
+        code("blitz::reach::not_moving"),
         help("reach answers for the units of the side to move")
     )]
     NotMoving {
@@ -50,12 +50,12 @@ pub enum ReachError {
     },
     /// G082: a unit not on the map (still to come, eliminated, at sea).
     #[error("{0} is not on the map: only a unit on the map moves over land")]
-    #[diagnostic(code(blitz::reach::not_on_map))]
+    #[diagnostic(code("blitz::reach::not_on_map"))]
     NotOnMap(UnitId),
     /// G083: a state in which no unit moves (a set-up, a later step of a player-turn,
     /// a game over).
     #[error("there is no movement to plan in this state: {0}")]
-    #[diagnostic(code(blitz::reach::no_movement))]
+    #[diagnostic(code("blitz::reach::no_movement"))]
     NoMovement(String),
 }
 

@@ -15,6 +15,7 @@ pub mod kept_mail;
 pub mod kind;
 pub mod mail;
 pub mod man;
+pub mod mori_commands;
 pub mod mori_demo;
 pub mod mori_html;
 pub mod mori_problems;

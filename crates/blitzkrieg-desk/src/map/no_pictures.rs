@@ -10,7 +10,7 @@ pub const NOT_BUILT: &str = "this blitz was built without pictures (--no-default
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum RasterError {
     #[error("{NOT_BUILT}")]
-    #[diagnostic(code(blitz::map::not_built))]
+    #[diagnostic(code("blitz::map::not_built"))]
     NotBuilt,
 }
 

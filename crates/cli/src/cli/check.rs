@@ -35,9 +35,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     let json = args.output.is_json();
-    if let Some(code) =
-        crate::cli::kind::mori_check(&args.state, &args.orders, &args.private, json)?
-    {
+    if let Some(code) = crate::cli::mori_commands::commit::mori_check(
+        &args.state,
+        &args.orders,
+        &args.private,
+        json,
+    )? {
         return Ok(code);
     }
     if args.output.is_json() {

@@ -57,9 +57,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             ))
         }
     };
-    if let Some(code) =
-        crate::cli::kind::mori_commit(&state_path, &orders_path, &args.private, now)?
-    {
+    if let Some(code) = crate::cli::mori_commands::commit::mori_commit(
+        &state_path,
+        &orders_path,
+        &args.private,
+        now,
+    )? {
         return Ok(code);
     }
     let state = pbem::files::read_game_file(&state_path)

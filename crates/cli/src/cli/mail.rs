@@ -481,7 +481,7 @@ pub fn run(mut args: Args) -> miette::Result<ExitCode> {
     if args.state.is_none() {
         args.state = args.state_pos.take();
     }
-    if let Some(code) = crate::cli::kind::mori_mail(&args)? {
+    if let Some(code) = crate::cli::mori_commands::mail::mori_mail(&args)? {
         return Ok(code);
     }
     // The outbox of a game's mail is in its folder: the state's, or the report's.

@@ -137,7 +137,7 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
         .map_err(|e| miette!("step {label}: {e}"))?;
         let written =
             folder::resolution_files(dir, &r, orders.as_deref(), &seed, commitment.as_deref());
-        let replay = crate::cli::kind::replay_of(&r, &written);
+        let replay = crate::cli::mori_commands::mail::replay_of(&r, &written);
         files.extend(written);
         steps += 1;
         files.extend(outbox_files(

@@ -145,7 +145,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             args.game
         ));
     }
-    if let Some(code) = crate::cli::kind::mori_new(&args)? {
+    if let Some(code) = crate::cli::mori_commands::new::mori_new(&args)? {
         return Ok(code);
     }
     let umpire = args.rules.umpire()?;

@@ -20,7 +20,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) = crate::cli::kind::mori_report(&args.state, args.output.is_json())? {
+    if let Some(code) =
+        crate::cli::mori_commands::show::mori_report(&args.state, args.output.is_json())?
+    {
         return Ok(code);
     }
     if args.output.is_json() {

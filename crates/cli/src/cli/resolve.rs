@@ -54,7 +54,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) = crate::cli::kind::mori_resolve(&args)? {
+    if let Some(code) = crate::cli::mori_commands::resolve::mori_resolve(&args)? {
         return Ok(code);
     }
     let orders_path = args

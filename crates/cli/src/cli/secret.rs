@@ -4,7 +4,7 @@
 //! the end of the war, written beside the game's states so `blitz verify` replays
 //! every hidden draw.
 
-use crate::cli::kind::{self, GameKind, PrivateArgs};
+use crate::cli::kind::{GameKind, PrivateArgs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,5 +27,5 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    kind::secret(&args)
+    crate::cli::mori_commands::secret::secret(&args)
 }

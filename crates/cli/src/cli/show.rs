@@ -26,9 +26,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     let json = args.output.is_json();
-    if let Some(code) =
-        crate::cli::kind::mori_show(&args.state, &args.private, json, args.out.as_deref())?
-    {
+    if let Some(code) = crate::cli::mori_commands::show::mori_show(
+        &args.state,
+        &args.private,
+        json,
+        args.out.as_deref(),
+    )? {
         return Ok(code);
     }
     if args.out.is_some() {

@@ -34,13 +34,19 @@ pub struct Args {
 pub const FOLDER_COMMITMENTS: &str = "commitments: not judged: a game folder does not say when each commitment was mailed (`blitz verify` on the mail you kept judges it by its Received: headers)";
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) = crate::cli::kind::mori_verify(&args.dir, args.output.is_json())? {
+    if let Some(code) =
+        crate::cli::mori_commands::verify::mori_verify(&args.dir, args.output.is_json())?
+    {
         return Ok(code);
     }
     let rebuilt = if kept_mail::is_mail(&args.dir) {
         match Rebuilt::from_mail(&args.dir, args.game.as_deref()) {
             Ok(r) if crate::cli::kind::is_mori_dir(r.dir()) => {
-                return crate::cli::kind::mori_verify_mail(&args.dir, &r, args.output.is_json());
+                return crate::cli::mori_commands::verify::mori_verify_mail(
+                    &args.dir,
+                    &r,
+                    args.output.is_json(),
+                );
             }
             Ok(r) => Some(r),
             Err(GameError::Incomplete(why)) if !args.output.is_json() => {
