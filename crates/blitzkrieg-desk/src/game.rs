@@ -110,7 +110,7 @@ pub enum GameError {
     /// `blitz reach` cannot answer for a unit or a state.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Reach(#[from] blitzkrieg::reach::ReachError),
+    Reach(#[from] crate::reach::ReachError),
     /// `STATE ORDERS` given the other way round (`crate::arguments`).
     #[error(
         "{state_file} is an order file, not a state{}: the state comes first",

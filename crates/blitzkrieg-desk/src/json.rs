@@ -127,7 +127,7 @@ pub struct ReachJson {
     pub units: Vec<UnitReachJson>,
 }
 
-/// One unit's reach ([`blitzkrieg::reach::UnitReach`]).
+/// One unit's reach ([`crate::reach::UnitReach`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UnitReachJson {
     pub unit: UnitId,
@@ -172,7 +172,7 @@ pub struct LimitJson {
 }
 
 /// The document `reach` prints.
-pub fn reach(state: &GameState, file: &str, units: &[blitzkrieg::reach::UnitReach]) -> ReachJson {
+pub fn reach(state: &GameState, file: &str, units: &[crate::reach::UnitReach]) -> ReachJson {
     ReachJson {
         format: FORMAT,
         command: "reach",

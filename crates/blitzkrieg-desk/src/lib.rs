@@ -18,6 +18,7 @@ pub mod json;
 pub mod map;
 pub mod pbem_game;
 pub mod preview;
+pub mod reach;
 pub mod replay;
 pub mod signed;
 pub mod svg;

@@ -11,19 +11,6 @@
 
 use crate::ruleset::RulesetError;
 
-impl crate::reach::ReachError {
-    /// The stable code of this refusal (`docs/error-codes.md`).
-    pub fn error_code(&self) -> &'static str {
-        use crate::reach::ReachError as R;
-        match self {
-            R::UnknownUnit(_) => "G080",
-            R::NotMoving { .. } => "G081",
-            R::NotOnMap(_) => "G082",
-            R::NoMovement(_) => "G083",
-        }
-    }
-}
-
 impl RulesetError {
     /// The stable code of this refusal (`docs/error-codes.md`).
     pub fn error_code(&self) -> &'static str {

@@ -34,7 +34,6 @@ pub mod order_problem;
 pub mod orders;
 pub mod position;
 pub mod position_file;
-pub mod reach;
 pub mod readings;
 pub mod replacements;
 pub mod report;

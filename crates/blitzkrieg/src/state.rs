@@ -384,7 +384,7 @@ pub struct GameState {
     pub held: BTreeMap<Hex, Side>,
     pub standing: BTreeMap<Side, StandingOrders>,
     pub pending: Vec<Pending>,
-    /// A player-turn stopped for the other player's answer ([`crate::sequence::Ask`]):
+    /// A player-turn stopped for the other player's answer (the `Ask` of `sequence.rs`):
     /// after a battle for decisions asked in a step of their own (reading
     /// `pending-consult = ask`), before its victory check for the decisions owed from
     /// the game's last player-turn, or before odds: what is needed to finish it.

@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use blitzkrieg::hex::Hex;
-use blitzkrieg::reach::{self, UnitReach};
 use blitzkrieg_desk::game::{self, RuleFiles, Umpire};
+use blitzkrieg_desk::reach::{self, UnitReach};
 use std::path::PathBuf;
 
 fn fixture(name: &str) -> Vec<u8> {

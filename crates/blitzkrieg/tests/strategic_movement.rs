@@ -40,7 +40,13 @@ fn without_the_rule_there_is_no_bonus_22() {
         &format!("[[move]]\nunit = \"B-1IN\"\n{EIGHT}\n"),
     );
     let e = r.only_error("7.3");
-    assert!(e.hint.is_none(), "{e:?}");
+    // The hint names the farthest hex along the path (30.1), not strategic movement.
+    assert!(
+        e.hint
+            .as_deref()
+            .is_some_and(|h| h.contains("at the farthest")),
+        "{e:?}"
+    );
     assert_eq!(
         e.to_string(),
         "B-1IN needs 8 movement factors for this path but has 4 (rule 7.3)"

@@ -35,7 +35,8 @@ fn commit(state: &Path, orders: &Path) -> Command {
     c
 }
 
-/// A round already published when the player commits is refused: no commitment is
+/// A round already published when the player commits is refused (one the demo did not
+/// use: a round it used is refused as used, B183): no commitment is
 /// printed (PBM ¶2: the value must come after the orders). The same round judged as of
 /// a time before it was published (`--at`, a referee with the mail's Date) gives the
 /// commitment.
@@ -43,14 +44,14 @@ fn commit(state: &Path, orders: &Path) -> Command {
 fn refuses_a_round_already_published_and_commits_as_of_a_time_before_it() {
     let (dir, state, hash) = demo_turn_3();
     let orders = dir.path().join("orders.toml");
-    let text = orders_with_seed(&hash, "source = \"drand\"\nround = 657413\n");
+    let text = orders_with_seed(&hash, "source = \"drand\"\nround = 657414\n");
     fs::write(&orders, &text).unwrap();
     commit(&state, &orders)
         .assert()
         .code(1)
         .stdout("")
         .stderr(contains(
-            "round 657413 was published at 2023-09-15T11:00:03Z",
+            "round 657414 was published at 2023-09-15T11:00:06Z",
         ))
         .stderr(contains("PBM ¶2"))
         .stderr(contains("no commitment was made"));

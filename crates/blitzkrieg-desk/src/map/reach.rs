@@ -5,11 +5,11 @@
 
 use super::draw;
 use super::picture::{grow, Window, DETAIL_SCALE};
+use crate::reach::UnitReach;
 use crate::svg::{self, esc, f, CounterMark, Geo, HEX_HALF_HEIGHT, HEX_RADIUS};
 use blitzkrieg::board::Board;
 use blitzkrieg::hex::Hex;
 use blitzkrieg::movement::mf_text;
-use blitzkrieg::reach::UnitReach;
 use std::fmt::Write as _;
 
 const PAD: f64 = 14.0;

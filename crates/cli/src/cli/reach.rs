@@ -1,15 +1,15 @@
 //! `blitz reach STATE UNIT...`: the hexes each unit can end its move in this
 //! player-turn, with the cost and what stops it there, and the hexes next to those it
-//! may not end in, with the rule (`blitzkrieg::reach`); `--format json` as one
+//! may not end in, with the rule (`blitzkrieg_desk::reach`); `--format json` as one
 //! document; `--svg`/`--png` the same as a picture (`blitzkrieg_desk::map::reach`).
 
 use crate::cli::common::RuleArgs;
 use crate::cli::output::{self, FormatArgs};
 use blitzkrieg::movement::mf_text;
-use blitzkrieg::reach::UnitReach;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::state::GameState;
 use blitzkrieg_desk::game::{self, GameError};
+use blitzkrieg_desk::reach::UnitReach;
 use blitzkrieg_desk::{json, map};
 use miette::{IntoDiagnostic, WrapErr};
 use pbem::files;
@@ -71,7 +71,7 @@ fn work(args: &Args) -> Result<(Rules, GameState, Vec<UnitReach>), GameError> {
     let state = game::read_state(&bytes, &file)?;
     let rules = umpire.rules_for(&state)?;
     let hash = pbem::envelope::sha256_hex(&bytes);
-    let reach = blitzkrieg::reach::reach(&rules, &state, &hash, &args.units)?;
+    let reach = blitzkrieg_desk::reach::reach(&rules, &state, &hash, &args.units)?;
     Ok((rules, state, reach))
 }
 

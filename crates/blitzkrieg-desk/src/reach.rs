@@ -15,16 +15,16 @@
 //! other orders, judged with what else the player-turn holds: a unit that could make
 //! one is told so rather than shown a guess.
 
-use crate::engine;
-use crate::hex::Hex;
-use crate::movement::search::reachable;
-use crate::movement::{strategic, Mover, Stop};
-use crate::orders::{self, OrderError, Problem};
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::ruleset::OptionalRule;
-use crate::state::{GameState, Phase};
-use crate::units::{Side, UnitId};
+use blitzkrieg::engine;
+use blitzkrieg::hex::Hex;
+use blitzkrieg::movement::search::reachable;
+use blitzkrieg::movement::{strategic, Mover, Stop};
+use blitzkrieg::orders::{self, OrderError, Problem};
+use blitzkrieg::position::Position;
+use blitzkrieg::rules::Rules;
+use blitzkrieg::ruleset::OptionalRule;
+use blitzkrieg::state::{GameState, Phase};
+use blitzkrieg::units::{Side, UnitId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Why `blitz reach` cannot answer for a unit or a state.
@@ -138,7 +138,7 @@ pub fn reach(
             }
             Phase::Over { .. } => return Err(ReachError::NoMovement("the game is over".into())),
         };
-    let pos = crate::minor::position_of(rules, state);
+    let pos = blitzkrieg::minor::position_of(rules, state);
     let ask = Ask {
         rules,
         state,
@@ -240,7 +240,7 @@ impl Ask<'_> {
         pos: &Position,
         baseline: &BTreeSet<String>,
         unit: UnitId,
-        kind: crate::units::UnitKind,
+        kind: blitzkrieg::units::UnitKind,
         mf: u32,
         from: Hex,
     ) -> UnitReach {
@@ -396,14 +396,14 @@ fn stopped_before(reached: &BTreeMap<Hex, &End>, hex: Hex) -> Option<Limit> {
 /// 8.2-8.3, 10.1: why the unit must stop at the end of `path`, if it must.
 fn path_stop(rules: &Rules, pos: &Position, mover: &Mover, path: &[Hex]) -> Option<Stop> {
     match path {
-        [.., from, to] => crate::movement::path::stop_at(&rules.board, pos, mover, *from, *to),
+        [.., from, to] => blitzkrieg::movement::path::stop_at(&rules.board, pos, mover, *from, *to),
         _ => None,
     }
 }
 
 /// The orders other than a move over land a unit of `kind` could be given in this
 /// game, which reach does not judge.
-fn not_judged(rules: &Rules, kind: crate::units::UnitKind) -> Vec<String> {
+fn not_judged(rules: &Rules, kind: blitzkrieg::units::UnitKind) -> Vec<String> {
     let mut out = Vec::new();
     if kind.air_transportable() {
         out.push("air transport (9.3)".to_string());
