@@ -1,7 +1,7 @@
 //! `blitz check` and `blitz commit` of a Mori order file: the public checks, then those only the mover's private file allows.
 
 use crate::cli::common;
-use crate::cli::kind::*;
+use crate::cli::kind::{is_mori, read_state, report, text_only, PrivateArgs};
 use miette::miette;
 use mori::folder::{self, FolderError};
 use mori::{player, Side};

@@ -1,7 +1,7 @@
 //! A Mori step's turn mails: made from the step's files (`resolve --mail`, `blitz mail`) and delivered.
 
 use super::show::producing_step;
-use crate::cli::kind::*;
+use crate::cli::kind::{is_mori, read_state};
 use crate::cli::mail::{describe, transport_in};
 use miette::miette;
 use mori::folder::{self, Resolution};

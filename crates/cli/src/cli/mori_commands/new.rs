@@ -1,6 +1,9 @@
 //! `blitz new` of a Mori game: the game's first state, each player's private file and its commitment.
 
-use crate::cli::kind::*;
+use crate::cli::kind::{
+    fresh_secret, player_of, report, ruleset_for, side_of, write_private, GameKind, GodzillaOption,
+    PrivateArgs, UMPIRE,
+};
 use miette::miette;
 use mori::folder::{self};
 use mori::{player, Side};

@@ -2,7 +2,7 @@
 
 use super::mail::{date_of, deliver, mails_of, replay_of};
 use crate::cli::common;
-use crate::cli::kind::*;
+use crate::cli::kind::{is_mori, parent, report, UMPIRE};
 use miette::miette;
 use mori::folder::{self, FolderError, SeedFile};
 use pbem::files;

@@ -1,6 +1,8 @@
 //! `blitz secret` of a Mori game: a player's private file made on his own machine, and its reveal at the end.
 
-use crate::cli::kind::*;
+use crate::cli::kind::{
+    fresh_secret, parent, read_state, ruleset_for, side_of, write_private, GameKind,
+};
 use miette::miette;
 use mori::folder::{self};
 use mori::player;

@@ -1,7 +1,9 @@
 //! `blitz report` and `blitz show` of a Mori state: the step that produced it, replayed from its folder.
 
 use super::mail::Named;
-use crate::cli::kind::*;
+use crate::cli::kind::{
+    folder_files, is_mori, parent, read_state, report, text_only, PrivateArgs, UMPIRE,
+};
 use miette::miette;
 use mori::folder::{self, Resolution};
 use mori::game::StateFile;

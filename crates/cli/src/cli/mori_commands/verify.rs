@@ -2,7 +2,7 @@
 
 use super::show::step_before;
 use crate::cli::kept_mail::{Expected, Rebuilt, TurnSeed};
-use crate::cli::kind::*;
+use crate::cli::kind::{folder_files, is_mori_dir, text_only, UMPIRE};
 use blitzkrieg_desk::game::GameError;
 use mori::folder::{self, FolderError};
 use pbem::envelope::Header;
