@@ -556,18 +556,19 @@ pub enum OptionalRule {
     StrategicMovement,
     /// 23: combat supply.
     CombatSupply,
-    /// 31: weather.
-    Weather,
+    /// 31: the introduction to the Tournament Game's optional rules; nothing to play.
+    TournamentIntroduction,
     /// 32: air combat, which brings the fighters into play (30.1).
     AirCombat,
-    /// 33: naval units.
-    NavalUnits,
-    /// 34: the Tournament Game's optional rules.
-    TournamentOptional,
-    /// 35.
-    Rule35,
-    /// 36.
-    Rule36,
+    /// 33: additional bombing missions (airbases, ports, city-roads, city supply and
+    /// industry, night bombing, tactical patrol/interdiction).
+    BombingMissions,
+    /// 34: weather.
+    Weather,
+    /// 35: naval ascendancy.
+    NavalAscendancy,
+    /// 36: critical resources.
+    CriticalResources,
 }
 
 impl OptionalRule {
@@ -579,12 +580,12 @@ impl OptionalRule {
         OptionalRule::AutomaticVictory,
         OptionalRule::StrategicMovement,
         OptionalRule::CombatSupply,
-        OptionalRule::Weather,
+        OptionalRule::TournamentIntroduction,
         OptionalRule::AirCombat,
-        OptionalRule::NavalUnits,
-        OptionalRule::TournamentOptional,
-        OptionalRule::Rule35,
-        OptionalRule::Rule36,
+        OptionalRule::BombingMissions,
+        OptionalRule::Weather,
+        OptionalRule::NavalAscendancy,
+        OptionalRule::CriticalResources,
     ];
 
     /// The rule's number in the rulebook.
@@ -596,12 +597,12 @@ impl OptionalRule {
             OptionalRule::AutomaticVictory => 21,
             OptionalRule::StrategicMovement => 22,
             OptionalRule::CombatSupply => 23,
-            OptionalRule::Weather => 31,
+            OptionalRule::TournamentIntroduction => 31,
             OptionalRule::AirCombat => 32,
-            OptionalRule::NavalUnits => 33,
-            OptionalRule::TournamentOptional => 34,
-            OptionalRule::Rule35 => 35,
-            OptionalRule::Rule36 => 36,
+            OptionalRule::BombingMissions => 33,
+            OptionalRule::Weather => 34,
+            OptionalRule::NavalAscendancy => 35,
+            OptionalRule::CriticalResources => 36,
         }
     }
 
@@ -619,14 +620,14 @@ impl OptionalRule {
             OptionalRule::AutomaticVictory => "optional rule 21 (automatic victory)",
             OptionalRule::StrategicMovement => "optional rule 22 (strategic movement)",
             OptionalRule::CombatSupply => "optional rule 23 (combat supply)",
-            OptionalRule::Weather => "optional rule 31 (weather)",
-            OptionalRule::AirCombat => "optional rule 32 (air combat)",
-            OptionalRule::NavalUnits => "optional rule 33 (naval units)",
-            OptionalRule::TournamentOptional => {
-                "optional rule 34 (the Tournament Game's optional rules)"
+            OptionalRule::TournamentIntroduction => {
+                "31 (the Tournament Game's optional rules: an introduction)"
             }
-            OptionalRule::Rule35 => "optional rule 35",
-            OptionalRule::Rule36 => "optional rule 36",
+            OptionalRule::AirCombat => "optional rule 32 (air combat)",
+            OptionalRule::BombingMissions => "optional rule 33 (additional bombing missions)",
+            OptionalRule::Weather => "optional rule 34 (weather)",
+            OptionalRule::NavalAscendancy => "optional rule 35 (naval ascendancy)",
+            OptionalRule::CriticalResources => "optional rule 36 (critical resources)",
         }
     }
 
@@ -639,12 +640,12 @@ impl OptionalRule {
             | OptionalRule::StrategicMovement
             | OptionalRule::CombatSupply => true,
             OptionalRule::Introduction
-            | OptionalRule::Weather
+            | OptionalRule::TournamentIntroduction
             | OptionalRule::AirCombat
-            | OptionalRule::NavalUnits
-            | OptionalRule::TournamentOptional
-            | OptionalRule::Rule35
-            | OptionalRule::Rule36 => false,
+            | OptionalRule::BombingMissions
+            | OptionalRule::Weather
+            | OptionalRule::NavalAscendancy
+            | OptionalRule::CriticalResources => false,
         }
     }
 }

@@ -63,10 +63,10 @@ fn a_new_tournament_game_records_its_figures_and_waits_with_every_full_unit() {
 #[test]
 fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
     let tmp = tempfile::tempdir().unwrap();
-    new(tmp.path(), &["--optional", "19,31"])
+    new(tmp.path(), &["--optional", "19,32"])
         .code(2)
         .stderr(contains(
-            "optional rule 31 (weather) is not implemented yet",
+            "optional rule 32 (air combat) is not implemented yet",
         ));
     new(tmp.path(), &["--optional", "20"])
         .code(2)
@@ -125,10 +125,10 @@ fn combat_supply_can_be_chosen_and_is_recorded_23() {
         "{state}"
     );
     let other = tempfile::tempdir().unwrap();
-    new(other.path(), &["--optional", "23,31"])
+    new(other.path(), &["--optional", "23,32"])
         .code(2)
         .stderr(contains(
-            "optional rule 31 (weather) is not implemented yet",
+            "optional rule 32 (air combat) is not implemented yet",
         ));
 }
 
