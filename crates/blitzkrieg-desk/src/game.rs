@@ -187,13 +187,22 @@ pub use blitzkrieg::embedded_hash;
 ///   the reading `tgat-doubled-defender`, which a Tournament Game whose state lacks it
 ///   plays with its option of before (`ruleset::TOURNAMENT_BEFORE_READINGS`); no figure
 ///   changed.
+/// - `tournament` (the text of the release after 0.3.0): the text adds the figures and
+///   readings of the Tournament Game's optional rules 33-36, which a game plays only when
+///   it chose them (`--optional`); no figure or reading of the rules 24-30 changed.
 ///
 /// Only the embedded data supersedes: a game made with these hashes and given other data
 /// by path is refused as before (`G008`).
-pub const SUPERSEDED: [(&str, &str); 1] = [(
-    "tournament",
-    "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
-)];
+pub const SUPERSEDED: [(&str, &str); 2] = [
+    (
+        "tournament",
+        "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
+    ),
+    (
+        "tournament",
+        "4c41c750994c6c16ff38f34d8c1701722ab24e5440587b0a38839f024fe9ac3b",
+    ),
+];
 
 /// The SHA-256 of this release's embedded data of a kind (`board`, `tables`, ...).
 fn embedded_of(what: &str) -> Option<&'static str> {

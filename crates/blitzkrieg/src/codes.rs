@@ -23,6 +23,7 @@ impl RulesetError {
             RulesetError::NoSuchOption { .. } => "R006",
             RulesetError::ReadingSyntax(_) => "R007",
             RulesetError::TournamentReading(_) => "R008",
+            RulesetError::TournamentOptional(_) => "R009",
         }
     }
 }

@@ -354,6 +354,12 @@ pub enum RulesetError {
         help("docs/readings.md lists every reading and the game it belongs to")
     )]
     TournamentReading(String),
+    #[error("optional rule {0} is one of the Tournament Game's optional rules (31-36); this game is not the Tournament Game")]
+    #[diagnostic(
+        code("blitz::ruleset::tournament_optional"),
+        help("choose it with `--rules tournament --optional {0}`")
+    )]
+    TournamentOptional(u32),
     #[error("`{0}` is not a reading: write NAME=OPTION, e.g. victory-a-reinforcements=board")]
     #[diagnostic(code("blitz::ruleset::reading_syntax"))]
     ReadingSyntax(String),
@@ -716,7 +722,14 @@ impl Ruleset {
 
     /// Refuses, for a new game, a rule set or an optional rule that does not exist or
     /// is not built yet.
+    /// 31: the Tournament Game's optional rules are played "on the foundation of the
+    /// Tournament Game" only.
     pub fn check_choice(rules: RuleSet, optional: &BTreeSet<u32>) -> Result<(), RulesetError> {
+        if rules != RuleSet::Tournament {
+            if let Some(&n) = optional.iter().find(|&&n| (31..=36).contains(&n)) {
+                return Err(RulesetError::TournamentOptional(n));
+            }
+        }
         Ruleset::check_playable(rules, optional)
     }
 

@@ -63,11 +63,17 @@ fn a_new_tournament_game_records_its_figures_and_waits_with_every_full_unit() {
 #[test]
 fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
     let tmp = tempfile::tempdir().unwrap();
-    new(tmp.path(), &["--optional", "19,32"])
+    new(tmp.path(), &["--rules", "tournament", "--optional", "32"])
         .code(2)
         .stderr(contains(
             "optional rule 32 (air combat) is not implemented yet",
         ));
+    new(tmp.path(), &["--optional", "23,34"])
+        .code(2)
+        .stderr(contains(
+            "optional rule 34 is one of the Tournament Game's optional rules (31-36)",
+        ))
+        .stderr(contains("--rules tournament --optional 34"));
     new(tmp.path(), &["--optional", "20"])
         .code(2)
         .stderr(contains("optional rule 20 needs optional rule 19"));
@@ -125,11 +131,14 @@ fn combat_supply_can_be_chosen_and_is_recorded_23() {
         "{state}"
     );
     let other = tempfile::tempdir().unwrap();
-    new(other.path(), &["--optional", "23,32"])
-        .code(2)
-        .stderr(contains(
-            "optional rule 32 (air combat) is not implemented yet",
-        ));
+    new(
+        other.path(),
+        &["--rules", "tournament", "--optional", "23,32"],
+    )
+    .code(2)
+    .stderr(contains(
+        "optional rule 32 (air combat) is not implemented yet",
+    ));
 }
 
 /// Optional rules 21 (automatic victory) and 22 (strategic movement) are built: a game
