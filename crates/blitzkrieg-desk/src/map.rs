@@ -7,6 +7,7 @@ pub mod action;
 pub mod draw;
 pub mod labels;
 pub mod minor;
+pub mod overview;
 pub mod picture;
 #[cfg(feature = "pictures")]
 pub mod raster;
@@ -44,6 +45,15 @@ pub fn moved(state: &GameState) -> Option<Side> {
     }
 }
 
+/// 3.3-3.4: the side to set up next, if the next step is a set-up: its picture shows
+/// that side's home country whole.
+pub fn setting_up(state: &GameState) -> Option<Side> {
+    match state.phase {
+        Phase::SetUp { side } => Some(side),
+        _ => None,
+    }
+}
+
 /// The line under the title: who moved, who moves next.
 pub fn subtitle(state: &GameState) -> String {
     let moved = match Phase::from_label(&state.last.label) {
@@ -55,16 +65,24 @@ pub fn subtitle(state: &GameState) -> String {
         Some(s) => format!("{} moves next ({}).", s.name(), state.label()),
         None => "The game is over.".to_string(),
     };
-    if moved.is_empty() {
-        format!("{next} No counter is on the map yet; shown here is its home country.")
-    } else {
-        format!("{moved}{next} Counters as they stand after the player-turn.")
+    match setting_up(state) {
+        Some(side) if moved.is_empty() => format!(
+            "{next} No counter is on the map yet; shown here is {}, where {} sets up (3.3).",
+            side.country_name(),
+            side.name()
+        ),
+        Some(side) => format!(
+            "{moved}{next} Shown here is {}, where {} sets up (3.4); the small map shows the whole board.",
+            side.country_name(),
+            side.name()
+        ),
+        None => format!("{moved}{next} Counters as they stand after the player-turn."),
     }
 }
 
-/// The largest PNG a turn mail carries: with the state, the template and the report
-/// the whole mail stays under 300 KB.
-pub const PNG_BUDGET: usize = 170_000;
+/// The largest picture of the action a turn mail carries: with [`OVERVIEW_BUDGET`], the
+/// state, the template and the report the whole mail stays under 300 KB.
+pub const PNG_BUDGET: usize = 110_000;
 
 /// The picture of the player-turn that produced `state`, as an SVG document, with at
 /// most `fit` of the largest area of action (1.0: all of it).
@@ -96,6 +114,7 @@ fn with_scene<T>(
         at_sea: &at_sea,
         action: &action,
         next: state.mover(),
+        setting_up: setting_up(state),
         moved: crate::map::moved(state),
         minors: &state.minors,
         fit,
@@ -117,11 +136,56 @@ pub fn state_png_fit(rules: &Rules, state: &GameState) -> Result<(Vec<u8>, f64),
     for fit in [1.0, 0.8, 0.65, 0.5, 0.4] {
         png = raster::png(&state_svg(rules, state, fit), 1.0)?;
         used = fit;
-        if png.len() <= PNG_BUDGET {
+        // A home country drawn whole for its set-up has no smaller area to draw.
+        if png.len() <= PNG_BUDGET || setting_up(state).is_some() {
             break;
         }
     }
     Ok((png, used))
+}
+
+/// The largest whole-board overview a turn mail carries: with [`PNG_BUDGET`], the
+/// state, the template and the report the whole mail stays under 300 KB.
+pub const OVERVIEW_BUDGET: usize = 60_000;
+
+/// The scales (pixels per board unit) the overview is drawn at, largest first: a hex
+/// 28 pixels wide and a badge's figure 10 pixels high at the first.
+const OVERVIEW_SCALES: [f64; 3] = [1.0, 0.85, 0.7];
+
+/// The whole-board overview of `state` ([`overview`]) as an SVG document at `scale`
+/// pixels per board unit, the area of its picture of the action, drawn at `fit`,
+/// outlined.
+pub fn overview_svg(rules: &Rules, state: &GameState, fit: f64, scale: f64) -> String {
+    let marks = counter_marks(rules, state);
+    overview::render(
+        &overview::Overview {
+            board: &rules.board,
+            title: title(state),
+            marks: &marks,
+            area: state_window(rules, state, fit),
+        },
+        scale,
+    )
+}
+
+/// The whole-board overview a turn mail carries beside [`state_png`], as PNG bytes
+/// of at most [`OVERVIEW_BUDGET`] when it can be done (a smaller scale until it fits),
+/// the area that picture shows outlined.
+pub fn overview_png(rules: &Rules, state: &GameState) -> Result<Vec<u8>, RasterError> {
+    let (_, fit) = state_png_fit(rules, state)?;
+    overview_png_at(rules, state, fit)
+}
+
+/// [`overview_png`] for a picture of the action already drawn at `fit`.
+pub fn overview_png_at(rules: &Rules, state: &GameState, fit: f64) -> Result<Vec<u8>, RasterError> {
+    let mut png = Vec::new();
+    for scale in OVERVIEW_SCALES {
+        png = raster::png(&overview_svg(rules, state, fit, scale), 1.0)?;
+        if png.len() <= OVERVIEW_BUDGET {
+            break;
+        }
+    }
+    Ok(png)
 }
 
 /// The whole board with `marks` on it (the `blitz board --svg` drawing), as PNG

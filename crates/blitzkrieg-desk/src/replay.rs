@@ -118,6 +118,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         at_sea: &at_sea,
         action: &action,
         next: state.mover(),
+        setting_up: crate::map::setting_up(state),
         moved: crate::map::moved(state),
         minors: &state.minors,
         fit: 1.0,

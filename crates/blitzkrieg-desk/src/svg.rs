@@ -211,19 +211,63 @@ fn zone_fill(z: Option<char>) -> &'static str {
     }
 }
 
+/// A hex's colour: its sea zone's, its terrain's, or its country's.
+fn hex_fill(info: &blitzkrieg::board::HexInfo) -> &'static str {
+    match info.terrain {
+        Terrain::Sea => zone_fill(info.sea_zone),
+        Terrain::Lake => "#86b8e3",
+        Terrain::Neutral => "#a9a9a9",
+        Terrain::Desert => "#efd98f",
+        _ => country_fill(info.country),
+    }
+}
+
 fn hexes(s: &mut String, board: &Board, geo: &Geo) {
     s.push_str("<g id=\"hexes\" stroke=\"#b9b4a2\" stroke-width=\"0.4\">\n");
     for (h, info) in board.hexes() {
-        let fill = match info.terrain {
-            Terrain::Sea => zone_fill(info.sea_zone),
-            Terrain::Lake => "#86b8e3",
-            Terrain::Neutral => "#a9a9a9",
-            Terrain::Desert => "#efd98f",
-            _ => country_fill(info.country),
-        };
-        let _ = writeln!(s, r#"<polygon points="{}" fill="{fill}"/>"#, geo.polygon(h));
+        let _ = writeln!(
+            s,
+            r#"<polygon points="{}" fill="{}"/>"#,
+            geo.polygon(h),
+            hex_fill(info)
+        );
     }
     s.push_str("</g>\n");
+}
+
+/// The board in flat colours, for the whole-board overview a turn mail carries
+/// (`map::overview`): each hex filled by its terrain (forest green, mountain brown) or
+/// country with no outline, the coasts, borders, rivers, roads, city squares, sea-zone
+/// labels and column letters; no hex ids or terrain symbols, and city names only when
+/// `names` (a home country drawn whole for its set-up), so that it reads at a small
+/// scale and draws to few bytes.
+pub fn flat_layers(board: &Board, geo: &Geo, names: bool) -> String {
+    let mut s =
+        String::from("<g id=\"flat-hexes\" stroke-width=\"0.8\" shape-rendering=\"crispEdges\">\n");
+    for (h, info) in board.hexes() {
+        let fill = match info.terrain {
+            Terrain::Forest => "#a9cf95",
+            Terrain::Mountain => "#d2b48f",
+            _ => hex_fill(info),
+        };
+        let _ = writeln!(
+            s,
+            r#"<polygon points="{}" fill="{fill}" stroke="{fill}"/>"#,
+            geo.polygon(h)
+        );
+    }
+    s.push_str("</g>\n");
+    coast_and_borders(&mut s, board, geo);
+    rivers(&mut s, board, geo);
+    roads(&mut s, board, geo);
+    if names {
+        cities(&mut s, board, geo);
+    } else {
+        city_squares(&mut s, board, geo);
+    }
+    zone_labels(&mut s, board, geo);
+    column_letters(&mut s, board, geo);
+    s
 }
 
 /// Dashed lines between sea hexes of different zones.
@@ -442,6 +486,25 @@ fn roads(s: &mut String, board: &Board, geo: &Geo) {
     );
     for (a, b) in board.roads() {
         line(s, (geo.centre(a), geo.centre(b)), "");
+    }
+    s.push_str("</g>\n");
+}
+
+/// Each city hex as a plain square, for pictures too small for names.
+fn city_squares(s: &mut String, board: &Board, geo: &Geo) {
+    s.push_str(
+        "<g id=\"city-squares\" fill=\"#ffffff\" stroke=\"#111111\" stroke-width=\"1.4\">\n",
+    );
+    for c in board.cities() {
+        for h in &c.hexes {
+            let (x, y) = geo.centre(*h);
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="8" height="8"/>"#,
+                f(x - 4.0),
+                f(y - 4.0)
+            );
+        }
     }
     s.push_str("</g>\n");
 }

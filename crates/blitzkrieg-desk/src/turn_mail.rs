@@ -91,8 +91,8 @@ fn replay_files_in(
 }
 
 /// The mail of one resolution, to both players: the report as the body; the new
-/// state, the next template and the map of the turn (PNG, see [`crate::map`])
-/// attached, then the files that replay the turn ([`replay_files`]); threaded on the
+/// state, the next template, the map of the turn and, once counters are on the map,
+/// the whole-board overview (PNG, see [`crate::map`]) attached, then the files that replay the turn ([`replay_files`]); threaded on the
 /// game.
 pub fn turn_mail(
     u: &Umpire,
@@ -318,13 +318,20 @@ fn mail_of(
         .filter_map(|l| mail::message_id(&game, l, &sender).ok())
         .collect();
     let stem = state.file_stem();
-    let picture = crate::map::state_png(&u.rules, state)
+    let (picture, fit) = crate::map::state_png_fit(&u.rules, state)
         .map_err(|e| GameError::Mail(format!("the map of the turn: {e}")))?;
-    let attachments = vec![
+    let mut attachments = vec![
         attachment(format!("{stem}.state.ron"), state_ron.as_bytes()),
         attachment(format!("{stem}.template.toml"), template.as_bytes()),
         attachment(format!("{stem}.board.png"), &picture),
     ];
+    // A new game has no counter on the map: its overview would say nothing the map
+    // of the home country does not.
+    if !crate::game::counter_marks(&u.rules, state).is_empty() {
+        let overview = crate::map::overview_png_at(&u.rules, state, fit)
+            .map_err(|e| GameError::Mail(format!("the overview of the board: {e}")))?;
+        attachments.push(attachment(format!("{stem}.overview.png"), &overview));
+    }
     Ok(mail::TurnMail {
         game,
         turn: turn.label.clone(),

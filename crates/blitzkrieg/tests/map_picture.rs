@@ -389,3 +389,110 @@ fn the_area_takes_in_the_reader_s_units_near_the_action() {
     let p = s.near("PP27", 9.4, -4.6);
     assert!(s.picture.count_near(p, 2, BLUE_COUNTER) >= 20);
 }
+
+/// 3.3-3.4: the map of a set-up shows the home country of the side setting up whole,
+/// every hex of it named, and no hex id of the other home country.
+#[test]
+fn the_set_up_map_shows_the_whole_home_country_3_3() {
+    use blitzkrieg::units::Side;
+    let rules = &demo().umpire.rules;
+    let home = |side: Side| -> Vec<Hex> {
+        rules
+            .board
+            .hexes()
+            .map(|(h, _)| h)
+            .filter(|h| rules.board.home_of(*h) == Some(side))
+            .collect()
+    };
+    for (stem, side) in [("00-setup-blue", Side::Blue), ("01-setup-red", Side::Red)] {
+        let s = shot(stem);
+        assert!(
+            s.window.scale < map::picture::DETAIL_SCALE,
+            "{stem}: drawn smaller"
+        );
+        let own = home(side);
+        assert!(own.len() > 100, "{stem}: a whole country");
+        for h in &own {
+            let (x, y) = s.geo.centre(*h);
+            assert!(
+                x >= s.window.x && x <= s.window.x + s.window.w,
+                "{stem}: {h} in the window"
+            );
+            assert!(
+                y >= s.window.y && y <= s.window.y + s.window.h,
+                "{stem}: {h}"
+            );
+        }
+        let svg = map::state_svg(rules, &state(stem), 1.0);
+        for h in own.iter().step_by(37) {
+            assert!(svg.contains(&format!(">{h}</text>")), "{stem}: {h} named");
+        }
+        for h in home(side.other()).iter().step_by(37) {
+            assert!(
+                !svg.contains(&format!(">{h}</text>")),
+                "{stem}: {h} not named"
+            );
+        }
+        assert!(
+            svg.contains(&format!(
+                "{}, where {} sets up",
+                side.country_name(),
+                side.name()
+            )),
+            "{stem}: the subtitle says whose home country it is"
+        );
+        assert!(
+            s.bytes.len() <= map::PNG_BUDGET,
+            "{stem}: {} bytes",
+            s.bytes.len()
+        );
+    }
+    // Once both sides are set up, the picture is of the action again.
+    assert_eq!(shot("02-1-blue").window.scale, map::picture::DETAIL_SCALE);
+}
+
+/// The whole-board overview the turn mail carries: each occupied hex a badge in its
+/// side's colour, an empty hex none, within its budget, the same bytes each time.
+#[test]
+fn the_overview_badges_every_stack_in_its_side_s_colour() {
+    let rules = &demo().umpire.rules;
+    let s = state("05-2-red");
+    let bytes = map::overview_png(rules, &s).unwrap();
+    assert!(bytes.len() <= map::OVERVIEW_BUDGET, "{} bytes", bytes.len());
+    assert_eq!(bytes, map::overview_png(rules, &s).unwrap());
+    let picture = decode(&bytes);
+    let geo = Geo::of(&rules.board);
+    // The badge's box is drawn at scale 1.0 under a 46-pixel title; its figure is
+    // white, so the box's colour is read beside the figure's middle.
+    let badge = |hex: &str| {
+        let (x, y) = geo.centre(hex.parse::<Hex>().unwrap());
+        (x, y + 46.0)
+    };
+    for (hex, colour) in [
+        ("WW28", BLUE_COUNTER),
+        ("VV26", BLUE_COUNTER),
+        ("XX28", RED_COUNTER),
+        ("YY30", RED_COUNTER),
+    ] {
+        assert!(picture.count_near(badge(hex), 6, colour) >= 20, "{hex}");
+    }
+    for empty in ["XX31", "PP28"] {
+        assert_eq!(
+            picture.count_near(badge(empty), 6, BLUE_COUNTER),
+            0,
+            "{empty}"
+        );
+        assert_eq!(
+            picture.count_near(badge(empty), 6, RED_COUNTER),
+            0,
+            "{empty}"
+        );
+    }
+    let units = blitzkrieg_desk::game::counter_marks(rules, &s);
+    let strengths = map::overview::strengths(&units);
+    assert_eq!(
+        strengths[&"WW28".parse::<Hex>().unwrap()].1,
+        20,
+        "8-6, 6-6, 6-6"
+    );
+}

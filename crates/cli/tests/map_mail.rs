@@ -33,7 +33,58 @@ fn every_turn_mail_carries_a_png_map_and_stays_under_300_kb() {
         assert!(text.contains("Content-Type: image/png"), "{}", m.display());
         assert!(text.contains(".board.png"), "{}", m.display());
         assert!(!text.contains("image/svg+xml"), "{}", m.display());
+        // The whole-board overview, once counters are on the map.
+        let new_game = m.ends_with("blitz-demo-new.eml");
+        assert_eq!(text.contains(".overview.png"), !new_game, "{}", m.display());
     }
+}
+
+/// The tournament sample's mails, the largest (a longer state, a longer report), keep
+/// the budget with the overview attached.
+#[test]
+fn the_tournament_sample_s_mails_stay_under_300_kb() {
+    let dir = tempfile::tempdir().unwrap();
+    blitz()
+        .arg("demo")
+        .arg(dir.path())
+        .args(["--sample", "tournament"])
+        .assert()
+        .success();
+    for e in std::fs::read_dir(dir.path().join("outbox")).unwrap() {
+        let m = e.unwrap().path();
+        let bytes = std::fs::read(&m).unwrap();
+        assert!(
+            bytes.len() < 300_000,
+            "{} is {} bytes",
+            m.display(),
+            bytes.len()
+        );
+    }
+}
+
+/// `blitz board --overview` draws the overview the turn mail attached, byte for byte.
+#[test]
+fn board_overview_draws_what_the_mail_attached() {
+    let dir = tempfile::tempdir().unwrap();
+    blitz().arg("demo").arg(dir.path()).assert().success();
+    let out = dir.path().join("overview.png");
+    blitz()
+        .args(["board", "--state"])
+        .arg(dir.path().join("05-2-red.state.ron"))
+        .arg("--overview")
+        .arg(&out)
+        .assert()
+        .success();
+    let drawn = std::fs::read(&out).unwrap();
+    assert!(drawn.starts_with(PNG_SIGNATURE));
+    let mail = std::fs::read_to_string(dir.path().join("outbox/blitz-demo-2-blue.eml")).unwrap();
+    assert_eq!(attachment(&mail, "05-2-red.overview.png"), drawn);
+    // Without a state there is nothing to badge: refused by the parser.
+    blitz()
+        .args(["board", "--overview"])
+        .arg(dir.path().join("x.png"))
+        .assert()
+        .code(2);
 }
 
 /// The bytes of the base64 attachment named `name`.

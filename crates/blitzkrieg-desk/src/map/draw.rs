@@ -70,9 +70,48 @@ pub(super) fn strips_extent(n: usize) -> (f64, f64) {
 /// The id of every hex of `hexes`, at the top of the hex, on a light halo so that it
 /// reads over a path.
 pub fn hex_ids(board: &Board, geo: &Geo, hexes: impl Iterator<Item = Hex>) -> String {
+    hex_ids_sized(board, geo, hexes, IdStyle::DETAIL)
+}
+
+/// How hex ids are written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IdStyle {
+    /// The font size, in board units.
+    pub size: f64,
+    /// How far above the hex's centre the text's foot stands, in board units.
+    pub above: f64,
+    /// Drawn without smoothing and without a halo: the many ids of a home country
+    /// drawn whole for its set-up, in few bytes.
+    pub crisp: bool,
+}
+
+impl IdStyle {
+    /// At the top of the hex, at the picture of the action's scale.
+    pub const DETAIL: IdStyle = IdStyle {
+        size: TEXT,
+        above: HEX_HALF_HEIGHT - 3.5,
+        crisp: false,
+    };
+}
+
+/// [`hex_ids`] written as `style` says.
+pub fn hex_ids_sized(
+    board: &Board,
+    geo: &Geo,
+    hexes: impl Iterator<Item = Hex>,
+    style: IdStyle,
+) -> String {
+    let look = if style.crisp {
+        r#"text-rendering="optimizeSpeed" font-weight="bold""#.to_string()
+    } else {
+        format!(
+            r##"stroke="#fdfcf7" stroke-width="{}" stroke-linejoin="round" paint-order="stroke""##,
+            f(style.size * 0.9 / TEXT)
+        )
+    };
     let mut s = format!(
-        "<g class=\"hex-ids\" font-size=\"{}\" fill=\"#2a2a2a\" stroke=\"#fdfcf7\" stroke-width=\"0.9\" stroke-linejoin=\"round\" paint-order=\"stroke\" text-anchor=\"middle\">\n",
-        f(TEXT)
+        "<g class=\"hex-ids\" font-size=\"{}\" fill=\"#2a2a2a\" {look} text-anchor=\"middle\">\n",
+        f(style.size)
     );
     for h in hexes.filter(|h| board.hex(*h).is_some()) {
         let (x, y) = geo.centre(h);
@@ -80,7 +119,7 @@ pub fn hex_ids(board: &Board, geo: &Geo, hexes: impl Iterator<Item = Hex>) -> St
             s,
             r#"<text x="{}" y="{}">{h}</text>"#,
             f(x),
-            f(y - HEX_HALF_HEIGHT + 3.5)
+            f(y - style.above)
         );
     }
     s.push_str("</g>\n");

@@ -14,6 +14,8 @@ use std::fmt::Write as _;
 /// Pixels per board unit in the area of action: hex ids and counter strips come out
 /// at about 10 pixels.
 pub const DETAIL_SCALE: f64 = 3.5;
+/// The height in pixels of a hex id in a home country drawn whole for its set-up.
+const SETUP_ID_PIXELS: f64 = 8.5;
 /// The largest area of action drawn, in board units (about 15 columns by 12 rows);
 /// [`Scene::fit`] shrinks it.
 const MAX_W: f64 = 320.0;
@@ -33,14 +35,17 @@ pub struct Window {
     pub y: f64,
     pub w: f64,
     pub h: f64,
+    /// Pixels per board unit: [`DETAIL_SCALE`], or less for a home country drawn whole
+    /// for its set-up ([`home_window`]).
+    pub scale: f64,
 }
 
 impl Window {
     /// Where a point of the board (in its own units) lands on the picture, in pixels.
     pub fn pixel(&self, (x, y): (f64, f64)) -> (f64, f64) {
         (
-            PAD + (x - self.x) * DETAIL_SCALE,
-            TITLE_H + (y - self.y) * DETAIL_SCALE,
+            PAD + (x - self.x) * self.scale,
+            TITLE_H + (y - self.y) * self.scale,
         )
     }
 
@@ -62,6 +67,9 @@ pub struct Scene<'a> {
     pub action: &'a Action,
     /// The side to move next: a turn that did nothing shows its home country.
     pub next: Option<Side>,
+    /// 3.3-3.4: the side to set up next, whose home country the picture shows whole
+    /// (none when the next step is not a set-up).
+    pub setting_up: Option<Side>,
     /// The side whose player-turn (or set-up) the picture shows: the key's colours
     /// are its moves' and its enemy's retreats'. Blue's when none moved yet.
     pub moved: Option<Side>,
@@ -78,6 +86,9 @@ pub struct Scene<'a> {
 /// did nothing on the map, the same over the counters, and with no counters over the
 /// home country of the side to move next; `None` when there is none of these.
 pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
+    if let Some(side) = scene.setting_up {
+        return home_window(board, geo, side);
+    }
     let mut weights = scene.action.weighted_hexes();
     readers_near(&mut weights, scene);
     if weights.is_empty() {
@@ -120,6 +131,7 @@ pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
                 y: *y0,
                 w: fit_w,
                 h: fit_h,
+                scale: DETAIL_SCALE,
             };
             let sum: u32 = pts
                 .iter()
@@ -144,7 +156,45 @@ pub fn area(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
     let max_y = inside.iter().map(|p| p.1).fold(f64::MIN, f64::max) + PAD_HEX_Y;
     let (x, w) = grow(min_x, max_x, MIN_W, geo.width);
     let (y, h) = grow(min_y, max_y, MIN_H, geo.height);
-    Some(Window { x, y, w, h })
+    Some(Window {
+        x,
+        y,
+        w,
+        h,
+        scale: DETAIL_SCALE,
+    })
+}
+
+/// 3.3-3.4: the home country of the side to set up, whole, with a hex all round, at
+/// the largest scale up to [`DETAIL_SCALE`] at which it takes no more room than the
+/// largest area of action; `None` for a board without that country.
+pub fn home_window(board: &Board, geo: &Geo, side: Side) -> Option<Window> {
+    let pts: Vec<(f64, f64)> = board
+        .hexes()
+        .filter(|(h, _)| board.home_of(*h) == Some(side))
+        .map(|(h, _)| geo.centre(h))
+        .collect();
+    if pts.is_empty() {
+        return None;
+    }
+    let lo = |k: fn(&(f64, f64)) -> f64| pts.iter().map(k).fold(f64::MAX, f64::min);
+    let hi = |k: fn(&(f64, f64)) -> f64| pts.iter().map(k).fold(f64::MIN, f64::max);
+    let (x, w) = grow(
+        lo(|p| p.0) - PAD_HEX_X,
+        hi(|p| p.0) + PAD_HEX_X,
+        MIN_W,
+        geo.width,
+    );
+    let (y, h) = grow(
+        lo(|p| p.1) - PAD_HEX_Y,
+        hi(|p| p.1) + PAD_HEX_Y,
+        MIN_H,
+        geo.height,
+    );
+    let scale = DETAIL_SCALE
+        .min(MAX_W * DETAIL_SCALE / w)
+        .min(MAX_H * DETAIL_SCALE / h);
+    Some(Window { x, y, w, h, scale })
 }
 
 /// How near the action the reader's units are drawn with it, in hexes.
@@ -188,7 +238,7 @@ pub fn render(scene: &Scene) -> String {
     let geo = Geo::of(scene.board);
     let window = area(scene.board, &geo, scene);
     let (dw, dh) = match window {
-        Some(w) => (w.w * DETAIL_SCALE, w.h * DETAIL_SCALE),
+        Some(w) => (w.w * w.scale, w.h * w.scale),
         None => (geo.width, geo.height),
     };
     let right_x = PAD + dw + PAD;
@@ -219,28 +269,36 @@ pub fn render(scene: &Scene) -> String {
         f(PAD),
         esc(&scene.subtitle)
     );
-    let layers = svg::layers(scene.board, &geo, window.is_none());
     match window {
-        Some(w) => detail(&mut s, scene, &geo, &layers, w),
+        Some(w) => {
+            // A home country drawn whole for its set-up: flat colours, no symbols.
+            let layers = if w.scale < DETAIL_SCALE {
+                svg::flat_layers(scene.board, &geo, true)
+            } else {
+                svg::layers(scene.board, &geo, false)
+            };
+            detail(&mut s, scene, &geo, &layers, w);
+        }
         None => {
             let _ = writeln!(
                 s,
-                r#"<g transform="translate({} {})">{layers}</g>"#,
+                r#"<g transform="translate({} {})">{}</g>"#,
                 f(PAD),
-                f(TITLE_H)
+                f(TITLE_H),
+                svg::layers(scene.board, &geo, true)
             );
         }
     }
     // The overview: the whole board, the occupied hexes, the area of action outlined.
     let _ = writeln!(
         s,
-        r##"<g class="overview" transform="translate({} {}) scale({})"><rect x="0" y="0" width="{}" height="{}" fill="#fdfcf7"/>{}{}"##,
+        r##"<g class="overview" transform="translate({} {}) scale({})"><rect x="0" y="0" width="{}" height="{}" fill="#fdfcf7"/><g shape-rendering="crispEdges">{}</g>{}"##,
         f(right_x),
         f(TITLE_H),
         so,
         f(geo.width),
         f(geo.height),
-        svg::layers(scene.board, &geo, false),
+        svg::flat_layers(scene.board, &geo, false),
         draw::occupied(&geo, scene.marks)
     );
     if let Some(w) = window {
@@ -268,18 +326,42 @@ pub fn render(scene: &Scene) -> String {
 
 /// The area of action, clipped and scaled, framed.
 fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
-    let ids = draw::hex_ids(
+    // Hex ids come out at the same pixel size whatever the scale: a home country drawn
+    // whole writes them larger, in the middle of the hex.
+    let ids_style = if w.scale < DETAIL_SCALE {
+        let size = SETUP_ID_PIXELS / w.scale;
+        draw::IdStyle {
+            size,
+            above: HEX_HALF_HEIGHT - size - 0.5,
+            crisp: true,
+        }
+    } else {
+        draw::IdStyle::DETAIL
+    };
+    let ids = draw::hex_ids_sized(
         scene.board,
         geo,
         scene.board.hexes().map(|(h, _)| h).filter(|h| {
             let (x, y) = geo.centre(*h);
+            // A set-up names the hexes of the home country alone (3.3-3.4).
             x > w.x - HEX_RADIUS
                 && x < w.x + w.w + HEX_RADIUS
                 && y > w.y - HEX_RADIUS
                 && y < w.y + w.h + HEX_RADIUS
+                && scene
+                    .setting_up
+                    .is_none_or(|side| scene.board.home_of(*h) == Some(side))
         }),
+        ids_style,
     );
     let markers = placed_markers(geo, scene);
+    // A home country drawn whole for its set-up is drawn without smoothing edges:
+    // many more hexes in the same bytes.
+    let crisp = if w.scale < DETAIL_SCALE {
+        r#" shape-rendering="crispEdges""#
+    } else {
+        ""
+    };
     let _ = writeln!(
         s,
         r##"<defs><clipPath id="area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"##,
@@ -290,10 +372,10 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"{crisp}><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
-        DETAIL_SCALE,
+        f(w.scale),
         f(-w.x),
         f(-w.y),
         f(w.x),
@@ -312,8 +394,8 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#555555" stroke-width="1"/>"##,
         f(PAD),
         f(TITLE_H),
-        f(w.w * DETAIL_SCALE),
-        f(w.h * DETAIL_SCALE)
+        f(w.w * w.scale),
+        f(w.h * w.scale)
     );
 }
 
@@ -523,6 +605,7 @@ mod tests {
             at_sea: &[],
             action: &action,
             next: None,
+            setting_up: None,
             moved: None,
             fit: 1.0,
             minors: &blitzkrieg::minor::Minors::new(),

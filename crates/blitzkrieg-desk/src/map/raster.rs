@@ -181,6 +181,7 @@ fn indexed_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(rgb);
     enc.set_compression(png::Compression::High);
+    enc.set_filter(png::Filter::NoFilter);
     let err = |e: png::EncodingError| RasterError::Png(e.to_string());
     let mut w = enc.write_header().map_err(err)?;
     w.write_image_data(&data).map_err(err)?;

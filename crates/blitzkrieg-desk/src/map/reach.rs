@@ -94,7 +94,13 @@ fn window(geo: &Geo, u: &UnitReach) -> Window {
     );
     let (x, w) = grow(x0, x1, MIN_W, geo.width);
     let (y, h) = grow(y0, y1, MIN_H, geo.height);
-    Window { x, y, w, h }
+    Window {
+        x,
+        y,
+        w,
+        h,
+        scale: DETAIL_SCALE,
+    }
 }
 
 /// One unit's panel: its title, then the area of its reach.

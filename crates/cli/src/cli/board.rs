@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("picture").args(["svg", "png"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("picture").args(["svg", "png", "overview"]).multiple(true)))]
 pub struct Args {
     /// Describe one hex and its six neighbours, e.g. `--hex CC15`.
     #[arg(long, value_name = "HEX")]
@@ -24,10 +24,15 @@ pub struct Args {
     /// carries: the area of that player-turn's action and an overview.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// With `--state`: draw the whole-board overview the turn mail carries into FILE
+    /// (PNG): each occupied hex a badge with the attack factors in it.
+    #[arg(long, value_name = "FILE", requires = "state")]
+    pub overview: Option<PathBuf>,
     /// Use this board file instead of the embedded one (it is checked first).
     #[arg(long, value_name = "PATH")]
     pub board: Option<PathBuf>,
-    /// With `--svg` or `--png`: also draw every counter on the map in this state file.
+    /// With `--svg`, `--png` or `--overview`: also draw every counter on the map in this
+    /// state file.
     #[arg(long, value_name = "FILE", requires = "picture")]
     pub state: Option<PathBuf>,
 }
@@ -91,6 +96,10 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         (Some(_), Some((rules, state))) => Some(map::state_png(rules, state)?),
         (Some(_), None) => Some(map::board_png(&board, &[], 1.5)?),
     };
+    let overview = match (&args.overview, &position) {
+        (Some(_), Some((rules, state))) => Some(map::overview_png(rules, state)?),
+        _ => None,
+    };
     let at_sea = position
         .as_ref()
         .map(|(rules, state)| blitzkrieg::sea::boxes(rules, state))
@@ -101,6 +110,10 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         done = true;
     }
     if let (Some(path), Some(bytes)) = (&args.png, png) {
+        write_out(path, &bytes)?;
+        done = true;
+    }
+    if let (Some(path), Some(bytes)) = (&args.overview, overview) {
         write_out(path, &bytes)?;
         done = true;
     }
