@@ -504,24 +504,7 @@ pub struct Verified {
 }
 
 /// Where a replayed file first differs from the file kept in the folder.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Divergence {
-    pub file: String,
-    pub from: String,
-    pub line: usize,
-    pub kept: String,
-    pub replayed: String,
-}
-
-impl std::fmt::Display for Divergence {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} does not follow from {}: first difference at line {}\n  kept:     {}\n  replayed: {}",
-            self.file, self.from, self.line, self.kept, self.replayed
-        )
-    }
-}
+pub use pbem::folder::Divergence;
 
 fn divergence(file: &str, from: &str, kept: &str, replayed: &str) -> FolderError {
     let d = pbem::divergence::first_difference(kept, replayed);
@@ -531,6 +514,7 @@ fn divergence(file: &str, from: &str, kept: &str, replayed: &str) -> FolderError
         line: d.line,
         kept: d.kept,
         replayed: d.replayed,
+        steps: Vec::new(),
     }))
 }
 
@@ -730,13 +714,7 @@ fn stopped(stop: Stop<FolderError>) -> FolderError {
         Stop::Missing { file, step } => FolderError::Incomplete(format!(
             "{file} is missing: the state that step {step} produced is not in the folder"
         )),
-        Stop::Diverged(d) => FolderError::Diverged(Box::new(Divergence {
-            file: d.file,
-            from: d.from,
-            line: d.line,
-            kept: d.kept,
-            replayed: d.replayed,
-        })),
+        Stop::Diverged(d) => FolderError::Diverged(d),
         Stop::Unreached { at, unreached } => FolderError::Incomplete(format!(
             "the replay stops at {at} (no orders or seed beside it) and never reaches {}",
             unreached.join(", ")

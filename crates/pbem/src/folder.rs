@@ -273,6 +273,16 @@ pub struct Divergence {
     pub steps: Vec<String>,
 }
 
+impl std::fmt::Display for Divergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} does not follow from {}: first difference at line {}\n  kept:     {}\n  replayed: {}",
+            self.file, self.from, self.line, self.kept, self.replayed
+        )
+    }
+}
+
 /// Why a replay stopped before the folder's last state.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Stop<E> {
