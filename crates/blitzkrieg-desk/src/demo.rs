@@ -278,7 +278,7 @@ fn play_steps(
         .ok_or_else(|| GameError::Other("no state written".to_string()))?;
     let outbox = dir.join("outbox");
     let state_name = dir
-        .join(format!("{}.state.ron", state.file_stem()))
+        .join(game::FILES.state(&state.file_stem()))
         .display()
         .to_string();
     let opening = game::state_mail(u, &state_bytes, &state_name, dir, opening_date()?)?;
@@ -297,7 +297,7 @@ fn play_steps(
         };
         let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
         let state_name = dir
-            .join(format!("{}.state.ron", current.file_stem()))
+            .join(game::FILES.state(&current.file_stem()))
             .display()
             .to_string();
         let r = game::resolve(
@@ -316,7 +316,7 @@ fn play_steps(
         let mail = to_outbox(&message, &outbox, force)?;
         turns.push(PlayedTurn {
             label: r.previous.label(),
-            report: dir.join(format!("{}.report.txt", r.previous.file_stem())),
+            report: dir.join(game::FILES.report(&r.previous.file_stem())),
             mail,
             commitment,
         });
@@ -330,8 +330,8 @@ fn play_steps(
         dir: dir.to_path_buf(),
         opening,
         turns,
-        last_state: dir.join(format!("{stem}.state.ron")),
-        last_template: dir.join(format!("{stem}.template.toml")),
+        last_state: dir.join(game::FILES.state(&stem)),
+        last_template: dir.join(game::FILES.template(&stem)),
         last_report,
     })
 }

@@ -20,10 +20,22 @@ use blitzkrieg::tables::{CombatTables, EmbeddedTables, Tables};
 use blitzkrieg::units::{Counters, Side};
 use pbem::commit;
 use pbem::files::{self, FileError};
+use pbem::folder::FileNames;
+use pbem::folder::{self as folder, Compared, Replay, Replayed, Stop, TurnFiles};
 use pbem::mail;
 use pbem::seed::{used, DrandChain, Seed, SeedError, SeedKind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// How a BLITZKRIEG game folder names its files (`docs/state.md`): `05-2-red.state.ron`,
+/// and beside it the orders, report and commitment of the player-turn played from it.
+pub const FILES: FileNames = FileNames {
+    state: ".state.ron",
+    orders: ".orders.toml",
+    report: ".report.txt",
+    template: ".template.toml",
+    commitment: ".commitment.txt",
+};
 
 /// Why a game command could not do its work.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -487,43 +499,8 @@ pub fn new_game_at(
     )?)
 }
 
-/// The published value given at resolution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeedInput {
-    /// A drand beacon as relays serve it (JSON).
-    Beacon(String),
-    /// The agreed text.
-    Text(String),
-    /// The `symbol,volume` sales of the trading date (CSV).
-    Sales(String),
-}
-
-impl SeedInput {
-    /// The file extension this seed is kept under in a game folder.
-    pub fn extension(&self) -> &'static str {
-        match self {
-            SeedInput::Beacon(_) => "seed.json",
-            SeedInput::Text(_) => "seed.txt",
-            SeedInput::Sales(_) => "sales.csv",
-        }
-    }
-
-    pub fn text(&self) -> &str {
-        match self {
-            SeedInput::Beacon(t) | SeedInput::Text(t) | SeedInput::Sales(t) => t,
-        }
-    }
-
-    /// What it is, and the most bytes it may have: a beacon is a few hundred bytes, an
-    /// agreed text a line or a paragraph, the sales of a whole exchange some 200 KiB.
-    fn limit(&self) -> (&'static str, usize) {
-        match self {
-            SeedInput::Beacon(_) => ("drand beacon", 64 * 1024),
-            SeedInput::Text(_) => ("agreed text", 64 * 1024),
-            SeedInput::Sales(_) => ("stock sales file", 1024 * 1024),
-        }
-    }
-}
+/// The published value given at resolution, as the game folder keeps it.
+pub use pbem::folder::SeedInput;
 
 /// The drand chain a game records.
 pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
@@ -1025,39 +1002,18 @@ pub fn resolution_files(
     seed: Option<&SeedInput>,
     commitment: Option<&str>,
 ) -> Vec<(PathBuf, Vec<u8>)> {
-    let old = r.previous.file_stem();
-    let new = r.state.file_stem();
-    let mut out = vec![
-        (
-            dir.join(format!("{old}.orders.toml")),
-            orders.toml.clone().into_bytes(),
-        ),
-        (
-            dir.join(format!("{old}.report.txt")),
-            r.report.clone().into_bytes(),
-        ),
-        (
-            dir.join(format!("{new}.state.ron")),
-            r.state_ron.clone().into_bytes(),
-        ),
-        (
-            dir.join(format!("{new}.template.toml")),
-            r.template.clone().into_bytes(),
-        ),
-    ];
-    if let Some(s) = seed {
-        out.push((
-            dir.join(format!("{old}.{}", s.extension())),
-            s.text().as_bytes().to_vec(),
-        ));
+    TurnFiles {
+        names: &FILES,
+        from: &r.previous.file_stem(),
+        to: &r.state.file_stem(),
+        orders: Some(&orders.toml),
+        seed,
+        commitment,
+        report: &r.report,
+        state: &r.state_ron,
+        template: Some(&r.template),
     }
-    if let Some(c) = commitment {
-        out.push((
-            dir.join(format!("{old}.commitment.txt")),
-            format!("{c}\n").into_bytes(),
-        ));
-    }
-    out
+    .in_folder(dir)
 }
 
 /// The files of a new game: its state and the first template.
@@ -1072,9 +1028,9 @@ pub fn new_game_files(
     let hash = sha256_hex(ron.as_bytes());
     let stem = state.file_stem();
     Ok(vec![
-        (dir.join(format!("{stem}.state.ron")), ron.into_bytes()),
+        (dir.join(FILES.state(&stem)), ron.into_bytes()),
         (
-            dir.join(format!("{stem}.template.toml")),
+            dir.join(FILES.template(&stem)),
             template::render(&u.rules_for(state)?, state, &hash).into_bytes(),
         ),
     ])
@@ -1106,8 +1062,8 @@ pub struct Verified {
 }
 
 /// Replays a game folder from its first state: every state must follow byte for byte
-/// from its predecessor, the orders and the seed kept beside it. Writes nothing: a
-/// folder holding a write interrupted after it was decided is refused
+/// from its predecessor, the orders and the seed kept beside it ([`folder::replay`]).
+/// Writes nothing: a folder holding a write interrupted after it was decided is refused
 /// ([`files::check_finished`]), naming the command that finishes it.
 pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
     files::check_finished(dir)?;
@@ -1117,7 +1073,7 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
             source,
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
+        .filter(|p| p.to_string_lossy().ends_with(FILES.state))
         .collect();
     states.sort_by_key(|p| state_file_order(p));
     let first = states.first().ok_or_else(|| {
@@ -1130,47 +1086,93 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
     // its predecessor's replay is compared with. Only the first is parsed: a later one
     // is the replayed state, byte for byte.
     let bytes = files::read_bytes(first)?;
-    let mut digest = commit::state_hash(&bytes);
+    let digest = commit::state_hash(&bytes);
     let first_hash = hex::encode(digest);
-    let mut path = first.clone();
-    let mut state = read_state(&bytes, &first.display().to_string())?;
-    let mut turns = Vec::new();
-    let mut reached: Vec<PathBuf> = Vec::new();
-    loop {
-        reached.push(path.clone());
-        let name = path.display().to_string();
-        if turns.is_empty() && state.chain.previous_state.is_some() {
-            return Err(GameError::Other(format!(
-                "{name} is not the first state of a game (it names a previous state)"
-            )));
-        }
-        let stem = state.file_stem();
-        let orders_path = dir.join(format!("{stem}.orders.toml"));
-        if !orders_path.exists() {
-            let unreached: Vec<String> = states
-                .iter()
-                .filter(|p| !reached.contains(p))
-                .map(|p| p.display().to_string())
-                .collect();
-            if !unreached.is_empty() {
-                return Err(GameError::Incomplete(format!(
-                    "{} is missing, so the replay stops at player-turn {} and never reaches {}",
-                    orders_path.display(),
-                    state.label(),
+    let name = first.display().to_string();
+    let state = read_state(&bytes, &name)?;
+    if state.chain.previous_state.is_some() {
+        return Err(GameError::Other(format!(
+            "{name} is not the first state of a game (it names a previous state)"
+        )));
+    }
+    let names: Vec<String> = states.iter().map(|p| p.display().to_string()).collect();
+    let mut kept = KeptTurns {
+        u,
+        dir,
+        state: Some(state),
+        digest,
+    };
+    let walked = folder::replay(&mut kept, &name, &names).map_err(|stop| kept.stopped(stop))?;
+    let only = kept.state.as_ref().map(|s| &s.phase);
+    if walked.steps.is_empty() && !matches!(only, Some(Phase::SetUp { side: Side::Blue })) {
+        return Err(GameError::Incomplete(format!(
+            "{name} is the only state: with no orders beside it nothing was replayed"
+        )));
+    }
+    Ok(Verified {
+        turns: walked.steps,
+        last: walked.last,
+        first_hash,
+        states: states.len(),
+    })
+}
+
+/// The player-turns of a game folder as `verify` replays them: the state reached and
+/// the SHA-256 of its file's bytes.
+struct KeptTurns<'a> {
+    u: &'a Umpire,
+    dir: &'a Path,
+    /// The state the next player-turn is played from (taken while it is replayed).
+    state: Option<GameState>,
+    digest: [u8; 32],
+}
+
+impl KeptTurns<'_> {
+    /// Where the replay stopped, as BLITZKRIEG's folder says it.
+    fn stopped(&self, stop: Stop<GameError>) -> GameError {
+        match stop {
+            Stop::Game(e) => e,
+            Stop::Missing { file, step } => GameError::Incomplete(format!(
+                "{file} is missing: the state that player-turn {step} produced is not in the folder"
+            )),
+            Stop::Diverged(d) => GameError::Diverged(Box::new(Divergence {
+                file: PathBuf::from(d.file),
+                orders: PathBuf::from(d.from),
+                line: d.line,
+                kept: d.kept,
+                replayed: d.replayed,
+                turns: d.steps,
+            })),
+            Stop::Unreached { unreached, .. } => {
+                let (orders, label) = self.state.as_ref().map_or_else(
+                    || (PathBuf::new(), String::new()),
+                    |s| (self.dir.join(FILES.orders(&s.file_stem())), s.label()),
+                );
+                GameError::Incomplete(format!(
+                    "{} is missing, so the replay stops at player-turn {label} and never reaches {}",
+                    orders.display(),
                     unreached.join(", ")
-                )));
+                ))
             }
-            if turns.is_empty() && !matches!(state.phase, Phase::SetUp { side: Side::Blue }) {
-                return Err(GameError::Incomplete(format!(
-                    "{name} is the only state: with no orders beside it nothing was replayed"
-                )));
-            }
-            return Ok(Verified {
-                turns,
-                last: name,
-                first_hash,
-                states: states.len(),
-            });
+        }
+    }
+}
+
+impl Replay for KeptTurns<'_> {
+    type Error = GameError;
+
+    /// The player-turn kept beside the state reached: its orders (signed, when a
+    /// signature is kept), seed and commitment; `None` when no orders are kept.
+    fn step(&mut self, _state: &str) -> Result<Option<Replayed>, GameError> {
+        let dir = self.dir;
+        let Some(state) = self.state.take() else {
+            return Ok(None);
+        };
+        let stem = state.file_stem();
+        let orders_path = dir.join(FILES.orders(&stem));
+        if !orders_path.exists() {
+            self.state = Some(state);
+            return Ok(None);
         }
         let orders = order_text(
             &files::read_bytes(&orders_path)?,
@@ -1178,74 +1180,88 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         )?;
         crate::signed::check(&state, &orders, crate::signed::kept(dir, &stem)?.as_ref())?;
         let seed = read_seed(dir, &stem)?;
-        let commitment = read_optional(&dir.join(format!("{stem}.commitment.txt")))?;
+        let commitment = read_optional(&dir.join(FILES.commitment(&stem)))?;
         let label = state.label();
         let turn = Turn {
             state,
-            state_digest: digest,
+            state_digest: self.digest,
             orders: &orders,
             seed: seed.as_ref(),
             commitment: commitment.as_deref().map(str::trim),
         };
-        let r = resolve_turn(u, turn, false, Template::Skip).map_err(|e| match e {
+        let r = resolve_turn(self.u, turn, false, Template::Skip).map_err(|e| match e {
             GameError::Orders { .. } => e,
             other => GameError::Other(format!(
                 "player-turn {label} ({}): {other}",
                 orders_path.display()
             )),
         })?;
-        let next_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
+        let next_path = dir.join(FILES.state(&r.state.file_stem()));
+        let from = orders_path.display().to_string();
+        let next = next_path.display().to_string();
         let kept = match files::read_bytes(&next_path) {
             Ok(kept) => kept,
             Err(FileError::Read { .. }) => {
-                let missing = next_path.display();
-                return Err(GameError::Incomplete(format!(
-                    "{missing} is missing: the state that player-turn {label} produced is not in the folder"
-                )));
+                let files = vec![Compared {
+                    name: next.clone(),
+                    kept: None,
+                    replayed: String::new(),
+                    required: true,
+                }];
+                return Ok(Some(Replayed {
+                    label,
+                    next,
+                    from,
+                    files,
+                }));
             }
             Err(e) => return Err(e.into()),
         };
         let rewritten = as_written_by(&r, &kept)?;
         let replayed = rewritten.as_ref().map_or(&r.state_ron, |(ron, _)| ron);
-        if kept != replayed.as_bytes() {
-            return Err(divergence(
-                &next_path,
-                &String::from_utf8_lossy(&kept),
-                replayed,
-                &orders_path,
-                &turns,
-            ));
-        }
+        let same = kept == replayed.as_bytes();
         // The report is a rendering of the events the state holds: a report written by
         // another release (or before format 2 named the release) may be worded
         // otherwise, and only this release's is compared.
         let same_release = r.state.format >= 2 && written_by(&kept) == r.state.umpire;
-        let report_path = dir.join(format!("{stem}.report.txt"));
-        if let Some(kept) = read_optional(&report_path)?.filter(|_| same_release) {
-            if kept != r.report {
-                return Err(divergence(
-                    &report_path,
-                    &kept,
-                    &r.report,
-                    &orders_path,
-                    &turns,
-                ));
-            }
-        }
-        turns.push(label);
+        let report_path = dir.join(FILES.report(&stem));
+        let report = match same && same_release {
+            true => read_optional(&report_path)?,
+            false => None,
+        };
         // The kept file is the replayed state's bytes, so it reads as that state; one too
         // large to read is refused as reading it would.
-        if kept.len() > MAX_STATE_BYTES {
-            read_state(&kept, &next_path.display().to_string())?;
+        if same && kept.len() > MAX_STATE_BYTES {
+            read_state(&kept, &next)?;
         }
         // The kept bytes are the replayed state's, whose SHA-256 the replay computed,
         // unless they were rewritten under the name of the release that wrote them.
-        digest = match <[u8; 32]>::try_from(hex::decode(&r.state_hash).unwrap_or_default()) {
+        self.digest = match <[u8; 32]>::try_from(hex::decode(&r.state_hash).unwrap_or_default()) {
             Ok(d) if kept == r.state_ron.as_bytes() => d,
             _ => commit::state_hash(&kept),
         };
-        state = rewritten.map_or(r.state, |(_, next)| next);
-        path = next_path;
+        let replayed = replayed.clone();
+        self.state = Some(rewritten.map_or(r.state, |(_, next)| next));
+        let files = vec![
+            Compared {
+                name: next.clone(),
+                kept: Some(kept),
+                replayed,
+                required: true,
+            },
+            Compared {
+                name: report_path.display().to_string(),
+                kept: report.map(String::into_bytes),
+                replayed: r.report,
+                required: false,
+            },
+        ];
+        Ok(Some(Replayed {
+            label,
+            next,
+            from,
+            files,
+        }))
     }
 }
 
@@ -1290,18 +1306,7 @@ fn read_optional(path: &Path) -> Result<Option<String>, GameError> {
 }
 
 fn read_seed(dir: &Path, stem: &str) -> Result<Option<SeedInput>, GameError> {
-    let beacon = dir.join(format!("{stem}.seed.json"));
-    let text = dir.join(format!("{stem}.seed.txt"));
-    let sales = dir.join(format!("{stem}.sales.csv"));
-    Ok(if beacon.exists() {
-        Some(SeedInput::Beacon(files::read_text(&beacon)?))
-    } else if text.exists() {
-        Some(SeedInput::Text(files::read_text(&text)?))
-    } else if sales.exists() {
-        Some(SeedInput::Sales(files::read_text(&sales)?))
-    } else {
-        None
-    })
+    SeedInput::kept(stem, |name| read_optional(&dir.join(name)))
 }
 
 /// Where a replayed file first differs from the file kept in the game folder.
@@ -1332,25 +1337,6 @@ impl std::fmt::Display for Divergence {
             self.replayed
         )
     }
-}
-
-/// Names the first line where a kept file and the replay differ.
-fn divergence(
-    path: &Path,
-    kept: &str,
-    replayed: &str,
-    orders: &Path,
-    turns: &[String],
-) -> GameError {
-    let d = pbem::divergence::first_difference(kept, replayed);
-    GameError::Diverged(Box::new(Divergence {
-        file: path.to_path_buf(),
-        orders: orders.to_path_buf(),
-        line: d.line,
-        kept: d.kept,
-        replayed: d.replayed,
-        turns: turns.to_vec(),
-    }))
 }
 
 /// The counters of a state as the board picture draws them.

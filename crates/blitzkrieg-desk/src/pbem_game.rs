@@ -4,7 +4,7 @@
 //! business ([`crate::game::resolve`] fills them); through the trait an order file's
 //! hash travels with its parsed orders.
 
-use crate::game::Umpire;
+use crate::game::{Umpire, FILES};
 use crate::template;
 use blitzkrieg::engine::{self, TurnInput};
 use blitzkrieg::event::Event;
@@ -14,6 +14,7 @@ use blitzkrieg::rules::Rules;
 use blitzkrieg::state::{sha256_hex, GameState, Phase, KIND};
 use blitzkrieg::units::Side;
 use pbem::envelope::EnvelopeError;
+use pbem::folder::FileNames;
 use pbem::game::{Game, Step};
 use pbem::seed::Seed;
 
@@ -49,6 +50,7 @@ impl Umpire {
 
 impl Game for Umpire {
     const KIND: &'static str = KIND;
+    const FILES: FileNames = FILES;
     type State = GameState;
     type Orders = ReadOrders;
     type Event = Event;
@@ -60,6 +62,14 @@ impl Game for Umpire {
 
     fn write_state(&self, state: &GameState) -> Result<String, String> {
         state.to_ron().map_err(|e| e.to_string())
+    }
+
+    fn file_stem(&self, state: &GameState) -> String {
+        state.file_stem()
+    }
+
+    fn subject(&self, step: &str, from: &str, to: &str) -> pbem::mail::Subject {
+        crate::turn_mail::subject(step, from, to)
     }
 
     /// 4.1-4.6: set-up Blue, set-up Red, then Blue and Red each turn.

@@ -6,7 +6,7 @@
 //! the seed, the commitment) besides the new state, so the saved mails of a game are
 //! its game folder (`blitz verify` on them, `docs/pbem.md`).
 
-use crate::game::{read_state, GameError, Resolution, Umpire};
+use crate::game::{read_state, GameError, Resolution, Umpire, FILES};
 use crate::template;
 use blitzkrieg::report;
 use blitzkrieg::state::{
@@ -321,8 +321,8 @@ fn mail_of(
     let (picture, fit) = crate::map::state_png_fit(&u.rules, state)
         .map_err(|e| GameError::Mail(format!("the map of the turn: {e}")))?;
     let mut attachments = vec![
-        attachment(format!("{stem}.state.ron"), state_ron.as_bytes()),
-        attachment(format!("{stem}.template.toml"), template.as_bytes()),
+        attachment(FILES.state(&stem), state_ron.as_bytes()),
+        attachment(FILES.template(&stem), template.as_bytes()),
         attachment(format!("{stem}.board.png"), &picture),
     ];
     // A new game has no counter on the map: its overview would say nothing the map
@@ -332,15 +332,16 @@ fn mail_of(
             .map_err(|e| GameError::Mail(format!("the overview of the board: {e}")))?;
         attachments.push(attachment(format!("{stem}.overview.png"), &overview));
     }
+    let to_side = state
+        .mover()
+        .unwrap_or(turn.mover.other())
+        .name()
+        .to_string();
     Ok(mail::TurnMail {
         game,
         turn: turn.label.clone(),
         from_side: turn.mover.name().to_string(),
-        to_side: state
-            .mover()
-            .unwrap_or(turn.mover.other())
-            .name()
-            .to_string(),
+        to_side: to_side.clone(),
         players: vec![
             (Side::Blue.name().to_string(), player(Side::Blue)?),
             (Side::Red.name().to_string(), player(Side::Red)?),
@@ -354,8 +355,32 @@ fn mail_of(
         references: earlier,
         date,
         correction: None,
-        subject: None,
+        subject: subject(&turn.label, turn.mover.name(), &to_side),
     })
+}
+
+/// BLITZKRIEG's words for a turn mail's subject: "New game: Blue sets up", "Turn 3
+/// Blue → Red: report" (the turn's number, the label without `-<side that moved>`),
+/// and for a mail that corrects one "...: corrected report, replaces the earlier one".
+pub fn subject(turn: &str, from: &str, to: &str) -> mail::Subject {
+    if turn == mail::NEW_GAME {
+        let words = format!("New game: {to} sets up");
+        return mail::Subject {
+            first: words.clone(),
+            corrected: words,
+        };
+    }
+    let suffix = format!("-{from}");
+    let cut = turn.len().saturating_sub(suffix.len());
+    let number = match (turn.get(..cut), turn.get(cut..)) {
+        (Some(head), Some(tail)) if cut > 0 && tail.eq_ignore_ascii_case(&suffix) => head,
+        _ => turn,
+    };
+    let words = |what: &str| format!("Turn {number} {from} \u{2192} {to}: {what}");
+    mail::Subject {
+        first: words("report"),
+        corrected: words("corrected report, replaces the earlier one"),
+    }
 }
 
 fn attachment(name: String, bytes: &[u8]) -> mail::MailAttachment {
@@ -372,4 +397,37 @@ fn thread_before(sequence: u32) -> Vec<String> {
     std::iter::once(mail::NEW_GAME.to_string())
         .chain((0..sequence).map(|i| Phase::at_sequence(i).label()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The subject of a BLITZKRIEG turn mail: the turn's number (its label without the
+    /// side that moved), who moved and who moves next; a label that does not end in the
+    /// mover's side is written whole.
+    #[test]
+    fn the_subject_names_the_turn_and_both_sides() {
+        let s = subject("3-Blue", "Blue", "Red");
+        assert_eq!(s.first, "Turn 3 Blue \u{2192} Red: report");
+        assert_eq!(
+            s.corrected,
+            "Turn 3 Blue \u{2192} Red: corrected report, replaces the earlier one"
+        );
+        assert_eq!(
+            subject("\u{130}-blue", "Blue", "Red").first,
+            "Turn \u{130} Blue \u{2192} Red: report"
+        );
+        assert!(subject("-Blue", "Blue", "Red")
+            .first
+            .contains("Turn -Blue Blue"));
+        assert_eq!(
+            subject("setup", "Blue", "Red").first,
+            "Turn setup Blue \u{2192} Red: report"
+        );
+        assert_eq!(
+            subject(mail::NEW_GAME, "Red", "Blue").first,
+            "New game: Blue sets up"
+        );
+    }
 }

@@ -648,3 +648,67 @@ fn a_token_typo_the_subjects_and_the_private_template_file() {
         .assert()
         .failure();
 }
+
+/// The command line reads which game a folder holds once, from its states' envelopes,
+/// on one path for every game: a folder holding states of BLITZKRIEG and of Mori's game
+/// is refused in the same words (F030) whichever game's state comes first, by `verify`
+/// and `html`, before either game's replay reads it; each folder on its own still
+/// verifies through its own game.
+#[test]
+fn a_folder_of_two_games_is_refused_on_one_path_whichever_game_comes_first() {
+    let (_m, mori) = demo("mori");
+    let tmp = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tournament-0.3.0");
+    let blitzkrieg = tmp.path().join("b");
+    fs::create_dir(&blitzkrieg).unwrap();
+    for e in fs::read_dir(&fixture).unwrap() {
+        let p = e.unwrap().path();
+        fs::copy(&p, blitzkrieg.join(p.file_name().unwrap())).unwrap();
+    }
+    blitz().arg("verify").arg(&blitzkrieg).assert().success();
+    blitz().arg("verify").arg(&mori).assert().success();
+    fs::copy(
+        mori.join("00-setup.state.ron"),
+        blitzkrieg.join("99-t999.state.ron"),
+    )
+    .unwrap();
+    fs::copy(
+        fixture.join("00-setup-blue.state.ron"),
+        mori.join("99-x.state.ron"),
+    )
+    .unwrap();
+    for (dir, said) in [
+        (
+            &blitzkrieg,
+            "00-setup-blue.state.ron is of a `blitzkrieg` game, 99-t999.state.ron of a `mori` game",
+        ),
+        (
+            &mori,
+            "00-setup.state.ron is of a `mori` game, 99-x.state.ron of a `blitzkrieg` game",
+        ),
+    ] {
+        let whole = format!("{} holds the states of two games: {said}", dir.display());
+        let page = tmp.path().join("page.html");
+        for args in [
+            vec!["verify"],
+            vec!["html", "--out", page.to_str().unwrap()],
+        ] {
+            let out = blitz().args(&args).arg(dir).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{args:?} {}", dir.display());
+            assert!(
+                words(&stderr).contains(&words(&whole)),
+                "{args:?}: {stderr}"
+            );
+        }
+        assert!(!page.exists(), "html wrote nothing");
+    }
+}
+
+/// A message's words, whatever lines and margins a diagnostic wrapped it in.
+fn words(text: &str) -> String {
+    text.replace(['\u{2502}', '\u{d7}'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -14,13 +14,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use pbem::envelope::{sha256_hex, Chain, EnvelopeError, Header};
+use pbem::folder::{Compared, Replayed, Stop, TurnFiles};
 use pbem::game::{Game, OrderProblem};
 use pbem::seed::{spec, used, DrandChain, NamedSeed, Seed, SeedKind};
 
 use crate::draw::{parse_secret, Secret};
 use crate::engine::{prepare, set_up};
 use crate::events::Event;
-use crate::game::{label, StateFile};
+use crate::game::{label, StateFile, FILES};
 use crate::hidden::{self, HiddenError};
 use crate::orders::{check_seed, OrderError, RawOrders};
 use crate::ruleset::{DataError, Ruleset, Side};
@@ -118,41 +119,20 @@ pub fn secret_file(side: Side) -> String {
     format!("{}.secret.txt", side.name())
 }
 
-/// A turn's published seed as kept in the folder.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeedFile {
-    /// A drand quicknet beacon as relays serve it (JSON), verified offline.
-    Beacon(String),
-    /// A text both players agreed on.
-    Text(String),
-}
+/// A turn's published seed as kept in the folder: a drand quicknet beacon as relays
+/// serve it (JSON), verified offline, or a text both players agreed on (never stock
+/// sales: [`resolve`] refuses them).
+pub use pbem::folder::SeedInput as SeedFile;
 
-impl SeedFile {
-    /// The file extension it is kept under.
-    pub fn extension(&self) -> &'static str {
-        match self {
-            SeedFile::Beacon(_) => "seed.json",
-            SeedFile::Text(_) => "seed.txt",
-        }
+/// The seed of a step, checked: a beacon's signature against the quicknet chain.
+fn seed_of(seed: &SeedFile) -> Result<Seed, FolderError> {
+    if let SeedFile::Sales(_) = seed {
+        return Err(FolderError::Seed(
+            "a Mori game is resolved by a drand beacon or an agreed text, not by stock sales"
+                .to_string(),
+        ));
     }
-
-    pub fn text(&self) -> &str {
-        match self {
-            SeedFile::Beacon(t) | SeedFile::Text(t) => t,
-        }
-    }
-
-    /// The seed, checked: a beacon's signature against the quicknet chain.
-    pub fn seed(&self) -> Result<Seed, FolderError> {
-        let bad = |e: pbem::seed::SeedError| FolderError::Seed(e.to_string());
-        match self {
-            SeedFile::Beacon(json) => {
-                let chain = DrandChain::quicknet().map_err(bad)?;
-                Seed::from_beacon_json(json, &chain, None).map_err(bad)
-            }
-            SeedFile::Text(t) => Seed::from_text(t).map_err(bad),
-        }
-    }
+    seed.seed().map_err(|e| FolderError::Seed(e.to_string()))
 }
 
 /// Everything one step produces.
@@ -371,7 +351,7 @@ pub fn resolve(
 ) -> Result<Resolution, FolderError> {
     let (previous, rs) = read(state_bytes, state_file)?;
     let state = &previous.state;
-    let seed_value = seed.seed()?;
+    let seed_value = seed_of(seed)?;
     // PBM ¶2: the seed given decided no earlier step (after the orders' own check,
     // which names the `[seed]` that names one: M151).
     let unused = || {
@@ -460,40 +440,18 @@ pub fn resolution_files(
     seed: &SeedFile,
     commitment: Option<&str>,
 ) -> Vec<(PathBuf, Vec<u8>)> {
-    let old = stem(&r.previous.state);
-    let new = stem(&r.next.state);
-    let mut out = Vec::new();
-    if let Some(text) = orders {
-        out.push((
-            dir.join(format!("{old}.orders.toml")),
-            text.as_bytes().to_vec(),
-        ));
+    TurnFiles {
+        names: &FILES,
+        from: &stem(&r.previous.state),
+        to: &stem(&r.next.state),
+        orders,
+        seed: Some(seed),
+        commitment: commitment.map(str::trim),
+        report: &r.report,
+        state: &r.next_ron,
+        template: Some(r.template.as_str()).filter(|t| !t.is_empty()),
     }
-    out.push((
-        dir.join(format!("{old}.{}", seed.extension())),
-        seed.text().as_bytes().to_vec(),
-    ));
-    if let Some(c) = commitment {
-        out.push((
-            dir.join(format!("{old}.commitment.txt")),
-            format!("{}\n", c.trim()).into_bytes(),
-        ));
-    }
-    out.push((
-        dir.join(format!("{old}.report.txt")),
-        r.report.clone().into_bytes(),
-    ));
-    out.push((
-        dir.join(format!("{new}.state.ron")),
-        r.next_ron.clone().into_bytes(),
-    ));
-    if !r.template.is_empty() {
-        out.push((
-            dir.join(format!("{new}.template.toml")),
-            r.template.clone().into_bytes(),
-        ));
-    }
-    out
+    .in_folder(dir)
 }
 
 /// The endings of the files that replay a step, in the order a mail attaches them.
@@ -546,24 +504,7 @@ pub struct Verified {
 }
 
 /// Where a replayed file first differs from the file kept in the folder.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Divergence {
-    pub file: String,
-    pub from: String,
-    pub line: usize,
-    pub kept: String,
-    pub replayed: String,
-}
-
-impl std::fmt::Display for Divergence {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} does not follow from {}: first difference at line {}\n  kept:     {}\n  replayed: {}",
-            self.file, self.from, self.line, self.kept, self.replayed
-        )
-    }
-}
+pub use pbem::folder::Divergence;
 
 fn divergence(file: &str, from: &str, kept: &str, replayed: &str) -> FolderError {
     let d = pbem::divergence::first_difference(kept, replayed);
@@ -573,6 +514,7 @@ fn divergence(file: &str, from: &str, kept: &str, replayed: &str) -> FolderError
         line: d.line,
         kept: d.kept,
         replayed: d.replayed,
+        steps: Vec::new(),
     }))
 }
 
@@ -597,9 +539,10 @@ fn text_of(files: &BTreeMap<String, Vec<u8>>, name: &str) -> Option<String> {
 
 /// The seed kept for a step, if any.
 pub fn seed_in(files: &BTreeMap<String, Vec<u8>>, stem: &str) -> Option<SeedFile> {
-    text_of(files, &format!("{stem}.seed.json"))
-        .map(SeedFile::Beacon)
-        .or_else(|| text_of(files, &format!("{stem}.seed.txt")).map(SeedFile::Text))
+    let kept = SeedFile::kept(stem, |name| Ok::<_, ()>(text_of(files, name)));
+    kept.ok()
+        .flatten()
+        .filter(|s| !matches!(s, SeedFile::Sales(_)))
 }
 
 /// Replays the step kept beside a state in `files` (file name to bytes), as
@@ -614,7 +557,7 @@ pub fn replay_step(
         .ok_or_else(|| FolderError::Incomplete(format!("{state_name} is missing")))?;
     let (sf, _) = read(bytes, state_name)?;
     let st = stem(&sf.state);
-    let orders_name = format!("{st}.orders.toml");
+    let orders_name = FILES.orders(&st);
     let orders = text_of(files, &orders_name);
     let seed = seed_in(files, &st);
     if sf.state.outcome.is_some() {
@@ -635,7 +578,7 @@ pub fn replay_step(
             "{orders_name} is missing: {st}'s seed is kept but not the orders it was resolved with"
         )));
     }
-    let commitment = text_of(files, &format!("{st}.commitment.txt"));
+    let commitment = text_of(files, &FILES.commitment(&st));
     resolve(
         bytes,
         state_name,
@@ -664,11 +607,11 @@ pub fn verify_kept(
     umpire: &str,
     secrets_required: bool,
 ) -> Result<Verified, FolderError> {
-    let states: Vec<&String> = files.keys().filter(|n| n.ends_with(".state.ron")).collect();
+    let states: Vec<&String> = files.keys().filter(|n| n.ends_with(FILES.state)).collect();
     let first = states.first().ok_or_else(|| {
         FolderError::Incomplete("the folder holds no state file: there is no game to verify".into())
     })?;
-    let mut name = (*first).clone();
+    let name = (*first).clone();
     let bytes = files.get(&name).cloned().unwrap_or_default();
     let first_hash = sha256_hex(&bytes);
     let (sf, rs) = read(&bytes, &name)?;
@@ -694,52 +637,14 @@ pub fn verify_kept(
             &seal(&fresh)?,
         ));
     }
-    let mut steps = Vec::new();
-    let mut reached = vec![name.clone()];
-    let mut last = sf;
-    while let Some(r) = replay_step(files, &name, umpire).map_err(|e| match e {
-        FolderError::Orders { .. } | FolderError::Incomplete(_) => e,
-        other => FolderError::Other(format!("{name}: {other}")),
-    })? {
-        let step = label(&r.previous.state);
-        let next_name = format!("{}.state.ron", stem(&r.next.state));
-        let Some(kept) = files.get(&next_name) else {
-            return Err(FolderError::Incomplete(format!(
-                "{next_name} is missing: the state that step {step} produced is not in the folder"
-            )));
-        };
-        let replayed = as_written_by(&r, kept)?;
-        let from = format!("{name} and the orders and seed beside it");
-        if kept.as_slice() != replayed.as_bytes() {
-            return Err(divergence(
-                &next_name,
-                &from,
-                &String::from_utf8_lossy(kept),
-                &replayed,
-            ));
-        }
-        let report_name = format!("{}.report.txt", stem(&r.previous.state));
-        if let Some(kept) = text_of(files, &report_name) {
-            if kept != r.report {
-                return Err(divergence(&report_name, &from, &kept, &r.report));
-            }
-        }
-        steps.push(step);
-        name = next_name;
-        reached.push(name.clone());
-        last = r.next;
-    }
-    let unreached: Vec<&str> = states
-        .iter()
-        .filter(|s| !reached.contains(s))
-        .map(|s| s.as_str())
-        .collect();
-    if !unreached.is_empty() {
-        return Err(FolderError::Incomplete(format!(
-            "the replay stops at {name} (no orders or seed beside it) and never reaches {}",
-            unreached.join(", ")
-        )));
-    }
+    let names: Vec<String> = states.iter().map(|s| s.to_string()).collect();
+    let mut kept = KeptSteps {
+        files,
+        umpire,
+        last: sf,
+    };
+    let walked = pbem::folder::replay(&mut kept, &name, &names).map_err(stopped)?;
+    let (name, steps, last) = (walked.last, walked.steps, kept.last);
     let over = last.state.outcome.is_some();
     let hidden = verify_secrets(files, &rs, &last.state, over && secrets_required)?;
     Ok(Verified {
@@ -750,6 +655,71 @@ pub fn verify_kept(
         over,
         hidden,
     })
+}
+
+/// The steps of a Mori folder as `verify` replays them, and the last state reached.
+struct KeptSteps<'a> {
+    files: &'a BTreeMap<String, Vec<u8>>,
+    umpire: &'a str,
+    last: StateFile,
+}
+
+impl pbem::folder::Replay for KeptSteps<'_> {
+    type Error = FolderError;
+
+    fn step(&mut self, name: &str) -> Result<Option<Replayed>, FolderError> {
+        let Some(r) = replay_step(self.files, name, self.umpire).map_err(|e| match e {
+            FolderError::Orders { .. } | FolderError::Incomplete(_) => e,
+            other => FolderError::Other(format!("{name}: {other}")),
+        })?
+        else {
+            return Ok(None);
+        };
+        let next = FILES.state(&stem(&r.next.state));
+        let kept = self.files.get(&next).cloned();
+        let replayed = match &kept {
+            Some(k) => as_written_by(&r, k)?,
+            None => String::new(),
+        };
+        let report = FILES.report(&stem(&r.previous.state));
+        let files = vec![
+            Compared {
+                name: next.clone(),
+                kept,
+                replayed,
+                required: true,
+            },
+            Compared {
+                kept: self.files.get(&report).cloned(),
+                name: report,
+                replayed: r.report,
+                required: false,
+            },
+        ];
+        let step = Replayed {
+            label: label(&r.previous.state),
+            next,
+            from: format!("{name} and the orders and seed beside it"),
+            files,
+        };
+        self.last = r.next;
+        Ok(Some(step))
+    }
+}
+
+/// Where the replay of a Mori folder stopped, as its folder says it.
+fn stopped(stop: Stop<FolderError>) -> FolderError {
+    match stop {
+        Stop::Game(e) => e,
+        Stop::Missing { file, step } => FolderError::Incomplete(format!(
+            "{file} is missing: the state that step {step} produced is not in the folder"
+        )),
+        Stop::Diverged(d) => FolderError::Diverged(d),
+        Stop::Unreached { at, unreached } => FolderError::Incomplete(format!(
+            "the replay stops at {at} (no orders or seed beside it) and never reaches {}",
+            unreached.join(", ")
+        )),
+    }
 }
 
 /// Both revealed secrets, checked against the last state: required once the war is

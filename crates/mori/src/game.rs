@@ -7,7 +7,9 @@ use crate::orders::{OrderError, RawOrders};
 use crate::ruleset::Ruleset;
 use crate::state::State;
 use pbem::envelope::{Chain, EnvelopeError, Sealed};
+use pbem::folder::FileNames;
 use pbem::game::{Game, OrderProblem, Step};
+use pbem::mail::Subject;
 use pbem::seed::Seed;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -17,6 +19,46 @@ pub const KIND: &str = "mori";
 /// The state format Mori's files are written in (the envelope's format 2, the first
 /// that names its kind).
 pub const FORMAT: u32 = 2;
+
+/// How a Mori game folder names its files: those of a BLITZKRIEG folder
+/// (`docs/pbem.md`), with Mori's stems (`00-setup`, `07-t007`).
+pub const FILES: FileNames = FileNames {
+    state: ".state.ron",
+    orders: ".orders.toml",
+    report: ".report.txt",
+    template: ".template.toml",
+    commitment: ".commitment.txt",
+};
+
+/// A mail's subject as players name the steps: "New game: the set-up draw is next",
+/// "Set-up drawn: Axis moves first", "Turn 3 Axis → Allied", "Turn 12 Allied: the
+/// end of the war".
+fn words(step: &str, from: &str, to: &str) -> String {
+    if step == pbem::mail::NEW_GAME {
+        return "New game: the set-up draw is next".to_string();
+    }
+    if step == crate::engine::SETUP_LABEL {
+        return format!("Set-up drawn: {to} moves first");
+    }
+    let n: u32 = step
+        .strip_prefix('t')
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0);
+    match to {
+        "the end of the war" => format!("Turn {n} {from}: the end of the war"),
+        _ => format!("Turn {n} {from} \u{2192} {to}"),
+    }
+}
+
+/// The subject of a Mori turn mail ([`words`]); one that corrects an earlier mail says
+/// so after them.
+pub fn subject(step: &str, from: &str, to: &str) -> Subject {
+    let first = words(step, from, to);
+    Subject {
+        corrected: format!("{first} (corrected, replaces the earlier one)"),
+        first,
+    }
+}
 
 /// A player as the game's mail names him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +145,7 @@ impl OrderProblem for OrderError {
 
 impl Game for Ruleset {
     const KIND: &'static str = KIND;
+    const FILES: FileNames = FILES;
     type State = State;
     type Orders = RawOrders;
     type Event = Event;
@@ -115,6 +158,14 @@ impl Game for Ruleset {
     fn write_state(&self, state: &State) -> Result<String, String> {
         let file = StateFile::new(state.clone(), Chain::default(), env!("CARGO_PKG_VERSION"));
         pbem::envelope::seal(&file).map_err(|e| e.to_string())
+    }
+
+    fn file_stem(&self, state: &State) -> String {
+        crate::folder::stem(state)
+    }
+
+    fn subject(&self, step: &str, from: &str, to: &str) -> Subject {
+        subject(step, from, to)
     }
 
     /// 002 §3: the players alternate turns until the war is won (§7). A game not yet

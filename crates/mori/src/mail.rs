@@ -59,26 +59,6 @@ pub fn thread_label(step: &str, side: Side) -> String {
     format!("{step}.{}", side.name())
 }
 
-/// A mail's subject as players name the steps: "New game: the set-up draw is next",
-/// "Set-up drawn: Axis moves first", "Turn 3 Axis → Allied", "Turn 12 Allied: the
-/// end of the war".
-fn subject(step: &str, from: &str, to: &str) -> String {
-    if step == NEW_GAME {
-        return "New game: the set-up draw is next".to_string();
-    }
-    if step == crate::engine::SETUP_LABEL {
-        return format!("Set-up drawn: {to} moves first");
-    }
-    let n: u32 = step
-        .strip_prefix('t')
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(0);
-    match to {
-        "the end of the war" => format!("Turn {n} {from}: the end of the war"),
-        _ => format!("Turn {n} {from} \u{2192} {to}"),
-    }
-}
-
 /// The steps mailed before `step`, oldest first.
 fn earlier_steps(step: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -252,7 +232,7 @@ pub fn turn_mails(rs: &Ruleset, input: &Input<'_>) -> Result<Vec<TurnMail>, Mail
             references: earlier,
             date: input.date,
             correction: None,
-            subject: Some(subject(&step, &from_side, &to_side)),
+            subject: crate::game::subject(&step, &from_side, &to_side),
         });
     }
     Ok(out)

@@ -43,6 +43,19 @@ pub enum FileError {
          until they are in place the folder is not the game as it was written"
     ))]
     Unfinished { dir: PathBuf, stage: PathBuf },
+    #[error(
+        "{dir} holds the states of two games: {first} is of a `{first_kind}` game, {other} of a `{other_kind}` game"
+    )]
+    #[diagnostic(help(
+        "a game folder holds one game: keep each game's files in a folder of their own"
+    ))]
+    TwoGames {
+        dir: PathBuf,
+        first: String,
+        first_kind: String,
+        other: String,
+        other_kind: String,
+    },
 }
 
 impl FileError {
@@ -58,6 +71,7 @@ impl FileError {
             FileError::NotText { .. } => "F005",
             FileError::NotOurStaging { .. } => "F006",
             FileError::Unfinished { .. } => "F007",
+            FileError::TwoGames { .. } => "F030",
         }
     }
 }

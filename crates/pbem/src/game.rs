@@ -8,6 +8,8 @@
 //! seed arrives as bytes already verified against its source ([`crate::seed::Seed`]).
 
 use crate::envelope::EnvelopeError;
+use crate::folder::FileNames;
+use crate::mail::Subject;
 use crate::seed::Seed;
 use std::fmt;
 use std::ops::Range;
@@ -60,6 +62,8 @@ pub type Adjudicated<G> =
 pub trait Game {
     /// The kind written in the state envelope: "blitzkrieg", "mori".
     const KIND: &'static str;
+    /// How the game names the files of its folder ([`crate::folder`]).
+    const FILES: FileNames;
     type State;
     type Orders;
     type Event;
@@ -69,6 +73,12 @@ pub trait Game {
     fn read_state(&self, text: &str, file: &str) -> Result<Self::State, EnvelopeError>;
     /// Writes a state file, deterministically.
     fn write_state(&self, state: &Self::State) -> Result<String, String>;
+    /// The stem of a state's files in its folder: `05-2-red`, `07-t007`.
+    fn file_stem(&self, state: &Self::State) -> String;
+    /// The words of a turn mail's subject ([`crate::mail::TurnMail::subject`]): the
+    /// step it reports (its label, or [`crate::mail::NEW_GAME`]), the side that moved
+    /// and the side that moves next.
+    fn subject(&self, step: &str, from: &str, to: &str) -> Subject;
     /// Whose orders come next.
     fn step(&self, state: &Self::State) -> Step;
     /// The sides in the order the game names them.

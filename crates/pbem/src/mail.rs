@@ -43,4 +43,4 @@ pub use smtp::SmtpReceipt;
 pub use transport::{
     deliver, outbox_path, resend, Delivery, OutboxWrite, Sent, SmtpSettings, TlsMode, Transport,
 };
-pub use turn::{message_id, mime_type_for, MailAttachment, Player, TurnMail, NEW_GAME};
+pub use turn::{message_id, mime_type_for, MailAttachment, Player, Subject, TurnMail, NEW_GAME};

@@ -46,7 +46,7 @@ fn sample_turn() -> TurnMail {
         references: Vec::new(),
         date: chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap(),
         correction: None,
-        subject: None,
+        subject: pbem::mail::Subject::default(),
     }
 }
 

@@ -7,6 +7,8 @@
 //! reads as no order at all is said first, as warnings (`blitzkrieg_desk::unread`).
 
 use crate::cli::common::{self, RuleArgs, SignatureArgs};
+use crate::cli::kind::{dispatch, PerGame, Played};
+use crate::cli::mori_commands;
 use crate::cli::output::{self, FormatArgs};
 use blitzkrieg::orders::Diagnostics;
 use blitzkrieg_desk::game::{self, GameError};
@@ -34,15 +36,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    let json = args.output.is_json();
-    if let Some(code) = crate::cli::mori_commands::commit::mori_check(
-        &args.state,
-        &args.orders,
-        &args.private,
-        json,
-    )? {
-        return Ok(code);
+    dispatch(Played::of_state(&args.state), args)
+}
+
+impl PerGame for Args {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self)
     }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        let json = self.output.is_json();
+        mori_commands::commit::mori_check(&self.state, &self.orders, &self.private, json)
+    }
+}
+
+fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     if args.output.is_json() {
         return Ok(output::run("check", || run_json(&args)));
     }

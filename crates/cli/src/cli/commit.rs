@@ -7,6 +7,8 @@
 //! take them (`--state`/`--orders` say the same); ORDERS `-` is standard input.
 
 use crate::cli::common::{self, RuleArgs};
+use crate::cli::kind::{dispatch, PerGame, Played};
+use crate::cli::mori_commands;
 use blitzkrieg::orders::Diagnostics;
 use blitzkrieg_desk::game;
 use miette::{miette, IntoDiagnostic, WrapErr};
@@ -57,14 +59,42 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             ))
         }
     };
-    if let Some(code) = crate::cli::mori_commands::commit::mori_commit(
-        &state_path,
-        &orders_path,
-        &args.private,
+    let played = Played::of_state(&state_path);
+    let command = Committing {
+        args,
         now,
-    )? {
-        return Ok(code);
+        state_path,
+        orders_path,
+    };
+    dispatch(played, command)
+}
+
+/// `blitz commit` with its files named and the time it judges the seed by.
+struct Committing {
+    args: Args,
+    now: i64,
+    state_path: PathBuf,
+    orders_path: PathBuf,
+}
+
+impl PerGame for Committing {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self)
     }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        let (state, orders) = (&self.state_path, &self.orders_path);
+        mori_commands::commit::mori_commit(state, orders, &self.args.private, self.now)
+    }
+}
+
+fn blitzkrieg(command: Committing) -> miette::Result<ExitCode> {
+    let Committing {
+        args,
+        now,
+        state_path,
+        orders_path,
+    } = command;
     let state = pbem::files::read_game_file(&state_path)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the state file {}", state_path.display()))?;

@@ -3,6 +3,7 @@
 //! (`blitzkrieg_desk::replay`; Mori's game: `mori::replay`).
 
 use crate::cli::common::RuleArgs;
+use crate::cli::kind::{dispatch, PerGame, Played};
 use blitzkrieg_desk::replay;
 use miette::{IntoDiagnostic, WrapErr};
 use std::path::{Path, PathBuf};
@@ -22,9 +23,20 @@ pub struct Args {
 /// Exit 0 written; 1 the folder holds no game that can be read; 2 the file could not
 /// be written.
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) = crate::cli::mori_html::run(&args)? {
-        return Ok(code);
+    dispatch(Played::of_folder(&args.path)?, args)
+}
+
+impl PerGame for Args {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self)
     }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        crate::cli::mori_html::run(&self)
+    }
+}
+
+fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     let umpire = args.rules.umpire()?;
     let game = match replay::read_game(&args.path) {
         Ok(g) => g,

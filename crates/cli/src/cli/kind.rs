@@ -1,9 +1,11 @@
 //! Which game a command is given, and what the commands of Paolo Mori's BLITZKRIEG!
 //! (base game and Nippon) share: the one place the command line chooses between games.
 //! A state file says its game in its envelope (`kind`, read by
-//! `pbem::envelope::Header::peek` before the game is known); a game folder by its first
-//! state. The BLITZKRIEG commands call their Mori form first (`mori_commands/`, one
-//! module a command) and go on with BLITZKRIEG when the state is not Mori's.
+//! `pbem::envelope::Header::peek` before the game is known); a game folder by its
+//! states (`pbem::folder::kind_of`, which refuses a folder of two games). A command
+//! reads which game it is given once ([`Played`]) and [`dispatch`] runs its form for
+//! that game ([`PerGame`]: BLITZKRIEG's in the command's module, Mori's in
+//! `mori_commands/`, one module a command).
 //!
 //! A Mori player's private file (his secret, never mailed: `docs/hidden.md`) lives in
 //! his private folder, `--private DIR` (default `$BLITZ_PRIVATE`, else
@@ -19,6 +21,58 @@ use pbem::envelope::Header;
 use pbem::files;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The game a command is given, read once from the envelope of its state or of its
+/// folder's states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// Avalon Hill's BLITZKRIEG: kind `blitzkrieg`, or none (format 1). A file whose
+    /// header cannot be read goes here too, and BLITZKRIEG's reader says why.
+    Blitzkrieg,
+    /// Paolo Mori's BLITZKRIEG!, base game or Nippon: kind `mori`.
+    Mori,
+}
+
+impl Played {
+    fn of_kind(kind: &str) -> Played {
+        if kind == mori::game::KIND {
+            Played::Mori
+        } else {
+            Played::Blitzkrieg
+        }
+    }
+
+    /// The game of a state file, by its envelope alone.
+    pub fn of_state(path: &Path) -> Played {
+        let Ok(bytes) = files::read_bytes(path) else {
+            return Played::Blitzkrieg;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        Played::of_kind(&Header::peek(&text, "").map(|h| h.kind).unwrap_or_default())
+    }
+
+    /// The game of a game folder, by its states (F030 when they are of two games).
+    pub fn of_folder(dir: &Path) -> miette::Result<Played> {
+        let kind = pbem::folder::kind_of(dir, blitzkrieg_desk::game::FILES.state)?;
+        Ok(Played::of_kind(&kind.unwrap_or_default()))
+    }
+}
+
+/// A command with a form for each game. The compiler keeps them together: a game added
+/// to [`Played`] is a method here, which every command must then give.
+pub trait PerGame {
+    fn blitzkrieg(self) -> miette::Result<ExitCode>;
+    fn mori(self) -> miette::Result<ExitCode>;
+}
+
+/// Runs the form of `command` for the game `played`.
+pub fn dispatch(played: Played, command: impl PerGame) -> miette::Result<ExitCode> {
+    match played {
+        Played::Blitzkrieg => command.blitzkrieg(),
+        Played::Mori => command.mori(),
+    }
+}
 
 /// The umpire release written into every state.
 pub(crate) const UMPIRE: &str = concat!("blitz ", env!("CARGO_PKG_VERSION"));
@@ -150,29 +204,6 @@ pub(crate) fn side_of(rs: &Ruleset, name: &str) -> miette::Result<Side> {
                 sides.join(" or ")
             )
         })
-}
-
-/// Whether a state file is of Mori's game (read by its envelope alone). A file that
-/// cannot be read is left to BLITZKRIEG's commands, which say why.
-pub fn is_mori(path: &Path) -> bool {
-    let Ok(bytes) = files::read_bytes(path) else {
-        return false;
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    Header::peek(&text, "").is_ok_and(|h| h.kind == mori::game::KIND)
-}
-
-/// Whether a game folder is of Mori's game: by its first state.
-pub fn is_mori_dir(dir: &Path) -> bool {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return false;
-    };
-    let mut states: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with(".state.ron"))
-        .collect();
-    states.sort();
-    states.first().is_some_and(|p| is_mori(p))
 }
 
 pub(crate) fn read_state(path: &Path) -> miette::Result<(Vec<u8>, StateFile, Ruleset)> {

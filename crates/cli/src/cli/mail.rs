@@ -5,6 +5,7 @@
 //! flatten them in and call [`transport_in`] with their game folder.
 
 use crate::cli::common::RuleArgs;
+use crate::cli::kind::{dispatch, PerGame, Played};
 use blitzkrieg::units::Side;
 use blitzkrieg_desk::game;
 use pbem::files;
@@ -299,11 +300,15 @@ pub fn turn_mail_from_args(args: &TurnArgs) -> Result<TurnMail, MailError> {
         });
     }
     let date = date_from_args(args)?;
+    let turn = required(&args.turn, "--turn")?;
+    let from_side = required(&args.from_side, "--from")?.name().to_string();
+    let to_side = required(&args.to_side, "--to")?.name().to_string();
     Ok(TurnMail {
         game: required(&args.game, "--game")?,
-        turn: required(&args.turn, "--turn")?,
-        from_side: required(&args.from_side, "--from")?.name().to_string(),
-        to_side: required(&args.to_side, "--to")?.name().to_string(),
+        subject: blitzkrieg_desk::turn_mail::subject(&turn, &from_side, &to_side),
+        turn,
+        from_side,
+        to_side,
         players: vec![
             (
                 Side::Blue.name().to_string(),
@@ -321,7 +326,6 @@ pub fn turn_mail_from_args(args: &TurnArgs) -> Result<TurnMail, MailError> {
         references: args.references.clone(),
         date,
         correction: None,
-        subject: None,
     })
 }
 
@@ -481,9 +485,24 @@ pub fn run(mut args: Args) -> miette::Result<ExitCode> {
     if args.state.is_none() {
         args.state = args.state_pos.take();
     }
-    if let Some(code) = crate::cli::mori_commands::mail::mori_mail(&args)? {
-        return Ok(code);
+    let played = args
+        .state
+        .as_deref()
+        .map_or(Played::Blitzkrieg, Played::of_state);
+    dispatch(played, args)
+}
+
+impl PerGame for Args {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self)
     }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        crate::cli::mori_commands::mail::mori_mail(&self)
+    }
+}
+
+fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     // The outbox of a game's mail is in its folder: the state's, or the report's.
     let game_dir = match (&args.state, &args.turn.report) {
         (Some(state), _) => folder_of(state),

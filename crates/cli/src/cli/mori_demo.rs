@@ -94,7 +94,7 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
     .map_err(|e| miette!("{e}"))?;
     let first_ron = folder::seal(&first).map_err(|e| miette!("{e}"))?;
     let mut files: Vec<(PathBuf, Vec<u8>)> = vec![(
-        dir.join(format!("{}.state.ron", folder::stem(&first.state))),
+        dir.join(mori::game::FILES.state(&folder::stem(&first.state))),
         first_ron.clone().into_bytes(),
     )];
     for p in privates.values() {
@@ -122,7 +122,7 @@ pub fn run(dir: &Path, variant: Variant, force: bool) -> miette::Result<ExitCode
             let view = player::view(&current.state, mine).map_err(|e| miette!("{e}"))?;
             Some(scripted_orders(&rs, &current.state, &view.private))
         };
-        let name = format!("{}.orders.toml", folder::stem(&current.state));
+        let name = mori::game::FILES.orders(&folder::stem(&current.state));
         let commitment = orders
             .as_deref()
             .map(|o| pbem::commit::orders_commitment_v2(current_ron.as_bytes(), o).to_string());

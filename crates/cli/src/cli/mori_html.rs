@@ -3,23 +3,20 @@
 //! reveals at the end), written as BLITZKRIEG's is.
 
 use crate::cli::html::{write, Args};
-use crate::cli::kind::{folder_files, is_mori_dir};
+use crate::cli::kind::folder_files;
 use std::process::ExitCode;
 
-/// `None` when the folder is not a Mori game's. Exit 1 when its states cannot be read
-/// or do not follow one another; nothing is written then.
-pub fn run(args: &Args) -> miette::Result<Option<ExitCode>> {
-    if !is_mori_dir(&args.path) {
-        return Ok(None);
-    }
+/// Exit 1 when its states cannot be read or do not follow one another; nothing is
+/// written then.
+pub fn run(args: &Args) -> miette::Result<ExitCode> {
     let all = folder_files(&args.path)?;
     let (page, shown) = match mori::replay::render(&all) {
         Ok(p) => p,
         Err(e) => {
             errln!("{}: {e}", args.path.display());
-            return Ok(Some(ExitCode::from(1)));
+            return Ok(ExitCode::from(1));
         }
     };
     write(&args.out, &page, shown.steps, &shown.first, &shown.last)?;
-    Ok(Some(ExitCode::SUCCESS))
+    Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,8 @@
 //! state (it is rendered from the events the state keeps). `--format json`: the
 //! header and the events themselves, as one document.
 
+use crate::cli::kind::{dispatch, PerGame, Played};
+use crate::cli::mori_commands;
 use crate::cli::output::{self, FormatArgs};
 use blitzkrieg_desk::game::{self, GameError};
 use blitzkrieg_desk::json;
@@ -20,11 +22,20 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) =
-        crate::cli::mori_commands::show::mori_report(&args.state, args.output.is_json())?
-    {
-        return Ok(code);
+    dispatch(Played::of_state(&args.state), args)
+}
+
+impl PerGame for Args {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self)
     }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        mori_commands::show::mori_report(&self.state, self.output.is_json())
+    }
+}
+
+fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     if args.output.is_json() {
         return Ok(output::run("report", || run_json(&args)));
     }

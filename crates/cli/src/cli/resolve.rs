@@ -5,7 +5,9 @@
 //! signed with the side's key; the signature is kept in the folder and mailed.
 
 use crate::cli::common::{self, RuleArgs, SeedArgs, SignatureArgs};
+use crate::cli::kind::{dispatch, PerGame, Played};
 use crate::cli::mail::{describe, transport_in, TransportArgs};
+use crate::cli::mori_commands;
 use blitzkrieg_desk::game::{self, GameError};
 use blitzkrieg_desk::signed;
 use miette::miette;
@@ -54,9 +56,20 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) = crate::cli::mori_commands::resolve::mori_resolve(&args)? {
-        return Ok(code);
+    dispatch(Played::of_state(&args.state), args)
+}
+
+impl PerGame for Args {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self)
     }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        mori_commands::resolve::mori_resolve(&self)
+    }
+}
+
+fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     let orders_path = args
         .orders
         .as_deref()
@@ -125,7 +138,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     if args.commitment.is_none() && r.state.last.seed_value != "-" {
         warn_uncommitted();
     }
-    let state_path = dir.join(format!("{}.state.ron", r.state.file_stem()));
+    let state_path = dir.join(game::FILES.state(&r.state.file_stem()));
     match mail {
         Some((message, transport, outbox)) => {
             let delivery = pbem::mail::deliver(&message, &transport, &outbox)
@@ -224,7 +237,7 @@ fn next_step(
 /// state it produces, with other bytes. Then its mail is a correction, named by the
 /// first hex digits of the new state's hash.
 fn corrects(dir: &Path, r: &game::Resolution) -> Option<String> {
-    let kept = dir.join(format!("{}.state.ron", r.state.file_stem()));
+    let kept = dir.join(game::FILES.state(&r.state.file_stem()));
     let bytes = files::read_bytes(&kept).ok()?;
     (bytes != r.state_ron.as_bytes()).then(|| r.state_hash.chars().take(12).collect())
 }

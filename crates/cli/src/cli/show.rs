@@ -1,6 +1,8 @@
 //! `blitz show STATE`: the position at a glance (`--format json`: as one document).
 
 use crate::cli::common::RuleArgs;
+use crate::cli::kind::{dispatch, PerGame, Played};
+use crate::cli::mori_commands;
 use crate::cli::output::{self, FormatArgs};
 use blitzkrieg_desk::game::{self, GameError};
 use blitzkrieg_desk::json;
@@ -25,15 +27,22 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    let json = args.output.is_json();
-    if let Some(code) = crate::cli::mori_commands::show::mori_show(
-        &args.state,
-        &args.private,
-        json,
-        args.out.as_deref(),
-    )? {
-        return Ok(code);
+    dispatch(Played::of_state(&args.state), args)
+}
+
+impl PerGame for Args {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self)
     }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        let json = self.output.is_json();
+        let out = self.out.as_deref();
+        mori_commands::show::mori_show(&self.state, &self.private, json, out)
+    }
+}
+
+fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     if args.out.is_some() {
         return Err(miette::miette!(
             help = "`blitz resolve` and `blitz new` write its template into the game folder (NN-TURN-SIDE.template.toml)",

@@ -8,8 +8,10 @@
 
 use crate::cli::common::RuleArgs;
 use crate::cli::kept_mail::{self, Expected, Rebuilt, TurnSeed};
+use crate::cli::kind::{dispatch, PerGame, Played};
+use crate::cli::mori_commands;
 use crate::cli::output::{self, FormatArgs};
-use blitzkrieg_desk::game::{self, GameError, Umpire, Verified};
+use blitzkrieg_desk::game::{self, GameError, Umpire, Verified, FILES};
 use blitzkrieg_desk::json;
 use pbem::envelope::{sha256_hex, Header};
 use pbem::files;
@@ -34,34 +36,48 @@ pub struct Args {
 pub const FOLDER_COMMITMENTS: &str = "commitments: not judged: a game folder does not say when each commitment was mailed (`blitz verify` on the mail you kept judges it by its Received: headers)";
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
-    if let Some(code) =
-        crate::cli::mori_commands::verify::mori_verify(&args.dir, args.output.is_json())?
-    {
-        return Ok(code);
+    let folder = Played::of_folder(&args.dir)?;
+    if folder == Played::Mori || !kept_mail::is_mail(&args.dir) {
+        return dispatch(folder, Verifying { args, mail: None });
     }
-    let rebuilt = if kept_mail::is_mail(&args.dir) {
-        match Rebuilt::from_mail(&args.dir, args.game.as_deref()) {
-            Ok(r) if crate::cli::kind::is_mori_dir(r.dir()) => {
-                return crate::cli::mori_commands::verify::mori_verify_mail(
-                    &args.dir,
-                    &r,
-                    args.output.is_json(),
-                );
-            }
-            Ok(r) => Some(r),
-            Err(GameError::Incomplete(why)) if !args.output.is_json() => {
-                errln!("{}: INCOMPLETE: {why}", args.dir.display());
-                return Ok(ExitCode::from(1));
-            }
-            Err(e) if !args.output.is_json() => return Err(e.into()),
-            Err(e @ GameError::Incomplete(_)) => {
-                return Ok(output::run("verify", || json_result(&args.dir, Err(e))))
-            }
-            Err(e) => return Ok(output::run("verify", || Err(e))),
+    let rebuilt = match Rebuilt::from_mail(&args.dir, args.game.as_deref()) {
+        Ok(r) => r,
+        Err(GameError::Incomplete(why)) if !args.output.is_json() => {
+            errln!("{}: INCOMPLETE: {why}", args.dir.display());
+            return Ok(ExitCode::from(1));
         }
-    } else {
-        None
+        Err(e) if !args.output.is_json() => return Err(e.into()),
+        Err(e @ GameError::Incomplete(_)) => {
+            return Ok(output::run("verify", || json_result(&args.dir, Err(e))))
+        }
+        Err(e) => return Ok(output::run("verify", || Err(e))),
     };
+    let played = Played::of_folder(rebuilt.dir())?;
+    let mail = Some(rebuilt);
+    dispatch(played, Verifying { args, mail })
+}
+
+/// `blitz verify` of a game folder, or of the folder its mail was rebuilt into.
+struct Verifying {
+    args: Args,
+    mail: Option<Rebuilt>,
+}
+
+impl PerGame for Verifying {
+    fn blitzkrieg(self) -> miette::Result<ExitCode> {
+        blitzkrieg(self.args, self.mail)
+    }
+
+    fn mori(self) -> miette::Result<ExitCode> {
+        let (dir, json) = (&self.args.dir, self.args.output.is_json());
+        match &self.mail {
+            Some(r) => mori_commands::verify::mori_verify_mail(dir, r, json),
+            None => mori_commands::verify::mori_verify(dir, json),
+        }
+    }
+}
+
+fn blitzkrieg(args: Args, rebuilt: Option<Rebuilt>) -> miette::Result<ExitCode> {
     if args.output.is_json() {
         return Ok(output::run("verify", || {
             let umpire = output::umpire(&args.rules)?;
@@ -200,14 +216,14 @@ fn expected(u: &Umpire, dir: &Path, name: &str) -> Result<Option<Expected>, Game
 /// The player-turns of a game folder resolved with a published seed, with the seed
 /// their orders name and the commitment kept for them.
 fn turn_seeds(u: &Umpire, dir: &Path) -> Result<Vec<TurnSeed>, GameError> {
-    let names = files::names_ending(dir, ".orders.toml")?;
+    let names = files::names_ending(dir, FILES.orders)?;
     let mut out = Vec::new();
     for name in names {
-        let stem = name.trim_end_matches(".orders.toml");
+        let stem = name.trim_end_matches(FILES.orders);
         let seeded = [".seed.json", ".seed.txt", ".sales.csv"]
             .iter()
             .any(|e| dir.join(format!("{stem}{e}")).exists());
-        let state_path = dir.join(format!("{stem}.state.ron"));
+        let state_path = dir.join(FILES.state(stem));
         if !seeded || !state_path.exists() {
             continue;
         }
@@ -218,7 +234,7 @@ fn turn_seeds(u: &Umpire, dir: &Path) -> Result<Vec<TurnSeed>, GameError> {
         let Ok(Some(seed)) = game::check_for_commit(u, &state_bytes, &state_name, &text)? else {
             continue;
         };
-        let commitment_path = dir.join(format!("{stem}.commitment.txt"));
+        let commitment_path = dir.join(FILES.commitment(stem));
         let commitment = if commitment_path.exists() {
             Some(
                 files::read_text(&commitment_path)?

@@ -115,7 +115,7 @@ pub fn sample_turn() -> TurnMail {
             .single()
             .unwrap(),
         correction: None,
-        subject: None,
+        subject: blitzkrieg_desk::turn_mail::subject("3-Blue", "Blue", "Red"),
     }
 }
 

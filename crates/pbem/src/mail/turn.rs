@@ -90,10 +90,19 @@ pub struct TurnMail {
     /// of its own (`<blitz.GAME.TURN.fix-TOKEN@DOMAIN>`), a subject saying it replaces
     /// the earlier report, an outbox file of its own, and replies to the earlier mail.
     pub correction: Option<String>,
-    /// The subject's words after `[Blitzkrieg GAME] `, for a game whose turn labels
-    /// are not `NUMBER-SIDE` ("Set-up: Axis moves first"); `None`: worded from the
-    /// turn label and the sides.
-    pub subject: Option<String>,
+    /// The subject's words after `[Blitzkrieg GAME] `, as the game words its steps
+    /// ([`crate::game::Game::subject`]).
+    pub subject: Subject,
+}
+
+/// A turn mail's subject after `[Blitzkrieg GAME] `, as the game words it: for the
+/// turn's first mail, and for a mail that corrects it ([`TurnMail::correction`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Subject {
+    /// "Turn 3 Blue → Red: report".
+    pub first: String,
+    /// "Turn 3 Blue → Red: corrected report, replaces the earlier one".
+    pub corrected: String,
 }
 
 /// A text for a header, refused when it holds a control character (a line break would
@@ -212,45 +221,14 @@ impl TurnMail {
         }
     }
 
-    /// The turn number as written in the subject: the label without a trailing
-    /// `-<side that moved>` (so `3-Blue` moved by Blue gives `3`).
-    fn turn_number(&self) -> &str {
-        let suffix = format!("-{}", self.from_side);
-        let label = self.turn.as_str();
-        let cut = label.len().saturating_sub(suffix.len());
-        match (label.get(..cut), label.get(cut..)) {
-            (Some(head), Some(tail)) if cut > 0 && tail.eq_ignore_ascii_case(&suffix) => head,
-            _ => label,
-        }
-    }
-
     /// `[Blitzkrieg GAME] Turn 3 Blue → Red: report`: stable, so mail filters can match
-    /// on `[Blitzkrieg GAME]`.
+    /// on `[Blitzkrieg GAME]`; the words after it are the game's ([`Subject`]).
     pub fn subject(&self) -> String {
-        if let Some(words) = &self.subject {
-            let fix = match self.correction {
-                Some(_) => " (corrected, replaces the earlier one)",
-                None => "",
-            };
-            return format!("[Blitzkrieg {}] {words}{fix}", self.game);
-        }
-        if self.turn == NEW_GAME {
-            return format!(
-                "[Blitzkrieg {}] New game: {} sets up",
-                self.game, self.to_side
-            );
-        }
-        let what = match self.correction {
-            Some(_) => "corrected report, replaces the earlier one",
-            None => "report",
+        let words = match self.correction {
+            Some(_) => &self.subject.corrected,
+            None => &self.subject.first,
         };
-        format!(
-            "[Blitzkrieg {}] Turn {} {} \u{2192} {}: {what}",
-            self.game,
-            self.turn_number(),
-            self.from_side,
-            self.to_side
-        )
+        format!("[Blitzkrieg {}] {words}", self.game)
     }
 
     /// The outbox file name: `blitz-GAME-TURN.eml` (turn label in lower case, characters
@@ -474,7 +452,10 @@ mod tests {
             references: vec!["<blitz.g1.1-blue@example.com>".into()],
             date: Utc.with_ymd_and_hms(2026, 11, 24, 18, 0, 0).unwrap(),
             correction: None,
-            subject: None,
+            subject: Subject {
+                first: "Turn 3".into(),
+                corrected: "Turn 3 again".into(),
+            },
         }
     }
 
@@ -501,24 +482,11 @@ mod tests {
     }
 
     #[test]
-    fn subject_is_stable() {
-        assert_eq!(
-            sample().subject(),
-            "[Blitzkrieg g1] Turn 3 Blue \u{2192} Red: report"
-        );
+    fn the_subject_is_the_games_words_after_the_tag() {
         let mut m = sample();
-        m.turn = "\u{130}-blue".into();
-        assert_eq!(
-            m.subject(),
-            "[Blitzkrieg g1] Turn \u{130} Blue \u{2192} Red: report"
-        );
-        m.turn = "-Blue".into();
-        assert!(m.subject().contains("Turn -Blue Blue"));
-        m.turn = "setup".into();
-        assert_eq!(
-            m.subject(),
-            "[Blitzkrieg g1] Turn setup Blue \u{2192} Red: report"
-        );
+        assert_eq!(m.subject(), "[Blitzkrieg g1] Turn 3");
+        m.correction = Some("ab12".into());
+        assert_eq!(m.subject(), "[Blitzkrieg g1] Turn 3 again");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `blitz check` and `blitz commit` of a Mori order file: the public checks, then those only the mover's private file allows.
 
 use crate::cli::common;
-use crate::cli::kind::{is_mori, read_state, report, text_only, PrivateArgs};
+use crate::cli::kind::{read_state, report, text_only, PrivateArgs};
 use miette::miette;
 use mori::folder::{self, FolderError};
 use mori::{player, Side};
@@ -56,12 +56,9 @@ pub fn mori_check(
     orders: &Path,
     private: &PrivateArgs,
     json: bool,
-) -> miette::Result<Option<ExitCode>> {
-    if !is_mori(state) {
-        return Ok(None);
-    }
+) -> miette::Result<ExitCode> {
     text_only(json, "check")?;
-    Ok(Some(match checked(state, orders, private)?.verdict {
+    Ok(match checked(state, orders, private)?.verdict {
         Err(rendered) => {
             err!("{rendered}");
             ExitCode::from(1)
@@ -80,7 +77,7 @@ pub fn mori_check(
             );
             ExitCode::SUCCESS
         }
-    }))
+    })
 }
 
 /// `blitz commit` on a Mori state: the same commitment as BLITZKRIEG's, to orders
@@ -91,12 +88,9 @@ pub fn mori_commit(
     orders: &Path,
     private: &PrivateArgs,
     now: i64,
-) -> miette::Result<Option<ExitCode>> {
-    if !is_mori(state) {
-        return Ok(None);
-    }
+) -> miette::Result<ExitCode> {
     let c = checked(state, orders, private)?;
-    Ok(Some(match c.verdict {
+    Ok(match c.verdict {
         Err(rendered) => {
             err!("{rendered}");
             errln!("no commitment was made: commit to orders that `blitz check` accepts");
@@ -120,5 +114,5 @@ pub fn mori_commit(
                 ExitCode::SUCCESS
             }
         },
-    }))
+    })
 }

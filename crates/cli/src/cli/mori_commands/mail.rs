@@ -1,7 +1,7 @@
 //! A Mori step's turn mails: made from the step's files (`resolve --mail`, `blitz mail`) and delivered.
 
 use super::show::producing_step;
-use crate::cli::kind::{is_mori, read_state};
+use crate::cli::kind::read_state;
 use crate::cli::mail::{describe, transport_in};
 use miette::miette;
 use mori::folder::{self, Resolution};
@@ -83,13 +83,12 @@ pub(crate) fn deliver(
 }
 
 /// `blitz mail --state` on a Mori state: one message to each player.
-pub fn mori_mail(args: &crate::cli::mail::Args) -> miette::Result<Option<ExitCode>> {
+pub fn mori_mail(args: &crate::cli::mail::Args) -> miette::Result<ExitCode> {
     let Some(path) = &args.state else {
-        return Ok(None);
+        return Err(miette!(
+            "a Mori game's mail is made from its state: give --state FILE"
+        ));
     };
-    if !is_mori(path) {
-        return Ok(None);
-    }
     let (bytes, sf, rs) = read_state(path)?;
     let step = producing_step(path, &sf)?;
     let privates = args.private.load(&rs, &sf)?;
@@ -107,5 +106,5 @@ pub fn mori_mail(args: &crate::cli::mail::Args) -> miette::Result<Option<ExitCod
         args.turn.sender.as_deref(),
     )
     .map_err(miette::Report::new)?;
-    Ok(Some(ExitCode::SUCCESS))
+    Ok(ExitCode::SUCCESS)
 }

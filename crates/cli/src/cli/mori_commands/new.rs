@@ -87,7 +87,7 @@ pub fn mori_new(args: &crate::cli::new::Args) -> miette::Result<Option<ExitCode>
     let sf = folder::new_game(&rs, game, &commitments, players, &sender, UMPIRE).map_err(report)?;
     let path = args
         .out
-        .join(format!("{}.state.ron", folder::stem(&sf.state)));
+        .join(mori::game::FILES.state(&folder::stem(&sf.state)));
     if path.exists() && !args.force {
         return Err(files::FileError::Exists(path).into());
     }

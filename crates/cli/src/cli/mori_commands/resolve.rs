@@ -2,35 +2,29 @@
 
 use super::mail::{date_of, deliver, mails_of, replay_of};
 use crate::cli::common;
-use crate::cli::kind::{is_mori, parent, report, UMPIRE};
+use crate::cli::kind::{parent, report, UMPIRE};
 use miette::miette;
 use mori::folder::{self, FolderError, SeedFile};
 use pbem::files;
 use std::process::ExitCode;
 
-pub(crate) fn seed_file(
-    input: Option<blitzkrieg_desk::game::SeedInput>,
-) -> miette::Result<SeedFile> {
-    use blitzkrieg_desk::game::SeedInput;
+/// The seed given to a Mori step: the same input as BLITZKRIEG's, but never stock sales.
+pub(crate) fn seed_file(input: Option<SeedFile>) -> miette::Result<SeedFile> {
     match input {
-        Some(SeedInput::Beacon(j)) => Ok(SeedFile::Beacon(j)),
-        Some(SeedInput::Text(t)) => Ok(SeedFile::Text(t)),
-        Some(SeedInput::Sales(_)) => Err(miette!(
+        Some(SeedFile::Sales(_)) => Err(miette!(
             "a Mori game takes a drand beacon (--beacon) or an agreed text (--seed-text, --seed-file), not stock sales"
         )),
         None => Err(miette!(
             help = "give the seed published after the orders (or, for the set-up, after the game was mailed)",
             "every step of a Mori game draws from the bags: give --beacon FILE, --seed-text TEXT or --seed-file FILE"
         )),
+        Some(seed) => Ok(seed),
     }
 }
 
 /// `blitz resolve` on a Mori state: the set-up (seed alone) or a turn (orders and
 /// seed); writes the step's files, and with `--mail` mails each player his own.
-pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<Option<ExitCode>> {
-    if !is_mori(&args.state) {
-        return Ok(None);
-    }
+pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<ExitCode> {
     let state_name = args.state.display().to_string();
     // The write a killed `resolve` left in the folder is finished first.
     files::recover(&parent(&args.state))?;
@@ -53,7 +47,7 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<Option<E
         Err(FolderError::Orders { rendered, .. }) => {
             err!("{rendered}");
             errln!("nothing was written");
-            return Ok(Some(ExitCode::from(1)));
+            return Ok(ExitCode::from(1));
         }
         Err(e) => return Err(report(e)),
     };
@@ -93,5 +87,5 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<Option<E
         deliver(&mails, &args.transport, &dir, args.sender.as_deref())
             .map_err(|e| crate::cli::resolve::mail_failed(args, &out, e))?;
     }
-    Ok(Some(ExitCode::SUCCESS))
+    Ok(ExitCode::SUCCESS)
 }

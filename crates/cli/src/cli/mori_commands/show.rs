@@ -1,9 +1,7 @@
 //! `blitz report` and `blitz show` of a Mori state: the step that produced it, replayed from its folder.
 
 use super::mail::Named;
-use crate::cli::kind::{
-    folder_files, is_mori, parent, read_state, report, text_only, PrivateArgs, UMPIRE,
-};
+use crate::cli::kind::{folder_files, parent, read_state, report, text_only, PrivateArgs, UMPIRE};
 use miette::miette;
 use mori::folder::{self, Resolution};
 use mori::game::StateFile;
@@ -42,7 +40,7 @@ pub(crate) fn step_before(
     };
     let prev_name = all
         .iter()
-        .filter(|(n, _)| n.ends_with(".state.ron"))
+        .filter(|(n, _)| n.ends_with(mori::game::FILES.state))
         .find(|(_, b)| &pbem::envelope::sha256_hex(b) == previous)
         .map(|(n, _)| n.clone())
         .ok_or_else(|| {
@@ -63,10 +61,7 @@ pub(crate) fn step_before(
 
 /// `blitz report` on a Mori state: the report of the step that produced it, replayed
 /// from the state before it, its orders and its seed.
-pub fn mori_report(state: &Path, json: bool) -> miette::Result<Option<ExitCode>> {
-    if !is_mori(state) {
-        return Ok(None);
-    }
+pub fn mori_report(state: &Path, json: bool) -> miette::Result<ExitCode> {
     text_only(json, "report")?;
     let (_, sf, _) = read_state(state)?;
     match producing_step(state, &sf)? {
@@ -76,7 +71,7 @@ pub fn mori_report(state: &Path, json: bool) -> miette::Result<Option<ExitCode>>
         ),
         Some((r, _)) => out!("{}", r.report),
     }
-    Ok(Some(ExitCode::SUCCESS))
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `blitz show` on a Mori state: the position, and for each private file at hand the
@@ -88,10 +83,7 @@ pub fn mori_show(
     private: &PrivateArgs,
     json: bool,
     out: Option<&Path>,
-) -> miette::Result<Option<ExitCode>> {
-    if !is_mori(state) {
-        return Ok(None);
-    }
+) -> miette::Result<ExitCode> {
     text_only(json, "summary")?;
     let (_, sf, rs) = read_state(state)?;
     let mut templates = Vec::new();
@@ -123,5 +115,5 @@ pub fn mori_show(
     } else {
         out!("{text}");
     }
-    Ok(Some(ExitCode::SUCCESS))
+    Ok(ExitCode::SUCCESS)
 }

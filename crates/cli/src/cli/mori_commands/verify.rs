@@ -2,9 +2,10 @@
 
 use super::show::step_before;
 use crate::cli::kept_mail::{Expected, Rebuilt, TurnSeed};
-use crate::cli::kind::{folder_files, is_mori_dir, text_only, UMPIRE};
+use crate::cli::kind::{folder_files, text_only, UMPIRE};
 use blitzkrieg_desk::game::GameError;
 use mori::folder::{self, FolderError};
+use mori::game::FILES;
 use pbem::envelope::Header;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -12,13 +13,10 @@ use std::process::ExitCode;
 
 /// `blitz verify` on a Mori game folder: every step replayed, and once the war is
 /// over every hidden draw from both revealed secrets.
-pub fn mori_verify(dir: &Path, json: bool) -> miette::Result<Option<ExitCode>> {
-    if !is_mori_dir(dir) {
-        return Ok(None);
-    }
+pub fn mori_verify(dir: &Path, json: bool) -> miette::Result<ExitCode> {
     text_only(json, "verification")?;
     let all = folder_files(dir)?;
-    Ok(Some(verify_files(&all, &dir.display().to_string(), None)))
+    Ok(verify_files(&all, &dir.display().to_string(), None))
 }
 
 /// `blitz verify` on the mail of a Mori game, rebuilt into a folder: its public steps
@@ -113,7 +111,7 @@ pub(crate) fn mail_lines(
     let mut lines = vec![compared.line()];
     let mut turns = Vec::new();
     for (name, bytes) in all {
-        let Some(stem) = name.strip_suffix(".orders.toml") else {
+        let Some(stem) = name.strip_suffix(FILES.orders) else {
             continue;
         };
         if folder::seed_in(all, stem).is_none() {
@@ -124,7 +122,7 @@ pub(crate) fn mail_lines(
             continue;
         };
         let commitment = all
-            .get(&format!("{stem}.commitment.txt"))
+            .get(&FILES.commitment(stem))
             .map(|c| String::from_utf8_lossy(c).trim().to_ascii_lowercase());
         turns.push(TurnSeed {
             turn: stem.to_string(),
@@ -174,6 +172,6 @@ pub(crate) fn mori_expected(
             .iter()
             .map(|a| (a.name.clone(), pbem::envelope::sha256_hex(&a.bytes)))
             .collect(),
-        unchecked: vec![format!("{}.template.toml", folder::stem(&sf.state))],
+        unchecked: vec![FILES.template(&folder::stem(&sf.state))],
     }))
 }
