@@ -388,6 +388,7 @@ fn move_units(
         waiting: &waiting,
         invaded_last: state.invaded.as_deref(),
         air_transport_halves: air_transport.unwrap_or_else(|| pools_air_transport(state, side)),
+        weather: crate::weather::going::Going::of(rules, state),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
@@ -534,6 +535,7 @@ fn move_units(
         return Err(errors);
     }
     let mut events = vec![Event::TurnBegan { turn, side }];
+    events.extend(crate::weather::in_force(rules, state));
     events.extend(owed_events);
     events.extend(broken);
     events.extend(replaced.events);
@@ -988,7 +990,8 @@ fn resume(
         | Step::AirMissions
         | Step::Announcement
         | Step::Barrages
-        | Step::EndOfPlayerTurn => Err(Vec::new()),
+        | Step::EndOfPlayerTurn
+        | Step::Weather => Err(Vec::new()),
     }
 }
 
@@ -1184,7 +1187,13 @@ fn fight(
         );
         return Ok(stop(state, next, f, carry, asked, Rest::NONE, note));
     }
-    Ok(finish(rules, state, next, f, carry))
+    let played = (f.turn, f.side);
+    let (mut next, mut events) = finish(rules, state, next, f, carry);
+    // 34: the weather of the next complete-turn, from this player-turn's seed.
+    let rolled = crate::weather::roll_ahead(rules, &mut next, played, input.dice, input.tables)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("34"))])?;
+    events.extend(rolled);
+    Ok((next, events))
 }
 
 /// PBEM: the player-turn stops; the state of its next step asks the defender for the
@@ -1626,16 +1635,20 @@ fn check_header(
     }
     // 15.2: the die decides battles only, so orders without attacks need no seed; nor
     // do the mover's when the player-turn stops before odds (the answer names it).
+    // 34: the player-turn whose seed rolls the next complete-turn's weather names one,
+    // unless the answer to its stop before odds does.
+    let announces = !orders.attacks.is_empty()
+        || !orders.barrages.is_empty()
+        || state.battles_waiting()
+        || orders
+            .missions
+            .iter()
+            .any(|m| m.kind.value == air::MissionKind::Strategic);
+    let answered = rolls_in_answer(rules, state) && announces;
     if matches!(state.phase, Phase::Turn { .. })
         && orders.seed.is_none()
-        && !rolls_in_answer(rules, state)
-        && (!orders.attacks.is_empty()
-            || !orders.barrages.is_empty()
-            || state.battles_waiting()
-            || orders
-                .missions
-                .iter()
-                .any(|m| m.kind.value == air::MissionKind::Strategic))
+        && !answered
+        && (announces || crate::weather::rolls_after(rules, state))
     {
         errs.push(OrderError::new(
             Problem::NoSeed,
@@ -1769,6 +1782,7 @@ fn set_up(
         waiting: &waiting,
         invaded_last: None,
         air_transport_halves: 0,
+        weather: crate::weather::going::Going::default(),
     };
     let mut out = movement::run_setup_orders(&ctx, &mut pos, orders);
     out.errors.extend(air::base::check_placements(
