@@ -114,7 +114,7 @@ fn weather_help(t: &mut String, rules: &Rules, state: &GameState) {
         line.push_str(word);
     }
     let _ = writeln!(t, "{line}");
-    if blitzkrieg::weather::rolls_after(rules, state) {
+    if blitzkrieg::weather::rolls_after(&rules.ruleset, state) {
         let _ = writeln!(
             t,
             "# The seed of this player-turn also rolls the weather of the next complete-turn\n\

@@ -642,6 +642,7 @@ mod tests {
             Problem::WeatherNoInvasion {
                 weather: crate::tables::Weather::Gale,
             },
+            Problem::WeatherNoSeed { turn: 8 },
         ]
     }
 

@@ -323,6 +323,8 @@ fn move_units(
     let cities_before = friendly_map(rules, &pos, &state.held);
     let garrisons = minor::garrisons(&rules.board, &pos);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    // 34: the weather of the complete-turn, after the owed decisions and before supply.
+    owed_events.extend(crate::weather::in_force(rules, state));
     pos.clear_barrages();
     let none = BTreeSet::new();
     let beachheads = supply::Beachheads {
@@ -535,7 +537,6 @@ fn move_units(
         return Err(errors);
     }
     let mut events = vec![Event::TurnBegan { turn, side }];
-    events.extend(crate::weather::in_force(rules, state));
     events.extend(owed_events);
     events.extend(broken);
     events.extend(replaced.events);
@@ -1190,7 +1191,9 @@ fn fight(
     let played = (f.turn, f.side);
     let (mut next, mut events) = finish(rules, state, next, f, carry);
     // 34: the weather of the next complete-turn, from this player-turn's seed.
-    let rolled = crate::weather::roll_ahead(rules, &mut next, played, input.dice, input.tables)
+    let dice = &mut *input.dice;
+    let mut roll = |mode: TableMode, id: &str| dice.roll(mode, id, None);
+    let rolled = crate::weather::roll_ahead(rules, &mut next, played, &mut roll, input.tables)
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("34"))])?;
     events.extend(rolled);
     Ok((next, events))
@@ -1645,15 +1648,21 @@ fn check_header(
             .iter()
             .any(|m| m.kind.value == air::MissionKind::Strategic);
     let answered = rolls_in_answer(rules, state) && announces;
-    if matches!(state.phase, Phase::Turn { .. })
-        && orders.seed.is_none()
-        && !answered
-        && (announces || crate::weather::rolls_after(rules, state))
-    {
+    let needs = matches!(state.phase, Phase::Turn { .. }) && orders.seed.is_none() && !answered;
+    if needs && announces {
         errs.push(OrderError::new(
             Problem::NoSeed,
             Some(orders.game.span.clone()),
             cite!("PBEM"),
+        ));
+    } else if needs && crate::weather::rolls_after(&rules.ruleset, state) {
+        let problem = Problem::WeatherNoSeed {
+            turn: state.turn() + 1,
+        };
+        errs.push(OrderError::new(
+            problem,
+            Some(orders.game.span.clone()),
+            cite!("34"),
         ));
     }
     errs

@@ -157,7 +157,8 @@ impl Ask {
         let (Phase::Turn { turn, side }, Some(t)) = (&state.phase, &state.resume) else {
             return None;
         };
-        let new_seed = state.battles_waiting();
+        // 34: the last step of a player-turn whose seed rolls the weather names one too.
+        let new_seed = state.battles_waiting() || crate::weather::rolls_after(ruleset, state);
         let what = match t.at {
             Step::BeforeOdds => Asked::BeforeOdds,
             _ if !new_seed

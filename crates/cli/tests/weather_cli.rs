@@ -69,7 +69,9 @@ fn reds_seed_rolls_the_weather_of_turn_8_and_blues_template_says_it_34() {
         .arg(&untouched)
         .assert()
         .code(1)
-        .stdout(contains("B205"));
+        .stderr(contains(
+            "these orders roll the weather of complete-turn 8 but",
+        ));
     let orders = g.join("red.toml");
     fs::write(&orders, format!("{template}\n{SEED}")).unwrap();
     blitz()
@@ -91,7 +93,9 @@ fn reds_seed_rolls_the_weather_of_turn_8_and_blues_template_says_it_34() {
     assert!(flat.contains("die"), "{report}");
     let next = fs::read_to_string(g.join("16-8-blue.template.toml")).unwrap();
     assert!(
-        next.contains(&format!("# Weather of complete-turn 8 (34): {rolled}, for both")),
+        next.contains(&format!(
+            "# Weather of complete-turn 8 (34): {rolled}, for both"
+        )),
         "{rolled}: {next}"
     );
     blitz()

@@ -160,9 +160,10 @@ pub fn in_force(rules: &Rules, state: &GameState) -> Option<Event> {
 }
 
 /// Whether the player-turn of `state` rolls the weather of the next complete-turn when
-/// it ends ([`roll_ahead`]): its orders then name a seed, battles or not. The turns with
-/// a column are the embedded Weather Chart's.
-pub fn rolls_after(rules: &Rules, state: &GameState) -> bool {
+/// it ends ([`roll_ahead`]): its orders then name a seed, battles or not, and so does
+/// the answer to a step it stops in (the last seed resolves it). The turns with a column
+/// are the embedded Weather Chart's.
+pub fn rolls_after(ruleset: &crate::ruleset::Ruleset, state: &GameState) -> bool {
     let Phase::Turn { turn, side } = state.phase else {
         return false;
     };
@@ -170,13 +171,19 @@ pub fn rolls_after(rules: &Rules, state: &GameState) -> bool {
         crate::tables::TableId::Weather,
         TableMode::Die,
     );
-    plays(rules)
-        && turn_rolled(rules.ruleset.readings.weather_seed, turn, side).is_some_and(|t| {
-            t <= state.game.options.last_turn
+    ruleset.plays(OptionalRule::Weather)
+        && turn_rolled(ruleset.readings.weather_seed, turn, side).is_some_and(|t| {
+            played(ruleset, state, t)
                 && chart
                     .as_ref()
                     .is_ok_and(|g| crate::tables::weather_column_in(g, t).is_some())
         })
+}
+
+/// 4.6, 16: whether complete-turn `t` is played (the game does not end before it, by
+/// its length and the reading `tournament-length`).
+fn played(ruleset: &crate::ruleset::Ruleset, state: &GameState, t: u32) -> bool {
+    !ruleset.ends_after(state.game.options.last_turn, t.saturating_sub(1), Side::Red)
 }
 
 /// The complete-turn whose weather the player-turn `side` just ended rolls, under the
@@ -200,7 +207,7 @@ pub fn roll_ahead(
     rules: &Rules,
     next: &mut GameState,
     (turn, side): (u32, Side),
-    dice: &mut dyn crate::engine::TurnDice,
+    roll: &mut dyn FnMut(TableMode, &str) -> Result<(Roll, String), String>,
     tables: &dyn CombatTables,
 ) -> Result<Vec<Event>, String> {
     if !plays(rules) {
@@ -211,12 +218,12 @@ pub fn roll_ahead(
     };
     next.weather.retain(|&t, _| t >= current);
     let Some(rolled) = turn_rolled(rules.ruleset.readings.weather_seed, turn, side)
-        .filter(|&t| t <= next.game.options.last_turn && tables.weather_column(t).is_some())
+        .filter(|&t| played(&rules.ruleset, next, t) && tables.weather_column(t).is_some())
     else {
         return Ok(Vec::new());
     };
-    let (roll, drawn) = dice.roll(TableMode::Die, ROLL_ID, None)?;
-    let Roll::Die(die) = roll else {
+    let (rolled_die, drawn) = roll(TableMode::Die, ROLL_ID)?;
+    let Roll::Die(die) = rolled_die else {
         return Err(format!("{ROLL_ID}: the Weather Chart is read with a die"));
     };
     let read = tables.weather(rolled, die).map_err(|e| e.to_string())?;
