@@ -32,6 +32,10 @@ pub use crate::tables::Weather;
 /// The roll id of the weather die (`docs/dice.md`).
 pub const ROLL_ID: &str = "weather";
 
+/// A roll drawn from the seed that decides the weather: the roll for a table mode and a
+/// roll id, with how it was drawn (for the report).
+pub type Draw<'a> = dyn FnMut(TableMode, &str) -> Result<(Roll, String), String> + 'a;
+
 /// What the weather did in a player-turn, for the report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WeatherEvent {
@@ -207,7 +211,7 @@ pub fn roll_ahead(
     rules: &Rules,
     next: &mut GameState,
     (turn, side): (u32, Side),
-    roll: &mut dyn FnMut(TableMode, &str) -> Result<(Roll, String), String>,
+    roll: &mut Draw<'_>,
     tables: &dyn CombatTables,
 ) -> Result<Vec<Event>, String> {
     if !plays(rules) {
