@@ -143,6 +143,8 @@ fn field_of(key: &str) -> Option<(&'static str, &'static str)> {
         "replacements" => ("replacements", "ReplacementFigures"),
         "minor_countries" => ("minor_countries", "MinorCountryFigures"),
         "air" => ("air", "AirFigures"),
+        // 34 (weather)
+        "weather" => ("weather", "WeatherFigures"),
         "reading" => ("readings", "ReadingDef"),
         "option" => ("options", "ReadingOption"),
         _ => return None,

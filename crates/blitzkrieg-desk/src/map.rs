@@ -76,7 +76,25 @@ pub fn subtitle(state: &GameState) -> String {
             side.country_name(),
             side.name()
         ),
-        None => format!("{moved}{next} Counters as they stand after the player-turn."),
+        None => format!(
+            "{moved}{next}{} Counters as they stand after the player-turn.",
+            weather(state)
+        ),
+    }
+}
+
+/// 34: the weather of the next player-turn's complete-turn, as the map's subtitle says
+/// it (nothing when it is clear, and in a game without rule 34, whose state keeps no
+/// weather).
+fn weather(state: &GameState) -> String {
+    match state.phase {
+        Phase::Turn { turn, .. } => state
+            .weather
+            .get(&turn)
+            .filter(|w| **w != blitzkrieg::tables::Weather::Clear)
+            .map(|w| format!(" Weather of complete-turn {turn}: {w} (34)."))
+            .unwrap_or_default(),
+        Phase::SetUp { .. } | Phase::Over { .. } => String::new(),
     }
 }
 

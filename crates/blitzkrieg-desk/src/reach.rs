@@ -267,7 +267,11 @@ impl Ask<'_> {
             strategic::Standing::May { bonus } => Some(bonus),
             _ => None,
         };
-        let mover = Mover::new(side, kind, mf + bonus.unwrap_or(0)).under(&rules.ruleset.readings);
+        // 34: the weather of the player-turn.
+        let going = blitzkrieg::weather::going::Going::of(rules, self.state);
+        let mover = Mover::new(side, kind, mf + bonus.unwrap_or(0))
+            .under(&rules.ruleset.readings)
+            .in_weather(going);
         let found = reachable(&rules.board, pos, std::slice::from_ref(&mover), from);
         let mut ends = Vec::new();
         let mut refused: BTreeMap<Hex, Limit> = BTreeMap::new();

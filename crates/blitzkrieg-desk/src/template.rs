@@ -59,6 +59,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
             "# `ssh-keygen -Y sign -n blitz-orders -f KEY ORDERS`, send ORDERS.sig with it."
         );
     }
+    weather_help(&mut t, rules, state);
     let _ = writeln!(t, "{BEGIN}");
     let _ = writeln!(t, "game = \"{}\"", state.game.id);
     let _ = writeln!(t, "side = \"{}\"", side.name().to_ascii_lowercase());
@@ -87,6 +88,39 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     }
     let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
     t
+}
+
+/// Optional rule 34: the weather of the complete-turn and what it does, for Blue and
+/// Red alike, and, when this player-turn's seed rolls the next complete-turn's weather
+/// (reading `weather-seed-34`), that the orders name a seed even without a battle.
+/// Nothing in a game without rule 34.
+fn weather_help(t: &mut String, rules: &Rules, state: &GameState) {
+    if !blitzkrieg::weather::plays(rules) || !matches!(state.phase, Phase::Turn { .. }) {
+        return;
+    }
+    let weather = blitzkrieg::weather::now(rules, state);
+    let _ = writeln!(
+        t,
+        "# Weather of complete-turn {} (34): {weather}, for both players' player-turns:",
+        state.turn()
+    );
+    let mut line = String::from("#  ");
+    for word in format!("{}.", blitzkrieg::weather::effects(weather)).split_whitespace() {
+        if line.len() > 3 && line.len() + word.len() + 1 > 88 {
+            let _ = writeln!(t, "{line}");
+            line = String::from("#  ");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    let _ = writeln!(t, "{line}");
+    if blitzkrieg::weather::rolls_after(&rules.ruleset, state) {
+        let _ = writeln!(
+            t,
+            "# The seed of this player-turn also rolls the weather of the next complete-turn\n\
+             # (34, reading weather-seed-34): name a [seed] even if you do not attack."
+        );
+    }
 }
 
 /// The `[seed]` section, commented out: a player-turn without attacks needs no seed

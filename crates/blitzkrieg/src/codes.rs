@@ -625,6 +625,24 @@ mod tests {
                 hex: h("CC40"),
             },
             Problem::CityAndUnits { hex: h("CC39") },
+            // 34 (weather)
+            Problem::WeatherFrozen {
+                unit: u(),
+                hex: h("K20"),
+                weather: crate::tables::Weather::Ice,
+            },
+            Problem::WeatherMountain {
+                unit: u(),
+                hex: h("K20"),
+                weather: crate::tables::Weather::Snow,
+            },
+            Problem::WeatherNoAir {
+                weather: crate::tables::Weather::Fog,
+            },
+            Problem::WeatherNoInvasion {
+                weather: crate::tables::Weather::Gale,
+            },
+            Problem::WeatherNoSeed { turn: 8 },
         ]
     }
 

@@ -323,6 +323,8 @@ fn move_units(
     let cities_before = friendly_map(rules, &pos, &state.held);
     let garrisons = minor::garrisons(&rules.board, &pos);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
+    // 34: the weather of the complete-turn, after the owed decisions and before supply.
+    owed_events.extend(crate::weather::in_force(rules, state));
     pos.clear_barrages();
     let none = BTreeSet::new();
     let beachheads = supply::Beachheads {
@@ -388,6 +390,7 @@ fn move_units(
         waiting: &waiting,
         invaded_last: state.invaded.as_deref(),
         air_transport_halves: air_transport.unwrap_or_else(|| pools_air_transport(state, side)),
+        weather: crate::weather::going::Going::of(rules, state),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
@@ -988,7 +991,8 @@ fn resume(
         | Step::AirMissions
         | Step::Announcement
         | Step::Barrages
-        | Step::EndOfPlayerTurn => Err(Vec::new()),
+        | Step::EndOfPlayerTurn
+        | Step::Weather => Err(Vec::new()),
     }
 }
 
@@ -1184,7 +1188,15 @@ fn fight(
         );
         return Ok(stop(state, next, f, carry, asked, Rest::NONE, note));
     }
-    Ok(finish(rules, state, next, f, carry))
+    let played = (f.turn, f.side);
+    let (mut next, mut events) = finish(rules, state, next, f, carry);
+    // 34: the weather of the next complete-turn, from this player-turn's seed.
+    let dice = &mut *input.dice;
+    let mut roll = |mode: TableMode, id: &str| dice.roll(mode, id, None);
+    let rolled = crate::weather::roll_ahead(rules, &mut next, played, &mut roll, input.tables)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("34"))])?;
+    events.extend(rolled);
+    Ok((next, events))
 }
 
 /// PBEM: the player-turn stops; the state of its next step asks the defender for the
@@ -1626,21 +1638,31 @@ fn check_header(
     }
     // 15.2: the die decides battles only, so orders without attacks need no seed; nor
     // do the mover's when the player-turn stops before odds (the answer names it).
-    if matches!(state.phase, Phase::Turn { .. })
-        && orders.seed.is_none()
-        && !rolls_in_answer(rules, state)
-        && (!orders.attacks.is_empty()
-            || !orders.barrages.is_empty()
-            || state.battles_waiting()
-            || orders
-                .missions
-                .iter()
-                .any(|m| m.kind.value == air::MissionKind::Strategic))
-    {
+    // 34: the player-turn whose seed rolls the next complete-turn's weather names one,
+    // unless the answer to its stop before odds does.
+    let announces = !orders.attacks.is_empty()
+        || !orders.barrages.is_empty()
+        || state.battles_waiting()
+        || orders
+            .missions
+            .iter()
+            .any(|m| m.kind.value == air::MissionKind::Strategic);
+    let answered = rolls_in_answer(rules, state) && announces;
+    let needs = matches!(state.phase, Phase::Turn { .. }) && orders.seed.is_none() && !answered;
+    if needs && announces {
         errs.push(OrderError::new(
             Problem::NoSeed,
             Some(orders.game.span.clone()),
             cite!("PBEM"),
+        ));
+    } else if needs && crate::weather::rolls_after(&rules.ruleset, state) {
+        let problem = Problem::WeatherNoSeed {
+            turn: state.turn() + 1,
+        };
+        errs.push(OrderError::new(
+            problem,
+            Some(orders.game.span.clone()),
+            cite!("34"),
         ));
     }
     errs
@@ -1769,6 +1791,7 @@ fn set_up(
         waiting: &waiting,
         invaded_last: None,
         air_transport_halves: 0,
+        weather: crate::weather::going::Going::default(),
     };
     let mut out = movement::run_setup_orders(&ctx, &mut pos, orders);
     out.errors.extend(air::base::check_placements(

@@ -354,6 +354,9 @@ pub enum Event {
     },
     /// 30: what aircraft did (missions, changes of base, landings).
     Air(crate::air::AirEvent),
+    // 34 (weather)
+    /// 34: the weather rolled or in force, and what it did.
+    Weather(crate::weather::WeatherEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

@@ -51,3 +51,5 @@ pub mod supply;
 pub mod tables;
 pub mod units;
 pub mod victory;
+// 34 (weather)
+pub mod weather;

@@ -101,6 +101,9 @@ pub struct MoveContext<'a> {
     /// 9.3, 28.4: the side's air transport capacity in half units, 0 for the rule
     /// set's figure (replacements may have raised it).
     pub air_transport_halves: u32,
+    // 34 (weather)
+    /// 34: the weather of the player-turn, and the game's reading of a gale in the desert.
+    pub weather: crate::weather::going::Going,
 }
 
 impl<'a> MoveContext<'a> {
@@ -427,5 +430,8 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
         }
     }
     turn.carriers_at_end(&orders.missions);
+    // 34, Gale: units still at sea at the end of movement are eliminated.
+    let lost = crate::weather::sea::lost_in_gale(turn.pos, ctx.side);
+    turn.events.extend(lost);
     turn.finish()
 }

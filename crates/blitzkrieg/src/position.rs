@@ -73,6 +73,10 @@ pub struct Position {
     /// the minor-country rules: unreduced cities closed to a side, hexes its supply
     /// routes may not cross, and cities friendly to their liberator.
     minor: MinorOverlay,
+    // 34 (weather)
+    /// 34: the weather of the complete-turn, which the rules of combat and air
+    /// operations ask (clear in a game without rule 34).
+    weather: crate::tables::Weather,
 }
 
 /// 29: the minor countries' part of the map, for one player-turn.
@@ -90,6 +94,16 @@ struct MinorOverlay {
 impl Position {
     pub fn new() -> Position {
         Position::default()
+    }
+
+    /// 34: the weather of the complete-turn.
+    pub fn weather(&self) -> crate::tables::Weather {
+        self.weather
+    }
+
+    /// 34: sets the weather of the complete-turn.
+    pub fn set_weather(&mut self, weather: crate::tables::Weather) {
+        self.weather = weather;
     }
 
     /// Puts a counter on `hex` (moving it if it is already on the map).

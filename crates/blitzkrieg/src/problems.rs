@@ -843,6 +843,33 @@ problems! {
             hex: Hex,
             engaged: UnitId,
         },
+
+        // ----------------------------------------------------------------------
+        // 34 (weather): B220-B239.
+
+        (B220, hint = "leave it where it is this complete-turn; it moves again when the ice is gone")
+        #[error("{unit} may not move from the mountain {hex}: the weather is {weather}, and in ice units on mountains may not move (34)")]
+        WeatherFrozen {
+            unit: UnitId,
+            hex: Hex,
+            weather: crate::tables::Weather,
+        },
+        (B221, hint = "go round the mountains this complete-turn; units already on them may leave")
+        #[error("{unit} may not move onto the mountain {hex}: the weather is {weather}, and in snow no ground unit may move onto mountains (34)")]
+        WeatherMountain {
+            unit: UnitId,
+            hex: Hex,
+            weather: crate::tables::Weather,
+        },
+        (B222, hint = "leave [[mission]] and [[air]] out this complete-turn; the aircraft and the units stay where they are")
+        #[error("no air operations: the weather is {weather}, and in a gale, fog or ice there is no air mission, change of base, air transport or airdrop (34)")]
+        WeatherNoAir { weather: crate::tables::Weather },
+        (B223, hint = "keep the units at sea for a later player-turn, or land them in a friendly port: in a gale units at sea that do not land are eliminated")
+        #[error("no invasions: the weather is {weather}, and in a gale no unit invades from the sea (34)")]
+        WeatherNoInvasion { weather: crate::tables::Weather },
+        (B224, hint = "remove the `# ` before the template's [seed] lines and fill them in, even without a battle")
+        #[error("these orders roll the weather of complete-turn {turn} but name no [seed]: the seed must be named before it is published (34, reading weather-seed-34)")]
+        WeatherNoSeed { turn: u32 },
     }
 }
 

@@ -323,8 +323,8 @@ readings! {
         /// One hex.
         OneHex = "one-hex",
     }
-    /// 34: gale in the desert (optional rule 34, not built).
-    gale_desert: GaleDesert = "gale-desert-34", built = false {
+    /// 34: gale in the desert (optional rule 34).
+    gale_desert: GaleDesert = "gale-desert-34", built = true {
         /// No desert bonus.
         NoBonus = "no-bonus",
         /// The bonus halved.
@@ -353,6 +353,14 @@ readings! {
         /// Its factors at double value, as the BBT's note has it for mountains ("a loss
         /// of 9 would thus mean removal of 5 factors").
         DoubleValue = "double-value",
+    }
+    // 34 (weather)
+    /// 34 with the PBEM sequences: the seed whose roll decides a complete-turn's weather.
+    weather_seed: WeatherSeed = "weather-seed-34", built = true {
+        /// The seed that resolves Red's preceding player-turn.
+        RedPrevious = "red-previous",
+        /// The seed that resolves Blue's preceding player-turn.
+        BluePrevious = "blue-previous",
     }
 }
 

@@ -174,6 +174,8 @@ pub struct TournamentFigures {
     pub replacements: ReplacementFigures,
     pub minor_countries: MinorCountryFigures,
     pub air: AirFigures,
+    // 34 (weather)
+    pub weather: WeatherFigures,
 }
 
 /// Rules 25.2-25.5.
@@ -224,6 +226,18 @@ pub struct AirFigures {
     pub units_per_city: u32,
     /// 30.3: half units of TAC or FTR a side may have based at sea.
     pub carrier_halves: u32,
+}
+
+/// Optional rule 34 (weather).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeatherFigures {
+    /// Weather Chart, 003 34: what "halved" divides by (air factors in rain and snow,
+    /// off-road movement in rain, gale and snow).
+    pub halved_by: u32,
+    /// Weather Chart, Fog: infantry (003: airborne and rangers too) attack at this many
+    /// times their strength.
+    pub fog_infantry_times: u32,
 }
 
 #[derive(Deserialize)]
@@ -644,12 +658,12 @@ impl OptionalRule {
             | OptionalRule::Invasions
             | OptionalRule::AutomaticVictory
             | OptionalRule::StrategicMovement
-            | OptionalRule::CombatSupply => true,
+            | OptionalRule::CombatSupply
+            | OptionalRule::Weather => true,
             OptionalRule::Introduction
             | OptionalRule::TournamentIntroduction
             | OptionalRule::AirCombat
             | OptionalRule::BombingMissions
-            | OptionalRule::Weather
             | OptionalRule::NavalAscendancy
             | OptionalRule::CriticalResources => false,
         }

@@ -10,7 +10,7 @@
 
 pub use crate::model::step::{Step, Stop};
 use crate::orders::Orders;
-use crate::ruleset::{PendingConsult, Ruleset};
+use crate::ruleset::{OptionalRule, PendingConsult, Ruleset};
 use crate::state::{GameState, Phase};
 use crate::units::Side;
 
@@ -29,6 +29,10 @@ impl Sequence {
     /// the game chose. Every rule that adds a step adds it here.
     pub fn of(ruleset: &Ruleset) -> Sequence {
         let mut steps = vec![Step::OwedDecisions];
+        // 34: the weather phase, before critical resources, naval ascendancy and supply.
+        if ruleset.plays(OptionalRule::Weather) {
+            steps.push(Step::Weather);
+        }
         if ruleset.combat_supply() {
             steps.push(Step::Supply);
         }
@@ -153,7 +157,8 @@ impl Ask {
         let (Phase::Turn { turn, side }, Some(t)) = (&state.phase, &state.resume) else {
             return None;
         };
-        let new_seed = state.battles_waiting();
+        // 34: the last step of a player-turn whose seed rolls the weather names one too.
+        let new_seed = state.battles_waiting() || crate::weather::rolls_after(ruleset, state);
         let what = match t.at {
             Step::BeforeOdds => Asked::BeforeOdds,
             _ if !new_seed
@@ -332,5 +337,23 @@ mod tests {
             .iter()
             .filter(|x| x.may_stop())
             .all(|x| at(*x) > at(Step::Announcement)));
+    }
+
+    /// 34 with the PBEM sequences: "determine weather" comes right after the decisions
+    /// owed from the last player-turn, before supply; a game without rule 34 has no
+    /// such step.
+    #[test]
+    fn the_weather_step_comes_after_owed_decisions_and_before_supply_34() {
+        let book = RuleBook::embedded().unwrap();
+        let mut ruleset = Ruleset::basic(&book);
+        ruleset.rules = crate::state::RuleSet::Tournament;
+        ruleset.optional = Ruleset::optional_in_force(ruleset.rules, &[23].into());
+        assert!(!Sequence::of(&ruleset).plays(Step::Weather));
+        ruleset.optional = Ruleset::optional_in_force(ruleset.rules, &[23, 34].into());
+        let s = Sequence::of(&ruleset);
+        assert_eq!(
+            s.steps()[..3],
+            [Step::OwedDecisions, Step::Weather, Step::Supply]
+        );
     }
 }

@@ -432,6 +432,12 @@ pub struct GameState {
     /// empty record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeds_used: Option<pbem::seed::used::SeedsUsed>,
+    // 34 (weather): appended for optional rule 34.
+    /// 34: the weather rolled for each complete-turn from this one on (a turn not
+    /// listed is clear). Written only in a game that plays optional rule 34, so the
+    /// files of every other game keep their bytes.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub weather: BTreeMap<u32, crate::tables::Weather>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
@@ -537,6 +543,10 @@ impl GameState {
             for m in marks {
                 pos.mark_hex(*hex, *m);
             }
+        }
+        // 34: only a game that plays rule 34 keeps any weather.
+        if let Phase::Turn { turn, .. } = self.phase {
+            pos.set_weather(self.weather.get(&turn).copied().unwrap_or_default());
         }
         pos
     }

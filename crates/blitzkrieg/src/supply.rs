@@ -181,7 +181,9 @@ fn trace(
     let (beach, beach_errors) = if by_beach {
         beach_supply(rules, pos, &steps, beachheads, (&cut, named))
     } else {
-        let why = if rules.ruleset.invasions() {
+        let why = if crate::weather::sea::cuts_sea_supply(pos.weather()) {
+            "in a gale there is no supply by sea through ports or beaches (34)"
+        } else if rules.ruleset.invasions() {
             "no friendly home port may be used to send it by sea (19.4)"
         } else {
             "this game is played without optional rule 20 (invasions)"
@@ -381,7 +383,8 @@ fn sea_joined_ports(
     held: &BTreeMap<Hex, Side>,
     side: Side,
 ) -> Vec<Hex> {
-    if !rules.ruleset.sea_movement() {
+    // 34, Gale: no supply by sea through ports or beaches.
+    if !rules.ruleset.sea_movement() || crate::weather::sea::cuts_sea_supply(pos.weather()) {
         return Vec::new();
     }
     let board = &rules.board;

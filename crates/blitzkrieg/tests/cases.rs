@@ -35,7 +35,8 @@
 //! `expect.toml`'s `inactive` names the units that must end there (broken down or
 //! recombined). `pools` gives what each side has in hand (28.1, 28.4), and
 //! `expect.toml`'s `pools` what the next state keeps; `changed_last` the city hexes that
-//! became friendly to a side in the preceding player-turn.
+//! became friendly to a side in the preceding player-turn. `weather` (optional rule
+//! 34) is the weather the state keeps for the case's complete-turn.
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -138,6 +139,10 @@ struct Case {
     /// `changed_last = { H9 = "blue" }`.
     #[serde(default)]
     changed_last: BTreeMap<String, Side>,
+    // 34 (weather)
+    /// 34: the weather the state keeps for the case's complete-turn (`weather = "Rain"`).
+    #[serde(default)]
+    weather: Option<blitzkrieg::tables::Weather>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -498,6 +503,9 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                 .collect();
             if !rangers.is_empty() {
                 s.ranger_beachheads.insert(side, rangers);
+            }
+            if let Some(w) = case.weather {
+                s.weather.insert(case.turn.unwrap_or(1), w);
             }
             s.game.options.readings = rules.ruleset.reading_names.clone();
             s.game.options.rules = rules.ruleset.rules;

@@ -48,7 +48,7 @@ const BELOW_THE_RULES: &[&str] = &[
 ];
 
 /// Items of a rule folder's face that are plain data the model may name.
-const PLAIN_ITEMS: &[&str] = &["air::AirEvent"];
+const PLAIN_ITEMS: &[&str] = &["air::AirEvent", "weather::WeatherEvent"];
 
 /// Every `crate::` path in `text`, from its first segment on.
 fn crate_paths(text: &str) -> Vec<String> {

@@ -74,6 +74,9 @@ mod upgrade;
 mod verify_cli;
 #[path = "verify_mail.rs"]
 mod verify_mail;
+// 34 (weather)
+#[path = "weather_cli.rs"]
+mod weather_cli;
 
 /// Every `.rs` file of `tests/` is a module of this suite or a test target of its own
 /// in `Cargo.toml`: with `autotests = false`, a file that is neither never runs.

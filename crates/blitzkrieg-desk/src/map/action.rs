@@ -299,6 +299,7 @@ impl Action {
                 // Every other event, named so that a new one is considered here: it draws nothing
                 // on the map of the player-turn.
                 Event::SetUpAtSea { .. }
+                | Event::Weather(_)
                 | Event::Sailed { .. }
                 | Event::LakeCrossed { .. }
                 | Event::Replaced { .. }

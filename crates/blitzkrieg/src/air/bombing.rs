@@ -22,7 +22,8 @@ pub fn doubles(c: &Counter, from: Hex, targets: &[Hex]) -> bool {
 pub fn air_factor(rules: &Rules, pos: &Position, id: &UnitId, targets: &[Hex]) -> Option<Factor> {
     let c = rules.counters.get(id).filter(|c| c.kind.is_air())?;
     let base = pos.hex_of(id)?;
-    let f = Factor::from(c.attack);
+    // 34, 003 34: halved in rain and snow before any doubling (003 Rounding).
+    let f = crate::weather::combat::air_factor(rules, pos.weather(), Factor::from(c.attack));
     Some(if doubles(c, base, targets) {
         f.double()
     } else {

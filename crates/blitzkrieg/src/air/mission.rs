@@ -95,6 +95,20 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
         ));
         return out;
     }
+    // 34, Weather Chart: no air operations in a gale, fog or ice.
+    if crate::weather::combat::grounds_aircraft(pos.weather()) {
+        for m in missions {
+            let problem = Problem::WeatherNoAir {
+                weather: pos.weather(),
+            };
+            out.errors.push(OrderError::new(
+                problem,
+                Some(m.kind.span.clone()),
+                cite!("34"),
+            ));
+        }
+        return out;
+    }
     let mut flown = BTreeSet::new();
     let mut arrivals: BTreeMap<Hex, Range<usize>> = BTreeMap::new();
     let mut tactical = super::operations::TacticalOver::default();

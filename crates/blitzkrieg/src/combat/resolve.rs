@@ -741,13 +741,18 @@ fn retreat_all(
             }
             None => {
                 pos.remove(&id);
+                // 34, Ice: a unit on a mountain forced to retreat is eliminated.
+                let why =
+                    if crate::weather::going::frozen(pos.weather(), rules.board.terrain(piece.hex))
+                    {
+                        "in ice units on mountains are eliminated if forced to retreat (34)"
+                    } else {
+                        "no legal retreat route (enemy ZOC, terrain, board edge or stacking)"
+                    };
                 events.push(Event::Eliminated {
                     unit: id,
                     hex: piece.hex,
-                    cause: format!(
-                        "battle {}: no legal retreat route (enemy ZOC, terrain, board edge or stacking)",
-                        fight.id
-                    ),
+                    cause: format!("battle {}: {why}", fight.id),
                     rule: fight.rule(),
                 });
             }

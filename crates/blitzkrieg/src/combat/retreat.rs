@@ -33,6 +33,10 @@ pub fn retreat_ends(rules: &Rules, pos: &Position, unit: &Piece) -> Vec<RetreatE
 /// A retreat of exactly `hexes` hexes (BGAT 2; the TGAT prints 1 to 4), under the
 /// rules of [`retreat_ends`], found by the one budgeted search ([`search::walks`]).
 pub fn retreat_ends_of(rules: &Rules, pos: &Position, unit: &Piece, hexes: u32) -> Vec<RetreatEnd> {
+    // 34, Weather Chart, Ice: units on mountains are eliminated if forced to retreat.
+    if crate::weather::going::frozen(pos.weather(), rules.board.terrain(unit.hex)) {
+        return Vec::new();
+    }
     let enemy = unit.side.other();
     // 8.1: never into an enemy ZOC (whatever the kind of unit: 003 8.3), which holds
     // every enemy-held hex.

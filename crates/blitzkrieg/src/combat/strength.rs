@@ -102,13 +102,22 @@ pub fn battle_strength(
         }
         s.targets.push(hex);
         let branch = rules.ruleset.readings.river_branch;
+        let frozen = crate::weather::combat::rivers_frozen(pos.weather());
         let mut reasons = doubling_reasons(&rules.board, branch, hex, &from);
+        let river = river_reason(&rules.board, branch, hex, &from);
+        if frozen && river.is_some() {
+            // 34, Weather Chart, Snow: rivers frozen and don't double.
+            reasons.retain(|r| Some(r) != river.as_ref());
+            s.doubling.push(format!(
+                "{hex}: not doubled by the river: rivers are frozen in snow (34)"
+            ));
+        }
+        let river = river.filter(|_| !frozen);
         let basic: u32 = pos
             .at(hex)
             .filter(|p| !p.kind.is_air())
             .map(|p| defence_factor(rules, &p.id))
             .sum();
-        let river = river_reason(&rules.board, branch, hex, &from);
         let each = rules.ruleset.readings.double_once == DoubleOnce::Each;
         // Under `double-once=once` a river behind a city or mountain doubles nothing
         // more, so undoing it changes nothing; under `each` it undoes one doubling.
@@ -159,13 +168,18 @@ fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
         Rounding::PerUnit => true,
         Rounding::OnceAtEnd => false,
     };
-    match (
+    let f = match (
         supply::is_cut_off(pos, id),
         rules.ruleset.tournament() && per_unit,
     ) {
         (false, _) => Factor::from(printed),
         (true, false) => modified(printed, 1, 0),
         (true, true) => Factor::from(printed.div_ceil(2)),
+    };
+    // 34: infantry doubled in fog, after any halving (003 Rounding).
+    match rules.counters.get(id) {
+        Some(c) => crate::weather::combat::attack_factor(rules, pos.weather(), c.kind, f),
+        None => f,
     }
 }
 

@@ -130,6 +130,7 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
         | Event::LakeCrossed { .. }
         | Event::Replaced { .. }
         | Event::AirTransportReplaced { .. }
+        | Event::Weather(_)
         | Event::AssaultPlaced { .. }
         | Event::LandedFromAssault { .. }
         | Event::WentAshore { .. }

@@ -49,6 +49,12 @@ pub enum Step {
     /// 4.5, 5, 16, 29, 6.2: guerrillas, cities, victory, the next phase and the
     /// reinforcements due to the next player.
     EndOfPlayerTurn,
+    // 34 (weather)
+    /// 34 with the PBEM sequences of 000 and 003 ("determine weather (Blue only)"): the
+    /// weather of the complete-turn, first in Blue's player-turn and holding through
+    /// Red's. Its die is drawn when the preceding player-turn is resolved (reading
+    /// `weather-seed-34`), so that Blue writes knowing it.
+    Weather,
 }
 
 impl Step {
@@ -75,7 +81,8 @@ impl Step {
             | Step::AirMissions
             | Step::Announcement
             | Step::Barrages
-            | Step::EndOfPlayerTurn => false,
+            | Step::EndOfPlayerTurn
+            | Step::Weather => false,
         }
     }
 
@@ -95,6 +102,7 @@ impl Step {
             Step::FinalDecisions => "PBEM",
             Step::AfterCombat => "21.3",
             Step::EndOfPlayerTurn => "4.5",
+            Step::Weather => "34",
         }
     }
 }

@@ -23,6 +23,13 @@ use crate::units::{UnitId, UnitKind};
 impl Turn<'_, '_> {
     /// 9.3, 9.4: one air move.
     pub(super) fn fly(&mut self, a: &AirMove) {
+        // 34, Weather Chart: no air operations in a gale, fog or ice.
+        let weather = self.ctx.weather.weather;
+        if crate::weather::combat::grounds_aircraft(weather) {
+            let problem = Problem::WeatherNoAir { weather };
+            self.fail(problem, a.from.span.clone(), cite!("34"), None);
+            return;
+        }
         let rule = if a.drop { para!("9.4") } else { para!("9.3") };
         let from_ok = self.take_off_ok(&a.from);
         let to_ok = if a.drop {

@@ -40,6 +40,9 @@ pub enum Pay {
     Desert,
     /// 7.3: one whole MF.
     Whole,
+    // 34 (weather)
+    /// 34, Weather Chart: a step of movement the weather halves, two whole MF.
+    Halved,
 }
 
 impl Spent {
@@ -48,6 +51,10 @@ impl Spent {
         match how {
             Pay::Whole => Spent {
                 whole: self.whole + 1,
+                ..self
+            },
+            Pay::Halved => Spent {
+                whole: self.whole + 2,
                 ..self
             },
             Pay::Road if self.road_left > 0 => Spent {

@@ -194,7 +194,9 @@ impl Turn<'_, '_> {
             &u.value,
             crate::supply::movement(self.pos, &u.value, c.movement),
         );
-        let mut mover = Mover::new(c.side, c.kind, mf).under(&self.ctx.rules.ruleset.readings);
+        let mut mover = Mover::new(c.side, c.kind, mf)
+            .under(&self.ctx.rules.ruleset.readings)
+            .in_weather(self.ctx.weather);
         if let Some(&landing) = self.log.dropped.get(&u.value) {
             mover = mover.after_drop(self.board().terrain(landing));
         }
@@ -640,6 +642,16 @@ fn fault_error(
             unit: u.clone(),
             needed: needed.needed_text(),
             allowed: allowed.to_string(),
+        },
+        Fault::Weather(weather) if f.at == 0 => Problem::WeatherFrozen {
+            unit: u.clone(),
+            hex: f.hex,
+            weather: *weather,
+        },
+        Fault::Weather(weather) => Problem::WeatherMountain {
+            unit: u.clone(),
+            hex: f.hex,
+            weather: *weather,
         },
     };
     OrderError::new(problem, span, f.fault.rule()).unit(unit)

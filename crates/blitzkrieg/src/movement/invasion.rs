@@ -67,7 +67,17 @@ impl Turn<'_, '_> {
     /// reported as not allowed.
     pub(super) fn invasion_rule(&mut self, what: &str, span: &std::ops::Range<usize>) -> bool {
         let played = self.ctx.rules.ruleset.invasions();
-        self.optional_played(played, (cite!("20"), "invasions"), what, span)
+        if !self.optional_played(played, (cite!("20"), "invasions"), what, span) {
+            return false;
+        }
+        // 34, Weather Chart, Gale: no invasions.
+        let weather = self.ctx.weather.weather;
+        if weather == crate::tables::Weather::Gale {
+            let problem = Problem::WeatherNoInvasion { weather };
+            self.fail(problem, span.clone(), cite!("34"), None);
+            return false;
+        }
+        true
     }
 
     /// 19.2, 003 19.4, 003 20.3, 003 20.31: a full sea hex next to `beach` from which

@@ -5,7 +5,7 @@
 //! included. Legality depends only on the board, the enemy's units (who do not move
 //! during the mover's movement) and the unit's own type and movement factor.
 
-use super::cost::{payments, Spent};
+use super::cost::Spent;
 use crate::board::{Board, Terrain};
 use crate::cite::Cite;
 use crate::hex::Hex;
@@ -29,6 +29,9 @@ pub struct Mover {
     pub road: bool,
     /// 9.1, reading `city-hex-road`: whether two hexes of one city are joined.
     pub city_road: CityHexRoad,
+    // 34 (weather)
+    /// 34: the weather it moves in.
+    pub going: crate::weather::going::Going,
 }
 
 impl Mover {
@@ -41,7 +44,13 @@ impl Mover {
             armor_zoc: ArmorZocStart::Enters,
             road: true,
             city_road: CityHexRoad::Joined,
+            going: crate::weather::going::Going::default(),
         }
+    }
+
+    /// 34: the same mover in the weather `going`.
+    pub fn in_weather(self, going: crate::weather::going::Going) -> Mover {
+        Mover { going, ..self }
     }
 
     /// The same mover under the game's readings of movement: 8.3 (`armor-zoc-start`)
@@ -144,6 +153,10 @@ pub enum Fault {
     Past { stop: Hex, why: Stop },
     /// 9.4: more hexes after an airdrop than allowed.
     PastDrop { allowed: u32 },
+    // 34 (weather)
+    /// 34, Weather Chart: the weather forbids the step (ice: a unit on a mountain may
+    /// not move; snow: no ground unit moves onto mountains).
+    Weather(crate::tables::Weather),
     /// 7.3, 9.1-9.2: the path costs more than the movement factor.
     TooFar { needed: Spent, allowed: u32 },
 }
@@ -162,6 +175,7 @@ impl Fault {
             Fault::Past { why, .. } => why.rule(),
             Fault::PastDrop { .. } => cite!("9.4"),
             Fault::TooFar { .. } => cite!("7.3"),
+            Fault::Weather(_) => cite!("34"),
         }
     }
 
@@ -215,6 +229,8 @@ pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Op
         Some(Fault::MinorCity)
     } else if terrain == Terrain::Forest && mover.kind.barred_from_forest() {
         Some(Fault::Forest)
+    } else if mover.going.bars(terrain) {
+        Some(Fault::Weather(mover.going.weather))
     } else {
         None
     }
@@ -275,13 +291,13 @@ fn best(states: &BTreeSet<Spent>) -> Spent {
 fn advance(
     states: &BTreeSet<Spent>,
     board: &Board,
-    city: CityHexRoad,
+    mover: &Mover,
     from: Hex,
     to: Hex,
-    bonus: bool,
-    road: bool,
 ) -> BTreeSet<Spent> {
-    let ways = payments(board, city, from, to, bonus, road);
+    let bonus = mover.kind.desert_bonus();
+    let city = mover.city_road;
+    let ways = crate::weather::going::ways(mover.going, board, city, (from, to), bonus, mover.road);
     let mut least: BTreeMap<(u8, u8), Spent> = BTreeMap::new();
     for next in states
         .iter()
@@ -350,10 +366,7 @@ impl Walker<'_> {
         if let Some(f) = barred {
             self.fault(at, to, f);
         }
-        let bonus = self.mover.kind.desert_bonus();
-        let road = self.mover.road;
-        let city = self.mover.city_road;
-        self.states = advance(&self.states, self.board, city, from, to, bonus, road);
+        self.states = advance(&self.states, self.board, self.mover, from, to);
         if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
             self.over_at = Some((at, to));
         }
@@ -404,6 +417,13 @@ pub fn check_path(
         return Err(shape);
     }
     if let Some(&start) = path.first().filter(|_| path.len() > 1) {
+        if mover.going.frozen_on(board.terrain(start)) {
+            return Err(vec![PathFault {
+                at: 0,
+                hex: start,
+                fault: Fault::Weather(mover.going.weather),
+            }]);
+        }
         if is_engaged(pos, mover, start) {
             return Err(vec![PathFault {
                 at: 0,

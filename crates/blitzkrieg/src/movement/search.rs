@@ -11,7 +11,7 @@
 //! MF in each group (and, after an airdrop, took no more hexes): whatever it can do,
 //! that one can too.
 
-use super::cost::{payments, Spent};
+use super::cost::Spent;
 use super::path::{entry_fault, is_engaged, stop_at, Mover};
 use crate::board::Board;
 use crate::hex::Hex;
@@ -96,11 +96,11 @@ impl Party<'_> {
         let mut out = Ways::one(paid);
         for (g, bonus) in [(0, false), (1, true)] {
             let Some(mf) = self.mf[g] else { continue };
-            let city = self
-                .movers
-                .first()
-                .map_or(CityHexRoad::Joined, |m| m.city_road);
-            let ways = payments(self.board, city, from, to, bonus, true);
+            let first = self.movers.first();
+            let city = first.map_or(CityHexRoad::Joined, |m| m.city_road);
+            let going = first.map(|m| m.going).unwrap_or_default();
+            let ways =
+                crate::weather::going::ways(going, self.board, city, (from, to), bonus, true);
             let mut next = Ways::default();
             for p in out.iter() {
                 for &w in ways {
@@ -310,7 +310,11 @@ fn explore(
     open: &dyn Fn(Hex) -> bool,
     mut on_settled: impl FnMut(Key, Option<Key>, &Settled) -> bool,
 ) {
-    if movers.iter().any(|m| is_engaged(pos, m, start)) {
+    let frozen = |m: &Mover| m.going.frozen_on(board.terrain(start));
+    if movers
+        .iter()
+        .any(|m| is_engaged(pos, m, start) || frozen(m))
+    {
         return;
     }
     let mut party = Party {

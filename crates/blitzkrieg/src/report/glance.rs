@@ -147,6 +147,7 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             | Event::CityBombarded { .. }
             | Event::MinorOverflown { .. }
             | Event::MinorSupply { .. }
+            | Event::Weather(_)
             | Event::Air(
                 AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Landed { .. },
             ) => {}

@@ -289,8 +289,11 @@ impl CellText for McrtResult {
 }
 
 /// The weather of a complete-turn (34 and the Weather Chart).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub enum Weather {
+    #[default]
     Clear,
     Rain,
     Gale,

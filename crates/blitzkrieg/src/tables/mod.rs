@@ -365,27 +365,33 @@ impl Tables {
     /// (turns 1-7; in a game extended past turn 26, the weather repeats every 26 turns:
     /// each season of turns 8-26 is followed by 7 clear turns).
     pub fn weather_column(&self, turn: u32) -> Option<usize> {
-        if turn == 0 {
-            return None;
-        }
-        let t = (turn - 1) % 26 + 1;
-        self.weather
-            .turns
-            .as_ref()?
-            .iter()
-            .position(|ts| ts.contains(&t))
+        weather_column_in(&self.weather, turn)
     }
 
     /// 34: the weather of a turn; the die is not read on clear turns.
     pub fn weather(&self, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError> {
-        match self.weather_column(turn) {
-            Some(c) => read(&self.weather, Roll::Die(die), c, |w| *w),
-            None => Ok(Lookup {
-                result: Weather::Clear,
-                printed: "Clear".to_string(),
-                cite: note(TableId::Weather, TableMode::Die, WEATHER_CLEAR),
-            }),
-        }
+        weather_in(&self.weather, turn, die)
+    }
+}
+
+/// 34: the column of a turn in the Weather Chart `grid` (see [`Tables::weather_column`]).
+pub fn weather_column_in(grid: &Grid<Weather>, turn: u32) -> Option<usize> {
+    if turn == 0 {
+        return None;
+    }
+    let t = (turn - 1) % 26 + 1;
+    grid.turns.as_ref()?.iter().position(|ts| ts.contains(&t))
+}
+
+/// 34: the weather of a turn on the Weather Chart `grid` (see [`Tables::weather`]).
+fn weather_in(grid: &Grid<Weather>, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError> {
+    match weather_column_in(grid, turn) {
+        Some(c) => read(grid, Roll::Die(die), c, |w| *w),
+        None => Ok(Lookup {
+            result: Weather::Clear,
+            printed: "Clear".to_string(),
+            cite: note(TableId::Weather, TableMode::Die, WEATHER_CLEAR),
+        }),
     }
 }
 
@@ -455,6 +461,11 @@ pub trait CombatTables {
     fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError>;
     /// 29.4: the MCRT result of `factors` attacking a minor country city for `roll`.
     fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError>;
+    // 34 (weather)
+    /// 34: the Weather Chart column of a turn, `None` on a turn always clear.
+    fn weather_column(&self, turn: u32) -> Option<usize>;
+    /// 34: the weather of a turn for a die.
+    fn weather(&self, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError>;
 }
 
 impl CombatTables for Tables {
@@ -473,6 +484,14 @@ impl CombatTables for Tables {
     fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError> {
         Tables::mcrt(self, factors, roll)
     }
+
+    fn weather_column(&self, turn: u32) -> Option<usize> {
+        Tables::weather_column(self, turn)
+    }
+
+    fn weather(&self, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError> {
+        Tables::weather(self, turn, die)
+    }
 }
 
 /// The embedded tables, each version of each table read from its file the first time
@@ -484,6 +503,7 @@ pub struct EmbeddedTables {
     tgat: [OnceLock<Result<Grid<TgatCell>, String>>; 2],
     bbt: [OnceLock<Result<Grid<Losses>, String>>; 2],
     mcrt: [OnceLock<Result<Grid<McrtResult>, String>>; 2],
+    weather: OnceLock<Result<Grid<Weather>, String>>,
 }
 
 impl EmbeddedTables {
@@ -540,6 +560,16 @@ impl CombatTables for EmbeddedTables {
         let grid = EmbeddedTables::grid(cell, TableId::Mcrt, mode)?;
         let column = bracket_column(grid, factors)?;
         read(grid, roll, column, |r| *r)
+    }
+
+    fn weather_column(&self, turn: u32) -> Option<usize> {
+        let grid = EmbeddedTables::grid(&self.weather, TableId::Weather, TableMode::Die).ok()?;
+        weather_column_in(grid, turn)
+    }
+
+    fn weather(&self, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError> {
+        let grid = EmbeddedTables::grid(&self.weather, TableId::Weather, TableMode::Die)?;
+        weather_in(grid, turn, die)
     }
 }
 

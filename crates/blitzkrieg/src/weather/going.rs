@@ -1,0 +1,86 @@
+//! What the weather does to ground movement (34 and the Weather Chart, 003 34): the
+//! road and desert bonuses, off-road movement halved, units frozen on mountains in ice
+//! and no ground unit moving onto mountains in snow.
+//!
+//! Halved movement is paid as a doubled cost: an off-road step the weather halves costs
+//! two MF ([`Pay::Halved`]), which lets a unit with an odd movement factor mix road and
+//! off-road steps exactly (a fraction is never rounded, 003 Rounding).
+
+use crate::board::{Board, Terrain};
+use crate::hex::Hex;
+use crate::movement::cost::{payments, road_connected, Pay};
+use crate::readings::{CityHexRoad, GaleDesert};
+use crate::rules::Rules;
+use crate::state::GameState;
+use crate::tables::Weather;
+
+/// The weather a unit moves in, with the game's reading of the desert in a gale.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Going {
+    pub weather: Weather,
+    /// Reading `gale-desert-34`.
+    pub gale_desert: GaleDesert,
+}
+
+impl Going {
+    /// The weather of the state's player-turn in a game (clear without rule 34).
+    pub fn of(rules: &Rules, state: &GameState) -> Going {
+        Going {
+            weather: super::now(rules, state),
+            gale_desert: rules.ruleset.readings.gale_desert,
+        }
+    }
+
+    /// Weather Chart, Ice: units on mountains may not move that turn.
+    pub fn frozen_on(self, terrain: Option<Terrain>) -> bool {
+        frozen(self.weather, terrain)
+    }
+
+    /// Weather Chart, Snow: no ground unit may move onto mountains (units on them may
+    /// leave).
+    pub fn bars(self, terrain: Terrain) -> bool {
+        self.weather == Weather::Snow && terrain == Terrain::Mountain
+    }
+}
+
+/// Weather Chart, Ice: "all units on mountains may not move that turn, they are
+/// eliminated if forced to retreat": whether a unit on `terrain` is frozen there.
+pub fn frozen(weather: Weather, terrain: Option<Terrain>) -> bool {
+    weather == Weather::Ice && terrain == Some(Terrain::Mountain)
+}
+
+/// 9.1-9.2 under the weather (34, Weather Chart, 003 34, reading `gale-desert-34`): the
+/// ways a unit may pay for the step `from` -> `to`, as [`payments`] gives them in clear
+/// weather and fog.
+/// - Rain: off-road movement halved, except in the desert ("where it does not rain").
+/// - Gale: on the road basic MF (no road bonus); off the road halved, in the desert too:
+///   under `no-bonus` (003) without the desert bonus, under `bonus-halved` armor keeps
+///   the bonus, halved (one MF a desert hex).
+/// - Ice: no road bonus.
+/// - Snow: no road or desert bonus; off-road movement halved.
+pub fn ways(
+    going: Going,
+    board: &Board,
+    city: CityHexRoad,
+    (from, to): (Hex, Hex),
+    desert_bonus: bool,
+    road_bonus: bool,
+) -> &'static [Pay] {
+    let along = road_connected(board, city, from, to);
+    let desert = board.terrain(to) == Some(Terrain::Desert);
+    let halved_off_road = if along { &[Pay::Whole] } else { &[Pay::Halved] };
+    match going.weather {
+        Weather::Clear | Weather::Fog => payments(board, city, from, to, desert_bonus, road_bonus),
+        Weather::Rain if along || desert => {
+            payments(board, city, from, to, desert_bonus, road_bonus)
+        }
+        Weather::Rain => &[Pay::Halved],
+        Weather::Gale
+            if desert && !along && desert_bonus && going.gale_desert == GaleDesert::BonusHalved =>
+        {
+            &[Pay::Whole]
+        }
+        Weather::Gale | Weather::Snow => halved_off_road,
+        Weather::Ice => payments(board, city, from, to, desert_bonus, false),
+    }
+}
