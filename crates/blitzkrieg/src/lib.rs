@@ -51,3 +51,5 @@ pub mod supply;
 pub mod tables;
 pub mod units;
 pub mod victory;
+// 33: additional bombing missions (optional rule).
+pub mod bombing;

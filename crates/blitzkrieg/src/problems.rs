@@ -843,6 +843,20 @@ problems! {
             hex: Hex,
             engaged: UnitId,
         },
+
+        // ----------------------------------------------------------------------
+        // 33: additional bombing missions (optional rule; bombing/).
+
+        (B240)
+        #[error("{unit} may bomb only one target of rule 33 a complete-turn (33.1)")]
+        SecondBombingTarget { unit: UnitId },
+        (B241)
+        #[error("{hex} cannot be bombed now ({kind} mission): {why}")]
+        BombingTarget {
+            hex: Hex,
+            kind: crate::air::MissionKind,
+            why: String,
+        },
     }
 }
 

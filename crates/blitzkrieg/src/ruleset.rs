@@ -174,6 +174,8 @@ pub struct TournamentFigures {
     pub replacements: ReplacementFigures,
     pub minor_countries: MinorCountryFigures,
     pub air: AirFigures,
+    // 33: additional bombing missions (optional rule).
+    pub bombing: BombingFigures,
 }
 
 /// Rules 25.2-25.5.
@@ -224,6 +226,22 @@ pub struct AirFigures {
     pub units_per_city: u32,
     /// 30.3: half units of TAC or FTR a side may have based at sea.
     pub carrier_halves: u32,
+}
+
+/// Optional rule 33 (33.1-33.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BombingFigures {
+    /// 33.2: the airbase's A-A fire is the grounded air factors divided by this,
+    /// fractions up.
+    pub airbase_aa_divisor: u32,
+    /// 33.3-33.5: complete-turns a PX, RCX or SRIX marker stays.
+    pub marker_complete_turns: u32,
+    /// 33.6: BBT columns night bombing is resolved lower.
+    pub night_columns_lower: u32,
+    /// 33.6: the attacking factors whose ACT column (13-16) gives the operational
+    /// losses of night bombing.
+    pub night_hazard_factors: u32,
 }
 
 #[derive(Deserialize)]
@@ -644,11 +662,11 @@ impl OptionalRule {
             | OptionalRule::Invasions
             | OptionalRule::AutomaticVictory
             | OptionalRule::StrategicMovement
-            | OptionalRule::CombatSupply => true,
+            | OptionalRule::CombatSupply
+            | OptionalRule::BombingMissions => true,
             OptionalRule::Introduction
             | OptionalRule::TournamentIntroduction
             | OptionalRule::AirCombat
-            | OptionalRule::BombingMissions
             | OptionalRule::Weather
             | OptionalRule::NavalAscendancy
             | OptionalRule::CriticalResources => false,

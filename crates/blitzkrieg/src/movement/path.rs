@@ -351,7 +351,8 @@ impl Walker<'_> {
             self.fault(at, to, f);
         }
         let bonus = self.mover.kind.desert_bonus();
-        let road = self.mover.road;
+        // 33.4: no road bonus into or out of a city hex whose road is bombed.
+        let road = self.mover.road && !crate::bombing::road_cut_between(self.pos, from, to);
         let city = self.mover.city_road;
         self.states = advance(&self.states, self.board, city, from, to, bonus, road);
         if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {

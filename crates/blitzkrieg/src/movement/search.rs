@@ -100,7 +100,8 @@ impl Party<'_> {
                 .movers
                 .first()
                 .map_or(CityHexRoad::Joined, |m| m.city_road);
-            let ways = payments(self.board, city, from, to, bonus, true);
+            let road = !crate::bombing::road_cut_between(self.pos, from, to);
+            let ways = payments(self.board, city, from, to, bonus, road);
             let mut next = Ways::default();
             for p in out.iter() {
                 for &w in ways {

@@ -334,16 +334,7 @@ impl Tables {
     /// 33.6: night bombing, "resolved 3 columns lower than otherwise on the BBT ... a 4-7
     /// attack would have no effect".
     pub fn bbt_night(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
-        let grid = self.bbt.get(roll.mode());
-        let column = bracket_column(grid, factors)?;
-        match column.checked_sub(3) {
-            Some(c) => read(grid, roll, c, |r| *r),
-            None => Ok(Lookup {
-                result: Losses { factors: 0 },
-                printed: "-".to_string(),
-                cite: note(TableId::Bbt, roll.mode(), NIGHT_OFF_TABLE),
-            }),
-        }
+        bbt_lowered_in(self.bbt.get(roll.mode()), factors, roll, 3)
     }
 
     /// 32: the ACT result of `factors` firing for `roll`. The play-by-mail ACT has nine
@@ -443,6 +434,25 @@ fn tgat_in(
     }
 }
 
+/// 33.6: the BBT result `lower` columns left of the column of `factors`; an attack
+/// whose column is moved off the table has no effect.
+fn bbt_lowered_in(
+    grid: &Grid<Losses>,
+    factors: Factor,
+    roll: Roll,
+    lower: usize,
+) -> Result<Lookup<Losses>, LookupError> {
+    let column = bracket_column(grid, factors)?;
+    match column.checked_sub(lower) {
+        Some(c) => read(grid, roll, c, |r| *r),
+        None => Ok(Lookup {
+            result: Losses { factors: 0 },
+            printed: "-".to_string(),
+            cite: note(TableId::Bbt, roll.mode(), NIGHT_OFF_TABLE),
+        }),
+    }
+}
+
 /// The combat tables as the engine reads them: every lookup of a battle goes through
 /// this, whether the tables were all read from files at the start or are the embedded
 /// ones, each read the first time a battle needs it ([`EmbeddedTables`]).
@@ -455,6 +465,16 @@ pub trait CombatTables {
     fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError>;
     /// 29.4: the MCRT result of `factors` attacking a minor country city for `roll`.
     fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError>;
+    // 33: additional bombing missions (optional rule).
+    /// 33.6: the BBT result `lower` columns left of the column of `factors`.
+    fn bbt_lowered(
+        &self,
+        factors: Factor,
+        roll: Roll,
+        lower: usize,
+    ) -> Result<Lookup<Losses>, LookupError>;
+    /// 33.2, 33.6: the ACT result of `factors` firing for `roll`.
+    fn act(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError>;
 }
 
 impl CombatTables for Tables {
@@ -473,6 +493,19 @@ impl CombatTables for Tables {
     fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError> {
         Tables::mcrt(self, factors, roll)
     }
+
+    fn bbt_lowered(
+        &self,
+        factors: Factor,
+        roll: Roll,
+        lower: usize,
+    ) -> Result<Lookup<Losses>, LookupError> {
+        bbt_lowered_in(self.bbt.get(roll.mode()), factors, roll, lower)
+    }
+
+    fn act(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
+        Tables::act(self, factors, roll)
+    }
 }
 
 /// The embedded tables, each version of each table read from its file the first time
@@ -484,6 +517,7 @@ pub struct EmbeddedTables {
     tgat: [OnceLock<Result<Grid<TgatCell>, String>>; 2],
     bbt: [OnceLock<Result<Grid<Losses>, String>>; 2],
     mcrt: [OnceLock<Result<Grid<McrtResult>, String>>; 2],
+    act: [OnceLock<Result<Grid<Losses>, String>>; 2],
 }
 
 impl EmbeddedTables {
@@ -538,6 +572,32 @@ impl CombatTables for EmbeddedTables {
             TableMode::Die => &self.mcrt[1],
         };
         let grid = EmbeddedTables::grid(cell, TableId::Mcrt, mode)?;
+        let column = bracket_column(grid, factors)?;
+        read(grid, roll, column, |r| *r)
+    }
+
+    fn bbt_lowered(
+        &self,
+        factors: Factor,
+        roll: Roll,
+        lower: usize,
+    ) -> Result<Lookup<Losses>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.bbt[0],
+            TableMode::Die => &self.bbt[1],
+        };
+        let grid = EmbeddedTables::grid(cell, TableId::Bbt, mode)?;
+        bbt_lowered_in(grid, factors, roll, lower)
+    }
+
+    fn act(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.act[0],
+            TableMode::Die => &self.act[1],
+        };
+        let grid = EmbeddedTables::grid(cell, TableId::Act, mode)?;
         let column = bracket_column(grid, factors)?;
         read(grid, roll, column, |r| *r)
     }
