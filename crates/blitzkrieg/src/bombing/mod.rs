@@ -86,6 +86,45 @@ pub fn grounded_by_bombing(pos: &Position, unit: &UnitId) -> bool {
     pos.is_marked(unit, UnitMarker::Inverted)
 }
 
+/// 33.1-33.2, for the template: each of `side`'s bombers on the map with the missions of
+/// rule 33 its type may fly (none while it is inverted, 33.2), in id order.
+pub fn may_bomb(pos: &Position, side: Side) -> Vec<(UnitId, Vec<MissionKind>)> {
+    let kinds = [
+        MissionKind::Airbase,
+        MissionKind::Port,
+        MissionKind::Road,
+        MissionKind::Industry,
+    ];
+    let mut out: Vec<(UnitId, Vec<MissionKind>)> = pos
+        .pieces()
+        .filter(|p| p.side == side && p.kind.is_air() && p.kind != UnitKind::Ftr)
+        .map(|p| {
+            let may = if grounded_by_bombing(pos, &p.id) {
+                Vec::new()
+            } else {
+                kinds
+                    .into_iter()
+                    .filter(|k| wrong_type(p.kind, *k).is_none())
+                    .collect()
+            };
+            (p.id.clone(), may)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.counting_key().cmp(&b.0.counting_key()));
+    out
+}
+
+/// 33.3-33.5: every PX, RCX and SRIX marker on the board with the player-turn it comes
+/// off after, in hex order.
+pub fn markers(pos: &Position) -> Vec<(Hex, HexMarkerKind, Side, u32)> {
+    pos.hex_marks()
+        .iter()
+        .flat_map(|(h, set)| set.iter().map(move |m| (*h, m)))
+        .filter(|(_, m)| m.kind != HexMarkerKind::Barraged)
+        .map(|(h, m)| (h, m.kind, m.until_side, m.until_turn))
+        .collect()
+}
+
 /// The hexes, sides and raids a rule 33 target is judged against.
 pub struct TargetContext<'a> {
     pub rules: &'a Rules,
@@ -294,13 +333,10 @@ pub fn end_of_player_turn(pos: &mut Position, turn: u32, side: Side) -> Vec<Even
 /// The PX, RCX and SRIX markers of `side` whose time is up in its player-turn of
 /// `turn` taken off, each said.
 fn markers_off(pos: &mut Position, turn: u32, side: Side, when: &str) -> Vec<Event> {
-    let due: Vec<(Hex, HexMarkerKind)> = pos
-        .hex_marks()
-        .iter()
-        .flat_map(|(h, set)| set.iter().map(move |m| (*h, m)))
-        .filter(|(_, m)| m.kind != HexMarkerKind::Barraged && m.until_side == side)
-        .filter(|(_, m)| (m.until_turn, m.until_side) <= (turn, side))
-        .map(|(h, m)| (h, m.kind))
+    let due: Vec<(Hex, HexMarkerKind)> = markers(pos)
+        .into_iter()
+        .filter(|&(_, _, s, t)| s == side && t <= turn)
+        .map(|(h, k, _, _)| (h, k))
         .collect();
     pos.clear_expired(turn, side);
     due.into_iter()
