@@ -145,6 +145,8 @@ fn field_of(key: &str) -> Option<(&'static str, &'static str)> {
         "air" => ("air", "AirFigures"),
         // 34 (weather)
         "weather" => ("weather", "WeatherFigures"),
+        // 33: additional bombing missions.
+        "bombing" => ("bombing", "BombingFigures"),
         "reading" => ("readings", "ReadingDef"),
         "option" => ("options", "ReadingOption"),
         _ => return None,

@@ -4,6 +4,8 @@
 //! drawing pieces for the replay page. See `docs/board.md`, "The picture".
 
 pub mod action;
+// 33: additional bombing missions.
+pub mod bombed;
 pub mod draw;
 pub mod labels;
 pub mod minor;
@@ -135,6 +137,8 @@ fn with_scene<T>(
         setting_up: setting_up(state),
         moved: crate::map::moved(state),
         minors: &state.minors,
+        hex_marks: &state.hex_marks,
+        unit_marks: &state.marks,
         fit,
     })
 }

@@ -121,6 +121,8 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         setting_up: crate::map::setting_up(state),
         moved: crate::map::moved(state),
         minors: &state.minors,
+        hex_marks: &state.hex_marks,
+        unit_marks: &state.marks,
         fit: 1.0,
     };
     let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);

@@ -429,6 +429,10 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     if rules.ruleset.tournament() {
         tournament_help(t);
     }
+    // 33: additional bombing missions.
+    if blitzkrieg::bombing::played(rules) {
+        bombing_help(t, rules, pos, side);
+    }
     standing_help(t, state, side);
 }
 
@@ -499,6 +503,45 @@ fn air_help(t: &mut String) {
 # via = [\"CITY\"]         # optional: cities staged through, none farther apart than twice the range
 # to = \"CITY\""
     );
+}
+
+/// Optional rule 33: the missions each of the side's bombers may still fly this
+/// player-turn, and the bombing markers on the board.
+fn bombing_help(t: &mut String, rules: &Rules, pos: &Position, side: Side) {
+    let _ = writeln!(
+        t,
+        "#
+# [[mission]]           # 33.2-33.5: bombing on the BBT (optional rule 33)
+# units = [\"AIRCRAFT\"]
+# kind = \"port\"         # \"airbase\" (TAC, MDM), \"port\", \"road\", \"industry\" (SAC, MDM)
+# to = \"ENEMY HEX\"
+# night = true          # optional, 33.6: port, road and industry only; 3 BBT columns lower"
+    );
+    let bombers = blitzkrieg::bombing::may_bomb(pos, side);
+    if !bombers.is_empty() {
+        let _ = writeln!(
+            t,
+            "# Your bombers' targets this player-turn (one each, 33.1):"
+        );
+        for (unit, kinds) in bombers {
+            let what = if kinds.is_empty() {
+                "none: inverted after its airbase was bombed; it may change base (33.2)".to_string()
+            } else {
+                kinds
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let _ = writeln!(t, "#   {unit}: {what}");
+        }
+    }
+    for (hex, kind, until_side, until_turn) in blitzkrieg::bombing::markers(pos) {
+        let _ = writeln!(
+            t,
+            "# {kind} on {hex}, off after {until_side}'s player-turn {until_turn} (33.3-33.5)"
+        );
+    }
 }
 
 /// Optional rule 19: the side's units at sea and what each may do, the ports it may use

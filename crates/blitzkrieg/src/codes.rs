@@ -643,6 +643,15 @@ mod tests {
                 weather: crate::tables::Weather::Gale,
             },
             Problem::WeatherNoSeed { turn: 8 },
+            // 33: additional bombing missions.
+            Problem::SecondBombingTarget {
+                unit: UnitId::new("B-1TAC").unwrap(),
+            },
+            Problem::BombingTarget {
+                hex: h("K14"),
+                kind: crate::air::MissionKind::Airbase,
+                why: "only a port, a city-road or a city's supply and industry is bombed at night (33.6)".into(),
+            },
         ]
     }
 

@@ -760,12 +760,12 @@ fn check_seed(state: &GameState, orders: &Orders) -> Vec<OrderError> {
         let strategic = orders
             .missions
             .iter()
-            .filter(|m| m.kind.value == crate::air::MissionKind::Strategic && m.stock.is_none());
+            .filter(|m| m.kind.value.target().is_some() && m.stock.is_none());
         for m in strategic {
             errs.push(OrderError::new(
                 Problem::BadSeed(format!(
-                    "the strategic bombing of {} names no stock",
-                    m.to.value
+                    "the {} bombing of {} names no stock",
+                    m.kind.value, m.to.value
                 )),
                 Some(m.kind.span.clone()),
                 cite!("PBM"),
@@ -886,10 +886,12 @@ fn open_combat(
         .map(combat::interleave::barrage_of)
         .collect();
     let turn_side = (live.turn, live.side);
+    let off = crate::bombing::markers_off_before_combat(rules, &mut live.pos, live.turn, live.side);
+    live.events.extend(off);
     let mut bbt = barrage(rules, state, &first, turn_side, &mut live.pos, input)?;
     let raids = std::mem::take(&mut carry.raids);
     if !raids.is_empty() {
-        bbt.extend(bomb(state, &mut live.pos, rules, &raids, live.side, input)?);
+        bbt.extend(bomb(state, &mut live.pos, rules, &raids, turn_side, input)?);
     }
     // 003 29.4, 29.2: the BBT on a minor country city reduces nothing, and is aggression.
     let bbt = minor::bombard::with_city_notes(rules, &next.minors, live.side, bbt);
@@ -1435,6 +1437,7 @@ fn finish(
             }),
     );
     supply::clear(&mut pos);
+    events.extend(crate::bombing::end_of_player_turn(&mut pos, turn, side));
     // 25.3-25.4: the hexes barraged stay marked while a decision owed may still let the
     // attacker advance into them; they come off once none is (or at the top of the next
     // player-turn, when the owed decisions are done).
@@ -1469,13 +1472,13 @@ fn finish(
     (next, reported)
 }
 
-/// 30.42: the strategic bombings of the player-turn on the BBT, before any battle.
+/// 30.42, 33.2-33.6: the bombings of the player-turn on the BBT, before any battle.
 fn bomb(
     state: &GameState,
     pos: &mut Position,
     rules: &Rules,
     raids: &[air::strategic::Raid],
-    side: Side,
+    (turn, side): (u32, Side),
     input: &mut TurnInput,
 ) -> Result<Vec<Event>, Vec<OrderError>> {
     let mode = match state.game.options.tables {
@@ -1490,8 +1493,23 @@ fn bomb(
     let tables = input.tables;
     let dice = &mut *input.dice;
     let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
-    air::strategic::resolve(rules, pos, raids, &lose_first, tables, &mut roll)
-        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("30.42"))])
+    // 33: the sequences resolve night losses and airbase attacks before the rest of
+    // the BBT.
+    let mut events = crate::bombing::resolve(
+        rules,
+        pos,
+        raids,
+        (turn, side),
+        &lose_first,
+        tables,
+        &mut roll,
+    )
+    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("33"))])?;
+    events.extend(
+        air::strategic::resolve(rules, pos, raids, &lose_first, tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("30.42"))])?,
+    );
+    Ok(events)
 }
 
 /// 30.41: a battle with the bombers flying in its support among its units.
@@ -1646,7 +1664,7 @@ fn check_header(
         || orders
             .missions
             .iter()
-            .any(|m| m.kind.value == air::MissionKind::Strategic);
+            .any(|m| m.kind.value.target().is_some());
     let answered = rolls_in_answer(rules, state) && announces;
     let needs = matches!(state.phase, Phase::Turn { .. }) && orders.seed.is_none() && !answered;
     if needs && announces {

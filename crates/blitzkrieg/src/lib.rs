@@ -53,3 +53,5 @@ pub mod units;
 pub mod victory;
 // 34 (weather)
 pub mod weather;
+// 33: additional bombing missions (optional rule).
+pub mod bombing;

@@ -199,6 +199,8 @@ struct RawMission {
     via: Vec<Spanned<String>>,
     from: Option<Spanned<String>>,
     stock: Option<Spanned<String>>,
+    // 33.6: night bombing.
+    night: Option<Spanned<bool>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -966,6 +968,10 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .stock
             .as_ref()
             .map(|s| Located::new(s.get_ref().trim().to_string(), s.span())),
+        night: m
+            .night
+            .as_ref()
+            .map(|n| Located::new(*n.get_ref(), n.span())),
     })
 }
 

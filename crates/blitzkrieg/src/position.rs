@@ -492,11 +492,14 @@ impl Position {
         &self.hex_marks
     }
 
-    /// 33.3: takes off the hex markers whose time is up at the end of `side`'s
-    /// player-turn of `turn`.
+    /// 33.3: takes off the PX, RCX and SRIX markers whose time is up at the end of
+    /// `side`'s player-turn of `turn` (the hexes barraged come off by
+    /// [`Position::clear_barrages`]).
     pub fn clear_expired(&mut self, turn: u32, side: Side) {
         for set in self.hex_marks.values_mut() {
-            set.retain(|m| (m.until_turn, m.until_side) > (turn, side));
+            set.retain(|m| {
+                m.kind == HexMarkerKind::Barraged || (m.until_turn, m.until_side) > (turn, side)
+            });
         }
         self.hex_marks.retain(|_, set| !set.is_empty());
     }

@@ -870,6 +870,18 @@ problems! {
         (B224, hint = "remove the `# ` before the template's [seed] lines and fill them in, even without a battle")
         #[error("these orders roll the weather of complete-turn {turn} but name no [seed]: the seed must be named before it is published (34, reading weather-seed-34)")]
         WeatherNoSeed { turn: u32 },
+        // 33: additional bombing missions (optional rule; bombing/).
+
+        (B240)
+        #[error("{unit} may bomb only one target of rule 33 a complete-turn (33.1)")]
+        SecondBombingTarget { unit: UnitId },
+        (B241)
+        #[error("{hex} cannot be bombed now ({kind} mission): {why}")]
+        BombingTarget {
+            hex: Hex,
+            kind: crate::air::MissionKind,
+            why: String,
+        },
     }
 }
 

@@ -362,6 +362,16 @@ readings! {
         /// The seed that resolves Blue's preceding player-turn.
         BluePrevious = "blue-previous",
     }
+    // 33: additional bombing missions (optional rule).
+    /// 33.3-33.5: when a PX, RCX or SRIX marker comes off (a Tournament Game reading,
+    /// `tournament.toml`).
+    bomb_marker: BombMarker = "bomb-marker-33-3", built = true {
+        /// At the end of the damaging player's next player-turn (33.3).
+        EndOfNextPlayerTurn = "end-of-next-player-turn",
+        /// Before the damaging player's combat in his next player-turn (the PBEM
+        /// sequences of 000 and 003).
+        BeforeNextCombat = "before-next-combat",
+    }
 }
 
 #[cfg(test)]

@@ -176,6 +176,8 @@ pub struct TournamentFigures {
     pub air: AirFigures,
     // 34 (weather)
     pub weather: WeatherFigures,
+    // 33: additional bombing missions (optional rule).
+    pub bombing: BombingFigures,
 }
 
 /// Rules 25.2-25.5.
@@ -238,6 +240,22 @@ pub struct WeatherFigures {
     /// Weather Chart, Fog: infantry (003: airborne and rangers too) attack at this many
     /// times their strength.
     pub fog_infantry_times: u32,
+}
+
+/// Optional rule 33 (33.1-33.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BombingFigures {
+    /// 33.2: the airbase's A-A fire is the grounded air factors divided by this,
+    /// fractions up.
+    pub airbase_aa_divisor: u32,
+    /// 33.3-33.5: complete-turns a PX, RCX or SRIX marker stays.
+    pub marker_complete_turns: u32,
+    /// 33.6: BBT columns night bombing is resolved lower.
+    pub night_columns_lower: u32,
+    /// 33.6: the attacking factors whose ACT column (13-16) gives the operational
+    /// losses of night bombing.
+    pub night_hazard_factors: u32,
 }
 
 #[derive(Deserialize)]
@@ -659,11 +677,11 @@ impl OptionalRule {
             | OptionalRule::AutomaticVictory
             | OptionalRule::StrategicMovement
             | OptionalRule::CombatSupply
-            | OptionalRule::Weather => true,
+            | OptionalRule::Weather
+            | OptionalRule::BombingMissions => true,
             OptionalRule::Introduction
             | OptionalRule::TournamentIntroduction
             | OptionalRule::AirCombat
-            | OptionalRule::BombingMissions
             | OptionalRule::NavalAscendancy
             | OptionalRule::CriticalResources => false,
         }
@@ -1073,8 +1091,11 @@ mod tests {
             BTreeSet::from(BASIC_OPTIONAL_RULES)
         );
         assert!(Ruleset::optional_in_force(RuleSet::Basic, &none).is_empty());
-        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 31])).unwrap_err();
-        assert!(e.to_string().contains("weather"), "{e}");
+        // 31: the Tournament Game's optional rules are not the Basic Game's.
+        let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 34])).unwrap_err();
+        assert_eq!(e, RulesetError::TournamentOptional(34));
+        let e = Ruleset::check_choice(RuleSet::Tournament, &BTreeSet::from([32])).unwrap_err();
+        assert!(e.to_string().contains("air combat"), "{e}");
         assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 20])).is_ok());
         assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 23])).is_ok());
         let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([20])).unwrap_err();

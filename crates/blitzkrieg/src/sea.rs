@@ -36,6 +36,10 @@ pub enum PortFault {
     NotFriendly(String),
     /// 19.4: enemy ZOC cuts the port from the open sea; how, in words.
     Blocked(String),
+    // 33: additional bombing missions (optional rule).
+    /// 33.3 with 003 33.3: the port is damaged (a PX marker): no movement to or from
+    /// sea, no sea supply, no port for any purpose.
+    Damaged,
 }
 
 /// Which way a unit uses a port.
@@ -82,6 +86,9 @@ pub fn port_fault_with(
     let Some(p) = board.port_at(port) else {
         return Some(PortFault::NotAPort);
     };
+    if crate::bombing::port_damaged(pos, port) {
+        return Some(PortFault::Damaged);
+    }
     let zoc = enemy_zoc(pos, side);
     if how == Use::ToSea && zoc(port) {
         return Some(PortFault::InEnemyZoc);
@@ -131,6 +138,9 @@ fn unfriendly_why(
     format!("no unit of {side} occupies it now (5.2)")
 }
 
+/// 33.3: why a damaged port is no port.
+const DAMAGED: &str = "its port facility is damaged by bombing (PX): no movement to or from sea and no sea supply there this complete-turn (33.3)";
+
 /// The same fault as the words of an order problem's `why` (for a port that is not
 /// friendly or is blocked).
 pub fn fault_why(f: &PortFault) -> String {
@@ -138,6 +148,7 @@ pub fn fault_why(f: &PortFault) -> String {
         PortFault::NotAPort => "it is not a port".to_string(),
         PortFault::InEnemyZoc => "it is in enemy ZOC".to_string(),
         PortFault::NotFriendly(why) | PortFault::Blocked(why) => why.clone(),
+        PortFault::Damaged => DAMAGED.to_string(),
     }
 }
 

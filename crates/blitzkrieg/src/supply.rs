@@ -115,6 +115,7 @@ impl Steps<'_> {
     fn road(&self, from: Hex, to: Hex) -> bool {
         self.board.road_joins(from, to)
             && self.open(to)
+            && !crate::bombing::road_cut_between(self.pos, from, to)
             && (!self.board.is_city(to) || self.friendly.contains(&to))
     }
 }
@@ -142,6 +143,7 @@ fn trace(
         .iter()
         .copied()
         .filter(|&h| board.home_of(h) == Some(side) && steps.open(h))
+        .filter(|&h| !crate::bombing::supply_cut(pos, h))
         .collect();
     let ports = sea_joined_ports(rules, pos, held, side);
     let by_sea = !ports.is_empty();

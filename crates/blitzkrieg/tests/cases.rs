@@ -36,7 +36,10 @@
 //! recombined). `pools` gives what each side has in hand (28.1, 28.4), and
 //! `expect.toml`'s `pools` what the next state keeps; `changed_last` the city hexes that
 //! became friendly to a side in the preceding player-turn. `weather` (optional rule
-//! 34) is the weather the state keeps for the case's complete-turn.
+//! 34) is the weather the state keeps for the case's complete-turn. `hex_marks` puts PX, RCX
+//! and SRIX markers on the board and `inverted` names aircraft inverted (optional rule
+//! 33); `expect.toml`'s `hex_marks` (the kinds by hex) and `inverted` say what the next
+//! state keeps.
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -55,7 +58,7 @@ use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
 use blitzkrieg::event::Event;
 use blitzkrieg::hex::Hex;
-use blitzkrieg::marker::Pools;
+use blitzkrieg::marker::{HexMarker, Pools, UnitMarker};
 use blitzkrieg::readings::Readings;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
@@ -143,6 +146,13 @@ struct Case {
     /// 34: the weather the state keeps for the case's complete-turn (`weather = "Rain"`).
     #[serde(default)]
     weather: Option<blitzkrieg::tables::Weather>,
+    /// 33.3-33.5: PX, RCX and SRIX markers on the board, as the state keeps them:
+    /// `hex_marks = { R10 = [{ kind = "PX", until_turn = 2, until_side = "blue" }] }`.
+    #[serde(default)]
+    hex_marks: BTreeMap<String, BTreeSet<HexMarker>>,
+    /// 33.2: aircraft inverted when their airbase was bombed.
+    #[serde(default)]
+    inverted: Vec<String>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -259,6 +269,13 @@ struct Expect {
     /// The later steps the player-turn took (pending-decision games).
     #[serde(default)]
     steps: Option<u32>,
+    /// 33.3-33.5: the markers (`"PX"`, `"RCX"`, `"SRIX"`) the next state keeps, by hex
+    /// (`{}`: none).
+    #[serde(default)]
+    hex_marks: Option<BTreeMap<String, Vec<String>>>,
+    /// 33.2: the units the next state keeps inverted.
+    #[serde(default)]
+    inverted: Option<Vec<String>>,
     /// 23.5: the beach hexes the next state keeps for the side that moved (its
     /// beachheads for beach supply in its next player-turn).
     #[serde(default)]
@@ -482,6 +499,17 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             s.invaded = case.invaded.clone();
             s.minors = case.minors.clone();
             s.pools = case.pools.clone();
+            s.hex_marks = case
+                .hex_marks
+                .iter()
+                .map(|(h, m)| (h.parse().unwrap(), m.clone()))
+                .collect();
+            for u in &case.inverted {
+                s.marks
+                    .entry(UnitId::new(u).unwrap())
+                    .or_default()
+                    .insert(UnitMarker::Inverted);
+            }
             s.last.events = case
                 .changed_last
                 .iter()
@@ -560,6 +588,36 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 }
             }
             let text = report::render(&report::Header::default(), &events);
+            if let Some(want) = &expect.hex_marks {
+                let got: BTreeMap<String, Vec<String>> = next
+                    .hex_marks
+                    .iter()
+                    .map(|(h, set)| {
+                        (
+                            h.to_string(),
+                            set.iter().map(|m| m.kind.to_string()).collect(),
+                        )
+                    })
+                    .collect();
+                if &got != want {
+                    return Err(format!(
+                        "{ctx}: hex markers {got:?}, expected {want:?}\n{text}"
+                    ));
+                }
+            }
+            if let Some(want) = &expect.inverted {
+                let got: Vec<String> = next
+                    .marks
+                    .iter()
+                    .filter(|(_, m)| m.contains(&UnitMarker::Inverted))
+                    .map(|(u, _)| u.to_string())
+                    .collect();
+                if &got != want {
+                    return Err(format!(
+                        "{ctx}: inverted {got:?}, expected {want:?}\n{text}"
+                    ));
+                }
+            }
             for (u, h) in &expect.positions {
                 let id = UnitId::new(u).unwrap();
                 let want: Hex = h.parse().unwrap();

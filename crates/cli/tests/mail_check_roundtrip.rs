@@ -325,6 +325,7 @@ fn resolve_of_a_mailed_reply_sends_the_next_turn_by_smtp_and_writes_no_secret() 
             "06-3-blue.state.ron",
             "06-3-blue.template.toml",
             "06-3-blue.board.png",
+            "06-3-blue.overview.png",
             "05-2-red.orders.toml",
             "05-2-red.seed.json",
             "05-2-red.commitment.txt"

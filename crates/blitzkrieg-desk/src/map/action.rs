@@ -221,6 +221,19 @@ impl Action {
                     from: Vec::new(),
                     label: format!("bombed BBT {removed}"),
                 }),
+                // 33.2-33.6: a port, city-road, city or airbase bombed.
+                Event::Air(AirEvent::Struck(st)) => a.strikes.push(Strike {
+                    side: st
+                        .bombers
+                        .first()
+                        .map_or(Side::Blue, |u| side_of(counters, u)),
+                    target: st.hex,
+                    from: Vec::new(),
+                    label: match st.marker {
+                        Some(m) => format!("{m} BBT {}", st.result),
+                        None => format!("airbase BBT {}", st.result),
+                    },
+                }),
                 Event::CityAttacked {
                     id,
                     side,
@@ -322,7 +335,8 @@ impl Action {
                 | Event::MinorOverflown { .. }
                 | Event::Guerrillas { .. }
                 | Event::MinorSupply { .. }
-                | Event::Air(AirEvent::Landed { .. }) => {}
+                | Event::Air(AirEvent::Landed { .. })
+                | Event::Air(AirEvent::BomberLosses(_) | AirEvent::Inverted { .. }) => {}
             }
         }
         a.paths = order.into_iter().filter_map(|k| paths.remove(&k)).collect();

@@ -8,7 +8,9 @@ use super::draw;
 use super::labels;
 use crate::svg::{self, esc, f, CounterMark, Geo, SeaBox, HEX_HALF_HEIGHT, HEX_RADIUS};
 use blitzkrieg::board::Board;
-use blitzkrieg::units::Side;
+use blitzkrieg::hex::Hex;
+use blitzkrieg::units::{Side, UnitId};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Pixels per board unit in the area of action: hex ids and counter strips come out
@@ -77,6 +79,11 @@ pub struct Scene<'a> {
     pub fit: f64,
     /// 29: the minor countries' status (Tournament Game; empty otherwise).
     pub minors: &'a blitzkrieg::minor::Minors,
+    // 33: additional bombing missions (optional rule).
+    /// 33.3-33.5: the PX, RCX and SRIX markers (empty without rule 33).
+    pub hex_marks: &'a BTreeMap<Hex, BTreeSet<blitzkrieg::marker::HexMarker>>,
+    /// 33.2: the markers on units (the inverted aircraft are noted).
+    pub unit_marks: &'a BTreeMap<UnitId, BTreeSet<blitzkrieg::marker::UnitMarker>>,
 }
 
 /// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
@@ -387,7 +394,11 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         draw::stacks(geo, scene.marks, &scene.action.lost),
         draw::path_heads(geo, &scene.action.paths),
         markers,
-        crate::map::minor::reduced_marks(geo, scene.minors),
+        format!(
+            "{}{}",
+            crate::map::minor::reduced_marks(geo, scene.minors),
+            crate::map::bombed::marks(geo, scene.hex_marks)
+        ),
     );
     let _ = writeln!(
         s,
@@ -538,6 +549,14 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             );
         }
     }
+    let bombed = crate::map::bombed::notes(scene.hex_marks, scene.unit_marks);
+    if !bombed.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "Bombing (33)");
+        for m in &bombed {
+            line(s, &mut y, 11.5, false, m);
+        }
+    }
     let minors = crate::map::minor::notes(scene.minors);
     if !minors.is_empty() {
         y += 6.0;
@@ -609,6 +628,8 @@ mod tests {
             moved: None,
             fit: 1.0,
             minors: &blitzkrieg::minor::Minors::new(),
+            hex_marks: &BTreeMap::new(),
+            unit_marks: &BTreeMap::new(),
         };
         let w = area(&board, &geo, &scene).unwrap();
         assert!(w.contains(geo.centre(h(50, 51))));

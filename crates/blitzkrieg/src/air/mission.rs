@@ -130,9 +130,12 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
         }
         let landed = match m.kind.value {
             MissionKind::Transfer => stage(ctx, pos, m, &flyers, &mut out),
-            MissionKind::Tactical | MissionKind::Strategic => {
-                combat_mission(ctx, pos, m, &flyers, &mut out)
-            }
+            MissionKind::Tactical
+            | MissionKind::Strategic
+            | MissionKind::Airbase
+            | MissionKind::Port
+            | MissionKind::Road
+            | MissionKind::Industry => combat_mission(ctx, pos, m, &flyers, &mut out),
         };
         if landed.is_some() {
             tactical.record(ctx.attacks, m);
@@ -195,6 +198,14 @@ fn flyer(
         errors.push(refuse(why, rule));
         return None;
     }
+    // 33.1: checked before the base, which the first mission has left.
+    if m.kind.value.is_rule_33() && flown.contains(&u.value) {
+        let problem = Problem::SecondBombingTarget {
+            unit: u.value.clone(),
+        };
+        errors.push(OrderError::new(problem, Some(u.span.clone()), cite!("33.1")).unit(&u.value));
+        return None;
+    }
     let carrier = match pos.afloat(&u.value) {
         Some(_) if ctx.sailed.contains(&u.value) => {
             let why = "it changed sea zones this player-turn: carrier aircraft fly only if they do not (30.3)";
@@ -228,6 +239,11 @@ fn flyer(
             return None;
         }
     };
+    if m.kind.value.is_combat() && crate::bombing::grounded_by_bombing(pos, &u.value) {
+        let why = "it was inverted when its airbase was bombed: it may not attack this player-turn, but may change base (33.2)";
+        errors.push(refuse(why, cite!("33.2")));
+        return None;
+    }
     if !flown.insert(u.value.clone()) {
         let problem = Problem::OrderedTwice {
             unit: u.value.clone(),
@@ -258,7 +274,7 @@ fn wrong_type(kind: UnitKind, mission: MissionKind) -> Option<(&'static str, Cit
         (UnitKind::Tac, MissionKind::Strategic) => {
             Some(("only SAC and MDM bomb strategically", cite!("30.42")))
         }
-        _ => None,
+        (k, m) => crate::bombing::wrong_type(k, m),
     }
 }
 
@@ -443,11 +459,13 @@ fn combat_mission(
         return None;
     }
     let targets = battle_targets(ctx, m);
-    if m.kind.value == MissionKind::Strategic {
+    if let Some(target) = m.kind.value.target() {
         out.raids.push(Raid {
             hex: m.to.value,
             bombers: planned.iter().map(|(f, _)| f.id.value.clone()).collect(),
             stock: m.stock.as_ref().map(|s| s.value.clone()),
+            target,
+            night: night(m),
         });
     }
     for (f, landing) in planned {
@@ -465,6 +483,10 @@ fn combat_mission(
             doubled: bombing::doubles(&f.counter, f.base, &targets),
             rule: Rule::para(match m.kind.value {
                 MissionKind::Strategic => para!("30.42"),
+                MissionKind::Airbase => para!("33.2"),
+                MissionKind::Port | MissionKind::Road | MissionKind::Industry => {
+                    para!("33.1")
+                }
                 _ => para!("30.41"),
             }),
         }));
@@ -478,6 +500,63 @@ fn combat_mission(
     }
     let land = m.land.as_ref().unwrap_or(&m.to);
     Some((land.value, land.span.clone()))
+}
+
+/// 33.6: whether the mission is flown at night (`night = true`).
+fn night(m: &Mission) -> bool {
+    m.night.as_ref().is_some_and(|n| n.value)
+}
+
+/// 33.1-33.6: a mission of rule 33 (or one flown at night) checked against its
+/// target: `Some(false)` refused, `Some(true)` allowed, `None` for the missions of
+/// rule 30, checked as they are.
+fn bombing_33_refusal(
+    ctx: &Context,
+    pos: &Position,
+    m: &Mission,
+    raids: &[Raid],
+    errors: &mut Vec<OrderError>,
+) -> Option<bool> {
+    let kind = m.kind.value;
+    if !kind.is_rule_33() && !night(m) {
+        return None;
+    }
+    let target_ctx = crate::bombing::TargetContext {
+        rules: ctx.rules,
+        pos,
+        held: ctx.held,
+        side: ctx.side,
+        raids,
+        barraged: ctx.barraged,
+    };
+    let refusal = match kind.target() {
+        Some(_) => crate::bombing::target_refusal(&target_ctx, kind, night(m), m.to.value),
+        None => Some((
+            "only a port, a city-road or a city's supply and industry is bombed at night (33.6)"
+                .to_string(),
+            cite!("33.6"),
+        )),
+    };
+    let extra = m.battle.as_ref().map(|b| b.span.clone());
+    let (why, rule, span) = match (refusal, extra) {
+        (Some((why, rule)), _) => (why, rule, m.to.span.clone()),
+        (None, Some(span)) if kind.is_rule_33() => (
+            "a bombing mission of rule 33 supports no battle".to_string(),
+            cite!("33.1"),
+            span,
+        ),
+        (None, _) => return kind.is_rule_33().then_some(true),
+    };
+    errors.push(OrderError::new(
+        Problem::BombingTarget {
+            hex: m.to.value,
+            kind,
+            why,
+        },
+        Some(span),
+        rule,
+    ));
+    Some(false)
 }
 
 /// The hexes the battle a tactical mission supports attacks (just the target for
@@ -510,6 +589,9 @@ fn target_legal(
         ));
         false
     };
+    if let Some(refused) = bombing_33_refusal(ctx, pos, m, raids, errors) {
+        return refused;
+    }
     if m.kind.value == MissionKind::Strategic {
         let city = crate::minor::bombard::open_city(ctx.rules, ctx.minors, ctx.side, m.to.value);
         let why = refusal(

@@ -42,6 +42,7 @@ pub mod strategic;
 
 use crate::cite::Rule;
 use crate::hex::Hex;
+pub use crate::model::raid::RaidTarget;
 use crate::odds::Factor;
 use crate::orders::Located;
 use crate::units::UnitId;
@@ -57,6 +58,15 @@ pub enum MissionKind {
     Strategic,
     /// 30.7: a change of base, staging along friendly cities.
     Transfer,
+    // 33: additional bombing missions (optional rule).
+    /// 33.2: TAC and MDM bomb an airbase on the BBT.
+    Airbase,
+    /// 33.3: SAC and MDM bomb a port facility on the BBT.
+    Port,
+    /// 33.4: SAC and MDM bomb a city-road on the BBT.
+    Road,
+    /// 33.5: SAC and MDM bomb a city's supply and industry on the BBT.
+    Industry,
 }
 
 impl MissionKind {
@@ -66,6 +76,10 @@ impl MissionKind {
             "tactical" => Some(MissionKind::Tactical),
             "strategic" => Some(MissionKind::Strategic),
             "transfer" | "staging" => Some(MissionKind::Transfer),
+            "airbase" => Some(MissionKind::Airbase),
+            "port" => Some(MissionKind::Port),
+            "road" | "city-road" => Some(MissionKind::Road),
+            "industry" => Some(MissionKind::Industry),
             _ => None,
         }
     }
@@ -73,6 +87,24 @@ impl MissionKind {
     /// Whether it is a combat air operation (003 30: tactical and strategic bombing).
     pub fn is_combat(self) -> bool {
         self != MissionKind::Transfer
+    }
+
+    /// 30.42, 33.2-33.5: what a mission bombing on the BBT attacks (`None` for a
+    /// tactical mission or a transfer).
+    pub fn target(self) -> Option<RaidTarget> {
+        match self {
+            MissionKind::Tactical | MissionKind::Transfer => None,
+            MissionKind::Strategic => Some(RaidTarget::Units),
+            MissionKind::Airbase => Some(RaidTarget::Airbase),
+            MissionKind::Port => Some(RaidTarget::Port),
+            MissionKind::Road => Some(RaidTarget::Road),
+            MissionKind::Industry => Some(RaidTarget::Industry),
+        }
+    }
+
+    /// 33.1: whether it is one of the additional bombing missions of rule 33.
+    pub fn is_rule_33(self) -> bool {
+        self.target().is_some_and(|t| !t.is_units())
     }
 }
 
@@ -82,6 +114,10 @@ impl fmt::Display for MissionKind {
             MissionKind::Tactical => "tactical",
             MissionKind::Strategic => "strategic",
             MissionKind::Transfer => "transfer",
+            MissionKind::Airbase => "airbase",
+            MissionKind::Port => "port",
+            MissionKind::Road => "road",
+            MissionKind::Industry => "industry",
         })
     }
 }
@@ -105,6 +141,9 @@ pub struct Mission {
     /// 30.42: the stock whose sales give a strategic bombing's digit, in a game by
     /// stock sales.
     pub stock: Option<Located<String>>,
+    // 33: additional bombing missions (optional rule).
+    /// 33.6: `night = true`: a night bombing.
+    pub night: Option<Located<bool>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.
@@ -145,6 +184,20 @@ pub enum AirEvent {
         note: Option<String>,
         rule: Rule,
     },
+    // 33: additional bombing missions (optional rule).
+    /// 33.2-33.6: an airbase, port, city-road or city's supply and industry bombed on
+    /// the BBT: the bombers, their factors, the roll, the table's cell, the result and
+    /// the marker placed.
+    Struck(crate::bombing::Strike),
+    /// 33.2, 33.6: the bombers' losses before they bomb: the airbase's A-A fire or
+    /// night bombing's operational hazards, on the ACT.
+    BomberLosses(crate::bombing::Hazard),
+    /// 33.2: the surviving grounded aircraft of a bombed airbase are inverted.
+    Inverted {
+        units: Vec<UnitId>,
+        hex: Hex,
+        rule: Rule,
+    },
 }
 
 impl AirEvent {
@@ -171,7 +224,12 @@ impl AirEvent {
                 } else {
                     ""
                 };
-                format!("{unit:<9} flies a {what}{twice} ({rule})")
+                // 33.2, 33.5: "an airbase mission", "an industry mission".
+                let a = match kind {
+                    MissionKind::Airbase | MissionKind::Industry => "an",
+                    _ => "a",
+                };
+                format!("{unit:<9} flies {a} {what}{twice} ({rule})")
             }
             AirEvent::Staged { unit, path, rule } => {
                 let path: Vec<String> = path.iter().map(Hex::to_string).collect();
@@ -201,6 +259,15 @@ impl AirEvent {
                 Some(n) => format!("{unit:<9} lands at {hex}: {n} ({rule})"),
                 None => format!("{unit:<9} lands at {hex} ({rule})"),
             },
+            AirEvent::Struck(s) => s.line(),
+            AirEvent::BomberLosses(h) => h.line(),
+            AirEvent::Inverted { units, hex, rule } => {
+                let names: Vec<&str> = units.iter().map(UnitId::as_str).collect();
+                format!(
+                    "{} at {hex} inverted: no attack next player-turn, but may change base ({rule})",
+                    names.join(", ")
+                )
+            }
         }
     }
 
@@ -208,7 +275,10 @@ impl AirEvent {
     pub fn section(&self) -> &'static str {
         match self {
             AirEvent::Flew { .. } | AirEvent::Staged { .. } => "MOVEMENT",
-            AirEvent::Bombed { .. } => "COMBAT",
+            AirEvent::Bombed { .. }
+            | AirEvent::Struck(_)
+            | AirEvent::BomberLosses(_)
+            | AirEvent::Inverted { .. } => "COMBAT",
             AirEvent::Landed { .. } => "AIR UNITS RETURN TO BASE (30.5)",
         }
     }

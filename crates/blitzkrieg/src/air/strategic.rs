@@ -75,7 +75,8 @@ pub fn resolve(
     roll: &mut DrawRoll,
 ) -> Result<Vec<Event>, String> {
     let mut events = Vec::new();
-    for raid in raids {
+    // 33.2-33.5: the other targets of the BBT are `bombing/`'s.
+    for raid in raids.iter().filter(|r| r.target.is_units()) {
         let factors: Factor = raid
             .bombers
             .iter()

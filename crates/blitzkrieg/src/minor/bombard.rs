@@ -52,8 +52,12 @@ pub fn with_city_notes(
             }
 
             // Every other event, named so that a new attack is considered here: none of
-            // these attacks a hex.
-            Event::TurnBegan { .. }
+            // these attacks a hex (33: the missions of rule 33 are refused over a
+            // minor country).
+            Event::Air(
+                AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. },
+            )
+            | Event::TurnBegan { .. }
             | Event::SetUp { .. }
             | Event::Placed { .. }
             | Event::Moved { .. }

@@ -294,8 +294,12 @@ pub fn attackers(events: &[Event]) -> BTreeSet<UnitId> {
             }
 
             // Every other event, named so that a new way of attacking is considered here:
-            // none of these names a unit that attacks.
-            Event::TurnBegan { .. }
+            // none of these names a unit that attacks (33: the bombers of a strike flew
+            // it, `Flew`).
+            Event::Air(
+                AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. },
+            )
+            | Event::TurnBegan { .. }
             | Event::SetUp { .. }
             | Event::Placed { .. }
             | Event::Moved { .. }

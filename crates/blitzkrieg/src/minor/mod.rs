@@ -192,6 +192,7 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         // losses, decisions, supply and the record of cities move nothing.
         Event::Air(AirEvent::Bombed { .. })
         | Event::Weather(_)
+        | Event::Air(AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. })
         | Event::TurnBegan { .. }
         | Event::SetUp { .. }
         | Event::AutomaticVictory { .. }

@@ -1,5 +1,6 @@
 //! 30.42: a strategic bombing announced, as the state keeps it while a player-turn waits
-//! before its odds. The bombing itself is `air/strategic.rs`.
+//! before its odds. The bombing itself is `air/strategic.rs`; the other targets of the
+//! BBT (optional rule 33) are `bombing/`.
 
 use crate::hex::Hex;
 use crate::units::UnitId;
@@ -11,4 +12,46 @@ pub struct Raid {
     pub bombers: Vec<UnitId>,
     /// The stock its digit is read from, in a game by stock sales.
     pub stock: Option<String>,
+    // 33: additional bombing missions (optional rule).
+    /// 33.2-33.5: what the raid bombs (the ground units of 30.42 unless written).
+    #[serde(default, skip_serializing_if = "RaidTarget::is_units")]
+    pub target: RaidTarget,
+    /// 33.6: flown at night.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub night: bool,
+}
+
+/// 30.42, 33.2-33.5: what a bombing on the BBT attacks.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaidTarget {
+    /// 30.42: the enemy ground units in the hex.
+    #[default]
+    Units,
+    /// 33.2: an airbase: the aircraft grounded there.
+    Airbase,
+    /// 33.3: a port facility (PX).
+    Port,
+    /// 33.4: a city-road (RCX).
+    Road,
+    /// 33.5: a city's supply and industry (SRIX).
+    Industry,
+}
+
+impl RaidTarget {
+    /// Whether it is the ground units of 30.42.
+    pub fn is_units(&self) -> bool {
+        *self == RaidTarget::Units
+    }
 }

@@ -292,12 +292,12 @@ fn advance(
     states: &BTreeSet<Spent>,
     board: &Board,
     mover: &Mover,
-    from: Hex,
-    to: Hex,
+    step: (Hex, Hex),
+    road: bool,
 ) -> BTreeSet<Spent> {
     let bonus = mover.kind.desert_bonus();
     let city = mover.city_road;
-    let ways = crate::weather::going::ways(mover.going, board, city, (from, to), bonus, mover.road);
+    let ways = crate::weather::going::ways(mover.going, board, city, step, bonus, road);
     let mut least: BTreeMap<(u8, u8), Spent> = BTreeMap::new();
     for next in states
         .iter()
@@ -366,7 +366,9 @@ impl Walker<'_> {
         if let Some(f) = barred {
             self.fault(at, to, f);
         }
-        self.states = advance(&self.states, self.board, self.mover, from, to);
+        // 33.4: no road bonus into or out of a city hex whose road is bombed.
+        let road = self.mover.road && !crate::bombing::road_cut_between(self.pos, from, to);
+        self.states = advance(&self.states, self.board, self.mover, (from, to), road);
         if self.over_at.is_none() && !self.states.iter().any(|s| s.fits(self.mover.mf)) {
             self.over_at = Some((at, to));
         }

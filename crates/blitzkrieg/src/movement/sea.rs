@@ -351,6 +351,13 @@ impl Turn<'_, '_> {
                 },
             ),
             PortFault::Blocked(why) => (Problem::PortBlocked { port, why }, cite!("19.4")),
+            PortFault::Damaged => (
+                Problem::PortBlocked {
+                    port,
+                    why: crate::sea::fault_why(&PortFault::Damaged),
+                },
+                cite!("33.3"),
+            ),
         };
         self.fail(problem, span, rule, Some(unit));
         false

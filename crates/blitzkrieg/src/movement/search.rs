@@ -99,8 +99,10 @@ impl Party<'_> {
             let first = self.movers.first();
             let city = first.map_or(CityHexRoad::Joined, |m| m.city_road);
             let going = first.map(|m| m.going).unwrap_or_default();
+            // 33.4: no road bonus into or out of a city hex whose road is bombed.
+            let road = !crate::bombing::road_cut_between(self.pos, from, to);
             let ways =
-                crate::weather::going::ways(going, self.board, city, (from, to), bonus, true);
+                crate::weather::going::ways(going, self.board, city, (from, to), bonus, road);
             let mut next = Ways::default();
             for p in out.iter() {
                 for &w in ways {

@@ -74,6 +74,19 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 barraging = true;
                 minor = None;
             }
+            // 33.2-33.6: the bombers' own losses come first, then the target's.
+            Event::Air(AirEvent::BomberLosses(_)) => {
+                barraging = false;
+                minor = None;
+            }
+            Event::Air(AirEvent::Struck(s)) => {
+                battles.push(format!(
+                    "{} bombed ({:?}): {} (BBT)",
+                    s.hex, s.target, s.result
+                ));
+                barraging = true;
+                minor = None;
+            }
             Event::Barraged {
                 id,
                 target,
@@ -112,7 +125,8 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
 
             // Every other event, named so that a new one is considered here: none of these
             // removes a unit or changes a city's hands.
-            Event::TurnBegan { .. }
+            Event::Air(AirEvent::Inverted { .. })
+            | Event::TurnBegan { .. }
             | Event::SetUp { .. }
             | Event::Placed { .. }
             | Event::Moved { .. }

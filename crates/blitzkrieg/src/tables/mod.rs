@@ -334,16 +334,7 @@ impl Tables {
     /// 33.6: night bombing, "resolved 3 columns lower than otherwise on the BBT ... a 4-7
     /// attack would have no effect".
     pub fn bbt_night(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
-        let grid = self.bbt.get(roll.mode());
-        let column = bracket_column(grid, factors)?;
-        match column.checked_sub(3) {
-            Some(c) => read(grid, roll, c, |r| *r),
-            None => Ok(Lookup {
-                result: Losses { factors: 0 },
-                printed: "-".to_string(),
-                cite: note(TableId::Bbt, roll.mode(), NIGHT_OFF_TABLE),
-            }),
-        }
+        bbt_lowered_in(self.bbt.get(roll.mode()), factors, roll, 3)
     }
 
     /// 32: the ACT result of `factors` firing for `roll`. The play-by-mail ACT has nine
@@ -449,6 +440,25 @@ fn tgat_in(
     }
 }
 
+/// 33.6: the BBT result `lower` columns left of the column of `factors`; an attack
+/// whose column is moved off the table has no effect.
+fn bbt_lowered_in(
+    grid: &Grid<Losses>,
+    factors: Factor,
+    roll: Roll,
+    lower: usize,
+) -> Result<Lookup<Losses>, LookupError> {
+    let column = bracket_column(grid, factors)?;
+    match column.checked_sub(lower) {
+        Some(c) => read(grid, roll, c, |r| *r),
+        None => Ok(Lookup {
+            result: Losses { factors: 0 },
+            printed: "-".to_string(),
+            cite: note(TableId::Bbt, roll.mode(), NIGHT_OFF_TABLE),
+        }),
+    }
+}
+
 /// The combat tables as the engine reads them: every lookup of a battle goes through
 /// this, whether the tables were all read from files at the start or are the embedded
 /// ones, each read the first time a battle needs it ([`EmbeddedTables`]).
@@ -466,6 +476,16 @@ pub trait CombatTables {
     fn weather_column(&self, turn: u32) -> Option<usize>;
     /// 34: the weather of a turn for a die.
     fn weather(&self, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError>;
+    // 33: additional bombing missions (optional rule).
+    /// 33.6: the BBT result `lower` columns left of the column of `factors`.
+    fn bbt_lowered(
+        &self,
+        factors: Factor,
+        roll: Roll,
+        lower: usize,
+    ) -> Result<Lookup<Losses>, LookupError>;
+    /// 33.2, 33.6: the ACT result of `factors` firing for `roll`.
+    fn act(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError>;
 }
 
 impl CombatTables for Tables {
@@ -492,6 +512,19 @@ impl CombatTables for Tables {
     fn weather(&self, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError> {
         Tables::weather(self, turn, die)
     }
+
+    fn bbt_lowered(
+        &self,
+        factors: Factor,
+        roll: Roll,
+        lower: usize,
+    ) -> Result<Lookup<Losses>, LookupError> {
+        bbt_lowered_in(self.bbt.get(roll.mode()), factors, roll, lower)
+    }
+
+    fn act(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
+        Tables::act(self, factors, roll)
+    }
 }
 
 /// The embedded tables, each version of each table read from its file the first time
@@ -504,6 +537,7 @@ pub struct EmbeddedTables {
     bbt: [OnceLock<Result<Grid<Losses>, String>>; 2],
     mcrt: [OnceLock<Result<Grid<McrtResult>, String>>; 2],
     weather: OnceLock<Result<Grid<Weather>, String>>,
+    act: [OnceLock<Result<Grid<Losses>, String>>; 2],
 }
 
 impl EmbeddedTables {
@@ -570,6 +604,32 @@ impl CombatTables for EmbeddedTables {
     fn weather(&self, turn: u32, die: Die) -> Result<Lookup<Weather>, LookupError> {
         let grid = EmbeddedTables::grid(&self.weather, TableId::Weather, TableMode::Die)?;
         weather_in(grid, turn, die)
+    }
+
+    fn bbt_lowered(
+        &self,
+        factors: Factor,
+        roll: Roll,
+        lower: usize,
+    ) -> Result<Lookup<Losses>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.bbt[0],
+            TableMode::Die => &self.bbt[1],
+        };
+        let grid = EmbeddedTables::grid(cell, TableId::Bbt, mode)?;
+        bbt_lowered_in(grid, factors, roll, lower)
+    }
+
+    fn act(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &self.act[0],
+            TableMode::Die => &self.act[1],
+        };
+        let grid = EmbeddedTables::grid(cell, TableId::Act, mode)?;
+        let column = bracket_column(grid, factors)?;
+        read(grid, roll, column, |r| *r)
     }
 }
 
