@@ -395,8 +395,10 @@ fn a_game_with_additional_bombing_missions_lists_and_checks_them_33() {
         } else {
             check
                 .code(1)
-                .stderr(contains("only TAC and MDM bomb an airbase (33.2)"))
-                .stderr(contains("orders.toml:"));
+                .stderr(contains(
+                    "B-1SAC cannot fly this mission: only TAC and MDM bomb an",
+                ))
+                .stderr(contains("rule 33.2"));
         }
     }
 }
