@@ -431,7 +431,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     }
     // 33: additional bombing missions.
     if blitzkrieg::bombing::played(rules) {
-        bombing_help(t, rules, pos, side);
+        bombing_help(t, pos, side);
     }
     standing_help(t, state, side);
 }
@@ -507,7 +507,7 @@ fn air_help(t: &mut String) {
 
 /// Optional rule 33: the missions each of the side's bombers may still fly this
 /// player-turn, and the bombing markers on the board.
-fn bombing_help(t: &mut String, rules: &Rules, pos: &Position, side: Side) {
+fn bombing_help(t: &mut String, pos: &Position, side: Side) {
     let _ = writeln!(
         t,
         "#

@@ -84,7 +84,7 @@ const ATTACK_THE_CITY: &str =
     "attack the city with an [[attack]] on its hex (no defending units needed); once the MCRT reduces it, it may be entered (29.4)";
 const PORTS_LISTED: &str = "the template lists the ports you may use now, zone by zone";
 const MISSION_KINDS: &str =
-    "see docs/orders.md, air missions: `kind` tactical (TAC, MDM with a battle), strategic (SAC, MDM) or transfer";
+    "see docs/orders.md, air missions: `kind` tactical (TAC, MDM with a battle), strategic (SAC, MDM) or transfer; with optional rule 33 airbase (TAC, MDM), port, road or industry (SAC, MDM)";
 const LANDING: &str =
     "land at a friendly city free of enemy ZOC within range of the target (within half range after bombing at double strength), with room for 3 full air units";
 

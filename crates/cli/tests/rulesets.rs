@@ -21,6 +21,20 @@ fn new(dir: &Path, extra: &[&str]) -> assert_cmd::assert::Assert {
         .assert()
 }
 
+/// A game by text seed made from the position file `pos` into `out`.
+fn new_from_position(pos: &Path, out: &Path, extra: &[&str]) {
+    blitz()
+        .args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
+        .args(["--red", "Bo <bo@example.org>", "--seed", "text"])
+        .args(extra)
+        .arg("--position")
+        .arg(pos)
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .success();
+}
+
 #[test]
 fn a_new_game_records_every_reading_the_rule_data_and_its_release() {
     let tmp = tempfile::tempdir().unwrap();
@@ -167,15 +181,7 @@ fn an_automatic_victory_and_a_strategic_move_play_through_the_binary_21_22() {
     )
     .unwrap();
     let g = tmp.path().join("g");
-    blitz()
-        .args(["new", "--game", "g1", "--blue", "Ann <ann@example.org>"])
-        .args(["--red", "Bo <bo@example.org>", "--seed", "text"])
-        .args(["--optional", "21,22", "--position"])
-        .arg(&pos)
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
+    new_from_position(&pos, &g, &["--optional", "21,22"]);
     let state = g.join("06-3-blue.state.ron");
     let template = fs::read_to_string(g.join("06-3-blue.template.toml")).unwrap();
     assert!(template.contains("# [[av]]"), "{template}");
@@ -343,4 +349,56 @@ fn the_opening_mail_lists_the_readings_of_the_games_rules() {
     let body = opening_mail(&supply);
     assert!(body.contains("\n  rounding = once-at-end"), "{body}");
     assert!(!body.contains("\n  sea-limit-19-3 = "), "{body}");
+}
+
+/// 33 through the binary: a Tournament Game made with `--optional 33` records the rule
+/// and its reading; its template lists each bomber's targets; a port mission checks
+/// legal, and an airbase mission by a SAC is refused naming 33.2 and its place.
+#[test]
+fn a_game_with_additional_bombing_missions_lists_and_checks_them_33() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pos = tmp.path().join("pos.toml");
+    fs::write(
+        &pos,
+        "turn = 3\nside = \"blue\"\n\n[[stack]]\nhex = \"V33\"\nunits = [\"B-1SAC\"]\n\n[[stack]]\nhex = \"PP40\"\nunits = [\"R-1IN\"]\n",
+    )
+    .unwrap();
+    let g = tmp.path().join("g");
+    new_from_position(&pos, &g, &["--rules", "tournament", "--optional", "33"]);
+    let state = g.join("06-3-blue.state.ron");
+    let saved = fs::read_to_string(&state).unwrap();
+    assert!(saved.contains("33,"), "{saved}");
+    assert!(
+        saved.contains("\"bomb-marker-33-3\": \"end-of-next-player-turn\""),
+        "{saved}"
+    );
+    let template = fs::read_to_string(g.join("06-3-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("#   B-1SAC: port, road, industry"),
+        "{template}"
+    );
+    let with_seed = template
+        .replace("# [seed]", "[seed]")
+        .replace("# source = ", "source = ")
+        .replace("# description = ", "description = ")
+        .replace("# time = ", "time = ");
+    let orders = g.join("orders.toml");
+    for (kind, legal) in [("port", true), ("airbase", false)] {
+        fs::write(
+            &orders,
+            format!("{with_seed}\n[[mission]]\nunits = [\"B-1SAC\"]\nkind = \"{kind}\"\nto = \"NN48\"\n"),
+        )
+        .unwrap();
+        let check = blitz().arg("check").arg(&state).arg(&orders).assert();
+        if legal {
+            check.success();
+        } else {
+            check
+                .code(1)
+                .stderr(contains(
+                    "B-1SAC cannot fly this mission: only TAC and MDM bomb an",
+                ))
+                .stderr(contains("rule 33.2"));
+        }
+    }
 }

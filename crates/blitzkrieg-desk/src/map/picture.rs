@@ -369,6 +369,9 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     } else {
         ""
     };
+    // 29.4 reduced cities; 33.3-33.5 bombed hexes.
+    let overlays = crate::map::minor::reduced_marks(geo, scene.minors)
+        + &crate::map::bombed::marks(geo, scene.hex_marks);
     let _ = writeln!(
         s,
         r##"<defs><clipPath id="area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"##,
@@ -394,11 +397,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         draw::stacks(geo, scene.marks, &scene.action.lost),
         draw::path_heads(geo, &scene.action.paths),
         markers,
-        format!(
-            "{}{}",
-            crate::map::minor::reduced_marks(geo, scene.minors),
-            crate::map::bombed::marks(geo, scene.hex_marks)
-        ),
+        overlays,
     );
     let _ = writeln!(
         s,

@@ -484,9 +484,9 @@ fn combat_mission(
             rule: Rule::para(match m.kind.value {
                 MissionKind::Strategic => para!("30.42"),
                 MissionKind::Airbase => para!("33.2"),
-                MissionKind::Port | MissionKind::Road | MissionKind::Industry => {
-                    para!("33.1")
-                }
+                MissionKind::Port => para!("33.3"),
+                MissionKind::Road => para!("33.4"),
+                MissionKind::Industry => para!("33.5"),
                 _ => para!("30.41"),
             }),
         }));

@@ -110,7 +110,7 @@ pub fn may_bomb(pos: &Position, side: Side) -> Vec<(UnitId, Vec<MissionKind>)> {
             (p.id.clone(), may)
         })
         .collect();
-    out.sort_by(|a, b| a.0.counting_key().cmp(&b.0.counting_key()));
+    out.sort_by_key(|a| a.0.counting_key());
     out
 }
 
@@ -345,4 +345,34 @@ fn markers_off(pos: &mut Position, turn: u32, side: Side, when: &str) -> Vec<Eve
             rule: Rule::para(para!("33.3-33.5")),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::StateBuilder;
+    use crate::marker::HexMarker;
+
+    /// 33.5 for 36: a city hex with an SRIX marker is bombed for industry; one with a
+    /// PX or RCX only, or none, is not.
+    #[test]
+    fn an_srix_marker_negates_the_city_for_industry_33_5() {
+        let h = |s: &str| s.parse::<Hex>().unwrap();
+        let mark = |kind| HexMarker {
+            kind,
+            until_turn: 3,
+            until_side: Side::Red,
+        };
+        let mut state = StateBuilder::new("g").build();
+        state
+            .hex_marks
+            .insert(h("R10"), [mark(HexMarkerKind::SRIX)].into());
+        state.hex_marks.insert(
+            h("S12"),
+            [mark(HexMarkerKind::PX), mark(HexMarkerKind::RCX)].into(),
+        );
+        assert!(bombed_for_industry(&state, h("R10")));
+        assert!(!bombed_for_industry(&state, h("S12")));
+        assert!(!bombed_for_industry(&state, h("T14")));
+    }
 }

@@ -39,6 +39,20 @@ pub struct Strike {
 }
 
 impl Strike {
+    /// The summary's line: "R10 bombed (road): RCX (BBT)".
+    pub fn glance(&self) -> String {
+        let outcome = match (self.marker, self.result) {
+            (_, 0) => "no effect".to_string(),
+            (Some(m), _) => m.to_string(),
+            (None, n) => format!("{n} aircraft factors"),
+        };
+        format!(
+            "{} bombed ({}): {outcome} (BBT)",
+            self.hex,
+            kind_name(self.target)
+        )
+    }
+
     /// The report's line.
     pub fn line(&self) -> String {
         let names: Vec<&str> = self.bombers.iter().map(UnitId::as_str).collect();

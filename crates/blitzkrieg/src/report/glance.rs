@@ -80,10 +80,7 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 minor = None;
             }
             Event::Air(AirEvent::Struck(s)) => {
-                battles.push(format!(
-                    "{} bombed ({:?}): {} (BBT)",
-                    s.hex, s.target, s.result
-                ));
+                battles.push(s.glance());
                 barraging = true;
                 minor = None;
             }

@@ -541,6 +541,17 @@ pub struct EmbeddedTables {
 }
 
 impl EmbeddedTables {
+    /// The cell of a table's versions the roll reads (a digit the play-by-mail one, a
+    /// die the face-to-face one), with that mode.
+    fn of<T>(pair: &[OnceLock<T>; 2], roll: Roll) -> (&OnceLock<T>, TableMode) {
+        let mode = roll.mode();
+        let cell = match mode {
+            TableMode::Pbm => &pair[0],
+            TableMode::Die => &pair[1],
+        };
+        (cell, mode)
+    }
+
     fn grid<T: grid::CellText>(
         cell: &OnceLock<Result<Grid<T>, String>>,
         id: TableId,
@@ -557,40 +568,24 @@ impl EmbeddedTables {
 
 impl CombatTables for EmbeddedTables {
     fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError> {
-        let mode = roll.mode();
-        let cell = match mode {
-            TableMode::Pbm => &self.bgat[0],
-            TableMode::Die => &self.bgat[1],
-        };
+        let (cell, mode) = EmbeddedTables::of(&self.bgat, roll);
         bgat_in(EmbeddedTables::grid(cell, TableId::Bgat, mode)?, odds, roll)
     }
 
     fn tgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<TgatResult>, LookupError> {
-        let mode = roll.mode();
-        let cell = match mode {
-            TableMode::Pbm => &self.tgat[0],
-            TableMode::Die => &self.tgat[1],
-        };
+        let (cell, mode) = EmbeddedTables::of(&self.tgat, roll);
         tgat_in(EmbeddedTables::grid(cell, TableId::Tgat, mode)?, odds, roll)
     }
 
     fn bbt(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
-        let mode = roll.mode();
-        let cell = match mode {
-            TableMode::Pbm => &self.bbt[0],
-            TableMode::Die => &self.bbt[1],
-        };
+        let (cell, mode) = EmbeddedTables::of(&self.bbt, roll);
         let grid = EmbeddedTables::grid(cell, TableId::Bbt, mode)?;
         let column = bracket_column(grid, factors)?;
         read(grid, roll, column, |r| *r)
     }
 
     fn mcrt(&self, factors: Factor, roll: Roll) -> Result<Lookup<McrtResult>, LookupError> {
-        let mode = roll.mode();
-        let cell = match mode {
-            TableMode::Pbm => &self.mcrt[0],
-            TableMode::Die => &self.mcrt[1],
-        };
+        let (cell, mode) = EmbeddedTables::of(&self.mcrt, roll);
         let grid = EmbeddedTables::grid(cell, TableId::Mcrt, mode)?;
         let column = bracket_column(grid, factors)?;
         read(grid, roll, column, |r| *r)
@@ -612,21 +607,13 @@ impl CombatTables for EmbeddedTables {
         roll: Roll,
         lower: usize,
     ) -> Result<Lookup<Losses>, LookupError> {
-        let mode = roll.mode();
-        let cell = match mode {
-            TableMode::Pbm => &self.bbt[0],
-            TableMode::Die => &self.bbt[1],
-        };
+        let (cell, mode) = EmbeddedTables::of(&self.bbt, roll);
         let grid = EmbeddedTables::grid(cell, TableId::Bbt, mode)?;
         bbt_lowered_in(grid, factors, roll, lower)
     }
 
     fn act(&self, factors: Factor, roll: Roll) -> Result<Lookup<Losses>, LookupError> {
-        let mode = roll.mode();
-        let cell = match mode {
-            TableMode::Pbm => &self.act[0],
-            TableMode::Die => &self.act[1],
-        };
+        let (cell, mode) = EmbeddedTables::of(&self.act, roll);
         let grid = EmbeddedTables::grid(cell, TableId::Act, mode)?;
         let column = bracket_column(grid, factors)?;
         read(grid, roll, column, |r| *r)
