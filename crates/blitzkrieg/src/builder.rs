@@ -60,6 +60,8 @@ impl StateBuilder {
                 air_landing: BTreeMap::new(),
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
+                ascendancy: Default::default(),
+                invading: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

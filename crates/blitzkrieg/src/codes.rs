@@ -625,6 +625,19 @@ mod tests {
                 hex: h("CC40"),
             },
             Problem::CityAndUnits { hex: h("CC39") },
+            // 35
+            Problem::ToSeaUnderEnemySuperiority {
+                unit: u(),
+                port: h("C20"),
+                zone: 'B',
+                state: "Red naval superiority (Blue 3, Red 12)".into(),
+            },
+            Problem::InvasionBarredByAscendancy {
+                unit: u(),
+                zone: 'B',
+                state: "uncontrolled (Blue 4, Red 5)".into(),
+                why: "neither player invades in an uncontrolled zone".into(),
+            },
         ]
     }
 

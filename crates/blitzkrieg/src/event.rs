@@ -354,6 +354,9 @@ pub enum Event {
     },
     /// 30: what aircraft did (missions, changes of base, landings).
     Air(crate::air::AirEvent),
+    // 35 (optional rule)
+    /// 35: the naval ascendancy marked, and its effects on battles.
+    Ascendancy(crate::model::ascendancy::AscendancyEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

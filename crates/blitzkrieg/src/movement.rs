@@ -65,6 +65,7 @@ mod av;
 mod carrier;
 mod ground;
 mod invasion;
+mod naval;
 mod place;
 mod rangers;
 mod sea;
@@ -101,6 +102,10 @@ pub struct MoveContext<'a> {
     /// 9.3, 28.4: the side's air transport capacity in half units, 0 for the rule
     /// set's figure (replacements may have raised it).
     pub air_transport_halves: u32,
+    // 35 (optional rule)
+    /// 35: the naval ascendancy of the sea zones this player-turn (`None` in a game
+    /// without rule 35).
+    pub ascendancy: Option<&'a crate::ascendancy::Ascendancy>,
 }
 
 impl<'a> MoveContext<'a> {

@@ -330,8 +330,8 @@ readings! {
         /// The bonus halved.
         BonusHalved = "bonus-halved",
     }
-    /// 35.32: a contested invasion (optional rule 35, not built).
-    contested_invasion: ContestedInvasion = "contested-invasion-35-32", built = false {
+    /// 35.32: a contested invasion (optional rule 35).
+    contested_invasion: ContestedInvasion = "contested-invasion-35-32", built = true {
         /// Normal.
         Normal = "normal",
         /// Ten points.
@@ -343,6 +343,14 @@ readings! {
         Printed = "printed",
         /// Enemy points.
         EnemyPoints = "enemy-points",
+    }
+    /// 35.34 against the Naval Ascendancy chart: the zero-point player in an
+    /// uncontested zone (optional rule 35).
+    uncontested_zero: UncontestedZero = "uncontested-zero-35-34", built = true {
+        /// 35.34: no invading or supplying with units moving in from other zones.
+        MovingIn = "moving-in",
+        /// The chart: no invasions, no supply into or through the zone.
+        Chart = "chart",
     }
     /// 25.1, TGAT: what a defender doubled by terrain (13.2, 13.3) loses toward a TGAT
     /// factor loss (a Tournament Game reading, `tournament.toml`). The BBT's own note

@@ -295,6 +295,7 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Guerrillas { .. }
         | Event::MinorSupply { .. } => "MINOR COUNTRIES (29)",
         Event::Air(a) => a.section(),
+        Event::Ascendancy(a) => a.section(),
     }
 }
 
@@ -699,6 +700,7 @@ fn line(out: &mut String, e: &Event) {
         | Event::Guerrillas { .. }
         | Event::MinorSupply { .. } => crate::minor::report::line(out, e),
         Event::Air(a) => writeln!(out, "  {}", a.line()),
+        Event::Ascendancy(a) => writeln!(out, "  {}", a.line()),
     };
 }
 

@@ -174,7 +174,11 @@ pub struct TournamentFigures {
     pub replacements: ReplacementFigures,
     pub minor_countries: MinorCountryFigures,
     pub air: AirFigures,
+    /// 35: naval ascendancy (optional rule).
+    pub ascendancy: AscendancyFigures,
 }
+
+pub use crate::ascendancy::AscendancyFigures;
 
 /// Rules 25.2-25.5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -645,12 +649,13 @@ impl OptionalRule {
             | OptionalRule::AutomaticVictory
             | OptionalRule::StrategicMovement
             | OptionalRule::CombatSupply => true,
+            // 35
+            OptionalRule::NavalAscendancy => true,
             OptionalRule::Introduction
             | OptionalRule::TournamentIntroduction
             | OptionalRule::AirCombat
             | OptionalRule::BombingMissions
             | OptionalRule::Weather
-            | OptionalRule::NavalAscendancy
             | OptionalRule::CriticalResources => false,
         }
     }

@@ -29,6 +29,10 @@ impl Sequence {
     /// the game chose. Every rule that adds a step adds it here.
     pub fn of(ruleset: &Ruleset) -> Sequence {
         let mut steps = vec![Step::OwedDecisions];
+        // 35: marked before supply (003 35.1).
+        if ruleset.plays(crate::ruleset::OptionalRule::NavalAscendancy) {
+            steps.push(Step::NavalAscendancy);
+        }
         if ruleset.combat_supply() {
             steps.push(Step::Supply);
         }

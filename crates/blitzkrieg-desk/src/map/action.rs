@@ -321,7 +321,8 @@ impl Action {
                 | Event::MinorOverflown { .. }
                 | Event::Guerrillas { .. }
                 | Event::MinorSupply { .. }
-                | Event::Air(AirEvent::Landed { .. }) => {}
+                | Event::Air(AirEvent::Landed { .. })
+                | Event::Ascendancy(_) => {}
             }
         }
         a.paths = order.into_iter().filter_map(|k| paths.remove(&k)).collect();

@@ -191,6 +191,7 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         // enters in a home city, a unit at sea (19) is on no land hex, and a battle's
         // losses, decisions, supply and the record of cities move nothing.
         Event::Air(AirEvent::Bombed { .. })
+        | Event::Ascendancy(_)
         | Event::TurnBegan { .. }
         | Event::SetUp { .. }
         | Event::AutomaticVictory { .. }

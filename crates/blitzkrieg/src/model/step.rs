@@ -49,6 +49,10 @@ pub enum Step {
     /// 4.5, 5, 16, 29, 6.2: guerrillas, cities, victory, the next phase and the
     /// reinforcements due to the next player.
     EndOfPlayerTurn,
+    // 35 (optional rule)
+    /// 35.1 with 003 35.1: the naval points and state of every sea zone marked at the
+    /// start of the player-turn, before supply (Tournament optional rule 35).
+    NavalAscendancy,
 }
 
 impl Step {
@@ -75,7 +79,8 @@ impl Step {
             | Step::AirMissions
             | Step::Announcement
             | Step::Barrages
-            | Step::EndOfPlayerTurn => false,
+            | Step::EndOfPlayerTurn
+            | Step::NavalAscendancy => false,
         }
     }
 
@@ -95,6 +100,7 @@ impl Step {
             Step::FinalDecisions => "PBEM",
             Step::AfterCombat => "21.3",
             Step::EndOfPlayerTurn => "4.5",
+            Step::NavalAscendancy => "35.1",
         }
     }
 }

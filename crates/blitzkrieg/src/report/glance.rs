@@ -149,7 +149,8 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             | Event::MinorSupply { .. }
             | Event::Air(
                 AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Landed { .. },
-            ) => {}
+            )
+            | Event::Ascendancy(_) => {}
         }
     }
     let mut out = Vec::new();

@@ -164,6 +164,7 @@ impl Game {
             waiting: &waiting,
             invaded_last: None,
             air_transport_halves: 0,
+            ascendancy: None,
         };
         let mut pos = self.position();
         let out = movement::run_movement(&ctx, &mut pos, &orders);
@@ -184,6 +185,7 @@ impl Game {
             waiting: &waiting,
             invaded_last: None,
             air_transport_halves: 0,
+            ascendancy: None,
         };
         let mut pos = self.position();
         let out = movement::run_setup(&ctx, &mut pos, &orders.setup);
