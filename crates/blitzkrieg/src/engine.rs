@@ -363,6 +363,10 @@ fn move_units(
         (&orders.air_supply, &orders.beach_supply),
     );
     owed_events.extend(supplied);
+    // 35.31: units beginning the player-turn at sea under enemy superiority.
+    if let Some((marked, _)) = &ascendancy {
+        owed_events.extend(ascendancy::unsupplied_at_sea(&mut pos, marked, side));
+    }
     let waiting = waiting(state);
     let placing: BTreeSet<UnitId> = orders
         .place

@@ -185,6 +185,42 @@ pub fn mark(
     (now, events)
 }
 
+/// 35.31: "Units that begin a turn in such a zone are unsupplied": the units of
+/// `side` at sea in a zone of enemy naval superiority at the start of its player-turn
+/// are marked out of supply (23.6: half movement and attack factors) like units cut
+/// off on the map, and the events that say so.
+pub fn unsupplied_at_sea(pos: &mut Position, ascendancy: &Ascendancy, side: Side) -> Vec<Event> {
+    let mut by_zone: BTreeMap<SeaZone, Vec<crate::units::UnitId>> = BTreeMap::new();
+    for a in pos.at_sea() {
+        if a.side == side
+            && ascendancy
+                .zone(a.zone)
+                .is_some_and(|z| z.enemy_superiority(side))
+        {
+            by_zone.entry(a.zone).or_default().push(a.id.clone());
+        }
+    }
+    let mut events = Vec::new();
+    for (zone, units) in by_zone {
+        for id in &units {
+            pos.mark(id, UnitMarker::OutOfSupply);
+        }
+        events.push(Event::Ascendancy(AscendancyEvent::UnsuppliedAtSea {
+            zone,
+            units,
+            rule: Rule::para(crate::para!("35.31")),
+        }));
+    }
+    events
+}
+
+/// 35.31: "In a zone of friendly superiority, invading units are doubled when they
+/// attack from full sea hexes": whether `id` stands on an assault hex (20.31, a full
+/// sea hex) it took in such a zone.
+pub fn doubled_invader(pos: &Position, id: &crate::units::UnitId) -> bool {
+    pos.is_marked(id, UnitMarker::Assault) && pos.is_marked(id, UnitMarker::SuperiorInvader)
+}
+
 /// 35.1: the factors each zone was invaded with by the mover this player-turn (003
 /// 20.3: opposed units placed on assault hexes and unopposed ones alike), from the
 /// movement's events.

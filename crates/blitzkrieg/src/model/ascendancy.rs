@@ -115,6 +115,13 @@ pub enum AscendancyEvent {
         was: Option<String>,
         rule: Rule,
     },
+    /// 35.31: the units of the side to move that begin the player-turn at sea in a
+    /// zone of enemy naval superiority, unsupplied this player-turn (23.6).
+    UnsuppliedAtSea {
+        zone: SeaZone,
+        units: Vec<UnitId>,
+        rule: Rule,
+    },
     /// 35.31: invading units doubled attacking from full sea hexes in a zone of
     /// friendly naval superiority.
     Doubled {
@@ -142,8 +149,15 @@ impl AscendancyEvent {
                     .unwrap_or_default();
                 format!("zone {zone}: Blue {blue}, Red {red}: {state}{was} ({rule})")
             }
+            AscendancyEvent::UnsuppliedAtSea { zone, units, rule } => {
+                let names: Vec<String> = units.iter().map(ToString::to_string).collect();
+                format!(
+                    "{} began the player-turn at sea in zone {zone}, a zone of enemy naval superiority: unsupplied ({rule})",
+                    names.join(", ")
+                )
+            }
             AscendancyEvent::Doubled { unit, zone, rule } => format!(
-                "{unit} attacks from a full sea hex of zone {zone}, a zone of friendly naval superiority: doubled ({rule})"
+                "{unit}, on a full sea hex of zone {zone}, a zone of friendly naval superiority, attacks doubled ({rule})"
             ),
         }
     }

@@ -214,7 +214,7 @@ impl Turn<'_, '_> {
                 )
             } else {
                 // 35.31-35.34
-                ok &= self.ascendancy_invasion(&c.id, *from, zone, at.span.clone());
+                ok &= self.ascendancy_assault(&c.id, *from, zone, at.span.clone());
                 continue;
             };
             self.fail(problem, at.span.clone(), rule, Some(&c.id));

@@ -3,10 +3,12 @@
 //! to sea or invading and reports a refusal where the order is written.
 
 use super::Turn;
-use crate::ascendancy::{self, Act, Refusal};
+use crate::ascendancy::{self, Act, AscendancyEvent, Refusal};
 use crate::board::SeaZone;
+use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::marker::UnitMarker;
 use crate::orders::Problem;
 use crate::units::UnitId;
 use std::ops::Range;
@@ -45,6 +47,47 @@ impl Turn<'_, '_> {
         zone: SeaZone,
         span: Range<usize>,
     ) -> bool {
+        !self.invasion_refused(unit, from, zone, span)
+    }
+
+    /// 35.31: [`Self::ascendancy_invasion`] for a unit taking an assault hex (a full sea
+    /// hex) of `zone`: allowed in a zone of friendly naval superiority, it is marked to
+    /// attack doubled from there.
+    pub(super) fn ascendancy_assault(
+        &mut self,
+        unit: &UnitId,
+        from: SeaZone,
+        zone: SeaZone,
+        span: Range<usize>,
+    ) -> bool {
+        if self.invasion_refused(unit, from, zone, span) {
+            return false;
+        }
+        let ctx = self.ctx;
+        let superior = ctx
+            .ascendancy
+            .and_then(|a| a.zone(zone))
+            .is_some_and(|z| z.friendly_superiority(ctx.side));
+        if superior {
+            self.pos.mark(unit, UnitMarker::SuperiorInvader);
+            self.events
+                .push(Event::Ascendancy(AscendancyEvent::Doubled {
+                    unit: unit.clone(),
+                    zone,
+                    rule: Rule::para(crate::para!("35.31")),
+                }));
+        }
+        true
+    }
+
+    /// Whether rule 35 refuses the invasion of `unit`; the refusal reported if so.
+    fn invasion_refused(
+        &mut self,
+        unit: &UnitId,
+        from: SeaZone,
+        zone: SeaZone,
+        span: Range<usize>,
+    ) -> bool {
         let sailed = self
             .events
             .iter()
@@ -53,7 +96,7 @@ impl Turn<'_, '_> {
             moved_in: sailed || from != zone,
         };
         let Some(Refusal { state, cite, .. }) = self.refused_by_ascendancy(zone, act) else {
-            return true;
+            return false;
         };
         let problem = Problem::InvasionBarredByAscendancy {
             unit: unit.clone(),
@@ -62,7 +105,7 @@ impl Turn<'_, '_> {
             why: ascendancy::why(cite).to_string(),
         };
         self.fail(problem, span, cite, Some(unit));
-        false
+        true
     }
 
     fn refused_by_ascendancy(&self, zone: SeaZone, act: Act) -> Option<Refusal> {
