@@ -98,6 +98,7 @@ fn with_scene<T>(
         next: state.mover(),
         moved: crate::map::moved(state),
         minors: &state.minors,
+        ascendancy: &state.ascendancy,
         fit,
     })
 }

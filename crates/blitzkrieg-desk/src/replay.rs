@@ -120,6 +120,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         next: state.mover(),
         moved: crate::map::moved(state),
         minors: &state.minors,
+        ascendancy: &state.ascendancy,
         fit: 1.0,
     };
     let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);

@@ -221,6 +221,67 @@ pub fn doubled_invader(pos: &Position, id: &crate::units::UnitId) -> bool {
     pos.is_marked(id, UnitMarker::Assault) && pos.is_marked(id, UnitMarker::SuperiorInvader)
 }
 
+/// 35.1 as the position stands, for a player writing the orders of `side`'s
+/// player-turn `turn`: the ascendancy its start will mark (before the decisions owed
+/// from the last player-turn are carried out). `None` in a game without rule 35.
+pub fn as_it_stands(
+    rules: &Rules,
+    state: &crate::state::GameState,
+    pos: &Position,
+    turn: u32,
+    side: Side,
+) -> Option<Ascendancy> {
+    if !rules
+        .ruleset
+        .plays(crate::ruleset::OptionalRule::NavalAscendancy)
+    {
+        return None;
+    }
+    let counting = Counting {
+        turn,
+        mover: side,
+        held: (&state.held, rules.ruleset.readings.city_friendly),
+        invading: &state.invading,
+    };
+    Some(mark(rules, pos, &counting, &state.ascendancy).0)
+}
+
+/// 35.31-35.34: what `side` may not do in a zone of this state, for a player: "no
+/// going to sea from its ports, no invading, no sea supply into it (35.31)"; `None`
+/// when it operates normally there.
+pub fn limits(rules: &Rules, z: &ZoneAscendancy, side: Side) -> Option<String> {
+    let readings = &rules.ruleset.readings;
+    let ten = rules
+        .ruleset
+        .tournament_figures
+        .ascendancy
+        .superiority_points;
+    let zero = z.points(side) == 0;
+    let chart = readings.uncontested_zero == UncontestedZero::Chart;
+    Some(match z.state {
+        _ if z.enemy_superiority(side) => {
+            "no going to sea from its ports, no invading, no sea supply into it; your units at sea there are unsupplied (35.31)".into()
+        }
+        NavalState::Superiority => {
+            "your units on its assault hexes attack doubled (35.31)".into()
+        }
+        NavalState::Uncontrolled => "no invading (35.33)".into(),
+        NavalState::Contested
+            if readings.contested_invasion == ContestedInvasion::TenPoints
+                && z.points(side) < ten =>
+        {
+            format!("no invading with fewer than {ten} points (003 35.32)")
+        }
+        NavalState::Uncontested if zero && chart => {
+            "no invading, no sea supply into it (35.34, the chart)".into()
+        }
+        NavalState::Uncontested if zero => {
+            "no invading by units from the zones next to it (35.34)".into()
+        }
+        NavalState::Contested | NavalState::Uncontested => return None,
+    })
+}
+
 /// 35.1: the factors each zone was invaded with by the mover this player-turn (003
 /// 20.3: opposed units placed on assault hexes and unopposed ones alike), from the
 /// movement's events.
