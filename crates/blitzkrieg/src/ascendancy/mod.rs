@@ -12,8 +12,15 @@
 //!   ready and give none.
 //! - 003 33.3 and 19.4: a damaged port (PX) or one cut off from the open sea is no
 //!   port: it gives no NP, and neither do the aircraft based in it.
-//! - An invasion is made "in" the zone the invading units are in when they invade;
-//!   its factors count there at the start of the invader's next player-turn.
+//! - An invasion is judged by the state of the zone of the sea hex the units land from
+//!   (an assault hex's zone); units at sea in another zone landing from it "move in
+//!   from other sea zones" (35.34). Its factors count, at the start of the invader's
+//!   next player-turn, in the zone the units were at sea in.
+//! - 35.31's "no supply into or through": no sea supply through a port opening on the
+//!   zone, nor through a beach hex from its sea hexes (the zones go on beyond the board,
+//!   003 19.1, so no route passes "through" a zone otherwise).
+//! - Not built: 35.31's automatic push of beach defenders after combat (and with it
+//!   003 35.31's minor cities).
 //! - Where the Naval Ascendancy chart and 35.34 disagree (the chart's flat "no
 //!   invasions, no supply into or thru" against the zero-point player), the reading
 //!   `uncontested-zero-35-34` decides.
