@@ -61,7 +61,9 @@ fn a_game_with_rule_35_marks_the_zones_refuses_going_to_sea_and_verifies() {
         .arg(&orders)
         .assert()
         .failure()
-        .stderr(contains("B260 B-1IN cannot go to sea from C20"))
+        .stderr(contains(
+            "B-1IN cannot go to sea from C20: the state of zone B is",
+        ))
         .stderr(contains("Red naval superiority (Blue 7, Red 18)"))
         .stderr(contains("rule 35.31"));
 
