@@ -147,6 +147,8 @@ fn field_of(key: &str) -> Option<(&'static str, &'static str)> {
         "weather" => ("weather", "WeatherFigures"),
         // 33: additional bombing missions.
         "bombing" => ("bombing", "BombingFigures"),
+        // 35
+        "ascendancy" => ("ascendancy", "AscendancyFigures"),
         "reading" => ("readings", "ReadingDef"),
         "option" => ("options", "ReadingOption"),
         _ => return None,

@@ -466,6 +466,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
         weather: BTreeMap::new(),
+        ascendancy: Default::default(),
+        invading: BTreeMap::new(),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

@@ -139,6 +139,7 @@ fn with_scene<T>(
         minors: &state.minors,
         hex_marks: &state.hex_marks,
         unit_marks: &state.marks,
+        ascendancy: &state.ascendancy,
         fit,
     })
 }

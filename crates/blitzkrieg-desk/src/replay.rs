@@ -123,6 +123,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         minors: &state.minors,
         hex_marks: &state.hex_marks,
         unit_marks: &state.marks,
+        ascendancy: &state.ascendancy,
         fit: 1.0,
     };
     let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);

@@ -379,6 +379,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     }
     if rules.ruleset.sea_movement() {
         sea_help(t, rules, state, pos, side);
+        naval_help(t, rules, state, pos, side);
     }
     let mut due: Vec<&Counter> = state
         .units
@@ -614,6 +615,32 @@ fn sea_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
             .collect();
         let _ = writeln!(t, "#   zone {zone}:");
         wrap_list(t, &names);
+    }
+}
+
+/// Optional rule 35: each sea zone's naval points and state as the start of the
+/// player-turn will mark them, with what the state forbids the mover or gives him.
+fn naval_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    let Some(now) = blitzkrieg::ascendancy::as_it_stands(rules, state, pos, state.turn(), side)
+    else {
+        return;
+    };
+    let _ = writeln!(
+        t,
+        "# Naval ascendancy (optional rule 35), as the position stands (35.1-35.24):"
+    );
+    for (zone, z) in &now.zones {
+        let _ = writeln!(
+            t,
+            "#   zone {zone}: Blue {}, Red {}: {}",
+            z.blue,
+            z.red,
+            z.describe()
+        );
+        if let Some(l) = blitzkrieg::ascendancy::limits(rules, z, side) {
+            let items: Vec<String> = l.split(", ").map(String::from).collect();
+            wrap_list(t, &items);
+        }
     }
 }
 

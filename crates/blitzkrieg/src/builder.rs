@@ -61,6 +61,8 @@ impl StateBuilder {
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
                 weather: BTreeMap::new(),
+                ascendancy: Default::default(),
+                invading: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

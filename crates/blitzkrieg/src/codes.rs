@@ -652,6 +652,19 @@ mod tests {
                 kind: crate::air::MissionKind::Airbase,
                 why: "only a port, a city-road or a city's supply and industry is bombed at night (33.6)".into(),
             },
+            // 35
+            Problem::ToSeaUnderEnemySuperiority {
+                unit: u(),
+                port: h("C20"),
+                zone: 'B',
+                state: "Red naval superiority (Blue 3, Red 12)".into(),
+            },
+            Problem::InvasionBarredByAscendancy {
+                unit: u(),
+                zone: 'B',
+                state: "uncontrolled (Blue 4, Red 5)".into(),
+                why: "neither player invades in an uncontrolled zone".into(),
+            },
         ]
     }
 

@@ -8,6 +8,7 @@
 //! reinforcements due to the next player (6.2).
 
 use crate::air;
+use crate::ascendancy;
 use crate::automatic;
 use crate::automatic::AvPath;
 use crate::cite::{Ref, Rule};
@@ -327,9 +328,12 @@ fn move_units(
     owed_events.extend(crate::weather::in_force(rules, state));
     pos.clear_barrages();
     let none = BTreeSet::new();
+    // 35: the naval ascendancy of every sea zone, marked before supply (003 35.1).
+    let ascendancy = naval_ascendancy(rules, state, &pos, turn, side);
     let beachheads = supply::Beachheads {
         all: state.beachheads.get(&side).unwrap_or(&none),
         rangers: state.ranger_beachheads.get(&side).unwrap_or(&none),
+        ascendancy: ascendancy.as_ref().map(|(a, _)| a),
     };
     let mut minors = state.minors.clone();
     let minor_errors = minor_orders_played(rules, orders);
@@ -345,6 +349,9 @@ fn move_units(
         &ctx,
         &orders.minors,
     ));
+    if let Some((_, marked)) = &ascendancy {
+        owed_events.extend(marked.iter().cloned());
+    }
     let supply::Started {
         event: supplied,
         errors: air_errors,
@@ -358,6 +365,10 @@ fn move_units(
         (&orders.air_supply, &orders.beach_supply),
     );
     owed_events.extend(supplied);
+    // 35.31: units beginning the player-turn at sea under enemy superiority.
+    if let Some((marked, _)) = &ascendancy {
+        owed_events.extend(ascendancy::unsupplied_at_sea(&mut pos, marked, side));
+    }
     let waiting = waiting(state);
     let placing: BTreeSet<UnitId> = orders
         .place
@@ -391,6 +402,7 @@ fn move_units(
         invaded_last: state.invaded.as_deref(),
         air_transport_halves: air_transport.unwrap_or_else(|| pools_air_transport(state, side)),
         weather: crate::weather::going::Going::of(rules, state),
+        ascendancy: ascendancy.as_ref().map(|(a, _)| a),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
@@ -536,6 +548,8 @@ fn move_units(
     if !errors.is_empty() {
         return Err(errors);
     }
+    // 35.1: the factors the mover invaded with, counted in his next player-turn.
+    let invading = ascendancy::invaded_with(rules, &moved.events);
     let mut events = vec![Event::TurnBegan { turn, side }];
     events.extend(owed_events);
     events.extend(broken);
@@ -553,6 +567,14 @@ fn move_units(
         .collect();
     combat::interleave::attach(&mut battles, &orders.barrages);
     let mut next = state.clone();
+    if let Some((marked, _)) = ascendancy {
+        next.ascendancy = marked;
+        if invading.is_empty() {
+            next.invading.remove(&side);
+        } else {
+            next.invading.insert(side, invading);
+        }
+    }
     next.air_landing = flights.landing;
     store_standing(&mut next, orders, side);
     next.invaded = moved.log.invaded;
@@ -605,6 +627,27 @@ fn move_units(
         },
         next: Box::new(next),
     })
+}
+
+/// 35.1: the naval ascendancy of every sea zone at the start of the player-turn, with
+/// the events that report it, in a game that plays rule 35 (`None` otherwise).
+fn naval_ascendancy(
+    rules: &Rules,
+    state: &GameState,
+    pos: &Position,
+    turn: u32,
+    side: Side,
+) -> Option<(ascendancy::Ascendancy, Vec<Event>)> {
+    if !Sequence::of(&rules.ruleset).plays(Step::NavalAscendancy) {
+        return None;
+    }
+    let counting = ascendancy::Counting {
+        turn,
+        mover: side,
+        held: (&state.held, rules.ruleset.readings.city_friendly),
+        invading: &state.invading,
+    };
+    Some(ascendancy::mark(rules, pos, &counting, &state.ascendancy))
 }
 
 /// 29: `[[minor]]` orders are the Tournament Game's.
@@ -994,7 +1037,8 @@ fn resume(
         | Step::Announcement
         | Step::Barrages
         | Step::EndOfPlayerTurn
-        | Step::Weather => Err(Vec::new()),
+        | Step::Weather
+        | Step::NavalAscendancy => Err(Vec::new()),
     }
 }
 
@@ -1810,6 +1854,7 @@ fn set_up(
         invaded_last: None,
         air_transport_halves: 0,
         weather: crate::weather::going::Going::default(),
+        ascendancy: None,
     };
     let mut out = movement::run_setup_orders(&ctx, &mut pos, orders);
     out.errors.extend(air::base::check_placements(

@@ -357,6 +357,9 @@ pub enum Event {
     // 34 (weather)
     /// 34: the weather rolled or in force, and what it did.
     Weather(crate::weather::WeatherEvent),
+    // 35 (optional rule)
+    /// 35: the naval ascendancy marked, and its effects on battles.
+    Ascendancy(crate::model::ascendancy::AscendancyEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

@@ -12,6 +12,7 @@ pub mod cite;
 #[macro_use]
 pub mod problems;
 pub mod air;
+pub mod ascendancy;
 pub mod automatic;
 pub mod board;
 pub mod builder;

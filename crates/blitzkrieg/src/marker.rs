@@ -32,6 +32,10 @@ pub enum UnitMarker {
     /// unit stands on that sea hex on the map until it goes ashore or is eliminated
     /// after combat (20.35), never past the end of the player-turn.
     Assault,
+    // 35 (optional rule)
+    /// 35.31: placed on an assault hex of a zone of friendly naval superiority: it
+    /// attacks doubled from that full sea hex. Comes off with [`UnitMarker::Assault`].
+    SuperiorInvader,
 }
 
 /// A counter placed on a hex by a bombing result.

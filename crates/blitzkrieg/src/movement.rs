@@ -65,6 +65,7 @@ mod av;
 mod carrier;
 mod ground;
 mod invasion;
+mod naval;
 mod place;
 mod rangers;
 mod sea;
@@ -104,6 +105,10 @@ pub struct MoveContext<'a> {
     // 34 (weather)
     /// 34: the weather of the player-turn, and the game's reading of a gale in the desert.
     pub weather: crate::weather::going::Going,
+    // 35 (optional rule)
+    /// 35: the naval ascendancy of the sea zones this player-turn (`None` in a game
+    /// without rule 35).
+    pub ascendancy: Option<&'a crate::ascendancy::Ascendancy>,
 }
 
 impl<'a> MoveContext<'a> {

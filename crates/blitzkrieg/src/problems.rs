@@ -882,6 +882,26 @@ problems! {
             kind: crate::air::MissionKind,
             why: String,
         },
+
+        // ----------------------------------------------------------------------
+        // 35: naval ascendancy (Tournament optional rule; ascendancy, movement::naval).
+
+        (B260)
+        #[error("{unit} cannot go to sea from {port}: the state of zone {zone} is {state}, and no unit goes to sea from a port in a zone of enemy naval superiority (rule 35)")]
+        ToSeaUnderEnemySuperiority {
+            unit: UnitId,
+            port: Hex,
+            zone: SeaZone,
+            state: String,
+        },
+        (B261)
+        #[error("{unit} cannot invade from zone {zone}: its state is {state}, and {why} (rule 35)")]
+        InvasionBarredByAscendancy {
+            unit: UnitId,
+            zone: SeaZone,
+            state: String,
+            why: String,
+        },
     }
 }
 

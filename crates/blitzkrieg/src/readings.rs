@@ -330,8 +330,8 @@ readings! {
         /// The bonus halved.
         BonusHalved = "bonus-halved",
     }
-    /// 35.32: a contested invasion (optional rule 35, not built).
-    contested_invasion: ContestedInvasion = "contested-invasion-35-32", built = false {
+    /// 35.32: a contested invasion (optional rule 35).
+    contested_invasion: ContestedInvasion = "contested-invasion-35-32", built = true {
         /// Normal.
         Normal = "normal",
         /// Ten points.
@@ -371,6 +371,15 @@ readings! {
         /// Before the damaging player's combat in his next player-turn (the PBEM
         /// sequences of 000 and 003).
         BeforeNextCombat = "before-next-combat",
+    }
+    // 35: naval ascendancy (optional rule).
+    /// 35.34 against the Naval Ascendancy chart: the zero-point player in an
+    /// uncontested zone (a Tournament Game reading, `tournament.toml`).
+    uncontested_zero: UncontestedZero = "uncontested-zero-35-34", built = true {
+        /// 35.34: no invading or supplying with units moving in from other zones.
+        MovingIn = "moving-in",
+        /// The chart: no invasions, no supply into or through the zone.
+        Chart = "chart",
     }
 }
 

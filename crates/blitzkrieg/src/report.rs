@@ -296,6 +296,7 @@ fn section_of(e: &Event) -> &'static str {
         | Event::MinorSupply { .. } => "MINOR COUNTRIES (29)",
         Event::Air(a) => a.section(),
         Event::Weather(w) => w.section(),
+        Event::Ascendancy(a) => a.section(),
     }
 }
 
@@ -701,6 +702,7 @@ fn line(out: &mut String, e: &Event) {
         | Event::MinorSupply { .. } => crate::minor::report::line(out, e),
         Event::Air(a) => writeln!(out, "  {}", a.line()),
         Event::Weather(w) => writeln!(out, "  {}", w.line()),
+        Event::Ascendancy(a) => writeln!(out, "  {}", a.line()),
     };
 }
 

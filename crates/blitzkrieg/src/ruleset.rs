@@ -178,7 +178,11 @@ pub struct TournamentFigures {
     pub weather: WeatherFigures,
     // 33: additional bombing missions (optional rule).
     pub bombing: BombingFigures,
+    /// 35: naval ascendancy (optional rule).
+    pub ascendancy: AscendancyFigures,
 }
+
+pub use crate::ascendancy::AscendancyFigures;
 
 /// Rules 25.2-25.5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -678,11 +682,11 @@ impl OptionalRule {
             | OptionalRule::StrategicMovement
             | OptionalRule::CombatSupply
             | OptionalRule::Weather
-            | OptionalRule::BombingMissions => true,
+            | OptionalRule::BombingMissions
+            | OptionalRule::NavalAscendancy => true,
             OptionalRule::Introduction
             | OptionalRule::TournamentIntroduction
             | OptionalRule::AirCombat
-            | OptionalRule::NavalAscendancy
             | OptionalRule::CriticalResources => false,
         }
     }

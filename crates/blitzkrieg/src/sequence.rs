@@ -33,6 +33,10 @@ impl Sequence {
         if ruleset.plays(OptionalRule::Weather) {
             steps.push(Step::Weather);
         }
+        // 35: marked before supply (003 35.1).
+        if ruleset.plays(OptionalRule::NavalAscendancy) {
+            steps.push(Step::NavalAscendancy);
+        }
         if ruleset.combat_supply() {
             steps.push(Step::Supply);
         }

@@ -438,6 +438,18 @@ pub struct GameState {
     /// files of every other game keep their bytes.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub weather: BTreeMap<u32, crate::tables::Weather>,
+    // 35 (optional rule)
+    /// 35.1-35.24: the naval points and state of every sea zone, marked at the start
+    /// of this player-turn. Written only in a game that plays rule 35.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::model::ascendancy::Ascendancy::is_empty"
+    )]
+    pub ascendancy: crate::model::ascendancy::Ascendancy,
+    /// 35.1: per side, the factors it invaded with in each sea zone in its own last
+    /// player-turn, counted as naval points at the start of its next one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub invading: crate::model::ascendancy::Invading,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

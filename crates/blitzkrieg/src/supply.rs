@@ -53,6 +53,7 @@ pub fn cut_off(
     let heads = Beachheads {
         all: beachheads,
         rangers: &none,
+        ascendancy: None,
     };
     trace(rules, pos, held, heads, side, &[]).cut
 }
@@ -64,6 +65,10 @@ pub fn cut_off(
 pub struct Beachheads<'a> {
     pub all: &'a BTreeSet<Hex>,
     pub rangers: &'a BTreeSet<Hex>,
+    // 35 (optional rule)
+    /// 35.31, 35.34: the naval ascendancy sea supply obeys (`None` in a game without
+    /// rule 35).
+    pub ascendancy: Option<&'a crate::ascendancy::Ascendancy>,
 }
 
 /// What a trace finds: the hexes the road net feeds (in hex order), the units cut
@@ -145,7 +150,7 @@ fn trace(
         .filter(|&h| board.home_of(h) == Some(side) && steps.open(h))
         .filter(|&h| !crate::bombing::supply_cut(pos, h))
         .collect();
-    let ports = sea_joined_ports(rules, pos, held, side);
+    let ports = sea_joined_ports(rules, pos, held, side, beachheads.ascendancy);
     let by_sea = !ports.is_empty();
     sources.extend(ports);
     let extent = board.extent();
@@ -201,6 +206,7 @@ fn trace(
         let beaches = Beachheads {
             all: beachheads.all,
             rangers: &none,
+            ascendancy: beachheads.ascendancy,
         };
         let (with_air, _) = beach_supply(rules, pos, &steps, beaches, (&all, named));
         air_cut.retain(|id| !with_air.units.contains(id));
@@ -265,9 +271,16 @@ fn beach_supply(
             && pos.side_at(h) != Some(enemy)
             && (board.home_of(h) == Some(enemy.other()) || pos.side_at(h) == Some(enemy.other()))
     };
+    // 35.31, 35.34: never from a sea hex of a zone the naval ascendancy closes.
+    let side = enemy.other();
+    let zone_open = |n: Hex| {
+        board.sea_zone(n).is_none_or(|z| {
+            !crate::ascendancy::supply_barred(rules, beachheads.ascendancy, side, z)
+        })
+    };
     let by_sea = |h: Hex| {
         h.neighbours()
-            .any(|n| board.is_sea(n) && board.reaches_open_sea(n, &zoc))
+            .any(|n| board.is_sea(n) && zone_open(n) && board.reaches_open_sea(n, &zoc))
     };
     let hexes: Vec<Hex> = beachheads
         .all
@@ -384,6 +397,7 @@ fn sea_joined_ports(
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
     side: Side,
+    ascendancy: Option<&crate::ascendancy::Ascendancy>,
 ) -> Vec<Hex> {
     // 34, Gale: no supply by sea through ports or beaches.
     if !rules.ruleset.sea_movement() || crate::weather::sea::cuts_sea_supply(pos.weather()) {
@@ -392,8 +406,15 @@ fn sea_joined_ports(
     let board = &rules.board;
     let open_sea = board.open_sea(&crate::sea::enemy_zoc(pos, side));
     let open = |dock: Hex| open_sea.get(dock).flatten().is_some();
+    // 35.31, 35.34: no sea supply into a zone the naval ascendancy closes.
+    let sea_open = |h: Hex| {
+        board
+            .port_zone(h)
+            .is_none_or(|z| !crate::ascendancy::supply_barred(rules, ascendancy, side, z))
+    };
     let usable = |h: Hex| {
         !pos.in_zoc_of(side.other(), h)
+            && sea_open(h)
             && !pos.supply_barred(side, h)
             && crate::sea::port_fault_with(
                 board,
@@ -648,6 +669,7 @@ pub fn as_it_stands(rules: &Rules, state: &GameState, side: Side) -> Option<AsIt
         let beachheads = Beachheads {
             all: state.beachheads.get(&side).unwrap_or(&none),
             rangers: state.ranger_beachheads.get(&side).unwrap_or(&none),
+            ascendancy: Some(&state.ascendancy),
         };
         let found = trace(rules, &pos, &state.held, beachheads, side, &[]);
         AsItStands {

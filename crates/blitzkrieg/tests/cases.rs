@@ -40,6 +40,9 @@
 //! and SRIX markers on the board and `inverted` names aircraft inverted (optional rule
 //! 33); `expect.toml`'s `hex_marks` (the kinds by hex) and `inverted` say what the next
 //! state keeps.
+//! `invading` gives the factors each side invaded with in each sea zone in its own
+//! last player-turn (35.1), and `expect.toml`'s `invading` those the next state keeps
+//! for the side that moved, its `ascendancy` the state of a zone (`"contested"`).
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -153,6 +156,11 @@ struct Case {
     /// 33.2: aircraft inverted when their airbase was bombed.
     #[serde(default)]
     inverted: Vec<String>,
+    // 35 (optional rule)
+    /// 35.1: the factors each side invaded with in each sea zone in its own last
+    /// player-turn: `invading = { red = { B = 8 } }`.
+    #[serde(default)]
+    invading: BTreeMap<Side, BTreeMap<char, u32>>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -294,6 +302,15 @@ struct Expect {
     /// 28.1, 28.4: the pools the next state keeps (`{}`: none).
     #[serde(default)]
     pools: Option<BTreeMap<Side, Pools>>,
+    // 35 (optional rule)
+    /// 35.1: the factors the side that moved invaded with in each sea zone, as the
+    /// next state keeps them (`{}`: none).
+    #[serde(default)]
+    invading: Option<BTreeMap<char, u32>>,
+    /// 35.2: the state of sea zones as the next state keeps them:
+    /// `ascendancy = { B = "superiority" }`.
+    #[serde(default)]
+    ascendancy: BTreeMap<char, String>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -510,6 +527,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                     .or_default()
                     .insert(UnitMarker::Inverted);
             }
+            s.invading = case.invading.clone();
             s.last.events = case
                 .changed_last
                 .iter()
@@ -664,6 +682,22 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if got != want {
                     return Err(format!(
                         "{ctx}: the next state keeps ranger beachheads {got:?} for {side}, not {want:?}"
+                    ));
+                }
+            }
+            if let (Some(want), Some(side)) = (&expect.invading, state.mover()) {
+                let got = next.invading.get(&side).cloned().unwrap_or_default();
+                if &got != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps invading factors {got:?} for {side}, not {want:?}"
+                    ));
+                }
+            }
+            for (zone, want) in &expect.ascendancy {
+                let got = next.ascendancy.zone(*zone).map(|z| z.state.to_string());
+                if got.as_deref() != Some(want.as_str()) {
+                    return Err(format!(
+                        "{ctx}: zone {zone} should be {want}, is {got:?}\n{text}"
                     ));
                 }
             }

@@ -336,7 +336,8 @@ impl Action {
                 | Event::Guerrillas { .. }
                 | Event::MinorSupply { .. }
                 | Event::Air(AirEvent::Landed { .. })
-                | Event::Air(AirEvent::BomberLosses(_) | AirEvent::Inverted { .. }) => {}
+                | Event::Air(AirEvent::BomberLosses(_) | AirEvent::Inverted { .. })
+                | Event::Ascendancy(_) => {}
             }
         }
         a.paths = order.into_iter().filter_map(|k| paths.remove(&k)).collect();

@@ -84,6 +84,9 @@ pub struct Scene<'a> {
     pub hex_marks: &'a BTreeMap<Hex, BTreeSet<blitzkrieg::marker::HexMarker>>,
     /// 33.2: the markers on units (the inverted aircraft are noted).
     pub unit_marks: &'a BTreeMap<UnitId, BTreeSet<blitzkrieg::marker::UnitMarker>>,
+    // 35 (optional rule)
+    /// 35: each sea zone's naval points and state (empty without rule 35).
+    pub ascendancy: &'a blitzkrieg::ascendancy::Ascendancy,
 }
 
 /// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
@@ -556,6 +559,20 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             line(s, &mut y, 11.5, false, m);
         }
     }
+    // 35: the state of each sea zone, as the player-turn marked it.
+    if !scene.ascendancy.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "Naval ascendancy (35)");
+        for (zone, z) in &scene.ascendancy.zones {
+            let text = format!(
+                "Zone {zone}: {} (Blue {}, Red {})",
+                z.describe(),
+                z.blue,
+                z.red
+            );
+            line(s, &mut y, 11.5, false, &text);
+        }
+    }
     let minors = crate::map::minor::notes(scene.minors);
     if !minors.is_empty() {
         y += 6.0;
@@ -596,6 +613,35 @@ mod tests {
     use blitzkrieg::board::Country;
     use blitzkrieg::sketch::Sketch;
 
+    /// A scene of `action` on `board` with nothing else in it.
+    fn scene<'a>(
+        board: &'a Board,
+        action: &'a Action,
+        ascendancy: &'a blitzkrieg::ascendancy::Ascendancy,
+    ) -> Scene<'a> {
+        const NO_MINORS: &blitzkrieg::minor::Minors = &blitzkrieg::minor::Minors::new();
+        const NO_HEX_MARKS: &BTreeMap<Hex, BTreeSet<blitzkrieg::marker::HexMarker>> =
+            &BTreeMap::new();
+        const NO_UNIT_MARKS: &BTreeMap<UnitId, BTreeSet<blitzkrieg::marker::UnitMarker>> =
+            &BTreeMap::new();
+        Scene {
+            board,
+            title: String::new(),
+            subtitle: String::new(),
+            marks: &[],
+            at_sea: &[],
+            action,
+            next: None,
+            setting_up: None,
+            moved: None,
+            fit: 1.0,
+            minors: NO_MINORS,
+            hex_marks: NO_HEX_MARKS,
+            unit_marks: NO_UNIT_MARKS,
+            ascendancy,
+        }
+    }
+
     #[test]
     fn an_interval_grows_to_its_minimum_and_stays_on_the_board() {
         assert_eq!(grow(10.0, 20.0, 50.0, 100.0), (0.0, 50.0));
@@ -615,24 +661,39 @@ mod tests {
         for n in 50..=52 {
             action.placed.insert(h(50, n), unit.clone());
         }
-        let scene = Scene {
-            board: &board,
-            title: String::new(),
-            subtitle: String::new(),
-            marks: &[],
-            at_sea: &[],
-            action: &action,
-            next: None,
-            setting_up: None,
-            moved: None,
-            fit: 1.0,
-            minors: &blitzkrieg::minor::Minors::new(),
-            hex_marks: &BTreeMap::new(),
-            unit_marks: &BTreeMap::new(),
-        };
+        let none = blitzkrieg::ascendancy::Ascendancy::default();
+        let scene = scene(&board, &action, &none);
         let w = area(&board, &geo, &scene).unwrap();
         assert!(w.contains(geo.centre(h(50, 51))));
         assert!(!w.contains(geo.centre(h(2, 2))));
         assert!(w.w >= MIN_W && w.w <= MAX_W && w.h >= MIN_H && w.h <= MAX_H);
+    }
+
+    /// 35: the picture's side column names each sea zone's state and points.
+    #[test]
+    fn the_picture_names_each_sea_zone_s_naval_ascendancy_35() {
+        use blitzkrieg::ascendancy::{Ascendancy, NavalState, ZoneAscendancy};
+        let board = Sketch::land(1..=10, 1..=10, Country::GreatBlue).build();
+        let mut ascendancy = Ascendancy::default();
+        ascendancy.zones.insert(
+            'B',
+            ZoneAscendancy {
+                blue: 7,
+                red: 18,
+                state: NavalState::Superiority,
+                leader: Some(Side::Red),
+            },
+        );
+        let action = Action::default();
+        let mut scene = scene(&board, &action, &ascendancy);
+        let svg = render(&scene);
+        assert!(svg.contains("Naval ascendancy (35)"), "{svg}");
+        assert!(
+            svg.contains("Zone B: Red naval superiority (Blue 7, Red 18)"),
+            "{svg}"
+        );
+        let none = Ascendancy::default();
+        scene.ascendancy = &none;
+        assert!(!render(&scene).contains("Naval ascendancy"));
     }
 }

@@ -103,6 +103,7 @@ pub fn go_ashore(
     let units: Vec<UnitId> = pos.marked_with(UnitMarker::Assault).cloned().collect();
     for id in units {
         pos.unmark(&id, UnitMarker::Assault);
+        pos.unmark(&id, UnitMarker::SuperiorInvader);
         let Some(piece) = pos.get(&id).cloned() else {
             continue;
         };

@@ -168,13 +168,15 @@ fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
         Rounding::PerUnit => true,
         Rounding::OnceAtEnd => false,
     };
+    // 35.31: doubled from a full sea hex of a zone of friendly naval superiority.
+    let doubled = u32::from(crate::ascendancy::doubled_invader(pos, id));
     let f = match (
         supply::is_cut_off(pos, id),
         rules.ruleset.tournament() && per_unit,
     ) {
-        (false, _) => Factor::from(printed),
-        (true, false) => modified(printed, 1, 0),
-        (true, true) => Factor::from(printed.div_ceil(2)),
+        (false, _) => modified(printed, 0, doubled),
+        (true, false) => modified(printed, 1, doubled),
+        (true, true) => modified(printed.div_ceil(2), 0, doubled),
     };
     // 34: infantry doubled in fog, after any halving (003 Rounding).
     match rules.counters.get(id) {

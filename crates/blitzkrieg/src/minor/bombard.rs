@@ -103,7 +103,8 @@ pub fn with_city_notes(
             | Event::MinorSupply { .. }
             | Event::Air(
                 AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Landed { .. },
-            ) => None,
+            )
+            | Event::Ascendancy(_) => None,
         };
         out.push(e);
         let Some((by, city)) = struck else {

@@ -342,7 +342,8 @@ pub fn attackers(events: &[Event]) -> BTreeSet<UnitId> {
             | Event::MinorSupply { .. }
             | Event::Air(
                 AirEvent::Staged { .. } | AirEvent::Bombed { .. } | AirEvent::Landed { .. },
-            ) => {}
+            )
+            | Event::Ascendancy(_) => {}
         }
     }
     out

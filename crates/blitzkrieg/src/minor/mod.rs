@@ -193,6 +193,7 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         Event::Air(AirEvent::Bombed { .. })
         | Event::Weather(_)
         | Event::Air(AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. })
+        | Event::Ascendancy(_)
         | Event::TurnBegan { .. }
         | Event::SetUp { .. }
         | Event::AutomaticVictory { .. }

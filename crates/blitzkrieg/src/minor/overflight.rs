@@ -141,7 +141,8 @@ pub fn landing_legs(events: &[Event], landing: &BTreeMap<UnitId, Landing>) -> Ve
             | Event::MinorSupply { .. }
             | Event::Air(
                 AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Bombed { .. },
-            ) => None,
+            )
+            | Event::Ascendancy(_) => None,
         })
         .collect()
 }

@@ -154,6 +154,7 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
         | Event::Note { .. }
         | Event::Barraged { .. }
         | Event::BarrageWithoutTarget { .. }
-        | Event::Air { .. } => Ok(()),
+        | Event::Air { .. }
+        | Event::Ascendancy(_) => Ok(()),
     }
 }

@@ -7,6 +7,7 @@
 //! persisted vocabulary of a game. A file of the model imports no rule module: the rules
 //! import the model, never the other way round (`docs/design.md`, "Layers"; guarded by `tests/layers.rs`).
 
+pub mod ascendancy;
 pub mod av;
 pub mod bgat;
 pub mod landing;

@@ -55,6 +55,10 @@ pub enum Step {
     /// Red's. Its die is drawn when the preceding player-turn is resolved (reading
     /// `weather-seed-34`), so that Blue writes knowing it.
     Weather,
+    // 35 (optional rule)
+    /// 35.1 with 003 35.1: the naval points and state of every sea zone marked at the
+    /// start of the player-turn, before supply (Tournament optional rule 35).
+    NavalAscendancy,
 }
 
 impl Step {
@@ -82,7 +86,8 @@ impl Step {
             | Step::Announcement
             | Step::Barrages
             | Step::EndOfPlayerTurn
-            | Step::Weather => false,
+            | Step::Weather
+            | Step::NavalAscendancy => false,
         }
     }
 
@@ -103,6 +108,7 @@ impl Step {
             Step::AfterCombat => "21.3",
             Step::EndOfPlayerTurn => "4.5",
             Step::Weather => "34",
+            Step::NavalAscendancy => "35.1",
         }
     }
 }

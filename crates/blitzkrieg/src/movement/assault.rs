@@ -213,6 +213,8 @@ impl Turn<'_, '_> {
                     cite!("003 20.31"),
                 )
             } else {
+                // 35.31-35.34
+                ok &= self.ascendancy_assault(&c.id, *from, zone, at.span.clone());
                 continue;
             };
             self.fail(problem, at.span.clone(), rule, Some(&c.id));

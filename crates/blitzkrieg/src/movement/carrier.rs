@@ -108,6 +108,10 @@ impl Turn<'_, '_> {
             self.fail(problem, u.span.clone(), cite!("19.3"), Some(&u.value));
             return None;
         }
+        // 35.31
+        if !self.ascendancy_to_sea(&u.value, hex, zone, u.span.clone()) {
+            return None;
+        }
         Some(c)
     }
 

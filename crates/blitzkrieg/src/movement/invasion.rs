@@ -206,7 +206,12 @@ impl Turn<'_, '_> {
                 (problem, cite!("20.4"))
             } else {
                 match self.landing_sea(*from, hex.value) {
-                    Ok(_) => continue,
+                    Ok(sea) => {
+                        // 35.31-35.34
+                        let zone = self.board().sea_zone(sea).unwrap_or(*from);
+                        ok &= self.ascendancy_invasion(&c.id, *from, zone, hex.span.clone());
+                        continue;
+                    }
                     Err(NoLanding::TooFar(zones)) => {
                         let problem = Problem::BeachTooFar {
                             unit: c.id.clone(),

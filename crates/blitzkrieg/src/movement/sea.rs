@@ -290,6 +290,8 @@ impl Turn<'_, '_> {
                 ok = false;
             }
         }
+        // 35.31
+        ok = ok && (rangers || self.ascendancy_to_sea(&unit, port, zone.value, zone.span.clone()));
         if !ok || !self.sea_room(&counters, &zone.span) {
             return;
         }

@@ -161,7 +161,8 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             | Event::Weather(_)
             | Event::Air(
                 AirEvent::Flew { .. } | AirEvent::Staged { .. } | AirEvent::Landed { .. },
-            ) => {}
+            )
+            | Event::Ascendancy(_) => {}
         }
     }
     let mut out = Vec::new();

@@ -165,6 +165,7 @@ impl Game {
             invaded_last: None,
             air_transport_halves: 0,
             weather: Default::default(),
+            ascendancy: None,
         };
         let mut pos = self.position();
         let out = movement::run_movement(&ctx, &mut pos, &orders);
@@ -186,6 +187,7 @@ impl Game {
             invaded_last: None,
             air_transport_halves: 0,
             weather: Default::default(),
+            ascendancy: None,
         };
         let mut pos = self.position();
         let out = movement::run_setup(&ctx, &mut pos, &orders.setup);
