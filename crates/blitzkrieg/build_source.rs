@@ -143,6 +143,8 @@ fn field_of(key: &str) -> Option<(&'static str, &'static str)> {
         "replacements" => ("replacements", "ReplacementFigures"),
         "minor_countries" => ("minor_countries", "MinorCountryFigures"),
         "air" => ("air", "AirFigures"),
+        // 36: critical resources.
+        "resources" => ("resources", "crate::resources::ResourceFigures"),
         "reading" => ("readings", "ReadingDef"),
         "option" => ("options", "ReadingOption"),
         _ => return None,

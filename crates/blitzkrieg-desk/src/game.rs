@@ -453,6 +453,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         air_landing: BTreeMap::new(),
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
+        resources: BTreeMap::new(),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

@@ -60,6 +60,7 @@ impl StateBuilder {
                 air_landing: BTreeMap::new(),
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
+                resources: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

@@ -324,6 +324,13 @@ fn move_units(
     let garrisons = minor::garrisons(&rules.board, &pos);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
     pos.clear_barrages();
+    // 36.1: the critical resources of the player-turn (optional rule 36).
+    let resources =
+        crate::resources::determine(rules, &mut pos, &state.held, side, &state.resources);
+    let resources = resources.map(|(uses, events)| {
+        owed_events.extend(events);
+        uses
+    });
     let none = BTreeSet::new();
     let beachheads = supply::Beachheads {
         all: state.beachheads.get(&side).unwrap_or(&none),
@@ -461,6 +468,19 @@ fn move_units(
         &orders.barrages,
         &orders.attacks,
     ));
+    // 36.22-36.24, 36.32-36.34: what a shortage of critical resources refuses.
+    barrage_errors.extend(crate::resources::orders::check_barrages(
+        rules,
+        &pos,
+        side,
+        &orders.barrages,
+    ));
+    barrage_errors.extend(crate::resources::orders::check_air(
+        rules,
+        &pos,
+        side,
+        (&orders.missions, &orders.air),
+    ));
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();
@@ -550,6 +570,9 @@ fn move_units(
         .collect();
     combat::interleave::attach(&mut battles, &orders.barrages);
     let mut next = state.clone();
+    if let Some(uses) = resources {
+        next.resources = uses;
+    }
     next.air_landing = flights.landing;
     store_standing(&mut next, orders, side);
     next.invaded = moved.log.invaded;
@@ -988,7 +1011,8 @@ fn resume(
         | Step::AirMissions
         | Step::Announcement
         | Step::Barrages
-        | Step::EndOfPlayerTurn => Err(Vec::new()),
+        | Step::EndOfPlayerTurn
+        | Step::CriticalResources => Err(Vec::new()),
     }
 }
 

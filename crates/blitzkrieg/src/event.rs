@@ -354,6 +354,9 @@ pub enum Event {
     },
     /// 30: what aircraft did (missions, changes of base, landings).
     Air(crate::air::AirEvent),
+    // 36: critical resources.
+    /// 36.1: what a side has the use of this player-turn.
+    Resources(crate::resources::ResourceEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

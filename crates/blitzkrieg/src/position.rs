@@ -73,6 +73,9 @@ pub struct Position {
     /// the minor-country rules: unreduced cities closed to a side, hexes its supply
     /// routes may not cross, and cities friendly to their liberator.
     minor: MinorOverlay,
+    // 36: critical resources.
+    /// 36.1: what each side has the use of this player-turn (optional rule 36).
+    resources: crate::resources::Uses,
 }
 
 /// 29: the minor countries' part of the map, for one player-turn.
@@ -474,6 +477,17 @@ impl Position {
     }
 
     /// Every marked hex and its markers, in hex order.
+    /// 36.1: records what each side has the use of this player-turn.
+    pub fn set_resources(&mut self, uses: crate::resources::Uses) {
+        self.resources = uses;
+    }
+
+    /// 36.1: what `side` has the use of this player-turn; `None` in a game without
+    /// optional rule 36.
+    pub fn resources(&self, side: Side) -> Option<crate::resources::Use> {
+        self.resources.get(&side).copied()
+    }
+
     pub fn hex_marks(&self) -> &BTreeMap<Hex, BTreeSet<HexMarker>> {
         &self.hex_marks
     }

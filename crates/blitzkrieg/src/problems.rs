@@ -843,6 +843,32 @@ problems! {
             hex: Hex,
             engaged: UnitId,
         },
+
+        // ----------------------------------------------------------------------
+        // 36: critical resources (optional rule 36; resources/limits.rs).
+
+        (B280, hint = "the report's header says what each side has the use of this player-turn (36.1)")
+        #[error("{unit} may move only {hexes} hex this player-turn: {why}")]
+        ShortMoveOnly {
+            unit: UnitId,
+            hexes: u32,
+            /// "Blue has the use of 1 oil city (36.23)".
+            why: String,
+        },
+        (B281)
+        #[error("{unit} may not barrage on the BBT this player-turn: {why}")]
+        NoBarrageShortOfIndustry { unit: UnitId, why: String },
+        (B282)
+        #[error("{unit} would bring the factors of air missions this player-turn to {factors}; {limit} at most: {why}")]
+        AirFactorsShortOfOil {
+            unit: UnitId,
+            factors: u32,
+            limit: u32,
+            why: String,
+        },
+        (B283)
+        #[error("{unit} may not fly a tactical or strategic mission this player-turn: air units may not attack: {why}")]
+        NoAirAttackShortOfIndustry { unit: UnitId, why: String },
     }
 }
 

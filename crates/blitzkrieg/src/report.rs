@@ -141,6 +141,16 @@ pub fn render(header: &Header, events: &[Event]) -> String {
     if !header.readings.is_empty() {
         field(&mut out, "Readings", &header.readings.join(", "));
     }
+    // 36: what each side has the use of and lacks this player-turn.
+    for e in events {
+        if let Event::Resources(r) = e {
+            field(
+                &mut out,
+                "Resources",
+                &format!("{} {}", r.side(), r.lacks()),
+            );
+        }
+    }
     let glance = glance::lines(events);
     if !glance.is_empty() {
         let _ = write!(out, "\nSUMMARY\n{}\n", &RULE[.."SUMMARY".len()]);
@@ -295,6 +305,7 @@ fn section_of(e: &Event) -> &'static str {
         | Event::Guerrillas { .. }
         | Event::MinorSupply { .. } => "MINOR COUNTRIES (29)",
         Event::Air(a) => a.section(),
+        Event::Resources(r) => r.section(),
     }
 }
 
@@ -699,6 +710,7 @@ fn line(out: &mut String, e: &Event) {
         | Event::Guerrillas { .. }
         | Event::MinorSupply { .. } => crate::minor::report::line(out, e),
         Event::Air(a) => writeln!(out, "  {}", a.line()),
+        Event::Resources(r) => writeln!(out, "  {}", r.line()),
     };
 }
 

@@ -166,7 +166,7 @@ pub struct CombatSupplyFigures {
 
 /// The figures of the Tournament Game's rules 25-30 (`rules/blitzkrieg/tournament.toml`),
 /// one section a rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentFigures {
     pub barrage: BarrageFigures,
@@ -174,6 +174,8 @@ pub struct TournamentFigures {
     pub replacements: ReplacementFigures,
     pub minor_countries: MinorCountryFigures,
     pub air: AirFigures,
+    // 36: critical resources.
+    pub resources: crate::resources::ResourceFigures,
 }
 
 /// Rules 25.2-25.5.
@@ -644,14 +646,14 @@ impl OptionalRule {
             | OptionalRule::Invasions
             | OptionalRule::AutomaticVictory
             | OptionalRule::StrategicMovement
-            | OptionalRule::CombatSupply => true,
+            | OptionalRule::CombatSupply
+            | OptionalRule::CriticalResources => true,
             OptionalRule::Introduction
             | OptionalRule::TournamentIntroduction
             | OptionalRule::AirCombat
             | OptionalRule::BombingMissions
             | OptionalRule::Weather
-            | OptionalRule::NavalAscendancy
-            | OptionalRule::CriticalResources => false,
+            | OptionalRule::NavalAscendancy => false,
         }
     }
 }
@@ -696,7 +698,7 @@ impl Ruleset {
             },
             figures: book.basic,
             optional_figures: book.optional,
-            tournament_figures: book.tournament,
+            tournament_figures: book.tournament.clone(),
             reading_names: readings,
             readings: typed,
             format_one,
@@ -712,7 +714,7 @@ impl Ruleset {
             tables: TableMode::Pbm,
             figures: book.basic,
             optional_figures: book.optional,
-            tournament_figures: book.tournament,
+            tournament_figures: book.tournament.clone(),
             reading_names: book.defaults(),
             readings: Readings::default(),
             format_one: false,

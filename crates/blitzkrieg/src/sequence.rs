@@ -29,6 +29,10 @@ impl Sequence {
     /// the game chose. Every rule that adds a step adds it here.
     pub fn of(ruleset: &Ruleset) -> Sequence {
         let mut steps = vec![Step::OwedDecisions];
+        // 36: after the weather (34), before naval ascendancy (35) and supply.
+        if ruleset.plays(crate::ruleset::OptionalRule::CriticalResources) {
+            steps.push(Step::CriticalResources);
+        }
         if ruleset.combat_supply() {
             steps.push(Step::Supply);
         }

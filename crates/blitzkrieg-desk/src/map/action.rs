@@ -321,6 +321,7 @@ impl Action {
                 | Event::MinorOverflown { .. }
                 | Event::Guerrillas { .. }
                 | Event::MinorSupply { .. }
+                | Event::Resources(_)
                 | Event::Air(AirEvent::Landed { .. }) => {}
             }
         }

@@ -68,6 +68,7 @@ pub fn with_city_notes(
             | Event::LakeCrossed { .. }
             | Event::Replaced { .. }
             | Event::AirTransportReplaced { .. }
+            | Event::Resources(_)
             | Event::AssaultPlaced { .. }
             | Event::LandedFromAssault { .. }
             | Event::WentAshore { .. }

@@ -309,6 +309,7 @@ pub fn attackers(events: &[Event]) -> BTreeSet<UnitId> {
             | Event::LakeCrossed { .. }
             | Event::Replaced { .. }
             | Event::AirTransportReplaced { .. }
+            | Event::Resources(_)
             | Event::AssaultPlaced { .. }
             | Event::LandedFromAssault { .. }
             | Event::WentAshore { .. }

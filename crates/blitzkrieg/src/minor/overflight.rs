@@ -106,6 +106,7 @@ pub fn landing_legs(events: &[Event], landing: &BTreeMap<UnitId, Landing>) -> Ve
             | Event::LakeCrossed { .. }
             | Event::Replaced { .. }
             | Event::AirTransportReplaced { .. }
+            | Event::Resources(_)
             | Event::AssaultPlaced { .. }
             | Event::LandedFromAssault { .. }
             | Event::WentAshore { .. }

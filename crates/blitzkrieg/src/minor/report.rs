@@ -153,6 +153,7 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
         | Event::Note { .. }
         | Event::Barraged { .. }
         | Event::BarrageWithoutTarget { .. }
-        | Event::Air { .. } => Ok(()),
+        | Event::Air { .. }
+        | Event::Resources(_) => Ok(()),
     }
 }

@@ -49,6 +49,11 @@ pub enum Step {
     /// 4.5, 5, 16, 29, 6.2: guerrillas, cities, victory, the next phase and the
     /// reinforcements due to the next player.
     EndOfPlayerTurn,
+    // 36: critical resources.
+    /// 36.1: the cities of each critical resource each side has the use of,
+    /// determined after the decisions owed and before supply (000's and 003's PBEM
+    /// sequences), and what the shortages forbid this player-turn (optional rule 36).
+    CriticalResources,
 }
 
 impl Step {
@@ -75,7 +80,8 @@ impl Step {
             | Step::AirMissions
             | Step::Announcement
             | Step::Barrages
-            | Step::EndOfPlayerTurn => false,
+            | Step::EndOfPlayerTurn
+            | Step::CriticalResources => false,
         }
     }
 
@@ -95,6 +101,7 @@ impl Step {
             Step::FinalDecisions => "PBEM",
             Step::AfterCombat => "21.3",
             Step::EndOfPlayerTurn => "4.5",
+            Step::CriticalResources => "36.1",
         }
     }
 }
