@@ -1134,8 +1134,13 @@ fn fight(
             f.events.extend(fought);
             f.throughout.after_battle(rules, &f.pos);
         } else {
-            let mut roll =
-                battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
+            // 36.32-36.34: the odds capped for want of basic industry.
+            let cap = crate::resources::odds::cap(rules, &f.pos, f.side, &f.events);
+            let mut roll = battle_roller(
+                state.game.options.tables,
+                (rules.ruleset.tournament(), cap),
+                input,
+            );
             let attack = attack_of(battle);
             let (battle_events, owed) = combat::resolve_battles(
                 rules,
@@ -1559,13 +1564,17 @@ fn waiting_battle(a: &Attack) -> WaitingBattle {
 /// of its Tournament Game Attrition Table.
 fn battle_roller<'i, 'a>(
     tables: TableChoice,
-    tgat: bool,
+    (tgat, cap): (bool, Option<crate::resources::odds::OddsCap>),
     input: &'i mut TurnInput<'a>,
 ) -> impl FnMut(&BattleSetup) -> Result<Resolved, String> + use<'i, 'a> {
     let mode = table_mode(tables);
     move |setup: &BattleSetup| {
         let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
-        let odds = odds::reduce(setup.attack, setup.defence);
+        let reduced = odds::reduce(setup.attack, setup.defence);
+        let (odds, shown) = match cap.and_then(|c| c.apply(&reduced)) {
+            Some((capped, note)) => (capped, format!("{reduced}; {note}")),
+            None => (reduced, reduced.to_string()),
+        };
         let (result, cite, printed) = if tgat {
             let l = input.tables.tgat(&odds, roll).map_err(|e| e.to_string())?;
             (Outcome::Tgat(l.result), l.cite, l.printed)
@@ -1575,7 +1584,7 @@ fn battle_roller<'i, 'a>(
         };
         Ok(Resolved {
             result,
-            odds: odds.to_string(),
+            odds: shown,
             roll: drawn,
             table: format!("{cite}: {printed}"),
         })

@@ -17,6 +17,7 @@
 //!   resources", before supply.
 
 pub mod limits;
+pub mod odds;
 pub mod orders;
 
 use crate::board::Board;
