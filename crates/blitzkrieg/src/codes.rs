@@ -593,6 +593,15 @@ mod tests {
                 unit: UnitId::new("B-2TAC").unwrap(),
                 why: "Blue has the use of 1 basic industry city (36.33)".into(),
             },
+            Problem::NoAdvanceShortOfOil {
+                unit: UnitId::new("B-3AR").unwrap(),
+                why: "Blue has the use of 2 oil cities (36.22)".into(),
+            },
+            Problem::AtSeaShort {
+                side: Side::Blue,
+                what: "6 at sea; 5 at most".into(),
+                why: "Blue has the use of 2 naval stores cities (36.42)".into(),
+            },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

@@ -397,6 +397,9 @@ fn move_units(
         air_transport_halves: air_transport.unwrap_or_else(|| pools_air_transport(state, side)),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
+    // 36.22-36.24, 36.42-36.44: units at sea at the end of movement.
+    let at_sea_errors =
+        crate::resources::orders::check_at_sea(rules, &pos, &state.held, side, orders);
     // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
     // through one.
     let mut minor_events = minor::aggression(rules, &mut minors, &moved.events);
@@ -475,6 +478,12 @@ fn move_units(
         side,
         &orders.barrages,
     ));
+    barrage_errors.extend(crate::resources::orders::check_advances(
+        rules,
+        &pos,
+        side,
+        &orders.attacks,
+    ));
     barrage_errors.extend(crate::resources::orders::check_air(
         rules,
         &pos,
@@ -512,6 +521,7 @@ fn move_units(
     errors.extend(replaced.errors);
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
+    errors.extend(at_sea_errors);
     errors.extend(flights.errors);
     errors.extend(air::base::check_placements(
         rules,

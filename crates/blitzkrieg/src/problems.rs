@@ -869,6 +869,17 @@ problems! {
         (B283)
         #[error("{unit} may not fly a tactical or strategic mission this player-turn: air units may not attack: {why}")]
         NoAirAttackShortOfIndustry { unit: UnitId, why: String },
+        (B284)
+        #[error("{unit} may not advance after combat this player-turn: {why}")]
+        NoAdvanceShortOfOil { unit: UnitId, why: String },
+        (B285, hint = "003 36.4: excess units may land or invade; those that cannot move one sea zone toward the nearest friendly port")
+        #[error("{side} would end its movement with {what}: {why}")]
+        AtSeaShort {
+            side: Side,
+            /// "6 at sea; 5 at most", "B-7IN is in zone C, which has no friendly port".
+            what: String,
+            why: String,
+        },
     }
 }
 

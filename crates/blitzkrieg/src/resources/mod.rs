@@ -438,4 +438,33 @@ mod tests {
         // A captured enemy home city never counts (003 36.1 [AH]).
         assert_eq!(short[&Side::Red].oil, 3);
     }
+
+    /// 36.44: a navy lost stays lost when the naval stores cities are recovered.
+    #[test]
+    fn a_lost_navy_stays_lost() {
+        let book = RuleBook::embedded().unwrap();
+        let f = &book.tournament.resources;
+        let board = Board::embedded();
+        let held = BTreeMap::new();
+        let holding = (&held, CityFriendly::StillOccupied);
+        let pos = Position::new();
+        let fresh = count(&board, f, &pos, holding, &Uses::new());
+        assert!(!fresh[&Side::Blue].navy_lost);
+        let before = Uses::from([(
+            Side::Blue,
+            Use {
+                navy_lost: true,
+                ..Use::default()
+            },
+        )]);
+        let after = count(&board, f, &pos, holding, &before);
+        assert_eq!(after[&Side::Blue].naval, 3);
+        assert!(after[&Side::Blue].navy_lost);
+        let s = limits::Shortage {
+            figures: f,
+            side: Side::Blue,
+            uses: after[&Side::Blue],
+        };
+        assert_eq!(s.at_sea(), Some(("36.44", 0, true)));
+    }
 }

@@ -5,10 +5,12 @@
 
 use super::{shortage, Resource};
 use crate::air::{Mission, MissionKind};
-use crate::orders::{AirMove, Barrage, Located, OrderError, Problem};
+use crate::hex::Hex;
+use crate::orders::{AirMove, Attack, Barrage, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Side, UnitId};
+use std::collections::BTreeMap;
 
 /// 36.32-36.34: "artillery may not attack on the BBT": every barrage of a side short of
 /// basic industry is refused, at its first unit.
@@ -88,4 +90,98 @@ pub fn check_air(
         }
     }
     errors
+}
+
+/// 36.22: armor may not advance after combat with the use of only 2 oil cities;
+/// 36.23-36.24: no unit may. Every unit named to advance (`advance`, and the paths of
+/// 25.1) that may not is refused where it is named.
+pub fn check_advances(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    attacks: &[Attack],
+) -> Vec<OrderError> {
+    let Some(s) = shortage(rules, pos, side) else {
+        return Vec::new();
+    };
+    attacks
+        .iter()
+        .flat_map(|a| {
+            a.advance
+                .iter()
+                .chain(a.advance_path.iter().flat_map(|p| &p.units))
+        })
+        .filter(|u| {
+            rules
+                .counters
+                .get(&u.value)
+                .is_some_and(|c| s.no_strategic_or_advance(c.kind))
+        })
+        .map(|u| {
+            let problem = Problem::NoAdvanceShortOfOil {
+                unit: u.value.clone(),
+                why: s.why(Resource::Oil),
+            };
+            OrderError::new(problem, Some(u.span.clone()), s.cite(Resource::Oil)).unit(&u.value)
+        })
+        .collect()
+}
+
+/// 36.22-36.23, 36.42-36.43: no more than 5 air and ground units at sea, with 1 city
+/// only in zones with a friendly port; 36.24, 36.44: none (36.44 lasting once the navy is
+/// lost). Checked at the end of movement, as 003 36.4 has excess units comply "by the
+/// end of his movement phase": the units at sea then, after the movement (`pos`), are
+/// counted, and the refusal points at the last order that put a unit to sea, else at
+/// the header's `side`.
+pub fn check_at_sea(
+    rules: &Rules,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    side: Side,
+    orders: &Orders,
+) -> Vec<OrderError> {
+    let Some(s) = shortage(rules, pos, side) else {
+        return Vec::new();
+    };
+    let Some((rule, limit, ports_only)) = s.at_sea() else {
+        return Vec::new();
+    };
+    let board = &rules.board;
+    let city = rules.ruleset.readings.city_friendly;
+    let has_port = |zone| {
+        board.ports().iter().any(|p| {
+            board.sea_zone(p.dock) == Some(zone)
+                && crate::control::is_friendly(board, pos, held, city, side, p.hex)
+        })
+    };
+    let afloat: Vec<_> = pos.at_sea().filter(|a| a.side == side).collect();
+    let count = u32::try_from(afloat.len()).unwrap_or(u32::MAX);
+    let portless = afloat.iter().find(|a| ports_only && !has_port(a.zone));
+    if count <= limit && portless.is_none() {
+        return Vec::new();
+    }
+    let at = orders
+        .moves
+        .iter()
+        .rev()
+        .find(|m| m.to_sea.is_some())
+        .and_then(|m| m.units.first())
+        .map_or(orders.side.span.clone(), |u| u.span.clone());
+    let resource = if rule.starts_with("36.4") {
+        Resource::NavalStores
+    } else {
+        Resource::Oil
+    };
+    let where_ = match portless {
+        Some(a) if count <= limit => {
+            format!("{} is in zone {}, which has no friendly port", a.id, a.zone)
+        }
+        _ => format!("{count} at sea; {limit} at most"),
+    };
+    let problem = Problem::AtSeaShort {
+        side,
+        what: where_,
+        why: s.why(resource),
+    };
+    vec![OrderError::new(problem, Some(at), s.cite(resource))]
 }
