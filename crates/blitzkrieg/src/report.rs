@@ -785,6 +785,12 @@ fn sides(
     for (u, printed, f) in defenders {
         if Factor::from(*printed) == *f {
             writeln!(out, "    defender {u:<9}             {f:>3}")?;
+        } else if *f < Factor::from(*printed) {
+            // 36.34: halved for want of basic industry.
+            writeln!(
+                out,
+                "    defender {u:<9}             {f:>3}  ({printed} halved)"
+            )?;
         } else {
             writeln!(
                 out,

@@ -177,6 +177,18 @@ impl Shortage<'_> {
         }
     }
 
+    /// 36.32 with 003 36.32: air unit factors are halved for all types of combat with
+    /// fewer than 3 basic industry cities (36.33-36.34 leave them no attack at all).
+    pub fn air_halved(&self) -> bool {
+        self.level(Resource::Industry) < Level::Normal
+    }
+
+    /// 36.34: with no basic industry city "all ground units attack and defend at 1/2
+    /// strength".
+    pub fn ground_halved(&self) -> bool {
+        self.level(Resource::Industry) == Level::None
+    }
+
     /// 36.33-36.34: air units may not attack (36.33: fighters may still intercept).
     pub fn no_air_attack(&self) -> bool {
         self.level(Resource::Industry) <= Level::One

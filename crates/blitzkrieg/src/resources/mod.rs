@@ -253,6 +253,23 @@ pub fn shortage<'a>(
     })
 }
 
+/// 36.32, 36.34: whether a unit of `side` (an aircraft: `air`) fights at half strength
+/// this player-turn for want of basic industry, with the paragraph.
+pub fn halved(
+    rules: &crate::rules::Rules,
+    pos: &Position,
+    side: Side,
+    air: bool,
+) -> Option<&'static str> {
+    let s = shortage(rules, pos, side)?;
+    let half = if air {
+        s.air_halved()
+    } else {
+        s.ground_halved()
+    };
+    half.then(|| s.rule(Resource::Industry))
+}
+
 /// What rule 36 reports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ResourceEvent {
