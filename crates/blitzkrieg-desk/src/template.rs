@@ -395,6 +395,19 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     if rules.ruleset.tournament() {
         tournament_help(t);
     }
+    // 36: what the shortages of critical resources leave the mover.
+    let resources =
+        blitzkrieg::resources::template_lines(rules, pos, &state.held, side, &state.resources);
+    if !resources.is_empty() {
+        let _ = writeln!(
+            t,
+            "#
+# Critical resources (36), as the position stands before your player-turn:"
+        );
+        for l in resources {
+            let _ = writeln!(t, "#   {l}");
+        }
+    }
     standing_help(t, state, side);
 }
 

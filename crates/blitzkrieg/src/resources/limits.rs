@@ -98,6 +98,59 @@ impl Shortage<'_> {
         )
     }
 
+    /// What the side may still do this player-turn, one line a limit, for the order
+    /// template; empty when operations are normal.
+    pub fn allowed(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let oil = self.rule(Resource::Oil);
+        if let Some(n) = self.air_factors() {
+            lines.push(format!(
+                "air missions, changes of base and air transport: {n} factors at most ({oil})"
+            ));
+        }
+        match self.level(Resource::Oil) {
+            Level::Normal => {}
+            Level::Two => lines.push(format!(
+                "armor: {} movement factors fewer, no strategic movement, no advance after combat ({oil})",
+                self.figures.armor_mf_loss
+            )),
+            Level::One => lines.push(format!(
+                "armor, air-assault and artillery move {} hex; no unit uses strategic movement or advances after combat ({oil})",
+                self.figures.short_move_hexes
+            )),
+            Level::None => lines.push(format!(
+                "the first {} factors of infantry (airborne and rangers too) move normally, every other unit {} hex; no strategic movement, no advance after combat ({oil})",
+                self.figures.infantry_factors_none, self.figures.short_move_hexes
+            )),
+        }
+        let industry = self.rule(Resource::Industry);
+        match self.level(Resource::Industry) {
+            Level::Normal => {}
+            Level::Two => lines.push(format!(
+                "air units at half strength, odds above {}-1 rolled at {}-1, no [[barrage]] ({industry})",
+                self.figures.odds_cap, self.figures.odds_cap
+            )),
+            Level::One => lines.push(format!(
+                "no tactical or strategic [[mission]], {} attacks above 1-1 at most (none above {}-1), no [[barrage]] ({industry})",
+                self.figures.attacks_above_even, self.figures.odds_cap
+            )),
+            Level::None => lines.push(format!(
+                "no combat air mission, no attack above 1-1, no [[barrage]], ground units attack and defend at half ({industry})"
+            )),
+        }
+        if let Some((rule, limit, ports)) = self.at_sea() {
+            let where_ = if ports && limit > 0 {
+                ", each in a zone with a friendly port"
+            } else {
+                ""
+            };
+            lines.push(format!(
+                "units at sea at the end of movement: {limit} at most{where_} ({rule})"
+            ));
+        }
+        lines
+    }
+
     /// 36.22-36.24 (003 36.22-36.24): the factors of air missions the side may fly this
     /// player-turn, air transport and changes of base included; `None`: no limit.
     pub fn air_factors(&self) -> Option<u32> {

@@ -240,6 +240,35 @@ pub fn determine(
     Some((uses, events))
 }
 
+/// For the order template of `side`'s player-turn: its use of the cities as the
+/// position stands before the player-turn (decisions still owed may change it) and what
+/// it may still do; empty in a game without rule 36.
+pub fn template_lines(
+    rules: &crate::rules::Rules,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    side: Side,
+    before: &Uses,
+) -> Vec<String> {
+    let mut pos = pos.clone();
+    let Some((uses, _)) = determine(rules, &mut pos, held, side, before) else {
+        return Vec::new();
+    };
+    let Some(u) = uses.get(&side).copied() else {
+        return Vec::new();
+    };
+    let figures = &rules.ruleset.tournament_figures.resources;
+    let event = ResourceEvent::in_use(side, u, figures.normal_cities);
+    let mut lines = vec![format!("{side} {}", event.lacks())];
+    let s = limits::Shortage {
+        figures,
+        side,
+        uses: u,
+    };
+    lines.extend(s.allowed());
+    lines
+}
+
 /// The limits of `side`'s shortages this player-turn, when the game plays rule 36.
 pub fn shortage<'a>(
     rules: &'a crate::rules::Rules,
