@@ -602,6 +602,12 @@ mod tests {
                 what: "6 at sea; 5 at most".into(),
                 why: "Blue has the use of 2 naval stores cities (36.42)".into(),
             },
+            Problem::AttackAboveEvenShortOfIndustry {
+                battle: "A4".into(),
+                odds: "3-1".into(),
+                allowed: 3,
+                why: "Blue has the use of 1 basic industry city (36.33)".into(),
+            },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

@@ -484,6 +484,12 @@ fn move_units(
         side,
         &orders.attacks,
     ));
+    barrage_errors.extend(crate::resources::orders::check_attacks(
+        rules,
+        &pos,
+        side,
+        &orders.attacks,
+    ));
     barrage_errors.extend(crate::resources::orders::check_air(
         rules,
         &pos,

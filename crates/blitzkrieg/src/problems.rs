@@ -880,6 +880,14 @@ problems! {
             what: String,
             why: String,
         },
+        (B286)
+        #[error("battle {battle} would be fought at {odds}, above 1-1, after the {allowed} attacks above 1-1 allowed this player-turn: {why}")]
+        AttackAboveEvenShortOfIndustry {
+            battle: String,
+            odds: String,
+            allowed: u32,
+            why: String,
+        },
     }
 }
 

@@ -102,9 +102,9 @@ impl Turn<'_, '_> {
         let hexes = u32::try_from(plan.path.len().saturating_sub(1)).unwrap_or(u32::MAX);
         for mb in members {
             let unit = &mb.id.value;
-            let attack = self.ctx.rules.counters.get(unit).map_or(0, |c| c.attack);
+            let halves = crate::resources::counted_halves(self.ctx.rules, self.pos, unit);
             let kept = &mut self.infantry_kept;
-            if shortage.held_to_short_move(mb.mover.kind, attack, hexes, kept) {
+            if shortage.held_to_short_move(mb.mover.kind, halves, hexes, kept) {
                 let oil = crate::resources::Resource::Oil;
                 let problem = Problem::ShortMoveOnly {
                     unit: unit.clone(),

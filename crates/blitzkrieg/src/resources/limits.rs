@@ -196,15 +196,15 @@ impl Shortage<'_> {
             .then_some(self.figures.infantry_factors_none)
     }
 
-    /// 36.23-36.24: whether a unit of `kind` and `attack` factors moving `hexes` hexes
-    /// is held to [`ResourceFigures::short_move_hexes`]; under 36.24 the first
-    /// infantry factors to move farther, in the order of the orders, up to
-    /// `infantry_factors_none`, keep normal movement (`kept` counts them; the printed
-    /// attack factors count).
+    /// 36.23-36.24: whether a unit of `kind` and `halves` half attack factors moving
+    /// `hexes` hexes is held to [`ResourceFigures::short_move_hexes`]; under 36.24 the
+    /// first infantry factors to move farther, in the order of the orders, up to
+    /// `infantry_factors_none`, keep normal movement (`kept` counts them, in halves; the
+    /// caller gives the factors the reading `resource-factors-36` counts).
     pub fn held_to_short_move(
         &self,
         kind: UnitKind,
-        attack: u32,
+        halves: u32,
         hexes: u32,
         kept: &mut u32,
     ) -> bool {
@@ -212,8 +212,8 @@ impl Shortage<'_> {
             return false;
         }
         match self.keeps_infantry(kind) {
-            Some(limit) if *kept + attack <= limit => {
-                *kept += attack;
+            Some(limit) if *kept + halves <= 2 * limit => {
+                *kept += halves;
                 false
             }
             _ => true,

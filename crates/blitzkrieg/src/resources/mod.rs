@@ -299,6 +299,32 @@ pub fn halved(
     half.then(|| s.rule(Resource::Industry))
 }
 
+/// 36.22-36.24, reading `resource-factors-36`: the attack factor of `id` counted toward
+/// the air mission limits and the 12 infantry factors, in halves: printed, or as
+/// modified this player-turn (halved when cut off from supply, 23.6, or an aircraft of
+/// a side short of basic industry, 36.32).
+pub fn counted_halves(
+    rules: &crate::rules::Rules,
+    pos: &Position,
+    id: &crate::units::UnitId,
+) -> u32 {
+    let Some(c) = rules.counters.get(id) else {
+        return 0;
+    };
+    let halved = match rules.ruleset.readings.resource_factors {
+        crate::readings::ResourceFactors::Printed => false,
+        crate::readings::ResourceFactors::Modified => {
+            crate::supply::is_cut_off(pos, id)
+                || (c.kind.is_air() && halved(rules, pos, c.side, true).is_some())
+        }
+    };
+    if halved {
+        c.attack
+    } else {
+        2 * c.attack
+    }
+}
+
 /// What rule 36 reports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ResourceEvent {

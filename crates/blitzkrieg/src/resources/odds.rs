@@ -23,7 +23,7 @@ pub struct OddsCap {
 }
 
 /// Whether odds are better than 1-1.
-fn above_even(o: &Odds) -> bool {
+pub fn above_even(o: &Odds) -> bool {
     matches!(o.ratio, Ratio::NoDefence) || matches!(o.ratio, Ratio::Attacker(n) if n > 1)
 }
 

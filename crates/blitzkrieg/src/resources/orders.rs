@@ -74,13 +74,13 @@ pub fn check_air(
         .flat_map(|m| &m.units)
         .chain(air.iter().flat_map(|a| &a.units))
         .collect();
-    let mut factors = 0;
+    let mut halves = 0;
     for u in flown {
-        factors += rules.counters.get(&u.value).map_or(0, |c| c.attack);
-        if factors > limit {
+        halves += super::counted_halves(rules, pos, &u.value);
+        if halves > 2 * limit {
             let problem = Problem::AirFactorsShortOfOil {
                 unit: u.value.clone(),
-                factors,
+                factors: halves.div_ceil(2),
                 limit,
                 why: s.why(Resource::Oil),
             };
@@ -184,4 +184,46 @@ pub fn check_at_sea(
         why: s.why(resource),
     };
     vec![OrderError::new(problem, Some(at), s.cite(resource))]
+}
+
+/// 36.33 under the reading `fourth-attack-36-33=refused`: with the use of only 1 basic
+/// industry city, an attack whose factors give odds above 1-1 when the orders are
+/// checked, after three such in the order written, is refused. Under the default it is
+/// fought and rolled at 1-1 ([`super::odds`]).
+pub fn check_attacks(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    attacks: &[Attack],
+) -> Vec<OrderError> {
+    if rules.ruleset.readings.fourth_attack == crate::readings::FourthAttack::RolledAtOneToOne {
+        return Vec::new();
+    }
+    let Some(s) = shortage(rules, pos, side) else {
+        return Vec::new();
+    };
+    let Some(allowed) = s.attacks_above_even() else {
+        return Vec::new();
+    };
+    let mut above = 0;
+    let mut errors = Vec::new();
+    for a in attacks {
+        let strength = crate::combat::strength(rules, pos, a);
+        let odds = crate::odds::reduce(strength.attack, strength.defence);
+        if !super::odds::above_even(&odds) {
+            continue;
+        }
+        above += 1;
+        if above > allowed {
+            let problem = Problem::AttackAboveEvenShortOfIndustry {
+                battle: a.id.value.clone(),
+                odds: odds.ratio.to_string(),
+                allowed,
+                why: s.why(Resource::Industry),
+            };
+            let cite = s.cite(Resource::Industry);
+            errors.push(OrderError::new(problem, Some(a.id.span.clone()), cite));
+        }
+    }
+    errors
 }
