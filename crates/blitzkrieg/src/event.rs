@@ -356,7 +356,7 @@ pub enum Event {
     Air(crate::air::AirEvent),
     // 36: critical resources.
     /// 36.1: what a side has the use of this player-turn.
-    Resources(crate::resources::ResourceEvent),
+    Resources(crate::model::resources::ResourceEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

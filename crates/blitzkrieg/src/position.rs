@@ -75,7 +75,7 @@ pub struct Position {
     minor: MinorOverlay,
     // 36: critical resources.
     /// 36.1: what each side has the use of this player-turn (optional rule 36).
-    resources: crate::resources::Uses,
+    resources: crate::model::resources::Uses,
 }
 
 /// 29: the minor countries' part of the map, for one player-turn.
@@ -478,13 +478,13 @@ impl Position {
 
     /// Every marked hex and its markers, in hex order.
     /// 36.1: records what each side has the use of this player-turn.
-    pub fn set_resources(&mut self, uses: crate::resources::Uses) {
+    pub fn set_resources(&mut self, uses: crate::model::resources::Uses) {
         self.resources = uses;
     }
 
     /// 36.1: what `side` has the use of this player-turn; `None` in a game without
     /// optional rule 36.
-    pub fn resources(&self, side: Side) -> Option<crate::resources::Use> {
+    pub fn resources(&self, side: Side) -> Option<crate::model::resources::Use> {
         self.resources.get(&side).copied()
     }
 

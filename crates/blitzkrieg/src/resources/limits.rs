@@ -5,52 +5,8 @@
 
 use super::{Resource, ResourceFigures, Use};
 use crate::cite::Cite;
+pub use crate::model::resources::{paragraph, Level};
 use crate::units::{Side, UnitKind};
-
-/// How many cities of a resource a side has the use of, as the rules grade it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
-    /// 36.22, 36.32, 36.42: none.
-    None,
-    /// 36.23, 36.33, 36.43: only one.
-    One,
-    /// 36.22, 36.32, 36.42: only two.
-    Two,
-    /// 36.21, 36.31, 36.41: `normal_cities` or more: operations normal.
-    Normal,
-}
-
-impl Level {
-    /// The level of `n` cities in use when `normal` make operations normal.
-    pub fn of(n: u32, normal: u32) -> Level {
-        match n {
-            n if n >= normal => Level::Normal,
-            0 => Level::None,
-            1 => Level::One,
-            _ => Level::Two,
-        }
-    }
-}
-
-/// The paragraph of a resource's restrictions with `n` cities in use (36.21 ... 36.44,
-/// read against 3 cities for normal operations as the paragraphs are numbered).
-pub fn paragraph(resource: Resource, n: u32) -> &'static str {
-    let level = Level::of(n, 3);
-    match (resource, level) {
-        (Resource::Oil, Level::Normal) => "36.21",
-        (Resource::Oil, Level::Two) => "36.22",
-        (Resource::Oil, Level::One) => "36.23",
-        (Resource::Oil, Level::None) => "36.24",
-        (Resource::Industry, Level::Normal) => "36.31",
-        (Resource::Industry, Level::Two) => "36.32",
-        (Resource::Industry, Level::One) => "36.33",
-        (Resource::Industry, Level::None) => "36.34",
-        (Resource::NavalStores, Level::Normal) => "36.41",
-        (Resource::NavalStores, Level::Two) => "36.42",
-        (Resource::NavalStores, Level::One) => "36.43",
-        (Resource::NavalStores, Level::None) => "36.44",
-    }
-}
 
 /// A side's use for the player-turn, read against the rule's figures.
 #[derive(Clone, Copy, Debug)]

@@ -1,8 +1,9 @@
 //! Critical resources (optional rule 36, Tournament Game): the oil (36.2), basic
 //! industry (36.3) and naval stores (36.4) cities, which of them each side has the use
 //! of at the start of a player-turn (36.1, with 003 36.1), the [`Use`] the state
-//! records for the player-turn, and the event that reports it. [`limits`] owns what a
-//! shortage forbids (36.22-36.24, 36.32-36.34, 36.42-36.44).
+//! records for the player-turn (plain data of `model/resources.rs`, with the event
+//! that reports it). [`limits`] owns what a shortage forbids (36.22-36.24,
+//! 36.32-36.34, 36.42-36.44), [`odds`] the odds capped, [`orders`] the orders refused.
 //!
 //! The cities are data (`[resources]` of `rules/blitzkrieg/tournament.toml`), one hex
 //! of each as 000 prints it. Readings where the rules are silent:
@@ -20,17 +21,17 @@ pub mod limits;
 pub mod odds;
 pub mod orders;
 
+pub use crate::model::resources::{Resource, ResourceEvent, Use, Uses};
+
 use crate::board::Board;
-use crate::cite::Rule;
 use crate::control;
 use crate::hex::Hex;
 use crate::marker::HexMarkerKind;
 use crate::position::Position;
 use crate::readings::CityFriendly;
 use crate::units::Side;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// Rule 36's figures (`[resources]` of `tournament.toml`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -68,41 +69,6 @@ pub struct ResourceFigures {
     pub attacks_above_even: u32,
 }
 
-/// The three critical resources.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Resource {
-    /// 36.2: petro-chemical.
-    Oil,
-    /// 36.3: basic industry.
-    Industry,
-    /// 36.4: naval stores.
-    NavalStores,
-}
-
-impl Resource {
-    pub const ALL: [Resource; 3] = [Resource::Oil, Resource::Industry, Resource::NavalStores];
-
-    /// The paragraph naming the resource's cities.
-    pub fn rule(self) -> &'static str {
-        match self {
-            Resource::Oil => "36.2",
-            Resource::Industry => "36.3",
-            Resource::NavalStores => "36.4",
-        }
-    }
-}
-
-impl fmt::Display for Resource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Resource::Oil => "oil",
-            Resource::Industry => "basic industry",
-            Resource::NavalStores => "naval stores",
-        })
-    }
-}
-
 impl ResourceFigures {
     /// 36.2, 36.3, 36.4: the printed hexes of the cities of `resource` that `side` may
     /// use: its own and those either side may use (never the enemy's home cities,
@@ -122,32 +88,6 @@ impl ResourceFigures {
             .collect()
     }
 }
-
-/// 36.1: how many cities of each resource a side has the use of this player-turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Use {
-    pub oil: u32,
-    pub industry: u32,
-    pub naval: u32,
-    /// 36.44: its navy has been entirely destroyed (a player-turn with no naval
-    /// stores): no unit of its may go to sea again, whatever it recovers.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub navy_lost: bool,
-}
-
-impl Use {
-    /// The cities of `resource` in use.
-    pub fn of(&self, resource: Resource) -> u32 {
-        match resource {
-            Resource::Oil => self.oil,
-            Resource::Industry => self.industry,
-            Resource::NavalStores => self.naval,
-        }
-    }
-}
-
-/// What the state keeps while a game plays rule 36.
-pub type Uses = BTreeMap<Side, Use>;
 
 /// 36.1: whether `side` has the use of the city whose printed hex is `hex`: every hex
 /// of the board's city friendly to it (003 36.1 [ARH]), none in the enemy's home
@@ -322,101 +262,6 @@ pub fn counted_halves(
         c.attack
     } else {
         2 * c.attack
-    }
-}
-
-/// What rule 36 reports.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ResourceEvent {
-    /// 36.1: `side` has the use of these cities of each resource this player-turn
-    /// (`normal` or more: operations normal).
-    InUse {
-        side: Side,
-        oil: u32,
-        industry: u32,
-        naval: u32,
-        normal: u32,
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        navy_lost: bool,
-        rule: Rule,
-    },
-}
-
-impl ResourceEvent {
-    /// 36.1: the event for `side`'s use this player-turn.
-    pub fn in_use(side: Side, u: Use, normal: u32) -> ResourceEvent {
-        ResourceEvent::InUse {
-            side,
-            oil: u.oil,
-            industry: u.industry,
-            naval: u.naval,
-            normal,
-            navy_lost: u.navy_lost,
-            rule: Rule::para(para!("36.1")),
-        }
-    }
-
-    /// The report's section.
-    pub fn section(&self) -> &'static str {
-        "CRITICAL RESOURCES (36)"
-    }
-
-    /// The report's line (without its indent): "Blue has 2 oil, 3 basic industry, 3
-    /// naval stores cities in use: short of oil (36.22)".
-    pub fn line(&self) -> String {
-        match self {
-            ResourceEvent::InUse { side, rule, .. } => {
-                let lacks = self.lacks();
-                let (has, short) = lacks.split_once(": ").unwrap_or((&lacks, ""));
-                format!("{side} {has} ({rule}): {short}")
-            }
-        }
-    }
-
-    /// For the report's header: what the side has and lacks this player-turn.
-    pub fn lacks(&self) -> String {
-        match self {
-            ResourceEvent::InUse {
-                oil,
-                industry,
-                naval,
-                normal,
-                navy_lost,
-                ..
-            } => {
-                let counts = [
-                    (Resource::Oil, *oil),
-                    (Resource::Industry, *industry),
-                    (Resource::NavalStores, *naval),
-                ];
-                let has: Vec<String> = counts.iter().map(|(r, n)| format!("{n} {r}")).collect();
-                let short: Vec<String> = counts
-                    .iter()
-                    .filter(|(_, n)| n < normal)
-                    .map(|(r, n)| format!("{r} ({})", limits::paragraph(*r, *n)))
-                    .collect();
-                let mut text = format!("has {} cities in use", has.join(", "));
-                if short.is_empty() {
-                    text.push_str(": operations normal");
-                } else {
-                    text.push_str(&format!(
-                        ": short of {}",
-                        crate::orders::and_list(&short, "nothing")
-                    ));
-                }
-                if *navy_lost && *naval > 0 {
-                    text.push_str("; its navy stays lost (36.44)");
-                }
-                text
-            }
-        }
-    }
-
-    /// The side the event is about.
-    pub fn side(&self) -> Side {
-        match self {
-            ResourceEvent::InUse { side, .. } => *side,
-        }
     }
 }
 
