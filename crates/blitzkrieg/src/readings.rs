@@ -344,6 +344,16 @@ readings! {
         /// Enemy points.
         EnemyPoints = "enemy-points",
     }
+    /// 25.1, TGAT: what a defender doubled by terrain (13.2, 13.3) loses toward a TGAT
+    /// factor loss (a Tournament Game reading, `tournament.toml`). The BBT's own note
+    /// (mountains) holds under both.
+    tgat_doubled_defender: TgatDoubledDefender = "tgat-doubled-defender", built = true {
+        /// Its printed factors: the TGAT has no note like the BBT's.
+        Printed = "printed",
+        /// Its factors at double value, as the BBT's note has it for mountains ("a loss
+        /// of 9 would thus mean removal of 5 factors").
+        DoubleValue = "double-value",
+    }
     // 36: critical resources.
     /// 36.22-36.24: the factors counted toward the air mission limits and the 12
     /// infantry factors (optional rule 36).
@@ -359,16 +369,6 @@ readings! {
         RolledAtOneToOne = "rolled-at-one-to-one",
         /// Refused with the orders.
         Refused = "refused",
-    }
-    /// 25.1, TGAT: what a defender doubled by terrain (13.2, 13.3) loses toward a TGAT
-    /// factor loss (a Tournament Game reading, `tournament.toml`). The BBT's own note
-    /// (mountains) holds under both.
-    tgat_doubled_defender: TgatDoubledDefender = "tgat-doubled-defender", built = true {
-        /// Its printed factors: the TGAT has no note like the BBT's.
-        Printed = "printed",
-        /// Its factors at double value, as the BBT's note has it for mountains ("a loss
-        /// of 9 would thus mean removal of 5 factors").
-        DoubleValue = "double-value",
     }
 }
 
