@@ -149,6 +149,8 @@ fn field_of(key: &str) -> Option<(&'static str, &'static str)> {
         "bombing" => ("bombing", "BombingFigures"),
         // 35
         "ascendancy" => ("ascendancy", "AscendancyFigures"),
+        // 36: critical resources.
+        "resources" => ("resources", "crate::resources::ResourceFigures"),
         "reading" => ("readings", "ReadingDef"),
         "option" => ("options", "ReadingOption"),
         _ => return None,

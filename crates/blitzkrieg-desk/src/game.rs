@@ -468,6 +468,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         weather: BTreeMap::new(),
         ascendancy: Default::default(),
         invading: BTreeMap::new(),
+        resources: BTreeMap::new(),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

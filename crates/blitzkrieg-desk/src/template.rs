@@ -434,6 +434,19 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     if blitzkrieg::bombing::played(rules) {
         bombing_help(t, pos, side);
     }
+    // 36: what the shortages of critical resources leave the mover.
+    let resources =
+        blitzkrieg::resources::template_lines(rules, pos, &state.held, side, &state.resources);
+    if !resources.is_empty() {
+        let _ = writeln!(
+            t,
+            "#
+# Critical resources (36), as the position stands before your player-turn:"
+        );
+        for l in resources {
+            let _ = writeln!(t, "#   {l}");
+        }
+    }
     standing_help(t, state, side);
 }
 

@@ -63,6 +63,7 @@ impl StateBuilder {
                 weather: BTreeMap::new(),
                 ascendancy: Default::default(),
                 invading: BTreeMap::new(),
+                resources: BTreeMap::new(),
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

@@ -574,6 +574,40 @@ mod tests {
                 distance: 21,
                 limit: 16,
             },
+            Problem::ShortMoveOnly {
+                unit: UnitId::new("B-3AR").unwrap(),
+                hexes: 1,
+                why: "Blue has the use of 1 oil city (36.23)".into(),
+            },
+            Problem::NoBarrageShortOfIndustry {
+                unit: UnitId::new("B-1AT").unwrap(),
+                why: "Blue has the use of 2 basic industry cities (36.32)".into(),
+            },
+            Problem::AirFactorsShortOfOil {
+                unit: UnitId::new("B-2TAC").unwrap(),
+                factors: 24,
+                limit: 20,
+                why: "Blue has the use of 1 oil city (36.23)".into(),
+            },
+            Problem::NoAirAttackShortOfIndustry {
+                unit: UnitId::new("B-2TAC").unwrap(),
+                why: "Blue has the use of 1 basic industry city (36.33)".into(),
+            },
+            Problem::NoAdvanceShortOfOil {
+                unit: UnitId::new("B-3AR").unwrap(),
+                why: "Blue has the use of 2 oil cities (36.22)".into(),
+            },
+            Problem::AtSeaShort {
+                side: Side::Blue,
+                what: "6 at sea; 5 at most".into(),
+                why: "Blue has the use of 2 naval stores cities (36.42)".into(),
+            },
+            Problem::AttackAboveEvenShortOfIndustry {
+                battle: "A4".into(),
+                odds: "3-1".into(),
+                allowed: 3,
+                why: "Blue has the use of 1 basic industry city (36.33)".into(),
+            },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

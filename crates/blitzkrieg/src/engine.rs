@@ -327,6 +327,13 @@ fn move_units(
     // 34: the weather of the complete-turn, after the owed decisions and before supply.
     owed_events.extend(crate::weather::in_force(rules, state));
     pos.clear_barrages();
+    // 36.1: the critical resources of the player-turn (optional rule 36).
+    let resources =
+        crate::resources::determine(rules, &mut pos, &state.held, side, &state.resources);
+    let resources = resources.map(|(uses, events)| {
+        owed_events.extend(events);
+        uses
+    });
     let none = BTreeSet::new();
     // 35: the naval ascendancy of every sea zone, marked before supply (003 35.1).
     let ascendancy = naval_ascendancy(rules, state, &pos, turn, side);
@@ -405,6 +412,9 @@ fn move_units(
         ascendancy: ascendancy.as_ref().map(|(a, _)| a),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
+    // 36.22-36.24, 36.42-36.44: units at sea at the end of movement.
+    let at_sea_errors =
+        crate::resources::orders::check_at_sea(rules, &pos, &state.held, side, orders);
     // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
     // through one.
     let mut minor_events = minor::aggression(rules, &mut minors, &moved.events);
@@ -476,6 +486,31 @@ fn move_units(
         &orders.barrages,
         &orders.attacks,
     ));
+    // 36.22-36.24, 36.32-36.34: what a shortage of critical resources refuses.
+    barrage_errors.extend(crate::resources::orders::check_barrages(
+        rules,
+        &pos,
+        side,
+        &orders.barrages,
+    ));
+    barrage_errors.extend(crate::resources::orders::check_advances(
+        rules,
+        &pos,
+        side,
+        &orders.attacks,
+    ));
+    barrage_errors.extend(crate::resources::orders::check_attacks(
+        rules,
+        &pos,
+        side,
+        &orders.attacks,
+    ));
+    barrage_errors.extend(crate::resources::orders::check_air(
+        rules,
+        &pos,
+        side,
+        (&orders.missions, &orders.air),
+    ));
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();
@@ -507,6 +542,7 @@ fn move_units(
     errors.extend(replaced.errors);
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
+    errors.extend(at_sea_errors);
     errors.extend(flights.errors);
     errors.extend(air::base::check_placements(
         rules,
@@ -574,6 +610,9 @@ fn move_units(
         } else {
             next.invading.insert(side, invading);
         }
+    }
+    if let Some(uses) = resources {
+        next.resources = uses;
     }
     next.air_landing = flights.landing;
     store_standing(&mut next, orders, side);
@@ -1038,7 +1077,8 @@ fn resume(
         | Step::Barrages
         | Step::EndOfPlayerTurn
         | Step::Weather
-        | Step::NavalAscendancy => Err(Vec::new()),
+        | Step::NavalAscendancy
+        | Step::CriticalResources => Err(Vec::new()),
     }
 }
 
@@ -1160,8 +1200,13 @@ fn fight(
             f.events.extend(fought);
             f.throughout.after_battle(rules, &f.pos);
         } else {
-            let mut roll =
-                battle_roller(state.game.options.tables, rules.ruleset.tournament(), input);
+            // 36.32-36.34: the odds capped for want of basic industry.
+            let cap = crate::resources::odds::cap(rules, &f.pos, f.side, &f.events);
+            let mut roll = battle_roller(
+                state.game.options.tables,
+                (rules.ruleset.tournament(), cap),
+                input,
+            );
             let attack = attack_of(battle);
             let (battle_events, owed) = combat::resolve_battles(
                 rules,
@@ -1609,13 +1654,17 @@ fn waiting_battle(a: &Attack) -> WaitingBattle {
 /// of its Tournament Game Attrition Table.
 fn battle_roller<'i, 'a>(
     tables: TableChoice,
-    tgat: bool,
+    (tgat, cap): (bool, Option<crate::resources::odds::OddsCap>),
     input: &'i mut TurnInput<'a>,
 ) -> impl FnMut(&BattleSetup) -> Result<Resolved, String> + use<'i, 'a> {
     let mode = table_mode(tables);
     move |setup: &BattleSetup| {
         let (roll, drawn) = input.dice.roll(mode, setup.id, setup.stock)?;
-        let odds = odds::reduce(setup.attack, setup.defence);
+        let reduced = odds::reduce(setup.attack, setup.defence);
+        let (odds, shown) = match cap.and_then(|c| c.apply(&reduced)) {
+            Some((capped, note)) => (capped, format!("{reduced}; {note}")),
+            None => (reduced, reduced.to_string()),
+        };
         let (result, cite, printed) = if tgat {
             let l = input.tables.tgat(&odds, roll).map_err(|e| e.to_string())?;
             (Outcome::Tgat(l.result), l.cite, l.printed)
@@ -1625,7 +1674,7 @@ fn battle_roller<'i, 'a>(
         };
         Ok(Resolved {
             result,
-            odds: odds.to_string(),
+            odds: shown,
             roll: drawn,
             table: format!("{cite}: {printed}"),
         })

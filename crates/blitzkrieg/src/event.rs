@@ -360,6 +360,9 @@ pub enum Event {
     // 35 (optional rule)
     /// 35: the naval ascendancy marked, and its effects on battles.
     Ascendancy(crate::model::ascendancy::AscendancyEvent),
+    // 36: critical resources.
+    /// 36.1: what a side has the use of this player-turn.
+    Resources(crate::model::resources::ResourceEvent),
 }
 
 /// A battle as the report shows it: who fought, the factors, the odds, the roll and

@@ -37,7 +37,9 @@ pub mod position;
 pub mod position_file;
 pub mod readings;
 pub mod replacements;
+// 36: critical resources.
 pub mod report;
+pub mod resources;
 pub mod rules;
 pub mod ruleset;
 pub mod sea;

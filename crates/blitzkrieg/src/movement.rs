@@ -203,6 +203,9 @@ struct Turn<'a, 'p> {
     given: BTreeMap<&'static str, BTreeSet<UnitId>>,
     /// 19: what units did at sea in this movement portion.
     sea: sea::Voyages,
+    // 36: critical resources.
+    /// 36.24: the infantry factors that kept normal movement so far.
+    infantry_kept: u32,
 }
 
 impl<'a, 'p> Turn<'a, 'p> {
@@ -223,6 +226,7 @@ impl<'a, 'p> Turn<'a, 'p> {
             last_into: BTreeMap::new(),
             given: BTreeMap::new(),
             sea: sea::Voyages::default(),
+            infantry_kept: 0,
         }
     }
 

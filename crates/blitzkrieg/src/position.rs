@@ -77,6 +77,9 @@ pub struct Position {
     /// 34: the weather of the complete-turn, which the rules of combat and air
     /// operations ask (clear in a game without rule 34).
     weather: crate::tables::Weather,
+    // 36: critical resources.
+    /// 36.1: what each side has the use of this player-turn (optional rule 36).
+    resources: crate::model::resources::Uses,
 }
 
 /// 29: the minor countries' part of the map, for one player-turn.
@@ -488,6 +491,17 @@ impl Position {
     }
 
     /// Every marked hex and its markers, in hex order.
+    /// 36.1: records what each side has the use of this player-turn.
+    pub fn set_resources(&mut self, uses: crate::model::resources::Uses) {
+        self.resources = uses;
+    }
+
+    /// 36.1: what `side` has the use of this player-turn; `None` in a game without
+    /// optional rule 36.
+    pub fn resources(&self, side: Side) -> Option<crate::model::resources::Use> {
+        self.resources.get(&side).copied()
+    }
+
     pub fn hex_marks(&self) -> &BTreeMap<Hex, BTreeSet<HexMarker>> {
         &self.hex_marks
     }

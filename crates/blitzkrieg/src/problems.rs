@@ -902,6 +902,51 @@ problems! {
             state: String,
             why: String,
         },
+
+        // ----------------------------------------------------------------------
+        // 36: critical resources (optional rule 36; resources/limits.rs).
+
+        (B280, hint = "the report's header says what each side has the use of this player-turn (36.1)")
+        #[error("{unit} may move only {hexes} hex this player-turn: {why}")]
+        ShortMoveOnly {
+            unit: UnitId,
+            hexes: u32,
+            /// "Blue has the use of 1 oil city (36.23)".
+            why: String,
+        },
+        (B281)
+        #[error("{unit} may not barrage on the BBT this player-turn: {why}")]
+        NoBarrageShortOfIndustry { unit: UnitId, why: String },
+        (B282)
+        #[error("{unit} would bring the factors of air missions this player-turn to {factors}; {limit} at most: {why}")]
+        AirFactorsShortOfOil {
+            unit: UnitId,
+            factors: u32,
+            limit: u32,
+            why: String,
+        },
+        (B283)
+        #[error("{unit} may not fly a tactical or strategic mission this player-turn: air units may not attack: {why}")]
+        NoAirAttackShortOfIndustry { unit: UnitId, why: String },
+        (B284)
+        #[error("{unit} may not advance after combat this player-turn: {why}")]
+        NoAdvanceShortOfOil { unit: UnitId, why: String },
+        (B285, hint = "003 36.4: excess units may land or invade; those that cannot move one sea zone toward the nearest friendly port")
+        #[error("{side} would end its movement with {what}: {why}")]
+        AtSeaShort {
+            side: Side,
+            /// "6 at sea; 5 at most", "B-7IN is in zone C, which has no friendly port".
+            what: String,
+            why: String,
+        },
+        (B286)
+        #[error("battle {battle} would be fought at {odds}, above 1-1, after the {allowed} attacks above 1-1 allowed this player-turn: {why}")]
+        AttackAboveEvenShortOfIndustry {
+            battle: String,
+            odds: String,
+            allowed: u32,
+            why: String,
+        },
     }
 }
 

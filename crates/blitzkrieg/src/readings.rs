@@ -381,6 +381,22 @@ readings! {
         /// The chart: no invasions, no supply into or through the zone.
         Chart = "chart",
     }
+    // 36: critical resources.
+    /// 36.22-36.24: the factors counted toward the air mission limits and the 12
+    /// infantry factors (optional rule 36).
+    resource_factors: ResourceFactors = "resource-factors-36", built = true {
+        /// The counters' printed attack factors.
+        Printed = "printed",
+        /// The factors as modified this player-turn.
+        Modified = "modified",
+    }
+    /// 36.33: an attack above 1-1 after the three allowed (optional rule 36).
+    fourth_attack: FourthAttack = "fourth-attack-36-33", built = true {
+        /// Fought, rolled at 1-1.
+        RolledAtOneToOne = "rolled-at-one-to-one",
+        /// Refused with the orders.
+        Refused = "refused",
+    }
 }
 
 #[cfg(test)]

@@ -141,6 +141,16 @@ pub fn render(header: &Header, events: &[Event]) -> String {
     if !header.readings.is_empty() {
         field(&mut out, "Readings", &header.readings.join(", "));
     }
+    // 36: what each side has the use of and lacks this player-turn.
+    for e in events {
+        if let Event::Resources(r) = e {
+            field(
+                &mut out,
+                "Resources",
+                &format!("{} {}", r.side(), r.lacks()),
+            );
+        }
+    }
     let glance = glance::lines(events);
     if !glance.is_empty() {
         let _ = write!(out, "\nSUMMARY\n{}\n", &RULE[.."SUMMARY".len()]);
@@ -297,6 +307,7 @@ fn section_of(e: &Event) -> &'static str {
         Event::Air(a) => a.section(),
         Event::Weather(w) => w.section(),
         Event::Ascendancy(a) => a.section(),
+        Event::Resources(r) => r.section(),
     }
 }
 
@@ -703,6 +714,7 @@ fn line(out: &mut String, e: &Event) {
         Event::Air(a) => writeln!(out, "  {}", a.line()),
         Event::Weather(w) => writeln!(out, "  {}", w.line()),
         Event::Ascendancy(a) => writeln!(out, "  {}", a.line()),
+        Event::Resources(r) => writeln!(out, "  {}", r.line()),
     };
 }
 
@@ -777,6 +789,12 @@ fn sides(
     for (u, printed, f) in defenders {
         if Factor::from(*printed) == *f {
             writeln!(out, "    defender {u:<9}             {f:>3}")?;
+        } else if *f < Factor::from(*printed) {
+            // 36.34: halved for want of basic industry.
+            writeln!(
+                out,
+                "    defender {u:<9}             {f:>3}  ({printed} halved)"
+            )?;
         } else {
             writeln!(
                 out,

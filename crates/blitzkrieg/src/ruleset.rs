@@ -166,7 +166,7 @@ pub struct CombatSupplyFigures {
 
 /// The figures of the Tournament Game's rules 25-30 (`rules/blitzkrieg/tournament.toml`),
 /// one section a rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentFigures {
     pub barrage: BarrageFigures,
@@ -180,6 +180,8 @@ pub struct TournamentFigures {
     pub bombing: BombingFigures,
     /// 35: naval ascendancy (optional rule).
     pub ascendancy: AscendancyFigures,
+    // 36: critical resources.
+    pub resources: crate::resources::ResourceFigures,
 }
 
 pub use crate::ascendancy::AscendancyFigures;
@@ -683,11 +685,11 @@ impl OptionalRule {
             | OptionalRule::CombatSupply
             | OptionalRule::Weather
             | OptionalRule::BombingMissions
-            | OptionalRule::NavalAscendancy => true,
+            | OptionalRule::NavalAscendancy
+            | OptionalRule::CriticalResources => true,
             OptionalRule::Introduction
             | OptionalRule::TournamentIntroduction
-            | OptionalRule::AirCombat
-            | OptionalRule::CriticalResources => false,
+            | OptionalRule::AirCombat => false,
         }
     }
 }
@@ -732,7 +734,7 @@ impl Ruleset {
             },
             figures: book.basic,
             optional_figures: book.optional,
-            tournament_figures: book.tournament,
+            tournament_figures: book.tournament.clone(),
             reading_names: readings,
             readings: typed,
             format_one,
@@ -748,7 +750,7 @@ impl Ruleset {
             tables: TableMode::Pbm,
             figures: book.basic,
             optional_figures: book.optional,
-            tournament_figures: book.tournament,
+            tournament_figures: book.tournament.clone(),
             reading_names: book.defaults(),
             readings: Readings::default(),
             format_one: false,

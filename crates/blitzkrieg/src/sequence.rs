@@ -33,6 +33,10 @@ impl Sequence {
         if ruleset.plays(OptionalRule::Weather) {
             steps.push(Step::Weather);
         }
+        // 36: after the weather (34), before naval ascendancy (35) and supply.
+        if ruleset.plays(OptionalRule::CriticalResources) {
+            steps.push(Step::CriticalResources);
+        }
         // 35: marked before supply (003 35.1).
         if ruleset.plays(OptionalRule::NavalAscendancy) {
             steps.push(Step::NavalAscendancy);
@@ -358,6 +362,27 @@ mod tests {
         assert_eq!(
             s.steps()[..3],
             [Step::OwedDecisions, Step::Weather, Step::Supply]
+        );
+    }
+
+    /// 000's and 003's PBEM sequences: the weather (34), then critical resources (36),
+    /// then naval ascendancy (35), all after the decisions owed and before supply.
+    #[test]
+    fn weather_resources_and_ascendancy_come_in_the_pbem_sequence_s_order_34_35_36() {
+        let book = RuleBook::embedded().unwrap();
+        let mut ruleset = Ruleset::basic(&book);
+        ruleset.rules = crate::state::RuleSet::Tournament;
+        ruleset.optional = Ruleset::optional_in_force(ruleset.rules, &[23, 34, 35, 36].into());
+        let s = Sequence::of(&ruleset);
+        assert_eq!(
+            s.steps()[..5],
+            [
+                Step::OwedDecisions,
+                Step::Weather,
+                Step::CriticalResources,
+                Step::NavalAscendancy,
+                Step::Supply
+            ]
         );
     }
 }

@@ -450,6 +450,12 @@ pub struct GameState {
     /// player-turn, counted as naval points at the start of its next one.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub invading: crate::model::ascendancy::Invading,
+    // 36: critical resources.
+    /// 36.1: the cities of each critical resource each side had the use of in the
+    /// player-turn that wrote this state (the one stopped, if it is), with 36.44's lost
+    /// navy, which lasts. Written only in a game that plays optional rule 36.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub resources: crate::model::resources::Uses,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

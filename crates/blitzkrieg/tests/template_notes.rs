@@ -158,3 +158,54 @@ fn a_tournament_template_shows_breakdown_recombine_and_advance_paths_25_26() {
         assert!(t.contains(line), "{line}\n{t}");
     }
 }
+
+/// 36.1, 36.22: with critical resources played, the template says what the mover has
+/// the use of and what it may still do: a Red unit on the Blue oil city G4 leaves Blue
+/// 2 oil cities, so armor loses 2 movement factors and air missions are limited to 40
+/// factors; without rule 36 the template says nothing of it.
+#[test]
+fn the_template_says_what_a_shortage_of_critical_resources_leaves_36() {
+    let u = umpire();
+    let mut spec = demo::tournament_game_spec();
+    spec.optional.insert(36);
+    let steps = sample_steps(&u, &spec, &demo::TOURNAMENT_STEPS, 2);
+    let mut state = steps[1].state.clone();
+    let rules = u.rules_for(&state).unwrap();
+    let t = blitzkrieg_desk::template::render(&rules, &state, "h");
+    assert!(
+        t.contains(
+            "#   Blue has 3 oil, 3 basic industry, 3 naval stores cities in use: operations normal"
+        ),
+        "{t}"
+    );
+    let red = state
+        .units
+        .keys()
+        .find(|id| id.as_str().starts_with("R-") && id.as_str().ends_with("IN"))
+        .cloned()
+        .unwrap();
+    state
+        .units
+        .insert(red, blitzkrieg::state::Place::Map("G4".parse().unwrap()));
+    let t = blitzkrieg_desk::template::render(&rules, &state, "h");
+    assert!(
+        t.contains("#   Blue has 2 oil, 3 basic industry, 3 naval stores cities in use: short of oil (36.22)"),
+        "{t}"
+    );
+    assert!(
+        t.contains(
+            "#   air missions, changes of base and air transport: 40 factors at most (36.22)"
+        ),
+        "{t}"
+    );
+    assert!(t.contains("#   armor: 2 movement factors fewer"), "{t}");
+    let plain = sample_steps(
+        &u,
+        &demo::tournament_game_spec(),
+        &demo::TOURNAMENT_STEPS,
+        2,
+    );
+    let rules = u.rules_for(&plain[1].state).unwrap();
+    let t = blitzkrieg_desk::template::render(&rules, &plain[1].state, "h");
+    assert!(!t.contains("Critical resources"), "{t}");
+}

@@ -337,7 +337,8 @@ impl Action {
                 | Event::MinorSupply { .. }
                 | Event::Air(AirEvent::Landed { .. })
                 | Event::Air(AirEvent::BomberLosses(_) | AirEvent::Inverted { .. })
-                | Event::Ascendancy(_) => {}
+                | Event::Ascendancy(_)
+                | Event::Resources(_) => {}
             }
         }
         a.paths = order.into_iter().filter_map(|k| paths.remove(&k)).collect();

@@ -76,10 +76,14 @@ pub fn battle_strength(
 ) -> Strength {
     let mut s = Strength::default();
     let mut seen = BTreeSet::new();
+    // 36.32, 36.34: factors halved for want of basic industry, with the notes.
+    let mut halved = BTreeSet::new();
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
             let air = bombing::air_factor(rules, pos, id, targets);
             let f = air.unwrap_or_else(|| attack_of(rules, pos, id));
+            let f = half_for_industry(rules, pos, id, air.is_some(), f, &mut halved);
+            let air = air.map(|_| f);
             s.air = s.air + air.unwrap_or_default();
             s.attack = s.attack + f;
             if air.is_none() && supply::is_cut_off(pos, id) {
@@ -148,6 +152,7 @@ pub fn battle_strength(
         for p in pos.at(hex).filter(|p| !p.kind.is_air()) {
             let printed = defence_factor(rules, &p.id);
             let after = modified(printed, 0, doublings);
+            let after = half_for_industry(rules, pos, &p.id, false, after, &mut halved);
             s.defence = s.defence + after;
             s.defenders.push((p.id.clone(), printed, after));
         }
@@ -155,7 +160,31 @@ pub fn battle_strength(
             s.doubling.push(doubling_line(hex, &reasons, doublings));
         }
     }
+    s.doubling.extend(halved);
     s
+}
+
+/// 36.32, 36.34 (optional rule 36): a factor halved when the unit's side is short of
+/// basic industry, noting why in `notes`.
+fn half_for_industry(
+    rules: &Rules,
+    pos: &Position,
+    id: &UnitId,
+    air: bool,
+    f: Factor,
+    notes: &mut BTreeSet<String>,
+) -> Factor {
+    let Some(side) = rules.counters.get(id).map(|c| c.side) else {
+        return f;
+    };
+    match crate::resources::halved(rules, pos, side, air) {
+        Some(rule) => {
+            let what = if air { "air units" } else { "ground units" };
+            notes.insert(format!("{side}'s {what} at half strength ({rule})"));
+            f.half()
+        }
+        None => f,
+    }
 }
 
 /// 23.6: a unit cut off from supply attacks at half its factor. In the Tournament

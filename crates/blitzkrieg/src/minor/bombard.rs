@@ -73,6 +73,7 @@ pub fn with_city_notes(
             | Event::Replaced { .. }
             | Event::AirTransportReplaced { .. }
             | Event::Weather(_)
+            | Event::Resources(_)
             | Event::AssaultPlaced { .. }
             | Event::LandedFromAssault { .. }
             | Event::WentAshore { .. }

@@ -314,6 +314,7 @@ pub fn attackers(events: &[Event]) -> BTreeSet<UnitId> {
             | Event::Replaced { .. }
             | Event::AirTransportReplaced { .. }
             | Event::Weather(_)
+            | Event::Resources(_)
             | Event::AssaultPlaced { .. }
             | Event::LandedFromAssault { .. }
             | Event::WentAshore { .. }

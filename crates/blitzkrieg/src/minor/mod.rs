@@ -202,6 +202,7 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         | Event::Sailed { .. }
         | Event::Replaced { .. }
         | Event::AirTransportReplaced { .. }
+        | Event::Resources(_)
         | Event::AssaultPlaced { .. }
         | Event::Supply { .. }
         | Event::RemovedBeforeCombat { .. }
@@ -308,6 +309,8 @@ pub fn position_of(rules: &Rules, state: &GameState) -> Position {
     if let Phase::Turn { side, .. } = state.phase {
         overlay(rules, &state.minors, &mut pos, side);
     }
+    // 36.1: the player-turn's use of the critical resources, for a step resumed.
+    pos.set_resources(state.resources.clone());
     pos
 }
 

@@ -110,6 +110,7 @@ pub fn landing_legs(events: &[Event], landing: &BTreeMap<UnitId, Landing>) -> Ve
             | Event::Replaced { .. }
             | Event::AirTransportReplaced { .. }
             | Event::Weather(_)
+            | Event::Resources(_)
             | Event::AssaultPlaced { .. }
             | Event::LandedFromAssault { .. }
             | Event::WentAshore { .. }

@@ -155,6 +155,7 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
         | Event::Barraged { .. }
         | Event::BarrageWithoutTarget { .. }
         | Event::Air { .. }
-        | Event::Ascendancy(_) => Ok(()),
+        | Event::Ascendancy(_)
+        | Event::Resources(_) => Ok(()),
     }
 }

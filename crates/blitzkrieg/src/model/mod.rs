@@ -14,4 +14,6 @@ pub mod landing;
 pub mod minor;
 pub mod outcome;
 pub mod raid;
+// 36: critical resources.
+pub mod resources;
 pub mod step;

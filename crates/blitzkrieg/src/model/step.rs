@@ -59,6 +59,11 @@ pub enum Step {
     /// 35.1 with 003 35.1: the naval points and state of every sea zone marked at the
     /// start of the player-turn, before supply (Tournament optional rule 35).
     NavalAscendancy,
+    // 36: critical resources.
+    /// 36.1: the cities of each critical resource each side has the use of,
+    /// determined after the decisions owed and before supply (000's and 003's PBEM
+    /// sequences), and what the shortages forbid this player-turn (optional rule 36).
+    CriticalResources,
 }
 
 impl Step {
@@ -87,7 +92,8 @@ impl Step {
             | Step::Barrages
             | Step::EndOfPlayerTurn
             | Step::Weather
-            | Step::NavalAscendancy => false,
+            | Step::NavalAscendancy
+            | Step::CriticalResources => false,
         }
     }
 
@@ -109,6 +115,7 @@ impl Step {
             Step::EndOfPlayerTurn => "4.5",
             Step::Weather => "34",
             Step::NavalAscendancy => "35.1",
+            Step::CriticalResources => "36.1",
         }
     }
 }

@@ -61,6 +61,10 @@ impl Turn<'_, '_> {
     pub(super) fn walk_order(&mut self, m: &Move) -> Option<(Vec<Member>, Planned, Vec<Walked>)> {
         let members = self.members(m)?;
         let plan = self.plan(m, &members)?;
+        if let Some(e) = self.short_of_oil(&members, &plan) {
+            self.errors.push(e);
+            return None;
+        }
         let mut walks = Vec::new();
         let mut faults = Vec::new();
         let mut refused = Vec::new();
@@ -90,6 +94,28 @@ impl Turn<'_, '_> {
             return None;
         }
         Some((members, plan, walks))
+    }
+
+    /// 36.23-36.24: a unit held to one hex for want of oil moves no farther.
+    fn short_of_oil(&mut self, members: &[Member], plan: &Planned) -> Option<OrderError> {
+        let shortage = crate::resources::shortage(self.ctx.rules, self.pos, self.ctx.side)?;
+        let hexes = u32::try_from(plan.path.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        for mb in members {
+            let unit = &mb.id.value;
+            let halves = crate::resources::counted_halves(self.ctx.rules, self.pos, unit);
+            let kept = &mut self.infantry_kept;
+            if shortage.held_to_short_move(mb.mover.kind, halves, hexes, kept) {
+                let oil = crate::resources::Resource::Oil;
+                let problem = Problem::ShortMoveOnly {
+                    unit: unit.clone(),
+                    hexes: shortage.figures.short_move_hexes,
+                    why: shortage.why(oil),
+                };
+                let e = OrderError::new(problem, Some(mb.id.span.clone()), shortage.cite(oil));
+                return Some(e.unit(unit));
+            }
+        }
+        None
     }
 
     /// 7.1-7.2, 11.1-11.2: the units of a move order, every one checked, at most a
@@ -123,8 +149,21 @@ impl Turn<'_, '_> {
             Standing::Barred { bonus, why } => {
                 let helps = needed.fits(mf + bonus);
                 let hint = format!("no strategic movement (22) for {unit}: {}", why.text());
-                let e = || too_far(unit, needed, mf.to_string(), span(at)).hint(hint);
-                return helps.then(|| WithBonus::Refused(e()));
+                let mut e = too_far(unit, needed, mf.to_string(), span(at)).hint(hint);
+                if why == strategic::Barred::ShortOfOil {
+                    // 36.22-36.24: the refusal names the shortage.
+                    let oil = crate::resources::Resource::Oil;
+                    if let Some(s) =
+                        crate::resources::shortage(self.ctx.rules, self.pos, self.ctx.side)
+                    {
+                        e.rule = s.cite(oil);
+                        e.hint = Some(format!(
+                            "no strategic movement (22) for {unit}: {}",
+                            s.why(oil)
+                        ));
+                    }
+                }
+                return helps.then_some(WithBonus::Refused(e));
             }
             Standing::May { bonus } => bonus,
         };
@@ -190,9 +229,12 @@ impl Turn<'_, '_> {
             );
             return None;
         };
+        // 36.22: armor loses movement factors for want of oil.
+        let shortage = crate::resources::shortage(self.ctx.rules, self.pos, self.ctx.side);
+        let lost = shortage.map_or(0, |s| s.movement_lost(c.kind));
         let mf = self.after_landing(
             &u.value,
-            crate::supply::movement(self.pos, &u.value, c.movement),
+            crate::supply::movement(self.pos, &u.value, c.movement).saturating_sub(lost),
         );
         let mut mover = Mover::new(c.side, c.kind, mf)
             .under(&self.ctx.rules.ruleset.readings)
@@ -210,6 +252,15 @@ impl Turn<'_, '_> {
                 strategic = Standing::Barred {
                     bonus,
                     why: strategic::Barred::Invaded,
+                };
+            }
+        }
+        // 36.22-36.24: no strategic movement for want of oil.
+        if let (Some(s), Standing::May { bonus }) = (shortage, strategic) {
+            if s.no_strategic_or_advance(c.kind) {
+                strategic = Standing::Barred {
+                    bonus,
+                    why: strategic::Barred::ShortOfOil,
                 };
             }
         }

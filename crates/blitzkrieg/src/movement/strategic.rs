@@ -56,6 +56,9 @@ pub enum Barred {
     CutOff,
     /// 20.4: it invaded a beach this player-turn.
     Invaded,
+    // 36: critical resources.
+    /// 36.22-36.24: its side is short of oil.
+    ShortOfOil,
 }
 
 impl Barred {
@@ -65,6 +68,7 @@ impl Barred {
             Barred::BeganNextToEnemy => "it began the player-turn next to an enemy unit",
             Barred::CutOff => "it is cut off from supply (23.6)",
             Barred::Invaded => "it invaded a beach this player-turn (20.4)",
+            Barred::ShortOfOil => "its side is short of oil this player-turn (36.22-36.24)",
         }
     }
 }

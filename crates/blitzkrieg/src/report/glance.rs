@@ -137,6 +137,7 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             | Event::LakeCrossed { .. }
             | Event::Replaced { .. }
             | Event::AirTransportReplaced { .. }
+            | Event::Resources(_)
             | Event::AssaultPlaced { .. }
             | Event::LandedFromAssault { .. }
             | Event::WentAshore { .. }
