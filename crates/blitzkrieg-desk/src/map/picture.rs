@@ -51,6 +51,12 @@ impl Window {
         )
     }
 
+    /// Whether this is a whole home country drawn smaller for its set-up
+    /// ([`home_window`]): flat colours, crisp edges, larger ids.
+    pub fn is_whole_country(&self) -> bool {
+        self.scale < DETAIL_SCALE
+    }
+
     fn contains(&self, (x, y): (f64, f64)) -> bool {
         x >= self.x && x <= self.x + self.w && y >= self.y && y <= self.y + self.h
     }
@@ -282,7 +288,7 @@ pub fn render(scene: &Scene) -> String {
     match window {
         Some(w) => {
             // A home country drawn whole for its set-up: flat colours, no symbols.
-            let layers = if w.scale < DETAIL_SCALE {
+            let layers = if w.is_whole_country() {
                 svg::flat_layers(scene.board, &geo, true)
             } else {
                 svg::layers(scene.board, &geo, false)
@@ -338,7 +344,7 @@ pub fn render(scene: &Scene) -> String {
 fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     // Hex ids come out at the same pixel size whatever the scale: a home country drawn
     // whole writes them larger, in the middle of the hex.
-    let ids_style = if w.scale < DETAIL_SCALE {
+    let ids_style = if w.is_whole_country() {
         let size = SETUP_ID_PIXELS / w.scale;
         draw::IdStyle {
             size,
@@ -367,7 +373,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     let markers = placed_markers(geo, scene);
     // A home country drawn whole for its set-up is drawn without smoothing edges:
     // many more hexes in the same bytes.
-    let crisp = if w.scale < DETAIL_SCALE {
+    let crisp = if w.is_whole_country() {
         r#" shape-rendering="crispEdges""#
     } else {
         ""

@@ -91,13 +91,23 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         .unwrap_or_default();
     // Both pictures are drawn before either is written: a command that fails writes
     // nothing.
-    let png = match (&args.png, &position) {
+    // The picture of the action is drawn once: the overview outlines the area it
+    // was drawn at.
+    let action = match &position {
+        Some((rules, state)) if args.png.is_some() || args.overview.is_some() => {
+            Some(map::state_png_fit(rules, state)?)
+        }
+        _ => None,
+    };
+    let png = match (&args.png, &action) {
         (None, _) => None,
-        (Some(_), Some((rules, state))) => Some(map::state_png(rules, state)?),
+        (Some(_), Some((bytes, _))) => Some(bytes.clone()),
         (Some(_), None) => Some(map::board_png(&board, &[], 1.5)?),
     };
-    let overview = match (&args.overview, &position) {
-        (Some(_), Some((rules, state))) => Some(map::overview_png(rules, state)?),
+    let overview = match (&args.overview, &position, &action) {
+        (Some(_), Some((rules, state)), Some((_, fit))) => {
+            Some(map::overview_png_at(rules, state, *fit)?)
+        }
         _ => None,
     };
     let at_sea = position
