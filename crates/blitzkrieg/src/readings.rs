@@ -337,8 +337,8 @@ readings! {
         /// Ten points.
         TenPoints = "ten-points",
     }
-    /// 36.32-36.33: industry and the sea zones (optional rule 36, not built).
-    industry_sea_zones: IndustrySeaZones = "industry-sea-zones-36-3", built = false {
+    /// 36.32-36.33: industry and the sea zones (optional rule 36).
+    industry_sea_zones: IndustrySeaZones = "industry-sea-zones-36-3", built = true {
         /// As printed.
         Printed = "printed",
         /// Enemy points.

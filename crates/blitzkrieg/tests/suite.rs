@@ -68,6 +68,9 @@ mod units_data;
 mod units_loader;
 #[path = "victory_rules.rs"]
 mod victory_rules;
+// 35.31: the push of beach defenders.
+#[path = "ascendancy_push.rs"]
+mod ascendancy_push;
 
 /// Every `.rs` file of `tests/` is a module of this suite or a test target of its own
 /// in `Cargo.toml`: with `autotests = false`, a file that is neither never runs.

@@ -6,10 +6,11 @@
 //!
 //! Readings where the sources are silent or disagree:
 //! - 003 35.1: units at sea give 1 NP per printed attack factor; aircraft in a port
-//!   their attack factor as modified, the fractions combined and rounded down once
-//!   (no rule that halves them, 34 or 36, is built on this branch: today the printed
-//!   factor). Aircraft inverted after their airbase was bombed (33.2) are not combat
-//!   ready and give none.
+//!   their attack factor as modified, the fractions combined and rounded down once:
+//!   halved for a side with only 2 basic industry cities, none with fewer (36.32-36.34,
+//!   003 36.33, `resources::zones`); the weather's halving (34) is not applied.
+//!   Aircraft inverted after their airbase was bombed (33.2) are not combat ready and
+//!   give none.
 //! - 003 33.3 and 19.4: a damaged port (PX) or one cut off from the open sea is no
 //!   port: it gives no NP, and neither do the aircraft based in it.
 //! - An invasion is judged by the state of the zone of the sea hex the units land from
@@ -19,11 +20,16 @@
 //! - 35.31's "no supply into or through": no sea supply through a port opening on the
 //!   zone, nor through a beach hex from its sea hexes (the zones go on beyond the board,
 //!   003 19.1, so no route passes "through" a zone otherwise).
-//! - Not built: 35.31's automatic push of beach defenders after combat (and with it
-//!   003 35.31's minor cities).
+//! - 36.32-36.34: a side short of basic industry lowers the state the points decide
+//!   (`resources::zones`, reading `industry-sea-zones-36-3`), where [`mark`] decides it.
+//! - 35.31's push of beach defenders after combat, with 003 35.31's minor cities, is
+//!   [`push`]'s.
 //! - Where the Naval Ascendancy chart and 35.34 disagree (the chart's flat "no
 //!   invasions, no supply into or thru" against the zero-point player), the reading
 //!   `uncontested-zero-35-34` decides.
+
+// 35.31: the push of beach defenders after combat.
+pub mod push;
 
 use crate::board::SeaZone;
 use crate::cite::{Cite, Rule};
@@ -134,6 +140,8 @@ fn points(rules: &Rules, pos: &Position, c: &Counting<'_>, side: Side, zone: Sea
             .map(|p| factor(&p.id))
             .sum::<u32>();
     }
+    // 003 35.1, 36.32-36.34, 003 36.33: aircraft of a side short of basic industry.
+    let aircraft = crate::resources::zones::aircraft_points(rules, pos, side, aircraft);
     let invaded = c
         .invading
         .get(&side)
@@ -168,7 +176,10 @@ pub fn mark(
     for zone in rules.board.zones() {
         let blue = points(rules, pos, counting, Side::Blue, zone).total();
         let red = points(rules, pos, counting, Side::Red, zone).total();
-        let (state, leader) = decide(blue, red, figures);
+        let decided = decide(blue, red, figures);
+        // 36.32-36.34: a side short of basic industry lowers the state.
+        let lowered = crate::resources::zones::lowered(rules, pos, (blue, red), decided);
+        let (state, leader) = lowered.as_ref().map_or(decided, |l| (l.state, l.leader));
         let z = ZoneAscendancy {
             blue,
             red,
@@ -184,7 +195,10 @@ pub fn mark(
                 red,
                 state: z.describe(),
                 was: was.filter(|_| changed),
-                rule: Rule::para(crate::cite::Paragraph::checked(state.paragraph())),
+                rule: lowered.map_or_else(
+                    || Rule::para(crate::cite::Paragraph::checked(state.paragraph())),
+                    |l| l.rule,
+                ),
             }));
         }
         now.zones.insert(zone, z);
@@ -250,7 +264,10 @@ pub fn as_it_stands(
         held: (&state.held, rules.ruleset.readings.city_friendly),
         invading: &state.invading,
     };
-    Some(mark(rules, pos, &counting, &state.ascendancy).0)
+    // 36.32-36.34: the shortages of basic industry the player-turn will start with.
+    let mut pos = pos.clone();
+    crate::resources::determine(rules, &mut pos, &state.held, side, &state.resources);
+    Some(mark(rules, &pos, &counting, &state.ascendancy).0)
 }
 
 /// 35.31-35.34: what `side` may not do in a zone of this state, for a player: "no
@@ -270,7 +287,7 @@ pub fn limits(rules: &Rules, z: &ZoneAscendancy, side: Side) -> Option<String> {
             "no going to sea from its ports, no invading, no sea supply into it; your units at sea there are unsupplied (35.31)".into()
         }
         NavalState::Superiority => {
-            "your units on its assault hexes attack doubled (35.31)".into()
+            "your units on its assault hexes attack doubled and push beach defenders back after combat (35.31)".into()
         }
         NavalState::Uncontrolled => "no invading (35.33)".into(),
         NavalState::Contested
@@ -327,10 +344,12 @@ pub struct Refusal {
 }
 
 /// 35.31-35.34 (with the readings `contested-invasion-35-32` and
-/// `uncontested-zero-35-34`): whether `side` may do `act` in `zone`, `None` when it
-/// may. A zone with no recorded ascendancy (a game without 35) refuses nothing.
+/// `uncontested-zero-35-34`, and 003 36.33 under `industry-sea-zones-36-3`): whether
+/// `side` may do `act` in `zone`, `None` when it may. A zone with no recorded ascendancy
+/// (a game without 35) refuses nothing.
 pub fn refusal(
     rules: &Rules,
+    pos: &Position,
     ascendancy: Option<&Ascendancy>,
     side: Side,
     zone: SeaZone,
@@ -350,6 +369,8 @@ pub fn refusal(
                 .superiority_points;
             if readings.contested_invasion == ContestedInvasion::TenPoints && z.points(side) < ten {
                 crate::cite!("003 35.32")
+            } else if crate::resources::zones::no_contested_invasion(rules, pos, side) {
+                crate::cite!("003 36.33")
             } else {
                 return None;
             }
@@ -379,6 +400,9 @@ pub fn why(cite: Cite) -> &'static str {
         }
         "35.34" => {
             "a player with no naval points in an uncontested zone may not invade with units moving in from other sea zones"
+        }
+        "003 36.33" => {
+            "under the reading industry-sea-zones-36-3=enemy-points a player with the use of only 1 basic industry city may not invade in a contested zone"
         }
         _ => "no unit invades in a zone of enemy naval superiority",
     }

@@ -102,6 +102,8 @@ pub fn go_ashore(
     let mut events = Vec::new();
     let units: Vec<UnitId> = pos.marked_with(UnitMarker::Assault).cloned().collect();
     for id in units {
+        // 35.31: an invader in a zone of friendly superiority may push beach defenders.
+        let superior = crate::ascendancy::doubled_invader(pos, &id);
         pos.unmark(&id, UnitMarker::Assault);
         pos.unmark(&id, UnitMarker::SuperiorInvader);
         let Some(piece) = pos.get(&id).cloned() else {
@@ -129,6 +131,13 @@ pub fn go_ashore(
             .collect();
         beach.sort();
         let preferred = ashore.get(&id).into_iter().flatten();
+        if let Some(to) = superior
+            .then(|| pushing(rules, pos, &piece, invaded, (preferred.clone(), &beach)))
+            .flatten()
+        {
+            events.extend(crate::ascendancy::push::push(rules, pos, &id, to));
+            continue;
+        }
         let chosen = preferred.chain(&beach).find(|h| beach.contains(h));
         match chosen {
             Some(&to) => {
@@ -152,4 +161,35 @@ pub fn go_ashore(
         }
     }
     events
+}
+
+/// 35.31: the beach hex next to `piece`, an invader in a zone of friendly superiority,
+/// whose defenders it pushes back: the first of `preferred` (its `ashore`) it may push
+/// from when no vacant hex comes before it there, else, with no vacant hex in `vacant`,
+/// the first in hex order.
+fn pushing<'h>(
+    rules: &Rules,
+    pos: &Position,
+    piece: &crate::position::Piece,
+    invaded: Option<&str>,
+    (mut preferred, vacant): (impl Iterator<Item = &'h Hex>, &[Hex]),
+) -> Option<Hex> {
+    let push = |h: &Hex| {
+        h.is_adjacent(piece.hex)
+            && rules
+                .board
+                .beach_at(*h)
+                .is_some_and(|b| invaded.is_none_or(|i| i == b))
+            && crate::ascendancy::push::pushable(rules, pos, piece.side, *h)
+    };
+    match preferred.find(|h| vacant.contains(h) || push(h)) {
+        Some(h) if vacant.contains(h) => None,
+        Some(h) => Some(*h),
+        None if vacant.is_empty() => {
+            let mut around: Vec<Hex> = piece.hex.neighbours().filter(|h| push(h)).collect();
+            around.sort();
+            around.first().copied()
+        }
+        None => None,
+    }
 }

@@ -31,7 +31,7 @@ pub use barrage::{check_barrages, resolve_barrages, BarrageRolled, BarrageSetup}
 pub use check::{check_battles, follows_from_refusal, BattleCheck};
 pub use pending::complete as complete_pending;
 pub use resolve::resolve_battles;
-pub use retreat::{retreat_ends, RetreatEnd};
+pub use retreat::{retreat_ends, retreat_ends_of, RetreatEnd};
 pub use strength::{battle_strength, legal_odds, strength, Strength};
 pub(crate) use substitute::make_up;
 pub use substitute::{event as substituted_event, make_up as make_up_substitutes};

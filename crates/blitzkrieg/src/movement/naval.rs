@@ -110,6 +110,6 @@ impl Turn<'_, '_> {
 
     fn refused_by_ascendancy(&self, zone: SeaZone, act: Act) -> Option<Refusal> {
         let ctx = self.ctx;
-        ascendancy::refusal(ctx.rules, ctx.ascendancy, ctx.side, zone, act)
+        ascendancy::refusal(ctx.rules, self.pos, ctx.ascendancy, ctx.side, zone, act)
     }
 }

@@ -3,7 +3,8 @@
 //! of at the start of a player-turn (36.1, with 003 36.1), the [`Use`] the state
 //! records for the player-turn (plain data of `model/resources.rs`, with the event
 //! that reports it). [`limits`] owns what a shortage forbids (36.22-36.24,
-//! 36.32-36.34, 36.42-36.44), [`odds`] the odds capped, [`orders`] the orders refused.
+//! 36.32-36.34, 36.42-36.44), [`odds`] the odds capped, [`orders`] the orders refused,
+//! [`zones`] the sea zones a shortage of basic industry lowers (36.32-36.34).
 //!
 //! The cities are data (`[resources]` of `rules/blitzkrieg/tournament.toml`), one hex
 //! of each as 000 prints it. Readings where the rules are silent:
@@ -20,6 +21,8 @@
 pub mod limits;
 pub mod odds;
 pub mod orders;
+// 36.32-36.34: basic industry and the sea zones of rule 35.
+pub mod zones;
 
 pub use crate::model::resources::{Resource, ResourceEvent, Use, Uses};
 
