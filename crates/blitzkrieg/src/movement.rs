@@ -69,6 +69,8 @@ mod naval;
 mod place;
 mod rangers;
 mod sea;
+// 36.23-36.24: held to one hex by air and by sea.
+mod short;
 
 pub use cost::{mf_text, road_connected, Pay, Spent};
 pub use ground::stack_note;

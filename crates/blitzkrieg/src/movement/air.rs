@@ -69,6 +69,10 @@ impl Turn<'_, '_> {
                     .saturating_mul(2),
                 halves => halves,
             };
+            // 36.23-36.24: a unit held to one hex for want of oil.
+            if self.held_by_oil(&u, a.from.value.distance(a.to.value), false) {
+                continue;
+            }
             if used + self.halves_of(&u.value) > capacity {
                 let problem = Problem::AirLimit {
                     unit: u.value.clone(),

@@ -105,14 +105,8 @@ impl Turn<'_, '_> {
             let halves = crate::resources::counted_halves(self.ctx.rules, self.pos, unit);
             let kept = &mut self.infantry_kept;
             if shortage.held_to_short_move(mb.mover.kind, halves, hexes, kept) {
-                let oil = crate::resources::Resource::Oil;
-                let problem = Problem::ShortMoveOnly {
-                    unit: unit.clone(),
-                    hexes: shortage.figures.short_move_hexes,
-                    why: shortage.why(oil),
-                };
-                let e = OrderError::new(problem, Some(mb.id.span.clone()), shortage.cite(oil));
-                return Some(e.unit(unit));
+                let span = mb.id.span.clone();
+                return Some(super::short::short_move_error(&shortage, unit, span));
             }
         }
         None

@@ -260,6 +260,14 @@ impl Turn<'_, '_> {
         let Some((members, walked)) = walked else {
             return;
         };
+        // 36.23-36.24: going to sea is one hex more than the way to the port.
+        let hexes = walked
+            .as_ref()
+            .map_or(0, |(plan, _)| plan.path.len().saturating_sub(1));
+        let hexes = u32::try_from(hexes).unwrap_or(u32::MAX).saturating_add(1);
+        if self.any_held_by_oil(&m.units, hexes, true) {
+            return;
+        }
         let Some(first) = members.first() else {
             return;
         };
@@ -374,6 +382,16 @@ impl Turn<'_, '_> {
         let Some(units) = self.all_units(&o.units, |t, u| t.afloat_member(u)) else {
             return;
         };
+        // 36.23-36.24: units held to one hex for want of oil (`short.rs`).
+        let hexes = match &o.action {
+            SeaAction::Sail(_) => u32::MAX,
+            SeaAction::Land { port, path } => 1 + beyond(port, path),
+            SeaAction::Invade { beach, path } => 1 + beyond(beach, path),
+            SeaAction::Assault { .. } => 1,
+        };
+        if self.any_held_by_oil(&o.units, hexes, true) {
+            return;
+        }
         match &o.action {
             SeaAction::Sail(to) => self.sail(&units, to),
             SeaAction::Land { port, path } => self.land_at_port(o, &units, port, path),
@@ -572,4 +590,11 @@ impl Turn<'_, '_> {
         }
         false
     }
+}
+
+/// 36.23-36.24: the hexes of `path` beyond the landing hex `at` (which it may give
+/// first).
+fn beyond(at: &Located<Hex>, path: &[Located<Hex>]) -> u32 {
+    let skip = usize::from(path.first().is_some_and(|h| h.value == at.value));
+    u32::try_from(path.len().saturating_sub(skip)).unwrap_or(u32::MAX)
 }
