@@ -413,8 +413,13 @@ fn move_units(
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     // 36.22-36.24, 36.42-36.44: units at sea at the end of movement.
-    let at_sea_errors =
-        crate::resources::orders::check_at_sea(rules, &pos, &state.held, side, orders);
+    let at_sea_errors = crate::resources::orders::check_at_sea(
+        rules,
+        &pos,
+        &state.held,
+        side,
+        (orders, &moved.events),
+    );
     // 29.2, 29.6: the countries violated by the movement, and 003's loss for moving
     // through one.
     let mut minor_events = minor::aggression(rules, &mut minors, &moved.events);

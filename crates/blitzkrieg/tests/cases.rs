@@ -43,6 +43,8 @@
 //! `invading` gives the factors each side invaded with in each sea zone in its own
 //! last player-turn (35.1), and `expect.toml`'s `invading` those the next state keeps
 //! for the side that moved, its `ascendancy` the state of a zone (`"contested"`).
+//! `navy_lost` names the sides whose navy the state records as lost (36.44), and
+//! `expect.toml`'s `navy_lost` those the next state keeps so.
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -161,6 +163,11 @@ struct Case {
     /// player-turn: `invading = { red = { B = 8 } }`.
     #[serde(default)]
     invading: BTreeMap<Side, BTreeMap<char, u32>>,
+    // 36 (optional rule)
+    /// 36.44: the sides whose navy the state records as lost in an earlier player-turn:
+    /// `navy_lost = ["blue"]`.
+    #[serde(default)]
+    navy_lost: Vec<Side>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -311,6 +318,10 @@ struct Expect {
     /// `ascendancy = { B = "superiority" }`.
     #[serde(default)]
     ascendancy: BTreeMap<char, String>,
+    // 36 (optional rule)
+    /// 36.44: the sides whose navy the next state keeps as lost.
+    #[serde(default)]
+    navy_lost: Option<Vec<Side>>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -528,6 +539,9 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                     .insert(UnitMarker::Inverted);
             }
             s.invading = case.invading.clone();
+            for side in &case.navy_lost {
+                s.resources.entry(*side).or_default().navy_lost = true;
+            }
             s.last.events = case
                 .changed_last
                 .iter()
@@ -690,6 +704,17 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if &got != want {
                     return Err(format!(
                         "{ctx}: the next state keeps invading factors {got:?} for {side}, not {want:?}"
+                    ));
+                }
+            }
+            if let Some(want) = &expect.navy_lost {
+                let got: Vec<Side> = Side::BOTH
+                    .into_iter()
+                    .filter(|s| next.resources.get(s).is_some_and(|u| u.navy_lost))
+                    .collect();
+                if &got != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps the navy of {got:?} lost, not {want:?}"
                     ));
                 }
             }

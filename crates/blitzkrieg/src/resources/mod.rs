@@ -4,7 +4,8 @@
 //! records for the player-turn (plain data of `model/resources.rs`, with the event
 //! that reports it). [`limits`] owns what a shortage forbids (36.22-36.24,
 //! 36.32-36.34, 36.42-36.44), [`odds`] the odds capped, [`orders`] the orders refused,
-//! [`zones`] the sea zones a shortage of basic industry lowers (36.32-36.34).
+//! [`zones`] the sea zones a shortage of basic industry lowers (36.32-36.34), [`excess`]
+//! the units at sea excused from the limits (003 36.4).
 //!
 //! The cities are data (`[resources]` of `rules/blitzkrieg/tournament.toml`), one hex
 //! of each as 000 prints it. Readings where the rules are silent:
@@ -23,6 +24,8 @@ pub mod odds;
 pub mod orders;
 // 36.32-36.34: basic industry and the sea zones of rule 35.
 pub mod zones;
+// 003 36.4: excess units at sea moved towards the nearest friendly port.
+pub mod excess;
 
 pub use crate::model::resources::{Resource, ResourceEvent, Use, Uses};
 

@@ -132,13 +132,15 @@ pub fn check_advances(
 /// lost). Checked at the end of movement, as 003 36.4 has excess units comply "by the
 /// end of his movement phase": the units at sea then, after the movement (`pos`), are
 /// counted, and the refusal points at the last order that put a unit to sea, else at
-/// the header's `side`.
+/// the header's `side`. The units that could not comply and were moved one zone towards
+/// the nearest friendly port (003 36.4, [`super::excess`]; `events` are the movement's)
+/// are not counted.
 pub fn check_at_sea(
     rules: &Rules,
     pos: &Position,
     held: &BTreeMap<Hex, Side>,
     side: Side,
-    orders: &Orders,
+    (orders, events): (&Orders, &[crate::event::Event]),
 ) -> Vec<OrderError> {
     let Some(s) = shortage(rules, pos, side) else {
         return Vec::new();
@@ -154,7 +156,11 @@ pub fn check_at_sea(
                 && crate::control::is_friendly(board, pos, held, city, side, p.hex)
         })
     };
-    let afloat: Vec<_> = pos.at_sea().filter(|a| a.side == side).collect();
+    let excused = super::excess::excused(board, pos, (held, city), side, events);
+    let afloat: Vec<_> = pos
+        .at_sea()
+        .filter(|a| a.side == side && !excused.contains(&a.id))
+        .collect();
     let count = u32::try_from(afloat.len()).unwrap_or(u32::MAX);
     let portless = afloat.iter().find(|a| ports_only && !has_port(a.zone));
     if count <= limit && portless.is_none() {
@@ -178,12 +184,21 @@ pub fn check_at_sea(
         }
         _ => format!("{count} at sea; {limit} at most"),
     };
+    // 36.44: a navy lost in an earlier player-turn stays lost, whatever the cities now.
+    let (why, cite) = if rule == "36.44" && s.rule(resource) != rule {
+        let why = format!(
+            "{side}'s navy was lost in an earlier player-turn, with no naval stores city, and the loss lasts (36.44)"
+        );
+        (why, cite!("36.44"))
+    } else {
+        (s.why(resource), s.cite(resource))
+    };
     let problem = Problem::AtSeaShort {
         side,
         what: where_,
-        why: s.why(resource),
+        why,
     };
-    vec![OrderError::new(problem, Some(at), s.cite(resource))]
+    vec![OrderError::new(problem, Some(at), cite)]
 }
 
 /// 36.33 under the reading `fourth-attack-36-33=refused`: with the use of only 1 basic
