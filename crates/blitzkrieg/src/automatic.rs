@@ -274,8 +274,9 @@ pub(crate) enum Advance {
     Tgat,
 }
 
-/// 21.3, 25.1 (with Q&A 21.3, 003 21.3 and 25.1, 23.6): one unit's advance after
-/// combat along `path`, as far as it may go: no MF, no bonus; it stops on entering an
+/// 21.3, 25.1 (with Q&A 21.3, 003 21.3 and 25.1, 23.6, and the weather of 34 like any
+/// movement: none from a mountain in ice, none onto one in snow): one unit's advance
+/// after combat along `path`, as far as it may go: no MF, no bonus; it stops on entering an
 /// enemy ZOC (which, is the reading `advance-zoc`'s: [`zoc_stops`]), a mountain or a
 /// forest, never enters forest with armor, air-assault or artillery, ends where it
 /// fits (11.1), and a unit cut off from supply does not advance. `told` is the winner,
@@ -301,6 +302,12 @@ pub(crate) fn advance_along(
     if supply::is_cut_off(pos, unit) {
         return vec![decided("it is cut off from supply (23.6)".to_string())];
     }
+    // 34, Weather Chart, Ice: units on mountains may not move that turn.
+    if crate::weather::going::frozen(pos.weather(), rules.board.terrain(piece.hex)) {
+        return vec![decided(
+            "it stands on a mountain in ice and may not move (34)".to_string(),
+        )];
+    }
     let board = &rules.board;
     let enemy = side.other();
     let mut taken: Vec<Hex> = Vec::new();
@@ -313,6 +320,16 @@ pub(crate) fn advance_along(
         }
         if terrain_fault(board, piece.kind, h).is_some() {
             why_short = Some(format!("it may not enter {h}"));
+            break;
+        }
+        // 34, Weather Chart, Snow: no ground unit moves onto mountains.
+        if board
+            .terrain(h)
+            .is_some_and(|t| crate::weather::going::barred(pos.weather(), t))
+        {
+            why_short = Some(format!(
+                "{h} is a mountain, and no ground unit moves onto mountains in snow (34)"
+            ));
             break;
         }
         taken.push(h);

@@ -46,15 +46,13 @@ pub enum Pay {
 }
 
 impl Spent {
-    /// 9.1, 9.2: the state after paying one more step `how`.
+    /// 9.1, 9.2: the state after paying one more step `how`; a step the weather halves
+    /// is the weather's to price (`weather::going::Going::pay`): here, as in clear
+    /// weather, one whole MF.
     pub fn pay(self, how: Pay) -> Spent {
         match how {
-            Pay::Whole => Spent {
+            Pay::Whole | Pay::Halved => Spent {
                 whole: self.whole + 1,
-                ..self
-            },
-            Pay::Halved => Spent {
-                whole: self.whole + 2,
                 ..self
             },
             Pay::Road if self.road_left > 0 => Spent {

@@ -301,7 +301,7 @@ fn advance(
     let mut least: BTreeMap<(u8, u8), Spent> = BTreeMap::new();
     for next in states
         .iter()
-        .flat_map(|s| ways.iter().map(move |&w| s.pay(w)))
+        .flat_map(|s| ways.iter().map(move |&w| mover.going.pay(*s, w)))
     {
         let key = (next.road_left, next.desert_left);
         if least.get(&key).is_none_or(|old| next.whole < old.whole) {

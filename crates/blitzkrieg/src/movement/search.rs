@@ -107,7 +107,7 @@ impl Party<'_> {
             for p in out.iter() {
                 for &w in ways {
                     let mut q = *p;
-                    q[g] = p[g].pay(w);
+                    q[g] = going.pay(p[g], w);
                     if q[g].fits(mf) {
                         next.push(q);
                     }

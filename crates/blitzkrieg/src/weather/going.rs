@@ -2,13 +2,14 @@
 //! road and desert bonuses, off-road movement halved, units frozen on mountains in ice
 //! and no ground unit moving onto mountains in snow.
 //!
-//! Halved movement is paid as a doubled cost: an off-road step the weather halves costs
-//! two MF ([`Pay::Halved`]), which lets a unit with an odd movement factor mix road and
-//! off-road steps exactly (a fraction is never rounded, 003 Rounding).
+//! Halved movement is paid as a multiplied cost: an off-road step the weather halves
+//! costs `[weather] halved_by` MF (two, [`Pay::Halved`], [`Going::pay`]), which lets a
+//! unit with an odd movement factor mix road and off-road steps exactly (a fraction is
+//! never rounded, 003 Rounding).
 
 use crate::board::{Board, Terrain};
 use crate::hex::Hex;
-use crate::movement::cost::{payments, road_connected, Pay};
+use crate::movement::cost::{payments, road_connected, Pay, Spent};
 use crate::readings::{CityHexRoad, GaleDesert};
 use crate::rules::Rules;
 use crate::state::GameState;
@@ -20,6 +21,9 @@ pub struct Going {
     pub weather: Weather,
     /// Reading `gale-desert-34`.
     pub gale_desert: GaleDesert,
+    /// `[weather] halved_by` of `tournament.toml`: what a halved step of movement costs,
+    /// in whole MF (0 where nothing is halved: clear weather by default).
+    pub halved_by: u32,
 }
 
 impl Going {
@@ -28,6 +32,19 @@ impl Going {
         Going {
             weather: super::now(rules, state),
             gale_desert: rules.ruleset.readings.gale_desert,
+            halved_by: rules.ruleset.tournament_figures.weather.halved_by,
+        }
+    }
+
+    /// 9.1-9.2 with 34: `spent` after paying one more step `how`; a step the weather
+    /// halves ([`Pay::Halved`]) costs `halved_by` whole MF.
+    pub fn pay(self, spent: Spent, how: Pay) -> Spent {
+        match how {
+            Pay::Halved => Spent {
+                whole: spent.whole + self.halved_by,
+                ..spent
+            },
+            Pay::Road | Pay::Desert | Pay::Whole => spent.pay(how),
         }
     }
 
@@ -39,8 +56,14 @@ impl Going {
     /// Weather Chart, Snow: no ground unit may move onto mountains (units on them may
     /// leave).
     pub fn bars(self, terrain: Terrain) -> bool {
-        self.weather == Weather::Snow && terrain == Terrain::Mountain
+        barred(self.weather, terrain)
     }
+}
+
+/// Weather Chart, Snow: "no ground units may move onto mountains": whether `terrain` is
+/// closed to ground units moving in `weather`.
+pub fn barred(weather: Weather, terrain: Terrain) -> bool {
+    weather == Weather::Snow && terrain == Terrain::Mountain
 }
 
 /// Weather Chart, Ice: "all units on mountains may not move that turn, they are
@@ -82,5 +105,32 @@ pub fn ways(
         }
         Weather::Gale | Weather::Snow => halved_off_road,
         Weather::Ice => payments(board, city, from, to, desert_bonus, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// 34, Weather Chart "halved": a halved step costs `[weather] halved_by` whole MF, the
+    /// figure of `tournament.toml`, not a number of the code's.
+    #[test]
+    fn a_halved_step_costs_the_figure_of_tournament_toml_34() {
+        let book = crate::ruleset::RuleBook::embedded().unwrap();
+        let by = book.tournament.weather.halved_by;
+        let rain = Going {
+            weather: Weather::Rain,
+            halved_by: by,
+            ..Going::default()
+        };
+        let start = Spent::default();
+        assert_eq!(rain.pay(start, Pay::Halved).whole, by);
+        assert_eq!(rain.pay(start, Pay::Whole).whole, 1);
+        let three = Going {
+            halved_by: 3,
+            ..rain
+        };
+        assert_eq!(three.pay(start, Pay::Halved).whole, 3);
     }
 }
