@@ -420,6 +420,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         SeedKindChoice::Stock => SeedSource::StockSales,
         SeedKindChoice::Text => SeedSource::AgreedText,
     };
+    // 34: the weather's die needs a seed that gives one.
+    Ruleset::check_seed(&g.optional, seed == SeedSource::StockSales)?;
     let units = Side::BOTH
         .iter()
         .flat_map(|s| {

@@ -24,6 +24,8 @@ impl RulesetError {
             RulesetError::ReadingSyntax(_) => "R007",
             RulesetError::TournamentReading(_) => "R008",
             RulesetError::TournamentOptional(_) => "R009",
+            // 34 (weather)
+            RulesetError::WeatherWithStockSales => "B225",
         }
     }
 }

@@ -401,6 +401,16 @@ pub enum RulesetError {
     #[error("`{0}` is not a reading: write NAME=OPTION, e.g. victory-a-reinforcements=board")]
     #[diagnostic(code("blitz::ruleset::reading_syntax"))]
     ReadingSyntax(String),
+    // 34 (weather)
+    /// 34: the weather is a die, which stock sales (one digit a battle) cannot give.
+    #[error("optional rule 34 rolls the weather on a die before Blue writes, and stock sales give one digit a battle and no die: a game with weather is resolved by a drand beacon round or an agreed text")]
+    #[diagnostic(
+        code("blitz::ruleset::weather_seed"),
+        help(
+            "choose `--seed drand` or `--seed text` (docs/dice.md), or leave out optional rule 34"
+        )
+    )]
+    WeatherWithStockSales,
 }
 
 impl RuleBook {
@@ -771,6 +781,17 @@ impl Ruleset {
         Ruleset::check_playable(rules, optional)
     }
 
+    /// 34 with docs/dice.md: a game with weather is not resolved by stock sales, which
+    /// give no die for the Weather Chart (refused when the game is made, not at the
+    /// first weather roll).
+    pub fn check_seed(optional: &BTreeSet<u32>, stock_sales: bool) -> Result<(), RulesetError> {
+        let weather = OptionalRule::Weather.number();
+        if stock_sales && optional.contains(&weather) {
+            return Err(RulesetError::WeatherWithStockSales);
+        }
+        Ok(())
+    }
+
     /// 24: the optional rules in force: those chosen, and in the Tournament Game the
     /// Basic Game's optional rules 19-23 as well.
     pub fn optional_in_force(rules: RuleSet, chosen: &BTreeSet<u32>) -> BTreeSet<u32> {
@@ -1119,5 +1140,18 @@ mod tests {
             Ruleset::parse_optional("all").unwrap(),
             (19..=23).collect::<BTreeSet<u32>>()
         );
+    }
+
+    // 34 (weather)
+    /// 34: a game with weather is not resolved by stock sales, which give no die.
+    #[test]
+    fn weather_is_refused_with_stock_sales_34() {
+        let weather: BTreeSet<u32> = [34].into();
+        assert!(matches!(
+            Ruleset::check_seed(&weather, true),
+            Err(RulesetError::WeatherWithStockSales)
+        ));
+        assert!(Ruleset::check_seed(&weather, false).is_ok());
+        assert!(Ruleset::check_seed(&[35].into(), true).is_ok());
     }
 }

@@ -105,3 +105,28 @@ fn reds_seed_rolls_the_weather_of_turn_8_and_blues_template_says_it_34() {
         .success()
         .stdout(contains("1 player-turns replayed"));
 }
+
+/// 34 with docs/dice.md: stock sales give one digit a battle and no die, so a game with
+/// weather resolved by them is refused when it is made (B225), not at its first weather
+/// roll, and nothing is written; by an agreed text it is made.
+#[test]
+fn a_game_with_weather_is_not_resolved_by_stock_sales_34() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = tmp.path().join("g");
+    let new = |seed: &str| {
+        blitz()
+            .args(["new", "--game", "g", "--blue", "a@example.org"])
+            .args(["--red", "b@example.org", "--seed", seed])
+            .args(["--rules", "tournament", "--optional", "34", "--out"])
+            .arg(&g)
+            .assert()
+    };
+    new("stock")
+        .code(2)
+        .stderr(contains("blitz::ruleset::weather_seed"))
+        .stderr(contains("optional rule 34 rolls the weather on a die"))
+        .stderr(contains("--seed drand"));
+    assert!(!g.exists(), "nothing is written");
+    new("text").success();
+    assert!(g.join("00-setup-blue.state.ron").exists());
+}
