@@ -312,6 +312,10 @@ pub struct TurnInProgress {
     /// (before odds).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
+    // 32: air combat (optional rule).
+    /// 32.3: the mover's air missions the defender may intercept, by hex (before odds).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flights: Vec<crate::model::flight::Flight>,
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as

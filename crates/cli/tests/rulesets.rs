@@ -77,10 +77,10 @@ fn a_new_tournament_game_records_its_figures_and_waits_with_every_full_unit() {
 #[test]
 fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
     let tmp = tempfile::tempdir().unwrap();
-    new(tmp.path(), &["--rules", "tournament", "--optional", "32"])
+    new(tmp.path(), &["--rules", "tournament", "--optional", "31"])
         .code(2)
         .stderr(contains(
-            "optional rule 32 (air combat) is not implemented yet",
+            "31 (the Tournament Game's optional rules: an introduction) is not implemented yet",
         ));
     new(tmp.path(), &["--optional", "23,34"])
         .code(2)
