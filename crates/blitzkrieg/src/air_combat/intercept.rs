@@ -9,6 +9,7 @@ use crate::air::{AirEvent, MissionKind};
 use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::marker::UnitMarker;
 pub use crate::model::flight::{Flight, Interception};
 use crate::odds::Factor;
 use crate::orders::{Intercept, OrderError, Orders, Problem};
@@ -313,6 +314,13 @@ pub fn fight(
         for f in &i.fighters {
             pos.set_aloft(f, true);
         }
+        // ACT note: the unescorted bombers that survive bomb at half their factors.
+        if !flight.escorted() {
+            for b in &flight.bombers {
+                // False for a bomber eliminated: nothing to mark.
+                let _ = pos.mark(b, UnitMarker::Intercepted);
+            }
+        }
         events.extend(crate::bombing::take_factors(
             rules,
             pos,
@@ -328,8 +336,9 @@ pub fn fight(
 
 /// 32.34 with 000's PBEM sequence: the defender's interceptors still in the air land
 /// at their base when the player-turn ends (the start of his next); the defender has
-/// no other aircraft in the air.
+/// no other aircraft in the air. The bombers they met lose their mark (ACT note).
 pub fn land_interceptors(pos: &mut Position, defender: Side) -> Vec<Event> {
+    pos.unmark_all(UnitMarker::Intercepted);
     let aloft: Vec<(UnitId, Hex)> = pos
         .aircraft()
         .filter(|p| p.side == defender && pos.is_aloft(&p.id))
