@@ -157,3 +157,41 @@ impl<'a> Triggers<'a> {
         best.unwrap_or(0).min(self.cap())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str, from: usize) -> Located<Hex> {
+        Located::new(s.parse().unwrap(), from..from + s.len())
+    }
+
+    /// 32.31: a written route is checked hex by hex, `to` added when left off, its
+    /// length against the range.
+    #[test]
+    fn a_route_is_a_chain_of_neighbours_no_longer_than_the_range() {
+        let base: Hex = "L10".parse().unwrap();
+        let to = at("P10", 0);
+        let route = [at("M10", 10), at("N10", 20), at("O10", 30)];
+        let path = checked(base, &route, &to, 8).unwrap();
+        let names: Vec<String> = path.iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["L10", "M10", "N10", "O10", "P10"]);
+        let (p, span) = checked(base, &route, &to, 3).unwrap_err();
+        assert_eq!(p, RouteProblem::TooLong { hexes: 4 });
+        assert_eq!(span, 0..3);
+        let gap = [at("M10", 10), at("O10", 20)];
+        let (p, span) = checked(base, &gap, &to, 8).unwrap_err();
+        assert_eq!(
+            p,
+            RouteProblem::Broken {
+                why: "O10 is not next to M10".into()
+            }
+        );
+        assert_eq!(span, 20..23);
+        let short = [at("M10", 10)];
+        let (p, _) = checked(base, &short, &to, 8).unwrap_err();
+        assert!(
+            matches!(p, RouteProblem::Broken { why } if why.contains("not next to its target P10"))
+        );
+    }
+}
