@@ -866,7 +866,12 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
             names(&f.bombers),
             f.range
         );
-        let reach = blitzkrieg::air_combat::intercept::reachable(rules, &pos, side, f);
+        let reach = blitzkrieg::air_combat::intercept::reachable(
+            rules,
+            (&pos, r.barred.as_slice()),
+            side,
+            f,
+        );
         if reach.is_empty() {
             let _ = writeln!(t, "#   none of your fighters can reach it");
             continue;

@@ -315,6 +315,9 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
+    // 003 32.35: the defender's fighters at a base in enemy ZOC at the start intercept
+    // nothing this player-turn (optional rule 32).
+    let scramble_barred = crate::air_combat::intercept::barred_at_start(rules, &pos, side);
     let friendly_at_start = control::friendly_cities(
         &rules.board,
         &pos,
@@ -669,6 +672,7 @@ fn move_units(
             garrisons: Some(garrisons),
             events: Vec::new(),
             flights: air_flights,
+            barred: scramble_barred,
         },
         next: Box::new(next),
     })
@@ -1137,13 +1141,12 @@ fn answer(
     );
     errors.extend(owed);
     // 32.3: the interceptions, against the flights the stopped player-turn announced.
-    let flights = state
-        .resume
-        .as_ref()
-        .map_or(&[][..], |c| c.flights.as_slice());
+    let (flights, barred) = state.resume.as_ref().map_or((&[][..], &[][..]), |c| {
+        (c.flights.as_slice(), c.barred.as_slice())
+    });
     let interceptions = crate::air_combat::intercept::check(
         rules,
-        &pos,
+        (&pos, barred),
         orders.side.value,
         flights,
         &orders.intercepts,
@@ -1371,6 +1374,7 @@ fn stop(
         garrisons: None,
         events: Vec::new(),
         flights: Vec::new(),
+        barred: Vec::new(),
     });
     (next, f.reported())
 }
@@ -1519,6 +1523,7 @@ fn finish(
         raids: _,
         events: _,
         flights: _,
+        barred: _,
     } = carry;
     next.step = 0;
     next.resume = None;

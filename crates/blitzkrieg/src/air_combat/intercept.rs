@@ -71,17 +71,33 @@ pub fn flights(
         .collect()
 }
 
+/// 003 32.35: the fighters of the side not moving that begin the mover's player-turn at
+/// a base in his ZOC: they may not intercept in it, even if the ZOC is gone by then (a
+/// game that plays rule 32; none otherwise).
+pub fn barred_at_start(rules: &Rules, pos: &Position, mover: Side) -> Vec<UnitId> {
+    if !super::in_play(&rules.ruleset) {
+        return Vec::new();
+    }
+    pos.pieces()
+        .filter(|p| p.side == mover.other() && p.kind == UnitKind::Ftr)
+        .filter(|p| pos.in_zoc_of(mover, p.hex))
+        .map(|p| p.id.clone())
+        .collect()
+}
+
 /// 32.3, 32.31: the defender's fighters that may meet `flight`: on the ground at a base
-/// on the map, as far from its hex as the intercept range and their own range allow
-/// (0: a fighter based in the hex itself, 003 32.31), with that distance.
+/// on the map, not `barred` (003 32.35), as far from its hex as the intercept range and
+/// their own range allow (0: a fighter based in the hex itself, 003 32.31), with that
+/// distance.
 pub fn reachable(
     rules: &Rules,
-    pos: &Position,
+    (pos, barred): (&Position, &[UnitId]),
     defender: Side,
     flight: &Flight,
 ) -> Vec<(UnitId, u32)> {
     pos.pieces()
         .filter(|p| p.side == defender && p.kind == UnitKind::Ftr && !pos.is_aloft(&p.id))
+        .filter(|p| !barred.contains(&p.id))
         .filter_map(|p| {
             let d = p.hex.distance(flight.hex);
             let own = rules.counters.get(&p.id).map_or(0, |c| c.movement);
@@ -111,7 +127,7 @@ pub fn not_the_movers(orders: &Orders) -> Vec<OrderError> {
 /// fighters on the ground within reach of it, and no fighter in two.
 pub fn check(
     rules: &Rules,
-    pos: &Position,
+    (pos, barred): (&Position, &[UnitId]),
     defender: Side,
     flights: &[Flight],
     intercepts: &[Intercept],
@@ -128,7 +144,7 @@ pub fn check(
             ));
             continue;
         };
-        let reach = reachable(rules, pos, defender, flight);
+        let reach = reachable(rules, (pos, barred), defender, flight);
         let mut fighters = Vec::new();
         for u in &i.units {
             let is_fighter = pos
@@ -155,6 +171,18 @@ pub fn check(
                     problem,
                     Some(u.span.clone()),
                     cite!("32.2"),
+                ));
+                continue;
+            }
+            if barred.contains(&u.value) {
+                let problem = Problem::CannotIntercept {
+                    unit: u.value.clone(),
+                    why: "it began the player-turn at a base in enemy ZOC (003 32.35)".into(),
+                };
+                errors.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("003 32.35"),
                 ));
                 continue;
             }
