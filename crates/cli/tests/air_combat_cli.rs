@@ -1,7 +1,8 @@
 //! Optional rule 32 (air combat) through the real binary: the interception exchange by
 //! mail. A Tournament Game with `--optional 32` starts from a position at Blue's turn 5:
-//! Blue's TAC at Hallam (J28) supports an attack on Red's stack in Azure (P30), where a
-//! Red FTR is based. Blue's file names no seed; the player-turn stops before odds and
+//! Blue's infantry moves next to Red's stack in Azure (P30), where a Red FTR is based
+//! (003 32.35: a base reached during movement does not keep the fighter down), and
+//! attacks it with the support of Blue's TAC from Hallam (J28). Blue's file names no seed; the player-turn stops before odds and
 //! Red's reaction template lists the flight over P30 with the fighter within reach; Red
 //! answers with `[[intercept]]` and the seed; the air combat is fought before the battle
 //! and the folder verifies.
@@ -16,7 +17,8 @@ fn blitz() -> Command {
 }
 
 /// Turn 5, Blue to move: Red holds P30, a hex of the Blue city Azure, with an
-/// infantry and a fighter; Blue's infantry stands next to it at P29, its TAC at Hallam.
+/// infantry and a fighter; Blue's infantry stands two hexes away at P28, its TAC at
+/// Hallam.
 const POSITION: &str = r#"turn = 5
 side = "blue"
 
@@ -24,7 +26,7 @@ side = "blue"
 P30 = "red"
 
 [[stack]]
-hex = "P29"
+hex = "P28"
 units = ["B-12IN"]
 
 [[stack]]
@@ -71,12 +73,12 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
     let stem = state.trim_end_matches(".state.ron").to_string();
     let template = fs::read_to_string(g.join(format!("{stem}.template.toml"))).unwrap();
     assert!(template.contains("stops before odds"), "{template}");
-    // Blue's orders: the attack, the TAC supporting it; no seed.
+    // Blue's orders: the move, the attack, the TAC supporting it; no seed.
     let blue = g.join("blue.toml");
     fs::write(
         &blue,
         format!(
-            "{template}\n[[attack]]\nid = \"a1\"\nunits = [\"B-12IN\"]\ntargets = [\"P30\"]\n\n\
+            "{template}\n[[move]]\nunit = \"B-12IN\"\npath = [\"P29\"]\n\n[[attack]]\nid = \"a1\"\nunits = [\"B-12IN\"]\ntargets = [\"P30\"]\n\n\
              [[mission]]\nunits = [\"B-1TAC\"]\nkind = \"tactical\"\nto = \"P30\"\nbattle = \"a1\"\n"
         ),
     )
