@@ -202,10 +202,13 @@ pub use blitzkrieg::embedded_hash;
 /// - `tournament` (the text of the release after 0.3.0): the text adds the figures and
 ///   readings of the Tournament Game's optional rules 33-36, which a game plays only when
 ///   it chose them (`--optional`); no figure or reading of the rules 24-30 changed.
+/// - `tournament` (32: the text of the release after that): the text adds the figures
+///   of optional rule 32 (`[air_combat]`), which a game plays only when it chose the
+///   rule; no figure or reading of another rule changed.
 ///
 /// Only the embedded data supersedes: a game made with these hashes and given other data
 /// by path is refused as before (`G008`).
-pub const SUPERSEDED: [(&str, &str); 2] = [
+pub const SUPERSEDED: [(&str, &str); 3] = [
     (
         "tournament",
         "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
@@ -213,6 +216,11 @@ pub const SUPERSEDED: [(&str, &str); 2] = [
     (
         "tournament",
         "4c41c750994c6c16ff38f34d8c1701722ab24e5440587b0a38839f024fe9ac3b",
+    ),
+    // 32: air combat.
+    (
+        "tournament",
+        "846b4b0f3dbadf226c195592f001670afeef92fc552b826cdc657e946519d83b",
     ),
 ];
 

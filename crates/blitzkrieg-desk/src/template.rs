@@ -787,6 +787,7 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
                 state.label(),
                 state.step
             );
+            interception_help(t, rules, state, side);
         }
         _ => {
             let _ = writeln!(
@@ -825,6 +826,69 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         seed_lines(t, &state.game.options.seed);
     }
     owed_help(t, rules, state, side);
+}
+
+/// 32.3, 32.31-32.32 (optional rule 32): the reaction template: per hex the enemy's
+/// bombers fly to, its escorts, the intercept range and the answering side's fighters
+/// within reach, with the strength they would fire at, as `[[intercept]]` lines to
+/// uncomment.
+fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    let Some(r) = state.resume.as_ref().filter(|r| !r.flights.is_empty()) else {
+        return;
+    };
+    let pos = state.position(&rules.counters);
+    let figures = rules.ruleset.tournament_figures.air_combat;
+    let _ = writeln!(
+        t,
+        "#\n# Interception (32.3): the enemy's bombers over each hex, its escorts, the intercept\n\
+         # range there (32.31) and your fighters on the ground within reach. Uncomment an\n\
+         # [[intercept]] to meet them; each fighter intercepts once."
+    );
+    for f in &r.flights {
+        let names = |u: &[blitzkrieg::units::UnitId]| {
+            u.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (times, escort) = if f.escorted() {
+            (
+                figures.escorted_times,
+                format!("escorted by {}", names(&f.escorts)),
+            )
+        } else {
+            (figures.unescorted_times, "unescorted".to_string())
+        };
+        let _ = writeln!(
+            t,
+            "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
+            f.hex,
+            names(&f.bombers),
+            f.range
+        );
+        let reach = blitzkrieg::air_combat::intercept::reachable(
+            rules,
+            (&pos, r.barred.as_slice()),
+            side,
+            f,
+        );
+        if reach.is_empty() {
+            let _ = writeln!(t, "#   none of your fighters can reach it");
+            continue;
+        }
+        let units: Vec<String> = reach
+            .iter()
+            .map(|(u, d)| format!("\"{u}\"  ({d} hexes)"))
+            .collect();
+        let _ = writeln!(t, "#   within reach: {}", units.join(", "));
+        let quoted: Vec<String> = reach.iter().map(|(u, _)| format!("\"{u}\"")).collect();
+        let _ = writeln!(
+            t,
+            "# [[intercept]]\n# units = [{}]\n# hex = \"{}\"",
+            quoted.join(", "),
+            f.hex
+        );
+    }
 }
 
 fn owed_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {

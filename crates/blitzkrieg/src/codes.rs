@@ -610,6 +610,32 @@ mod tests {
                 allowed: 3,
                 why: "Blue has the use of 1 basic industry city (36.33)".into(),
             },
+            // 32: air combat.
+            Problem::RouteBroken {
+                unit: UnitId::new("B-2TAC").unwrap(),
+                why: "K12 is not next to K10".into(),
+            },
+            Problem::RouteTooLong {
+                unit: UnitId::new("B-2TAC").unwrap(),
+                hexes: 9,
+                range: 8,
+            },
+            Problem::RouteRequired {
+                unit: UnitId::new("B-2TAC").unwrap(),
+            },
+            Problem::NothingToEscort { hex: h("K14") },
+            Problem::InterceptByMover,
+            Problem::NoFlightToIntercept { hex: h("K14") },
+            Problem::CannotIntercept {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                why: "it is not a fighter of Red's on the map".into(),
+            },
+            Problem::BeyondInterceptRange {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                hex: h("K14"),
+                distance: 5,
+                range: 3,
+            },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

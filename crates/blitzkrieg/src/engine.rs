@@ -19,6 +19,7 @@ use crate::hex::Hex;
 use crate::marker::Pools;
 use crate::minor;
 use crate::minor::position_of;
+use crate::model::flight::Interception;
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
@@ -314,6 +315,9 @@ fn move_units(
     side: Side,
 ) -> Result<Moved, Vec<OrderError>> {
     let mut pos = position_of(rules, state);
+    // 003 32.35: the defender's fighters at a base in enemy ZOC at the start intercept
+    // nothing this player-turn (optional rule 32).
+    let scramble_barred = crate::air_combat::intercept::barred_at_start(rules, &pos, side);
     let friendly_at_start = control::friendly_cities(
         &rules.board,
         &pos,
@@ -472,7 +476,7 @@ fn move_units(
         barraged: &barraged,
         minors: &minors,
     };
-    let flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
+    let mut flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
     // 003 29.2, 29.6: the countries the aircraft flew to, from or over.
     let legs = minor::overflight::mission_legs(rules, &flights.events);
     let mut air_minor = minor::overflight::overflights(rules, &legs);
@@ -548,7 +552,7 @@ fn move_units(
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
     errors.extend(at_sea_errors);
-    errors.extend(flights.errors);
+    errors.extend(std::mem::take(&mut flights.errors));
     errors.extend(air::base::check_placements(
         rules,
         &pos,
@@ -586,9 +590,13 @@ fn move_units(
     );
     errors.extend(barrage_errors);
     errors.extend(check_seed(state, orders));
+    // 32: air combat (optional rule).
+    errors.extend(crate::air_combat::intercept::not_the_movers(orders));
     if !errors.is_empty() {
         return Err(errors);
     }
+    // 32.3: the flights the defender may intercept at the stop before odds.
+    let air_flights = crate::air_combat::intercept::announced(rules, &pos, side, &flights);
     // 35.1: the factors the mover invaded with, counted in his next player-turn.
     let invading = ascendancy::invaded_with(rules, &moved.events);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -668,6 +676,8 @@ fn move_units(
             minor_first: minor::guerrilla::first_losses(&orders.minors),
             garrisons: Some(garrisons),
             events: Vec::new(),
+            flights: air_flights,
+            barred: scramble_barred,
         },
         next: Box::new(next),
     })
@@ -930,9 +940,19 @@ fn stop_before_odds(
             .iter()
             .map(|r| format!("the strategic bombing of {}", r.hex)),
     );
+    // 32.3: the flights he may intercept (optional rule 32).
+    let over: Vec<String> = carry.flights.iter().map(|f| f.hex.to_string()).collect();
+    let meets = if over.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", after the interceptions he chooses over {} (32.3)",
+            crate::orders::and_list(&over, "")
+        )
+    };
     live.events.push(Event::Note {
         text: format!(
-            "the player-turn stops before odds: {} answers in a step of its own before any odds are worked out or any die is rolled, and names the seed of {}",
+            "the player-turn stops before odds: {} answers in a step of its own before any odds are worked out or any die is rolled, and names the seed of {}{meets}",
             live.side.other(),
             what.join(", ")
         ),
@@ -1044,7 +1064,7 @@ fn resume(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (pos, done) = answer(rules, state, orders, input.state_hash)?;
+    let (pos, done, interceptions) = answer(rules, state, orders, input.state_hash)?;
     let mut next = state.clone();
     next.pending = Vec::new();
     let mut carry = carry.clone();
@@ -1060,7 +1080,19 @@ fn resume(
         throughout: victory::Throughout::resume(rules, carry.kept.clone()),
     };
     match carry.at {
-        Step::BeforeOdds => open_combat(rules, state, next, live, carry, input),
+        Step::BeforeOdds => {
+            // 32.3-32.4: the air combat of the interceptions, before any odds.
+            let fought = air_combat(
+                rules,
+                state,
+                &carry.flights,
+                &interceptions,
+                &mut live.pos,
+                input,
+            )?;
+            live.events.extend(fought);
+            open_combat(rules, state, next, live, carry, input)
+        }
         // A stop in the battles, or after them with none left (20.35, the final
         // decisions), is written as a stop in the battles: they go on from there.
         Step::Battles | Step::FinalDecisions | Step::AfterCombat => {
@@ -1088,14 +1120,15 @@ fn resume(
 }
 
 /// The answer of a later step, checked and carried out on a copy of the position: its
-/// header, the sections the [`Ask`] allows, the decisions asked and its seed. The
-/// position after the decisions, and their events, or every problem.
+/// header, the sections the [`Ask`] allows, the decisions asked, the interceptions
+/// (32.3) and its seed. The position after the decisions, their events and the
+/// interceptions, or every problem.
 fn answer(
     rules: &Rules,
     state: &GameState,
     orders: &Orders,
     state_hash: &str,
-) -> Result<(Position, Vec<Event>), Vec<OrderError>> {
+) -> Result<(Position, Vec<Event>, Vec<Interception>), Vec<OrderError>> {
     let mut errors = check_header(rules, state, orders, state_hash);
     if errors.iter().any(header_blocks) {
         return Err(errors);
@@ -1112,9 +1145,24 @@ fn answer(
         &orders.game.span,
     );
     errors.extend(owed);
+    // 32.3: the interceptions, against the flights the stopped player-turn announced.
+    let (flights, barred) = state.resume.as_ref().map_or((&[][..], &[][..]), |c| {
+        (c.flights.as_slice(), c.barred.as_slice())
+    });
+    let interceptions = crate::air_combat::intercept::check(
+        rules,
+        (&pos, barred),
+        orders.side.value,
+        flights,
+        &orders.intercepts,
+    )
+    .unwrap_or_else(|e| {
+        errors.extend(e);
+        Vec::new()
+    });
     errors.extend(check_seed(state, orders));
     if errors.is_empty() {
-        Ok((pos, done))
+        Ok((pos, done, interceptions))
     } else {
         Err(finish_errors(errors))
     }
@@ -1330,6 +1378,8 @@ fn stop(
         minor_first: BTreeMap::new(),
         garrisons: None,
         events: Vec::new(),
+        flights: Vec::new(),
+        barred: Vec::new(),
     });
     (next, f.reported())
 }
@@ -1477,6 +1527,8 @@ fn finish(
         removals: _,
         raids: _,
         events: _,
+        flights: _,
+        barred: _,
     } = carry;
     next.step = 0;
     next.resume = None;
@@ -1496,6 +1548,11 @@ fn finish(
     // 003 29.2, 29.6: the countries the aircraft flew over to land.
     let legs = minor::overflight::landing_legs(&landed, &landing);
     events.extend(landed);
+    // 32.34: the interceptors land after every aircraft of the mover.
+    events.extend(crate::air_combat::intercept::land_interceptors(
+        &mut pos,
+        side.other(),
+    ));
     events.extend(minor::overflight::overflights(rules, &legs));
     events.extend(air::base::overrun(&mut pos));
     // 29.2, 29.6: countries violated in combat, then the guerrillas.
@@ -1604,6 +1661,27 @@ fn bomb(
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("30.42"))])?,
     );
     Ok(events)
+}
+
+/// 32.32, 32.4: the air combat of the defender's interceptions on the ACT, drawn from
+/// the answer's seed (optional rule 32).
+fn air_combat(
+    rules: &Rules,
+    state: &GameState,
+    flights: &[crate::model::flight::Flight],
+    interceptions: &[Interception],
+    pos: &mut Position,
+    input: &mut TurnInput,
+) -> Result<Vec<Event>, Vec<OrderError>> {
+    if interceptions.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mode = table_mode(state.game.options.tables);
+    let tables = input.tables;
+    let dice = &mut *input.dice;
+    let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
+    crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])
 }
 
 /// 30.41: a battle with the bombers flying in its support among its units.

@@ -58,3 +58,5 @@ pub mod victory;
 pub mod weather;
 // 33: additional bombing missions (optional rule).
 pub mod bombing;
+// 32: air combat (optional rule).
+pub mod air_combat;

@@ -36,6 +36,10 @@ pub enum UnitMarker {
     /// 35.31: placed on an assault hex of a zone of friendly naval superiority: it
     /// attacks doubled from that full sea hex. Comes off with [`UnitMarker::Assault`].
     SuperiorInvader,
+    // 32: air combat (optional rule).
+    /// ACT note: "When fighters intercept unescorted bombers, bomber units bomb at 1/2
+    /// factor (convert fractions down)". Comes off when the interceptors land (32.34).
+    Intercepted,
 }
 
 /// A counter placed on a hex by a bombing result.

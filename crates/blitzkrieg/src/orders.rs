@@ -201,6 +201,9 @@ struct RawMission {
     stock: Option<Spanned<String>>,
     // 33.6: night bombing.
     night: Option<Spanned<bool>>,
+    // 32.31: the route flown.
+    #[serde(default)]
+    route: Vec<Spanned<String>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -251,6 +254,9 @@ pub struct RawOrders {
     replace: Vec<RawReplace>,
     #[serde(default)]
     lake: Vec<RawLake>,
+    // 32: air combat (optional rule).
+    #[serde(default)]
+    intercept: Vec<RawIntercept>,
 }
 
 /// 29.6-29.7: the aggressor's choices for one minor country (Tournament Game).
@@ -262,6 +268,16 @@ struct RawMinor {
     pay_supply: Option<Spanned<bool>>,
     #[serde(default)]
     lose: Vec<Spanned<String>>,
+}
+
+/// 32.3: the defender's fighters meeting the enemy aircraft over a hex.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawIntercept {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    hex: Spanned<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -503,6 +519,17 @@ pub struct Orders {
     pub replace: Vec<Replacement>,
     /// 27.5: rangers crossing a lake from the city they began the player-turn in.
     pub lake: Vec<LakeCrossing>,
+    // 32: air combat (optional rule).
+    /// 32.3: the defender's interceptions, in the answer before odds.
+    pub intercepts: Vec<Intercept>,
+}
+
+/// 32.3: `[[intercept]]`: the defender's fighters and the hex of the enemy aircraft
+/// they meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Intercept {
+    pub units: Vec<Located<UnitId>>,
+    pub hex: Located<Hex>,
 }
 
 /// 29.6-29.7: for one minor country, whether the aggressor pays the factors of 29.7
@@ -923,6 +950,14 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 hex(&l.invade, errs).map(|invade| LakeCrossing { units, invade })
             })
             .collect(),
+        intercepts: raw
+            .intercept
+            .iter()
+            .filter_map(|i| {
+                let units = who(&i.unit, &i.units, i.hex.span(), errs);
+                hex(&i.hex, errs).map(|hex| Intercept { units, hex })
+            })
+            .collect(),
     }
 }
 
@@ -972,6 +1007,7 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .night
             .as_ref()
             .map(|n| Located::new(*n.get_ref(), n.span())),
+        route: hexes(&m.route, errs),
     })
 }
 

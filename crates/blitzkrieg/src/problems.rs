@@ -84,7 +84,7 @@ const ATTACK_THE_CITY: &str =
     "attack the city with an [[attack]] on its hex (no defending units needed); once the MCRT reduces it, it may be entered (29.4)";
 const PORTS_LISTED: &str = "the template lists the ports you may use now, zone by zone";
 const MISSION_KINDS: &str =
-    "see docs/orders.md, air missions: `kind` tactical (TAC, MDM with a battle), strategic (SAC, MDM) or transfer; with optional rule 33 airbase (TAC, MDM), port, road or industry (SAC, MDM)";
+    "see docs/orders.md, air missions: `kind` tactical (TAC, MDM with a battle), strategic (SAC, MDM) or transfer; with optional rule 33 airbase (TAC, MDM), port, road or industry (SAC, MDM); with optional rule 32 escort (FTR, over a hex bombers fly to)";
 const LANDING: &str =
     "land at a friendly city free of enemy ZOC within range of the target (within half range after bombing at double strength), with room for 3 full air units";
 
@@ -946,6 +946,36 @@ problems! {
             odds: String,
             allowed: u32,
             why: String,
+        },
+        // 32: air combat (optional rule).
+        (B310, hint = "write `route` as the hexes flown from the base, each next to the one before, ending at (or next to) `to`")
+        #[error("the route of {unit}'s mission is no flight: {why}")]
+        RouteBroken { unit: UnitId, why: String },
+        (B311)
+        #[error("the route of {unit}'s mission flies {hexes} hexes; its range is {range}")]
+        RouteTooLong { unit: UnitId, hexes: u32, range: u32 },
+        (B312, hint = "this game asks every bombing and escort mission for the hexes it flies (reading mission-route-32-31=required)")
+        #[error("{unit}'s mission names no route")]
+        RouteRequired { unit: UnitId },
+        (B313)
+        #[error("no bombing mission of yours flies over {hex}: fighters escort the bombers over a hex (32.4)")]
+        NothingToEscort { hex: Hex },
+        (B314)
+        #[error("only the defender intercepts: [[intercept]] belongs in the answer to the stop before odds")]
+        InterceptByMover,
+        (B315, hint = "the template lists the flights over each hex this player-turn")
+        #[error("no enemy bombers fly over {hex} this player-turn")]
+        NoFlightToIntercept { hex: Hex },
+        (B316)
+        #[error("{unit} cannot intercept: {why}")]
+        CannotIntercept { unit: UnitId, why: String },
+        (B317, hint = "the template lists the fighters within the intercept range of each flight")
+        #[error("{unit} is {distance} hexes from {hex}; it may intercept there from {range} hexes at most")]
+        BeyondInterceptRange {
+            unit: UnitId,
+            hex: Hex,
+            distance: u32,
+            range: u32,
         },
     }
 }

@@ -397,6 +397,15 @@ readings! {
         /// Refused with the orders.
         Refused = "refused",
     }
+    // 32: air combat (optional rule).
+    /// 32.31: the route of an air mission that names none (a Tournament Game reading,
+    /// `tournament.toml`).
+    mission_route: MissionRoute = "mission-route-32-31", built = true {
+        /// The route least favourable to interception.
+        LeastFavourable = "least-favourable",
+        /// Every bombing and escort mission names its route.
+        Required = "required",
+    }
 }
 
 #[cfg(test)]

@@ -182,6 +182,8 @@ pub struct TournamentFigures {
     pub ascendancy: AscendancyFigures,
     // 36: critical resources.
     pub resources: crate::resources::ResourceFigures,
+    // 32: air combat (optional rule).
+    pub air_combat: crate::air_combat::AirCombatFigures,
 }
 
 pub use crate::ascendancy::AscendancyFigures;
@@ -696,10 +698,10 @@ impl OptionalRule {
             | OptionalRule::Weather
             | OptionalRule::BombingMissions
             | OptionalRule::NavalAscendancy
-            | OptionalRule::CriticalResources => true,
-            OptionalRule::Introduction
-            | OptionalRule::TournamentIntroduction
-            | OptionalRule::AirCombat => false,
+            | OptionalRule::CriticalResources
+            // 32: air combat.
+            | OptionalRule::AirCombat => true,
+            OptionalRule::Introduction | OptionalRule::TournamentIntroduction => false,
         }
     }
 }
@@ -1121,8 +1123,10 @@ mod tests {
         // 31: the Tournament Game's optional rules are not the Basic Game's.
         let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 34])).unwrap_err();
         assert_eq!(e, RulesetError::TournamentOptional(34));
-        let e = Ruleset::check_choice(RuleSet::Tournament, &BTreeSet::from([32])).unwrap_err();
-        assert!(e.to_string().contains("air combat"), "{e}");
+        // 32: air combat is built; 31, an introduction, has nothing to play.
+        assert!(Ruleset::check_choice(RuleSet::Tournament, &BTreeSet::from([32])).is_ok());
+        let e = Ruleset::check_choice(RuleSet::Tournament, &BTreeSet::from([31])).unwrap_err();
+        assert!(e.to_string().contains("an introduction"), "{e}");
         assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 20])).is_ok());
         assert!(Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([19, 23])).is_ok());
         let e = Ruleset::check_choice(RuleSet::Basic, &BTreeSet::from([20])).unwrap_err();

@@ -49,7 +49,8 @@ impl Sequence {
             steps.push(Step::AirMissions);
         }
         steps.push(Step::Announcement);
-        if ruleset.stops.contains(&Stop::BeforeOdds) {
+        // 32.3: the defender's interceptions are answered there (optional rule 32).
+        if ruleset.stops.contains(&Stop::BeforeOdds) || ruleset.plays(OptionalRule::AirCombat) {
             steps.push(Step::BeforeOdds);
         }
         if ruleset.tournament() {
@@ -119,6 +120,8 @@ pub enum Section {
     Replace,
     Lake,
     Barrage,
+    // 32: air combat (optional rule).
+    Intercept,
 }
 
 impl Section {
@@ -142,6 +145,7 @@ impl Section {
             Section::Replace => "[[replace]]",
             Section::Lake => "[[lake]]",
             Section::Barrage => "[[barrage]]",
+            Section::Intercept => "[[intercept]]",
         }
     }
 }
@@ -180,8 +184,9 @@ impl Ask {
         };
         let sections: &'static [Section] = match what {
             Asked::Decisions | Asked::FinalDecisions => &[Section::Decision],
-            // No rule that answers before odds is built yet (31-36): the answer
-            // names the seed and nothing else.
+            // 32.3: the defender's interceptions (optional rule 32); without it the
+            // answer names the seed and nothing else.
+            Asked::BeforeOdds if ruleset.plays(OptionalRule::AirCombat) => &[Section::Intercept],
             Asked::BeforeOdds => &[],
         };
         Some(Ask {
@@ -235,6 +240,7 @@ impl Ask {
             minors,
             replace,
             lake,
+            intercepts,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -302,6 +308,9 @@ impl Ask {
         }
         for b in barrages {
             at(Section::Barrage, &b.id.span);
+        }
+        for i in intercepts {
+            at(Section::Intercept, &i.hex.span);
         }
         out.retain(|(s, _)| !self.allows(*s));
         out

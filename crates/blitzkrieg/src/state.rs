@@ -312,6 +312,14 @@ pub struct TurnInProgress {
     /// (before odds).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
+    // 32: air combat (optional rule).
+    /// 32.3: the mover's air missions the defender may intercept, by hex (before odds).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flights: Vec<crate::model::flight::Flight>,
+    /// 003 32.35: the defender's fighters that began the player-turn at a base in enemy
+    /// ZOC: they intercept nothing in it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barred: Vec<crate::units::UnitId>,
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as

@@ -77,10 +77,10 @@ fn a_new_tournament_game_records_its_figures_and_waits_with_every_full_unit() {
 #[test]
 fn rules_not_built_yet_and_unknown_readings_are_refused_by_name() {
     let tmp = tempfile::tempdir().unwrap();
-    new(tmp.path(), &["--rules", "tournament", "--optional", "32"])
+    new(tmp.path(), &["--rules", "tournament", "--optional", "31"])
         .code(2)
         .stderr(contains(
-            "optional rule 32 (air combat) is not implemented yet",
+            "31 (the Tournament Game's optional rules: an introduction) is not",
         ));
     new(tmp.path(), &["--optional", "23,34"])
         .code(2)
@@ -147,12 +147,10 @@ fn combat_supply_can_be_chosen_and_is_recorded_23() {
     let other = tempfile::tempdir().unwrap();
     new(
         other.path(),
-        &["--rules", "tournament", "--optional", "23,32"],
+        &["--rules", "tournament", "--optional", "23,31"],
     )
     .code(2)
-    .stderr(contains(
-        "optional rule 32 (air combat) is not implemented yet",
-    ));
+    .stderr(contains("an introduction) is not"));
 }
 
 /// Optional rules 21 (automatic victory) and 22 (strategic movement) are built: a game

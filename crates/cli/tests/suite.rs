@@ -6,6 +6,8 @@
 //! `Cargo.toml` (`[[test]]`), with the reason; [`every_test_file_is_run`] fails when a
 //! file of `tests/` is neither, as it would then never run (`autotests = false`).
 
+#[path = "air_combat_cli.rs"]
+mod air_combat_cli;
 #[path = "ascendancy_cli.rs"]
 mod ascendancy_cli;
 #[path = "board_cli.rs"]

@@ -336,7 +336,9 @@ impl Action {
                 | Event::Guerrillas { .. }
                 | Event::MinorSupply { .. }
                 | Event::Air(AirEvent::Landed { .. })
-                | Event::Air(AirEvent::BomberLosses(_) | AirEvent::Inverted { .. })
+                | Event::Air(
+                    AirEvent::BomberLosses(_) | AirEvent::Inverted { .. } | AirEvent::AirCombat(_),
+                )
                 | Event::Ascendancy(_)
                 | Event::Resources(_) => {}
             }

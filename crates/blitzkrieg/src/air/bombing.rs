@@ -4,6 +4,7 @@
 //! aircraft named in it; the losses they take first are the combat resolution's.
 
 use crate::hex::Hex;
+use crate::marker::UnitMarker;
 use crate::odds::Factor;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -18,14 +19,24 @@ pub fn doubles(c: &Counter, from: Hex, targets: &[Hex]) -> bool {
 
 /// 30.41, 30.8: the factor an aircraft adds to the attack on `targets`: its attack
 /// factor, doubled at less than half range from the base it flew from (where it
-/// stands on the map while in the air). `None` for a unit that is not an aircraft.
+/// stands on the map while in the air); halved, fractions down, when fighters
+/// intercepted it unescorted (32, the ACT's note). `None` for a unit that is not an
+/// aircraft.
 pub fn air_factor(rules: &Rules, pos: &Position, id: &UnitId, targets: &[Hex]) -> Option<Factor> {
     let c = rules.counters.get(id).filter(|c| c.kind.is_air())?;
     let base = pos.hex_of(id)?;
     // 34, 003 34: halved in rain and snow before any doubling (003 Rounding).
     let f = crate::weather::combat::air_factor(rules, pos.weather(), Factor::from(c.attack));
-    Some(if doubles(c, base, targets) {
+    let intercepted = pos.is_marked(id, UnitMarker::Intercepted);
+    let f = if intercepted { f.half() } else { f };
+    let f = if doubles(c, base, targets) {
         f.double()
+    } else {
+        f
+    };
+    // ACT note: "convert fractions down", once, after every other effect (003 Rounding).
+    Some(if intercepted {
+        Factor::from(f.floor())
     } else {
         f
     })

@@ -59,6 +59,9 @@ pub struct Flights {
     pub landing: BTreeMap<UnitId, Landing>,
     /// 30.42: the strategic bombings, in the order written.
     pub raids: Vec<Raid>,
+    // 32: air combat (optional rule).
+    /// 32.31: the routes written, base first, by aircraft.
+    pub routes: BTreeMap<UnitId, Vec<Hex>>,
     pub events: Vec<Event>,
     pub errors: Vec<OrderError>,
 }
@@ -128,6 +131,11 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             out.errors.push(e);
             continue;
         }
+        // 32.4: an escort flies over a hex bombers fly to.
+        if let Some(e) = crate::air_combat::escort_refusal(m, missions) {
+            out.errors.push(e);
+            continue;
+        }
         let landed = match m.kind.value {
             MissionKind::Transfer => stage(ctx, pos, m, &flyers, &mut out),
             MissionKind::Tactical
@@ -135,7 +143,8 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             | MissionKind::Airbase
             | MissionKind::Port
             | MissionKind::Road
-            | MissionKind::Industry => combat_mission(ctx, pos, m, &flyers, &mut out),
+            | MissionKind::Industry
+            | MissionKind::Escort => combat_mission(ctx, pos, m, &flyers, &mut out),
         };
         if landed.is_some() {
             tactical.record(ctx.attacks, m);
@@ -194,7 +203,7 @@ fn flyer(
         };
         OrderError::new(problem, Some(u.span.clone()), rule).unit(&u.value)
     };
-    if let Some((why, rule)) = wrong_type(c.kind, m.kind.value) {
+    if let Some((why, rule)) = wrong_type(&ctx.rules.ruleset, c.kind, m.kind.value) {
         errors.push(refuse(why, rule));
         return None;
     }
@@ -260,14 +269,20 @@ fn flyer(
     })
 }
 
-/// 30.1, 30.41, 30.42: why a unit of `kind` may not fly a mission of `mission`'s kind.
-fn wrong_type(kind: UnitKind, mission: MissionKind) -> Option<(&'static str, Cite)> {
+/// 30.1, 30.41, 30.42: why a unit of `kind` may not fly a mission of `mission`'s kind
+/// (a fighter's: 32.1-32.2, `air_combat`).
+fn wrong_type(
+    ruleset: &crate::ruleset::Ruleset,
+    kind: UnitKind,
+    mission: MissionKind,
+) -> Option<(&'static str, Cite)> {
     match (kind, mission) {
         (k, _) if !k.is_air() => Some((
             "it is not an aircraft (ground units move by [[move]], or by air transport with [[air]], 9.3)",
             cite!("30.1"),
         )),
-        (UnitKind::Ftr, _) => Some(("fighters fly only with optional rule 32", cite!("30.1"))),
+        (UnitKind::Ftr, m) => crate::air_combat::fighter_refusal(ruleset, m),
+        (_, MissionKind::Escort) => Some(("only fighters escort (32.4)", cite!("32.4"))),
         (UnitKind::Sac, MissionKind::Tactical) => {
             Some(("only TAC and MDM bomb tactically", cite!("30.41")))
         }
@@ -454,6 +469,17 @@ fn combat_mission(
             Some(l) => planned.push((f, l)),
             None => ok = false,
         }
+        // 32.31: the route flown (optional rule 32).
+        match crate::air_combat::route_of(ctx.rules, m, (&f.id, f.base, f.counter.movement)) {
+            Ok(Some(path)) => {
+                out.routes.insert(f.id.value.clone(), path);
+            }
+            Ok(None) => {}
+            Err(e) => {
+                ok = false;
+                out.errors.push(*e);
+            }
+        }
     }
     if !ok {
         return None;
@@ -487,6 +513,7 @@ fn combat_mission(
                 MissionKind::Port => para!("33.3"),
                 MissionKind::Road => para!("33.4"),
                 MissionKind::Industry => para!("33.5"),
+                MissionKind::Escort => para!("32.4"),
                 _ => para!("30.41"),
             }),
         }));
@@ -591,6 +618,17 @@ fn target_legal(
     };
     if let Some(refused) = bombing_33_refusal(ctx, pos, m, raids, errors) {
         return refused;
+    }
+    // 32.4: an escort's target was checked against the bombing missions.
+    if m.kind.value == MissionKind::Escort {
+        return match &m.battle {
+            Some(b) => fail(
+                "an escort flies with the bombers over its hex and supports no battle".into(),
+                b.span.clone(),
+                errors,
+            ),
+            None => true,
+        };
     }
     if m.kind.value == MissionKind::Strategic {
         let city = crate::minor::bombard::open_city(ctx.rules, ctx.minors, ctx.side, m.to.value);

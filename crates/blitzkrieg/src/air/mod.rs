@@ -67,6 +67,9 @@ pub enum MissionKind {
     Road,
     /// 33.5: SAC and MDM bomb a city's supply and industry on the BBT.
     Industry,
+    // 32: air combat (optional rule).
+    /// 32.4: fighters escort the bombing missions over a hex.
+    Escort,
 }
 
 impl MissionKind {
@@ -80,6 +83,8 @@ impl MissionKind {
             "port" => Some(MissionKind::Port),
             "road" | "city-road" => Some(MissionKind::Road),
             "industry" => Some(MissionKind::Industry),
+            // 32: air combat.
+            "escort" => Some(MissionKind::Escort),
             _ => None,
         }
     }
@@ -93,7 +98,7 @@ impl MissionKind {
     /// tactical mission or a transfer).
     pub fn target(self) -> Option<RaidTarget> {
         match self {
-            MissionKind::Tactical | MissionKind::Transfer => None,
+            MissionKind::Tactical | MissionKind::Transfer | MissionKind::Escort => None,
             MissionKind::Strategic => Some(RaidTarget::Units),
             MissionKind::Airbase => Some(RaidTarget::Airbase),
             MissionKind::Port => Some(RaidTarget::Port),
@@ -118,6 +123,7 @@ impl fmt::Display for MissionKind {
             MissionKind::Port => "port",
             MissionKind::Road => "road",
             MissionKind::Industry => "industry",
+            MissionKind::Escort => "escort",
         })
     }
 }
@@ -144,6 +150,10 @@ pub struct Mission {
     // 33: additional bombing missions (optional rule).
     /// 33.6: `night = true`: a night bombing.
     pub night: Option<Located<bool>>,
+    // 32: air combat (optional rule).
+    /// 32.31: the hexes flown from the base to `to`, in order (`to` last, written or
+    /// not); empty when the orders give none.
+    pub route: Vec<Located<Hex>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.
@@ -198,6 +208,9 @@ pub enum AirEvent {
         hex: Hex,
         rule: Rule,
     },
+    // 32: air combat (optional rule).
+    /// 32.32, 32.4: one fire of an air combat on the ACT.
+    AirCombat(crate::air_combat::intercept::AirFire),
 }
 
 impl AirEvent {
@@ -226,7 +239,7 @@ impl AirEvent {
                 };
                 // 33.2, 33.5: "an airbase mission", "an industry mission".
                 let a = match kind {
-                    MissionKind::Airbase | MissionKind::Industry => "an",
+                    MissionKind::Airbase | MissionKind::Industry | MissionKind::Escort => "an",
                     _ => "a",
                 };
                 format!("{unit:<9} flies {a} {what}{twice} ({rule})")
@@ -268,6 +281,7 @@ impl AirEvent {
                     names.join(", ")
                 )
             }
+            AirEvent::AirCombat(f) => f.line(),
         }
     }
 
@@ -278,7 +292,8 @@ impl AirEvent {
             AirEvent::Bombed { .. }
             | AirEvent::Struck(_)
             | AirEvent::BomberLosses(_)
-            | AirEvent::Inverted { .. } => "COMBAT",
+            | AirEvent::Inverted { .. }
+            | AirEvent::AirCombat(_) => "COMBAT",
             AirEvent::Landed { .. } => "AIR UNITS RETURN TO BASE (30.5)",
         }
     }

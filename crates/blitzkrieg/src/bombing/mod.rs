@@ -35,6 +35,7 @@
 
 pub mod resolve;
 
+pub(crate) use resolve::take as take_factors;
 pub use resolve::{resolve, Hazard, Strike};
 
 use crate::air::MissionKind;

@@ -353,8 +353,8 @@ fn hit_airbase(
 }
 
 /// `factors` attack factors taken from `units` in order, a unit worth more than what
-/// is left broken into substitutes (26.2).
-fn take(
+/// is left broken into substitutes (26.2). Rule 32's air combat takes its losses so too.
+pub(crate) fn take(
     rules: &Rules,
     pos: &mut Position,
     hex: Hex,

@@ -55,7 +55,10 @@ pub fn with_city_notes(
             // these attacks a hex (33: the missions of rule 33 are refused over a
             // minor country).
             Event::Air(
-                AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. },
+                AirEvent::Struck(_)
+                | AirEvent::BomberLosses(_)
+                | AirEvent::Inverted { .. }
+                | AirEvent::AirCombat(_),
             )
             | Event::TurnBegan { .. }
             | Event::SetUp { .. }

@@ -297,7 +297,10 @@ pub fn attackers(events: &[Event]) -> BTreeSet<UnitId> {
             // none of these names a unit that attacks (33: the bombers of a strike flew
             // it, `Flew`).
             Event::Air(
-                AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. },
+                AirEvent::Struck(_)
+                | AirEvent::BomberLosses(_)
+                | AirEvent::Inverted { .. }
+                | AirEvent::AirCombat(_),
             )
             | Event::TurnBegan { .. }
             | Event::SetUp { .. }

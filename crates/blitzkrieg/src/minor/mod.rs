@@ -192,7 +192,12 @@ pub fn hexes_entered(e: &Event) -> Option<(&UnitId, Vec<Hex>)> {
         // losses, decisions, supply and the record of cities move nothing.
         Event::Air(AirEvent::Bombed { .. })
         | Event::Weather(_)
-        | Event::Air(AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. })
+        | Event::Air(
+            AirEvent::Struck(_)
+            | AirEvent::BomberLosses(_)
+            | AirEvent::Inverted { .. }
+            | AirEvent::AirCombat(_),
+        )
         | Event::Ascendancy(_)
         | Event::TurnBegan { .. }
         | Event::SetUp { .. }

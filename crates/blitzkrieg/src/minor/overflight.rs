@@ -92,7 +92,10 @@ pub fn landing_legs(events: &[Event], landing: &BTreeMap<UnitId, Landing>) -> Ve
             // Every other event, named so that a new way of landing is considered here:
             // none of these lands an aircraft.
             Event::Air(
-                AirEvent::Struck(_) | AirEvent::BomberLosses(_) | AirEvent::Inverted { .. },
+                AirEvent::Struck(_)
+                | AirEvent::BomberLosses(_)
+                | AirEvent::Inverted { .. }
+                | AirEvent::AirCombat(_),
             )
             | Event::TurnBegan { .. }
             | Event::SetUp { .. }

@@ -17,3 +17,5 @@ pub mod raid;
 // 36: critical resources.
 pub mod resources;
 pub mod step;
+// 32: air combat (optional rule).
+pub mod flight;

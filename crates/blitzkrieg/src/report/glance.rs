@@ -84,6 +84,15 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 barraging = true;
                 minor = None;
             }
+            // 32.32: an air combat's fire.
+            Event::Air(AirEvent::AirCombat(f)) => {
+                battles.push(format!(
+                    "air combat over {}: {} factors (ACT)",
+                    f.hex, f.lost
+                ));
+                barraging = false;
+                minor = None;
+            }
             Event::Barraged {
                 id,
                 target,

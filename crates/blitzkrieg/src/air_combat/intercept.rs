@@ -1,0 +1,406 @@
+//! 32.3-32.4: interception by mail. The mover's air missions over each hex become a
+//! [`Flight`] with its intercept range (32.31) when his player-turn stops before odds;
+//! the defender's answer names the fighters that meet each (`[[intercept]]`), checked
+//! here; the air combat on the ACT (32.32, 32.4, 003 32.32) is fought when the
+//! player-turn resumes, before any odds are worked out.
+
+use super::route::Triggers;
+use crate::air::{AirEvent, MissionKind};
+use crate::cite::Rule;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::marker::UnitMarker;
+pub use crate::model::flight::{Flight, Interception};
+use crate::odds::Factor;
+use crate::orders::{Intercept, OrderError, Orders, Problem};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::tables::CombatTables;
+use crate::units::{Side, UnitId, UnitKind};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// 32.3, 003 32.31: the mover's flights over each hex, in hex order, from the missions
+/// flown this player-turn (`Flew` events): the bombers of every bombing mission there
+/// but those flown at night (33.6: "it avoids all interceptors"), the fighters escorting
+/// them (32.4), and the intercept range, the greatest any bomber's route gives (003
+/// 32.31). `routes`: the routes written, base first; a bomber without one flies the
+/// route least favourable to interception (reading `mission-route-32-31`).
+pub fn flights(
+    rules: &Rules,
+    pos: &Position,
+    mover: Side,
+    events: &[Event],
+    (routes, night): (&BTreeMap<UnitId, Vec<Hex>>, &BTreeSet<UnitId>),
+) -> Vec<Flight> {
+    let triggers = Triggers::new(rules, pos, mover.other());
+    let mut over: BTreeMap<Hex, Flight> = BTreeMap::new();
+    for e in events {
+        let Event::Air(AirEvent::Flew {
+            unit,
+            kind,
+            from,
+            to,
+            ..
+        }) = e
+        else {
+            continue;
+        };
+        let flight = over.entry(*to).or_insert_with(|| Flight {
+            hex: *to,
+            bombers: Vec::new(),
+            escorts: Vec::new(),
+            range: 0,
+        });
+        if *kind == MissionKind::Escort {
+            flight.escorts.push(unit.clone());
+            continue;
+        }
+        if night.contains(unit) {
+            continue;
+        }
+        let reach = rules.counters.get(unit).map_or(0, |c| c.movement);
+        let range = match routes.get(unit) {
+            Some(path) => triggers.range_along(path),
+            None => triggers.least_range(*from, *to, reach),
+        };
+        flight.bombers.push(unit.clone());
+        flight.range = flight.range.max(range);
+    }
+    over.into_values()
+        .filter(|f| !f.bombers.is_empty())
+        .collect()
+}
+
+/// 003 32.35: the fighters of the side not moving that begin the mover's player-turn at
+/// a base in his ZOC: they may not intercept in it, even if the ZOC is gone by then (a
+/// game that plays rule 32; none otherwise).
+pub fn barred_at_start(rules: &Rules, pos: &Position, mover: Side) -> Vec<UnitId> {
+    if !super::in_play(&rules.ruleset) {
+        return Vec::new();
+    }
+    pos.pieces()
+        .filter(|p| p.side == mover.other() && p.kind == UnitKind::Ftr)
+        .filter(|p| pos.in_zoc_of(mover, p.hex))
+        .map(|p| p.id.clone())
+        .collect()
+}
+
+/// 32.3, 32.31: the defender's fighters that may meet `flight`: on the ground at a base
+/// on the map, not `barred` (003 32.35), as far from its hex as the intercept range and
+/// their own range allow (0: a fighter based in the hex itself, 003 32.31), with that
+/// distance.
+pub fn reachable(
+    rules: &Rules,
+    (pos, barred): (&Position, &[UnitId]),
+    defender: Side,
+    flight: &Flight,
+) -> Vec<(UnitId, u32)> {
+    pos.pieces()
+        .filter(|p| p.side == defender && p.kind == UnitKind::Ftr && !pos.is_aloft(&p.id))
+        .filter(|p| !barred.contains(&p.id))
+        .filter_map(|p| {
+            let d = p.hex.distance(flight.hex);
+            let own = rules.counters.get(&p.id).map_or(0, |c| c.movement);
+            (d <= flight.range && d <= own).then(|| (p.id.clone(), d))
+        })
+        .collect()
+}
+
+/// 003 32.3: "Only the defending player may perform interception missions": the
+/// mover's file holds no `[[intercept]]`.
+pub fn not_the_movers(orders: &Orders) -> Vec<OrderError> {
+    orders
+        .intercepts
+        .iter()
+        .map(|i| {
+            OrderError::new(
+                Problem::InterceptByMover,
+                Some(i.hex.span.clone()),
+                cite!("003 32.3"),
+            )
+        })
+        .collect()
+}
+
+/// 32.3, 32.31, 32.2: the defender's `[[intercept]]`s checked against the flights of
+/// the stopped player-turn: each over a hex a flight is over, each unit one of his
+/// fighters on the ground within reach of it, and no fighter in two.
+pub fn check(
+    rules: &Rules,
+    (pos, barred): (&Position, &[UnitId]),
+    defender: Side,
+    flights: &[Flight],
+    intercepts: &[Intercept],
+) -> Result<Vec<Interception>, Vec<OrderError>> {
+    let mut errors = Vec::new();
+    let mut out = Vec::new();
+    let mut used = BTreeSet::new();
+    for i in intercepts {
+        let Some(flight) = flights.iter().find(|f| f.hex == i.hex.value) else {
+            errors.push(OrderError::new(
+                Problem::NoFlightToIntercept { hex: i.hex.value },
+                Some(i.hex.span.clone()),
+                cite!("32.3"),
+            ));
+            continue;
+        };
+        let reach = reachable(rules, (pos, barred), defender, flight);
+        let mut fighters = Vec::new();
+        for u in &i.units {
+            let is_fighter = pos
+                .get(&u.value)
+                .is_some_and(|p| p.side == defender && p.kind == UnitKind::Ftr);
+            if !is_fighter {
+                let problem = Problem::CannotIntercept {
+                    unit: u.value.clone(),
+                    why: format!("it is not a fighter of {defender}'s on the map"),
+                };
+                errors.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("32.3"),
+                ));
+                continue;
+            }
+            if !used.insert(u.value.clone()) {
+                let problem = Problem::OrderedTwice {
+                    unit: u.value.clone(),
+                    what: "[[intercept]]".into(),
+                };
+                errors.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("32.2"),
+                ));
+                continue;
+            }
+            if barred.contains(&u.value) {
+                let problem = Problem::CannotIntercept {
+                    unit: u.value.clone(),
+                    why: "it began the player-turn at a base in enemy ZOC (003 32.35)".into(),
+                };
+                errors.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("003 32.35"),
+                ));
+                continue;
+            }
+            if !reach.iter().any(|(r, _)| *r == u.value) {
+                let distance = pos.hex_of(&u.value).map_or(0, |h| h.distance(flight.hex));
+                let own = rules.counters.get(&u.value).map_or(0, |c| c.movement);
+                let problem = Problem::BeyondInterceptRange {
+                    unit: u.value.clone(),
+                    hex: flight.hex,
+                    distance,
+                    range: flight.range.min(own),
+                };
+                errors.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("32.31"),
+                ));
+                continue;
+            }
+            fighters.push(u.value.clone());
+        }
+        if !fighters.is_empty() {
+            out.push(Interception {
+                hex: flight.hex,
+                fighters,
+            });
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// One fire of the air combat on the ACT, for the report.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AirFire {
+    pub hex: Hex,
+    /// Who fires, with the multiplier: "B-1FTR, B-2FTR intercepting at triple strength".
+    pub fire: String,
+    pub factors: Factor,
+    pub roll: String,
+    pub table: String,
+    /// Factors eliminated.
+    pub lost: u32,
+    pub rule: Rule,
+}
+
+impl AirFire {
+    /// The report's line.
+    pub fn line(&self) -> String {
+        format!(
+            "Air combat over {}: {} with {} factors; {}; {}: {} factors lost ({})",
+            self.hex, self.fire, self.factors, self.roll, self.table, self.lost, self.rule
+        )
+    }
+}
+
+/// The die of the air combat, drawn by a roll id.
+pub type Roll<'a> = crate::air::strategic::DrawRoll<'a>;
+
+/// 32.32, 32.4 with 003 32.32: the air combat over each hex intercepted, in hex order.
+/// The interceptors fire at double strength against escorted bombers, at triple
+/// against unescorted ones; escorts and escorted bombers fire back at half (fractions
+/// up), unescorted bombers not at all (003 32.4); both fire before any loss is taken;
+/// losses come from the escorts first, then the bombers, the fewest factors first.
+/// Rolls: `intercept-HEX` (the interceptors' fire), `escort-HEX` (the return fire).
+/// The interceptors stay in the air over their base until the player-turn ends (32.34).
+pub fn fight(
+    rules: &Rules,
+    pos: &mut Position,
+    flights: &[Flight],
+    interceptions: &[Interception],
+    tables: &dyn CombatTables,
+    roll: &mut Roll,
+) -> Result<Vec<Event>, String> {
+    let figures = rules.ruleset.tournament_figures.air_combat;
+    let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
+    let mut events = Vec::new();
+    for i in interceptions {
+        let Some(flight) = flights.iter().find(|f| f.hex == i.hex) else {
+            continue;
+        };
+        let (times, how) = if flight.escorted() {
+            (figures.escorted_times, "double")
+        } else {
+            (figures.unescorted_times, "triple")
+        };
+        let fighting: u32 = i.fighters.iter().map(attack).sum();
+        let fire = Factor::from(fighting).times(u64::from(times));
+        let (drawn, shown) = roll(&format!("intercept-{}", i.hex), None)?;
+        let cell = tables.act(fire, drawn).map_err(|e| e.to_string())?;
+        let rule = Rule::para(para!("32.32"));
+        let names = |u: &[UnitId]| {
+            u.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut fires = vec![AirFire {
+            hex: i.hex,
+            fire: format!("{} intercepting at {how} strength", names(&i.fighters)),
+            factors: fire,
+            roll: shown,
+            table: format!("{}: {}", cell.cite, cell.printed),
+            lost: cell.result.factors,
+            rule,
+        }];
+        // 32.4: "the attacking bombers and escorts return fire at 1/2 strength
+        // (convert fractions up)"; 003 32.4: unescorted bombers do not.
+        if flight.escorted() {
+            let targets: Vec<UnitId> = flight
+                .escorts
+                .iter()
+                .chain(&flight.bombers)
+                .cloned()
+                .collect();
+            let back: u32 = targets.iter().map(attack).sum();
+            let back = back.div_ceil(figures.return_fire_divisor.max(1));
+            let (drawn, shown) = roll(&format!("escort-{}", i.hex), None)?;
+            let cell = tables
+                .act(Factor::from(back), drawn)
+                .map_err(|e| e.to_string())?;
+            fires.push(AirFire {
+                hex: i.hex,
+                fire: format!("{} returning fire at half strength", names(&targets)),
+                factors: Factor::from(back),
+                roll: shown,
+                table: format!("{}: {}", cell.cite, cell.printed),
+                lost: cell.result.factors,
+                rule: Rule::para(para!("32.4")),
+            });
+        }
+        // 003 32.32: both sides fire before any loss is taken.
+        let mut order: Vec<UnitId> = flight.escorts.clone();
+        let mut bombers = flight.bombers.clone();
+        bombers.sort_by_key(|id| (attack(id), id.clone()));
+        order.extend(bombers);
+        let mut interceptors = i.fighters.clone();
+        interceptors.sort_by_key(|id| (attack(id), id.clone()));
+        let hit_mover = fires.first().map_or(0, |f| f.lost);
+        let hit_defender = fires.get(1).map_or(0, |f| f.lost);
+        for f in &fires {
+            events.push(Event::Air(AirEvent::AirCombat(f.clone())));
+        }
+        let rule = Rule::para(para!("32.32"));
+        events.extend(crate::bombing::take_factors(
+            rules,
+            pos,
+            i.hex,
+            order,
+            hit_mover,
+            "the interception",
+            &rule,
+        ));
+        for f in &i.fighters {
+            pos.set_aloft(f, true);
+        }
+        // ACT note: the unescorted bombers that survive bomb at half their factors.
+        if !flight.escorted() {
+            for b in &flight.bombers {
+                // False for a bomber eliminated: nothing to mark.
+                let _ = pos.mark(b, UnitMarker::Intercepted);
+            }
+        }
+        events.extend(crate::bombing::take_factors(
+            rules,
+            pos,
+            i.hex,
+            interceptors,
+            hit_defender,
+            "the return fire",
+            &Rule::para(para!("32.4")),
+        ));
+    }
+    Ok(events)
+}
+
+/// 32.34 with 000's PBEM sequence: the defender's interceptors still in the air land
+/// at their base when the player-turn ends (the start of his next); the defender has
+/// no other aircraft in the air. The bombers they met lose their mark (ACT note).
+pub fn land_interceptors(pos: &mut Position, defender: Side) -> Vec<Event> {
+    pos.unmark_all(UnitMarker::Intercepted);
+    let aloft: Vec<(UnitId, Hex)> = pos
+        .aircraft()
+        .filter(|p| p.side == defender && pos.is_aloft(&p.id))
+        .map(|p| (p.id.clone(), p.hex))
+        .collect();
+    let mut events = Vec::new();
+    for (id, hex) in aloft {
+        pos.set_aloft(&id, false);
+        events.push(Event::Air(AirEvent::Landed {
+            unit: id,
+            hex,
+            note: Some("the interceptor lands at its base".into()),
+            rule: Rule::para(para!("32.34")),
+        }));
+    }
+    events
+}
+
+/// 32.3: the flights of a player-turn's missions the defender may intercept, in a game
+/// that plays rule 32 (none otherwise).
+pub fn announced(
+    rules: &Rules,
+    pos: &Position,
+    mover: Side,
+    flown: &crate::air::mission::Flights,
+) -> Vec<Flight> {
+    if !super::in_play(&rules.ruleset) {
+        return Vec::new();
+    }
+    let night: BTreeSet<UnitId> = flown
+        .raids
+        .iter()
+        .filter(|r| r.night)
+        .flat_map(|r| r.bombers.iter().cloned())
+        .collect();
+    flights(rules, pos, mover, &flown.events, (&flown.routes, &night))
+}

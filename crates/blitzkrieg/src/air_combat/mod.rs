@@ -1,0 +1,142 @@
+//! Air combat (32, Tournament optional rule): the fighters (FTR) brought into play, what
+//! they may fly, and the figures of the rule (`[air_combat]` of
+//! `rules/blitzkrieg/tournament.toml`).
+//!
+//! A game plays the rule when it chose it (`--optional 32`,
+//! `ruleset.plays(OptionalRule::AirCombat)`): its fighters then enter the game, are
+//! based and change base like bombers (32.2; the counter mix and the order of
+//! appearance already hold them, `Counter::in_tournament_game`).
+//!
+//! [`route`] owns the route a mission flies and the intercept range it gives (32.31),
+//! [`intercept`] the interception by mail: the flights the defender may meet, his
+//! answer, and the air combat on the ACT (32.3-32.34, 32.4).
+//!
+//! Left for later: hunt (32.5-32.53), strafe (32.6), patrol (32.7-32.75), 32.74, the
+//! interception of air transport (32.33) and 33.7.
+
+pub mod intercept;
+pub mod route;
+
+use crate::air::{Mission, MissionKind};
+use crate::cite::Cite;
+use crate::hex::Hex;
+use crate::orders::{Located, OrderError, Problem};
+use crate::readings::MissionRoute;
+use crate::rules::Rules;
+use crate::ruleset::{OptionalRule, Ruleset};
+use crate::units::UnitId;
+use serde::Deserialize;
+
+/// Rule 32's figures (`[air_combat]` of `tournament.toml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AirCombatFigures {
+    /// 32.31: the intercept range at most, in hexes.
+    pub intercept_hexes: u32,
+    /// 32.31 (C): the defender's air or ground factors in a sea zone that make its
+    /// first sea hex entered start the intercept range.
+    pub sea_zone_factors: u32,
+    /// 32.32: interceptors' strength against escorted bombers and escorts, against
+    /// hunters and patrollers, and against unescorted bombers and air transports.
+    pub escorted_times: u32,
+    pub hunter_times: u32,
+    pub unescorted_times: u32,
+    /// 32.4: escorted bombers and escorts return fire at their factors divided by
+    /// this, fractions up.
+    pub return_fire_divisor: u32,
+    /// ACT note: intercepted unescorted bombers bomb at their factors divided by this,
+    /// fractions down.
+    pub intercepted_bomb_divisor: u32,
+}
+
+/// Whether the game plays rule 32.
+pub fn in_play(ruleset: &Ruleset) -> bool {
+    ruleset.plays(OptionalRule::AirCombat)
+}
+
+/// 30.1, 32.1-32.2: why a fighter may not fly a mission of `mission`'s kind: without
+/// rule 32 it never flies; with it, it changes base like a bomber (32.2, 30.7) but
+/// never bombs (32.1: fighters fight other aircraft).
+pub fn fighter_refusal(ruleset: &Ruleset, mission: MissionKind) -> Option<(&'static str, Cite)> {
+    if !in_play(ruleset) {
+        return Some(("fighters fly only with optional rule 32", cite!("30.1")));
+    }
+    match mission {
+        MissionKind::Transfer | MissionKind::Escort => None,
+        MissionKind::Tactical
+        | MissionKind::Strategic
+        | MissionKind::Airbase
+        | MissionKind::Port
+        | MissionKind::Road
+        | MissionKind::Industry => Some((
+            "fighters do not bomb: they change base (30.7) or fight other aircraft (32.1)",
+            cite!("32.1"),
+        )),
+    }
+}
+
+/// 32.4 with Q&A 32.4 and 003 32.4: an escort flies to a hex a bombing mission of the
+/// mover's flies to (not one flown at night, which no interceptor meets, 33.6).
+pub fn escort_refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
+    if m.kind.value != MissionKind::Escort {
+        return None;
+    }
+    let bombed = missions.iter().any(|o| {
+        o.kind.value.is_combat()
+            && !matches!(o.kind.value, MissionKind::Escort)
+            && o.to.value == m.to.value
+            && !o.night.as_ref().is_some_and(|n| n.value)
+    });
+    (!bombed).then(|| {
+        OrderError::new(
+            Problem::NothingToEscort { hex: m.to.value },
+            Some(m.to.span.clone()),
+            cite!("32.4"),
+        )
+    })
+}
+
+/// 32.31: the route one aircraft of a mission flies, base first, in a game that plays
+/// rule 32: the route written, checked (B310, B311); none written, `None` (the umpire
+/// takes the route least favourable to interception), or refused under the reading
+/// `mission-route-32-31=required` (B312). Without rule 32, `None`.
+pub fn route_of(
+    rules: &Rules,
+    m: &Mission,
+    (unit, base, range): (&Located<UnitId>, Hex, u32),
+) -> Result<Option<Vec<Hex>>, Box<OrderError>> {
+    if !in_play(&rules.ruleset) || m.kind.value == MissionKind::Transfer {
+        return Ok(None);
+    }
+    if m.route.is_empty() {
+        return match rules.ruleset.readings.mission_route {
+            MissionRoute::LeastFavourable => Ok(None),
+            MissionRoute::Required => Err(Box::new(
+                OrderError::new(
+                    Problem::RouteRequired {
+                        unit: unit.value.clone(),
+                    },
+                    Some(m.kind.span.clone()),
+                    cite!("32.31"),
+                )
+                .unit(&unit.value),
+            )),
+        };
+    }
+    route::checked(base, &m.route, &m.to, range)
+        .map(Some)
+        .map_err(|(problem, span)| {
+            let problem = match problem {
+                route::RouteProblem::Broken { why } => Problem::RouteBroken {
+                    unit: unit.value.clone(),
+                    why,
+                },
+                route::RouteProblem::TooLong { hexes } => Problem::RouteTooLong {
+                    unit: unit.value.clone(),
+                    hexes,
+                    range,
+                },
+            };
+            Box::new(OrderError::new(problem, Some(span), cite!("32.31")).unit(&unit.value))
+        })
+}

@@ -1,0 +1,155 @@
+//! Optional rule 32 (air combat) through the real binary: the interception exchange by
+//! mail. A Tournament Game with `--optional 32` starts from a position at Blue's turn 5:
+//! Blue's infantry moves next to Red's stack in Azure (P30), where a Red FTR is based
+//! (003 32.35: a base reached during movement does not keep the fighter down), and
+//! attacks it with the support of Blue's TAC from Hallam (J28). Blue's file names no seed; the player-turn stops before odds and
+//! Red's reaction template lists the flight over P30 with the fighter within reach; Red
+//! answers with `[[intercept]]` and the seed; the air combat is fought before the battle
+//! and the folder verifies.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::fs;
+
+fn blitz() -> Command {
+    Command::cargo_bin("blitz").unwrap()
+}
+
+/// Turn 5, Blue to move: Red holds P30, a hex of the Blue city Azure, with an
+/// infantry and a fighter; Blue's infantry stands two hexes away at P28, its TAC at
+/// Hallam.
+const POSITION: &str = r#"turn = 5
+side = "blue"
+
+[held]
+P30 = "red"
+
+[[stack]]
+hex = "P28"
+units = ["B-12IN"]
+
+[[stack]]
+hex = "J28"
+units = ["B-1TAC"]
+
+[[stack]]
+hex = "P30"
+units = ["R-1IN", "R-1FTR"]
+"#;
+
+const SEED: &str = r#"
+[seed]
+source = "text"
+description = "the winning numbers"
+time = "2026-01-02T20:45:00Z"
+"#;
+
+/// 32.3, 32.31, 32.32: mover -> stop before odds -> the defender's interception ->
+/// resolved, then `verify` replays both steps.
+#[test]
+fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pos = tmp.path().join("pos.toml");
+    fs::write(&pos, POSITION).unwrap();
+    let g = tmp.path().join("g");
+    blitz()
+        .args(["-q", "new", "--game", "g", "--blue", "a@example.org"])
+        .args(["--red", "b@example.org", "--seed", "text"])
+        .args(["--rules", "tournament", "--optional", "32", "--position"])
+        .arg(&pos)
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    let states: Vec<String> = fs::read_dir(&g)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".state.ron"))
+        .collect();
+    let [state] = states.as_slice() else {
+        panic!("one state: {states:?}");
+    };
+    let stem = state.trim_end_matches(".state.ron").to_string();
+    let template = fs::read_to_string(g.join(format!("{stem}.template.toml"))).unwrap();
+    assert!(template.contains("stops before odds"), "{template}");
+    // Blue's orders: the move, the attack, the TAC supporting it; no seed.
+    let blue = g.join("blue.toml");
+    fs::write(
+        &blue,
+        format!(
+            "{template}\n[[move]]\nunit = \"B-12IN\"\npath = [\"P29\"]\n\n[[attack]]\nid = \"a1\"\nunits = [\"B-12IN\"]\ntargets = [\"P30\"]\n\n\
+             [[mission]]\nunits = [\"B-1TAC\"]\nkind = \"tactical\"\nto = \"P30\"\nbattle = \"a1\"\n"
+        ),
+    )
+    .unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(g.join(state))
+        .arg(&blue)
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    let report = fs::read_to_string(g.join(format!("{stem}.report.txt"))).unwrap();
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat(&report).contains("after the interceptions he chooses over P30 (32.3)"),
+        "{report}"
+    );
+    assert!(!report.contains("\nCOMBAT\n"), "{report}");
+    // Red's reaction template: the flight over P30, unescorted, and R-1FTR in reach.
+    let step = format!("{stem}.step1");
+    let reaction = fs::read_to_string(g.join(format!("{step}.template.toml"))).unwrap();
+    assert!(reaction.contains("side = \"red\""), "{reaction}");
+    assert!(
+        reaction.contains("# P30: B-1TAC unescorted; intercept range 2 hexes; your fighters fire at 3 times their factors"),
+        "{reaction}"
+    );
+    assert!(reaction.contains("\"R-1FTR\"  (0 hexes)"), "{reaction}");
+    // A fighter Red does not have is refused with its rule and place.
+    let bad = g.join("bad.toml");
+    fs::write(
+        &bad,
+        format!("{reaction}\n{SEED}\n[[intercept]]\nunits = [\"B-1TAC\"]\nhex = \"P30\"\n"),
+    )
+    .unwrap();
+    blitz()
+        .arg("check")
+        .arg(g.join(format!("{step}.state.ron")))
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(contains("B-1TAC cannot intercept"));
+    // Red's answer: the interception and the seed.
+    let red = g.join("red.toml");
+    fs::write(
+        &red,
+        format!("{reaction}\n{SEED}\n[[intercept]]\nunits = [\"R-1FTR\"]\nhex = \"P30\"\n"),
+    )
+    .unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(g.join(format!("{step}.state.ron")))
+        .arg(&red)
+        .args(["--seed-text", "7 12 19 23 31 40"])
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    let fought = fs::read_to_string(g.join(format!("{step}.report.txt"))).unwrap();
+    let fought = flat(&fought);
+    let air =
+        fought.find("Air combat over P30: R-1FTR intercepting at triple strength with 12 factors");
+    let battle = fought.find("Battle a1 against P30");
+    assert!(
+        matches!((air, battle), (Some(a), Some(b)) if a < b),
+        "{fought}"
+    );
+    blitz()
+        .arg("verify")
+        .arg(&g)
+        .assert()
+        .success()
+        .stdout(contains("2 player-turns replayed"));
+}
