@@ -251,6 +251,21 @@ pub(super) fn grow(lo: f64, hi: f64, min: f64, limit: f64) -> (f64, f64) {
 
 /// The picture as an SVG document, in pixels.
 pub fn render(scene: &Scene) -> String {
+    render_layers(scene, Layers::Window)
+}
+
+/// How much of the board's own drawing the area of action is given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Layers {
+    /// What meets the area ([`svg::View`]): the picture drawn.
+    Window,
+    /// The whole board, clipped to the area: the same pixels, drawn the long way (for
+    /// the tests that compare the two).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Whole,
+}
+
+fn render_layers(scene: &Scene, drawn: Layers) -> String {
     let geo = Geo::of(scene.board);
     let window = area(scene.board, &geo, scene);
     let (dw, dh) = match window {
@@ -287,11 +302,15 @@ pub fn render(scene: &Scene) -> String {
     );
     match window {
         Some(w) => {
+            let view = match drawn {
+                Layers::Window => svg::View::window(&geo, w.x, w.y, w.w, w.h),
+                Layers::Whole => svg::View::ALL,
+            };
             // A home country drawn whole for its set-up: flat colours, no symbols.
             let layers = if w.is_whole_country() {
-                svg::flat_layers(scene.board, &geo, true)
+                svg::flat_layers_in(scene.board, &geo, true, &view)
             } else {
-                svg::layers(scene.board, &geo, false)
+                svg::layers_in(scene.board, &geo, false, &view)
             };
             detail(&mut s, scene, &geo, &layers, w);
         }
@@ -701,5 +720,79 @@ mod tests {
         let none = Ascendancy::default();
         scene.ascendancy = &none;
         assert!(!render(&scene).contains("Naval ascendancy"));
+    }
+
+    /// The area of action is drawn from the board's layers that meet it: a hex far
+    /// from it is not written, the hexes of the board's edges are (they bound the layer
+    /// the board is drawn into).
+    #[test]
+    fn the_area_of_action_writes_only_the_board_near_it() {
+        let board = Sketch::land(1..=60, 1..=60, Country::GreatBlue).build();
+        let geo = Geo::of(&board);
+        let h = |c: i16, n: i16| blitzkrieg::hex::Hex::new(c, n).unwrap();
+        let mut action = Action::default();
+        let unit = vec![blitzkrieg::units::UnitId::new("B-1IN").unwrap()];
+        action.placed.insert(h(30, 30), unit);
+        let none = blitzkrieg::ascendancy::Ascendancy::default();
+        let scene = scene(&board, &action, &none);
+        // A hex of the area's own layers (the overview draws every hex, in flat colours).
+        let polygon = |hex| {
+            format!(
+                r##"<polygon points="{}" fill="#d9e5f6"/>"##,
+                geo.polygon(hex)
+            )
+        };
+        let window = render(&scene);
+        let whole = render_layers(&scene, Layers::Whole);
+        // Hexes in the area, far from it, and on the board's edge columns.
+        assert!(window.contains(&polygon(h(30, 30))));
+        assert!(whole.contains(&polygon(h(5, 30))));
+        assert!(!window.contains(&polygon(h(5, 30))));
+        assert!(window.contains(&polygon(h(1, 30))));
+        assert!(window.contains(&polygon(h(60, 30))));
+        // The area of action is written before the overview, which is the whole board.
+        let area = |svg: &str| svg.split(r#"class="overview""#).next().map_or(0, str::len);
+        let (a, b) = (area(&window), area(&whole));
+        assert!(a * 3 < b, "{a} {b}");
+    }
+
+    /// The pictures drawn from the layers that meet the area of action are the pictures
+    /// drawn from the whole board, pixel for pixel: the demo's set-ups (a home country
+    /// drawn whole, in flat colours) and a turn by the beaches, the Tournament sample's
+    /// turns with battles, bombing and minor countries.
+    #[cfg(feature = "pictures")]
+    #[test]
+    fn the_area_s_layers_draw_the_same_pixels_as_the_whole_board() {
+        let umpire = crate::game::Umpire::load(&crate::game::RuleFiles::default()).unwrap();
+        let (basic, tournament) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        crate::demo::play(&umpire, basic.path(), false).unwrap();
+        crate::demo::play_tournament(&umpire, tournament.path(), false).unwrap();
+        for (dir, stem) in [
+            (&basic, "00-setup-blue"),
+            (&basic, "01-setup-red"),
+            (&basic, "02-1-blue"),
+            (&tournament, "03-1-red"),
+            (&tournament, "09-4-red"),
+            (&tournament, "11-5-red"),
+        ] {
+            let path = dir.path().join(format!("{stem}.state.ron"));
+            let state = crate::game::read_state(&std::fs::read(path).unwrap(), stem).unwrap();
+            let draw = |layers| {
+                let svg = crate::map::with_scene(&umpire.rules, &state, 1.0, |scene| {
+                    render_layers(scene, layers)
+                });
+                crate::map::raster::pixmap(&svg, 1.0).unwrap()
+            };
+            let (window, whole) = (draw(Layers::Window), draw(Layers::Whole));
+            assert_eq!(
+                (window.width(), window.height()),
+                (whole.width(), whole.height())
+            );
+            let differ = (window.data().chunks(4))
+                .zip(whole.data().chunks(4))
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(differ, 0, "{stem}: {differ} pixels differ");
+        }
     }
 }
