@@ -24,6 +24,7 @@ impl RulesetError {
             RulesetError::ReadingSyntax(_) => "R007",
             RulesetError::TournamentReading(_) => "R008",
             RulesetError::TournamentOptional(_) => "R009",
+            RulesetError::Eighty5Optional(_) => "R010",
         }
     }
 }

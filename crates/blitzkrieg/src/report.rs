@@ -88,6 +88,8 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
         crate::state::RuleSet::Basic if o.optional.is_empty() => return None,
         crate::state::RuleSet::Basic => "Basic Game",
         crate::state::RuleSet::Tournament => "Tournament Game",
+        // 37-41: BLITZKRIEG '85.
+        crate::state::RuleSet::Eighty5 => "BLITZKRIEG '85",
     };
     let list: Vec<String> = o.optional.iter().map(u32::to_string).collect();
     Some(match list.is_empty() {

@@ -41,6 +41,18 @@ pub enum RuleSet {
     Basic,
     /// Rules 1-30: the Tournament Game (24), which includes the optional rules 19-23.
     Tournament,
+    // 37-41: BLITZKRIEG '85.
+    /// BLITZKRIEG '85 (004, rules 37-53): the Tournament Game with its optional rules,
+    /// "unless specifically contradicted" by 37-53 (`ruleset::EIGHTY5_TOURNAMENT_OPTIONAL`).
+    Eighty5,
+}
+
+impl RuleSet {
+    /// Whether the Tournament Game (24-30) is played: in it, and under BLITZKRIEG '85,
+    /// whose rules hold on top of it (004, introduction).
+    pub fn is_tournament(self) -> bool {
+        matches!(self, RuleSet::Tournament | RuleSet::Eighty5)
+    }
 }
 
 /// Which combat tables resolve battles.
