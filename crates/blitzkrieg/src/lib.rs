@@ -58,3 +58,5 @@ pub mod victory;
 pub mod weather;
 // 33: additional bombing missions (optional rule).
 pub mod bombing;
+// 37-41: BLITZKRIEG '85.
+pub mod eighty5;
