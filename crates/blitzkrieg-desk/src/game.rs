@@ -474,6 +474,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         ascendancy: Default::default(),
         invading: BTreeMap::new(),
         resources: BTreeMap::new(),
+        // 37.21: a game of '85 starts with its purchase.
+        purchase: blitzkrieg::eighty5::setup::start(g.rules),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

@@ -251,6 +251,19 @@ pub struct RawOrders {
     replace: Vec<RawReplace>,
     #[serde(default)]
     lake: Vec<RawLake>,
+    // 37-41: BLITZKRIEG '85.
+    /// 37.21: the pre-game purchase's commitment or reveal.
+    purchase: Option<Spanned<RawPurchase>>,
+}
+
+/// 37.21: `[purchase]`, a commitment (`commitment`) or a reveal (`salt` and `buy`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPurchase {
+    commitment: Option<Spanned<String>>,
+    salt: Option<Spanned<String>>,
+    #[serde(default)]
+    buy: std::collections::BTreeMap<String, u32>,
 }
 
 /// 29.6-29.7: the aggressor's choices for one minor country (Tournament Game).
@@ -503,6 +516,20 @@ pub struct Orders {
     pub replace: Vec<Replacement>,
     /// 27.5: rangers crossing a lake from the city they began the player-turn in.
     pub lake: Vec<LakeCrossing>,
+    // 37-41: BLITZKRIEG '85.
+    /// 37.21: the pre-game purchase's commitment or reveal (a game of '85).
+    pub purchase: Option<PurchaseOrder>,
+}
+
+/// 37.21: what a side mails in the pre-game purchase of BLITZKRIEG '85: the commitment
+/// to its list, or (once both are in) the list and the salt it was sealed with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PurchaseOrder {
+    pub span: Range<usize>,
+    pub commitment: Option<Located<String>>,
+    pub salt: Option<Located<String>>,
+    /// How many of each counter type, as the price list names them.
+    pub buy: std::collections::BTreeMap<String, u32>,
 }
 
 /// 29.6-29.7: for one minor country, whether the aggressor pays the factors of 29.7
@@ -923,6 +950,18 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 hex(&l.invade, errs).map(|invade| LakeCrossing { units, invade })
             })
             .collect(),
+        purchase: raw.purchase.map(|p| {
+            let span = p.span();
+            let p = p.into_inner();
+            PurchaseOrder {
+                span,
+                commitment: p
+                    .commitment
+                    .map(|c| Located::new(c.get_ref().trim().to_string(), c.span())),
+                salt: p.salt.map(|s| Located::new(s.get_ref().clone(), s.span())),
+                buy: p.buy,
+            }
+        }),
     }
 }
 

@@ -119,6 +119,8 @@ pub enum Section {
     Replace,
     Lake,
     Barrage,
+    // 37-41: BLITZKRIEG '85.
+    Purchase,
 }
 
 impl Section {
@@ -142,6 +144,7 @@ impl Section {
             Section::Replace => "[[replace]]",
             Section::Lake => "[[lake]]",
             Section::Barrage => "[[barrage]]",
+            Section::Purchase => "[purchase]",
         }
     }
 }
@@ -235,6 +238,7 @@ impl Ask {
             minors,
             replace,
             lake,
+            purchase,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -302,6 +306,10 @@ impl Ask {
         }
         for b in barrages {
             at(Section::Barrage, &b.id.span);
+        }
+        // 37.21: the purchase is made in the set-up, never in a later step.
+        if let Some(p) = purchase {
+            at(Section::Purchase, &p.span);
         }
         out.retain(|(s, _)| !self.allows(*s));
         out

@@ -468,6 +468,12 @@ pub struct GameState {
     /// navy, which lasts. Written only in a game that plays optional rule 36.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub resources: crate::model::resources::Uses,
+    // 37-41: BLITZKRIEG '85.
+    /// 37.2, 38.7: the pre-game purchase (commitments, lists revealed, counters bought
+    /// still to place) and the open record of each side's points. Written only in a
+    /// game of '85.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purchase: Option<crate::eighty5::purchase::Purchase>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
@@ -513,6 +519,12 @@ impl GameState {
     pub fn mover(&self) -> Option<Side> {
         if let (Some(r), Phase::Turn { .. }) = (&self.resume, &self.phase) {
             return Some(r.asks);
+        }
+        // 37.21: the side that owes its commitment or its reveal.
+        if let (Some(p), Phase::SetUp { .. }) = (&self.purchase, &self.phase) {
+            if let Some((side, _)) = p.owes() {
+                return Some(side);
+            }
         }
         match self.phase {
             Phase::SetUp { side } | Phase::Turn { side, .. } => Some(side),

@@ -5,6 +5,7 @@
 
 pub mod cost;
 pub mod purchase;
+pub mod setup;
 
 use crate::units::Side;
 use serde::Deserialize;

@@ -294,6 +294,27 @@ impl Purchase {
         Ok(())
     }
 
+    /// 38.7: the open record, "Blue 3652, Red 3808 points (38.7)".
+    pub fn ledger(&self) -> String {
+        let each: Vec<String> = self
+            .points
+            .iter()
+            .map(|(side, n)| format!("{side} {n}"))
+            .collect();
+        format!("{} points (38.7)", each.join(", "))
+    }
+
+    /// Who owes which purchase file next, for the report's header.
+    pub fn next_line(purchase: Option<&Purchase>) -> String {
+        match purchase.and_then(Purchase::owes) {
+            Some((side, Owed::Commitment)) => {
+                format!("{side} commits to its purchase list (37.21)")
+            }
+            Some((side, Owed::Reveal)) => format!("{side} reveals its purchase list (37.21)"),
+            None => "the purchase is over".to_string(),
+        }
+    }
+
     /// Every revealed list re-checked against its commitment (for `verify` and a
     /// replay): the sides whose list does not open their commitment.
     pub fn unopened(&self, game: &str) -> Vec<Side> {
