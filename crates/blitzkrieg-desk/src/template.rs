@@ -291,11 +291,7 @@ fn purchase_help(
         "#\n# What {points} points buy (40-41; * cost from our reconstructed counters):"
     );
     for i in list.items() {
-        let most = if i.cost == 0 {
-            i.mix
-        } else {
-            (points / i.cost).min(i.mix)
-        };
+        let most = points.checked_div(i.cost).map_or(i.mix, |n| n.min(i.mix));
         let star = if i.reconstructed() { " *" } else { "" };
         let _ = writeln!(
             t,

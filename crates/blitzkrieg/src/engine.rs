@@ -1085,7 +1085,8 @@ fn resume(
         | Step::EndOfPlayerTurn
         | Step::Weather
         | Step::NavalAscendancy
-        | Step::CriticalResources => Err(Vec::new()),
+        | Step::CriticalResources
+        | Step::Purchase => Err(Vec::new()),
     }
 }
 

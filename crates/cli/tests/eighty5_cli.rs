@@ -369,3 +369,33 @@ fn over_budget_and_beyond_the_mix_are_refused_on_reveal_37_21_40_8() {
         assert_eq!(files(game.path()), before);
     }
 }
+
+/// 004, introduction: `blitz new --rules 85` makes a game of '85 on the Tournament Game
+/// (its figures recorded, with those of '85), in its purchase; `--optional` is refused
+/// (R010), nothing written.
+#[test]
+fn a_new_game_of_85_is_a_tournament_game_in_its_purchase_004() {
+    let game = tempfile::tempdir().unwrap();
+    let s0 = new_game(game.path());
+    let state = fs::read_to_string(&s0).unwrap();
+    assert!(state.contains("rules: Eighty5"), "{state}");
+    assert!(state.contains("\"tournament\": \""), "{state}");
+    assert!(state.contains("\"85\": \""), "{state}");
+    assert!(state.contains("blue: 4100,"), "{state}");
+    assert!(state.contains("red: 4000,"), "{state}");
+    let other = tempfile::tempdir().unwrap();
+    blitz()
+        .args(["new", "--game", "g85", "--rules", "85", "--optional", "34"])
+        .args([
+            "--blue",
+            "Ann <ann@example.org>",
+            "--red",
+            "Bo <bo@example.org>",
+            "--out",
+        ])
+        .arg(other.path())
+        .assert()
+        .code(2)
+        .stderr(contains("BLITZKRIEG '85 takes no --optional (given 34)"));
+    assert_eq!(files(other.path()), 0);
+}

@@ -140,36 +140,3 @@ impl Figures85 {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// 37.11, 37.21, 38.71, 41: the embedded figures are the printed ones.
-    #[test]
-    fn the_embedded_figures_are_the_printed_ones() {
-        let f = Figures85::embedded().unwrap();
-        assert_eq!(
-            (f.setup.of(Side::Blue), f.setup.of(Side::Red)),
-            (4100, 4000)
-        );
-        assert_eq!((f.cold_war.blue, f.cold_war.red), (1025, 1000));
-        // 38.81: a Cold War season is 25% of the Hot War's points.
-        assert_eq!(f.cold_war.blue * 4, f.setup.blue);
-        assert_eq!(f.cold_war.red * 4, f.setup.red);
-        assert_eq!(
-            [1, 2, 3, 4, 15].map(|t| f.production(t)),
-            [400, 400, 400, 200, 200]
-        );
-    }
-
-    /// 41.13: "The above totals 88 additional counters to each side": the list of
-    /// 41.1-41.12 gives 85 (62 counters, 20 damage markers, 3 point markers).
-    #[test]
-    fn the_new_counters_add_up_to_85_not_88_41_13() {
-        let f = Figures85::embedded().unwrap();
-        let counters: u32 = f.counters.iter().map(|c| c.mix).sum();
-        assert_eq!(counters, 62);
-        assert_eq!(f.added_per_side(), 85);
-    }
-}
