@@ -473,7 +473,7 @@ pub struct GameState {
     /// still to place) and the open record of each side's points. Written only in a
     /// game of '85.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub purchase: Option<crate::eighty5::purchase::Purchase>,
+    pub purchase: Option<crate::model::purchase::Purchase>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

@@ -17,3 +17,5 @@ pub mod raid;
 // 36: critical resources.
 pub mod resources;
 pub mod step;
+// 37-41: BLITZKRIEG '85.
+pub mod purchase;
