@@ -80,6 +80,7 @@ fn main() {
         ("OPTIONAL", "optional.toml"),
         ("TOURNAMENT", "tournament.toml"),
         ("READINGS", "readings.toml"),
+        ("EIGHTY5", "85.toml"),
     ] {
         let digest = sha256_hex(&read(&rules.join(file)));
         let _ = writeln!(consts, "pub const {name}: &str = \"{digest}\";");

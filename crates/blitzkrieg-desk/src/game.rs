@@ -235,6 +235,7 @@ fn embedded_of(what: &str) -> Option<&'static str> {
         "optional" => embedded_hash::OPTIONAL,
         "tournament" => embedded_hash::TOURNAMENT,
         "readings" => embedded_hash::READINGS,
+        "85" => embedded_hash::EIGHTY5,
         _ => return None,
     })
 }
@@ -315,6 +316,8 @@ impl Umpire {
                 embedded_hash::TOURNAMENT.to_string(),
             ),
             ("readings".to_string(), embedded_hash::READINGS.to_string()),
+            // 37-41: BLITZKRIEG '85.
+            ("85".to_string(), embedded_hash::EIGHTY5.to_string()),
         ]);
         Ok(Umpire {
             rules: Rules::new(board, counters, book),
@@ -398,12 +401,14 @@ fn recorded_data(
     rules: RuleSet,
     optional: &std::collections::BTreeSet<u32>,
 ) -> BTreeMap<String, String> {
-    let tournament = rules == RuleSet::Tournament;
+    let tournament = rules.is_tournament();
     u.data
         .iter()
         .filter(|(what, _)| match what.as_str() {
             "optional" => tournament || !optional.is_empty(),
             "tournament" => tournament,
+            // 37-41: BLITZKRIEG '85's figures, recorded in its games alone.
+            "85" => rules == RuleSet::Eighty5,
             _ => true,
         })
         .map(|(k, v)| (k.clone(), v.clone()))
@@ -433,7 +438,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
     let units = Side::BOTH
         .iter()
         .flat_map(|s| {
-            let tournament = g.rules == RuleSet::Tournament;
+            let tournament = g.rules.is_tournament();
             let air_combat = g.optional.contains(&AIR_COMBAT_RULE);
             u.rules.counters.in_game(*s, tournament, air_combat)
         })
@@ -479,6 +484,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         ascendancy: Default::default(),
         invading: BTreeMap::new(),
         resources: BTreeMap::new(),
+        // 37.21: a game of '85 starts with its purchase.
+        purchase: blitzkrieg::eighty5::setup::start(g.rules),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

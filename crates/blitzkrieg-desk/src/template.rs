@@ -174,6 +174,21 @@ fn factors(c: &Counter) -> String {
 }
 
 fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    // 37.21: a game of BLITZKRIEG '85 first buys its forces.
+    if let Some(p) = state.purchase.as_ref() {
+        if let Some((owing, owed)) = p.owes() {
+            purchase_help(t, rules, p, owing, owed);
+            return;
+        }
+        let _ = writeln!(
+            t,
+            "\n# BLITZKRIEG '85 (37.211-37.212): place the units you bought; {}.",
+            p.ledger()
+        );
+        if let Some(note) = blitzkrieg::eighty5::setup::held_note(p, side, rules) {
+            let _ = writeln!(t, "# {note}.");
+        }
+    }
     let rule = if side == Side::Blue { "3.3" } else { "3.4" };
     let _ = writeln!(
         t,
@@ -189,7 +204,8 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         .iter()
         .filter(|(_, place)| matches!(place, Place::Waiting))
         .filter_map(|(id, _)| rules.counters.get(id))
-        .filter(|c| c.side == side && c.enters <= 1)
+        // 37.211-37.212: in '85 every unit bought, whatever the OAC says.
+        .filter(|c| c.side == side && (c.enters <= 1 || state.purchase.is_some()))
         .collect();
     setup.sort_by_key(|c| c.counting_key());
     for c in setup {
@@ -219,6 +235,70 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         );
     }
     standing_help(t, state, side);
+}
+
+// 37-41: BLITZKRIEG '85.
+/// 37.21, 38.7, 40-41: what the side owes in the pre-game purchase, the points each
+/// side has, and what the points buy (each counter type's cost and how many of it the
+/// side's points and the counter mix allow).
+fn purchase_help(
+    t: &mut String,
+    rules: &Rules,
+    p: &blitzkrieg::eighty5::purchase::Purchase,
+    side: Side,
+    owed: blitzkrieg::eighty5::purchase::Owed,
+) {
+    use blitzkrieg::eighty5::purchase::Owed;
+    let points = p.points.get(&side).copied().unwrap_or(0);
+    let _ = writeln!(
+        t,
+        "\n# BLITZKRIEG '85, pre-game set-up (37.21): both sides buy their forces secretly and\n\
+         # simultaneously; {}.",
+        p.ledger()
+    );
+    match owed {
+        Owed::Commitment => {
+            let _ = writeln!(
+                t,
+                "# First mail only the commitment to your list. Write the list and a salt (16\n\
+                 # characters or more that nobody can guess) in a file of your own, with this\n\
+                 # header and:\n\
+                 #   [purchase]\n\
+                 #   salt = \"SALT\"\n\
+                 #   buy = {{ \"infantry 4-4\" = 20, \"armor 6-6\" = 10 }}\n\
+                 # `blitz purchase STATE THAT-FILE` prints its cost and the commitment; keep the\n\
+                 # file: you reveal it once both commitments are in. Here write:\n\
+                 # [purchase]\n\
+                 # commitment = \"64 HEX DIGITS\""
+            );
+        }
+        Owed::Reveal => {
+            let _ = writeln!(
+                t,
+                "# Both commitments are in: reveal the list and salt you sealed, exactly (case\n\
+                 # and order do not count; anything else is refused, B350):\n\
+                 # [purchase]\n\
+                 # salt = \"SALT\"\n\
+                 # buy = {{ \"TYPE FACTORS\" = COUNT }}"
+            );
+        }
+    }
+    let Some(list) = blitzkrieg::eighty5::setup::prices(rules, side) else {
+        return;
+    };
+    let _ = writeln!(
+        t,
+        "#\n# What {points} points buy (40-41; * cost from our reconstructed counters):"
+    );
+    for i in list.items() {
+        let most = points.checked_div(i.cost).map_or(i.mix, |n| n.min(i.mix));
+        let star = if i.reconstructed() { " *" } else { "" };
+        let _ = writeln!(
+            t,
+            "#   {:<26} {:>3} points  up to {most} of {}{star}",
+            i.key, i.cost, i.mix
+        );
+    }
 }
 
 /// 3.3, 3.4: the hexes of the side's home country, column by column, and its cities:

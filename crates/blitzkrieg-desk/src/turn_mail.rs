@@ -188,6 +188,7 @@ fn new_game_text(state: &GameState, book: &blitzkrieg::ruleset::RuleBook) -> Str
     let rules = match o.rules {
         RuleSet::Basic => "Basic Game (rules 1-17)",
         RuleSet::Tournament => "Tournament Game (rules 1-30)",
+        RuleSet::Eighty5 => "BLITZKRIEG '85 (rules 37-53 on the Tournament Game)",
     };
     let tables = match o.tables {
         TableChoice::PlayByMail => "play-by-mail BGAT (digits 1-9, 0)",

@@ -64,6 +64,7 @@ impl StateBuilder {
                 ascendancy: Default::default(),
                 invading: BTreeMap::new(),
                 resources: BTreeMap::new(),
+                purchase: None,
                 pending: Vec::new(),
                 resume: None,
                 condition_b: BTreeMap::new(),

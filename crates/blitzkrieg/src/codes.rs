@@ -26,6 +26,7 @@ impl RulesetError {
             RulesetError::TournamentOptional(_) => "R009",
             // 34 (weather)
             RulesetError::WeatherWithStockSales => "B225",
+            RulesetError::Eighty5Optional(_) => "R010",
         }
     }
 }
@@ -726,6 +727,33 @@ mod tests {
                 zone: 'B',
                 state: "uncontrolled (Blue 4, Red 5)".into(),
                 why: "neither player invades in an uncontrolled zone".into(),
+            },
+            // 37-41: BLITZKRIEG '85.
+            Problem::PurchaseMismatch { side: Side::Blue },
+            Problem::PurchaseOverBudget {
+                side: Side::Blue,
+                spent: 4200,
+                budget: 4100,
+            },
+            Problem::PurchaseBeyondMix {
+                side: Side::Blue,
+                item: "cv 1".into(),
+                bought: 5,
+                mix: 4,
+            },
+            Problem::PurchaseUnknown("infantry 5-5".into()),
+            Problem::RevealTooEarly {
+                side: Side::Red,
+                waiting: Side::Red,
+            },
+            Problem::PurchaseOwed {
+                side: Side::Red,
+                owed: "the commitment to its purchase list ([purchase] commitment)".into(),
+            },
+            Problem::PurchaseCommitmentMalformed("abc".into()),
+            Problem::HotWarNotYet {
+                side: Side::Blue,
+                why: "the Hot War (37.3, production 38.71) is still to be built; the game stops after the pre-game set-up (docs/85.md)".into(),
             },
         ]
     }

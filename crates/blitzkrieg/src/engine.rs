@@ -245,7 +245,14 @@ fn plan(
         return Err(errors);
     }
     errors.extend(check_unit_names(rules, state, orders));
+    // 37.3: the Hot War of '85 is not built yet.
+    errors.extend(crate::eighty5::setup::hot_war_refused(state, orders, rules));
     let result = match state.phase {
+        // 37.21: the purchase files of a game of '85, before its placements.
+        Phase::SetUp { .. } if crate::eighty5::setup::purchasing(state) => {
+            crate::eighty5::setup::purchase_file(rules, state, orders, orders.side.value)
+                .map(|(n, e)| Planned::SetUp(Box::new(n), e))
+        }
         Phase::SetUp { side } => {
             set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(Box::new(n), e))
         }
@@ -1115,7 +1122,8 @@ fn resume(
         | Step::EndOfPlayerTurn
         | Step::Weather
         | Step::NavalAscendancy
-        | Step::CriticalResources => Err(Vec::new()),
+        | Step::CriticalResources
+        | Step::Purchase => Err(Vec::new()),
     }
 }
 
@@ -1975,7 +1983,8 @@ fn set_up(
     side: Side,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
     let mut pos = position_of(rules, state);
-    let waiting = waiting(state);
+    // 37.211-37.212: in a game of '85, the units the side bought.
+    let waiting = crate::eighty5::setup::may_place(state, side).unwrap_or_else(|| waiting(state));
     let held = BTreeMap::new();
     let ctx = MoveContext {
         rules,
@@ -2019,6 +2028,10 @@ fn set_up(
     };
     next.held = control::held_at_start(&rules.board, &pos);
     events.extend(reinforcements_due(rules, &next));
+    // 37.211-37.212.
+    if next.purchase.is_some() {
+        crate::eighty5::setup::placed(&mut next, side);
+    }
     Ok((next, events))
 }
 

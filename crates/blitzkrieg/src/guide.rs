@@ -18,7 +18,7 @@ const TOURNAMENT_SECTION: &str = "(Tournament Game";
 /// Basic Game, the guide without the sections of orders only the Tournament Game
 /// gives (24-30), so its opening mail stays small.
 pub fn orders_for(rules: RuleSet) -> String {
-    if rules == RuleSet::Tournament {
+    if rules.is_tournament() {
         return ORDERS.to_string();
     }
     let mut out = String::with_capacity(ORDERS.len());

@@ -60,3 +60,5 @@ pub mod weather;
 pub mod bombing;
 // 32: air combat (optional rule).
 pub mod air_combat;
+// 37-41: BLITZKRIEG '85.
+pub mod eighty5;

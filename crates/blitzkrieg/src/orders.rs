@@ -257,6 +257,19 @@ pub struct RawOrders {
     // 32: air combat (optional rule).
     #[serde(default)]
     intercept: Vec<RawIntercept>,
+    // 37-41: BLITZKRIEG '85.
+    /// 37.21: the pre-game purchase's commitment or reveal.
+    purchase: Option<Spanned<RawPurchase>>,
+}
+
+/// 37.21: `[purchase]`, a commitment (`commitment`) or a reveal (`salt` and `buy`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPurchase {
+    commitment: Option<Spanned<String>>,
+    salt: Option<Spanned<String>>,
+    #[serde(default)]
+    buy: std::collections::BTreeMap<String, u32>,
 }
 
 /// 29.6-29.7: the aggressor's choices for one minor country (Tournament Game).
@@ -522,6 +535,9 @@ pub struct Orders {
     // 32: air combat (optional rule).
     /// 32.3: the defender's interceptions, in the answer before odds.
     pub intercepts: Vec<Intercept>,
+    // 37-41: BLITZKRIEG '85.
+    /// 37.21: the pre-game purchase's commitment or reveal (a game of '85).
+    pub purchase: Option<PurchaseOrder>,
 }
 
 /// 32.3: `[[intercept]]`: the defender's fighters and the hex of the enemy aircraft
@@ -530,6 +546,17 @@ pub struct Orders {
 pub struct Intercept {
     pub units: Vec<Located<UnitId>>,
     pub hex: Located<Hex>,
+}
+
+/// 37.21: what a side mails in the pre-game purchase of BLITZKRIEG '85: the commitment
+/// to its list, or (once both are in) the list and the salt it was sealed with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PurchaseOrder {
+    pub span: Range<usize>,
+    pub commitment: Option<Located<String>>,
+    pub salt: Option<Located<String>>,
+    /// How many of each counter type, as the price list names them.
+    pub buy: std::collections::BTreeMap<String, u32>,
 }
 
 /// 29.6-29.7: for one minor country, whether the aggressor pays the factors of 29.7
@@ -958,6 +985,18 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 hex(&i.hex, errs).map(|hex| Intercept { units, hex })
             })
             .collect(),
+        purchase: raw.purchase.map(|p| {
+            let span = p.span();
+            let p = p.into_inner();
+            PurchaseOrder {
+                span,
+                commitment: p
+                    .commitment
+                    .map(|c| Located::new(c.get_ref().trim().to_string(), c.span())),
+                salt: p.salt.map(|s| Located::new(s.get_ref().clone(), s.span())),
+                buy: p.buy,
+            }
+        }),
     }
 }
 

@@ -977,6 +977,39 @@ problems! {
             distance: u32,
             range: u32,
         },
+
+        // ----------------------------------------------------------------------
+        // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).
+
+        (B350, hint = "reveal exactly the list and salt the commitment was made with: `blitz purchase` prints both; the list's case and order do not count")
+        #[error("{side}'s reveal does not open {side}'s commitment: the list or the salt is not the one sealed")]
+        PurchaseMismatch { side: Side },
+        (B351)
+        #[error("{side}'s purchase costs {spent} points; {side} has {budget}")]
+        PurchaseOverBudget { side: Side, spent: u32, budget: u32 },
+        (B352)
+        #[error("{side}'s purchase buys {bought} of {item}; the counter mix holds {mix}")]
+        PurchaseBeyondMix {
+            side: Side,
+            item: String,
+            bought: u32,
+            mix: u32,
+        },
+        (B353, hint = "name a counter type and its printed factors as the template's price list does: \"infantry 4-4\", \"transport-helicopter 2-8\"")
+        #[error("`{0}` is not on the price list")]
+        PurchaseUnknown(String),
+        (B354)
+        #[error("{side} may not reveal yet: {waiting}'s commitment is still to come; both commitments come in before either list is revealed")]
+        RevealTooEarly { side: Side, waiting: Side },
+        (B355)
+        #[error("{side} owes {owed} now")]
+        PurchaseOwed { side: Side, owed: String },
+        (B356)
+        #[error("\"{0}\" is not a commitment: it should be 64 hex digits, as `blitz purchase` prints")]
+        PurchaseCommitmentMalformed(String),
+        (B358)
+        #[error("{side} has no part in the Hot War of BLITZKRIEG '85 yet: {why}")]
+        HotWarNotYet { side: Side, why: String },
     }
 }
 

@@ -34,6 +34,9 @@ pub struct Header {
     pub rules: Option<String>,
     /// The declared readings that are not the defaults (`docs/readings.md`).
     pub readings: Vec<String>,
+    // 37-41: BLITZKRIEG '85.
+    /// 38.7: the open record of each side's points (a game of '85).
+    pub points: Option<String>,
 }
 
 impl Header {
@@ -55,6 +58,10 @@ impl Header {
             orders: state.chain.orders.clone(),
             rules: rules_line(&state.game.options),
             readings: crate::ruleset::chosen_readings_of(&state.game.options.readings, defaults),
+            points: state
+                .purchase
+                .as_ref()
+                .map(crate::eighty5::purchase::Purchase::ledger),
             next: match (&state.phase, &state.resume) {
                 (Phase::Turn { turn, side }, Some(r)) if r.at == Step::BeforeOdds => format!(
                     "turn {turn}, {side}'s player-turn stopped before odds: {} answers in step {} (PBEM)",
@@ -64,6 +71,10 @@ impl Header {
                     "turn {turn}, {side}'s player-turn stopped: {} decides in step {} (PBEM)",
                     r.asks, state.step
                 ),
+                // 37.21: who owes which purchase file.
+                (Phase::SetUp { .. }, None) if state.purchase.as_ref().is_some_and(|p| !p.done()) => {
+                    crate::eighty5::purchase::Purchase::next_line(state.purchase.as_ref())
+                }
                 _ => next_line(state),
             },
         }
@@ -88,6 +99,8 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
         crate::state::RuleSet::Basic if o.optional.is_empty() => return None,
         crate::state::RuleSet::Basic => "Basic Game",
         crate::state::RuleSet::Tournament => "Tournament Game",
+        // 37-41: BLITZKRIEG '85.
+        crate::state::RuleSet::Eighty5 => "BLITZKRIEG '85",
     };
     let list: Vec<String> = o.optional.iter().map(u32::to_string).collect();
     Some(match list.is_empty() {
@@ -140,6 +153,10 @@ pub fn render(header: &Header, events: &[Event]) -> String {
     }
     if !header.readings.is_empty() {
         field(&mut out, "Readings", &header.readings.join(", "));
+    }
+    // 38.7: BLITZKRIEG '85's open record of points.
+    if let Some(p) = &header.points {
+        field(&mut out, "Points", p);
     }
     // 36: what each side has the use of and lacks this player-turn.
     for e in events {

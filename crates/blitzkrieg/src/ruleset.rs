@@ -294,7 +294,7 @@ impl ReadingDef {
     /// Tournament Game's rules, its tables, the 1975 edition's note on its length) in
     /// the Tournament Game only.
     pub fn applies_to(&self, rules: RuleSet, optional: &BTreeSet<u32>) -> bool {
-        let tournament = rules == RuleSet::Tournament;
+        let tournament = rules.is_tournament();
         let Some(first) = self.rules.first() else {
             return true;
         };
@@ -400,6 +400,13 @@ pub enum RulesetError {
         help("choose it with `--rules tournament --optional {0}`")
     )]
     TournamentOptional(u32),
+    // 37-41: BLITZKRIEG '85.
+    #[error("BLITZKRIEG '85 takes no --optional (given {0}): it plays the Tournament Game with its optional rules 33, 34 and 36 in force, and 004 lets a game leave none of its own rules out (the Cold War of 38.8, the one it may choose, is not built yet)")]
+    #[diagnostic(
+        code("blitz::ruleset::eighty5_optional"),
+        help("leave out --optional: `blitz new --rules 85` chooses the rules itself; docs/85.md")
+    )]
+    Eighty5Optional(u32),
     #[error("`{0}` is not a reading: write NAME=OPTION, e.g. victory-a-reinforcements=board")]
     #[diagnostic(code("blitz::ruleset::reading_syntax"))]
     ReadingSyntax(String),
@@ -497,7 +504,7 @@ impl RuleBook {
 
     /// The readings a game of `rules` plays with: the Tournament Game's only in it.
     pub fn readings_of(&self, rules: RuleSet) -> impl Iterator<Item = &ReadingDef> {
-        let tournament = rules == RuleSet::Tournament;
+        let tournament = rules.is_tournament();
         self.readings
             .iter()
             .chain(self.tournament_readings.iter().filter(move |_| tournament))
@@ -709,6 +716,15 @@ impl OptionalRule {
 /// 24: the Basic Game's optional rules, all played in the Tournament Game.
 pub const BASIC_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
 
+// 37-41: BLITZKRIEG '85.
+/// 004, introduction: "unless specifically contradicted by these new rules, all the
+/// BLITZKRIEG '75 rules are in effect", the Tournament optional rules among them (the
+/// article's title: "Advanced Tournament Optional Rules"). Those in force in a game of
+/// '85: 33, 34 and 36. 35 (naval ascendancy) is replaced by 42 ("This replaces 35 and
+/// 30.3"); 32 (air combat, changed by 47) is not built yet, so '85 plays without
+/// fighters until it is (`docs/85.md`).
+pub const EIGHTY5_TOURNAMENT_OPTIONAL: [u32; 3] = [33, 34, 36];
+
 /// 32: the optional rule of air combat, which brings the fighters into play (30.1).
 pub const AIR_COMBAT_RULE: u32 = 32;
 
@@ -728,7 +744,7 @@ impl Ruleset {
                 readings.insert(name.to_string(), option.to_string());
             }
         }
-        if options.rules == RuleSet::Tournament && !format_one {
+        if options.rules.is_tournament() && !format_one {
             for (name, option) in TOURNAMENT_BEFORE_READINGS {
                 if !options.readings.contains_key(name) {
                     readings.insert(name.to_string(), option.to_string());
@@ -775,7 +791,13 @@ impl Ruleset {
     /// 31: the Tournament Game's optional rules are played "on the foundation of the
     /// Tournament Game" only.
     pub fn check_choice(rules: RuleSet, optional: &BTreeSet<u32>) -> Result<(), RulesetError> {
-        if rules != RuleSet::Tournament {
+        // 38.8: BLITZKRIEG '85 leaves out nothing a game may choose at `new` yet.
+        if rules == RuleSet::Eighty5 {
+            if let Some(&n) = optional.iter().next() {
+                return Err(RulesetError::Eighty5Optional(n));
+            }
+        }
+        if !rules.is_tournament() {
             if let Some(&n) = optional.iter().find(|&&n| (31..=36).contains(&n)) {
                 return Err(RulesetError::TournamentOptional(n));
             }
@@ -798,8 +820,12 @@ impl Ruleset {
     /// Basic Game's optional rules 19-23 as well.
     pub fn optional_in_force(rules: RuleSet, chosen: &BTreeSet<u32>) -> BTreeSet<u32> {
         let mut optional = chosen.clone();
-        if rules == RuleSet::Tournament {
+        if rules.is_tournament() {
             optional.extend(BASIC_OPTIONAL_RULES);
+        }
+        // 004, introduction: BLITZKRIEG '85 on top of the Tournament optional rules.
+        if rules == RuleSet::Eighty5 {
+            optional.extend(EIGHTY5_TOURNAMENT_OPTIONAL);
         }
         optional
     }
@@ -882,7 +908,7 @@ impl Ruleset {
 
     /// Whether the Tournament Game (24-30) is played.
     pub fn tournament(&self) -> bool {
-        self.rules == RuleSet::Tournament
+        self.rules.is_tournament()
     }
 
     /// 16, 24, reading `tournament-length`: the last turn of a game whose options name
@@ -1106,6 +1132,27 @@ mod tests {
         );
         let basic = b.choose(RuleSet::Basic, &[]).unwrap();
         assert!(!basic.contains_key("tgat-doubled-defender"));
+    }
+
+    /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)
+    /// and its optional rules 33, 34 and 36 (35 is replaced by 42, 32 not built yet);
+    /// `--optional` is refused with it (R010): 004 lets a game leave out none of its rules.
+    #[test]
+    fn blitzkrieg_85_plays_the_tournament_game_with_33_34_36() {
+        let none = BTreeSet::new();
+        let rules = RuleSet::Eighty5;
+        assert!(rules.is_tournament());
+        assert!(Ruleset::check_choice(rules, &none).is_ok());
+        assert_eq!(
+            Ruleset::optional_in_force(rules, &none),
+            BTreeSet::from([19, 20, 21, 22, 23, 33, 34, 36])
+        );
+        let e = Ruleset::check_choice(rules, &BTreeSet::from([34])).unwrap_err();
+        assert_eq!(e, RulesetError::Eighty5Optional(34));
+        assert_eq!(e.error_code(), "R010");
+        let b = book();
+        let t = b.choose(RuleSet::Tournament, &[]).unwrap();
+        assert_eq!(b.choose(rules, &[]).unwrap(), t);
     }
 
     #[test]

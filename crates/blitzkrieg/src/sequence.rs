@@ -68,6 +68,15 @@ impl Sequence {
         }
     }
 
+    /// The phase before turn 1 of a game's rule set: the set-up (3.3-3.4), after the
+    /// pre-game purchase in a game of BLITZKRIEG '85 (37.21, then 37.211-37.212).
+    pub fn before_turn_one(ruleset: &Ruleset) -> Vec<Step> {
+        match ruleset.rules {
+            crate::state::RuleSet::Eighty5 => vec![Step::Purchase, Step::SetUp],
+            _ => vec![Step::SetUp],
+        }
+    }
+
     /// The steps in order.
     pub fn steps(&self) -> &[Step] {
         &self.steps
@@ -122,6 +131,8 @@ pub enum Section {
     Barrage,
     // 32: air combat (optional rule).
     Intercept,
+    // 37-41: BLITZKRIEG '85.
+    Purchase,
 }
 
 impl Section {
@@ -146,6 +157,7 @@ impl Section {
             Section::Lake => "[[lake]]",
             Section::Barrage => "[[barrage]]",
             Section::Intercept => "[[intercept]]",
+            Section::Purchase => "[purchase]",
         }
     }
 }
@@ -241,6 +253,7 @@ impl Ask {
             replace,
             lake,
             intercepts,
+            purchase,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -311,6 +324,10 @@ impl Ask {
         }
         for i in intercepts {
             at(Section::Intercept, &i.hex.span);
+        }
+        // 37.21: the purchase is made in the set-up, never in a later step.
+        if let Some(p) = purchase {
+            at(Section::Purchase, &p.span);
         }
         out.retain(|(s, _)| !self.allows(*s));
         out
@@ -393,5 +410,20 @@ mod tests {
                 Step::Supply
             ]
         );
+    }
+
+    /// 37.21, 37.211: a game of '85 buys its forces before it sets up; other games
+    /// set up at once.
+    #[test]
+    fn a_game_of_85_purchases_before_its_set_up_37_21() {
+        let book = RuleBook::embedded().unwrap();
+        let mut ruleset = Ruleset::basic(&book);
+        assert_eq!(Sequence::before_turn_one(&ruleset), [Step::SetUp]);
+        ruleset.rules = crate::state::RuleSet::Eighty5;
+        assert_eq!(
+            Sequence::before_turn_one(&ruleset),
+            [Step::Purchase, Step::SetUp]
+        );
+        assert!(!Step::Purchase.may_stop());
     }
 }

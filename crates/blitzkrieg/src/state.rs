@@ -41,6 +41,18 @@ pub enum RuleSet {
     Basic,
     /// Rules 1-30: the Tournament Game (24), which includes the optional rules 19-23.
     Tournament,
+    // 37-41: BLITZKRIEG '85.
+    /// BLITZKRIEG '85 (004, rules 37-53): the Tournament Game with its optional rules,
+    /// "unless specifically contradicted" by 37-53 (`ruleset::EIGHTY5_TOURNAMENT_OPTIONAL`).
+    Eighty5,
+}
+
+impl RuleSet {
+    /// Whether the Tournament Game (24-30) is played: in it, and under BLITZKRIEG '85,
+    /// whose rules hold on top of it (004, introduction).
+    pub fn is_tournament(self) -> bool {
+        matches!(self, RuleSet::Tournament | RuleSet::Eighty5)
+    }
 }
 
 /// Which combat tables resolve battles.
@@ -464,6 +476,12 @@ pub struct GameState {
     /// navy, which lasts. Written only in a game that plays optional rule 36.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub resources: crate::model::resources::Uses,
+    // 37-41: BLITZKRIEG '85.
+    /// 37.2, 38.7: the pre-game purchase (commitments, lists revealed, counters bought
+    /// still to place) and the open record of each side's points. Written only in a
+    /// game of '85.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purchase: Option<crate::model::purchase::Purchase>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
@@ -509,6 +527,12 @@ impl GameState {
     pub fn mover(&self) -> Option<Side> {
         if let (Some(r), Phase::Turn { .. }) = (&self.resume, &self.phase) {
             return Some(r.asks);
+        }
+        // 37.21: the side that owes its commitment or its reveal.
+        if let (Some(p), Phase::SetUp { .. }) = (&self.purchase, &self.phase) {
+            if let Some((side, _)) = p.owes() {
+                return Some(side);
+            }
         }
         match self.phase {
             Phase::SetUp { side } | Phase::Turn { side, .. } => Some(side),

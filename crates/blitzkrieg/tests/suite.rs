@@ -16,6 +16,8 @@ mod combat_effects;
 mod combat_rules;
 #[path = "coverage_rules.rs"]
 mod coverage_rules;
+#[path = "eighty5_costs.rs"]
+mod eighty5_costs;
 #[path = "embedded_hashes.rs"]
 mod embedded_hashes;
 #[path = "hex_props.rs"]

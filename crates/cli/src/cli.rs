@@ -22,6 +22,8 @@ pub mod mori_problems;
 pub mod new;
 pub mod output;
 pub mod position;
+// 37.21: BLITZKRIEG '85.
+pub mod purchase;
 pub mod reach;
 pub mod repair;
 pub mod report;

@@ -63,6 +63,8 @@ enum Command {
     Mail(cli::mail::Args),
     /// Mori's game: make your secret for a game, or reveal it when the war is over.
     Secret(cli::secret::Args),
+    /// BLITZKRIEG '85: the cost of a purchase list and the commitment to mail (37.21).
+    Purchase(cli::purchase::Args),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(cli::completions::Args),
     /// Print the manual page (roff), of blitz or of one command.
@@ -105,6 +107,7 @@ fn main() -> ExitCode {
         Command::Tables(a) => cli::tables::run(a),
         Command::Mail(a) => cli::mail::run(a),
         Command::Secret(a) => cli::secret::run(a),
+        Command::Purchase(a) => cli::purchase::run(a),
         Command::Completions(a) => cli::completions::run(a, Cli::command()),
         Command::Man(a) => cli::man::run(a, Cli::command()),
         Command::Help(a) => cli::help::run(a, Cli::command()),

@@ -24,6 +24,9 @@ mod demo_optional;
 mod demo_tournament;
 #[path = "dice_cli_roll.rs"]
 mod dice_cli_roll;
+// 37.2: BLITZKRIEG '85.
+#[path = "eighty5_cli.rs"]
+mod eighty5_cli;
 #[path = "game_cli.rs"]
 mod game_cli;
 #[path = "game_limits.rs"]

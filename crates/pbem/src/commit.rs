@@ -202,3 +202,52 @@ pub fn check_for_hash(
         })
     }
 }
+
+/// A secret choice made simultaneously with the other player's (a purchase list, a
+/// die shift), sealed before either is shown: the SHA-256 of the choice with a salt
+/// only its maker knows until he reveals, so the opponent can neither read the choice
+/// from the commitment nor test guesses against it, and the maker cannot change it
+/// after seeing the other's. `tag` names the kind of choice (a domain of its own),
+/// `context` what it is bound to (the game, the side, the round), each field
+/// length-prefixed:
+///
+/// ```text
+/// commitment = SHA-256( lp(tag) ‖ lp(#context) ‖ lp(context…) ‖ lp(salt) ‖ lp(choice) )
+/// ```
+pub fn sealed_choice(tag: &str, context: &[&[u8]], salt: &[u8], choice: &[u8]) -> Commitment {
+    let mut input = Vec::with_capacity(choice.len() + salt.len() + 128);
+    lp(&mut input, tag.as_bytes());
+    let count = u32::try_from(context.len()).unwrap_or(u32::MAX);
+    lp(&mut input, &count.to_be_bytes());
+    for c in context {
+        lp(&mut input, c);
+    }
+    lp(&mut input, salt);
+    lp(&mut input, choice);
+    Commitment(Sha256::digest(&input).into())
+}
+
+/// Whether a revealed choice and salt are the ones `given` sealed ([`sealed_choice`]).
+pub fn opens(given: &Commitment, tag: &str, context: &[&[u8]], salt: &[u8], choice: &[u8]) -> bool {
+    *given == sealed_choice(tag, context, salt, choice)
+}
+
+#[cfg(test)]
+mod sealed_tests {
+    use super::*;
+
+    /// A sealed choice opens with its own salt and choice only: another choice,
+    /// another salt or another context (side, game) gives another commitment.
+    #[test]
+    fn a_sealed_choice_opens_only_with_what_sealed_it() {
+        let ctx: [&[u8]; 2] = [b"game", b"Blue"];
+        let c = sealed_choice("t/v1", &ctx, b"salt", b"choice");
+        assert!(opens(&c, "t/v1", &ctx, b"salt", b"choice"));
+        assert!(!opens(&c, "t/v1", &ctx, b"salt", b"choicf"));
+        assert!(!opens(&c, "t/v1", &ctx, b"salu", b"choice"));
+        assert!(!opens(&c, "t/v1", &[b"game", b"Red"], b"salt", b"choice"));
+        assert!(!opens(&c, "t/v2", &ctx, b"salt", b"choice"));
+        // The fields are length-prefixed: moving a byte between them changes it.
+        assert!(!opens(&c, "t/v1", &ctx, b"sal", b"tchoice"));
+    }
+}

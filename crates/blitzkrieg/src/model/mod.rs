@@ -19,3 +19,5 @@ pub mod resources;
 pub mod step;
 // 32: air combat (optional rule).
 pub mod flight;
+// 37-41: BLITZKRIEG '85.
+pub mod purchase;

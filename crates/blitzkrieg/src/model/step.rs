@@ -64,6 +64,11 @@ pub enum Step {
     /// determined after the decisions owed and before supply (000's and 003's PBEM
     /// sequences), and what the shortages forbid this player-turn (optional rule 36).
     CriticalResources,
+    // 37-41: BLITZKRIEG '85.
+    /// 37.21: the pre-game purchase, before the set-up: Blue's commitment, Red's,
+    /// Blue's reveal, Red's, each a file of its own (steps 0-3 of Blue's set-up), the
+    /// state naming who owes the next (`eighty5::purchase::Purchase::owes`).
+    Purchase,
 }
 
 impl Step {
@@ -93,7 +98,8 @@ impl Step {
             | Step::EndOfPlayerTurn
             | Step::Weather
             | Step::NavalAscendancy
-            | Step::CriticalResources => false,
+            | Step::CriticalResources
+            | Step::Purchase => false,
         }
     }
 
@@ -116,6 +122,7 @@ impl Step {
             Step::Weather => "34",
             Step::NavalAscendancy => "35.1",
             Step::CriticalResources => "36.1",
+            Step::Purchase => "37.21",
         }
     }
 }

@@ -17,8 +17,13 @@ impl Turn<'_, '_> {
             Side::Red => para!("3.4"),
         };
         let hex_ok = self.setup_hex_ok(&p.hex, Cite::Rule(rule));
+        // 37.211-37.212: in '85 every unit bought is set up, whatever the OAC says.
+        let due = match self.ctx.rules.ruleset.rules {
+            crate::state::RuleSet::Eighty5 => u32::MAX,
+            _ => 1,
+        };
         let units = self.all_units(&p.units, |t, u| {
-            t.waiting_unit(u, "setup", Cite::Rule(rule), 1)
+            t.waiting_unit(u, "setup", Cite::Rule(rule), due)
         });
         let (Some(units), true) = (units, hex_ok) else {
             return;

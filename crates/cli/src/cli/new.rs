@@ -39,7 +39,7 @@ pub struct Args {
     /// The last turn (16: the game ends after turn 15), from 1 to 999.
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=999))]
     pub last_turn: u32,
-    /// The rules: the Basic Game (1-17) or the Tournament Game (24-30).
+    /// The rules: the Basic Game (1-17), the Tournament Game (24-30) or BLITZKRIEG '85 (`85`, 004: docs/85.md).
     #[arg(long = "rules", value_enum, default_value = "basic")]
     pub rule_set: RuleSetArg,
     /// Optional rules by number, e.g. `19,20,21,22,23`, or `all`.
@@ -81,6 +81,9 @@ pub struct Args {
 pub enum RuleSetArg {
     Basic,
     Tournament,
+    // 37-41: BLITZKRIEG '85 (004).
+    #[value(name = "85")]
+    Eighty5,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -174,6 +177,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         rules: match args.rule_set {
             RuleSetArg::Basic => RuleSet::Basic,
             RuleSetArg::Tournament => RuleSet::Tournament,
+            RuleSetArg::Eighty5 => RuleSet::Eighty5,
         },
         optional: match &args.optional {
             Some(list) => Ruleset::parse_optional(list).map_err(|e| miette!("{e}"))?,

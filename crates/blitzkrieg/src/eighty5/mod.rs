@@ -1,0 +1,142 @@
+//! BLITZKRIEG '85 (004, rules 37-53): its figures (`rules/blitzkrieg/85.toml`), the
+//! price list of rules 40-41 ([`cost`]) and the secret simultaneous purchase of the
+//! pre-game set-up, 37.2 ([`purchase`]). The Cold War (37.1, 38.8), the Hot War's
+//! production (38.71) and rules 39 and 42-53 are still to be built (`docs/85.md`).
+
+pub mod cost;
+pub mod purchase;
+pub mod setup;
+
+use crate::units::Side;
+use serde::Deserialize;
+
+/// The embedded figures of BLITZKRIEG '85.
+pub const EMBEDDED_85: &str = include_str!("../../../../rules/blitzkrieg/85.toml");
+
+/// The points of each side, as 37.11 and 37.21 print them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidePoints {
+    pub blue: u32,
+    pub red: u32,
+}
+
+impl SidePoints {
+    /// The points of `side`.
+    pub fn of(&self, side: Side) -> u32 {
+        match side {
+            Side::Blue => self.blue,
+            Side::Red => self.red,
+        }
+    }
+}
+
+/// 38.71: the points of a Hot War turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Production {
+    /// "For each of the first three turns".
+    pub first_turns: u32,
+    /// "both sides get 400 points per turn".
+    pub first_points: u32,
+    /// "After that each side gets 200 points per turn".
+    pub later_points: u32,
+}
+
+/// 40.2-40.4: points added to the value of one counter, by type and printed factors.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostExtra {
+    pub rule: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub factors: String,
+    pub points: u32,
+}
+
+/// Rule 40's figures.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostRules {
+    /// 40.5: the elite types, by name.
+    pub elite: Vec<String>,
+    pub elite_times: u32,
+    /// 40.6: the movement FTR and SAC are assessed at.
+    pub ftr_movement: u32,
+    pub sac_movement: u32,
+    pub extra: Vec<CostExtra>,
+}
+
+/// One of 41's new counters, as printed.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewCounter {
+    pub rule: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub strength: String,
+    pub cost: u32,
+    /// How many a side has (40.8: purchases are limited by it).
+    pub mix: u32,
+    /// A naval counter (42-45).
+    #[serde(default)]
+    pub naval: bool,
+}
+
+/// A marker of 41.10 or 41.12: in the counter mix, never bought.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Marker {
+    pub rule: String,
+    pub name: String,
+    pub mix: u32,
+}
+
+/// The figures of BLITZKRIEG '85, as `rules/blitzkrieg/85.toml` gives them.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figures85 {
+    /// 37.21: the pre-game set-up's points.
+    pub setup: SidePoints,
+    /// 37.11, 38.81: a Cold War season's points.
+    pub cold_war: SidePoints,
+    pub production: Production,
+    pub cost: CostRules,
+    #[serde(rename = "counter")]
+    pub counters: Vec<NewCounter>,
+    #[serde(rename = "marker")]
+    pub markers: Vec<Marker>,
+}
+
+impl Figures85 {
+    /// Reads the figures file's text.
+    pub fn parse(text: &str) -> Result<Figures85, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// The embedded figures (read once; a test proves they read).
+    pub fn embedded() -> Option<&'static Figures85> {
+        static FIGURES: std::sync::OnceLock<Option<Figures85>> = std::sync::OnceLock::new();
+        FIGURES
+            .get_or_init(|| Figures85::parse(EMBEDDED_85).ok())
+            .as_ref()
+    }
+
+    /// 41.13: the counters and markers 41 adds to each side, as we count them from
+    /// 41.1-41.12. The article says "88"; its own list gives 85 (62 counters, 20
+    /// damage markers, 3 point markers): `docs/85.md`.
+    pub fn added_per_side(&self) -> u32 {
+        let counters: u32 = self.counters.iter().map(|c| c.mix).sum();
+        let markers: u32 = self.markers.iter().map(|m| m.mix).sum();
+        counters + markers
+    }
+
+    /// 38.71: the points a side gets in Hot War turn `turn`.
+    pub fn production(&self, turn: u32) -> u32 {
+        if turn <= self.production.first_turns {
+            self.production.first_points
+        } else {
+            self.production.later_points
+        }
+    }
+}

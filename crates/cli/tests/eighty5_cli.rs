@@ -1,0 +1,401 @@
+//! BLITZKRIEG '85's pre-game set-up through the real binary (37.2, 38.7): `blitz new
+//! --rules 85`, each side's commitment to its purchase list (`blitz purchase` prints
+//! it), both reveals, Blue's placement then Red's, and `blitz verify` replaying the
+//! folder. A reveal before both commitments, a doctored reveal, a purchase over the
+//! points and one beyond the counter mix are each refused, naming the side, with
+//! nothing written.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+use blitzkrieg::eighty5::purchase::{commitment, PurchaseList};
+use blitzkrieg::units::Side;
+use predicates::str::contains;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn blitz() -> Command {
+    Command::cargo_bin("blitz").unwrap()
+}
+
+fn sha(path: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(fs::read(path).unwrap())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// An order file of the game for `state`, with `body` under its header.
+fn orders(dir: &Path, name: &str, side: &str, state: &Path, body: &str) -> PathBuf {
+    let path = dir.join(name);
+    let text = format!(
+        "game = \"g85\"\nside = \"{side}\"\nturn = 0\nstate = \"{}\"\n\n{body}",
+        sha(state)
+    );
+    fs::write(&path, text).unwrap();
+    path
+}
+
+fn reveal_body(salt: &str, buy: &str) -> String {
+    format!("[purchase]\nsalt = \"{salt}\"\nbuy = {{ {buy} }}\n")
+}
+
+/// The commitment `blitz purchase` prints for a reveal file.
+fn printed_commitment(state: &Path, reveal: &Path) -> String {
+    let out = blitz()
+        .arg("purchase")
+        .arg(state)
+        .arg(reveal)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("commitment = "))
+        .unwrap_or_else(|| panic!("no commitment in {text}"));
+    line.trim_start_matches("commitment = ")
+        .trim_matches('"')
+        .to_string()
+}
+
+fn resolve(state: &Path, orders: &Path) -> assert_cmd::assert::Assert {
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(state)
+        .arg(orders)
+        .assert()
+}
+
+fn files(dir: &Path) -> usize {
+    fs::read_dir(dir).unwrap().count()
+}
+
+fn new_game(dir: &Path) -> PathBuf {
+    blitz()
+        .args([
+            "new", "-q", "--game", "g85", "--rules", "85", "--seed", "text",
+        ])
+        .args([
+            "--blue",
+            "Ann <ann@example.org>",
+            "--red",
+            "Bo <bo@example.org>",
+        ])
+        .args(["--nonce", "85", "--out"])
+        .arg(dir)
+        .assert()
+        .success();
+    dir.join("00-setup-blue.state.ron")
+}
+
+const BLUE_SALT: &str = "blue-salt-0123456789abcdef";
+const RED_SALT: &str = "red-salt-0123456789abcdef";
+const BLUE_BUY: &str = "\"infantry 4-4\" = 6, \"Armor 6-6\" = 3, \"escort 2\" = 1";
+const RED_BUY: &str = "\"infantry 4-4\" = 6";
+
+/// Both sides committed: the state after Red's commitment, and the two reveal files
+/// (written outside the game folder, as a player keeps them).
+fn both_committed(game: &Path, drafts: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    let s0 = new_game(game);
+    let template = fs::read_to_string(game.join("00-setup-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("commitment = \"64 HEX DIGITS\""),
+        "{template}"
+    );
+    assert!(
+        template.contains("armor 8-6                  108 points  up to 3 of 3 *"),
+        "{template}"
+    );
+    let blue = orders(
+        drafts,
+        "blue.toml",
+        "blue",
+        &s0,
+        &reveal_body(BLUE_SALT, BLUE_BUY),
+    );
+    let c = printed_commitment(&s0, &blue);
+    let o0 = orders(
+        drafts,
+        "o0.toml",
+        "blue",
+        &s0,
+        &format!("[purchase]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s0, &o0).success();
+    let s1 = game.join("00-setup-blue.step1.state.ron");
+    let red = orders(
+        drafts,
+        "red.toml",
+        "red",
+        &s1,
+        &reveal_body(RED_SALT, RED_BUY),
+    );
+    let c = printed_commitment(&s1, &red);
+    let o1 = orders(
+        drafts,
+        "o1.toml",
+        "red",
+        &s1,
+        &format!("[purchase]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s1, &o1).success();
+    (game.join("00-setup-blue.step2.state.ron"), blue, red)
+}
+
+/// 37.21, 37.211, 37.212, 38.7: commit, commit, reveal, reveal, Blue places, Red
+/// places; the points left are in the state and the report; `verify` replays the
+/// folder, each reveal checked against its commitment again.
+#[test]
+fn a_game_of_85_starts_by_commitment_reveal_and_placement_37_2() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let (s2, _, _) = both_committed(game.path(), drafts.path());
+    let o2 = orders(
+        drafts.path(),
+        "o2.toml",
+        "blue",
+        &s2,
+        &reveal_body(BLUE_SALT, BLUE_BUY),
+    );
+    resolve(&s2, &o2).success();
+    let s3 = game.path().join("00-setup-blue.step3.state.ron");
+    let o3 = orders(
+        drafts.path(),
+        "o3.toml",
+        "red",
+        &s3,
+        &reveal_body(RED_SALT, RED_BUY),
+    );
+    resolve(&s3, &o3).success();
+    let s4 = game.path().join("00-setup-blue.step4.state.ron");
+    let state = fs::read_to_string(&s4).unwrap();
+    // 38.7: 4100 - 6 x 32 - 3 x 72 - 40; 4000 - 6 x 32.
+    assert!(state.contains("blue: 3652,"), "{state}");
+    assert!(state.contains("red: 3808,"), "{state}");
+    let report = fs::read_to_string(game.path().join("00-setup-blue.step3.report.txt")).unwrap();
+    assert!(report.contains("3808 points left"), "{report}");
+    assert!(
+        report.contains("Points      Blue 3652, Red 3808 points (38.7)"),
+        "{report}"
+    );
+    // The template of Blue's placement lists what it bought and what its points buy.
+    let template =
+        fs::read_to_string(game.path().join("00-setup-blue.step4.template.toml")).unwrap();
+    assert!(
+        template.contains("place the units you bought; Blue 3652, Red 3808 points (38.7)"),
+        "{template}"
+    );
+    assert!(
+        template.contains("1 escort 2 (naval rules 42-45 are not built yet)"),
+        "{template}"
+    );
+    // 37.211: Blue places what it bought; the escort waits for rules 42-45.
+    let place = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nhex = \"HH19\"\n\n\
+                 [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n\n\
+                 [[setup]]\nunits = [\"B-4IN\", \"B-5IN\", \"B-6IN\"]\nhex = \"KK22\"\n";
+    // A unit not bought is not Blue's to place.
+    let bad = orders(
+        drafts.path(),
+        "o4bad.toml",
+        "blue",
+        &s4,
+        &place.replace("B-6IN", "B-7IN"),
+    );
+    let before = files(game.path());
+    resolve(&s4, &bad)
+        .code(1)
+        .stderr(contains("B-7IN cannot be placed now"));
+    assert_eq!(files(game.path()), before, "nothing written");
+    let o4 = orders(drafts.path(), "o4.toml", "blue", &s4, place);
+    resolve(&s4, &o4).success();
+    let s5 = game.path().join("01-setup-red.state.ron");
+    let red_place = "[[setup]]\nunits = [\"R-1IN\", \"R-2IN\", \"R-3IN\"]\nhex = \"AAA32\"\n\n\
+                     [[setup]]\nunits = [\"R-4IN\", \"R-5IN\", \"R-6IN\"]\nhex = \"AAA31\"\n";
+    let o5 = orders(drafts.path(), "o5.toml", "red", &s5, red_place);
+    resolve(&s5, &o5).success();
+    assert!(game.path().join("02-1-blue.state.ron").exists());
+    // 37.3: the Hot War is not built yet: turn 1's orders are refused, saying so.
+    let s6 = game.path().join("02-1-blue.state.ron");
+    let t1 = orders(drafts.path(), "t1.toml", "blue", &s6, "").to_path_buf();
+    let t1_text = fs::read_to_string(&t1)
+        .unwrap()
+        .replace("turn = 0", "turn = 1");
+    fs::write(&t1, t1_text).unwrap();
+    blitz()
+        .arg("check")
+        .arg(&s6)
+        .arg(&t1)
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "Blue has no part in the Hot War of BLITZKRIEG '85 yet",
+        ));
+    blitz().arg("verify").arg(game.path()).assert().success();
+}
+
+/// A reveal before both commitments are in is refused (Red reveals instead of
+/// committing), and a second reveal (Blue's, once it is in) is another side's turn.
+#[test]
+fn a_reveal_before_both_commitments_is_refused_with_nothing_written() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let s0 = new_game(game.path());
+    let blue = orders(
+        drafts.path(),
+        "blue.toml",
+        "blue",
+        &s0,
+        &reveal_body(BLUE_SALT, BLUE_BUY),
+    );
+    let before = files(game.path());
+    resolve(&s0, &blue)
+        .code(1)
+        .stderr(contains("Blue may not reveal yet"));
+    assert_eq!(files(game.path()), before);
+    let (s2, blue, _) = both_committed(&game.path().join("b"), drafts.path());
+    let _ = blue;
+    let o2 = orders(
+        drafts.path(),
+        "o2.toml",
+        "blue",
+        &s2,
+        &reveal_body(BLUE_SALT, BLUE_BUY),
+    );
+    resolve(&s2, &o2).success();
+    let s3 = game.path().join("b/00-setup-blue.step3.state.ron");
+    let again = orders(
+        drafts.path(),
+        "again.toml",
+        "blue",
+        &s3,
+        &reveal_body(BLUE_SALT, BLUE_BUY),
+    );
+    let before = files(&game.path().join("b"));
+    resolve(&s3, &again)
+        .code(1)
+        .stderr(contains("these orders are for Blue, but it is Red's turn"));
+    assert_eq!(files(&game.path().join("b")), before);
+}
+
+/// A doctored reveal (one more infantry than committed) is refused, naming Blue.
+#[test]
+fn a_doctored_reveal_is_refused_naming_its_side() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let (s2, _, _) = both_committed(game.path(), drafts.path());
+    let doctored = BLUE_BUY.replace("= 6", "= 7");
+    let o2 = orders(
+        drafts.path(),
+        "o2.toml",
+        "blue",
+        &s2,
+        &reveal_body(BLUE_SALT, &doctored),
+    );
+    let before = files(game.path());
+    resolve(&s2, &o2)
+        .code(1)
+        .stderr(contains("Blue's reveal does not open Blue's commitment"));
+    assert_eq!(files(game.path()), before);
+}
+
+/// 37.21, 40.8: a list over the side's points, or beyond the counter mix, sealed by
+/// hand (`blitz purchase` refuses to seal it), is refused on reveal with nothing
+/// written.
+#[test]
+fn over_budget_and_beyond_the_mix_are_refused_on_reveal_37_21_40_8() {
+    let over: &[(&str, u32)] = &[
+        ("infantry 4-4", 36),
+        ("armor 6-6", 14),
+        ("armor 8-6", 3),
+        ("artillery 8-4-4", 6),
+        ("cv 1", 4),
+        ("bb 4", 4),
+        ("escort 2", 10),
+        ("airborne 4-4", 3),
+    ];
+    let beyond: &[(&str, u32)] = &[("cv 1", 5)];
+    for (items, says) in [
+        (over, "Blue's purchase costs 4200 points; Blue has 4100"),
+        (
+            beyond,
+            "Blue's purchase buys 5 of cv 1; the counter mix holds 4",
+        ),
+    ] {
+        let buy: Vec<String> = items
+            .iter()
+            .map(|(k, n)| format!("\"{k}\" = {n}"))
+            .collect();
+        let buy = buy.join(", ");
+        let game = tempfile::tempdir().unwrap();
+        let drafts = tempfile::tempdir().unwrap();
+        let s0 = new_game(game.path());
+        let list: PurchaseList = items.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+        let c = commitment("g85", Side::Blue, BLUE_SALT, &list);
+        let o0 = orders(
+            drafts.path(),
+            "o0.toml",
+            "blue",
+            &s0,
+            &format!("[purchase]\ncommitment = \"{c}\"\n"),
+        );
+        resolve(&s0, &o0).success();
+        let s1 = game.path().join("00-setup-blue.step1.state.ron");
+        let red = orders(
+            drafts.path(),
+            "red.toml",
+            "red",
+            &s1,
+            &reveal_body(RED_SALT, RED_BUY),
+        );
+        let c = printed_commitment(&s1, &red);
+        let o1 = orders(
+            drafts.path(),
+            "o1.toml",
+            "red",
+            &s1,
+            &format!("[purchase]\ncommitment = \"{c}\"\n"),
+        );
+        resolve(&s1, &o1).success();
+        let s2 = game.path().join("00-setup-blue.step2.state.ron");
+        let o2 = orders(
+            drafts.path(),
+            "o2.toml",
+            "blue",
+            &s2,
+            &reveal_body(BLUE_SALT, &buy),
+        );
+        let before = files(game.path());
+        resolve(&s2, &o2).code(1).stderr(contains(says));
+        assert_eq!(files(game.path()), before);
+    }
+}
+
+/// 004, introduction: `blitz new --rules 85` makes a game of '85 on the Tournament Game
+/// (its figures recorded, with those of '85), in its purchase; `--optional` is refused
+/// (R010), nothing written.
+#[test]
+fn a_new_game_of_85_is_a_tournament_game_in_its_purchase_004() {
+    let game = tempfile::tempdir().unwrap();
+    let s0 = new_game(game.path());
+    let state = fs::read_to_string(&s0).unwrap();
+    assert!(state.contains("rules: Eighty5"), "{state}");
+    assert!(state.contains("\"tournament\": \""), "{state}");
+    assert!(state.contains("\"85\": \""), "{state}");
+    assert!(state.contains("blue: 4100,"), "{state}");
+    assert!(state.contains("red: 4000,"), "{state}");
+    let other = tempfile::tempdir().unwrap();
+    blitz()
+        .args(["new", "--game", "g85", "--rules", "85", "--optional", "34"])
+        .args([
+            "--blue",
+            "Ann <ann@example.org>",
+            "--red",
+            "Bo <bo@example.org>",
+            "--out",
+        ])
+        .arg(other.path())
+        .assert()
+        .code(2)
+        .stderr(contains("BLITZKRIEG '85 takes no --optional (given 34)"));
+    assert_eq!(files(other.path()), 0);
+}
