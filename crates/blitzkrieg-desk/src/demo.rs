@@ -7,6 +7,7 @@
 
 use crate::game::{self, GameError, NewGame, OrderText, SeedInput, SeedKindChoice, Umpire};
 use blitzkrieg::state::{sha256_hex, DecisionMode, GameState, Player, RuleSet, TableChoice};
+use blitzkrieg::units::Side;
 use pbem::commit;
 use pbem::files;
 use pbem::mail::{self, Transport};
@@ -101,6 +102,42 @@ pub const TOURNAMENT_STEPS: [Step; 12] = [
     step!("demo-tournament", "11-5-red.toml", None),
 ];
 
+/// The war sample's game id (the Tournament Game with the optional rules 33-36).
+pub const WAR_GAME_ID: &str = "optional-war-demo";
+
+/// The war sample's first state: a position at Blue's turn 6 (`docs/position.md`).
+pub const WAR_POSITION: Start = Start {
+    file: "examples/demo-war/position.toml",
+    text: include_str!("../../../examples/demo-war/position.toml"),
+};
+
+/// The player-turns of the war sample, in order: turns 6-8 of a Tournament Game with
+/// the optional rules 33 (bombing missions), 34 (weather), 35 (naval ascendancy) and
+/// 36 (critical resources), from a position at Blue's turn 6. In 6-Blue Blue's
+/// bombers damage the port of Novomar (33.3, PX) and cut the city-road of its other
+/// hex (33.4, RCX) while his armor comes next to Zelin, an oil city: Red begins 6-Red
+/// short of oil (36.22), and zone C, its points gone with the port and the aircraft
+/// in it, uncontrolled (35.23). In 7-Blue the bombers bomb Novomar's supply and
+/// industry at night (33.5, 33.6, SRIX); the port marker comes off and zone C is Red's
+/// again in 7-Red, whose seed rolls the weather of turn 8 (34, reading
+/// `weather-seed-34`), rain, in which 8-Blue plays. The rolls reuse the three recorded
+/// rounds of the Basic Game sample, each once.
+pub const WAR_STEPS: [Step; 5] = [
+    step!("demo-war", "00-6-blue.toml", Some(BEACON_1000)),
+    step!("demo-war", "01-6-red.toml", None),
+    step!("demo-war", "02-7-blue.toml", Some(BEACON_657413)),
+    step!("demo-war", "03-7-red.toml", Some(BEACON_123)),
+    step!("demo-war", "04-8-blue.toml", None),
+];
+
+/// A position file a sample starts from instead of set-up.
+#[derive(Clone, Copy, Debug)]
+pub struct Start {
+    /// The example file the position comes from.
+    pub file: &'static str,
+    pub text: &'static str,
+}
+
 /// What the demo did, for the command to print.
 #[derive(Clone, Debug)]
 pub struct Played {
@@ -116,6 +153,8 @@ pub struct Played {
     pub last_template: PathBuf,
     /// The last turn's report.
     pub last_report: String,
+    /// The side to move next.
+    pub next: Option<Side>,
 }
 
 /// One resolved player-turn of the demo.
@@ -172,6 +211,15 @@ pub fn tournament_game_spec() -> NewGame {
     }
 }
 
+/// The war sample's game: the Tournament Game sample's, with the optional rules 33-36.
+pub fn war_game_spec() -> NewGame {
+    NewGame {
+        id: WAR_GAME_ID.to_string(),
+        optional: [33, 34, 35, 36].into_iter().collect(),
+        ..tournament_game_spec()
+    }
+}
+
 /// The order file a player would mail: the header of `state` and the step's orders.
 pub fn order_file(state: &GameState, state_bytes: &[u8], body: &str) -> String {
     let side = state
@@ -218,7 +266,7 @@ fn to_outbox(message: &mail::TurnMail, outbox: &Path, force: bool) -> Result<Pat
 /// Plays the sample game into `dir`: every file a real game by e-mail would hold, then
 /// replays the folder with `verify` to show that every state follows.
 pub fn play(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
-    play_steps(u, dir, force, &new_game_spec(), &STEPS, Record::Kept)
+    play_steps(u, dir, force, &new_game_spec(), None, &STEPS, Record::Kept)
 }
 
 /// Plays the optional-rules sample game into `dir`, as [`play`] does the Basic Game's.
@@ -228,6 +276,7 @@ pub fn play_optional(u: &Umpire, dir: &Path, force: bool) -> Result<Played, Game
         dir,
         force,
         &optional_game_spec(),
+        None,
         &OPTIONAL_STEPS,
         Record::Kept,
     )
@@ -240,8 +289,23 @@ pub fn play_tournament(u: &Umpire, dir: &Path, force: bool) -> Result<Played, Ga
         dir,
         force,
         &tournament_game_spec(),
+        None,
         &TOURNAMENT_STEPS,
         Record::None,
+    )
+}
+
+/// Plays the war sample into `dir`, from its position, as [`play`] does the Basic
+/// Game's.
+pub fn play_war(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
+    play_steps(
+        u,
+        dir,
+        force,
+        &war_game_spec(),
+        Some(WAR_POSITION),
+        &WAR_STEPS,
+        Record::Kept,
     )
 }
 
@@ -256,17 +320,22 @@ enum Record {
     None,
 }
 
-/// Creates the game `spec` in `dir` and plays `steps` into it, each committed, resolved
-/// and mailed to the outbox; then verifies the folder.
+/// Creates the game `spec` in `dir` (at set-up, or at the position `start`) and plays
+/// `steps` into it, each committed, resolved and mailed to the outbox; then verifies
+/// the folder.
 fn play_steps(
     u: &Umpire,
     dir: &Path,
     force: bool,
     spec: &NewGame,
+    start: Option<Start>,
     steps: &[Step],
     record: Record,
 ) -> Result<Played, GameError> {
-    let mut state = game::new_game(u, spec)?;
+    let mut state = match start {
+        Some(p) => game::new_game_at(u, spec, p.text, p.file)?,
+        None => game::new_game(u, spec)?,
+    };
     if record == Record::None {
         state.seeds_used = None;
     }
@@ -333,5 +402,6 @@ fn play_steps(
         last_state: dir.join(game::FILES.state(&stem)),
         last_template: dir.join(game::FILES.template(&stem)),
         last_report,
+        next: current.mover(),
     })
 }

@@ -4,6 +4,8 @@
 //! drawing pieces for the replay page. See `docs/board.md`, "The picture".
 
 pub mod action;
+// 35: naval ascendancy (optional rule).
+pub mod ascendancy;
 // 33: additional bombing missions.
 pub mod bombed;
 pub mod draw;

@@ -16,6 +16,11 @@
 //! checked to be legal before anything is timed, so what is measured is adjudication,
 //! never an error path. The dice come from a fixed agreed text: every run is the same.
 //!
+//! A third group, `tournament-optional`, times the same Tournament turn in a game
+//! playing the optional rules 33-36 (bombing missions, weather, naval ascendancy,
+//! critical resources): each sea zone's naval points and state, each side's resource
+//! cities and the turn's weather are worked out around the same moves and battles.
+//!
 //! Measured:
 //! - `check`: `engine::check`, the orders against the state, no dice;
 //! - `adjudicate`: `engine::adjudicate`, the whole player-turn (movement, battle
@@ -69,20 +74,30 @@ fn open_ground(board: &Board, h: Hex) -> bool {
 #[derive(Clone, Copy)]
 struct Plan {
     rules: RuleSet,
+    /// The optional rules the game plays, by number.
+    optional: &'static [u32],
     battles: usize,
     ground: fn(&Board, Hex) -> bool,
 }
 
 const BASIC: Plan = Plan {
     rules: RuleSet::Basic,
+    optional: &[],
     battles: 12,
     ground: open_minor,
 };
 
 const TOURNAMENT: Plan = Plan {
     rules: RuleSet::Tournament,
+    optional: &[],
     battles: 40,
     ground: open_ground,
+};
+
+/// 33-36: the Tournament turn in a game playing the optional rules without air combat.
+const TOURNAMENT_OPTIONAL: Plan = Plan {
+    optional: &[33, 34, 35, 36],
+    ..TOURNAMENT
 };
 
 /// The plan's battle sites, west to east, each four open hexes in a row `[start, mid,
@@ -249,7 +264,10 @@ fn new_state(plan: Plan, units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex
                 advance: true,
             },
         )
-        .build_with(|s| s.game.options.rules = plan.rules)
+        .build_with(|s| {
+            s.game.options.rules = plan.rules;
+            s.game.options.optional = plan.optional.iter().copied().collect();
+        })
 }
 
 fn fixture(plan: Plan) -> Fixture {
@@ -579,6 +597,12 @@ fn bench_tournament(c: &mut Criterion) {
     bench_plan(c, "tournament", TOURNAMENT);
 }
 
+/// 33-36: the Tournament Game turn with bombing missions, weather, naval ascendancy and
+/// critical resources played.
+fn bench_tournament_optional(c: &mut Criterion) {
+    bench_plan(c, "tournament-optional", TOURNAMENT_OPTIONAL);
+}
+
 fn bench_plan(c: &mut Criterion, name: &str, plan: Plan) {
     let f = fixture(plan);
     describe(&f);
@@ -631,5 +655,10 @@ fn bench_plan(c: &mut Criterion, name: &str, plan: Plan) {
     group.finish();
 }
 
-criterion_group!(benches, bench_turn, bench_tournament);
+criterion_group!(
+    benches,
+    bench_turn,
+    bench_tournament,
+    bench_tournament_optional
+);
 criterion_main!(benches);

@@ -1205,4 +1205,35 @@ mod tests {
         assert!(Ruleset::check_seed(&weather, false).is_ok());
         assert!(Ruleset::check_seed(&[35].into(), true).is_ok());
     }
+
+    // 31: the Tournament Game's optional rules, each chosen separately.
+    /// 31: "Players are warned not to try too many Optionals at once": each of the
+    /// optional rules 33-36 is chosen on its own, any of them without the others (33
+    /// without 32), and a game plays exactly those chosen, on the foundation of the
+    /// Tournament Game only.
+    #[test]
+    fn the_tournament_optional_rules_are_chosen_each_separately_31() {
+        let rules = [33, 34, 35, 36];
+        for mask in 1u32..16 {
+            let chosen: BTreeSet<u32> = rules
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, n)| *n)
+                .collect();
+            assert!(
+                Ruleset::check_choice(RuleSet::Tournament, &chosen).is_ok(),
+                "{chosen:?}"
+            );
+            let first = chosen.iter().next().copied().unwrap();
+            assert_eq!(
+                Ruleset::check_choice(RuleSet::Basic, &chosen).unwrap_err(),
+                RulesetError::TournamentOptional(first)
+            );
+            let in_force = Ruleset::optional_in_force(RuleSet::Tournament, &chosen);
+            for n in rules {
+                assert_eq!(in_force.contains(&n), chosen.contains(&n), "{chosen:?}");
+            }
+        }
+    }
 }

@@ -22,6 +22,8 @@ mod correction_mail;
 mod demo_optional;
 #[path = "demo_tournament.rs"]
 mod demo_tournament;
+#[path = "demo_war.rs"]
+mod demo_war;
 #[path = "dice_cli_roll.rs"]
 mod dice_cli_roll;
 // 37.2: BLITZKRIEG '85.

@@ -336,6 +336,13 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
         svg::flat_layers(scene.board, &geo, false),
         draw::occupied(&geo, scene.marks)
     );
+    // 35: the sea zones tinted by their state, each named by its letter.
+    let _ = write!(
+        s,
+        "{}{}",
+        crate::map::ascendancy::tints(scene.board, &geo, scene.ascendancy, |_| true),
+        crate::map::ascendancy::letters(scene.board, &geo, scene.ascendancy, 11.0 / so)
+    );
     if let Some(w) = window {
         let _ = writeln!(
             s,
@@ -377,12 +384,8 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         scene.board,
         geo,
         scene.board.hexes().map(|(h, _)| h).filter(|h| {
-            let (x, y) = geo.centre(*h);
             // A set-up names the hexes of the home country alone (3.3-3.4).
-            x > w.x - HEX_RADIUS
-                && x < w.x + w.w + HEX_RADIUS
-                && y > w.y - HEX_RADIUS
-                && y < w.y + w.h + HEX_RADIUS
+            in_window(geo, w, *h)
                 && scene
                     .setting_up
                     .is_none_or(|side| scene.board.home_of(*h) == Some(side))
@@ -400,6 +403,9 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     // 29.4 reduced cities; 33.3-33.5 bombed hexes.
     let overlays = crate::map::minor::reduced_marks(geo, scene.minors)
         + &crate::map::bombed::marks(geo, scene.hex_marks);
+    // 35: the sea zones tinted by their state.
+    let tints =
+        crate::map::ascendancy::tints(scene.board, geo, scene.ascendancy, |h| in_window(geo, w, h));
     let _ = writeln!(
         s,
         r##"<defs><clipPath id="area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"##,
@@ -410,7 +416,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
     );
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"{crisp}><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{}{}{ids}{}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"{crisp}><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g opacity="0.75">{layers}</g>{tints}{}{}{ids}{}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
         f(w.scale),
@@ -435,6 +441,15 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         f(w.w * w.scale),
         f(w.h * w.scale)
     );
+}
+
+/// Whether hex `h` shows, even in part, in the window `w`.
+fn in_window(geo: &Geo, w: Window, h: Hex) -> bool {
+    let (x, y) = geo.centre(h);
+    x > w.x - HEX_RADIUS
+        && x < w.x + w.w + HEX_RADIUS
+        && y > w.y - HEX_RADIUS
+        && y < w.y + w.h + HEX_RADIUS
 }
 
 /// The battles', automatic victories' and strikes' markers, each label placed where
@@ -588,6 +603,9 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
     if !scene.ascendancy.is_empty() {
         y += 6.0;
         line(s, &mut y, 13.0, true, "Naval ascendancy (35)");
+        for text in crate::map::ascendancy::KEY {
+            line(s, &mut y, 11.5, false, text);
+        }
         for (zone, z) in &scene.ascendancy.zones {
             let text = format!(
                 "Zone {zone}: {} (Blue {}, Red {})",
@@ -694,22 +712,34 @@ mod tests {
         assert!(w.w >= MIN_W && w.w <= MAX_W && w.h >= MIN_H && w.h <= MAX_H);
     }
 
-    /// 35: the picture's side column names each sea zone's state and points.
+    /// 35: the picture's side column names each sea zone's state and points; the
+    /// map tints the sea hexes of a zone of superiority in the side's colour, of a
+    /// contested one in purple, and leaves an uncontested one as it is, with the key's
+    /// lines saying so and each zone's letter on the small map. A game that marks no
+    /// zone draws none of it.
     #[test]
     fn the_picture_names_each_sea_zone_s_naval_ascendancy_35() {
         use blitzkrieg::ascendancy::{Ascendancy, NavalState, ZoneAscendancy};
-        let board = Sketch::land(1..=10, 1..=10, Country::GreatBlue).build();
+        let board = Board::embedded();
+        let zone = |blue, red, state, leader| ZoneAscendancy {
+            blue,
+            red,
+            state,
+            leader,
+        };
         let mut ascendancy = Ascendancy::default();
-        ascendancy.zones.insert(
-            'B',
-            ZoneAscendancy {
-                blue: 7,
-                red: 18,
-                state: NavalState::Superiority,
-                leader: Some(Side::Red),
-            },
-        );
-        let action = Action::default();
+        ascendancy
+            .zones
+            .insert('B', zone(7, 18, NavalState::Superiority, Some(Side::Red)));
+        ascendancy
+            .zones
+            .insert('C', zone(12, 10, NavalState::Contested, None));
+        ascendancy
+            .zones
+            .insert('D', zone(3, 0, NavalState::Uncontested, None));
+        let mut action = Action::default();
+        let unit = vec![blitzkrieg::units::UnitId::new("B-1IN").unwrap()];
+        action.placed.insert("C20".parse().unwrap(), unit);
         let mut scene = scene(&board, &action, &ascendancy);
         let svg = render(&scene);
         assert!(svg.contains("Naval ascendancy (35)"), "{svg}");
@@ -717,9 +747,33 @@ mod tests {
             svg.contains("Zone B: Red naval superiority (Blue 7, Red 18)"),
             "{svg}"
         );
+        assert!(svg.contains("Zone C: contested (Blue 12, Red 10)"), "{svg}");
+        for line in crate::map::ascendancy::KEY {
+            assert!(svg.contains(&esc(line)), "{line}");
+        }
+        let tinted = |zone: char| {
+            svg.split("<path class=\"ascendancy\"")
+                .skip(1)
+                .filter(|p| p.contains(&format!("data-zone=\"{zone}\"")))
+                .map(|p| p.split("fill=\"").nth(1).unwrap_or("").to_string())
+                .collect::<Vec<_>>()
+        };
+        // Zone B (C20's sea) in the detail and on the small map, in Red's colour.
+        let b = tinted('B');
+        assert_eq!(b.len(), 2, "{svg}");
+        assert!(b.iter().all(|fill| fill.starts_with(draw::ink(Side::Red))));
+        assert!(tinted('C').iter().all(|fill| fill.starts_with("#7b3fa6")));
+        assert_eq!(tinted('C').len(), 1, "zone C on the small map only");
+        assert!(tinted('D').is_empty(), "an uncontested zone is not tinted");
+        assert!(
+            svg.contains(">B</text>") && svg.contains(">D</text>"),
+            "{svg}"
+        );
         let none = Ascendancy::default();
         scene.ascendancy = &none;
-        assert!(!render(&scene).contains("Naval ascendancy"));
+        let plain = render(&scene);
+        assert!(!plain.contains("Naval ascendancy"));
+        assert!(!plain.contains("ascendancy") && !plain.contains("Sea tint"));
     }
 
     /// The area of action is drawn from the board's layers that meet it: a hex far

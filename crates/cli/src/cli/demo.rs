@@ -20,7 +20,9 @@ pub struct Args {
     /// Which sample: BLITZKRIEG's Basic Game, the same with optional rules 19-23 (sea
     /// movement, invasions, automatic victory, strategic movement, combat supply), the
     /// Tournament Game (rules 24-30: TGAT battles, substitutes, artillery barrages, minor
-    /// countries, air missions, replacements), or a whole
+    /// countries, air missions, replacements), the same with optional rules 33-36 from
+    /// turn 6 (`war`: bombing missions, weather, naval ascendancy, critical resources),
+    /// or a whole
     /// game of Mori's BLITZKRIEG! (base game or Nippon) between two scripted players,
     /// secrets revealed at the end.
     #[arg(long, value_enum, default_value = "blitzkrieg")]
@@ -34,15 +36,17 @@ pub enum Sample {
     Blitzkrieg,
     Optional,
     Tournament,
+    War,
     Mori,
     Nippon,
 }
 
 pub fn run(args: Args) -> miette::Result<ExitCode> {
     let (play, turns): (fn(_, _, _) -> _, _) = match args.sample {
-        Sample::Blitzkrieg => (demo::play, "turns 1-2"),
-        Sample::Optional => (demo::play_optional, "turns 1-4"),
-        Sample::Tournament => (demo::play_tournament, "turns 1-5"),
+        Sample::Blitzkrieg => (demo::play, "set-up and turns 1-2"),
+        Sample::Optional => (demo::play_optional, "set-up and turns 1-4"),
+        Sample::Tournament => (demo::play_tournament, "set-up and turns 1-5"),
+        Sample::War => (demo::play_war, "turns 6-8 from a position"),
         Sample::Mori => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force)
         }
@@ -64,10 +68,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     };
     out!("{}", played.last_report);
     outln!();
-    outln!(
-        "The sample game (set-up and {turns}) is in {}/:",
-        played.dir.display()
-    );
+    outln!("The sample game ({turns}) is in {}/:", played.dir.display());
     let reports: Vec<String> = played
         .turns
         .iter()
@@ -92,7 +93,8 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         played.dir.display()
     );
     outln!(
-        "Blue moves next: the position is `blitz show {}`, the orders to fill in {}.",
+        "{} moves next: the position is `blitz show {}`, the orders to fill in {}.",
+        played.next.map_or("Blue", |s| s.name()),
         played.last_state.display(),
         played.last_template.display()
     );
