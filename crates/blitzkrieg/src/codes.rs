@@ -25,7 +25,7 @@ impl RulesetError {
             RulesetError::TournamentReading(_) => "R008",
             RulesetError::TournamentOptional(_) => "R009",
             // 34 (weather)
-            RulesetError::WeatherWithStockSales => "B225",
+            RulesetError::WeatherWithStockSales => "R011",
             RulesetError::Eighty5Optional(_) => "R010",
         }
     }

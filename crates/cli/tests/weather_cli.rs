@@ -107,7 +107,7 @@ fn reds_seed_rolls_the_weather_of_turn_8_and_blues_template_says_it_34() {
 }
 
 /// 34 with docs/dice.md: stock sales give one digit a battle and no die, so a game with
-/// weather resolved by them is refused when it is made (B225), not at its first weather
+/// weather resolved by them is refused when it is made (R011), not at its first weather
 /// roll, and nothing is written; by an agreed text it is made.
 #[test]
 fn a_game_with_weather_is_not_resolved_by_stock_sales_34() {
