@@ -1135,7 +1135,8 @@ mod tests {
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)
-    /// and its optional rules 33, 34 and 36 (35 is replaced by 42, 32 not built yet);
+    /// and its optional rules 33, 34 and 36 (35 is replaced by 42, 32 left out until 47
+    /// changes it);
     /// `--optional` is refused with it (R010): 004 lets a game leave out none of its rules.
     #[test]
     fn blitzkrieg_85_plays_the_tournament_game_with_33_34_36() {
