@@ -611,6 +611,11 @@ mod tests {
                 allowed: 3,
                 why: "Blue has the use of 1 basic industry city (36.33)".into(),
             },
+            Problem::NoAvShortOfIndustry {
+                unit: UnitId::new("B-1AR").unwrap(),
+                hex: h("L14"),
+                why: "Blue has the use of 2 basic industry cities (36.32)".into(),
+            },
             // 32: air combat.
             Problem::RouteBroken {
                 unit: UnitId::new("B-2TAC").unwrap(),

@@ -515,6 +515,12 @@ fn move_units(
         side,
         &orders.attacks,
     ));
+    barrage_errors.extend(crate::resources::orders::check_avs(
+        rules,
+        &pos,
+        side,
+        &orders.avs,
+    ));
     barrage_errors.extend(crate::resources::orders::check_attacks(
         rules,
         &pos,

@@ -947,6 +947,9 @@ problems! {
             allowed: u32,
             why: String,
         },
+        (B287, hint = "take the hex in a battle instead: an [[attack]] is still allowed, at the odds 36.32-36.34 leave")
+        #[error("{unit} may not win an automatic victory at {hex} this player-turn: AVs are not allowed: {why}")]
+        NoAvShortOfIndustry { unit: UnitId, hex: Hex, why: String },
         // 32: air combat (optional rule).
         (B310, hint = "write `route` as the hexes flown from the base, each next to the one before, ending at (or next to) `to`")
         #[error("the route of {unit}'s mission is no flight: {why}")]

@@ -83,15 +83,15 @@ impl Shortage<'_> {
         match self.level(Resource::Industry) {
             Level::Normal => {}
             Level::Two => lines.push(format!(
-                "air units at half strength, odds above {}-1 rolled at {}-1, no [[barrage]] ({industry})",
+                "air units at half strength, odds above {}-1 rolled at {}-1, no [[barrage]], no [[av]] ({industry}, 003 36.32)",
                 self.figures.odds_cap, self.figures.odds_cap
             )),
             Level::One => lines.push(format!(
-                "no tactical or strategic [[mission]], {} attacks above 1-1 at most (none above {}-1), no [[barrage]] ({industry})",
+                "no tactical or strategic [[mission]], {} attacks above 1-1 at most (none above {}-1), no [[barrage]], no [[av]] ({industry})",
                 self.figures.attacks_above_even, self.figures.odds_cap
             )),
             Level::None => lines.push(format!(
-                "no combat air mission, no attack above 1-1, no [[barrage]], ground units attack and defend at half ({industry})"
+                "no combat air mission, no attack above 1-1, no [[barrage]], no [[av]], ground units attack and defend at half ({industry})"
             )),
         }
         if let Some((rule, limit, ports)) = self.at_sea() {
@@ -205,6 +205,12 @@ impl Shortage<'_> {
 
     /// 36.32-36.34: artillery may not attack on the BBT.
     pub fn no_artillery_barrage(&self) -> bool {
+        self.level(Resource::Industry) < Level::Normal
+    }
+
+    /// 003 36.32: "AVs are not allowed" with only 2 basic industry cities, nor with fewer
+    /// (36.33-36.34 allow less still).
+    pub fn no_automatic_victory(&self) -> bool {
         self.level(Resource::Industry) < Level::Normal
     }
 

@@ -6,7 +6,7 @@
 use super::{shortage, Resource};
 use crate::air::{Mission, MissionKind};
 use crate::hex::Hex;
-use crate::orders::{AirMove, Attack, Barrage, Located, OrderError, Orders, Problem};
+use crate::orders::{AirMove, Attack, Av, Barrage, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Side, UnitId};
@@ -90,6 +90,25 @@ pub fn check_air(
         }
     }
     errors
+}
+
+/// 003 36.32: "AVs are not allowed" to a side with the use of fewer than 3 basic
+/// industry cities: every `[[av]]` is refused, at its first unit.
+pub fn check_avs(rules: &Rules, pos: &Position, side: Side, avs: &[Av]) -> Vec<OrderError> {
+    let Some(s) = shortage(rules, pos, side).filter(|s| s.no_automatic_victory()) else {
+        return Vec::new();
+    };
+    avs.iter()
+        .filter_map(|av| av.units.first().map(|u| (u, av.hex.value)))
+        .map(|(u, hex)| {
+            let problem = Problem::NoAvShortOfIndustry {
+                unit: u.value.clone(),
+                hex,
+                why: s.why(Resource::Industry),
+            };
+            OrderError::new(problem, Some(u.span.clone()), cite!("003 36.32")).unit(&u.value)
+        })
+        .collect()
 }
 
 /// 36.22: armor may not advance after combat with the use of only 2 oil cities;
