@@ -200,8 +200,8 @@ fn crossed(rules: &Rules, leg: &Leg, country: Country, hexes: &[Hex]) -> Option<
         .filter(|h| detour(h) <= leg.budget)
         .min_by_key(|h| (detour(h), leg.from.distance(*h), *h))?;
     let board = &rules.board;
-    let around = search::reach(leg.from, leg.budget, |_, b| {
-        (board.contains(b) && minor_of(board, b) != Some(country)).then_some(1u32)
+    let around = search::breadth_first(board.extent(), [leg.from], leg.budget, |_, b| {
+        board.contains(b) && minor_of(board, b) != Some(country)
     });
-    around.cost(leg.to).is_none().then_some(near)
+    around.get(leg.to).flatten().is_none().then_some(near)
 }
