@@ -8,7 +8,8 @@
 //! - 003 35.1: units at sea give 1 NP per printed attack factor; aircraft in a port
 //!   their attack factor as modified, the fractions combined and rounded down once:
 //!   halved for a side with only 2 basic industry cities, none with fewer (36.32-36.34,
-//!   003 36.33, `resources::zones`); the weather's halving (34) is not applied.
+//!   003 36.33, `resources::zones`), halved in rain and snow and none in a gale, fog or
+//!   ice (34, the Weather Chart's air factors, `weather::combat::naval_air`).
 //!   Aircraft inverted after their airbase was bombed (33.2) are not combat ready and
 //!   give none.
 //! - 003 33.3 and 19.4: a damaged port (PX) or one cut off from the open sea is no
@@ -36,6 +37,7 @@ use crate::cite::{Cite, Rule};
 use crate::control::Holding;
 use crate::event::Event;
 use crate::marker::{HexMarkerKind, UnitMarker};
+use crate::odds::Factor;
 use crate::position::Position;
 use crate::readings::{ContestedInvasion, UncontestedZero};
 use crate::rules::Rules;
@@ -140,8 +142,12 @@ fn points(rules: &Rules, pos: &Position, c: &Counting<'_>, side: Side, zone: Sea
             .map(|p| factor(&p.id))
             .sum::<u32>();
     }
-    // 003 35.1, 36.32-36.34, 003 36.33: aircraft of a side short of basic industry.
+    // 34: the weather's air factors; 003 35.1, 36.32-36.34, 003 36.33: aircraft of a
+    // side short of basic industry; 003 Rounding: combined, rounded down once.
+    let aircraft =
+        crate::weather::combat::naval_air(rules, pos.weather(), Factor::whole(aircraft.into()));
     let aircraft = crate::resources::zones::aircraft_points(rules, pos, side, aircraft);
+    let aircraft = u32::try_from(aircraft.floor()).unwrap_or(u32::MAX);
     let invaded = c
         .invading
         .get(&side)

@@ -17,6 +17,7 @@ use super::limits::Level;
 use super::{shortage, Resource};
 use crate::cite::{Paragraph, Ref, Rule};
 use crate::model::ascendancy::NavalState;
+use crate::odds::Factor;
 use crate::position::Position;
 use crate::readings::IndustrySeaZones;
 use crate::rules::Rules;
@@ -160,15 +161,15 @@ pub fn no_contested_invasion(rules: &Rules, pos: &Position, side: Side) -> bool 
 /// the ports of a zone give, `factors` their attack factors: none with fewer than 2
 /// basic industry cities (air units may not attack, 36.33-36.34, so none is combat
 /// ready; fighters that may still intercept give none, 003 36.33), half with 2 (36.32),
-/// the fractions combined and rounded down once (003 35.1).
-pub fn aircraft_points(rules: &Rules, pos: &Position, side: Side, factors: u32) -> u32 {
+/// exact: the caller combines the fractions and rounds down once (003 35.1).
+pub fn aircraft_points(rules: &Rules, pos: &Position, side: Side, factors: Factor) -> Factor {
     let Some(s) = shortage(rules, pos, side) else {
         return factors;
     };
     if s.no_air_attack() {
-        0
+        Factor::ZERO
     } else if s.air_halved() {
-        factors / 2
+        factors.half()
     } else {
         factors
     }

@@ -28,6 +28,18 @@ pub fn air_factor(rules: &Rules, weather: Weather, factor: Factor) -> Factor {
     }
 }
 
+/// 35.1 under 34: the factors of aircraft in a port counted in a zone's naval points
+/// follow the Weather Chart's air factors: halved in rain and snow ([`air_factor`]),
+/// none where there are no air operations (gale, fog, ice). Exact: the caller rounds
+/// once (003 35.1, 003 Rounding).
+pub fn naval_air(rules: &Rules, weather: Weather, factor: Factor) -> Factor {
+    if grounds_aircraft(weather) {
+        Factor::ZERO
+    } else {
+        air_factor(rules, weather, factor)
+    }
+}
+
 /// Weather Chart, Fog: "infantry attack at double their normal strength"; 003 8.2, 34
 /// & 36.24: airborne and rangers count as infantry. The factor a unit of `kind` attacks
 /// with, from `factor` (already halved for supply, 003 Rounding).
