@@ -187,6 +187,7 @@ pub fn new_game_spec() -> NewGame {
         optional: Default::default(),
         readings: Vec::new(),
         nonce: None,
+        cold_war: false,
     }
 }
 

@@ -388,6 +388,8 @@ pub struct NewGame {
     /// The game's nonce, recorded in its first state ([`blitzkrieg::state::GameInfo`]);
     /// `None` for the samples, whose files stay as they were.
     pub nonce: Option<String>,
+    /// 38.8: a game of '85 that starts in Cold War (37.1), both players agreeing.
+    pub cold_war: bool,
 }
 
 /// The umpire release written into every state (the envelope's `umpire`).
@@ -435,6 +437,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
     };
     // 34: the weather's die needs a seed that gives one.
     Ruleset::check_seed(&g.optional, seed == SeedSource::StockSales)?;
+    // 38.8: the Cold War, in a game of '85 only.
+    Ruleset::check_cold_war(g.rules, g.cold_war)?;
     let units = Side::BOTH
         .iter()
         .flat_map(|s| {
@@ -461,6 +465,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 optional: g.optional.clone(),
                 readings,
                 stops: BTreeSet::new(),
+                cold_war: g.cold_war,
             },
             data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),
@@ -485,7 +490,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         invading: BTreeMap::new(),
         resources: BTreeMap::new(),
         // 37.21: a game of '85 starts with its purchase.
-        purchase: blitzkrieg::eighty5::setup::start(g.rules),
+        purchase: blitzkrieg::eighty5::setup::start(g.rules, g.cold_war),
         pending: Vec::new(),
         resume: None,
         condition_b: BTreeMap::new(),

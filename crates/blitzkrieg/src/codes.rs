@@ -27,6 +27,7 @@ impl RulesetError {
             // 34 (weather)
             RulesetError::WeatherWithStockSales => "R011",
             RulesetError::Eighty5Optional(_) => "R010",
+            RulesetError::ColdWarNot85 => "R012",
         }
     }
 }

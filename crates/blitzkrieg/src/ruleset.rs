@@ -401,7 +401,7 @@ pub enum RulesetError {
     )]
     TournamentOptional(u32),
     // 37-41: BLITZKRIEG '85.
-    #[error("BLITZKRIEG '85 takes no --optional (given {0}): it plays the Tournament Game with its optional rules 33, 34 and 36 in force, and 004 lets a game leave none of its own rules out (the Cold War of 38.8, the one it may choose, is not built yet)")]
+    #[error("BLITZKRIEG '85 takes no --optional (given {0}): it plays the Tournament Game with its optional rules 33, 34 and 36 in force, and 004 lets a game leave none of its own rules out (the Cold War of 38.8, the one it may choose, is chosen with --cold-war)")]
     #[diagnostic(
         code("blitz::ruleset::eighty5_optional"),
         help("leave out --optional: `blitz new --rules 85` chooses the rules itself; docs/85.md")
@@ -420,6 +420,16 @@ pub enum RulesetError {
         )
     )]
     WeatherWithStockSales,
+    // 38.8 (Cold War)
+    /// 38.8: the Cold War is BLITZKRIEG '85's.
+    #[error(
+        "the Cold War (38.8) is one of BLITZKRIEG '85's rules; this game is not BLITZKRIEG '85"
+    )]
+    #[diagnostic(
+        code("blitz::ruleset::cold_war_not_85"),
+        help("choose it with `blitz new --rules 85 --cold-war` (docs/85.md)")
+    )]
+    ColdWarNot85,
 }
 
 impl RuleBook {
@@ -816,6 +826,15 @@ impl Ruleset {
         Ok(())
     }
 
+    /// 38.8: "Game starts in Cold War state only if both players agree prior to onset
+    /// of game": chosen at `blitz new`, in a game of '85 only.
+    pub fn check_cold_war(rules: RuleSet, cold_war: bool) -> Result<(), RulesetError> {
+        if cold_war && rules != RuleSet::Eighty5 {
+            return Err(RulesetError::ColdWarNot85);
+        }
+        Ok(())
+    }
+
     /// 24: the optional rules in force: those chosen, and in the Tournament Game the
     /// Basic Game's optional rules 19-23 as well.
     pub fn optional_in_force(rules: RuleSet, chosen: &BTreeSet<u32>) -> BTreeSet<u32> {
@@ -1118,6 +1137,7 @@ mod tests {
             optional: BTreeSet::new(),
             readings,
             stops: BTreeSet::new(),
+            cold_war: false,
         };
         let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(made_now["tgat-doubled-defender"], "printed");
@@ -1154,6 +1174,16 @@ mod tests {
         let b = book();
         let t = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(b.choose(rules, &[]).unwrap(), t);
+    }
+
+    /// 38.8: the Cold War is chosen in a game of '85 alone (R012 elsewhere).
+    #[test]
+    fn the_cold_war_is_85s_alone_38_8() {
+        assert!(Ruleset::check_cold_war(RuleSet::Eighty5, true).is_ok());
+        assert!(Ruleset::check_cold_war(RuleSet::Basic, false).is_ok());
+        let e = Ruleset::check_cold_war(RuleSet::Tournament, true).unwrap_err();
+        assert_eq!(e, RulesetError::ColdWarNot85);
+        assert_eq!(e.error_code(), "R012");
     }
 
     #[test]

@@ -109,6 +109,11 @@ pub struct Options {
     /// odds, `docs/design.md`). Absent from the file when none is chosen.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub stops: BTreeSet<crate::model::step::Stop>,
+    /// 38.8: a game of '85 that starts in Cold War, both players having agreed at
+    /// `blitz new --cold-war` (37.1). Absent from the file when not chosen, so every
+    /// other game keeps its bytes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cold_war: bool,
 }
 
 /// The game itself: id, players, options.

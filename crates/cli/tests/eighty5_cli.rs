@@ -71,10 +71,16 @@ fn files(dir: &Path) -> usize {
 }
 
 fn new_game(dir: &Path) -> PathBuf {
+    new_game_with(dir, &[])
+}
+
+/// A new game of '85 with `extra` arguments to `blitz new` (`--cold-war`).
+fn new_game_with(dir: &Path, extra: &[&str]) -> PathBuf {
     blitz()
         .args([
             "new", "-q", "--game", "g85", "--rules", "85", "--seed", "text",
         ])
+        .args(extra)
         .args([
             "--blue",
             "Ann <ann@example.org>",
@@ -383,6 +389,8 @@ fn a_new_game_of_85_is_a_tournament_game_in_its_purchase_004() {
     assert!(state.contains("\"85\": \""), "{state}");
     assert!(state.contains("blue: 4100,"), "{state}");
     assert!(state.contains("red: 4000,"), "{state}");
+    // 38.8: a game not in Cold War writes no Cold War option.
+    assert!(!state.contains("cold_war"), "{state}");
     let other = tempfile::tempdir().unwrap();
     blitz()
         .args(["new", "--game", "g85", "--rules", "85", "--optional", "34"])
@@ -397,5 +405,97 @@ fn a_new_game_of_85_is_a_tournament_game_in_its_purchase_004() {
         .assert()
         .code(2)
         .stderr(contains("BLITZKRIEG '85 takes no --optional (given 34)"));
+    assert_eq!(files(other.path()), 0);
+}
+
+/// 38.8, 37.11: `blitz new --rules 85 --cold-war` keeps the players' agreement in the
+/// state's options and buys with a season's points, 1025 and 1000: a list of 1056
+/// points, sealed by hand, is refused on reveal; `--cold-war` in a game that is not
+/// '85 is refused (R012), nothing written.
+#[test]
+fn a_cold_war_game_buys_with_a_seasons_points_38_8_37_11() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let s0 = new_game_with(game.path(), &["--cold-war"]);
+    let state = fs::read_to_string(&s0).unwrap();
+    assert!(state.contains("cold_war: true"), "{state}");
+    assert!(state.contains("blue: 1025,"), "{state}");
+    assert!(state.contains("red: 1000,"), "{state}");
+    // 33 x 32 = 1056: within 37.21's 4100, over 37.11's 1025.
+    let buy = "\"infantry 4-4\" = 33";
+    let draft = orders(
+        drafts.path(),
+        "blue.toml",
+        "blue",
+        &s0,
+        &reveal_body(BLUE_SALT, buy),
+    );
+    blitz()
+        .arg("purchase")
+        .arg(&s0)
+        .arg(&draft)
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "this purchase costs 1056 points; Blue has 1025 (37.11)",
+        ));
+    let list: PurchaseList = [("infantry 4-4".to_string(), 33)].into();
+    let c = commitment("g85", Side::Blue, BLUE_SALT, &list);
+    let o0 = orders(
+        drafts.path(),
+        "o0.toml",
+        "blue",
+        &s0,
+        &format!("[purchase]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s0, &o0).success();
+    let s1 = game.path().join("00-setup-blue.step1.state.ron");
+    let red = orders(
+        drafts.path(),
+        "red.toml",
+        "red",
+        &s1,
+        &reveal_body(RED_SALT, RED_BUY),
+    );
+    let c = printed_commitment(&s1, &red);
+    let o1 = orders(
+        drafts.path(),
+        "o1.toml",
+        "red",
+        &s1,
+        &format!("[purchase]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s1, &o1).success();
+    let s2 = game.path().join("00-setup-blue.step2.state.ron");
+    let o2 = orders(
+        drafts.path(),
+        "o2.toml",
+        "blue",
+        &s2,
+        &reveal_body(BLUE_SALT, buy),
+    );
+    let before = files(game.path());
+    resolve(&s2, &o2)
+        .code(1)
+        .stderr(contains("Blue's purchase costs 1056 points; Blue has 1025"));
+    assert_eq!(files(game.path()), before);
+    // 38.8: the Cold War is '85's alone.
+    let other = tempfile::tempdir().unwrap();
+    blitz()
+        .args(["new", "--game", "g", "--rules", "tournament", "--cold-war"])
+        .args([
+            "--blue",
+            "Ann <ann@example.org>",
+            "--red",
+            "Bo <bo@example.org>",
+            "--out",
+        ])
+        .arg(other.path())
+        .assert()
+        .failure()
+        .stderr(contains("blitz::ruleset::cold_war_not_85"))
+        .stderr(contains(
+            "the Cold War (38.8) is one of BLITZKRIEG '85's rules",
+        ));
     assert_eq!(files(other.path()), 0);
 }

@@ -101,18 +101,25 @@ pub enum PurchaseProblem {
     Malformed { given: String },
 }
 
-/// The points a side has for the pre-game set-up (37.21).
-pub fn budget(figures: &Figures85, side: Side) -> u32 {
-    figures.setup.of(side)
+/// The points a side has for the pre-game set-up: 37.21's (4100 and 4000), or, in a
+/// game that starts in Cold War (38.8), a Cold War season's, 37.11's (1025 and 1000:
+/// "25% of Hot War point value per pre-game turn", 38.81).
+pub fn budget(figures: &Figures85, side: Side, cold_war: bool) -> u32 {
+    if cold_war {
+        figures.cold_war.of(side)
+    } else {
+        figures.setup.of(side)
+    }
 }
 
 impl Purchase {
-    /// A new game's: nothing committed, each side's points those of 37.21.
-    pub fn start(figures: &Figures85) -> Purchase {
+    /// A new game's: nothing committed, each side's points those of 37.21, or of 37.11
+    /// in Cold War (38.8).
+    pub fn start(figures: &Figures85, cold_war: bool) -> Purchase {
         Purchase {
             points: Side::BOTH
                 .iter()
-                .map(|s| (*s, budget(figures, *s)))
+                .map(|s| (*s, budget(figures, *s, cold_war)))
                 .collect(),
             ..Purchase::default()
         }
@@ -319,7 +326,7 @@ mod tests {
     }
 
     fn committed_both(blue: &PurchaseList, red: &PurchaseList) -> Purchase {
-        let mut p = Purchase::start(Figures85::embedded().unwrap());
+        let mut p = Purchase::start(Figures85::embedded().unwrap(), false);
         p.commit(
             Side::Blue,
             &commitment("g", Side::Blue, "b-salt", blue).to_string(),
@@ -357,7 +364,7 @@ mod tests {
     #[test]
     fn a_reveal_before_both_commitments_is_refused() {
         let blue = list(&[("infantry 4-4", 1)]);
-        let mut p = Purchase::start(Figures85::embedded().unwrap());
+        let mut p = Purchase::start(Figures85::embedded().unwrap(), false);
         p.commit(
             Side::Blue,
             &commitment("g", Side::Blue, "s", &blue).to_string(),
@@ -445,6 +452,17 @@ mod tests {
                 budget: 4000
             }]
         );
+    }
+
+    /// 38.8, 37.11: a game in Cold War buys with a season's points, 1025 and 1000,
+    /// a quarter of 37.21's (38.81).
+    #[test]
+    fn a_cold_war_season_buys_with_37_11_points() {
+        let f = Figures85::embedded().unwrap();
+        let p = Purchase::start(f, true);
+        assert_eq!(p.points[&Side::Blue], 1025);
+        assert_eq!(p.points[&Side::Red], 1000);
+        assert_eq!(Purchase::start(f, false).points[&Side::Blue], 4100);
     }
 
     /// The commitment is bound to the game and the side: Blue's list committed by Red,

@@ -20,12 +20,13 @@ pub fn purchasing(state: &GameState) -> bool {
     state.purchase.as_ref().is_some_and(|p| !p.done())
 }
 
-/// A new game of '85's purchase: nothing committed, each side's points those of 37.21.
-pub fn start(rules: RuleSet) -> Option<Purchase> {
+/// A new game of '85's purchase: nothing committed, each side's points those of 37.21,
+/// or of 37.11 when the players chose the Cold War (38.8).
+pub fn start(rules: RuleSet, cold_war: bool) -> Option<Purchase> {
     (rules == RuleSet::Eighty5)
         .then(Figures85::embedded)
         .flatten()
-        .map(Purchase::start)
+        .map(|f| Purchase::start(f, cold_war))
 }
 
 /// The price list of `side` in this game (the counters the game was made with).
@@ -201,6 +202,17 @@ pub fn hot_war_refused(state: &GameState, orders: &Orders, rules: &Rules) -> Opt
     let (RuleSet::Eighty5, Phase::Turn { side, .. }) = (rules.ruleset.rules, &state.phase) else {
         return None;
     };
+    if state.game.options.cold_war {
+        // 38.8, 38.81: the Cold War season's war-start roll comes before any Hot War.
+        return Some(OrderError::new(
+            Problem::HotWarNotYet {
+                side: *side,
+                why: "a game in Cold War rolls for the start of war after each season's set-up (37.12, 38.81), and that roll is still to be built; the game stops after its first season's set-up (docs/85.md)".into(),
+            },
+            Some(orders.turn.span.clone()),
+            cite!("38.81"),
+        ));
+    }
     Some(OrderError::new(
         Problem::HotWarNotYet {
             side: *side,

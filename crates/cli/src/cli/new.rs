@@ -42,6 +42,10 @@ pub struct Args {
     /// The rules: the Basic Game (1-17), the Tournament Game (24-30) or BLITZKRIEG '85 (`85`, 004: docs/85.md).
     #[arg(long = "rules", value_enum, default_value = "basic")]
     pub rule_set: RuleSetArg,
+    /// BLITZKRIEG '85 only: start in Cold War (38.8, both players agreeing): the
+    /// set-up buys with a season's points, 1025 and 1000 (37.11), not 4100 and 4000.
+    #[arg(long)]
+    pub cold_war: bool,
     /// Optional rules by number, e.g. `19,20,21,22,23`, or `all`.
     #[arg(long, value_name = "LIST")]
     pub optional: Option<String>,
@@ -185,6 +189,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         },
         readings: args.readings.clone(),
         nonce: Some(nonce(args.nonce.as_deref())?),
+        cold_war: args.cold_war,
     };
     let mut keys = std::collections::BTreeMap::new();
     for (side, file) in [(Side::Blue, &args.blue_key), (Side::Red, &args.red_key)] {

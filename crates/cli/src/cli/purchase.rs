@@ -47,7 +47,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         let list = prices(&rules, side).ok_or_else(|| miette!("no price list"))?;
         outln!(
             "{side}'s price list (40-41; points {}; the costs of 1975 counters come from our reconstructed counters):",
-            budget(figures, side)
+            budget(figures, side, state.game.options.cold_war)
         );
         for i in list.items() {
             let star = if i.reconstructed() { " *" } else { "" };
@@ -101,10 +101,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         }
         spent = spent.saturating_add(item.cost.saturating_mul(*n));
     }
-    let points = budget(figures, side);
+    let cold_war = state.game.options.cold_war;
+    let points = budget(figures, side, cold_war);
     if spent > points {
         return Err(miette!(
-            "this purchase costs {spent} points; {side} has {points} (37.21)"
+            "this purchase costs {spent} points; {side} has {points} ({})",
+            if cold_war { "37.11" } else { "37.21" }
         ));
     }
     out!("{}", canonical(&p.buy));
