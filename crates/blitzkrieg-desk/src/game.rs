@@ -461,6 +461,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 optional: g.optional.clone(),
                 readings,
                 stops: BTreeSet::new(),
+                interception: Default::default(),
             },
             data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),

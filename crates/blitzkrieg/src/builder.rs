@@ -38,6 +38,7 @@ impl StateBuilder {
                         optional: BTreeSet::new(),
                         readings: BTreeMap::new(),
                         stops: BTreeSet::new(),
+                        interception: Default::default(),
                     },
                     data: BTreeMap::new(),
                     keys: BTreeMap::new(),
