@@ -466,6 +466,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 readings,
                 stops: BTreeSet::new(),
                 cold_war: g.cold_war,
+                interception: Default::default(),
             },
             data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),

@@ -81,6 +81,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     } else if matches!(state.phase, Phase::Turn { .. }) {
         seed_section(&mut t, &state.game.options.seed);
     }
+    standing_intercept_help(&mut t, rules, state);
     let pos = state.position(&rules.counters);
     match state.phase {
         Phase::SetUp { .. } => setup_help(&mut t, rules, state, side),
@@ -88,6 +89,24 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     }
     let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
     t
+}
+
+/// 32.3: a game of standing interception orders says so, with the orders kept for the
+/// side and how to write new ones.
+fn standing_intercept_help(t: &mut String, rules: &Rules, state: &GameState) {
+    if !blitzkrieg::air_combat::standing::in_play(rules) || state.resume.is_some() {
+        return;
+    }
+    let _ = writeln!(
+        t,
+        "\n# This game uses standing interception orders (32.3): no player-turn stops for the\n\
+         # defender. Your [[standing_intercept]] orders meet the enemy's missions in his\n\
+         # player-turns, each fighter once, the first order that matches in file order:\n\
+         #   [[standing_intercept]]\n\
+         #   units = [\"FTR\", ...]\n\
+         #   hexes = [\"HEX\", ...]        # or: base = \"HEX\" and within = N\n\
+         # Those you wrote stay until you write new ones."
+    );
 }
 
 /// Optional rule 34: the weather of the complete-turn and what it does, for Blue and

@@ -262,6 +262,7 @@ fn new_state(plan: Plan, units: BTreeMap<UnitId, Place>, red_retreat: Option<Hex
                 retreat_toward: red_retreat,
                 retreat_prefer: Vec::new(),
                 advance: true,
+                intercepts: Vec::new(),
             },
         )
         .build_with(|s| {

@@ -39,6 +39,7 @@ impl StateBuilder {
                         readings: BTreeMap::new(),
                         stops: BTreeSet::new(),
                         cold_war: false,
+                        interception: Default::default(),
                     },
                     data: BTreeMap::new(),
                     keys: BTreeMap::new(),

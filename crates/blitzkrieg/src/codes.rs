@@ -643,6 +643,11 @@ mod tests {
                 distance: 5,
                 range: 3,
             },
+            Problem::StandingInterceptNotFighter {
+                unit: UnitId::new("R-1TAC").unwrap(),
+            },
+            Problem::StandingInterceptOffBoard { hex: h("A99") },
+            Problem::StandingInterceptNotChosen,
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

@@ -605,6 +605,8 @@ fn move_units(
     errors.extend(check_seed(state, orders));
     // 32: air combat (optional rule).
     errors.extend(crate::air_combat::intercept::not_the_movers(orders));
+    // 32.3: the mover's standing interception orders, for the enemy's player-turns.
+    errors.extend(crate::air_combat::standing::check(rules, orders, side));
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -914,7 +916,44 @@ fn play(
     if Sequence::of(&rules.ruleset).plays(Step::BeforeOdds) && announced(&carry) {
         return Ok(stop_before_odds(state, *next, live, carry));
     }
+    let mut live = live;
+    live.events.extend(standing_air_combat(
+        rules,
+        state,
+        &carry,
+        &mut live.pos,
+        input,
+    )?);
     open_combat(rules, state, *next, live, carry, input)
+}
+
+/// 32.3: in a game of standing interception orders, the defender's orders kept in the
+/// state meet the mover's flights, and the air combat is fought on the mover's seed
+/// before any odds (none in any other game).
+fn standing_air_combat(
+    rules: &Rules,
+    state: &GameState,
+    carry: &TurnInProgress,
+    pos: &mut Position,
+    input: &mut TurnInput,
+) -> Result<Vec<Event>, Vec<OrderError>> {
+    if !crate::air_combat::standing::in_play(rules) || carry.flights.is_empty() {
+        return Ok(Vec::new());
+    }
+    let defender = carry.asks;
+    let standing = state
+        .standing
+        .get(&defender)
+        .map(|s| s.intercepts.as_slice())
+        .unwrap_or_default();
+    let interceptions = crate::air_combat::standing::apply(
+        rules,
+        (pos, &carry.barred),
+        defender,
+        &carry.flights,
+        standing,
+    );
+    air_combat(rules, state, &carry.flights, &interceptions, pos, input)
 }
 
 /// Whether the player-turn announced anything for the stop before odds to answer: a
@@ -2042,6 +2081,12 @@ fn set_up(
 }
 
 fn store_standing(next: &mut GameState, orders: &Orders, side: Side) {
+    // 32.3: the standing interception orders stay until the side writes new ones.
+    let kept = next
+        .standing
+        .get(&side)
+        .map(|s| s.intercepts.clone())
+        .unwrap_or_default();
     if let Some(s) = &orders.standing {
         next.standing.insert(
             side,
@@ -2050,8 +2095,12 @@ fn store_standing(next: &mut GameState, orders: &Orders, side: Side) {
                 retreat_toward: s.retreat_toward.as_ref().map(|h| h.value),
                 retreat_prefer: s.retreat_prefer.iter().map(|h| h.value).collect(),
                 advance: s.advance,
+                intercepts: kept,
             },
         );
+    }
+    if let Some(intercepts) = crate::air_combat::standing::kept(orders) {
+        next.standing.entry(side).or_default().intercepts = intercepts;
     }
 }
 

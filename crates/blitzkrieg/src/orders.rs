@@ -257,6 +257,9 @@ pub struct RawOrders {
     // 32: air combat (optional rule).
     #[serde(default)]
     intercept: Vec<RawIntercept>,
+    /// 32.3: standing interception orders (a game that chose them).
+    #[serde(default)]
+    standing_intercept: Vec<RawStandingIntercept>,
     // 37-41: BLITZKRIEG '85.
     /// 37.21: the pre-game purchase's commitment or reveal.
     purchase: Option<Spanned<RawPurchase>>,
@@ -291,6 +294,21 @@ struct RawIntercept {
     #[serde(default)]
     units: Vec<Spanned<String>>,
     hex: Spanned<String>,
+}
+
+/// 32.3: the defender's standing order: fighters meeting missions over hexes, or
+/// within `within` hexes of a base.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStandingIntercept {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    #[serde(default)]
+    hexes: Vec<Spanned<String>>,
+    base: Option<Spanned<String>>,
+    #[serde(default)]
+    within: u32,
 }
 
 #[derive(Debug, Deserialize)]
@@ -535,6 +553,8 @@ pub struct Orders {
     // 32: air combat (optional rule).
     /// 32.3: the defender's interceptions, in the answer before odds.
     pub intercepts: Vec<Intercept>,
+    /// 32.3: the standing interception orders, in file order.
+    pub standing_intercepts: Vec<StandingInterceptOrder>,
     // 37-41: BLITZKRIEG '85.
     /// 37.21: the pre-game purchase's commitment or reveal (a game of '85).
     pub purchase: Option<PurchaseOrder>,
@@ -546,6 +566,17 @@ pub struct Orders {
 pub struct Intercept {
     pub units: Vec<Located<UnitId>>,
     pub hex: Located<Hex>,
+}
+
+/// 32.3: `[[standing_intercept]]`: fighters that meet the enemy's missions over the
+/// hexes named, or within `within` hexes of `base`, in the enemy's player-turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingInterceptOrder {
+    pub span: Range<usize>,
+    pub units: Vec<Located<UnitId>>,
+    pub hexes: Vec<Located<Hex>>,
+    pub base: Option<Located<Hex>>,
+    pub within: u32,
 }
 
 /// 37.21: what a side mails in the pre-game purchase of BLITZKRIEG '85: the commitment
@@ -983,6 +1014,26 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             .filter_map(|i| {
                 let units = who(&i.unit, &i.units, i.hex.span(), errs);
                 hex(&i.hex, errs).map(|hex| Intercept { units, hex })
+            })
+            .collect(),
+        standing_intercepts: raw
+            .standing_intercept
+            .iter()
+            .map(|i| {
+                let span = i
+                    .units
+                    .first()
+                    .or(i.unit.as_ref())
+                    .or(i.hexes.first())
+                    .or(i.base.as_ref())
+                    .map_or(0..0, Spanned::span);
+                StandingInterceptOrder {
+                    units: who(&i.unit, &i.units, span.clone(), errs),
+                    hexes: hexes(&i.hexes, errs),
+                    base: i.base.as_ref().and_then(|b| hex(b, errs)),
+                    within: i.within,
+                    span,
+                }
             })
             .collect(),
         purchase: raw.purchase.map(|p| {

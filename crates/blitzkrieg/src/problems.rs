@@ -980,6 +980,16 @@ problems! {
             distance: u32,
             range: u32,
         },
+        // 32.3: standing interception orders (`--interception standing`).
+        (B318, hint = "standing interception orders name the writer's own fighters (FTR)")
+        #[error("{unit} is not a fighter of yours: a [[standing_intercept]] names fighters")]
+        StandingInterceptNotFighter { unit: UnitId },
+        (B319)
+        #[error("{hex} is not on the board: a [[standing_intercept]] names hexes of the board")]
+        StandingInterceptOffBoard { hex: Hex },
+        (B320, hint = "a game made with `blitz new --interception standing` takes them")
+        #[error("this game intercepts by the exchange by mail: [[standing_intercept]] belongs in a game of standing interception orders")]
+        StandingInterceptNotChosen,
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

@@ -595,6 +595,9 @@ pub struct Ruleset {
     /// The stops the game chose that the rules do not make by themselves
     /// ([`crate::model::step::Stop`]); none in a game that chose none.
     pub stops: BTreeSet<crate::model::step::Stop>,
+    /// 32.3: how the defender intercepts (the exchange by mail unless the game chose
+    /// standing interception orders).
+    pub interception: crate::state::InterceptionMode,
 }
 
 /// The readings a state written before readings existed (format 1) is played with:
@@ -777,6 +780,7 @@ impl Ruleset {
             readings: typed,
             format_one,
             stops: options.stops.clone(),
+            interception: options.interception,
         })
     }
 
@@ -793,6 +797,7 @@ impl Ruleset {
             readings: Readings::default(),
             format_one: false,
             stops: BTreeSet::new(),
+            interception: Default::default(),
         }
     }
 
@@ -1138,6 +1143,7 @@ mod tests {
             readings,
             stops: BTreeSet::new(),
             cold_war: false,
+            interception: Default::default(),
         };
         let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(made_now["tgat-doubled-defender"], "printed");

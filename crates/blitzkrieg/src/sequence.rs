@@ -49,8 +49,10 @@ impl Sequence {
             steps.push(Step::AirMissions);
         }
         steps.push(Step::Announcement);
-        // 32.3: the defender's interceptions are answered there (optional rule 32).
-        if ruleset.stops.contains(&Stop::BeforeOdds) || ruleset.plays(OptionalRule::AirCombat) {
+        // 32.3: the defender's interceptions are answered there (optional rule 32),
+        // unless his standing interception orders meet the flights instead.
+        let exchange = ruleset.plays(OptionalRule::AirCombat) && ruleset.interception.is_exchange();
+        if ruleset.stops.contains(&Stop::BeforeOdds) || exchange {
             steps.push(Step::BeforeOdds);
         }
         if ruleset.tournament() {
@@ -131,6 +133,8 @@ pub enum Section {
     Barrage,
     // 32: air combat (optional rule).
     Intercept,
+    /// 32.3: `[[standing_intercept]]`, in the side's own player-turn only.
+    StandingIntercept,
     // 37-41: BLITZKRIEG '85.
     Purchase,
 }
@@ -157,6 +161,7 @@ impl Section {
             Section::Lake => "[[lake]]",
             Section::Barrage => "[[barrage]]",
             Section::Intercept => "[[intercept]]",
+            Section::StandingIntercept => "[[standing_intercept]]",
             Section::Purchase => "[purchase]",
         }
     }
@@ -253,6 +258,7 @@ impl Ask {
             replace,
             lake,
             intercepts,
+            standing_intercepts,
             purchase,
         } = orders;
         let mut out = Vec::new();
@@ -324,6 +330,10 @@ impl Ask {
         }
         for i in intercepts {
             at(Section::Intercept, &i.hex.span);
+        }
+        // 32.3: standing interception orders go in the side's own player-turn.
+        for i in standing_intercepts {
+            at(Section::StandingIntercept, &i.span);
         }
         // 37.21: the purchase is made in the set-up, never in a later step.
         if let Some(p) = purchase {

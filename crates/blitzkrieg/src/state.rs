@@ -114,6 +114,29 @@ pub struct Options {
     /// other game keeps its bytes.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cold_war: bool,
+    /// 32.3: how the defender intercepts (`blitz new --interception`): the exchange
+    /// by mail, or his standing interception orders. Absent from the file for the
+    /// exchange, so every game made before keeps its bytes.
+    #[serde(default, skip_serializing_if = "InterceptionMode::is_exchange")]
+    pub interception: InterceptionMode,
+}
+
+/// 32.3: how the defender's interceptions reach the umpire (optional rule 32).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InterceptionMode {
+    /// The mover's player-turn stops before odds for the defender's `[[intercept]]`.
+    #[default]
+    Exchange,
+    /// The defender's `[[standing_intercept]]` orders, written in his own file, meet
+    /// the mover's flights: one mail a player-turn.
+    Standing,
+}
+
+impl InterceptionMode {
+    /// The default: the exchange by mail.
+    pub fn is_exchange(&self) -> bool {
+        *self == InterceptionMode::Exchange
+    }
 }
 
 /// The game itself: id, players, options.
@@ -230,6 +253,29 @@ pub struct StandingOrders {
     pub retreat_toward: Option<Hex>,
     pub retreat_prefer: Vec<Hex>,
     pub advance: bool,
+    /// 32.3: the standing interception orders, in file order (a game with
+    /// [`InterceptionMode::Standing`]); kept until the side writes new ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub intercepts: Vec<StandingIntercept>,
+}
+
+/// 32.3: "fighters F meet missions over hexes H, or within N hexes of base B".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingIntercept {
+    pub units: Vec<UnitId>,
+    /// The hexes named; empty when the order names a base.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<Hex>,
+    /// A base and the hexes around it (`within`, 0: the base itself).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<(Hex, u32)>,
+}
+
+impl StandingIntercept {
+    /// Whether the order meets a flight over `hex`.
+    pub fn covers(&self, hex: Hex) -> bool {
+        self.hexes.contains(&hex) || self.base.is_some_and(|(b, n)| b.distance(hex) <= n)
+    }
 }
 
 /// A decision owed by a side (pending-decision games): the rest of a battle result,

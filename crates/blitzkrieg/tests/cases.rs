@@ -464,6 +464,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                         .map(|h| h.parse().unwrap())
                         .collect(),
                     advance: s.advance,
+                    intercepts: Vec::new(),
                 },
             )
         })

@@ -6,6 +6,10 @@
 //! Red's reaction template lists the flight over P30 with the fighter within reach; Red
 //! answers with `[[intercept]]` and the seed; the air combat is fought before the battle
 //! and the folder verifies.
+//!
+//! The same position in a game made with `--interception standing`: Red writes
+//! `[[standing_intercept]]` in his own file at turn 4, and Blue's turn 5 runs to its end
+//! on Blue's seed with no stop, the air combat fought by Red's standing orders.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use assert_cmd::Command;
@@ -152,4 +156,135 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
         .assert()
         .success()
         .stdout(contains("2 player-turns replayed"));
+}
+
+/// Turn 4, Red to move, in the position above: Red's file writes the standing
+/// interception orders his fighters keep through Blue's turn 5.
+fn standing_game(tmp: &std::path::Path) -> std::path::PathBuf {
+    let pos = tmp.join("pos.toml");
+    fs::write(
+        &pos,
+        POSITION.replace("turn = 5\nside = \"blue\"", "turn = 4\nside = \"red\""),
+    )
+    .unwrap();
+    let g = tmp.join("g");
+    blitz()
+        .args(["-q", "new", "--game", "g", "--blue", "a@example.org"])
+        .args(["--red", "b@example.org", "--seed", "text"])
+        .args(["--rules", "tournament", "--optional", "32"])
+        .args(["--interception", "standing", "--position"])
+        .arg(&pos)
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    g
+}
+
+/// Red's turn 4 with `standing` (his `[[standing_intercept]]` sections), then Blue's
+/// turn 5 as in the exchange test, naming its seed: the report of Blue's player-turn.
+fn standing_turn(standing: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = standing_game(tmp.path());
+    let template = fs::read_to_string(g.join("09-4-red.template.toml")).unwrap();
+    assert!(
+        template.contains("# This game uses standing interception orders (32.3)"),
+        "{template}"
+    );
+    let red = g.join("red.toml");
+    fs::write(&red, format!("{template}\n{standing}")).unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(g.join("09-4-red.state.ron"))
+        .arg(&red)
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    let template = fs::read_to_string(g.join("10-5-blue.template.toml")).unwrap();
+    assert!(!template.contains("stops before odds"), "{template}");
+    let blue = g.join("blue.toml");
+    fs::write(
+        &blue,
+        format!(
+            "{template}\n{SEED}\n[[move]]\nunit = \"B-12IN\"\npath = [\"P29\"]\n\n[[attack]]\nid = \"a1\"\nunits = [\"B-12IN\"]\ntargets = [\"P30\"]\n\n\
+             [[mission]]\nunits = [\"B-1TAC\"]\nkind = \"tactical\"\nto = \"P30\"\nbattle = \"a1\"\n"
+        ),
+    )
+    .unwrap();
+    blitz()
+        .arg("resolve")
+        .arg(g.join("10-5-blue.state.ron"))
+        .arg(&blue)
+        .args(["--seed-text", "7 12 19 23 31 40"])
+        .arg("--out")
+        .arg(&g)
+        .assert()
+        .success();
+    let report = fs::read_to_string(g.join("10-5-blue.report.txt")).unwrap();
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    (tmp, g, report)
+}
+
+/// 32.3, 32.32: a standing order meets the unescorted TAC over P30 at triple
+/// strength, with no stop before odds: the air combat comes before the battle in Blue's
+/// own player-turn, no step state is written, and the folder verifies.
+#[test]
+fn a_standing_order_meets_an_unescorted_bomber_at_triple_strength_with_no_stop_32_3() {
+    let (_tmp, g, report) =
+        standing_turn("[[standing_intercept]]\nunits = [\"R-1FTR\"]\nhexes = [\"P30\"]\n");
+    let air =
+        report.find("Air combat over P30: R-1FTR intercepting at triple strength with 12 factors");
+    let battle = report.find("Battle a1 against P30");
+    assert!(
+        matches!((air, battle), (Some(a), Some(b)) if a < b),
+        "{report}"
+    );
+    assert!(!report.contains("stops before odds"), "{report}");
+    assert!(!g.join("10-5-blue.step1.state.ron").exists());
+    blitz()
+        .arg("verify")
+        .arg(&g)
+        .assert()
+        .success()
+        .stdout(contains("2 player-turns replayed"));
+}
+
+/// 32.3: a standing order over hexes no mission flies to (and a base too far) meets
+/// nothing: the battle is fought with no air combat.
+#[test]
+fn a_standing_order_no_flight_matches_intercepts_nothing_32_3() {
+    let (_tmp, _g, report) = standing_turn(
+        "[[standing_intercept]]\nunits = [\"R-1FTR\"]\nhexes = [\"P20\"]\n\n\
+         [[standing_intercept]]\nunits = [\"R-1FTR\"]\nbase = \"F10\"\nwithin = 2\n",
+    );
+    assert!(report.contains("Battle a1 against P30"), "{report}");
+    assert!(!report.contains("Air combat over"), "{report}");
+}
+
+/// 32.3: standing orders naming a unit that is not a fighter, or a hex off the board,
+/// are refused with the rule, the file, the line and the column; in a game of the
+/// exchange by mail they are refused altogether.
+#[test]
+fn standing_orders_naming_a_non_fighter_or_a_hex_off_the_board_are_refused_32_3() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = standing_game(tmp.path());
+    let template = fs::read_to_string(g.join("09-4-red.template.toml")).unwrap();
+    let bad = g.join("bad.toml");
+    fs::write(
+        &bad,
+        format!("{template}\n[[standing_intercept]]\nunits = [\"R-1IN\"]\nhexes = [\"A99\"]\n"),
+    )
+    .unwrap();
+    let lines = template.lines().count();
+    blitz()
+        .arg("check")
+        .arg(g.join("09-4-red.state.ron"))
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(contains("R-1IN is not a fighter of yours"))
+        .stderr(contains("A99 is not on the board"))
+        .stderr(contains("32.3"))
+        .stderr(contains(format!("bad.toml:{}:10", lines + 3)));
 }

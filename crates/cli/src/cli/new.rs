@@ -4,7 +4,7 @@
 
 use crate::cli::common::RuleArgs;
 use blitzkrieg::ruleset::Ruleset;
-use blitzkrieg::state::{DecisionMode, Phase, Player, RuleSet, TableChoice};
+use blitzkrieg::state::{DecisionMode, InterceptionMode, Phase, Player, RuleSet, TableChoice};
 use blitzkrieg::units::Side;
 use blitzkrieg_desk::game::{self, NewGame, SeedKindChoice};
 use miette::miette;
@@ -36,6 +36,11 @@ pub struct Args {
     /// documented default), or pending decisions completed in the owner's next orders.
     #[arg(long, value_enum, default_value = "standing")]
     pub decisions: Decisions,
+    /// Optional rule 32: how the defender intercepts: the exchange by mail (the
+    /// player-turn stops before odds for his answer), or his standing interception
+    /// orders (`[[standing_intercept]]`, one mail a player-turn).
+    #[arg(long, value_enum, default_value = "exchange")]
+    pub interception: Interception,
     /// The last turn (16: the game ends after turn 15), from 1 to 999.
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=999))]
     pub last_turn: u32,
@@ -107,6 +112,13 @@ pub enum SeedKind {
 pub enum Decisions {
     Standing,
     Pending,
+}
+
+/// 32.3: `--interception`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interception {
+    Exchange,
+    Standing,
 }
 
 fn player(text: &str, side: &str) -> miette::Result<Player> {
@@ -207,6 +219,14 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         None => game::new_game(umpire, &spec)?,
     };
     state.game.keys = keys;
+    if args.interception == Interception::Standing {
+        if !spec.optional.contains(&32) {
+            return Err(miette!(
+                "--interception standing: standing interception orders are for a game of optional rule 32 (--optional 32)"
+            ));
+        }
+        state.game.options.interception = InterceptionMode::Standing;
+    }
     let out = game::new_game_files(umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
     for (p, _) in &out {
