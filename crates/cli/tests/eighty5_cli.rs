@@ -99,6 +99,36 @@ const RED_SALT: &str = "red-salt-0123456789abcdef";
 const BLUE_BUY: &str = "\"infantry 4-4\" = 6, \"Armor 6-6\" = 3, \"escort 2\" = 1";
 const RED_BUY: &str = "\"infantry 4-4\" = 6";
 
+/// Blue's commitment `c` resolved, then Red's to `RED_BUY`: the state after Red's
+/// commitment, and Red's reveal file.
+fn commit_both(
+    game: &Path,
+    drafts: &Path,
+    s0: &Path,
+    c: impl std::fmt::Display,
+) -> (PathBuf, PathBuf) {
+    let body = |c: &dyn std::fmt::Display| format!("[purchase]\ncommitment = \"{c}\"\n");
+    let o0 = orders(drafts, "o0.toml", "blue", s0, &body(&c));
+    resolve(s0, &o0).success();
+    let s1 = game.join("00-setup-blue.step1.state.ron");
+    let red = orders(
+        drafts,
+        "red.toml",
+        "red",
+        &s1,
+        &reveal_body(RED_SALT, RED_BUY),
+    );
+    let o1 = orders(
+        drafts,
+        "o1.toml",
+        "red",
+        &s1,
+        &body(&printed_commitment(&s1, &red)),
+    );
+    resolve(&s1, &o1).success();
+    (game.join("00-setup-blue.step2.state.ron"), red)
+}
+
 /// Both sides committed: the state after Red's commitment, and the two reveal files
 /// (written outside the game folder, as a player keeps them).
 fn both_committed(game: &Path, drafts: &Path) -> (PathBuf, PathBuf, PathBuf) {
@@ -120,32 +150,8 @@ fn both_committed(game: &Path, drafts: &Path) -> (PathBuf, PathBuf, PathBuf) {
         &reveal_body(BLUE_SALT, BLUE_BUY),
     );
     let c = printed_commitment(&s0, &blue);
-    let o0 = orders(
-        drafts,
-        "o0.toml",
-        "blue",
-        &s0,
-        &format!("[purchase]\ncommitment = \"{c}\"\n"),
-    );
-    resolve(&s0, &o0).success();
-    let s1 = game.join("00-setup-blue.step1.state.ron");
-    let red = orders(
-        drafts,
-        "red.toml",
-        "red",
-        &s1,
-        &reveal_body(RED_SALT, RED_BUY),
-    );
-    let c = printed_commitment(&s1, &red);
-    let o1 = orders(
-        drafts,
-        "o1.toml",
-        "red",
-        &s1,
-        &format!("[purchase]\ncommitment = \"{c}\"\n"),
-    );
-    resolve(&s1, &o1).success();
-    (game.join("00-setup-blue.step2.state.ron"), blue, red)
+    let (s2, red) = commit_both(game, drafts, &s0, &c);
+    (s2, blue, red)
 }
 
 /// 37.21, 37.211, 37.212, 38.7: commit, commit, reveal, reveal, Blue places, Red
@@ -337,32 +343,7 @@ fn over_budget_and_beyond_the_mix_are_refused_on_reveal_37_21_40_8() {
         let s0 = new_game(game.path());
         let list: PurchaseList = items.iter().map(|(k, n)| (k.to_string(), *n)).collect();
         let c = commitment("g85", Side::Blue, BLUE_SALT, &list);
-        let o0 = orders(
-            drafts.path(),
-            "o0.toml",
-            "blue",
-            &s0,
-            &format!("[purchase]\ncommitment = \"{c}\"\n"),
-        );
-        resolve(&s0, &o0).success();
-        let s1 = game.path().join("00-setup-blue.step1.state.ron");
-        let red = orders(
-            drafts.path(),
-            "red.toml",
-            "red",
-            &s1,
-            &reveal_body(RED_SALT, RED_BUY),
-        );
-        let c = printed_commitment(&s1, &red);
-        let o1 = orders(
-            drafts.path(),
-            "o1.toml",
-            "red",
-            &s1,
-            &format!("[purchase]\ncommitment = \"{c}\"\n"),
-        );
-        resolve(&s1, &o1).success();
-        let s2 = game.path().join("00-setup-blue.step2.state.ron");
+        let (s2, _) = commit_both(game.path(), drafts.path(), &s0, c);
         let o2 = orders(
             drafts.path(),
             "o2.toml",
@@ -441,32 +422,7 @@ fn a_cold_war_game_buys_with_a_seasons_points_38_8_37_11() {
         ));
     let list: PurchaseList = [("infantry 4-4".to_string(), 33)].into();
     let c = commitment("g85", Side::Blue, BLUE_SALT, &list);
-    let o0 = orders(
-        drafts.path(),
-        "o0.toml",
-        "blue",
-        &s0,
-        &format!("[purchase]\ncommitment = \"{c}\"\n"),
-    );
-    resolve(&s0, &o0).success();
-    let s1 = game.path().join("00-setup-blue.step1.state.ron");
-    let red = orders(
-        drafts.path(),
-        "red.toml",
-        "red",
-        &s1,
-        &reveal_body(RED_SALT, RED_BUY),
-    );
-    let c = printed_commitment(&s1, &red);
-    let o1 = orders(
-        drafts.path(),
-        "o1.toml",
-        "red",
-        &s1,
-        &format!("[purchase]\ncommitment = \"{c}\"\n"),
-    );
-    resolve(&s1, &o1).success();
-    let s2 = game.path().join("00-setup-blue.step2.state.ron");
+    let (s2, _) = commit_both(game.path(), drafts.path(), &s0, c);
     let o2 = orders(
         drafts.path(),
         "o2.toml",
