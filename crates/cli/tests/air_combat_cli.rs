@@ -12,6 +12,7 @@
 //! on Blue's seed with no stop, the air combat fought by Red's standing orders.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::support::{new_at_position, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use predicates::str::contains;
 use std::fs;
@@ -42,30 +43,13 @@ hex = "P30"
 units = ["R-1IN", "R-1FTR"]
 "#;
 
-const SEED: &str = r#"
-[seed]
-source = "text"
-description = "the winning numbers"
-time = "2026-01-02T20:45:00Z"
-"#;
-
 /// 32.3, 32.31, 32.32: mover -> stop before odds -> the defender's interception ->
 /// resolved, then `verify` replays both steps.
 #[test]
 fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
     let tmp = tempfile::tempdir().unwrap();
-    let pos = tmp.path().join("pos.toml");
-    fs::write(&pos, POSITION).unwrap();
-    let g = tmp.path().join("g");
-    blitz()
-        .args(["-q", "new", "--game", "g", "--blue", "a@example.org"])
-        .args(["--red", "b@example.org", "--seed", "text"])
-        .args(["--rules", "tournament", "--optional", "32", "--position"])
-        .arg(&pos)
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
+    let rules = ["--rules", "tournament", "--optional", "32"];
+    let g = new_at_position(tmp.path(), "g", POSITION, &rules);
     let states: Vec<String> = fs::read_dir(&g)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -161,24 +145,14 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
 /// Turn 4, Red to move, in the position above: Red's file writes the standing
 /// interception orders his fighters keep through Blue's turn 5.
 fn standing_game(tmp: &std::path::Path) -> std::path::PathBuf {
-    let pos = tmp.join("pos.toml");
-    fs::write(
-        &pos,
-        POSITION.replace("turn = 5\nside = \"blue\"", "turn = 4\nside = \"red\""),
+    let position = POSITION.replace("turn = 5\nside = \"blue\"", "turn = 4\nside = \"red\"");
+    let rules = ["--rules", "tournament", "--optional", "32"];
+    new_at_position(
+        tmp,
+        "g",
+        &position,
+        &[&rules[..], &["--interception", "standing"]].concat(),
     )
-    .unwrap();
-    let g = tmp.join("g");
-    blitz()
-        .args(["-q", "new", "--game", "g", "--blue", "a@example.org"])
-        .args(["--red", "b@example.org", "--seed", "text"])
-        .args(["--rules", "tournament", "--optional", "32"])
-        .args(["--interception", "standing", "--position"])
-        .arg(&pos)
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
-    g
 }
 
 /// Red's turn 4 with `standing` (his `[[standing_intercept]]` sections), then Blue's

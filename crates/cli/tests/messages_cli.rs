@@ -6,6 +6,7 @@
 //! column before the player commits.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::support::{new_at_position, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -40,13 +41,6 @@ hex = "CCC33"
 units = ["R-5IN"]
 "#;
 
-const SEED: &str = r#"
-[seed]
-source = "text"
-description = "the winning numbers"
-time = "2026-01-02T20:45:00Z"
-"#;
-
 struct Game {
     _tmp: tempfile::TempDir,
     dir: PathBuf,
@@ -55,17 +49,7 @@ struct Game {
 impl Game {
     fn new() -> Game {
         let tmp = tempfile::tempdir().unwrap();
-        let pos = tmp.path().join("pos.toml");
-        fs::write(&pos, POSITION).unwrap();
-        let dir = tmp.path().join("g2");
-        blitz()
-            .args(["-q", "new", "--game", "g2", "--blue", "a@example.org"])
-            .args(["--red", "b@example.org", "--seed", "text", "--position"])
-            .arg(&pos)
-            .arg("--out")
-            .arg(&dir)
-            .assert()
-            .success();
+        let dir = new_at_position(tmp.path(), "g2", POSITION, &[]);
         Game { _tmp: tmp, dir }
     }
 

@@ -5,6 +5,7 @@
 //! says the weather at its top, and the folder verifies.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::support::{new_at_position, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use predicates::str::contains;
 use std::fs;
@@ -28,28 +29,11 @@ hex = "YY30"
 units = ["R-1IN"]
 "#;
 
-const SEED: &str = r#"
-[seed]
-source = "text"
-description = "the winning numbers"
-time = "2026-01-02T20:45:00Z"
-"#;
-
 #[test]
 fn reds_seed_rolls_the_weather_of_turn_8_and_blues_template_says_it_34() {
     let tmp = tempfile::tempdir().unwrap();
-    let pos = tmp.path().join("pos.toml");
-    fs::write(&pos, POSITION).unwrap();
-    let g = tmp.path().join("g");
-    blitz()
-        .args(["-q", "new", "--game", "g", "--blue", "a@example.org"])
-        .args(["--red", "b@example.org", "--seed", "text"])
-        .args(["--rules", "tournament", "--optional", "34", "--position"])
-        .arg(&pos)
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
+    let rules = ["--rules", "tournament", "--optional", "34"];
+    let g = new_at_position(tmp.path(), "g", POSITION, &rules);
     let state = g.join("15-7-red.state.ron");
     let template = fs::read_to_string(g.join("15-7-red.template.toml")).unwrap();
     assert!(

@@ -308,3 +308,34 @@ impl Sink {
         out
     }
 }
+
+/// The `[seed]` of an order file in a game made with `--seed text`: the agreed text is
+/// given to `resolve` with `--seed-text`.
+pub const TEXT_SEED: &str = r#"
+[seed]
+source = "text"
+description = "the winning numbers"
+time = "2026-01-02T20:45:00Z"
+"#;
+
+/// `blitz new` of game `game` from the position file text `position` (written to
+/// `dir/pos.toml`), agreed-text seeds, players a@ and b@example.org, and the rule
+/// arguments `rules` (`["--rules", "tournament", "--optional", "34"]`, or none): the game
+/// folder, `dir/GAME`.
+pub fn new_at_position(dir: &Path, game: &str, position: &str, rules: &[&str]) -> PathBuf {
+    let pos = dir.join("pos.toml");
+    std::fs::write(&pos, position).unwrap();
+    let folder = dir.join(game);
+    assert_cmd::Command::cargo_bin("blitz")
+        .unwrap()
+        .args(["-q", "new", "--game", game, "--blue", "a@example.org"])
+        .args(["--red", "b@example.org", "--seed", "text"])
+        .args(rules)
+        .arg("--position")
+        .arg(&pos)
+        .arg("--out")
+        .arg(&folder)
+        .assert()
+        .success();
+    folder
+}
