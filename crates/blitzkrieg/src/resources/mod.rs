@@ -278,6 +278,21 @@ mod tests {
     use crate::board::CityRole;
     use crate::ruleset::RuleBook;
 
+    /// What [`count`] gives on the embedded board with the embedded figures, no city
+    /// having changed hands.
+    fn counted(pos: &Position, before: &Uses) -> Uses {
+        let book = RuleBook::embedded().unwrap();
+        let held = BTreeMap::new();
+        let holding = (&held, CityFriendly::StillOccupied);
+        count(
+            &Board::embedded(),
+            &book.tournament.resources,
+            pos,
+            holding,
+            before,
+        )
+    }
+
     /// 36.2-36.4: every printed hex is a city hex of the board whose city has the
     /// role, in the country 000 gives it, and every city of that role is printed once.
     #[test]
@@ -332,13 +347,8 @@ mod tests {
     /// occupied by the enemy, or in his ZOC, does not, for either side.
     #[test]
     fn enemy_in_or_next_to_a_city_takes_it_out_of_use() {
-        let book = RuleBook::embedded().unwrap();
-        let f = &book.tournament.resources;
         let board = Board::embedded();
-        let held = BTreeMap::new();
-        let holding = (&held, CityFriendly::StillOccupied);
-        let pos = Position::new();
-        let all = count(&board, f, &pos, holding, &Uses::new());
+        let all = counted(&Position::new(), &Uses::new());
         assert_eq!(all[&Side::Blue].oil, 3);
         let mut pos = Position::new();
         let g4: Hex = "G4".parse().unwrap();
@@ -356,7 +366,7 @@ mod tests {
             crate::units::UnitKind::Infantry,
             next_to,
         );
-        let short = count(&board, f, &pos, holding, &Uses::new());
+        let short = counted(&pos, &Uses::new());
         assert_eq!(short[&Side::Blue].oil, 1);
         // A captured enemy home city never counts (003 36.1 [AH]).
         assert_eq!(short[&Side::Red].oil, 3);
@@ -365,13 +375,8 @@ mod tests {
     /// 36.44: a navy lost stays lost when the naval stores cities are recovered.
     #[test]
     fn a_lost_navy_stays_lost() {
-        let book = RuleBook::embedded().unwrap();
-        let f = &book.tournament.resources;
-        let board = Board::embedded();
-        let held = BTreeMap::new();
-        let holding = (&held, CityFriendly::StillOccupied);
         let pos = Position::new();
-        let fresh = count(&board, f, &pos, holding, &Uses::new());
+        let fresh = counted(&pos, &Uses::new());
         assert!(!fresh[&Side::Blue].navy_lost);
         let before = Uses::from([(
             Side::Blue,
@@ -380,11 +385,12 @@ mod tests {
                 ..Use::default()
             },
         )]);
-        let after = count(&board, f, &pos, holding, &before);
+        let after = counted(&pos, &before);
+        let book = RuleBook::embedded().unwrap();
         assert_eq!(after[&Side::Blue].naval, 3);
         assert!(after[&Side::Blue].navy_lost);
         let s = limits::Shortage {
-            figures: f,
+            figures: &book.tournament.resources,
             side: Side::Blue,
             uses: after[&Side::Blue],
         };
