@@ -1,6 +1,6 @@
 //! 35: what the map pictures show of naval ascendancy: the sea hexes of each zone
 //! tinted by the zone's state as the player-turn marked it (a side's naval superiority
-//! in that side's colour, a contested zone in purple, an uncontrolled one in grey, an
+//! in that side's colour, a contested zone in amber, an uncontrolled one in grey, an
 //! uncontested one left as it is), the zone's letter on the small map, and the key's
 //! line saying which tint is which. A game without rule 35 marks no zone and draws
 //! none of it.
@@ -13,8 +13,9 @@ use blitzkrieg::hex::Hex;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// The tint of a contested zone (35.22).
-const CONTESTED: &str = "#7b3fa6";
+/// The tint of a contested zone (35.22): amber, a hue far from both sides' colours,
+/// since Red's colour over the sea already reads purple.
+pub const CONTESTED: &str = "#c98a00";
 /// The tint of an uncontrolled zone (35.23).
 const UNCONTROLLED: &str = "#6e6e6e";
 /// How much of the tint shows over the sea.
@@ -23,7 +24,7 @@ const OPACITY: f64 = 0.3;
 /// The key's lines for the tints (drawn only in a game that marks the zones).
 pub const KEY: [&str; 2] = [
     "Sea tint: a side's colour, its naval superiority;",
-    "purple, contested; grey, uncontrolled; none, uncontested",
+    "amber, contested; grey, uncontrolled; none, uncontested",
 ];
 
 /// 35.21-35.24: the tint of a zone in its state, `None` for an uncontested zone.

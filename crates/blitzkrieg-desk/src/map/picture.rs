@@ -714,7 +714,7 @@ mod tests {
 
     /// 35: the picture's side column names each sea zone's state and points; the
     /// map tints the sea hexes of a zone of superiority in the side's colour, of a
-    /// contested one in purple, and leaves an uncontested one as it is, with the key's
+    /// contested one in amber, and leaves an uncontested one as it is, with the key's
     /// lines saying so and each zone's letter on the small map. A game that marks no
     /// zone draws none of it.
     #[test]
@@ -762,7 +762,9 @@ mod tests {
         let b = tinted('B');
         assert_eq!(b.len(), 2, "{svg}");
         assert!(b.iter().all(|fill| fill.starts_with(draw::ink(Side::Red))));
-        assert!(tinted('C').iter().all(|fill| fill.starts_with("#7b3fa6")));
+        assert!(tinted('C')
+            .iter()
+            .all(|fill| fill.starts_with(crate::map::ascendancy::CONTESTED)));
         assert_eq!(tinted('C').len(), 1, "zone C on the small map only");
         assert!(tinted('D').is_empty(), "an uncontested zone is not tinted");
         assert!(
