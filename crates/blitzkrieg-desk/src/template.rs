@@ -958,13 +958,26 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
         } else {
             (figures.unescorted_times, "unescorted".to_string())
         };
-        let _ = writeln!(
-            t,
-            "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
-            f.hex,
-            names(&f.bombers),
-            f.range
-        );
+        // 32.5, 32.32, 32.52: hunters, met at normal strength, fire back 1 for 1.
+        if f.hunts.is_empty() {
+            let _ = writeln!(
+                t,
+                "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
+                f.hex,
+                names(&f.bombers),
+                f.range
+            );
+        } else {
+            let hunters: Vec<_> = f.hunters().cloned().collect();
+            let _ = writeln!(
+                t,
+                "# {}: hunters {} (32.5); intercept range {} hexes; your fighters fire at {} times their factors, the hunters fire back 1 for 1 (32.52)",
+                f.hex,
+                names(&hunters),
+                f.range,
+                figures.hunter_times
+            );
+        }
         let reach = blitzkrieg::air_combat::intercept::reachable(
             rules,
             (&pos, r.barred.as_slice()),

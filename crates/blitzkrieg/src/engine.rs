@@ -960,6 +960,8 @@ fn standing_air_combat(
 /// battle, a barrage or a strategic bombing (every roll still to come).
 fn announced(carry: &TurnInProgress) -> bool {
     !carry.battles.is_empty() || !carry.barrages.is_empty() || !carry.raids.is_empty()
+        // 32.5: hunters the defender may intercept.
+        || carry.flights.iter().any(|f| !f.hunts.is_empty())
 }
 
 /// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages
@@ -1726,15 +1728,24 @@ fn air_combat(
     pos: &mut Position,
     input: &mut TurnInput,
 ) -> Result<Vec<Event>, Vec<OrderError>> {
-    if interceptions.is_empty() {
+    // 32.5: hunters hunt even when nothing met them.
+    let hunters = flights.iter().any(|f| !f.hunts.is_empty());
+    if interceptions.is_empty() && !hunters {
         return Ok(Vec::new());
     }
     let mode = table_mode(state.game.options.tables);
     let tables = input.tables;
     let dice = &mut *input.dice;
     let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
-    crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
-        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])
+    let mut events =
+        crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])?;
+    // 32.51, 32.6: 003's "Hunting", after the interceptions.
+    events.extend(
+        crate::air_combat::hunt::hunting(rules, pos, (flights, interceptions), tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.51"))])?,
+    );
+    Ok(events)
 }
 
 /// 30.41: a battle with the bombers flying in its support among its units.

@@ -204,6 +204,9 @@ struct RawMission {
     // 32.31: the route flown.
     #[serde(default)]
     route: Vec<Spanned<String>>,
+    // 32.5-32.6: a hunt's follow-ups.
+    strafe: Option<Spanned<String>>,
+    fire_excess: Option<Spanned<bool>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -1098,6 +1101,15 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .as_ref()
             .map(|n| Located::new(*n.get_ref(), n.span())),
         route: hexes(&m.route, errs),
+        strafe: match m.strafe.as_ref().map(|h| hex(h, errs)) {
+            Some(None) => return None,
+            Some(Some(h)) => Some(h),
+            None => None,
+        },
+        fire_excess: m
+            .fire_excess
+            .as_ref()
+            .map(|n| Located::new(*n.get_ref(), n.span())),
     })
 }
 
