@@ -663,6 +663,12 @@ mod tests {
                 hex: h("K16"),
                 search: h("K14"),
             },
+            Problem::StrafeByMover,
+            Problem::CannotStrafe {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                why: "it is in the air".into(),
+            },
+            Problem::NothingToStrafe { hex: h("K14") },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

@@ -1008,6 +1008,15 @@ problems! {
         (B324)
         #[error("hunters strafe an airbase next to their search hex: {hex} is not next to {search} (32.6)")]
         StrafeNotNextToSearch { hex: Hex, search: Hex },
+        (B325)
+        #[error("only the defender strafes with [[strafe]], in his answer before odds; hunters strafe by their hunt's `strafe`")]
+        StrafeByMover,
+        (B326, hint = "the template lists the airbases with enemy aircraft on the ground and your fighters on the ground")
+        #[error("{unit} cannot strafe: {why}")]
+        CannotStrafe { unit: UnitId, why: String },
+        (B327)
+        #[error("no enemy aircraft are on the ground at {hex}: nothing to strafe (32.6)")]
+        NothingToStrafe { hex: Hex },
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

@@ -245,7 +245,8 @@ pub fn met(
 
 /// 003's sequence, "Hunting": after the interceptions, the mover's hunters that have
 /// not fired, in the order of their search hexes: those whose search hex is next to a
-/// hex where interceptors met bombers and survive attack them there at normal
+/// hex where interceptors met bombers, or to an airbase the defender strafed, and
+/// survive there attack them at normal
 /// strength, and the interceptors do not fire back (32.51; roll `hunt-HEX`, HEX the
 /// interceptors' hex, every hunter next to it attacking together, the first such hex
 /// in hex order); the others strafe the airbase their hunt names (32.6,
@@ -253,7 +254,7 @@ pub fn met(
 pub fn hunting(
     rules: &Rules,
     pos: &mut Position,
-    (flights, interceptions): (&[Flight], &[Interception]),
+    (flights, interceptions, strafes): (&[Flight], &[Interception], &[Interception]),
     tables: &dyn CombatTables,
     roll: &mut Roll,
 ) -> Result<Vec<Event>, String> {
@@ -274,6 +275,13 @@ pub fn hunting(
         let (fire, back) = one_for_one(rules, f, theirs);
         fired.extend(fire);
         held.extend(back);
+    }
+    // 32.51: "or adjacent airbases are strafed": the defender's strafers too.
+    for s in strafes {
+        over_bombers
+            .entry(s.hex)
+            .or_default()
+            .extend(s.fighters.iter().cloned());
     }
     let alive = |pos: &Position, u: &UnitId| pos.get(u).is_some();
     let mut attacks: BTreeMap<Hex, Vec<UnitId>> = BTreeMap::new();

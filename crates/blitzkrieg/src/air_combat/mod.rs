@@ -13,10 +13,10 @@
 //! standing interception orders of a game that chose them instead of the exchange.
 //!
 //! [`hunt`] owns hunt missions (32.5-32.53) and [`strafe`] the strafing of grounded
-//! aircraft (32.6) by the mover's hunters.
+//! aircraft (32.6), by the mover's hunters and by the defender's fighters in his answer.
 //!
-//! Left for later: the defender's strafing (32.3, 32.6), patrol (32.7-32.75), 32.74,
-//! the interception of air transport (32.33) and 33.7.
+//! Left for later: patrol (32.7-32.75), 32.74, the interception of air transport
+//! (32.33) and 33.7.
 
 pub mod intercept;
 pub mod route;
