@@ -12,7 +12,7 @@ use blitzkrieg::position::Position;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::sequence::{Ask, Asked};
 use blitzkrieg::state::{GameState, Phase, Place, SeedSource, StandingOrders};
-use blitzkrieg::units::{Counter, Side};
+use blitzkrieg::units::{Counter, Side, UnitKind};
 use std::fmt::Write as _;
 
 /// The line before the orders in a template or a mail body.
@@ -887,6 +887,7 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
                 state.step
             );
             interception_help(t, rules, state, side);
+            strafe_help(t, rules, state, side);
         }
         _ => {
             let _ = writeln!(
@@ -958,13 +959,26 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
         } else {
             (figures.unescorted_times, "unescorted".to_string())
         };
-        let _ = writeln!(
-            t,
-            "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
-            f.hex,
-            names(&f.bombers),
-            f.range
-        );
+        // 32.5, 32.32, 32.52: hunters, met at normal strength, fire back 1 for 1.
+        if f.hunts.is_empty() {
+            let _ = writeln!(
+                t,
+                "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
+                f.hex,
+                names(&f.bombers),
+                f.range
+            );
+        } else {
+            let hunters: Vec<_> = f.hunters().cloned().collect();
+            let _ = writeln!(
+                t,
+                "# {}: hunters {} (32.5); intercept range {} hexes; your fighters fire at {} times their factors, the hunters fire back 1 for 1 (32.52)",
+                f.hex,
+                names(&hunters),
+                f.range,
+                figures.hunter_times
+            );
+        }
         let reach = blitzkrieg::air_combat::intercept::reachable(
             rules,
             (&pos, r.barred.as_slice()),
@@ -986,6 +1000,55 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
             "# [[intercept]]\n# units = [{}]\n# hex = \"{}\"",
             quoted.join(", "),
             f.hex
+        );
+    }
+}
+
+/// 32.3, 32.6 (optional rule 32): the airbases where the enemy has aircraft on the
+/// ground and the answering side's fighters on the ground within their range of each,
+/// as `[[strafe]]` lines to uncomment.
+fn strafe_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    if state.resume.as_ref().is_none_or(|r| r.flights.is_empty()) {
+        return;
+    }
+    let pos = state.position(&rules.counters);
+    let mut bases: Vec<Hex> = pos
+        .aircraft()
+        .filter(|p| p.side == side.other() && !pos.is_aloft(&p.id))
+        .map(|p| p.hex)
+        .collect();
+    bases.sort();
+    bases.dedup();
+    let ours: Vec<_> = pos
+        .pieces()
+        .filter(|p| p.side == side && p.kind == UnitKind::Ftr && !pos.is_aloft(&p.id))
+        .collect();
+    let mut first = true;
+    for hex in bases {
+        let reach: Vec<String> = ours
+            .iter()
+            .filter(|p| {
+                let range = rules.counters.get(&p.id).map_or(0, |c| c.movement);
+                p.hex.distance(hex) <= range
+            })
+            .map(|p| format!("\"{}\"", p.id))
+            .collect();
+        if reach.is_empty() {
+            continue;
+        }
+        if first {
+            let _ = writeln!(
+                t,
+                "#\n# Strafing (32.3, 32.6): enemy aircraft on the ground and your fighters within\n\
+                 # their range of them, at double strength; the airbase fires back at half its\n\
+                 # grounded factors. A fighter intercepts or strafes, not both."
+            );
+            first = false;
+        }
+        let _ = writeln!(
+            t,
+            "# [[strafe]]\n# units = [{}]\n# hex = \"{hex}\"",
+            reach.join(", ")
         );
     }
 }

@@ -648,6 +648,27 @@ mod tests {
             },
             Problem::StandingInterceptOffBoard { hex: h("A99") },
             Problem::StandingInterceptNotChosen,
+            // 32.5-32.6: hunt and strafe.
+            Problem::HuntTooFar {
+                unit: UnitId::new("B-3FTR").unwrap(),
+                flown: 12,
+                back: 12,
+                limit: 24,
+            },
+            Problem::HuntOverBombers { hex: h("K14") },
+            Problem::HuntFieldOnOtherMission {
+                field: "strafe".into(),
+            },
+            Problem::StrafeNotNextToSearch {
+                hex: h("K16"),
+                search: h("K14"),
+            },
+            Problem::StrafeByMover,
+            Problem::CannotStrafe {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                why: "it is in the air".into(),
+            },
+            Problem::NothingToStrafe { hex: h("K14") },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

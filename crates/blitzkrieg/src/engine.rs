@@ -605,6 +605,8 @@ fn move_units(
     errors.extend(check_seed(state, orders));
     // 32: air combat (optional rule).
     errors.extend(crate::air_combat::intercept::not_the_movers(orders));
+    // 32.6: `[[strafe]]` is the defender's.
+    errors.extend(crate::air_combat::strafe::not_the_movers(orders));
     // 32.3: the mover's standing interception orders, for the enemy's player-turns.
     errors.extend(crate::air_combat::standing::check(rules, orders, side));
     if !errors.is_empty() {
@@ -953,13 +955,22 @@ fn standing_air_combat(
         &carry.flights,
         standing,
     );
-    air_combat(rules, state, &carry.flights, &interceptions, pos, input)
+    air_combat(
+        rules,
+        state,
+        &carry.flights,
+        (&interceptions, &[]),
+        pos,
+        input,
+    )
 }
 
 /// Whether the player-turn announced anything for the stop before odds to answer: a
 /// battle, a barrage or a strategic bombing (every roll still to come).
 fn announced(carry: &TurnInProgress) -> bool {
     !carry.battles.is_empty() || !carry.barrages.is_empty() || !carry.raids.is_empty()
+        // 32.5: hunters the defender may intercept.
+        || carry.flights.iter().any(|f| !f.hunts.is_empty())
 }
 
 /// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages
@@ -1116,7 +1127,7 @@ fn resume(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (pos, done, interceptions) = answer(rules, state, orders, input.state_hash)?;
+    let (pos, done, (interceptions, strafes)) = answer(rules, state, orders, input.state_hash)?;
     let mut next = state.clone();
     next.pending = Vec::new();
     let mut carry = carry.clone();
@@ -1138,7 +1149,7 @@ fn resume(
                 rules,
                 state,
                 &carry.flights,
-                &interceptions,
+                (&interceptions, &strafes),
                 &mut live.pos,
                 input,
             )?;
@@ -1172,6 +1183,10 @@ fn resume(
     }
 }
 
+/// The answer's position, the decisions carried out, and the interceptions and the
+/// strafing it orders (32.3, 32.6).
+type Answered = (Position, Vec<Event>, (Vec<Interception>, Vec<Interception>));
+
 /// The answer of a later step, checked and carried out on a copy of the position: its
 /// header, the sections the [`Ask`] allows, the decisions asked, the interceptions
 /// (32.3) and its seed. The position after the decisions, their events and the
@@ -1181,7 +1196,7 @@ fn answer(
     state: &GameState,
     orders: &Orders,
     state_hash: &str,
-) -> Result<(Position, Vec<Event>, Vec<Interception>), Vec<OrderError>> {
+) -> Result<Answered, Vec<OrderError>> {
     let mut errors = check_header(rules, state, orders, state_hash);
     if errors.iter().any(header_blocks) {
         return Err(errors);
@@ -1213,9 +1228,21 @@ fn answer(
         errors.extend(e);
         Vec::new()
     });
+    // 32.3, 32.6: the defender's strafing.
+    let strafes = crate::air_combat::strafe::check(
+        rules,
+        &pos,
+        orders.side.value,
+        &orders.strafes,
+        &interceptions,
+    )
+    .unwrap_or_else(|e| {
+        errors.extend(e);
+        Vec::new()
+    });
     errors.extend(check_seed(state, orders));
     if errors.is_empty() {
-        Ok((pos, done, interceptions))
+        Ok((pos, done, (interceptions, strafes)))
     } else {
         Err(finish_errors(errors))
     }
@@ -1722,19 +1749,33 @@ fn air_combat(
     rules: &Rules,
     state: &GameState,
     flights: &[crate::model::flight::Flight],
-    interceptions: &[Interception],
+    (interceptions, strafes): (&[Interception], &[Interception]),
     pos: &mut Position,
     input: &mut TurnInput,
 ) -> Result<Vec<Event>, Vec<OrderError>> {
-    if interceptions.is_empty() {
+    // 32.5: hunters hunt even when nothing met them.
+    let hunters = flights.iter().any(|f| !f.hunts.is_empty());
+    if interceptions.is_empty() && strafes.is_empty() && !hunters {
         return Ok(Vec::new());
     }
     let mode = table_mode(state.game.options.tables);
     let tables = input.tables;
     let dice = &mut *input.dice;
     let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
-    crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
-        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])
+    // 32.3, 32.6: the defender's strafing first (003's sequence).
+    let mut events = crate::air_combat::strafe::by_defender(rules, pos, strafes, tables, &mut roll)
+        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.6"))])?;
+    events.extend(
+        crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])?,
+    );
+    // 32.51, 32.6: 003's "Hunting", after the interceptions.
+    let met = (flights, interceptions, strafes);
+    events.extend(
+        crate::air_combat::hunt::hunting(rules, pos, met, tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.51"))])?,
+    );
+    Ok(events)
 }
 
 /// 30.41: a battle with the bombers flying in its support among its units.

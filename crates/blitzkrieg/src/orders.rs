@@ -204,6 +204,9 @@ struct RawMission {
     // 32.31: the route flown.
     #[serde(default)]
     route: Vec<Spanned<String>>,
+    // 32.5-32.6: a hunt's follow-ups.
+    strafe: Option<Spanned<String>>,
+    fire_excess: Option<Spanned<bool>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -260,6 +263,9 @@ pub struct RawOrders {
     /// 32.3: standing interception orders (a game that chose them).
     #[serde(default)]
     standing_intercept: Vec<RawStandingIntercept>,
+    /// 32.3, 32.6: the defender's fighters strafing grounded enemy aircraft.
+    #[serde(default)]
+    strafe: Vec<RawIntercept>,
     // 37-41: BLITZKRIEG '85.
     /// 37.21: the pre-game purchase's commitment or reveal.
     purchase: Option<Spanned<RawPurchase>>,
@@ -555,6 +561,9 @@ pub struct Orders {
     pub intercepts: Vec<Intercept>,
     /// 32.3: the standing interception orders, in file order.
     pub standing_intercepts: Vec<StandingInterceptOrder>,
+    /// 32.3, 32.6: the defender's strafing (`[[strafe]]`, units and the airbase hex),
+    /// in the answer before odds.
+    pub strafes: Vec<Intercept>,
     // 37-41: BLITZKRIEG '85.
     /// 37.21: the pre-game purchase's commitment or reveal (a game of '85).
     pub purchase: Option<PurchaseOrder>,
@@ -1008,14 +1017,8 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 hex(&l.invade, errs).map(|invade| LakeCrossing { units, invade })
             })
             .collect(),
-        intercepts: raw
-            .intercept
-            .iter()
-            .filter_map(|i| {
-                let units = who(&i.unit, &i.units, i.hex.span(), errs);
-                hex(&i.hex, errs).map(|hex| Intercept { units, hex })
-            })
-            .collect(),
+        intercepts: intercepts(&raw.intercept, errs),
+        strafes: intercepts(&raw.strafe, errs),
         standing_intercepts: raw
             .standing_intercept
             .iter()
@@ -1098,7 +1101,26 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .as_ref()
             .map(|n| Located::new(*n.get_ref(), n.span())),
         route: hexes(&m.route, errs),
+        strafe: match m.strafe.as_ref().map(|h| hex(h, errs)) {
+            Some(None) => return None,
+            Some(Some(h)) => Some(h),
+            None => None,
+        },
+        fire_excess: m
+            .fire_excess
+            .as_ref()
+            .map(|n| Located::new(*n.get_ref(), n.span())),
     })
+}
+
+/// 32.3, 32.6: `[[intercept]]` and `[[strafe]]`: units and a hex.
+fn intercepts(list: &[RawIntercept], errs: &mut Vec<OrderError>) -> Vec<Intercept> {
+    list.iter()
+        .filter_map(|i| {
+            let units = who(&i.unit, &i.units, i.hex.span(), errs);
+            hex(&i.hex, errs).map(|hex| Intercept { units, hex })
+        })
+        .collect()
 }
 
 /// 28: `[[replace]]` orders: `unit` and `hex`, or `air_transport` (the aircraft city).

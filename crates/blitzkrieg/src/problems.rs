@@ -990,6 +990,33 @@ problems! {
         (B320, hint = "a game made with `blitz new --interception standing` takes them")
         #[error("this game intercepts by the exchange by mail: [[standing_intercept]] belongs in a game of standing interception orders")]
         StandingInterceptNotChosen,
+        // 32.5-32.6: hunt and strafe.
+        (B321, hint = "fly the hunters to a nearer search hex, or land them nearer it (`land`)")
+        #[error("{unit}'s hunt flies {flown} hexes to its search hex, 1 to the hex it may attack and {back} back to base: hunters fly {limit} MF at most (32.53)")]
+        HuntTooFar {
+            unit: UnitId,
+            flown: u32,
+            back: u32,
+            limit: u32,
+        },
+        (B322, hint = "fighters over a hex bombers fly to escort them (kind = \"escort\"); hunters search from a hex next to it")
+        #[error("friendly bombers fly over {hex}: fighters there would be escorts, hunters may not search from it (32.5)")]
+        HuntOverBombers { hex: Hex },
+        (B323)
+        #[error("`{field}` belongs to a hunt mission (kind = \"hunt\")")]
+        HuntFieldOnOtherMission { field: String },
+        (B324)
+        #[error("hunters strafe an airbase next to their search hex: {hex} is not next to {search} (32.6)")]
+        StrafeNotNextToSearch { hex: Hex, search: Hex },
+        (B325)
+        #[error("only the defender strafes with [[strafe]], in his answer before odds; hunters strafe by their hunt's `strafe`")]
+        StrafeByMover,
+        (B326, hint = "the template lists the airbases with enemy aircraft on the ground and your fighters on the ground")
+        #[error("{unit} cannot strafe: {why}")]
+        CannotStrafe { unit: UnitId, why: String },
+        (B327)
+        #[error("no enemy aircraft are on the ground at {hex}: nothing to strafe (32.6)")]
+        NothingToStrafe { hex: Hex },
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

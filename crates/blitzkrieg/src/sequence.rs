@@ -137,6 +137,8 @@ pub enum Section {
     StandingIntercept,
     // 37-41: BLITZKRIEG '85.
     Purchase,
+    /// 32.3, 32.6: `[[strafe]]`, in the answer before odds.
+    Strafe,
 }
 
 impl Section {
@@ -163,6 +165,7 @@ impl Section {
             Section::Intercept => "[[intercept]]",
             Section::StandingIntercept => "[[standing_intercept]]",
             Section::Purchase => "[purchase]",
+            Section::Strafe => "[[strafe]]",
         }
     }
 }
@@ -203,7 +206,9 @@ impl Ask {
             Asked::Decisions | Asked::FinalDecisions => &[Section::Decision],
             // 32.3: the defender's interceptions (optional rule 32); without it the
             // answer names the seed and nothing else.
-            Asked::BeforeOdds if ruleset.plays(OptionalRule::AirCombat) => &[Section::Intercept],
+            Asked::BeforeOdds if ruleset.plays(OptionalRule::AirCombat) => {
+                &[Section::Intercept, Section::Strafe]
+            }
             Asked::BeforeOdds => &[],
         };
         Some(Ask {
@@ -260,6 +265,7 @@ impl Ask {
             intercepts,
             standing_intercepts,
             purchase,
+            strafes,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -334,6 +340,10 @@ impl Ask {
         // 32.3: standing interception orders go in the side's own player-turn.
         for i in standing_intercepts {
             at(Section::StandingIntercept, &i.span);
+        }
+        // 32.3, 32.6: the defender's strafing.
+        for i in strafes {
+            at(Section::Strafe, &i.hex.span);
         }
         // 37.21: the purchase is made in the set-up, never in a later step.
         if let Some(p) = purchase {

@@ -62,6 +62,8 @@ pub struct Flights {
     // 32: air combat (optional rule).
     /// 32.31: the routes written, base first, by aircraft.
     pub routes: BTreeMap<UnitId, Vec<Hex>>,
+    /// 32.5: the hunt missions flown, with their search hexes.
+    pub hunts: Vec<(Hex, crate::air_combat::hunt::Hunt)>,
     pub events: Vec<Event>,
     pub errors: Vec<OrderError>,
 }
@@ -136,6 +138,11 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             out.errors.push(e);
             continue;
         }
+        // 32.5, 32.6: a hunt's search hex and strafe hex.
+        if let Some(e) = crate::air_combat::hunt::refusal(m, missions) {
+            out.errors.push(e);
+            continue;
+        }
         let landed = match m.kind.value {
             MissionKind::Transfer => stage(ctx, pos, m, &flyers, &mut out),
             MissionKind::Tactical
@@ -144,7 +151,8 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             | MissionKind::Port
             | MissionKind::Road
             | MissionKind::Industry
-            | MissionKind::Escort => combat_mission(ctx, pos, m, &flyers, &mut out),
+            | MissionKind::Escort
+            | MissionKind::Hunt => combat_mission(ctx, pos, m, &flyers, &mut out),
         };
         if landed.is_some() {
             tactical.record(ctx.attacks, m);
@@ -283,6 +291,7 @@ fn wrong_type(
         )),
         (UnitKind::Ftr, m) => crate::air_combat::fighter_refusal(ruleset, m),
         (_, MissionKind::Escort) => Some(("only fighters escort (32.4)", cite!("32.4"))),
+        (_, MissionKind::Hunt) => Some(("only fighters hunt (32.5)", cite!("32.5"))),
         (UnitKind::Sac, MissionKind::Tactical) => {
             Some(("only TAC and MDM bomb tactically", cite!("30.41")))
         }
@@ -481,8 +490,26 @@ fn combat_mission(
             }
         }
     }
+    // 32.53: a hunter's 24 MF.
+    if m.kind.value == MissionKind::Hunt {
+        for (f, landing) in &planned {
+            let flown = out.routes.get(&f.id.value).map_or_else(
+                || f.base.distance(m.to.value),
+                |p| u32::try_from(p.len().saturating_sub(1)).unwrap_or(u32::MAX),
+            );
+            if let Some(e) = crate::air_combat::hunt::too_far(m, &f.id, flown, landing.base) {
+                ok = false;
+                out.errors.push(e);
+            }
+        }
+    }
     if !ok {
         return None;
+    }
+    if m.kind.value == MissionKind::Hunt {
+        let units = planned.iter().map(|(f, _)| f.id.value.clone()).collect();
+        out.hunts
+            .push((m.to.value, crate::air_combat::hunt::plan(m, units)));
     }
     let targets = battle_targets(ctx, m);
     if let Some(target) = m.kind.value.target() {
@@ -514,6 +541,7 @@ fn combat_mission(
                 MissionKind::Road => para!("33.4"),
                 MissionKind::Industry => para!("33.5"),
                 MissionKind::Escort => para!("32.4"),
+                MissionKind::Hunt => para!("32.5"),
                 _ => para!("30.41"),
             }),
         }));
@@ -619,8 +647,16 @@ fn target_legal(
     if let Some(refused) = bombing_33_refusal(ctx, pos, m, raids, errors) {
         return refused;
     }
+    // 32.5: a hunt searches from its hex and supports no battle.
+    if let (MissionKind::Hunt, Some(b)) = (m.kind.value, &m.battle) {
+        return fail(
+            "a hunt searches from its hex and supports no battle".into(),
+            b.span.clone(),
+            errors,
+        );
+    }
     // 32.4: an escort's target was checked against the bombing missions.
-    if m.kind.value == MissionKind::Escort {
+    if matches!(m.kind.value, MissionKind::Escort | MissionKind::Hunt) {
         return match &m.battle {
             Some(b) => fail(
                 "an escort flies with the bombers over its hex and supports no battle".into(),

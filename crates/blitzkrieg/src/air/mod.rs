@@ -70,6 +70,8 @@ pub enum MissionKind {
     // 32: air combat (optional rule).
     /// 32.4: fighters escort the bombing missions over a hex.
     Escort,
+    /// 32.5: fighters hunt from a search hex (`air_combat::hunt`).
+    Hunt,
 }
 
 impl MissionKind {
@@ -85,6 +87,7 @@ impl MissionKind {
             "industry" => Some(MissionKind::Industry),
             // 32: air combat.
             "escort" => Some(MissionKind::Escort),
+            "hunt" => Some(MissionKind::Hunt),
             _ => None,
         }
     }
@@ -98,7 +101,10 @@ impl MissionKind {
     /// tactical mission or a transfer).
     pub fn target(self) -> Option<RaidTarget> {
         match self {
-            MissionKind::Tactical | MissionKind::Transfer | MissionKind::Escort => None,
+            MissionKind::Tactical
+            | MissionKind::Transfer
+            | MissionKind::Escort
+            | MissionKind::Hunt => None,
             MissionKind::Strategic => Some(RaidTarget::Units),
             MissionKind::Airbase => Some(RaidTarget::Airbase),
             MissionKind::Port => Some(RaidTarget::Port),
@@ -124,6 +130,7 @@ impl fmt::Display for MissionKind {
             MissionKind::Road => "road",
             MissionKind::Industry => "industry",
             MissionKind::Escort => "escort",
+            MissionKind::Hunt => "hunt",
         })
     }
 }
@@ -154,6 +161,13 @@ pub struct Mission {
     /// 32.31: the hexes flown from the base to `to`, in order (`to` last, written or
     /// not); empty when the orders give none.
     pub route: Vec<Located<Hex>>,
+    // 32.5-32.6: a hunt's follow-ups, decided in the mover's file.
+    /// 32.6: the airbase next to the search hex the hunters strafe if they attack no
+    /// interceptor.
+    pub strafe: Option<Located<Hex>>,
+    /// 32.52: `fire_excess = true`: hunters intercepted by fewer factors fire with all
+    /// their factors instead of holding the excess back.
+    pub fire_excess: Option<Located<bool>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.

@@ -31,6 +31,7 @@ pub fn flights(
     mover: Side,
     events: &[Event],
     (routes, night): (&BTreeMap<UnitId, Vec<Hex>>, &BTreeSet<UnitId>),
+    hunts: &[(Hex, super::hunt::Hunt)],
 ) -> Vec<Flight> {
     let triggers = Triggers::new(rules, pos, mover.other());
     let mut over: BTreeMap<Hex, Flight> = BTreeMap::new();
@@ -50,6 +51,7 @@ pub fn flights(
             bombers: Vec::new(),
             escorts: Vec::new(),
             range: 0,
+            hunts: Vec::new(),
         });
         if *kind == MissionKind::Escort {
             flight.escorts.push(unit.clone());
@@ -63,11 +65,19 @@ pub fn flights(
             Some(path) => triggers.range_along(path),
             None => triggers.least_range(*from, *to, reach),
         };
-        flight.bombers.push(unit.clone());
+        // 32.31: hunters' routes give the range too; 32.5: they fly as hunts.
+        if *kind != MissionKind::Hunt {
+            flight.bombers.push(unit.clone());
+        }
         flight.range = flight.range.max(range);
     }
+    for (hex, hunt) in hunts {
+        if let Some(f) = over.get_mut(hex) {
+            f.hunts.push(hunt.clone());
+        }
+    }
     over.into_values()
-        .filter(|f| !f.bombers.is_empty())
+        .filter(|f| !f.bombers.is_empty() || !f.hunts.is_empty())
         .collect()
 }
 
@@ -267,6 +277,11 @@ pub fn fight(
         let Some(flight) = flights.iter().find(|f| f.hex == i.hex) else {
             continue;
         };
+        // 32.52: interceptors meeting hunters.
+        if !flight.hunts.is_empty() {
+            events.extend(super::hunt::met(rules, pos, (flight, i), tables, roll)?);
+            continue;
+        }
         let (times, how) = if flight.escorted() {
             (figures.escorted_times, "double")
         } else {
@@ -402,5 +417,12 @@ pub fn announced(
         .filter(|r| r.night)
         .flat_map(|r| r.bombers.iter().cloned())
         .collect();
-    flights(rules, pos, mover, &flown.events, (&flown.routes, &night))
+    flights(
+        rules,
+        pos,
+        mover,
+        &flown.events,
+        (&flown.routes, &night),
+        &flown.hunts,
+    )
 }

@@ -12,12 +12,18 @@
 //! answer, and the air combat on the ACT (32.3-32.34, 32.4); [`standing`] the
 //! standing interception orders of a game that chose them instead of the exchange.
 //!
-//! Left for later: hunt (32.5-32.53), strafe (32.6), patrol (32.7-32.75), 32.74, the
-//! interception of air transport (32.33) and 33.7.
+//! [`hunt`] owns hunt missions (32.5-32.53) and [`strafe`] the strafing of grounded
+//! aircraft (32.6), by the mover's hunters and by the defender's fighters in his answer.
+//!
+//! Left for later: patrol (32.7-32.75), 32.74, the interception of air transport
+//! (32.33) and 33.7.
 
 pub mod intercept;
 pub mod route;
 pub mod standing;
+// 32.5-32.6: hunt and strafe.
+pub mod hunt;
+pub mod strafe;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
@@ -64,7 +70,7 @@ pub fn fighter_refusal(ruleset: &Ruleset, mission: MissionKind) -> Option<(&'sta
         return Some(("fighters fly only with optional rule 32", cite!("30.1")));
     }
     match mission {
-        MissionKind::Transfer | MissionKind::Escort => None,
+        MissionKind::Transfer | MissionKind::Escort | MissionKind::Hunt => None,
         MissionKind::Tactical
         | MissionKind::Strategic
         | MissionKind::Airbase
@@ -85,7 +91,7 @@ pub fn escort_refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
     }
     let bombed = missions.iter().any(|o| {
         o.kind.value.is_combat()
-            && !matches!(o.kind.value, MissionKind::Escort)
+            && !matches!(o.kind.value, MissionKind::Escort | MissionKind::Hunt)
             && o.to.value == m.to.value
             && !o.night.as_ref().is_some_and(|n| n.value)
     });

@@ -20,12 +20,35 @@ pub struct Flight {
     /// 32.31 with 003: the intercept range over the hex, in hexes (0: only fighters
     /// based in the hex itself may intercept, 003 32.31).
     pub range: u32,
+    /// 32.5: the hunt missions searching from the hex (a flight of hunters has no
+    /// bombers: 32.5 keeps hunters out of a hex friendly bombers fly to).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hunts: Vec<Hunt>,
+}
+
+/// 32.5-32.52, 32.6: one hunt mission and the follow-ups its file pre-decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hunt {
+    /// The hunters, in the order written.
+    pub units: Vec<UnitId>,
+    /// 32.6: the airbase they strafe if they attack no interceptor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strafe: Option<Hex>,
+    /// 32.52: intercepted by fewer factors, they fire with all (else the excess is
+    /// held back).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fire_excess: bool,
 }
 
 impl Flight {
     /// 32.32: whether the bombers fly escorted.
     pub fn escorted(&self) -> bool {
         !self.escorts.is_empty()
+    }
+
+    /// 32.5: the hunters searching from the hex, hunt by hunt in the order written.
+    pub fn hunters(&self) -> impl Iterator<Item = &UnitId> {
+        self.hunts.iter().flat_map(|h| h.units.iter())
     }
 }
 

@@ -1,0 +1,243 @@
+//! 32.6: strafing. Fighters attack the enemy's aircraft on the ground at an airbase at
+//! double strength on the ACT; the airbase fires back at the same time (003 32.32) with
+//! anti-aircraft strength half its grounded air factors, fractions up. Built for the
+//! mover's hunters that attacked no interceptor (their hunt's `strafe`, 003's
+//! "Hunting") and for the defender's fighters in his answer before odds (`[[strafe]]`,
+//! 32.3, 003's "Interception & Airbase Strafing").
+
+use super::hunt::{fewest_first, fire_on_act};
+use super::intercept::Roll;
+use crate::air::AirEvent;
+use crate::cite::Rule;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::model::flight::Interception;
+use crate::orders::{Intercept, OrderError, Orders, Problem};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::tables::CombatTables;
+use crate::units::{Side, UnitId, UnitKind};
+use std::collections::BTreeSet;
+
+/// 32.6: the strength strafers attack at: double their factors.
+const STRAFE_TIMES: u32 = 2;
+
+/// 32.6: the enemy's aircraft on the ground at `hex`: on the map there, not in the air.
+pub fn grounded(pos: &Position, enemy: Side, hex: Hex) -> Vec<UnitId> {
+    pos.aircraft()
+        .filter(|p| p.side == enemy && p.hex == hex && !pos.is_aloft(&p.id))
+        .map(|p| p.id.clone())
+        .collect()
+}
+
+/// 32.6 with 003 32.32 and 003 32.6/33.2/33.7: `strafers` of `side`'s attack the
+/// enemy's grounded aircraft at `hex` at double strength (roll `strafe-HEX`), and the
+/// airbase fires back at the same time at half its grounded aircraft's printed attack
+/// factors, fractions up (roll `aa-HEX`): no halving for supply or weather (003). The
+/// aircraft strafed take their losses the fewest factors first, the strafers theirs so
+/// too. An airbase with no grounded enemy aircraft is not strafed (nothing to attack;
+/// the strafers simply return to base, a reading where 32.6 is silent).
+pub fn strafe(
+    rules: &Rules,
+    pos: &mut Position,
+    (side, hex, strafers): (Side, Hex, &[UnitId]),
+    tables: &dyn CombatTables,
+    roll: &mut Roll,
+) -> Result<Vec<Event>, String> {
+    let targets = grounded(pos, side.other(), hex);
+    if targets.is_empty() || strafers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
+    let names = |u: &[UnitId]| {
+        u.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let ours: u32 = strafers.iter().map(attack).sum();
+    let theirs: u32 = targets.iter().map(attack).sum();
+    let fire = fire_on_act(
+        (
+            hex,
+            format!(
+                "{} strafing the grounded {} at double strength",
+                names(strafers),
+                names(&targets)
+            ),
+            ours * STRAFE_TIMES,
+        ),
+        &format!("strafe-{hex}"),
+        tables,
+        roll,
+        Rule::para(para!("32.6")),
+    )?;
+    let aa = fire_on_act(
+        (
+            hex,
+            "the airbase's anti-aircraft fire at half the grounded air factors".into(),
+            theirs.div_ceil(2),
+        ),
+        &format!("aa-{hex}"),
+        tables,
+        roll,
+        Rule::para(para!("32.6")),
+    )?;
+    let (hit_grounded, hit_strafers) = (fire.lost, aa.lost);
+    let mut events = vec![
+        Event::Air(AirEvent::AirCombat(fire)),
+        Event::Air(AirEvent::AirCombat(aa)),
+    ];
+    events.extend(crate::bombing::take_factors(
+        rules,
+        pos,
+        hex,
+        fewest_first(rules, &targets),
+        hit_grounded,
+        "the strafing",
+        &Rule::para(para!("32.6")),
+    ));
+    events.extend(crate::bombing::take_factors(
+        rules,
+        pos,
+        hex,
+        fewest_first(rules, strafers),
+        hit_strafers,
+        "the anti-aircraft fire",
+        &Rule::para(para!("32.6")),
+    ));
+    Ok(events)
+}
+
+// 32.3, 32.6: the defender's strafing, in his answer before odds.
+
+/// 32.3, 32.6: `[[strafe]]` is the defender's, in his answer (the mover's hunters strafe
+/// by their hunt's `strafe`): refused in the mover's own file (B325).
+pub fn not_the_movers(orders: &Orders) -> Vec<OrderError> {
+    orders
+        .strafes
+        .iter()
+        .map(|s| {
+            OrderError::new(
+                Problem::StrafeByMover,
+                Some(s.hex.span.clone()),
+                cite!("32.6"),
+            )
+        })
+        .collect()
+}
+
+/// 32.3, 32.6 with 003 32.6: the defender's `[[strafe]]`s checked: each hex holding
+/// aircraft of the mover's on the ground (B327; 003 32.3: staging aircraft, landed,
+/// may be strafed), each unit one of his fighters on the ground, intercepting nothing
+/// else this player-turn (32.2), within its own range of the hex (B326): strafing is
+/// not interception, and the intercept range of 32.31 does not limit it (003 32.6).
+pub fn check(
+    rules: &Rules,
+    pos: &Position,
+    defender: Side,
+    strafes: &[Intercept],
+    interceptions: &[Interception],
+) -> Result<Vec<Interception>, Vec<OrderError>> {
+    let mut used: BTreeSet<UnitId> = interceptions
+        .iter()
+        .flat_map(|i| i.fighters.iter().cloned())
+        .collect();
+    let mut errors = Vec::new();
+    let mut out = Vec::new();
+    for s in strafes {
+        let hex = s.hex.value;
+        if grounded(pos, defender.other(), hex).is_empty() {
+            errors.push(OrderError::new(
+                Problem::NothingToStrafe { hex },
+                Some(s.hex.span.clone()),
+                cite!("32.6"),
+            ));
+            continue;
+        }
+        let mut fighters = Vec::new();
+        for u in &s.units {
+            let why = match pos.get(&u.value) {
+                Some(p) if p.side != defender || p.kind != UnitKind::Ftr => {
+                    Some(format!("it is not a fighter of {defender}'s on the map"))
+                }
+                None => Some(format!("it is not a fighter of {defender}'s on the map")),
+                Some(_) if pos.is_aloft(&u.value) => Some("it is in the air".to_string()),
+                Some(p) => {
+                    let range = rules.counters.get(&u.value).map_or(0, |c| c.movement);
+                    let d = p.hex.distance(hex);
+                    (d > range)
+                        .then(|| format!("it is {d} hexes from {hex}, beyond its range of {range}"))
+                }
+            };
+            if let Some(why) = why {
+                let problem = Problem::CannotStrafe {
+                    unit: u.value.clone(),
+                    why,
+                };
+                errors.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("32.6"),
+                ));
+                continue;
+            }
+            if !used.insert(u.value.clone()) {
+                let problem = Problem::OrderedTwice {
+                    unit: u.value.clone(),
+                    what: "[[intercept]] or [[strafe]]".into(),
+                };
+                errors.push(OrderError::new(
+                    problem,
+                    Some(u.span.clone()),
+                    cite!("32.2"),
+                ));
+                continue;
+            }
+            fighters.push(u.value.clone());
+        }
+        if !fighters.is_empty() {
+            out.push(Interception { hex, fighters });
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// 003's sequence, "Interception & Airbase Strafing": the defender's strafers attack
+/// first, each airbase as [`strafe`] says, and then stay in the air until the end of
+/// combat (003 32.6), landing with the interceptors (32.34), so that hunters may attack
+/// them (32.51).
+pub fn by_defender(
+    rules: &Rules,
+    pos: &mut Position,
+    strafes: &[Interception],
+    tables: &dyn CombatTables,
+    roll: &mut Roll,
+) -> Result<Vec<Event>, String> {
+    let mut events = Vec::new();
+    for s in strafes {
+        let Some(side) = s
+            .fighters
+            .first()
+            .and_then(|u| rules.counters.get(u))
+            .map(|c| c.side)
+        else {
+            continue;
+        };
+        events.extend(strafe(
+            rules,
+            pos,
+            (side, s.hex, &s.fighters),
+            tables,
+            roll,
+        )?);
+        for f in &s.fighters {
+            pos.set_aloft(f, true);
+        }
+    }
+    Ok(events)
+}
