@@ -958,11 +958,23 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
         } else {
             (figures.unescorted_times, "unescorted".to_string())
         };
+        // 32.33: the air transports and airdrops over the hex.
+        let mut what = names(&f.bombers);
+        if !f.transported.is_empty() {
+            let carried = format!(
+                "air transport of {} (32.33: losses in the factors transported)",
+                names(&f.transported)
+            );
+            what = if what.is_empty() {
+                carried
+            } else {
+                format!("{what} and {carried}")
+            };
+        }
         let _ = writeln!(
             t,
-            "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
+            "# {}: {what} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
             f.hex,
-            names(&f.bombers),
             f.range
         );
         let reach = blitzkrieg::air_combat::intercept::reachable(

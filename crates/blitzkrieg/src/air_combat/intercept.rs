@@ -50,6 +50,7 @@ pub fn flights(
             bombers: Vec::new(),
             escorts: Vec::new(),
             range: 0,
+            transported: Vec::new(),
         });
         if *kind == MissionKind::Escort {
             flight.escorts.push(unit.clone());
@@ -322,6 +323,10 @@ pub fn fight(
         let mut bombers = flight.bombers.clone();
         bombers.sort_by_key(|id| (attack(id), id.clone()));
         order.extend(bombers);
+        // 32.33: then the units air transported, the fewest factors first.
+        let mut carried = flight.transported.clone();
+        carried.sort_by_key(|id| (attack(id), id.clone()));
+        order.extend(carried);
         let mut interceptors = i.fighters.clone();
         interceptors.sort_by_key(|id| (attack(id), id.clone()));
         let hit_mover = fires.first().map_or(0, |f| f.lost);

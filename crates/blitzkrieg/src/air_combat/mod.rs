@@ -18,6 +18,8 @@
 pub mod intercept;
 pub mod route;
 pub mod standing;
+// 32.33: air transport interception.
+pub mod transport;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;

@@ -20,6 +20,11 @@ pub struct Flight {
     /// 32.31 with 003: the intercept range over the hex, in hexes (0: only fighters
     /// based in the hex itself may intercept, 003 32.31).
     pub range: u32,
+    // 32.33: air transport interception.
+    /// 32.33: the ground units flown to the hex by air transport or airdrop (9.3,
+    /// 9.4); never those supplied by air (003 32.33).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub transported: Vec<UnitId>,
 }
 
 impl Flight {
