@@ -935,7 +935,17 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
     let Some(r) = state.resume.as_ref().filter(|r| !r.flights.is_empty()) else {
         return;
     };
-    let pos = state.position(&rules.counters);
+    let mut pos = state.position(&rules.counters);
+    // 36.34: no interception without basic industry (optional rule 36).
+    pos.set_resources(state.resources.clone());
+    if blitzkrieg::air_combat::industry::grounded(rules, &pos, side) {
+        let _ = writeln!(
+            t,
+            "#\n# Interception (32.3): you have the use of no basic industry city, so your fighters\n\
+             # intercept nothing this player-turn (36.34)."
+        );
+        return;
+    }
     let figures = rules.ruleset.tournament_figures.air_combat;
     let _ = writeln!(
         t,

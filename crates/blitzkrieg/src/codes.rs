@@ -648,6 +648,8 @@ mod tests {
             },
             Problem::StandingInterceptOffBoard { hex: h("A99") },
             Problem::StandingInterceptNotChosen,
+            // 36.34 on air combat.
+            Problem::NoInterceptWithoutIndustry { side: Side::Red },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

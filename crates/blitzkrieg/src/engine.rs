@@ -952,6 +952,10 @@ fn standing_air_combat(
         return Ok(Vec::new());
     }
     let defender = carry.asks;
+    // 36.34: no interception without basic industry.
+    if crate::air_combat::industry::grounded(rules, pos, defender) {
+        return Ok(Vec::new());
+    }
     let standing = state
         .standing
         .get(&defender)

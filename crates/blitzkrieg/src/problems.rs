@@ -990,6 +990,10 @@ problems! {
         (B320, hint = "a game made with `blitz new --interception standing` takes them")
         #[error("this game intercepts by the exchange by mail: [[standing_intercept]] belongs in a game of standing interception orders")]
         StandingInterceptNotChosen,
+        // 36.34 on air combat (optional rules 32 and 36).
+        (B335, hint = "with the use of no basic industry city a side flies no combat air operation, interception included (36.34)")
+        #[error("{side} has the use of no basic industry city: its fighters intercept nothing")]
+        NoInterceptWithoutIndustry { side: Side },
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

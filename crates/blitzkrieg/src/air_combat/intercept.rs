@@ -133,6 +133,11 @@ pub fn check(
     flights: &[Flight],
     intercepts: &[Intercept],
 ) -> Result<Vec<Interception>, Vec<OrderError>> {
+    // 36.34: no interception without basic industry.
+    let grounded = super::industry::refused(rules, pos, defender, intercepts);
+    if !grounded.is_empty() {
+        return Err(grounded);
+    }
     let mut errors = Vec::new();
     let mut out = Vec::new();
     let mut used = BTreeSet::new();
@@ -274,7 +279,14 @@ pub fn fight(
             (figures.unescorted_times, "triple")
         };
         let fighting: u32 = i.fighters.iter().map(attack).sum();
-        let fire = Factor::from(fighting).times(u64::from(times));
+        // 36.32-36.33: halved for want of basic industry.
+        let defender = super::industry::side_of(rules, &i.fighters);
+        let (fighting, short) = match defender {
+            Some(side) => super::industry::fire(rules, pos, side, fighting),
+            None => (Factor::from(fighting), None),
+        };
+        let halved = short.map_or(String::new(), |c| format!(", halved ({c})"));
+        let fire = fighting.times(u64::from(times));
         let (drawn, shown) = roll(&format!("intercept-{}", i.hex), None)?;
         let cell = tables.act(fire, drawn).map_err(|e| e.to_string())?;
         let rule = Rule::para(para!("32.32"));
@@ -286,7 +298,10 @@ pub fn fight(
         };
         let mut fires = vec![AirFire {
             hex: i.hex,
-            fire: format!("{} intercepting at {how} strength", names(&i.fighters)),
+            fire: format!(
+                "{} intercepting at {how} strength{halved}",
+                names(&i.fighters)
+            ),
             factors: fire,
             roll: shown,
             table: format!("{}: {}", cell.cite, cell.printed),
@@ -303,7 +318,22 @@ pub fn fight(
                 .cloned()
                 .collect();
             let back: u32 = targets.iter().map(attack).sum();
-            let back = back.div_ceil(figures.return_fire_divisor.max(1));
+            // 36.32 with 003 36.32: halved for want of basic industry, then 32.4's
+            // half, fractions up once.
+            let back = match super::industry::side_of(rules, &targets) {
+                Some(side) => super::industry::fire(rules, pos, side, back).0,
+                None => Factor::from(back),
+            };
+            let back = u32::try_from(
+                Factor::new(
+                    back.numerator(),
+                    back.denominator()
+                        .saturating_mul(u64::from(figures.return_fire_divisor.max(1))),
+                )
+                .unwrap_or(back)
+                .ceil(),
+            )
+            .unwrap_or(u32::MAX);
             let (drawn, shown) = roll(&format!("escort-{}", i.hex), None)?;
             let cell = tables
                 .act(Factor::from(back), drawn)

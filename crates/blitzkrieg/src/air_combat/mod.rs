@@ -20,6 +20,8 @@ pub mod route;
 pub mod standing;
 // 32.33: air transport interception.
 pub mod transport;
+// 36.32-36.34 on air combat.
+pub mod industry;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
