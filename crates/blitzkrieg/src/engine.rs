@@ -935,6 +935,16 @@ fn play(
     );
     live.events.extend(fought);
     live.events.extend(lost);
+    // 32.74: the automatic victories the interceptions undid.
+    let mut carry = carry;
+    let undone = crate::air_combat::nullify::after_air_combat(
+        rules,
+        &mut live.pos,
+        (live.side, &live.events),
+        &mut carry.avs,
+        &mut carry.battles,
+    );
+    live.events.extend(undone);
     open_combat(rules, state, next, live, carry, input)
 }
 
@@ -1175,6 +1185,15 @@ fn resume(
             );
             live.events.extend(fought);
             live.events.extend(lost);
+            // 32.74: the automatic victories the interceptions undid.
+            let undone = crate::air_combat::nullify::after_air_combat(
+                rules,
+                &mut live.pos,
+                (live.side, &live.events),
+                &mut carry.avs,
+                &mut carry.battles,
+            );
+            live.events.extend(undone);
             open_combat(rules, state, next, live, carry, input)
         }
         // A stop in the battles, or after them with none left (20.35, the final

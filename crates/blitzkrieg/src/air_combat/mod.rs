@@ -12,8 +12,11 @@
 //! answer, and the air combat on the ACT (32.3-32.34, 32.4); [`standing`] the
 //! standing interception orders of a game that chose them instead of the exchange.
 //!
-//! Left for later: hunt (32.5-32.53), strafe (32.6), patrol (32.7-32.75), 32.74, the
-//! interception of air transport (32.33) and 33.7.
+//! [`transport`] owns the interception of air transport (32.33), [`nullify`] the AV it
+//! undoes (32.74), [`industry`] what a shortage of basic industry does to air combat
+//! (36.32-36.34).
+//!
+//! Left for later: hunt (32.5-32.53), strafe (32.6), patrol (32.7-32.75) and 33.7.
 
 pub mod intercept;
 pub mod route;
@@ -22,6 +25,8 @@ pub mod standing;
 pub mod transport;
 // 36.32-36.34 on air combat.
 pub mod industry;
+// 32.74: an AV nullified by interception.
+pub mod nullify;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
