@@ -29,6 +29,27 @@ pub fn fire(rules: &Rules, pos: &Position, side: Side, factors: u32) -> (Factor,
     }
 }
 
+/// 36.32-36.33: the factors the aircraft `units` fire with on the ACT, `factors` halved
+/// for want of basic industry, with the words the report adds (", halved (36.32)"),
+/// none when not halved.
+pub fn fire_of(
+    rules: &Rules,
+    pos: &Position,
+    units: &[crate::units::UnitId],
+    factors: u32,
+) -> (Factor, String) {
+    match side_of(rules, units) {
+        Some(side) => {
+            let (f, short) = fire(rules, pos, side, factors);
+            (
+                f,
+                short.map_or(String::new(), |c| format!(", halved ({c})")),
+            )
+        }
+        None => (Factor::from(factors), String::new()),
+    }
+}
+
 /// The side of the aircraft `units` (the first the counters know).
 pub fn side_of(rules: &Rules, units: &[crate::units::UnitId]) -> Option<Side> {
     units

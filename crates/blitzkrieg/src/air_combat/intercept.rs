@@ -280,12 +280,7 @@ pub fn fight(
         };
         let fighting: u32 = i.fighters.iter().map(attack).sum();
         // 36.32-36.33: halved for want of basic industry.
-        let defender = super::industry::side_of(rules, &i.fighters);
-        let (fighting, short) = match defender {
-            Some(side) => super::industry::fire(rules, pos, side, fighting),
-            None => (Factor::from(fighting), None),
-        };
-        let halved = short.map_or(String::new(), |c| format!(", halved ({c})"));
+        let (fighting, halved) = super::industry::fire_of(rules, pos, &i.fighters, fighting);
         let fire = fighting.times(u64::from(times));
         let (drawn, shown) = roll(&format!("intercept-{}", i.hex), None)?;
         let cell = tables.act(fire, drawn).map_err(|e| e.to_string())?;
@@ -320,10 +315,7 @@ pub fn fight(
             let back: u32 = targets.iter().map(attack).sum();
             // 36.32 with 003 36.32: halved for want of basic industry, then 32.4's
             // half, fractions up once.
-            let back = match super::industry::side_of(rules, &targets) {
-                Some(side) => super::industry::fire(rules, pos, side, back).0,
-                None => Factor::from(back),
-            };
+            let (back, short) = super::industry::fire_of(rules, pos, &targets, back);
             let back = u32::try_from(
                 Factor::new(
                     back.numerator(),
@@ -340,7 +332,7 @@ pub fn fight(
                 .map_err(|e| e.to_string())?;
             fires.push(AirFire {
                 hex: i.hex,
-                fire: format!("{} returning fire at half strength", names(&targets)),
+                fire: format!("{} returning fire at half strength{short}", names(&targets)),
                 factors: Factor::from(back),
                 roll: shown,
                 table: format!("{}: {}", cell.cite, cell.printed),
