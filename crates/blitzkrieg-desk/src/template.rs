@@ -936,7 +936,17 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
     let Some(r) = state.resume.as_ref().filter(|r| !r.flights.is_empty()) else {
         return;
     };
-    let pos = state.position(&rules.counters);
+    let mut pos = state.position(&rules.counters);
+    // 36.34: no interception without basic industry (optional rule 36).
+    pos.set_resources(state.resources.clone());
+    if blitzkrieg::air_combat::industry::grounded(rules, &pos, side) {
+        let _ = writeln!(
+            t,
+            "#\n# Interception (32.3): you have the use of no basic industry city, so your fighters\n\
+             # intercept nothing this player-turn (36.34)."
+        );
+        return;
+    }
     let figures = rules.ruleset.tournament_figures.air_combat;
     let _ = writeln!(
         t,
@@ -961,11 +971,23 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
         };
         // 32.5, 32.32, 32.52: hunters, met at normal strength, fire back 1 for 1.
         if f.hunts.is_empty() {
+            // 32.33: the air transports and airdrops over the hex.
+            let mut what = names(&f.bombers);
+            if !f.transported.is_empty() {
+                let carried = format!(
+                    "air transport of {} (32.33: losses in the factors transported)",
+                    names(&f.transported)
+                );
+                what = if what.is_empty() {
+                    carried
+                } else {
+                    format!("{what} and {carried}")
+                };
+            }
             let _ = writeln!(
                 t,
-                "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
+                "# {}: {what} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
                 f.hex,
-                names(&f.bombers),
                 f.range
             );
         } else {

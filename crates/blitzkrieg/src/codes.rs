@@ -669,6 +669,8 @@ mod tests {
                 why: "it is in the air".into(),
             },
             Problem::NothingToStrafe { hex: h("K14") },
+            // 36.34 on air combat.
+            Problem::NoInterceptWithoutIndustry { side: Side::Red },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

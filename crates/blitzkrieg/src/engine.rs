@@ -419,6 +419,10 @@ fn move_units(
         waiting: &waiting,
         invaded_last: state.invaded.as_deref(),
         air_transport_halves: air_transport.unwrap_or_else(|| pools_air_transport(state, side)),
+        air_transport_lost_halves: state
+            .pools
+            .get(&side)
+            .map_or(0, |p| p.air_transport_lost_halves),
         weather: crate::weather::going::Going::of(rules, state),
         ascendancy: ascendancy.as_ref().map(|(a, _)| a),
     };
@@ -613,7 +617,9 @@ fn move_units(
         return Err(errors);
     }
     // 32.3: the flights the defender may intercept at the stop before odds.
-    let air_flights = crate::air_combat::intercept::announced(rules, &pos, side, &flights);
+    let mut air_flights = crate::air_combat::intercept::announced(rules, &pos, side, &flights);
+    // 32.33: and the air transports and airdrops.
+    crate::air_combat::transport::add(rules, &pos, side, &moved.events, &mut air_flights);
     // 35.1: the factors the mover invaded with, counted in his next player-turn.
     let invading = ascendancy::invaded_with(rules, &moved.events);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -919,14 +925,29 @@ fn play(
         return Ok(stop_before_odds(state, *next, live, carry));
     }
     let mut live = live;
-    live.events.extend(standing_air_combat(
+    let fought = standing_air_combat(rules, state, &carry, &mut live.pos, input)?;
+    // 32.33: the air transport capacity the interceptions cost.
+    let mut next = *next;
+    let lost = crate::air_combat::transport::capacity_lost(
         rules,
-        state,
-        &carry,
+        &carry.flights,
+        &fought,
+        live.side,
+        &mut next.pools,
+    );
+    live.events.extend(fought);
+    live.events.extend(lost);
+    // 32.74: the automatic victories the interceptions undid.
+    let mut carry = carry;
+    let undone = crate::air_combat::nullify::after_air_combat(
+        rules,
         &mut live.pos,
-        input,
-    )?);
-    open_combat(rules, state, *next, live, carry, input)
+        (live.side, &live.events),
+        &mut carry.avs,
+        &mut carry.battles,
+    );
+    live.events.extend(undone);
+    open_combat(rules, state, next, live, carry, input)
 }
 
 /// 32.3: in a game of standing interception orders, the defender's orders kept in the
@@ -943,6 +964,10 @@ fn standing_air_combat(
         return Ok(Vec::new());
     }
     let defender = carry.asks;
+    // 36.34: no interception without basic industry.
+    if crate::air_combat::industry::grounded(rules, pos, defender) {
+        return Ok(Vec::new());
+    }
     let standing = state
         .standing
         .get(&defender)
@@ -968,9 +993,13 @@ fn standing_air_combat(
 /// Whether the player-turn announced anything for the stop before odds to answer: a
 /// battle, a barrage or a strategic bombing (every roll still to come).
 fn announced(carry: &TurnInProgress) -> bool {
-    !carry.battles.is_empty() || !carry.barrages.is_empty() || !carry.raids.is_empty()
+    !carry.battles.is_empty()
+        || !carry.barrages.is_empty()
+        || !carry.raids.is_empty()
         // 32.5: hunters the defender may intercept.
         || carry.flights.iter().any(|f| !f.hunts.is_empty())
+        // 32.33: an air transport the defender may intercept.
+        || carry.flights.iter().any(|f| !f.transported.is_empty())
 }
 
 /// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages
@@ -1003,6 +1032,10 @@ fn stop_before_odds(
             .iter()
             .map(|r| format!("the strategic bombing of {}", r.hex)),
     );
+    // 32.33: the air combat over an air transport, when nothing else is rolled.
+    if what.is_empty() {
+        what.push("the air combat".into());
+    }
     // 32.3: the flights he may intercept (optional rule 32).
     let over: Vec<String> = carry.flights.iter().map(|f| f.hex.to_string()).collect();
     let meets = if over.is_empty() {
@@ -1153,7 +1186,25 @@ fn resume(
                 &mut live.pos,
                 input,
             )?;
+            // 32.33: the air transport capacity the interceptions cost.
+            let lost = crate::air_combat::transport::capacity_lost(
+                rules,
+                &carry.flights,
+                &fought,
+                live.side,
+                &mut next.pools,
+            );
             live.events.extend(fought);
+            live.events.extend(lost);
+            // 32.74: the automatic victories the interceptions undid.
+            let undone = crate::air_combat::nullify::after_air_combat(
+                rules,
+                &mut live.pos,
+                (live.side, &live.events),
+                &mut carry.avs,
+                &mut carry.battles,
+            );
+            live.events.extend(undone);
             open_combat(rules, state, next, live, carry, input)
         }
         // A stop in the battles, or after them with none left (20.35, the final
@@ -1934,7 +1985,9 @@ fn check_header(
         || orders
             .missions
             .iter()
-            .any(|m| m.kind.value.target().is_some());
+            .any(|m| m.kind.value.target().is_some())
+        // 32.33: an air transport may be intercepted, on the ACT.
+        || (crate::air_combat::in_play(&rules.ruleset) && !orders.air.is_empty());
     let answered = rolls_in_answer(rules, state) && announces;
     let needs = matches!(state.phase, Phase::Turn { .. }) && orders.seed.is_none() && !answered;
     if needs && announces {
@@ -2080,6 +2133,7 @@ fn set_up(
         waiting: &waiting,
         invaded_last: None,
         air_transport_halves: 0,
+        air_transport_lost_halves: 0,
         weather: crate::weather::going::Going::default(),
         ascendancy: None,
     };

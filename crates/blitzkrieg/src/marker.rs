@@ -100,6 +100,10 @@ pub struct Pools {
     /// saved for later, as `replacements` for ground units.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub aircraft_replacements: u32,
+    // 32.33: air transport interception.
+    /// 32.33: the half units of air transport capacity lost for good to interception.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub air_transport_lost_halves: u32,
 }
 
 impl Pools {

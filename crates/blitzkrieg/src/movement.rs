@@ -104,6 +104,8 @@ pub struct MoveContext<'a> {
     /// 9.3, 28.4: the side's air transport capacity in half units, 0 for the rule
     /// set's figure (replacements may have raised it).
     pub air_transport_halves: u32,
+    /// 32.33: the half units of that capacity lost for good to interception.
+    pub air_transport_lost_halves: u32,
     // 34 (weather)
     /// 34: the weather of the player-turn, and the game's reading of a gale in the desert.
     pub weather: crate::weather::going::Going,

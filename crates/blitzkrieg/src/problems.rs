@@ -1017,6 +1017,10 @@ problems! {
         (B327)
         #[error("no enemy aircraft are on the ground at {hex}: nothing to strafe (32.6)")]
         NothingToStrafe { hex: Hex },
+        // 36.34 on air combat (optional rules 32 and 36).
+        (B335, hint = "with the use of no basic industry city a side flies no combat air operation, interception included (36.34)")
+        #[error("{side} has the use of no basic industry city: its fighters intercept nothing")]
+        NoInterceptWithoutIndustry { side: Side },
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

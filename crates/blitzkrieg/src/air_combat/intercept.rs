@@ -52,6 +52,7 @@ pub fn flights(
             escorts: Vec::new(),
             range: 0,
             hunts: Vec::new(),
+            transported: Vec::new(),
         });
         if *kind == MissionKind::Escort {
             flight.escorts.push(unit.clone());
@@ -142,6 +143,11 @@ pub fn check(
     flights: &[Flight],
     intercepts: &[Intercept],
 ) -> Result<Vec<Interception>, Vec<OrderError>> {
+    // 36.34: no interception without basic industry.
+    let grounded = super::industry::refused(rules, pos, defender, intercepts);
+    if !grounded.is_empty() {
+        return Err(grounded);
+    }
     let mut errors = Vec::new();
     let mut out = Vec::new();
     let mut used = BTreeSet::new();
@@ -288,7 +294,9 @@ pub fn fight(
             (figures.unescorted_times, "triple")
         };
         let fighting: u32 = i.fighters.iter().map(attack).sum();
-        let fire = Factor::from(fighting).times(u64::from(times));
+        // 36.32-36.33: halved for want of basic industry.
+        let (fighting, halved) = super::industry::fire_of(rules, pos, &i.fighters, fighting);
+        let fire = fighting.times(u64::from(times));
         let (drawn, shown) = roll(&format!("intercept-{}", i.hex), None)?;
         let cell = tables.act(fire, drawn).map_err(|e| e.to_string())?;
         let rule = Rule::para(para!("32.32"));
@@ -300,7 +308,10 @@ pub fn fight(
         };
         let mut fires = vec![AirFire {
             hex: i.hex,
-            fire: format!("{} intercepting at {how} strength", names(&i.fighters)),
+            fire: format!(
+                "{} intercepting at {how} strength{halved}",
+                names(&i.fighters)
+            ),
             factors: fire,
             roll: shown,
             table: format!("{}: {}", cell.cite, cell.printed),
@@ -317,14 +328,26 @@ pub fn fight(
                 .cloned()
                 .collect();
             let back: u32 = targets.iter().map(attack).sum();
-            let back = back.div_ceil(figures.return_fire_divisor.max(1));
+            // 36.32 with 003 36.32: halved for want of basic industry, then 32.4's
+            // half, fractions up once.
+            let (back, short) = super::industry::fire_of(rules, pos, &targets, back);
+            let back = u32::try_from(
+                Factor::new(
+                    back.numerator(),
+                    back.denominator()
+                        .saturating_mul(u64::from(figures.return_fire_divisor.max(1))),
+                )
+                .unwrap_or(back)
+                .ceil(),
+            )
+            .unwrap_or(u32::MAX);
             let (drawn, shown) = roll(&format!("escort-{}", i.hex), None)?;
             let cell = tables
                 .act(Factor::from(back), drawn)
                 .map_err(|e| e.to_string())?;
             fires.push(AirFire {
                 hex: i.hex,
-                fire: format!("{} returning fire at half strength", names(&targets)),
+                fire: format!("{} returning fire at half strength{short}", names(&targets)),
                 factors: Factor::from(back),
                 roll: shown,
                 table: format!("{}: {}", cell.cite, cell.printed),
@@ -337,6 +360,10 @@ pub fn fight(
         let mut bombers = flight.bombers.clone();
         bombers.sort_by_key(|id| (attack(id), id.clone()));
         order.extend(bombers);
+        // 32.33: then the units air transported, the fewest factors first.
+        let mut carried = flight.transported.clone();
+        carried.sort_by_key(|id| (attack(id), id.clone()));
+        order.extend(carried);
         let mut interceptors = i.fighters.clone();
         interceptors.sort_by_key(|id| (attack(id), id.clone()));
         let hit_mover = fires.first().map_or(0, |f| f.lost);

@@ -14,9 +14,11 @@
 //!
 //! [`hunt`] owns hunt missions (32.5-32.53) and [`strafe`] the strafing of grounded
 //! aircraft (32.6), by the mover's hunters and by the defender's fighters in his answer.
+//! [`transport`] owns the interception of air transport (32.33), [`nullify`] the AV it
+//! undoes (32.74), [`industry`] what a shortage of basic industry does to air combat
+//! (36.32-36.34).
 //!
-//! Left for later: patrol (32.7-32.75), 32.74, the interception of air transport
-//! (32.33) and 33.7.
+//! Left for later: patrol (32.7-32.75) and 33.7.
 
 pub mod intercept;
 pub mod route;
@@ -24,6 +26,12 @@ pub mod standing;
 // 32.5-32.6: hunt and strafe.
 pub mod hunt;
 pub mod strafe;
+// 32.33: air transport interception.
+pub mod transport;
+// 36.32-36.34 on air combat.
+pub mod industry;
+// 32.74: an AV nullified by interception.
+pub mod nullify;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;

@@ -24,6 +24,11 @@ pub struct Flight {
     /// bombers: 32.5 keeps hunters out of a hex friendly bombers fly to).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hunts: Vec<Hunt>,
+    // 32.33: air transport interception.
+    /// 32.33: the ground units flown to the hex by air transport or airdrop (9.3,
+    /// 9.4); never those supplied by air (003 32.33).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub transported: Vec<UnitId>,
 }
 
 /// 32.5-32.52, 32.6: one hunt mission and the follow-ups its file pre-decided.

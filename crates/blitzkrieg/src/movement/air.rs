@@ -63,12 +63,12 @@ impl Turn<'_, '_> {
                 .chain(&self.air_supplied())
                 .map(|id| self.halves_of(id))
                 .sum();
-            let capacity = match self.ctx.air_transport_halves {
-                0 => u32::try_from(self.figures().air_transport_units)
-                    .unwrap_or(u32::MAX)
-                    .saturating_mul(2),
-                halves => halves,
-            };
+            // 32.33: less what interceptions cost for good.
+            let capacity = crate::air_combat::transport::capacity_halves(
+                self.ctx.rules,
+                self.ctx.air_transport_halves,
+                self.ctx.air_transport_lost_halves,
+            );
             // 36.23-36.24: a unit held to one hex for want of oil.
             if self.held_by_oil(&u, a.from.value.distance(a.to.value), false) {
                 continue;

@@ -164,6 +164,7 @@ impl Game {
             waiting: &waiting,
             invaded_last: None,
             air_transport_halves: 0,
+            air_transport_lost_halves: 0,
             weather: Default::default(),
             ascendancy: None,
         };
@@ -186,6 +187,7 @@ impl Game {
             waiting: &waiting,
             invaded_last: None,
             air_transport_halves: 0,
+            air_transport_lost_halves: 0,
             weather: Default::default(),
             ascendancy: None,
         };

@@ -1,0 +1,173 @@
+//! 32.33: the interception of air transport. The mover's air transports (9.3) and
+//! airdrops (9.4) of the player-turn fly to their terminus city or drop hex and may be
+//! intercepted there like bombers (32.32: at triple strength, double when escorted);
+//! the losses are taken in the factors of the units transported, and every two
+//! factors lost cost half a unit of air transport capacity for good, half a unit more
+//! for an odd one. Air supply (23.4) is never intercepted (003 32.33 [AH]): it makes
+//! no flight here.
+//!
+//! Readings where the rules are silent:
+//! - a transport is intercepted over the hex it landed in (the terminus city, the drop
+//!   hex), not over its take-off city;
+//! - its intercept range is that of the route least favourable to interception within
+//!   the 40 hexes of air transport or the 20 of an airdrop (no route is written for
+//!   it, reading `mission-route-32-31`'s default);
+//! - over a hex where bombers fly too, the losses come from the escorts, then the
+//!   bombers, then the units transported, the fewest factors first (003 32.31: the
+//!   owner chooses; the order file has no place for that choice yet).
+
+use super::route::Triggers;
+use crate::air::AirEvent;
+use crate::cite::Rule;
+use crate::event::Event;
+use crate::marker::Pools;
+pub use crate::model::flight::Flight;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::units::{Side, UnitId};
+use std::collections::BTreeMap;
+
+/// 32.33, 32.31: the mover's air transports and airdrops of the player-turn (`Flown`
+/// events of `moved`) added to `flights`, over the hex each landed in, with the
+/// intercept range its flight gives (the greatest over a hex, 003 32.31); the flights
+/// stay in hex order. Nothing in a game without rule 32.
+pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights: &mut Vec<Flight>) {
+    if !super::in_play(&rules.ruleset) {
+        return;
+    }
+    let triggers = Triggers::new(rules, pos, mover.other());
+    let figures = &rules.ruleset.figures;
+    for e in moved {
+        let Event::Flown {
+            unit,
+            from,
+            to,
+            drop,
+            ..
+        } = e
+        else {
+            continue;
+        };
+        let reach = if *drop {
+            figures.airdrop_range
+        } else {
+            figures.air_transport_range
+        };
+        let range = triggers.least_range(*from, *to, reach);
+        let at = match flights.iter().position(|f| f.hex == *to) {
+            Some(i) => i,
+            None => {
+                flights.push(Flight {
+                    hex: *to,
+                    bombers: Vec::new(),
+                    escorts: Vec::new(),
+                    range: 0,
+                    transported: Vec::new(),
+                });
+                flights.len() - 1
+            }
+        };
+        if let Some(f) = flights.get_mut(at) {
+            f.transported.push(unit.clone());
+            f.range = f.range.max(range);
+        }
+    }
+    flights.sort_by_key(|f| f.hex);
+}
+
+/// 32.33: the half units of air transport capacity `factors` transported factors lost
+/// cost: one for every two, one more for an odd one.
+pub fn halves_lost(factors: u32) -> u32 {
+    factors.div_ceil(2)
+}
+
+/// 32.33: the transported factors each intercepted flight lost, from the interceptors'
+/// fire in `fought` (the ACT's factors, taken from the escorts and bombers first), the
+/// capacity the mover loses for good kept in his pools, with the events that report
+/// it.
+pub fn capacity_lost(
+    rules: &Rules,
+    flights: &[Flight],
+    fought: &[Event],
+    mover: Side,
+    pools: &mut BTreeMap<Side, Pools>,
+) -> Vec<Event> {
+    let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
+    let interceptors_fire = Rule::para(para!("32.32"));
+    let mut events = Vec::new();
+    for f in flights.iter().filter(|f| !f.transported.is_empty()) {
+        let hit = fought.iter().find_map(|e| match e {
+            Event::Air(AirEvent::AirCombat(fire))
+                if fire.hex == f.hex && fire.rule == interceptors_fire =>
+            {
+                Some(fire.lost)
+            }
+            _ => None,
+        });
+        let Some(hit) = hit else {
+            continue;
+        };
+        let aircraft: u32 = f.escorts.iter().chain(&f.bombers).map(attack).sum();
+        let carried: u32 = f.transported.iter().map(attack).sum();
+        let factors = hit.saturating_sub(aircraft).min(carried);
+        if factors == 0 {
+            continue;
+        }
+        let halves = halves_lost(factors);
+        let p = pools.entry(mover).or_default();
+        p.air_transport_lost_halves = p.air_transport_lost_halves.saturating_add(halves);
+        let capacity = capacity_halves(rules, p.air_transport_halves, p.air_transport_lost_halves);
+        events.push(Event::Note {
+            text: format!(
+                "the air transport intercepted over {} loses {factors} transported factor(s): {mover}'s air transport capacity is {} half unit(s) less for good, {} unit(s) now",
+                f.hex,
+                halves,
+                units_text(capacity),
+            ),
+            rule: Rule::para(para!("32.33")),
+        });
+    }
+    events
+}
+
+/// 9.3, 28.4, 32.33: a side's air transport capacity in half units: the rule set's
+/// figure (`halves` 0) or what replacements raised it to (`halves`), less the `lost`
+/// half units interceptions cost it.
+pub fn capacity_halves(rules: &Rules, halves: u32, lost: u32) -> u32 {
+    let base = match halves {
+        0 => u32::try_from(rules.ruleset.figures.air_transport_units)
+            .unwrap_or(u32::MAX)
+            .saturating_mul(2),
+        h => h,
+    };
+    base.saturating_sub(lost)
+}
+
+/// "3", "3 1/2", "1/2": half units as units.
+fn units_text(halves: u32) -> String {
+    match (halves / 2, halves % 2) {
+        (0, 1) => "1/2".into(),
+        (n, 0) => n.to_string(),
+        (n, _) => format!("{n} 1/2"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 32.33: "Every 2 factors lost causes a permanent loss of 1/2 unit of air
+    /// transport capacity, plus a 1/2 unit of capacity is lost if an odd number of
+    /// factors is lost."
+    #[test]
+    fn two_factors_a_half_unit_and_an_odd_one_another() {
+        assert_eq!(halves_lost(0), 0);
+        assert_eq!(halves_lost(1), 1);
+        assert_eq!(halves_lost(2), 1);
+        assert_eq!(halves_lost(3), 2);
+        assert_eq!(halves_lost(6), 3);
+        assert_eq!(units_text(7), "3 1/2");
+        assert_eq!(units_text(1), "1/2");
+        assert_eq!(units_text(8), "4");
+    }
+}
