@@ -132,6 +132,10 @@ pub fn not_the_movers(orders: &Orders) -> Vec<OrderError> {
 /// may be strafed), each unit one of his fighters on the ground, intercepting nothing
 /// else this player-turn (32.2), within its own range of the hex (B326): strafing is
 /// not interception, and the intercept range of 32.31 does not limit it (003 32.6).
+// The defender answers only a player-turn that stops before odds (one announcing a
+// battle, barrage, bombing or hunt); one announcing none gives him no strafing, so that
+// the games already played keep their steps (a reading where 003's sequence, which
+// gives him the step every player-turn, meets the mail).
 pub fn check(
     rules: &Rules,
     pos: &Position,
