@@ -950,7 +950,16 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let (times, escort) = if f.escorted() {
+        // 32.72, 33.7: patrollers alone over their patrol hex, met at normal strength.
+        let (times, escort) = if f.bombers.is_empty() {
+            (
+                figures.hunter_times,
+                format!(
+                    "patrollers {} (they answer 1 for 1, 32.72)",
+                    names(&f.patrollers)
+                ),
+            )
+        } else if f.escorted() {
             (
                 figures.escorted_times,
                 format!("escorted by {}", names(&f.escorts)),
@@ -960,9 +969,10 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
         };
         let _ = writeln!(
             t,
-            "# {}: {} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
+            "# {}: {}{escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
             f.hex,
-            names(&f.bombers),
+            names(&f.bombers)
+                + if f.bombers.is_empty() { "" } else { " " },
             f.range
         );
         let reach = blitzkrieg::air_combat::intercept::reachable(

@@ -648,6 +648,18 @@ mod tests {
             },
             Problem::StandingInterceptOffBoard { hex: h("A99") },
             Problem::StandingInterceptNotChosen,
+            // 32.7-32.75: patrol.
+            Problem::PatrolTooFar {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("K14"),
+                hexes: 26,
+                range: 12,
+            },
+            Problem::PatrolInterceptTooFar {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                hex: h("K14"),
+                hexes: 26,
+            },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

@@ -345,6 +345,8 @@ fn move_units(
         owed_events.extend(events);
         uses
     });
+    // 003 32.75, 003 36.22-36.24: the opponent's patrols this player-turn.
+    owed_events.extend(crate::air_combat::patrol::at_start(rules, &mut pos, side));
     let none = BTreeSet::new();
     // 35: the naval ascendancy of every sea zone, marked before supply (003 35.1).
     let ascendancy = naval_ascendancy(rules, state, &pos, turn, side);
@@ -960,6 +962,8 @@ fn standing_air_combat(
 /// battle, a barrage or a strategic bombing (every roll still to come).
 fn announced(carry: &TurnInProgress) -> bool {
     !carry.battles.is_empty() || !carry.barrages.is_empty() || !carry.raids.is_empty()
+        // 32.72, 33.7: patrollers the defender may intercept.
+        || carry.flights.iter().any(|f| !f.patrollers.is_empty())
 }
 
 /// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages
@@ -992,6 +996,10 @@ fn stop_before_odds(
             .iter()
             .map(|r| format!("the strategic bombing of {}", r.hex)),
     );
+    // 32.72: patrols alone: the seed of the air combat.
+    if what.is_empty() {
+        what.push("the air combat".to_string());
+    }
     // 32.3: the flights he may intercept (optional rule 32).
     let over: Vec<String> = carry.flights.iter().map(|f| f.hex.to_string()).collect();
     let meets = if over.is_empty() {
@@ -1601,6 +1609,12 @@ fn finish(
     // 003 29.2, 29.6: the countries the aircraft flew over to land.
     let legs = minor::overflight::landing_legs(&landed, &landing);
     events.extend(landed);
+    // 32.75: the defender's patrollers land with his interceptors.
+    events.extend(crate::air_combat::patrol::land_at_end(
+        &mut pos,
+        side.other(),
+    ));
+    crate::air_combat::interdiction::refresh(&rules.counters, &mut pos);
     // 32.34: the interceptors land after every aircraft of the mover.
     events.extend(crate::air_combat::intercept::land_interceptors(
         &mut pos,
@@ -1733,8 +1747,16 @@ fn air_combat(
     let tables = input.tables;
     let dice = &mut *input.dice;
     let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
-    crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
-        .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])
+    let mut events =
+        crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])?;
+    // 32.72, 33.7: the patrollers met alone.
+    let patrols = (flights, interceptions);
+    events.extend(
+        crate::air_combat::patrol::fight_all(rules, pos, patrols, tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.72"))])?,
+    );
+    Ok(events)
 }
 
 /// 30.41: a battle with the bombers flying in its support among its units.

@@ -990,6 +990,18 @@ problems! {
         (B320, hint = "a game made with `blitz new --interception standing` takes them")
         #[error("this game intercepts by the exchange by mail: [[standing_intercept]] belongs in a game of standing interception orders")]
         StandingInterceptNotChosen,
+        // 32.7-32.75: patrol.
+        (B328, hint = "a patrol hex lies within the aircraft's range and 12 hexes of its base: it flies 24 hexes in all (32.73)")
+        #[error("{unit} would fly {hexes} hexes out to {hex} and back: a patroller flies 24 in all, and no farther out than its range of {range}")]
+        PatrolTooFar {
+            unit: UnitId,
+            hex: Hex,
+            hexes: u32,
+            range: u32,
+        },
+        (B329, hint = "from its patrol hex a patroller intercepts as far as it can fly and still be home within 24 hexes in all")
+        #[error("{unit} on patrol would fly {hexes} hexes from its base by its patrol hex to {hex} and back; a patroller flies 24 in all (32.73)")]
+        PatrolInterceptTooFar { unit: UnitId, hex: Hex, hexes: u32 },
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

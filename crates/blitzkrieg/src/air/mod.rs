@@ -70,6 +70,11 @@ pub enum MissionKind {
     // 32: air combat (optional rule).
     /// 32.4: fighters escort the bombing missions over a hex.
     Escort,
+    // 32.7, 33.7: patrol and patrol/interdiction (air_combat::patrol).
+    /// 32.7: fighters patrol a hex through the opponent's player-turn.
+    Patrol,
+    /// 33.7: TAC and fighters on patrol/interdiction over a hex.
+    Interdiction,
 }
 
 impl MissionKind {
@@ -85,6 +90,9 @@ impl MissionKind {
             "industry" => Some(MissionKind::Industry),
             // 32: air combat.
             "escort" => Some(MissionKind::Escort),
+            // 32.7, 33.7: patrol, patrol/interdiction.
+            "patrol" => Some(MissionKind::Patrol),
+            "interdiction" | "patrol-interdiction" | "p/i" => Some(MissionKind::Interdiction),
             _ => None,
         }
     }
@@ -98,7 +106,11 @@ impl MissionKind {
     /// tactical mission or a transfer).
     pub fn target(self) -> Option<RaidTarget> {
         match self {
-            MissionKind::Tactical | MissionKind::Transfer | MissionKind::Escort => None,
+            MissionKind::Tactical
+            | MissionKind::Transfer
+            | MissionKind::Escort
+            | MissionKind::Patrol
+            | MissionKind::Interdiction => None,
             MissionKind::Strategic => Some(RaidTarget::Units),
             MissionKind::Airbase => Some(RaidTarget::Airbase),
             MissionKind::Port => Some(RaidTarget::Port),
@@ -124,6 +136,8 @@ impl fmt::Display for MissionKind {
             MissionKind::Road => "road",
             MissionKind::Industry => "industry",
             MissionKind::Escort => "escort",
+            MissionKind::Patrol => "patrol",
+            MissionKind::Interdiction => "patrol/interdiction",
         })
     }
 }

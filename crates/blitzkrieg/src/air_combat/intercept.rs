@@ -50,24 +50,35 @@ pub fn flights(
             bombers: Vec::new(),
             escorts: Vec::new(),
             range: 0,
+            patrollers: Vec::new(),
         });
         if *kind == MissionKind::Escort {
             flight.escorts.push(unit.clone());
             continue;
+        }
+        // 32.72, 33.7: patrollers sent this player-turn may be intercepted too.
+        let patrolling = matches!(kind, MissionKind::Patrol | MissionKind::Interdiction);
+        if patrolling {
+            flight.patrollers.push(unit.clone());
         }
         if night.contains(unit) {
             continue;
         }
         let reach = rules.counters.get(unit).map_or(0, |c| c.movement);
         let range = match routes.get(unit) {
+            // 32.31 limits the range against bombers, hunters and air transport only:
+            // patrollers are met within its 12 hexes.
+            _ if patrolling => rules.ruleset.tournament_figures.air_combat.intercept_hexes,
             Some(path) => triggers.range_along(path),
             None => triggers.least_range(*from, *to, reach),
         };
-        flight.bombers.push(unit.clone());
+        if !patrolling {
+            flight.bombers.push(unit.clone());
+        }
         flight.range = flight.range.max(range);
     }
     over.into_values()
-        .filter(|f| !f.bombers.is_empty())
+        .filter(|f| !f.bombers.is_empty() || !f.patrollers.is_empty())
         .collect()
 }
 
@@ -96,11 +107,21 @@ pub fn reachable(
     flight: &Flight,
 ) -> Vec<(UnitId, u32)> {
     pos.pieces()
-        .filter(|p| p.side == defender && p.kind == UnitKind::Ftr && !pos.is_aloft(&p.id))
+        .filter(|p| p.side == defender && p.kind == UnitKind::Ftr)
+        .filter(|p| !pos.is_aloft(&p.id) || pos.patrol_of(&p.id).is_some())
         .filter(|p| !barred.contains(&p.id))
         .filter_map(|p| {
-            let d = p.hex.distance(flight.hex);
             let own = rules.counters.get(&p.id).map_or(0, |c| c.movement);
+            // 32.7, 32.73: a patroller counts from its patrol hex, 24 hexes in all.
+            if let Some(ok) =
+                super::patrol::may_intercept(pos, &p.id, flight.hex, flight.range.min(own))
+            {
+                let d = pos
+                    .patrol_of(&p.id)
+                    .map_or(0, |q| q.hex.distance(flight.hex));
+                return ok.then(|| (p.id.clone(), d));
+            }
+            let d = p.hex.distance(flight.hex);
             (d <= flight.range && d <= own).then(|| (p.id.clone(), d))
         })
         .collect()
@@ -186,6 +207,11 @@ pub fn check(
                 ));
                 continue;
             }
+            // 32.73: a patroller within reach but for the 24 hexes in all.
+            if let Some(e) = super::patrol::beyond_24(pos, &u.value, flight, &u.span) {
+                errors.push(e);
+                continue;
+            }
             if !reach.iter().any(|(r, _)| *r == u.value) {
                 let distance = pos.hex_of(&u.value).map_or(0, |h| h.distance(flight.hex));
                 let own = rules.counters.get(&u.value).map_or(0, |c| c.movement);
@@ -267,6 +293,10 @@ pub fn fight(
         let Some(flight) = flights.iter().find(|f| f.hex == i.hex) else {
             continue;
         };
+        // 32.72: patrollers alone over the hex are met by `patrol::fight`.
+        if flight.bombers.is_empty() {
+            continue;
+        }
         let (times, how) = if flight.escorted() {
             (figures.escorted_times, "double")
         } else {

@@ -12,12 +12,18 @@
 //! answer, and the air combat on the ACT (32.3-32.34, 32.4); [`standing`] the
 //! standing interception orders of a game that chose them instead of the exchange.
 //!
-//! Left for later: hunt (32.5-32.53), strafe (32.6), patrol (32.7-32.75), 32.74, the
-//! interception of air transport (32.33) and 33.7.
+//! [`patrol`] owns patrol (32.7-32.75), [`interdiction`] the ZOC of patrol/interdiction
+//! (33.7).
+//!
+//! Left for later: hunt (32.5-32.53), strafe (32.6), 32.74, the interception of air
+//! transport (32.33) and 33.7's strafing of ground units.
 
 pub mod intercept;
 pub mod route;
 pub mod standing;
+// 32.7-32.75, 33.7: patrol and patrol/interdiction.
+pub mod interdiction;
+pub mod patrol;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
@@ -65,6 +71,10 @@ pub fn fighter_refusal(ruleset: &Ruleset, mission: MissionKind) -> Option<(&'sta
     }
     match mission {
         MissionKind::Transfer | MissionKind::Escort => None,
+        // 32.7, 33.7: patrol and patrol/interdiction.
+        MissionKind::Patrol | MissionKind::Interdiction => {
+            patrol::wrong_type(ruleset, crate::units::UnitKind::Ftr, mission)
+        }
         MissionKind::Tactical
         | MissionKind::Strategic
         | MissionKind::Airbase
@@ -85,7 +95,10 @@ pub fn escort_refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
     }
     let bombed = missions.iter().any(|o| {
         o.kind.value.is_combat()
-            && !matches!(o.kind.value, MissionKind::Escort)
+            && !matches!(
+                o.kind.value,
+                MissionKind::Escort | MissionKind::Patrol | MissionKind::Interdiction
+            )
             && o.to.value == m.to.value
             && !o.night.as_ref().is_some_and(|n| n.value)
     });
@@ -107,7 +120,12 @@ pub fn route_of(
     m: &Mission,
     (unit, base, range): (&Located<UnitId>, Hex, u32),
 ) -> Result<Option<Vec<Hex>>, Box<OrderError>> {
-    if !in_play(&rules.ruleset) || m.kind.value == MissionKind::Transfer {
+    if !in_play(&rules.ruleset)
+        || matches!(
+            m.kind.value,
+            MissionKind::Transfer | MissionKind::Patrol | MissionKind::Interdiction
+        )
+    {
         return Ok(None);
     }
     if m.route.is_empty() {
