@@ -18,10 +18,8 @@ fn blitz() -> Command {
 /// Turn 5, Blue to move, in the air combat test's position, with Blue's fighter at
 /// Hallam (J28) beside the TAC.
 fn position() -> String {
-    crate::air_combat_cli::POSITION.replace(
-        "units = [\"B-1TAC\"]",
-        "units = [\"B-1TAC\", \"B-1FTR\"]",
-    )
+    crate::air_combat_cli::POSITION
+        .replace("units = [\"B-1TAC\"]", "units = [\"B-1TAC\", \"B-1FTR\"]")
 }
 
 /// Resolves `orders` on the state of `stem` in `g` (with the agreed text as seed when
@@ -49,9 +47,8 @@ fn a_patrol_stays_up_through_the_opponents_player_turn_and_lands_at_its_end_32_7
     let rules = ["--rules", "tournament", "--optional", "32"];
     let g = new_at_position(tmp.path(), "g", &position(), &rules);
     let template = fs::read_to_string(g.join("10-5-blue.template.toml")).unwrap();
-    let blue = format!(
-        "{template}\n[[mission]]\nunits = [\"B-1FTR\"]\nkind = \"patrol\"\nto = \"M28\"\n"
-    );
+    let blue =
+        format!("{template}\n[[mission]]\nunits = [\"B-1FTR\"]\nkind = \"patrol\"\nto = \"M28\"\n");
     let report = resolve(&g, "10-5-blue", &blue, false);
     assert!(
         report.contains("B-1FTR flies a patrol mission from J28 over M28 (32.7)"),
@@ -68,7 +65,12 @@ fn a_patrol_stays_up_through_the_opponents_player_turn_and_lands_at_its_end_32_7
     );
     assert!(reaction.contains("\"R-1FTR\""), "{reaction}");
     // Red meets nothing: his answer names the seed only.
-    let report = resolve(&g, "10-5-blue.step1", &format!("{reaction}\n{SEED}\n"), true);
+    let report = resolve(
+        &g,
+        "10-5-blue.step1",
+        &format!("{reaction}\n{SEED}\n"),
+        true,
+    );
     assert!(!report.contains("B-1FTR lands"), "{report}");
     let red_state = fs::read_to_string(g.join("11-5-red.state.ron")).unwrap();
     assert!(red_state.contains("patrols"), "{red_state}");

@@ -1103,6 +1103,12 @@ fn patrol_mission(
             );
         }
     }
+    // 32.7: the patrol hex is a hex of the board.
+    if let (false, Some(first)) = (ctx.rules.board.contains(m.to.value), flyers.first()) {
+        ok = false;
+        let why = format!("its patrol hex {} is not on the board", m.to.value);
+        out.errors.push(shape_error(first, &why, m.to.span.clone()));
+    }
     if !ok {
         return None;
     }
