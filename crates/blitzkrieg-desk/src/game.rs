@@ -484,6 +484,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         beachheads: BTreeMap::new(),
         minors: BTreeMap::new(),
         air_landing: BTreeMap::new(),
+        patrols: BTreeMap::new(),
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
         weather: BTreeMap::new(),

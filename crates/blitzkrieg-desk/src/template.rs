@@ -961,7 +961,16 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let (times, escort) = if f.escorted() {
+        // 32.72, 33.7: patrollers alone over their patrol hex, met at normal strength.
+        let (times, escort) = if f.bombers.is_empty() && f.transported.is_empty() {
+            (
+                figures.hunter_times,
+                format!(
+                    "patrollers {} (they answer 1 for 1, 32.72)",
+                    names(&f.patrollers)
+                ),
+            )
+        } else if f.escorted() {
             (
                 figures.escorted_times,
                 format!("escorted by {}", names(&f.escorts)),
@@ -984,9 +993,12 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
                     format!("{what} and {carried}")
                 };
             }
+            if !what.is_empty() {
+                what.push(' ');
+            }
             let _ = writeln!(
                 t,
-                "# {}: {what} {escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
+                "# {}: {what}{escort}; intercept range {} hexes; your fighters fire at {times} times their factors",
                 f.hex,
                 f.range
             );

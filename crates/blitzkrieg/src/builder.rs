@@ -60,6 +60,7 @@ impl StateBuilder {
                 beachheads: BTreeMap::new(),
                 minors: BTreeMap::new(),
                 air_landing: BTreeMap::new(),
+                patrols: BTreeMap::new(),
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
                 weather: BTreeMap::new(),

@@ -671,6 +671,18 @@ mod tests {
             Problem::NothingToStrafe { hex: h("K14") },
             // 36.34 on air combat.
             Problem::NoInterceptWithoutIndustry { side: Side::Red },
+            // 32.7-32.75: patrol.
+            Problem::PatrolTooFar {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("K14"),
+                hexes: 26,
+                range: 12,
+            },
+            Problem::PatrolInterceptTooFar {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                hex: h("K14"),
+                hexes: 26,
+            },
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

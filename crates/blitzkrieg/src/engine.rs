@@ -345,6 +345,8 @@ fn move_units(
         owed_events.extend(events);
         uses
     });
+    // 003 32.75, 003 36.22-36.24: the opponent's patrols this player-turn.
+    owed_events.extend(crate::air_combat::patrol::at_start(rules, &mut pos, side));
     let none = BTreeSet::new();
     // 35: the naval ascendancy of every sea zone, marked before supply (003 35.1).
     let ascendancy = naval_ascendancy(rules, state, &pos, turn, side);
@@ -1000,6 +1002,8 @@ fn announced(carry: &TurnInProgress) -> bool {
         || carry.flights.iter().any(|f| !f.hunts.is_empty())
         // 32.33: an air transport the defender may intercept.
         || carry.flights.iter().any(|f| !f.transported.is_empty())
+        // 32.72, 33.7: patrollers the defender may intercept.
+        || carry.flights.iter().any(|f| !f.patrollers.is_empty())
 }
 
 /// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages
@@ -1032,7 +1036,8 @@ fn stop_before_odds(
             .iter()
             .map(|r| format!("the strategic bombing of {}", r.hex)),
     );
-    // 32.33: the air combat over an air transport, when nothing else is rolled.
+    // 32.33, 32.72: the air combat over an air transport or patrols alone, when
+    // nothing else is rolled.
     if what.is_empty() {
         what.push("the air combat".into());
     }
@@ -1679,6 +1684,12 @@ fn finish(
     // 003 29.2, 29.6: the countries the aircraft flew over to land.
     let legs = minor::overflight::landing_legs(&landed, &landing);
     events.extend(landed);
+    // 32.75: the defender's patrollers land with his interceptors.
+    events.extend(crate::air_combat::patrol::land_at_end(
+        &mut pos,
+        side.other(),
+    ));
+    crate::air_combat::interdiction::refresh(&rules.counters, &mut pos);
     // 32.34: the interceptors land after every aircraft of the mover.
     events.extend(crate::air_combat::intercept::land_interceptors(
         &mut pos,
@@ -1819,6 +1830,12 @@ fn air_combat(
     events.extend(
         crate::air_combat::intercept::fight(rules, pos, flights, interceptions, tables, &mut roll)
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.32"))])?,
+    );
+    // 32.72, 33.7: the patrollers met alone.
+    let patrols = (flights, interceptions);
+    events.extend(
+        crate::air_combat::patrol::fight_all(rules, pos, patrols, tables, &mut roll)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("32.72"))])?,
     );
     // 32.51, 32.6: 003's "Hunting", after the interceptions.
     let met = (flights, interceptions, strafes);

@@ -80,6 +80,12 @@ pub struct Position {
     // 36: critical resources.
     /// 36.1: what each side has the use of this player-turn (optional rule 36).
     resources: crate::model::resources::Uses,
+    // 32.7, 33.7: patrol and patrol/interdiction.
+    /// 32.7, 33.7: the aircraft in the air over a patrol hex (standing at their base).
+    patrols: BTreeMap<UnitId, crate::model::flight::Patrol>,
+    /// 33.7: the patrol/interdiction zones counted into the ZOC field, by side and
+    /// patrol hex.
+    interdiction: BTreeSet<(Side, Hex)>,
 }
 
 /// 29: the minor countries' part of the map, for one player-turn.
@@ -189,6 +195,9 @@ impl Position {
     pub fn remove(&mut self, id: &UnitId) -> Option<Piece> {
         self.at_sea.remove(id);
         self.aloft.remove(id);
+        if !self.patrols.is_empty() {
+            self.patrols.remove(id);
+        }
         let piece = self.unindex(id);
         self.marks.remove(id);
         self.beaten.remove(id);
@@ -331,6 +340,8 @@ impl Position {
             .filter(|&h| {
                 self.at(h)
                     .any(|p| p.side == side && !p.kind.is_air() && p.kind.is_armor_type())
+                    // 33.7: a patrol/interdiction zone is an armor-type ZOC.
+                    || self.interdiction.contains(&(side, h))
             })
             .collect()
     }
@@ -590,6 +601,60 @@ impl Position {
             .flat_map(|h| self.at(h))
             .filter(|p| p.side == side && !p.kind.is_air())
             .collect()
+    }
+
+    // 32.7, 33.7: patrol and patrol/interdiction.
+    /// 32.7, 33.7: puts `id` on patrol over a hex, or takes it off (`None`).
+    pub fn set_patrol(&mut self, id: &UnitId, patrol: Option<crate::model::flight::Patrol>) {
+        match patrol {
+            Some(p) => {
+                self.patrols.insert(id.clone(), p);
+            }
+            None => {
+                self.patrols.remove(id);
+            }
+        }
+    }
+
+    /// 32.7, 33.7: the aircraft on patrol and their patrol hexes, in id order.
+    pub fn patrols(&self) -> &BTreeMap<UnitId, crate::model::flight::Patrol> {
+        &self.patrols
+    }
+
+    /// 32.7, 33.7: the patrol of `id`, if it is on one.
+    pub fn patrol_of(&self, id: &UnitId) -> Option<&crate::model::flight::Patrol> {
+        self.patrols.get(id)
+    }
+
+    /// 33.7: the patrol/interdiction zones that exert an armor-type ZOC (the patrol
+    /// hex and the six around it), by side and patrol hex: those counted before are
+    /// taken out of the ZOC field and these counted in.
+    pub fn set_interdiction(&mut self, zones: BTreeSet<(Side, Hex)>) {
+        if zones == self.interdiction {
+            return;
+        }
+        for (side, hex) in std::mem::take(&mut self.interdiction) {
+            for h in std::iter::once(hex).chain(hex.neighbours()) {
+                self.zoc.count(side, h, true, false);
+            }
+        }
+        for &(side, hex) in &zones {
+            for h in std::iter::once(hex).chain(hex.neighbours()) {
+                self.zoc.count(side, h, true, true);
+            }
+        }
+        self.interdiction = zones;
+    }
+
+    /// 003 33.7: whether `hex` is in the ZOC of `side`'s ground units, not counting
+    /// patrol/interdiction (which eliminates no grounded aircraft).
+    pub fn in_ground_zoc_of(&self, side: Side, hex: Hex) -> bool {
+        let zones = self
+            .interdiction
+            .iter()
+            .filter(|(s, h)| *s == side && h.distance(hex) <= 1)
+            .count();
+        self.zoc.get(side, hex).units > u32::try_from(zones).unwrap_or(u32::MAX)
     }
 }
 

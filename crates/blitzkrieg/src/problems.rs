@@ -1021,6 +1021,18 @@ problems! {
         (B335, hint = "with the use of no basic industry city a side flies no combat air operation, interception included (36.34)")
         #[error("{side} has the use of no basic industry city: its fighters intercept nothing")]
         NoInterceptWithoutIndustry { side: Side },
+        // 32.7-32.75: patrol.
+        (B328, hint = "a patrol hex lies within the aircraft's range and 12 hexes of its base: it flies 24 hexes in all (32.73)")
+        #[error("{unit} would fly {hexes} hexes out to {hex} and back: a patroller flies 24 in all, and no farther out than its range of {range}")]
+        PatrolTooFar {
+            unit: UnitId,
+            hex: Hex,
+            hexes: u32,
+            range: u32,
+        },
+        (B329, hint = "from its patrol hex a patroller intercepts as far as it can fly and still be home within 24 hexes in all")
+        #[error("{unit} on patrol would fly {hexes} hexes from its base by its patrol hex to {hex} and back; a patroller flies 24 in all (32.73)")]
+        PatrolInterceptTooFar { unit: UnitId, hex: Hex, hexes: u32 },
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

@@ -533,6 +533,11 @@ pub struct GameState {
     /// game of '85.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purchase: Option<crate::model::purchase::Purchase>,
+    // 32.7, 33.7: patrol and patrol/interdiction.
+    /// 32.7, 33.7: the aircraft in the air over a patrol hex, kept through the
+    /// opponent's player-turn (32.75). Written only when there are some.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub patrols: BTreeMap<UnitId, crate::model::flight::Patrol>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
@@ -645,6 +650,11 @@ impl GameState {
                 pos.mark_hex(*hex, *m);
             }
         }
+        // 32.7, 33.7: the aircraft on patrol (their ZOC is counted by the rules'
+        // `position_of`).
+        for (id, p) in &self.patrols {
+            pos.set_patrol(id, Some(*p));
+        }
         // 34: only a game that plays rule 34 keeps any weather.
         if let Phase::Turn { turn, .. } = self.phase {
             pos.set_weather(self.weather.get(&turn).copied().unwrap_or_default());
@@ -683,6 +693,8 @@ impl GameState {
         }
         self.marks = pos.marks().clone();
         self.hex_marks = pos.hex_marks().clone();
+        // 32.7, 33.7: the aircraft on patrol.
+        self.patrols = pos.patrols().clone();
     }
 
     /// The place of this state in the game's sequence: set-up Blue 0, set-up Red 1,

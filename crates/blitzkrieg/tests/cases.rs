@@ -168,6 +168,12 @@ struct Case {
     /// `navy_lost = ["blue"]`.
     #[serde(default)]
     navy_lost: Vec<Side>,
+    // 32.7, 33.7 (optional rules)
+    /// 32.7, 33.7: aircraft in the air over a patrol hex since their own player-turn,
+    /// standing at their base (`hex`): `patrols = { R-1FTR = { hex = "M9", kind =
+    /// "Patrol" } }` (`"Interdiction"` for 33.7).
+    #[serde(default)]
+    patrols: BTreeMap<String, blitzkrieg::air_combat::patrol::Patrol>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -291,6 +297,10 @@ struct Expect {
     /// 33.2: the units the next state keeps inverted.
     #[serde(default)]
     inverted: Option<Vec<String>>,
+    /// 32.7, 33.7: the units the next state keeps on patrol, with their patrol hexes
+    /// (`{}`: none).
+    #[serde(default)]
+    patrols: Option<BTreeMap<String, String>>,
     /// 23.5: the beach hexes the next state keeps for the side that moved (its
     /// beachheads for beach supply in its next player-turn).
     #[serde(default)]
@@ -539,6 +549,13 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                     .or_default()
                     .insert(UnitMarker::Inverted);
             }
+            for (u, p) in &case.patrols {
+                let id = UnitId::new(u).unwrap();
+                if let Some(Place::Map(h)) = s.units.get(&id).cloned() {
+                    s.units.insert(id.clone(), Place::Aloft(h));
+                }
+                s.patrols.insert(id, *p);
+            }
             s.invading = case.invading.clone();
             for side in &case.navy_lost {
                 s.resources.entry(*side).or_default().navy_lost = true;
@@ -635,6 +652,18 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if &got != want {
                     return Err(format!(
                         "{ctx}: hex markers {got:?}, expected {want:?}\n{text}"
+                    ));
+                }
+            }
+            if let Some(want) = &expect.patrols {
+                let got: BTreeMap<String, String> = next
+                    .patrols
+                    .iter()
+                    .map(|(u, p)| (u.to_string(), p.hex.to_string()))
+                    .collect();
+                if &got != want {
+                    return Err(format!(
+                        "{ctx}: on patrol {got:?}, expected {want:?}\n{text}"
                     ));
                 }
             }

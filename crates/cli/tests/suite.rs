@@ -91,6 +91,9 @@ mod weather_cli;
 // 32.5-32.6 (hunt and strafe)
 #[path = "hunt_cli.rs"]
 mod hunt_cli;
+// 32.7-32.75: patrol.
+#[path = "patrol_cli.rs"]
+mod patrol_cli;
 
 /// Every `.rs` file of `tests/` is a module of this suite or a test target of its own
 /// in `Cargo.toml`: with `autotests = false`, a file that is neither never runs.

@@ -76,7 +76,8 @@ fn ungarrisoned_grounded(pos: &Position, p: &Piece) -> bool {
 pub fn overrun(pos: &mut Position) -> Vec<Event> {
     let caught: Vec<(UnitId, Hex)> = pos
         .aircraft()
-        .filter(|p| ungarrisoned_grounded(pos, p) && pos.in_zoc_of(p.side.other(), p.hex))
+        // 003 33.7: not the ZOC of patrol/interdiction.
+        .filter(|p| ungarrisoned_grounded(pos, p) && pos.in_ground_zoc_of(p.side.other(), p.hex))
         .map(|p| (p.id.clone(), p.hex))
         .collect();
     eliminate(

@@ -153,6 +153,10 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             | MissionKind::Industry
             | MissionKind::Escort
             | MissionKind::Hunt => combat_mission(ctx, pos, m, &flyers, &mut out),
+            // 32.7, 33.7: patrol and patrol/interdiction.
+            MissionKind::Patrol | MissionKind::Interdiction => {
+                patrol_mission(ctx, pos, m, &flyers, &mut out)
+            }
         };
         if landed.is_some() {
             tactical.record(ctx.attacks, m);
@@ -290,6 +294,10 @@ fn wrong_type(
             cite!("30.1"),
         )),
         (UnitKind::Ftr, m) => crate::air_combat::fighter_refusal(ruleset, m),
+        // 32.7, 33.7: patrol and patrol/interdiction.
+        (k, m @ (MissionKind::Patrol | MissionKind::Interdiction)) => {
+            crate::air_combat::patrol::wrong_type(ruleset, k, m)
+        }
         (_, MissionKind::Escort) => Some(("only fighters escort (32.4)", cite!("32.4"))),
         (_, MissionKind::Hunt) => Some(("only fighters hunt (32.5)", cite!("32.5"))),
         (UnitKind::Sac, MissionKind::Tactical) => {
@@ -1092,6 +1100,70 @@ pub fn with_support(a: &Attack, missions: &[Mission]) -> Attack {
         .flat_map(|m| m.units.iter().cloned());
     out.units.extend(bombers);
     out
+}
+
+/// 32.7, 33.7, 30.6: a patrol or patrol/interdiction mission: each aircraft began the
+/// player-turn at a base free of enemy ZOC (30.6) and flies to its patrol hex within its
+/// range and 32.73's 24 hexes out and back; it stays in the air over the hex (it lands
+/// at the end of the opponent's player-turn, 32.75, so it is not among the landings).
+fn patrol_mission(
+    ctx: &Context,
+    pos: &mut Position,
+    m: &Mission,
+    flyers: &[Flyer],
+    out: &mut Flights,
+) -> Option<(Hex, Range<usize>)> {
+    let mut ok = true;
+    let extra = [
+        m.battle.as_ref().map(|b| b.span.clone()),
+        m.land.as_ref().map(|l| l.span.clone()),
+        m.via.first().map(|v| v.span.clone()),
+    ];
+    if let (Some(span), Some(first)) = (extra.into_iter().flatten().next(), flyers.first()) {
+        ok = false;
+        out.errors.push(shape_error(
+            first,
+            "a patrol flies to its patrol hex and names no battle, landing base or staging city (32.7)",
+            span,
+        ));
+    }
+    for f in flyers {
+        if ctx.engaged_at_start.contains(&f.id.value) {
+            ok = false;
+            let problem = Problem::BaseInEnemyZoc {
+                unit: f.id.value.clone(),
+                hex: f.base,
+            };
+            out.errors.push(
+                OrderError::new(problem, Some(f.id.span.clone()), cite!("30.6")).unit(&f.id.value),
+            );
+        }
+    }
+    // 32.7: the patrol hex is a hex of the board.
+    if let (false, Some(first)) = (ctx.rules.board.contains(m.to.value), flyers.first()) {
+        ok = false;
+        let why = format!("its patrol hex {} is not on the board", m.to.value);
+        out.errors.push(shape_error(first, &why, m.to.span.clone()));
+    }
+    if !ok {
+        return None;
+    }
+    let mut sent = Vec::new();
+    for f in flyers {
+        match crate::air_combat::patrol::check((&f.id, &f.counter, f.base), m.kind.value, &m.to) {
+            Ok(p) => sent.push((f, p)),
+            Err(e) => out.errors.push(*e),
+        }
+    }
+    if sent.len() < flyers.len() {
+        return None;
+    }
+    for (f, p) in sent {
+        let flew = crate::air_combat::patrol::take_off(pos, &f.id.value, f.base, p);
+        out.events.push(flew);
+    }
+    crate::air_combat::interdiction::refresh(&ctx.rules.counters, pos);
+    None
 }
 
 #[cfg(test)]

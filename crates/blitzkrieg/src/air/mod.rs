@@ -72,6 +72,11 @@ pub enum MissionKind {
     Escort,
     /// 32.5: fighters hunt from a search hex (`air_combat::hunt`).
     Hunt,
+    // 32.7, 33.7: patrol and patrol/interdiction (air_combat::patrol).
+    /// 32.7: fighters patrol a hex through the opponent's player-turn.
+    Patrol,
+    /// 33.7: TAC and fighters on patrol/interdiction over a hex.
+    Interdiction,
 }
 
 impl MissionKind {
@@ -88,6 +93,9 @@ impl MissionKind {
             // 32: air combat.
             "escort" => Some(MissionKind::Escort),
             "hunt" => Some(MissionKind::Hunt),
+            // 32.7, 33.7: patrol, patrol/interdiction.
+            "patrol" => Some(MissionKind::Patrol),
+            "interdiction" | "patrol-interdiction" | "p/i" => Some(MissionKind::Interdiction),
             _ => None,
         }
     }
@@ -104,7 +112,9 @@ impl MissionKind {
             MissionKind::Tactical
             | MissionKind::Transfer
             | MissionKind::Escort
-            | MissionKind::Hunt => None,
+            | MissionKind::Hunt
+            | MissionKind::Patrol
+            | MissionKind::Interdiction => None,
             MissionKind::Strategic => Some(RaidTarget::Units),
             MissionKind::Airbase => Some(RaidTarget::Airbase),
             MissionKind::Port => Some(RaidTarget::Port),
@@ -131,6 +141,8 @@ impl fmt::Display for MissionKind {
             MissionKind::Industry => "industry",
             MissionKind::Escort => "escort",
             MissionKind::Hunt => "hunt",
+            MissionKind::Patrol => "patrol",
+            MissionKind::Interdiction => "patrol/interdiction",
         })
     }
 }

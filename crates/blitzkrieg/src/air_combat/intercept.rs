@@ -53,21 +53,30 @@ pub fn flights(
             range: 0,
             hunts: Vec::new(),
             transported: Vec::new(),
+            patrollers: Vec::new(),
         });
         if *kind == MissionKind::Escort {
             flight.escorts.push(unit.clone());
             continue;
+        }
+        // 32.72, 33.7: patrollers sent this player-turn may be intercepted too.
+        let patrolling = matches!(kind, MissionKind::Patrol | MissionKind::Interdiction);
+        if patrolling {
+            flight.patrollers.push(unit.clone());
         }
         if night.contains(unit) {
             continue;
         }
         let reach = rules.counters.get(unit).map_or(0, |c| c.movement);
         let range = match routes.get(unit) {
+            // 32.31 limits the range against bombers, hunters and air transport only:
+            // patrollers are met within its 12 hexes.
+            _ if patrolling => rules.ruleset.tournament_figures.air_combat.intercept_hexes,
             Some(path) => triggers.range_along(path),
             None => triggers.least_range(*from, *to, reach),
         };
         // 32.31: hunters' routes give the range too; 32.5: they fly as hunts.
-        if *kind != MissionKind::Hunt {
+        if *kind != MissionKind::Hunt && !patrolling {
             flight.bombers.push(unit.clone());
         }
         flight.range = flight.range.max(range);
@@ -78,7 +87,7 @@ pub fn flights(
         }
     }
     over.into_values()
-        .filter(|f| !f.bombers.is_empty() || !f.hunts.is_empty())
+        .filter(|f| !f.bombers.is_empty() || !f.hunts.is_empty() || !f.patrollers.is_empty())
         .collect()
 }
 
@@ -107,11 +116,21 @@ pub fn reachable(
     flight: &Flight,
 ) -> Vec<(UnitId, u32)> {
     pos.pieces()
-        .filter(|p| p.side == defender && p.kind == UnitKind::Ftr && !pos.is_aloft(&p.id))
+        .filter(|p| p.side == defender && p.kind == UnitKind::Ftr)
+        .filter(|p| !pos.is_aloft(&p.id) || pos.patrol_of(&p.id).is_some())
         .filter(|p| !barred.contains(&p.id))
         .filter_map(|p| {
-            let d = p.hex.distance(flight.hex);
             let own = rules.counters.get(&p.id).map_or(0, |c| c.movement);
+            // 32.7, 32.73: a patroller counts from its patrol hex, 24 hexes in all.
+            if let Some(ok) =
+                super::patrol::may_intercept(pos, &p.id, flight.hex, flight.range.min(own))
+            {
+                let d = pos
+                    .patrol_of(&p.id)
+                    .map_or(0, |q| q.hex.distance(flight.hex));
+                return ok.then(|| (p.id.clone(), d));
+            }
+            let d = p.hex.distance(flight.hex);
             (d <= flight.range && d <= own).then(|| (p.id.clone(), d))
         })
         .collect()
@@ -202,6 +221,11 @@ pub fn check(
                 ));
                 continue;
             }
+            // 32.73: a patroller within reach but for the 24 hexes in all.
+            if let Some(e) = super::patrol::beyond_24(pos, &u.value, flight, &u.span) {
+                errors.push(e);
+                continue;
+            }
             if !reach.iter().any(|(r, _)| *r == u.value) {
                 let distance = pos.hex_of(&u.value).map_or(0, |h| h.distance(flight.hex));
                 let own = rules.counters.get(&u.value).map_or(0, |c| c.movement);
@@ -286,6 +310,10 @@ pub fn fight(
         // 32.52: interceptors meeting hunters.
         if !flight.hunts.is_empty() {
             events.extend(super::hunt::met(rules, pos, (flight, i), tables, roll)?);
+            continue;
+        }
+        // 32.72: patrollers alone over the hex are met by `patrol::fight`.
+        if flight.bombers.is_empty() && flight.transported.is_empty() {
             continue;
         }
         let (times, how) = if flight.escorted() {

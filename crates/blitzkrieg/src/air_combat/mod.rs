@@ -16,9 +16,10 @@
 //! aircraft (32.6), by the mover's hunters and by the defender's fighters in his answer.
 //! [`transport`] owns the interception of air transport (32.33), [`nullify`] the AV it
 //! undoes (32.74), [`industry`] what a shortage of basic industry does to air combat
-//! (36.32-36.34).
+//! (36.32-36.34). [`patrol`] owns patrol (32.7-32.75), [`interdiction`] the ZOC of
+//! patrol/interdiction (33.7).
 //!
-//! Left for later: patrol (32.7-32.75) and 33.7.
+//! Left for later: 33.7's strafing of ground units.
 
 pub mod intercept;
 pub mod route;
@@ -32,6 +33,9 @@ pub mod transport;
 pub mod industry;
 // 32.74: an AV nullified by interception.
 pub mod nullify;
+// 32.7-32.75, 33.7: patrol and patrol/interdiction.
+pub mod interdiction;
+pub mod patrol;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
@@ -79,6 +83,10 @@ pub fn fighter_refusal(ruleset: &Ruleset, mission: MissionKind) -> Option<(&'sta
     }
     match mission {
         MissionKind::Transfer | MissionKind::Escort | MissionKind::Hunt => None,
+        // 32.7, 33.7: patrol and patrol/interdiction.
+        MissionKind::Patrol | MissionKind::Interdiction => {
+            patrol::wrong_type(ruleset, crate::units::UnitKind::Ftr, mission)
+        }
         MissionKind::Tactical
         | MissionKind::Strategic
         | MissionKind::Airbase
@@ -99,7 +107,13 @@ pub fn escort_refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
     }
     let bombed = missions.iter().any(|o| {
         o.kind.value.is_combat()
-            && !matches!(o.kind.value, MissionKind::Escort | MissionKind::Hunt)
+            && !matches!(
+                o.kind.value,
+                MissionKind::Escort
+                    | MissionKind::Hunt
+                    | MissionKind::Patrol
+                    | MissionKind::Interdiction
+            )
             && o.to.value == m.to.value
             && !o.night.as_ref().is_some_and(|n| n.value)
     });
@@ -121,7 +135,12 @@ pub fn route_of(
     m: &Mission,
     (unit, base, range): (&Located<UnitId>, Hex, u32),
 ) -> Result<Option<Vec<Hex>>, Box<OrderError>> {
-    if !in_play(&rules.ruleset) || m.kind.value == MissionKind::Transfer {
+    if !in_play(&rules.ruleset)
+        || matches!(
+            m.kind.value,
+            MissionKind::Transfer | MissionKind::Patrol | MissionKind::Interdiction
+        )
+    {
         return Ok(None);
     }
     if m.route.is_empty() {

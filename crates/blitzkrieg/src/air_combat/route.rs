@@ -58,8 +58,8 @@ pub fn checked(
 
 /// What starts the intercept range of the defender's (32.31): (A) the ZOC of his
 /// ground units, (C) the full sea hexes of a zone holding `sea_zone_factors` or more of
-/// his air or ground factors, printed (003 32.31; defence factors for artillery).
-/// (B), the patrol ZOC, comes with patrols (32.71), not built.
+/// his air or ground factors, printed (003 32.31; defence factors for artillery),
+/// (B) the patrol ZOC of his aircraft on patrol or patrol/interdiction (32.71, 003 33.7).
 pub struct Triggers<'a> {
     pos: &'a Position,
     rules: &'a Rules,
@@ -92,10 +92,14 @@ impl<'a> Triggers<'a> {
         }
     }
 
-    /// 32.31 (A), (C): whether an aircraft entering `hex` starts the intercept range
-    /// (003 32.31: its take-off hex too).
+    /// 32.31 (A), (B), (C): whether an aircraft entering `hex` starts the intercept
+    /// range (003 32.31: its take-off hex too).
     pub fn at(&self, hex: Hex) -> bool {
         if self.pos.in_zoc_of(self.defender, hex) {
+            return true;
+        }
+        // 32.31 (B), 32.71: the patrol ZOC.
+        if super::patrol::in_patrol_zoc(self.pos, self.defender, hex) {
             return true;
         }
         self.rules.board.is_sea(hex)

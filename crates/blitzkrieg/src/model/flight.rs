@@ -29,6 +29,11 @@ pub struct Flight {
     /// 9.4); never those supplied by air (003 32.33).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub transported: Vec<UnitId>,
+    // 32.7, 33.7: patrol and patrol/interdiction.
+    /// 32.72, 33.7: the aircraft sent on patrol or patrol/interdiction over the hex
+    /// this player-turn (met at normal strength when no bombers fly over it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub patrollers: Vec<UnitId>,
 }
 
 /// 32.5-32.52, 32.6: one hunt mission and the follow-ups its file pre-decided.
@@ -63,4 +68,22 @@ impl Flight {
 pub struct Interception {
     pub hex: Hex,
     pub fighters: Vec<UnitId>,
+}
+
+// 32.7, 33.7: patrol and patrol/interdiction (the rule is `air_combat::patrol`).
+/// 32.7, 33.7: what an aircraft in the air over a patrol hex is doing there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PatrolKind {
+    /// 32.7: a fighter on patrol.
+    Patrol,
+    /// 33.7: a TAC or fighter on patrol/interdiction.
+    Interdiction,
+}
+
+/// 32.7, 33.7: one aircraft in the air over its patrol hex (it stands at its base on
+/// the map, in the air, as bombers do, 30.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Patrol {
+    pub hex: Hex,
+    pub kind: PatrolKind,
 }
