@@ -46,15 +46,7 @@ pub fn flights(
         else {
             continue;
         };
-        let flight = over.entry(*to).or_insert_with(|| Flight {
-            hex: *to,
-            bombers: Vec::new(),
-            escorts: Vec::new(),
-            range: 0,
-            hunts: Vec::new(),
-            transported: Vec::new(),
-            patrollers: Vec::new(),
-        });
+        let flight = over.entry(*to).or_insert_with(|| Flight::over(*to));
         if *kind == MissionKind::Escort {
             flight.escorts.push(unit.clone());
             continue;

@@ -57,13 +57,7 @@ pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights:
         let at = match flights.iter().position(|f| f.hex == *to) {
             Some(i) => i,
             None => {
-                flights.push(Flight {
-                    hex: *to,
-                    bombers: Vec::new(),
-                    escorts: Vec::new(),
-                    range: 0,
-                    transported: Vec::new(),
-                });
+                flights.push(Flight::over(*to));
                 flights.len() - 1
             }
         };

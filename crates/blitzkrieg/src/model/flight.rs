@@ -51,6 +51,19 @@ pub struct Hunt {
 }
 
 impl Flight {
+    /// A flight over `hex` with no aircraft yet and no intercept range.
+    pub fn over(hex: Hex) -> Flight {
+        Flight {
+            hex,
+            bombers: Vec::new(),
+            escorts: Vec::new(),
+            range: 0,
+            hunts: Vec::new(),
+            transported: Vec::new(),
+            patrollers: Vec::new(),
+        }
+    }
+
     /// 32.32: whether the bombers fly escorted.
     pub fn escorted(&self) -> bool {
         !self.escorts.is_empty()
