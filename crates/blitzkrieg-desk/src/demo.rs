@@ -188,6 +188,7 @@ pub fn new_game_spec() -> NewGame {
         readings: Vec::new(),
         nonce: None,
         cold_war: false,
+        no_answer: Default::default(),
     }
 }
 

@@ -24,7 +24,7 @@ fn blitz() -> Command {
 /// Turn 5, Blue to move: Red holds P30, a hex of the Blue city Azure, with an
 /// infantry and a fighter; Blue's infantry stands two hexes away at P28, its TAC at
 /// Hallam.
-const POSITION: &str = r#"turn = 5
+pub(crate) const POSITION: &str = r#"turn = 5
 side = "blue"
 
 [held]

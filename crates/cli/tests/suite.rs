@@ -86,6 +86,9 @@ mod verify_mail;
 // 34 (weather)
 #[path = "weather_cli.rs"]
 mod weather_cli;
+// 32.3: a defender who does not answer, and the air sample.
+#[path = "no_answer_cli.rs"]
+mod no_answer_cli;
 
 /// Every `.rs` file of `tests/` is a module of this suite or a test target of its own
 /// in `Cargo.toml`: with `autotests = false`, a file that is neither never runs.

@@ -10,7 +10,8 @@
 //! [`route`] owns the route a mission flies and the intercept range it gives (32.31),
 //! [`intercept`] the interception by mail: the flights the defender may meet, his
 //! answer, and the air combat on the ACT (32.3-32.34, 32.4); [`standing`] the
-//! standing interception orders of a game that chose them instead of the exchange.
+//! standing interception orders of a game that chose them instead of the exchange;
+//! [`no_answer`] the exchange resolved without a defender who does not answer.
 //!
 //! Left for later: hunt (32.5-32.53), strafe (32.6), patrol (32.7-32.75), 32.74, the
 //! interception of air transport (32.33) and 33.7.
@@ -18,6 +19,8 @@
 pub mod intercept;
 pub mod route;
 pub mod standing;
+// 32.3: a defender who does not answer.
+pub mod no_answer;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
