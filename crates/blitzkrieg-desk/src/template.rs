@@ -67,6 +67,8 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     let _ = writeln!(t, "state = \"{state_hash}\"");
     if state.resume.is_some() {
         step_help(&mut t, rules, state, side);
+        // 32.3: what happens if the defender does not answer in time.
+        no_answer_help(&mut t, rules, state);
         let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
         return t;
     }

@@ -67,16 +67,24 @@ fn template(g: &Path, stem: &str) -> String {
 }
 
 /// Red's turn 4 (`red` after the template) and Blue's turn 5 up to its stop before
-/// odds, in a game made with `extra` flags: the game folder.
-fn stopped(tmp: &Path, extra: &[&str], red: &str) -> PathBuf {
+/// odds, in a game made with `extra` flags: the game folder. `sign` signs each order
+/// file as its side does, in a game of signed orders.
+fn stopped_signed(tmp: &Path, extra: &[&str], red: &str, sign: &dyn Fn(&str, &Path)) -> PathBuf {
     let rules = ["--rules", "tournament", "--optional", "32"];
     let g = new_at_position(tmp, "g", &position(), &[&rules[..], extra].concat());
     let red = orders(&g, "red.toml", &template(&g, "09-4-red"), red);
+    sign("red", &red);
     resolve(&g.join("09-4-red.state.ron"), &red, &g, false);
     let blue = orders(&g, "blue.toml", &template(&g, "10-5-blue"), BLUE_TURN);
+    sign("blue", &blue);
     resolve(&g.join("10-5-blue.state.ron"), &blue, &g, false);
     assert!(g.join("10-5-blue.step1.state.ron").exists());
     g
+}
+
+/// [`stopped_signed`] in a game without signed orders.
+fn stopped(tmp: &Path, extra: &[&str], red: &str) -> PathBuf {
+    stopped_signed(tmp, extra, red, &|_, _| {})
 }
 
 /// Blue's no-answer file for the stopped step: Red's template with Blue's side.
@@ -222,4 +230,69 @@ fn no_answer_needs_the_exchange_of_rule_32_r013() {
             .stderr(contains("blitz::ruleset::no_answer_without_exchange"));
         assert!(!out.exists());
     }
+}
+
+/// A fresh Ed25519 key pair `dir/name` made by `ssh-keygen`; the private key's path.
+fn keygen(dir: &Path, name: &str) -> PathBuf {
+    let key = dir.join(name);
+    let ok = std::process::Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .arg(&key)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    key
+}
+
+/// Signs `file` with `key` as a player does (FILE.sig beside it).
+fn sign_with(key: &Path, file: &Path) {
+    let _ = fs::remove_file(format!("{}.sig", file.display()));
+    let ok = std::process::Command::new("ssh-keygen")
+        .args(["-q", "-Y", "sign", "-n", "blitz-orders", "-f"])
+        .arg(key)
+        .arg(file)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+}
+
+/// 32.3 in a game of signed orders: the no-answer file is the mover's, signed with his
+/// key; signed with the defender's it is refused.
+#[test]
+fn in_a_signed_game_the_mover_signs_his_no_answer_file_32_3() {
+    let tmp = tempfile::tempdir().unwrap();
+    let keys = tempfile::tempdir().unwrap();
+    let blue_key = keygen(keys.path(), "blue");
+    let red_key = keygen(keys.path(), "red");
+    let blue_pub = format!("{}.pub", blue_key.display());
+    let red_pub = format!("{}.pub", red_key.display());
+    let flags = [
+        "--no-answer",
+        "standing",
+        "--blue-key",
+        &blue_pub,
+        "--red-key",
+        &red_pub,
+    ];
+    let key_of = |side: &str| if side == "blue" { &blue_key } else { &red_key };
+    let g = stopped_signed(tmp.path(), &flags, FALLBACK, &|side, file| {
+        sign_with(key_of(side), file);
+    });
+    let none = no_answer_file(&g);
+    sign_with(&red_key, &none);
+    resolving(&g.join("10-5-blue.step1.state.ron"), &none, &g, true)
+        .assert()
+        .failure()
+        .stderr(contains("Blue"));
+    assert!(!g.join("10-5-blue.step1.report.txt").exists());
+    sign_with(&blue_key, &none);
+    resolve(&g.join("10-5-blue.step1.state.ron"), &none, &g, true);
+    blitz()
+        .arg("verify")
+        .arg(&g)
+        .assert()
+        .success()
+        .stdout(contains("3 player-turns replayed"));
 }
