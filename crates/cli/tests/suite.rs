@@ -87,6 +87,8 @@ mod verify_mail;
 #[path = "weather_cli.rs"]
 mod weather_cli;
 // 32.3: a defender who does not answer, and the air sample.
+#[path = "demo_air.rs"]
+mod demo_air;
 #[path = "no_answer_cli.rs"]
 mod no_answer_cli;
 
