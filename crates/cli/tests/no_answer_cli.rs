@@ -12,6 +12,7 @@
 //! is refused (B320) and Blue's `[answer] none` too (B342): the turn waits for Red.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::signed_orders::{keygen, sign};
 use crate::support::{new_at_position, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use predicates::str::contains;
@@ -67,16 +68,16 @@ fn template(g: &Path, stem: &str) -> String {
 }
 
 /// Red's turn 4 (`red` after the template) and Blue's turn 5 up to its stop before
-/// odds, in a game made with `extra` flags: the game folder. `sign` signs each order
+/// odds, in a game made with `extra` flags: the game folder. `signer` signs each order
 /// file as its side does, in a game of signed orders.
-fn stopped_signed(tmp: &Path, extra: &[&str], red: &str, sign: &dyn Fn(&str, &Path)) -> PathBuf {
+fn stopped_signed(tmp: &Path, extra: &[&str], red: &str, signer: &dyn Fn(&str, &Path)) -> PathBuf {
     let rules = ["--rules", "tournament", "--optional", "32"];
     let g = new_at_position(tmp, "g", &position(), &[&rules[..], extra].concat());
     let red = orders(&g, "red.toml", &template(&g, "09-4-red"), red);
-    sign("red", &red);
+    signer("red", &red);
     resolve(&g.join("09-4-red.state.ron"), &red, &g, false);
     let blue = orders(&g, "blue.toml", &template(&g, "10-5-blue"), BLUE_TURN);
-    sign("blue", &blue);
+    signer("blue", &blue);
     resolve(&g.join("10-5-blue.state.ron"), &blue, &g, false);
     assert!(g.join("10-5-blue.step1.state.ron").exists());
     g
@@ -91,6 +92,17 @@ fn stopped(tmp: &Path, extra: &[&str], red: &str) -> PathBuf {
 fn no_answer_file(g: &Path) -> PathBuf {
     let reaction = template(g, "10-5-blue.step1").replace("side = \"red\"", "side = \"blue\"");
     orders(g, "none.toml", &reaction, &format!("{NO_ANSWER}{SEED}"))
+}
+
+/// `blitz verify` replays the folder's three player-turns: Red's turn 4 and both steps
+/// of Blue's turn 5.
+fn verifies(g: &Path) {
+    blitz()
+        .arg("verify")
+        .arg(g)
+        .assert()
+        .success()
+        .stdout(contains("3 player-turns replayed"));
 }
 
 /// `text` with every run of white space one space: report lines wrap at 78 columns.
@@ -143,12 +155,7 @@ fn a_defender_who_does_not_answer_gets_his_fallback_standing_orders_32_3() {
         flat(&mail).contains("Red's answer was not awaited"),
         "{mail}"
     );
-    blitz()
-        .arg("verify")
-        .arg(&g)
-        .assert()
-        .success()
-        .stdout(contains("3 player-turns replayed"));
+    verifies(&g);
 }
 
 /// 32.3 with `--no-answer standing`, Red having written no fallback: nothing intercepts,
@@ -232,32 +239,6 @@ fn no_answer_needs_the_exchange_of_rule_32_r013() {
     }
 }
 
-/// A fresh Ed25519 key pair `dir/name` made by `ssh-keygen`; the private key's path.
-fn keygen(dir: &Path, name: &str) -> PathBuf {
-    let key = dir.join(name);
-    let ok = std::process::Command::new("ssh-keygen")
-        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
-        .arg(&key)
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok);
-    key
-}
-
-/// Signs `file` with `key` as a player does (FILE.sig beside it).
-fn sign_with(key: &Path, file: &Path) {
-    let _ = fs::remove_file(format!("{}.sig", file.display()));
-    let ok = std::process::Command::new("ssh-keygen")
-        .args(["-q", "-Y", "sign", "-n", "blitz-orders", "-f"])
-        .arg(key)
-        .arg(file)
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok);
-}
-
 /// 32.3 in a game of signed orders: the no-answer file is the mover's, signed with his
 /// key; signed with the defender's it is refused.
 #[test]
@@ -278,21 +259,16 @@ fn in_a_signed_game_the_mover_signs_his_no_answer_file_32_3() {
     ];
     let key_of = |side: &str| if side == "blue" { &blue_key } else { &red_key };
     let g = stopped_signed(tmp.path(), &flags, FALLBACK, &|side, file| {
-        sign_with(key_of(side), file);
+        sign(key_of(side), file);
     });
     let none = no_answer_file(&g);
-    sign_with(&red_key, &none);
+    sign(&red_key, &none);
     resolving(&g.join("10-5-blue.step1.state.ron"), &none, &g, true)
         .assert()
         .failure()
         .stderr(contains("Blue"));
     assert!(!g.join("10-5-blue.step1.report.txt").exists());
-    sign_with(&blue_key, &none);
+    sign(&blue_key, &none);
     resolve(&g.join("10-5-blue.step1.state.ron"), &none, &g, true);
-    blitz()
-        .arg("verify")
-        .arg(&g)
-        .assert()
-        .success()
-        .stdout(contains("3 player-turns replayed"));
+    verifies(&g);
 }
