@@ -130,6 +130,35 @@ pub const WAR_STEPS: [Step; 5] = [
     step!("demo-war", "04-8-blue.toml", None),
 ];
 
+/// The air sample's game id (the Tournament Game with the optional rules 32-36).
+pub const AIR_GAME_ID: &str = "air-demo";
+
+/// The air sample's first state: a position at Blue's turn 6 (`docs/position.md`).
+pub const AIR_POSITION: Start = Start {
+    file: "examples/demo-air/position.toml",
+    text: include_str!("../../../examples/demo-air/position.toml"),
+};
+
+/// The player-turns of the air sample, in order: turns 6-7 of a Tournament Game with
+/// the optional rules 32-36, made with `--no-answer standing`, from a position at
+/// Blue's turn 6. In 6-Blue Blue's SAC bomb the port of Novomar (33.3) with a fighter
+/// escorting them (32.4) and their substitutes its city-road unescorted (33.4); the
+/// player-turn stops before odds and Red's answer meets both flights, the escorted one
+/// at double strength, the other at triple (32.32), on Red's seed. In 6-Red Red writes
+/// his fallback standing interception orders. In 7-Blue the bombers fly again
+/// unescorted; Red does not answer, and Blue resolves the step with `[answer] none`
+/// and his own seed: Red's fallback meets them (32.3). 7-Red's seed rolls the weather
+/// of turn 8. The rolls reuse the three recorded rounds of the Basic Game sample, each
+/// once.
+pub const AIR_STEPS: [Step; 6] = [
+    step!("demo-air", "00-6-blue.toml", None),
+    step!("demo-air", "01-6-blue-red-answers.toml", Some(BEACON_1000)),
+    step!("demo-air", "02-6-red.toml", None),
+    step!("demo-air", "03-7-blue.toml", None),
+    step!("demo-air", "04-7-blue-no-answer.toml", Some(BEACON_657413)),
+    step!("demo-air", "05-7-red.toml", Some(BEACON_123)),
+];
+
 /// A position file a sample starts from instead of set-up.
 #[derive(Clone, Copy, Debug)]
 pub struct Start {
@@ -188,6 +217,7 @@ pub fn new_game_spec() -> NewGame {
         readings: Vec::new(),
         nonce: None,
         cold_war: false,
+        no_answer: Default::default(),
     }
 }
 
@@ -221,10 +251,25 @@ pub fn war_game_spec() -> NewGame {
     }
 }
 
+/// The air sample's game: the war sample's, with the optional rule 32 (air combat) by
+/// the exchange by mail, a defender who does not answer getting his fallback standing
+/// interception orders (`--no-answer standing`).
+pub fn air_game_spec() -> NewGame {
+    NewGame {
+        id: AIR_GAME_ID.to_string(),
+        optional: [32, 33, 34, 35, 36].into_iter().collect(),
+        no_answer: blitzkrieg::state::NoAnswer::Standing,
+        ..tournament_game_spec()
+    }
+}
+
 /// The order file a player would mail: the header of `state` and the step's orders.
 pub fn order_file(state: &GameState, state_bytes: &[u8], body: &str) -> String {
-    let side = state
-        .mover()
+    // 32.3: the file resolving a step without the defender's answer is the mover's.
+    let no_answer = body.lines().any(|l| l.trim() == "[answer]");
+    let side = blitzkrieg::air_combat::no_answer::resolver(state)
+        .filter(|_| no_answer)
+        .or(state.mover())
         .map_or("blue".to_string(), |s| s.name().to_ascii_lowercase());
     format!(
         "game = \"{}\"\nside = \"{side}\"\nturn = {}\nstate = \"{}\"\n\n{body}",
@@ -310,6 +355,30 @@ pub fn play_war(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError
     )
 }
 
+/// Plays the air sample into `dir`, from its position, as [`play`] does the Basic
+/// Game's.
+pub fn play_air(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
+    play_steps(
+        u,
+        dir,
+        force,
+        &air_game_spec(),
+        Some(AIR_POSITION),
+        &AIR_STEPS,
+        Record::Kept,
+    )
+}
+
+/// The label of the player-turn a state plays, with its step when it is a later one:
+/// "6-Blue", "6-Blue.step1".
+fn step_label(state: &GameState) -> String {
+    if state.step > 0 {
+        format!("{}.step{}", state.label(), state.step)
+    } else {
+        state.label()
+    }
+}
+
 /// Whether a sample keeps the record of the seeds used (PBM ¶2), as a game made by
 /// `blitz new` does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,10 +451,13 @@ fn play_steps(
         let out = game::resolution_files(dir, &r, &orders, seed.as_ref(), Some(&commitment));
         files::write_all(&out, force)?;
         let replay = crate::turn_mail::replay_files(&r.previous.file_stem(), &out);
-        let message = game::turn_mail(u, &r, &replay, mail_date(i)?)?;
+        let mut message = game::turn_mail(u, &r, &replay, mail_date(i)?)?;
+        // A later step of a player-turn (the answer to a stop) is a mail of its own.
+        let label = step_label(&r.previous);
+        message.turn.clone_from(&label);
         let mail = to_outbox(&message, &outbox, force)?;
         turns.push(PlayedTurn {
-            label: r.previous.label(),
+            label,
             report: dir.join(game::FILES.report(&r.previous.file_stem())),
             mail,
             commitment,

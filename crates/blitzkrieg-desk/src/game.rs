@@ -390,6 +390,9 @@ pub struct NewGame {
     pub nonce: Option<String>,
     /// 38.8: a game of '85 that starts in Cold War (37.1), both players agreeing.
     pub cold_war: bool,
+    /// 32.3: what a defender who does not answer the interception exchange gets
+    /// (`--no-answer`); the player-turn waits unless chosen.
+    pub no_answer: blitzkrieg::state::NoAnswer,
 }
 
 /// The umpire release written into every state (the envelope's `umpire`).
@@ -439,6 +442,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
     Ruleset::check_seed(&g.optional, seed == SeedSource::StockSales)?;
     // 38.8: the Cold War, in a game of '85 only.
     Ruleset::check_cold_war(g.rules, g.cold_war)?;
+    // 32.3: a silent defender's fallback, in a game of the interception exchange.
+    Ruleset::check_no_answer(&g.optional, Default::default(), g.no_answer)?;
     let units = Side::BOTH
         .iter()
         .flat_map(|s| {
@@ -467,6 +472,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 stops: BTreeSet::new(),
                 cold_war: g.cold_war,
                 interception: Default::default(),
+                no_answer: g.no_answer,
             },
             data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),

@@ -93,6 +93,20 @@ fn key_for(state: &GameState) -> Option<(Side, &str)> {
     state.game.keys.get(&side).map(|k| (side, k.as_str()))
 }
 
+/// 32.3: [`key_for`] the orders given: a file that resolves a stopped player-turn
+/// without the defender's answer (`[answer] none`) is the mover's, signed with his
+/// key (`air_combat::no_answer`).
+fn key_for_orders<'a>(state: &'a GameState, orders: &OrderText) -> Option<(Side, &'a str)> {
+    let parsed = blitzkrieg::orders::parse(&orders.toml).ok();
+    let writer = parsed
+        .as_ref()
+        .and_then(|o| blitzkrieg::air_combat::no_answer::writer(state, o));
+    match writer {
+        Some(side) => state.game.keys.get(&side).map(|k| (side, k.as_str())),
+        None => key_for(state),
+    }
+}
+
 /// True when the state's next orders must be signed.
 pub fn required(state: &GameState) -> bool {
     key_for(state).is_some()
@@ -107,7 +121,7 @@ pub fn check(
     orders: &OrderText,
     signature: Option<&OrderSignature>,
 ) -> Result<(), GameError> {
-    let Some((side, key_text)) = key_for(state) else {
+    let Some((side, key_text)) = key_for_orders(state, orders) else {
         return Ok(());
     };
     let refused = |place: &str, reason| SignatureProblem::Refused {

@@ -67,6 +67,8 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     let _ = writeln!(t, "state = \"{state_hash}\"");
     if state.resume.is_some() {
         step_help(&mut t, rules, state, side);
+        // 32.3: what happens if the defender does not answer in time.
+        no_answer_help(&mut t, rules, state);
         let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
         return t;
     }
@@ -82,6 +84,8 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
         seed_section(&mut t, &state.game.options.seed);
     }
     standing_intercept_help(&mut t, rules, state);
+    // 32.3: a defender who does not answer (`--no-answer standing`).
+    no_answer_help(&mut t, rules, state);
     let pos = state.position(&rules.counters);
     match state.phase {
         Phase::SetUp { .. } => setup_help(&mut t, rules, state, side),
@@ -106,6 +110,42 @@ fn standing_intercept_help(t: &mut String, rules: &Rules, state: &GameState) {
          #   units = [\"FTR\", ...]\n\
          #   hexes = [\"HEX\", ...]        # or: base = \"HEX\" and within = N\n\
          # Those you wrote stay until you write new ones."
+    );
+}
+
+/// 32.3: a game made with `--no-answer standing` says what a defender who does not
+/// answer gets: in a side's own player-turn, how to write its fallback; in the answer
+/// to a stop before odds, what happens without it and how many orders are kept.
+fn no_answer_help(t: &mut String, rules: &Rules, state: &GameState) {
+    if !blitzkrieg::air_combat::no_answer::chosen(rules) {
+        return;
+    }
+    let Some(mover) = blitzkrieg::air_combat::no_answer::resolver(state) else {
+        let _ = writeln!(
+            t,
+            "\n# A defender who does not answer (32.3, --no-answer standing): your\n\
+             # [[standing_intercept]] orders are your fallback. If you do not answer a stop\n\
+             # before odds in the time agreed, the mover may resolve it without you and they\n\
+             # meet his flights:\n\
+             #   [[standing_intercept]]\n\
+             #   units = [\"FTR\", ...]\n\
+             #   hexes = [\"HEX\", ...]        # or: base = \"HEX\" and within = N\n\
+             # Those you wrote stay until you write new ones."
+        );
+        return;
+    };
+    if state.resume.as_ref().is_some_and(|r| r.flights.is_empty()) {
+        return;
+    }
+    let kept = state
+        .standing
+        .get(&mover.other())
+        .map_or(0, |s| s.intercepts.len());
+    let _ = writeln!(
+        t,
+        "\n# If you do not answer in the time agreed, {mover} may resolve this step without\n\
+         # you ([answer] none and his seed): your standing interception orders then meet\n\
+         # his flights ({kept} kept; none: nothing intercepts) (32.3)."
     );
 }
 

@@ -40,6 +40,7 @@ impl StateBuilder {
                         stops: BTreeSet::new(),
                         cold_war: false,
                         interception: Default::default(),
+                        no_answer: Default::default(),
                     },
                     data: BTreeMap::new(),
                     keys: BTreeMap::new(),

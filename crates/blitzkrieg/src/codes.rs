@@ -28,6 +28,8 @@ impl RulesetError {
             RulesetError::WeatherWithStockSales => "R011",
             RulesetError::Eighty5Optional(_) => "R010",
             RulesetError::ColdWarNot85 => "R012",
+            // 32.3: a defender who does not answer.
+            RulesetError::NoAnswerWithoutExchange => "R013",
         }
     }
 }
@@ -683,6 +685,11 @@ mod tests {
                 hex: h("K14"),
                 hexes: 26,
             },
+            // 32.3: a defender who does not answer.
+            Problem::NoAnswerNotChosen,
+            Problem::NoAnswerNotAwaited,
+            Problem::NoAnswerWithIntercepts,
+            Problem::NoAnswerFalse,
             Problem::NoStrategicTarget {
                 hex: h("K14"),
                 why: "it holds no enemy ground unit".into(),

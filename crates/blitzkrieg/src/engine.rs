@@ -245,6 +245,8 @@ fn plan(
         return Err(errors);
     }
     errors.extend(check_unit_names(rules, state, orders));
+    // 32.3: `[answer] none` resolves a stopped player-turn only.
+    errors.extend(crate::air_combat::no_answer::check(rules, state, orders));
     // 37.3: the Hot War of '85 is not built yet.
     errors.extend(crate::eighty5::setup::hot_war_refused(state, orders, rules));
     let result = match state.phase {
@@ -924,7 +926,11 @@ fn play(
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
     let Moved { live, carry, next } = moved;
     if Sequence::of(&rules.ruleset).plays(Step::BeforeOdds) && announced(&carry) {
-        return Ok(stop_before_odds(state, *next, live, carry));
+        let side = live.side;
+        let (next, mut events) = stop_before_odds(state, *next, live, carry);
+        // 32.3: what the mover may do if the defender does not answer in time.
+        events.extend(crate::air_combat::no_answer::stop_note(rules, side));
+        return Ok((next, events));
     }
     let mut live = live;
     let fought = standing_air_combat(rules, state, &carry, &mut live.pos, input)?;
@@ -1261,7 +1267,7 @@ fn answer(
         errors.extend(refuse_unasked(&ask, orders));
     }
     let mut pos = position_of(rules, state);
-    let (done, owed) = combat::complete_pending(
+    let (mut done, owed) = combat::complete_pending(
         rules,
         &mut pos,
         &state.pending,
@@ -1297,6 +1303,13 @@ fn answer(
         Vec::new()
     });
     errors.extend(check_seed(state, orders));
+    // 32.3: resolved without the defender's answer: his fallback standing orders.
+    errors.extend(crate::air_combat::no_answer::check(rules, state, orders));
+    if crate::air_combat::no_answer::written(orders) && errors.is_empty() {
+        let (met, note) = crate::air_combat::no_answer::fallback(rules, state, &pos);
+        done.push(note);
+        return Ok((pos, done, met));
+    }
     if errors.is_empty() {
         Ok((pos, done, (interceptions, strafes)))
     } else {
@@ -1960,7 +1973,9 @@ fn check_header(
             cite!("4.1"),
         ));
     }
-    if let Some(side) = state.mover() {
+    // 32.3: a file resolving a step without the defender's answer is the mover's.
+    let expected = crate::air_combat::no_answer::writer(state, orders).or(state.mover());
+    if let Some(side) = expected {
         if orders.side.value != side {
             errs.push(OrderError::new(
                 Problem::WrongSide {

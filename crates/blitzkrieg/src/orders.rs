@@ -269,6 +269,17 @@ pub struct RawOrders {
     // 37-41: BLITZKRIEG '85.
     /// 37.21: the pre-game purchase's commitment or reveal.
     purchase: Option<Spanned<RawPurchase>>,
+    // 32.3: a defender who does not answer.
+    /// `[answer] none = true`: the stop before odds resolved without his answer.
+    answer: Option<RawAnswer>,
+}
+
+/// 32.3: `[answer]`, in the mover's file that resolves the stop before odds without
+/// the defender's answer (`air_combat::no_answer`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAnswer {
+    none: Spanned<bool>,
 }
 
 /// 37.21: `[purchase]`, a commitment (`commitment`) or a reveal (`salt` and `buy`).
@@ -567,6 +578,10 @@ pub struct Orders {
     // 37-41: BLITZKRIEG '85.
     /// 37.21: the pre-game purchase's commitment or reveal (a game of '85).
     pub purchase: Option<PurchaseOrder>,
+    // 32.3: a defender who does not answer.
+    /// `[answer] none`, as written: the mover resolves the stop before odds without
+    /// the defender's answer (`air_combat::no_answer`).
+    pub answer: Option<Located<bool>>,
 }
 
 /// 32.3: `[[intercept]]`: the defender's fighters and the hex of the enemy aircraft
@@ -1051,6 +1066,9 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 buy: p.buy,
             }
         }),
+        answer: raw
+            .answer
+            .map(|a| Located::new(*a.none.get_ref(), a.none.span())),
     }
 }
 

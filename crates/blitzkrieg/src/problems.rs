@@ -1033,6 +1033,19 @@ problems! {
         (B329, hint = "from its patrol hex a patroller intercepts as far as it can fly and still be home within 24 hexes in all")
         #[error("{unit} on patrol would fly {hexes} hexes from its base by its patrol hex to {hex} and back; a patroller flies 24 in all (32.73)")]
         PatrolInterceptTooFar { unit: UnitId, hex: Hex, hexes: u32 },
+        // 32.3: a defender who does not answer (`--no-answer standing`).
+        (B342, hint = "a game made with `blitz new --no-answer standing` may be resolved without the defender's answer; in this one his answer is awaited")
+        #[error("this game waits for the defender's answer: [answer] none belongs in a game made with --no-answer standing")]
+        NoAnswerNotChosen,
+        (B343, hint = "[answer] none resolves the step that waits for the defender's interceptions before odds, in the mover's file")
+        #[error("no answer to the interception exchange is awaited now: [answer] none resolves a player-turn stopped before odds")]
+        NoAnswerNotAwaited,
+        (B344, hint = "the defender's fallback standing interception orders apply; his [[intercept]]s come in his own answer")
+        #[error("[answer] none says the defender's answer did not come: the file holds no [[intercept]]")]
+        NoAnswerWithIntercepts,
+        (B345, hint = "leave [answer] out of a file that answers")
+        #[error("[answer] says only `none = true`")]
+        NoAnswerFalse,
 
         // ----------------------------------------------------------------------
         // 37-41: BLITZKRIEG '85, the pre-game purchase (eighty5).

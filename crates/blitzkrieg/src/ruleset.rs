@@ -430,6 +430,16 @@ pub enum RulesetError {
         help("choose it with `blitz new --rules 85 --cold-war` (docs/85.md)")
     )]
     ColdWarNot85,
+    // 32.3 (a defender who does not answer)
+    /// 32.3: the fallback for a silent defender is a game option of rule 32's exchange.
+    #[error(
+        "--no-answer standing: a defender's fallback standing interception orders are for a game of optional rule 32 that intercepts by the exchange by mail"
+    )]
+    #[diagnostic(
+        code("blitz::ruleset::no_answer_without_exchange"),
+        help("choose it with `blitz new --rules tournament --optional 32 --no-answer standing` (docs/pbem.md)")
+    )]
+    NoAnswerWithoutExchange,
 }
 
 impl RuleBook {
@@ -598,6 +608,9 @@ pub struct Ruleset {
     /// 32.3: how the defender intercepts (the exchange by mail unless the game chose
     /// standing interception orders).
     pub interception: crate::state::InterceptionMode,
+    /// 32.3: what a defender who does not answer the exchange gets (the player-turn
+    /// waits unless the game chose his fallback standing orders).
+    pub no_answer: crate::state::NoAnswer,
 }
 
 /// The readings a state written before readings existed (format 1) is played with:
@@ -781,6 +794,7 @@ impl Ruleset {
             format_one,
             stops: options.stops.clone(),
             interception: options.interception,
+            no_answer: options.no_answer,
         })
     }
 
@@ -798,6 +812,7 @@ impl Ruleset {
             format_one: false,
             stops: BTreeSet::new(),
             interception: Default::default(),
+            no_answer: Default::default(),
         }
     }
 
@@ -836,6 +851,23 @@ impl Ruleset {
     pub fn check_cold_war(rules: RuleSet, cold_war: bool) -> Result<(), RulesetError> {
         if cold_war && rules != RuleSet::Eighty5 {
             return Err(RulesetError::ColdWarNot85);
+        }
+        Ok(())
+    }
+
+    /// 32.3: a defender's fallback when he does not answer (`--no-answer standing`) is
+    /// chosen in a game that plays rule 32 by the exchange by mail (R013 elsewhere: a
+    /// game without the rule has nothing to answer, one of standing interception
+    /// orders never waits).
+    pub fn check_no_answer(
+        optional: &BTreeSet<u32>,
+        interception: crate::state::InterceptionMode,
+        no_answer: crate::state::NoAnswer,
+    ) -> Result<(), RulesetError> {
+        let exchange =
+            optional.contains(&OptionalRule::AirCombat.number()) && interception.is_exchange();
+        if !no_answer.waits() && !exchange {
+            return Err(RulesetError::NoAnswerWithoutExchange);
         }
         Ok(())
     }
@@ -1144,6 +1176,7 @@ mod tests {
             stops: BTreeSet::new(),
             cold_war: false,
             interception: Default::default(),
+            no_answer: Default::default(),
         };
         let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(made_now["tgat-doubled-defender"], "printed");

@@ -266,6 +266,9 @@ impl Ask {
             standing_intercepts,
             purchase,
             strafes,
+            // 32.3: checked on its own (`air_combat::no_answer::check`): it is the
+            // mover's, never part of an answer.
+            answer: _,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));

@@ -119,6 +119,31 @@ pub struct Options {
     /// exchange, so every game made before keeps its bytes.
     #[serde(default, skip_serializing_if = "InterceptionMode::is_exchange")]
     pub interception: InterceptionMode,
+    /// 32.3: what a defender who does not answer the stop before odds gets (`blitz new
+    /// --no-answer`): the player-turn waits for him, or his fallback standing
+    /// interception orders apply. Absent from the file when the turn waits, so every
+    /// game made before keeps its bytes.
+    #[serde(default, skip_serializing_if = "NoAnswer::waits")]
+    pub no_answer: NoAnswer,
+}
+
+/// 32.3: what happens when the defender does not answer the interception exchange
+/// within the time the players agreed (`air_combat::no_answer`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoAnswer {
+    /// The player-turn waits in its step state for his answer, however long.
+    #[default]
+    Wait,
+    /// The mover may resolve the step without him (`[answer] none = true`): the
+    /// defender's `[[standing_intercept]]` orders, written in his own files, apply.
+    Standing,
+}
+
+impl NoAnswer {
+    /// The default: the player-turn waits.
+    pub fn waits(&self) -> bool {
+        *self == NoAnswer::Wait
+    }
 }
 
 /// 32.3: how the defender's interceptions reach the umpire (optional rule 32).

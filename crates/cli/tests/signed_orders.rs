@@ -21,7 +21,7 @@ fn ssh_keygen() -> std::process::Command {
 }
 
 /// A fresh Ed25519 key pair in `dir`; the private key's path (`.pub` beside it).
-fn keygen(dir: &Path, name: &str) -> PathBuf {
+pub(crate) fn keygen(dir: &Path, name: &str) -> PathBuf {
     let key = dir.join(name);
     let ok = ssh_keygen()
         .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
@@ -34,7 +34,7 @@ fn keygen(dir: &Path, name: &str) -> PathBuf {
 }
 
 /// Signs a file as a player does; the signature lands in FILE.sig.
-fn sign(key: &Path, file: &Path) -> PathBuf {
+pub(crate) fn sign(key: &Path, file: &Path) -> PathBuf {
     let sig = PathBuf::from(format!("{}.sig", file.display()));
     let _ = fs::remove_file(&sig);
     let ok = ssh_keygen()

@@ -94,6 +94,11 @@ mod hunt_cli;
 // 32.7-32.75: patrol.
 #[path = "patrol_cli.rs"]
 mod patrol_cli;
+// 32.3: a defender who does not answer, and the air sample.
+#[path = "demo_air.rs"]
+mod demo_air;
+#[path = "no_answer_cli.rs"]
+mod no_answer_cli;
 
 /// Every `.rs` file of `tests/` is a module of this suite or a test target of its own
 /// in `Cargo.toml`: with `autotests = false`, a file that is neither never runs.

@@ -10,7 +10,8 @@
 //! [`route`] owns the route a mission flies and the intercept range it gives (32.31),
 //! [`intercept`] the interception by mail: the flights the defender may meet, his
 //! answer, and the air combat on the ACT (32.3-32.34, 32.4); [`standing`] the
-//! standing interception orders of a game that chose them instead of the exchange.
+//! standing interception orders of a game that chose them instead of the exchange;
+//! [`no_answer`] the exchange resolved without a defender who does not answer.
 //!
 //! [`hunt`] owns hunt missions (32.5-32.53) and [`strafe`] the strafing of grounded
 //! aircraft (32.6), by the mover's hunters and by the defender's fighters in his answer.
@@ -36,6 +37,8 @@ pub mod nullify;
 // 32.7-32.75, 33.7: patrol and patrol/interdiction.
 pub mod interdiction;
 pub mod patrol;
+// 32.3: a defender who does not answer.
+pub mod no_answer;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;

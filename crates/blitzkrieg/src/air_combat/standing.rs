@@ -24,7 +24,8 @@ pub fn in_play(rules: &Rules) -> bool {
 pub fn check(rules: &Rules, orders: &Orders, side: Side) -> Vec<OrderError> {
     let mut errors = Vec::new();
     for o in &orders.standing_intercepts {
-        if !in_play(rules) {
+        // 32.3: in an exchange game, the fallback of a defender who does not answer.
+        if !in_play(rules) && !super::no_answer::chosen(rules) {
             errors.push(OrderError::new(
                 Problem::StandingInterceptNotChosen,
                 Some(o.span.clone()),

@@ -22,7 +22,8 @@ pub struct Args {
     /// Tournament Game (rules 24-30: TGAT battles, substitutes, artillery barrages, minor
     /// countries, air missions, replacements), the same with optional rules 33-36 from
     /// turn 6 (`war`: bombing missions, weather, naval ascendancy, critical resources),
-    /// or a whole
+    /// the same with optional rule 32 (`air`: fighters, escorts and interceptions by
+    /// mail, one step resolved without the defender's answer), or a whole
     /// game of Mori's BLITZKRIEG! (base game or Nippon) between two scripted players,
     /// secrets revealed at the end.
     #[arg(long, value_enum, default_value = "blitzkrieg")]
@@ -37,6 +38,8 @@ pub enum Sample {
     Optional,
     Tournament,
     War,
+    /// 32: air combat by mail (turns 6-7 from a position).
+    Air,
     Mori,
     Nippon,
 }
@@ -47,6 +50,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         Sample::Optional => (demo::play_optional, "set-up and turns 1-4"),
         Sample::Tournament => (demo::play_tournament, "set-up and turns 1-5"),
         Sample::War => (demo::play_war, "turns 6-8 from a position"),
+        Sample::Air => (demo::play_air, "turns 6-7 from a position"),
         Sample::Mori => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force)
         }

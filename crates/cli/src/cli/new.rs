@@ -4,7 +4,9 @@
 
 use crate::cli::common::RuleArgs;
 use blitzkrieg::ruleset::Ruleset;
-use blitzkrieg::state::{DecisionMode, InterceptionMode, Phase, Player, RuleSet, TableChoice};
+use blitzkrieg::state::{
+    DecisionMode, InterceptionMode, NoAnswer, Phase, Player, RuleSet, TableChoice,
+};
 use blitzkrieg::units::Side;
 use blitzkrieg_desk::game::{self, NewGame, SeedKindChoice};
 use miette::miette;
@@ -41,6 +43,12 @@ pub struct Args {
     /// orders (`[[standing_intercept]]`, one mail a player-turn).
     #[arg(long, value_enum, default_value = "exchange")]
     pub interception: Interception,
+    /// Optional rule 32, the exchange: what a defender who does not answer within the
+    /// time the players agree gets: the player-turn waits for him, or the mover may
+    /// resolve it without him (`[answer] none = true`) and the defender's fallback
+    /// `[[standing_intercept]]` orders apply.
+    #[arg(long, value_enum, default_value = "wait")]
+    pub no_answer: NoAnswerArg,
     /// The last turn (16: the game ends after turn 15), from 1 to 999.
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=999))]
     pub last_turn: u32,
@@ -118,6 +126,13 @@ pub enum Decisions {
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Interception {
     Exchange,
+    Standing,
+}
+
+/// 32.3: `--no-answer`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoAnswerArg {
+    Wait,
     Standing,
 }
 
@@ -202,6 +217,10 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         readings: args.readings.clone(),
         nonce: Some(nonce(args.nonce.as_deref())?),
         cold_war: args.cold_war,
+        no_answer: match args.no_answer {
+            NoAnswerArg::Wait => NoAnswer::Wait,
+            NoAnswerArg::Standing => NoAnswer::Standing,
+        },
     };
     let mut keys = std::collections::BTreeMap::new();
     for (side, file) in [(Side::Blue, &args.blue_key), (Side::Red, &args.red_key)] {
@@ -226,6 +245,9 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
             ));
         }
         state.game.options.interception = InterceptionMode::Standing;
+        // 32.3: a game of standing orders never waits for an answer (R013).
+        Ruleset::check_no_answer(&spec.optional, InterceptionMode::Standing, spec.no_answer)
+            .map_err(game::GameError::from)?;
     }
     let out = game::new_game_files(umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
