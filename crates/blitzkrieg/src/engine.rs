@@ -1308,7 +1308,7 @@ fn answer(
     if crate::air_combat::no_answer::written(orders) && errors.is_empty() {
         let (met, note) = crate::air_combat::no_answer::fallback(rules, state, &pos);
         done.push(note);
-        return Ok((pos, done, met));
+        return Ok((pos, done, (met, Vec::new())));
     }
     if errors.is_empty() {
         Ok((pos, done, (interceptions, strafes)))
