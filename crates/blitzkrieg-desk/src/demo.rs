@@ -369,16 +369,6 @@ pub fn play_air(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError
     )
 }
 
-/// The label of the player-turn a state plays, with its step when it is a later one:
-/// "6-Blue", "6-Blue.step1".
-fn step_label(state: &GameState) -> String {
-    if state.step > 0 {
-        format!("{}.step{}", state.label(), state.step)
-    } else {
-        state.label()
-    }
-}
-
 /// Whether a sample keeps the record of the seeds used (PBM ¶2), as a game made by
 /// `blitz new` does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -451,10 +441,8 @@ fn play_steps(
         let out = game::resolution_files(dir, &r, &orders, seed.as_ref(), Some(&commitment));
         files::write_all(&out, force)?;
         let replay = crate::turn_mail::replay_files(&r.previous.file_stem(), &out);
-        let mut message = game::turn_mail(u, &r, &replay, mail_date(i)?)?;
-        // A later step of a player-turn (the answer to a stop) is a mail of its own.
-        let label = step_label(&r.previous);
-        message.turn.clone_from(&label);
+        let message = game::turn_mail(u, &r, &replay, mail_date(i)?)?;
+        let label = message.turn.clone();
         let mail = to_outbox(&message, &outbox, force)?;
         turns.push(PlayedTurn {
             label,

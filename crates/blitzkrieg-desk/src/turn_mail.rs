@@ -102,7 +102,12 @@ pub fn turn_mail(
 ) -> Result<mail::TurnMail, GameError> {
     let turn = TurnMailed {
         label: r.previous.label(),
-        mover: r.previous.mover().unwrap_or(Side::Blue),
+        step: r.previous.step,
+        // The side whose player-turn it is, not the one a later step asks.
+        mover: match r.previous.phase {
+            Phase::Turn { side, .. } => side,
+            _ => r.previous.mover().unwrap_or(Side::Blue),
+        },
         earlier: thread_before(r.previous.sequence()),
     };
     let mut message = mail_of(
@@ -146,6 +151,7 @@ pub fn state_mail(
     if state.chain.previous_state.is_none() {
         let turn = TurnMailed {
             label: mail::NEW_GAME.to_string(),
+            step: 0,
             mover: Side::Blue,
             earlier: Vec::new(),
         };
@@ -163,13 +169,14 @@ pub fn state_mail(
         });
         return Ok(m);
     }
-    let turn = TurnMailed::parse(&state.last.label).ok_or_else(|| {
+    let mut turn = TurnMailed::parse(&state.last.label).ok_or_else(|| {
         GameError::Mail(format!(
             "{file} names its last player-turn `{}`, which is not a player-turn label",
             state.last.label
         ))
     })?;
     let replay = replay_files_in(dir, &state, file)?;
+    turn.step = replay.first().map_or(0, |(name, _)| step_of(name));
     let report = report::render_state(&u.rules_for(&state)?, &state);
     let mut message = mail_of(u, &state, &state_ron, &report, &template, &turn, date)?;
     add_replay(&mut message, &replay);
@@ -269,15 +276,37 @@ fn readings_text(
     }
 }
 
+/// The step of the state a replay file was written for, from its name
+/// ("12-6-blue.step1.orders.toml": 1; "12-6-blue.orders.toml": 0).
+fn step_of(name: &str) -> u32 {
+    name.split('.')
+        .find_map(|part| part.strip_prefix("step")?.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The player-turn a mail reports: its label, who moved, and the labels of the
 /// player-turns mailed before it (the thread it replies to), oldest first.
 struct TurnMailed {
     label: String,
+    /// The step of the player-turn its order file answered: 0 for the mover's first
+    /// file, 1 and more for a later one (an answer before odds, decisions).
+    step: u32,
     mover: Side,
     earlier: Vec<String>,
 }
 
 impl TurnMailed {
+    /// The mail's own label, which names its outbox file and its Message-ID: the
+    /// player-turn's, with the step when the mail is of a later step ("6-Blue",
+    /// "6-Blue.step1"), so that every resolution of a player-turn is a mail of its own.
+    fn mail_label(&self) -> String {
+        if self.step > 0 {
+            format!("{}.step{}", self.label, self.step)
+        } else {
+            self.label.clone()
+        }
+    }
+
     /// From a label as [`Phase::label`] writes it: "setup-Blue", "3-Red".
     fn parse(label: &str) -> Option<TurnMailed> {
         let phase = Phase::from_label(label)?;
@@ -286,6 +315,7 @@ impl TurnMailed {
         };
         Some(TurnMailed {
             label: phase.label(),
+            step: 0,
             mover: side,
             earlier: thread_before(phase.sequence()?),
         })
@@ -340,7 +370,7 @@ fn mail_of(
         .to_string();
     Ok(mail::TurnMail {
         game,
-        turn: turn.label.clone(),
+        turn: turn.mail_label(),
         from_side: turn.mover.name().to_string(),
         to_side: to_side.clone(),
         players: vec![

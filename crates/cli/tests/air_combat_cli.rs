@@ -71,12 +71,15 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
         ),
     )
     .unwrap();
+    // Each resolution mailed: the mover's, then the answer's.
+    let mailed = ["--mail", "--date", "2026-11-24T18:00:00Z"];
     blitz()
         .arg("resolve")
         .arg(g.join(state))
         .arg(&blue)
         .arg("--out")
         .arg(&g)
+        .args(mailed)
         .assert()
         .success();
     let report = fs::read_to_string(g.join(format!("{stem}.report.txt"))).unwrap();
@@ -123,8 +126,48 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
         .args(["--seed-text", "7 12 19 23 31 40"])
         .arg("--out")
         .arg(&g)
+        .args(mailed)
         .assert()
         .success();
+    // The answer's resolution is a mail of its own, named and identified by its step,
+    // and `blitz mail` of the state it wrote rebuilds the same message.
+    let mut mails: Vec<String> = fs::read_dir(g.join("outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    mails.sort();
+    assert_eq!(mails, ["blitz-g-5-blue.eml", "blitz-g-5-blue_step1.eml"]);
+    let id = |name: &str| {
+        let eml = fs::read_to_string(g.join("outbox").join(name)).unwrap();
+        eml.lines()
+            .find(|l| l.starts_with("Message-ID:"))
+            .map(str::to_string)
+            .unwrap()
+    };
+    assert_ne!(id(&mails[0]), id(&mails[1]));
+    let after: Vec<String> = fs::read_dir(&g)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".state.ron") && n != state && !n.contains(".step"))
+        .collect();
+    let [next] = after.as_slice() else {
+        panic!("one state after the answer: {after:?}");
+    };
+    let again = tmp.path().join("again");
+    blitz()
+        .arg("mail")
+        .arg(g.join(next))
+        .args(["--date", "2026-11-24T18:00:00Z", "--outbox"])
+        .arg(&again)
+        .assert()
+        .success();
+    let rebuilt = fs::read_to_string(again.join(&mails[1])).unwrap();
+    let first = fs::read_to_string(g.join("outbox").join(&mails[1])).unwrap();
+    assert_eq!(rebuilt, first);
+    assert!(
+        first.contains("Subject: [Blitzkrieg g] Turn 5 Blue =?utf-8?b?4oaS?= Red: report"),
+        "{first}"
+    );
     let fought = fs::read_to_string(g.join(format!("{step}.report.txt"))).unwrap();
     let fought = flat(&fought);
     let air =
