@@ -205,10 +205,13 @@ pub use blitzkrieg::embedded_hash;
 /// - `tournament` (32: the text of the release after that): the text adds the figures
 ///   of optional rule 32 (`[air_combat]`), which a game plays only when it chose the
 ///   rule; no figure or reading of another rule changed.
+/// - `tournament` (32 and 33.7: the text of release 0.5.0): the text adds to
+///   `[air_combat]` the figures of hunt, strafe, patrol and patrol/interdiction, parts
+///   of rule 32 built after it; no figure a game of 0.5.0 played by changed.
 ///
 /// Only the embedded data supersedes: a game made with these hashes and given other data
 /// by path is refused as before (`G008`).
-pub const SUPERSEDED: [(&str, &str); 3] = [
+pub const SUPERSEDED: [(&str, &str); 4] = [
     (
         "tournament",
         "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
@@ -221,6 +224,11 @@ pub const SUPERSEDED: [(&str, &str); 3] = [
     (
         "tournament",
         "846b4b0f3dbadf226c195592f001670afeef92fc552b826cdc657e946519d83b",
+    ),
+    // 32 and 33.7: hunt, strafe, patrol and patrol/interdiction figures.
+    (
+        "tournament",
+        "45cc419281f5e1bfa91540089cab3090570ceba16260c3eb96f544400506abd9",
     ),
 ];
 

@@ -1702,7 +1702,7 @@ fn finish(
         &mut pos,
         side.other(),
     ));
-    crate::air_combat::interdiction::refresh(&rules.counters, &mut pos);
+    crate::air_combat::interdiction::refresh(rules, &mut pos);
     // 32.34: the interceptors land after every aircraft of the mover.
     events.extend(crate::air_combat::intercept::land_interceptors(
         &mut pos,

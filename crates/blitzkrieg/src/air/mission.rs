@@ -505,7 +505,12 @@ fn combat_mission(
                 || f.base.distance(m.to.value),
                 |p| u32::try_from(p.len().saturating_sub(1)).unwrap_or(u32::MAX),
             );
-            if let Some(e) = crate::air_combat::hunt::too_far(m, &f.id, flown, landing.base) {
+            if let Some(e) = crate::air_combat::hunt::too_far(
+                (m, &f.id),
+                flown,
+                landing.base,
+                ctx.rules.ruleset.tournament_figures.air_combat.hunt_mf,
+            ) {
                 ok = false;
                 out.errors.push(e);
             }
@@ -1150,7 +1155,13 @@ fn patrol_mission(
     }
     let mut sent = Vec::new();
     for f in flyers {
-        match crate::air_combat::patrol::check((&f.id, &f.counter, f.base), m.kind.value, &m.to) {
+        let all = ctx.rules.ruleset.tournament_figures.air_combat.patrol_hexes;
+        match crate::air_combat::patrol::check(
+            (&f.id, &f.counter, f.base),
+            m.kind.value,
+            &m.to,
+            all,
+        ) {
             Ok(p) => sent.push((f, p)),
             Err(e) => out.errors.push(*e),
         }
@@ -1162,7 +1173,7 @@ fn patrol_mission(
         let flew = crate::air_combat::patrol::take_off(pos, &f.id.value, f.base, p);
         out.events.push(flew);
     }
-    crate::air_combat::interdiction::refresh(&ctx.rules.counters, pos);
+    crate::air_combat::interdiction::refresh(ctx.rules, pos);
     None
 }
 

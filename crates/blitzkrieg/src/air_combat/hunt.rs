@@ -20,10 +20,6 @@ use crate::tables::CombatTables;
 use crate::units::UnitId;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// 32.53: the movement factors a hunter flies at most, to its search hex, to its
-/// attack hex and back to base.
-pub const HUNT_MF: u32 = 24;
-
 /// 32.5, 32.6: a mission's hunt fields checked against its kind and the other
 /// missions: `strafe` and `fire_excess` only on a hunt (B323); hunters not over a hex
 /// friendly bombers fly to, where they would be escorts (B322); the airbase strafed
@@ -78,16 +74,21 @@ pub fn refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
 /// the umpire counts the farthest from `land` (one more than the search hex): a hunt
 /// is refused unless it can attack any of them (a reading where 32.53 is silent on
 /// when the count is made).
-pub fn too_far(m: &Mission, unit: &Located<UnitId>, flown: u32, land: Hex) -> Option<OrderError> {
+pub fn too_far(
+    (m, unit): (&Mission, &Located<UnitId>),
+    flown: u32,
+    land: Hex,
+    limit: u32,
+) -> Option<OrderError> {
     let back = m.to.value.distance(land) + 1;
     let total = flown + 1 + back;
-    (total > HUNT_MF).then(|| {
+    (total > limit).then(|| {
         OrderError::new(
             Problem::HuntTooFar {
                 unit: unit.value.clone(),
                 flown,
                 back,
-                limit: HUNT_MF,
+                limit,
             },
             Some(m.to.span.clone()),
             cite!("32.53"),

@@ -114,9 +114,12 @@ pub fn reachable(
         .filter_map(|p| {
             let own = rules.counters.get(&p.id).map_or(0, |c| c.movement);
             // 32.7, 32.73: a patroller counts from its patrol hex, 24 hexes in all.
-            if let Some(ok) =
-                super::patrol::may_intercept(pos, &p.id, flight.hex, flight.range.min(own))
-            {
+            if let Some(ok) = super::patrol::may_intercept(
+                pos,
+                &p.id,
+                (flight.hex, flight.range.min(own)),
+                rules.ruleset.tournament_figures.air_combat.patrol_hexes,
+            ) {
                 let d = pos
                     .patrol_of(&p.id)
                     .map_or(0, |q| q.hex.distance(flight.hex));
@@ -214,7 +217,8 @@ pub fn check(
                 continue;
             }
             // 32.73: a patroller within reach but for the 24 hexes in all.
-            if let Some(e) = super::patrol::beyond_24(pos, &u.value, flight, &u.span) {
+            let all = rules.ruleset.tournament_figures.air_combat.patrol_hexes;
+            if let Some(e) = super::patrol::beyond_24(pos, &u.value, flight, &u.span, all) {
                 errors.push(e);
                 continue;
             }

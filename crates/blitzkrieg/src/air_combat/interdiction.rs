@@ -10,9 +10,6 @@ use crate::position::Position;
 use crate::units::{Counters, Side, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// 33.7: the factors on patrol/interdiction over one hex that give it an armor-type ZOC.
-pub const ZOC_FACTORS: u32 = 4;
-
 /// 33.7: the factors an aircraft on patrol/interdiction counts toward the 4: its attack
 /// factors (printed; 003 33.7's halving for weather and doubling for TAC at less than
 /// half range are not applied).
@@ -23,7 +20,13 @@ fn factors(counters: &Counters, id: &crate::units::UnitId) -> u32 {
 /// 33.7: counts the ZOC of every patrol/interdiction hex holding 4 factors or more of
 /// one side into `pos` (and takes away those no longer so), after any change of the
 /// aircraft on patrol.
-pub fn refresh(counters: &Counters, pos: &mut Position) {
+pub fn refresh(rules: &crate::rules::Rules, pos: &mut Position) {
+    let counters = &rules.counters;
+    let least = rules
+        .ruleset
+        .tournament_figures
+        .air_combat
+        .interdiction_zoc_factors;
     let mut over: BTreeMap<(Side, crate::hex::Hex), u32> = BTreeMap::new();
     for (id, p) in pos.patrols() {
         if p.kind != super::patrol::PatrolKind::Interdiction {
@@ -39,7 +42,7 @@ pub fn refresh(counters: &Counters, pos: &mut Position) {
     }
     let zones: BTreeSet<_> = over
         .into_iter()
-        .filter(|(_, f)| *f >= ZOC_FACTORS)
+        .filter(|(_, f)| *f >= least)
         .map(|(k, _)| k)
         .collect();
     pos.set_interdiction(zones);

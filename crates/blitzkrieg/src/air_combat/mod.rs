@@ -70,6 +70,21 @@ pub struct AirCombatFigures {
     /// ACT note: intercepted unescorted bombers bomb at their factors divided by this,
     /// fractions down.
     pub intercepted_bomb_divisor: u32,
+    /// 32.53: the MF a hunter flies in all, out to its search hex, to its attack hex
+    /// and back to base.
+    pub hunt_mf: u32,
+    /// 32.6: strafers' strength, times their factors; the airbase fires back at its
+    /// grounded factors divided by `strafe_aa_divisor`, fractions up.
+    pub strafe_times: u32,
+    pub strafe_aa_divisor: u32,
+    /// 32.73: the hexes a patroller flies in all, base to patrol hex to intercept hex
+    /// and back.
+    pub patrol_hexes: u32,
+    /// 33.7: the factors on patrol/interdiction over a hex that give it an armor-type
+    /// ZOC; 003 33.7: TAC fire at their factors divided by `interdiction_tac_divisor`,
+    /// fractions up.
+    pub interdiction_zoc_factors: u32,
+    pub interdiction_tac_divisor: u32,
 }
 
 /// Whether the game plays rule 32.

@@ -18,10 +18,6 @@ use crate::rules::Rules;
 use crate::tables::CombatTables;
 use crate::units::{Counter, Side, UnitId, UnitKind};
 
-/// 32.73: a patroller flies no more than this many hexes from its base to its patrol
-/// hex, on to the hex it intercepts over, and back to base.
-pub const PATROL_HEXES: u32 = 24;
-
 pub use crate::model::flight::{Patrol, PatrolKind};
 
 /// The patrol kind of a mission kind (`None` for any other mission).
@@ -75,10 +71,11 @@ pub fn check(
     (unit, counter, base): (&Located<UnitId>, &Counter, Hex),
     kind: MissionKind,
     to: &Located<Hex>,
+    all: u32,
 ) -> Result<Patrol, Box<OrderError>> {
     let patrol = kind_of(kind).unwrap_or(PatrolKind::Patrol);
     let out = base.distance(to.value);
-    if out > counter.movement.min(PATROL_HEXES / 2) {
+    if out > counter.movement.min(all / 2) {
         let problem = Problem::PatrolTooFar {
             unit: unit.value.clone(),
             hex: to.value,
@@ -135,10 +132,15 @@ pub fn hexes_to_intercept(pos: &Position, unit: &UnitId, hex: Hex) -> Option<u32
 /// within `range` hexes (the flight's intercept range and its own), flying 24 hexes in
 /// all at most; `None` for an aircraft not on patrol. Fighters on patrol/interdiction
 /// revert to patrol and intercept too (33.7; strafing is not built).
-pub fn may_intercept(pos: &Position, unit: &UnitId, hex: Hex, range: u32) -> Option<bool> {
+pub fn may_intercept(
+    pos: &Position,
+    unit: &UnitId,
+    (hex, range): (Hex, u32),
+    all: u32,
+) -> Option<bool> {
     let p = pos.patrol_of(unit)?;
-    let all = hexes_to_intercept(pos, unit, hex)?;
-    Some(p.hex.distance(hex) <= range && all <= PATROL_HEXES)
+    let flown = hexes_to_intercept(pos, unit, hex)?;
+    Some(p.hex.distance(hex) <= range && flown <= all)
 }
 
 /// 32.72, 33.7 with 003 33.7: the interceptors meet patrollers over `hex`: both fire at
@@ -153,6 +155,7 @@ pub fn fight(
     tables: &dyn CombatTables,
     roll: &mut super::intercept::Roll,
 ) -> Result<Vec<Event>, String> {
+    let figures = rules.ruleset.tournament_figures.air_combat;
     let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
     let is_tac = |id: &UnitId| {
         rules
@@ -163,7 +166,7 @@ pub fn fight(
     // 003 33.7: TAC match and fire at half their factors.
     let fires = |id: &UnitId| {
         if is_tac(id) {
-            attack(id).div_ceil(2)
+            attack(id).div_ceil(figures.interdiction_tac_divisor.max(1))
         } else {
             attack(id)
         }
@@ -318,9 +321,10 @@ pub fn beyond_24(
     unit: &UnitId,
     flight: &super::intercept::Flight,
     span: &std::ops::Range<usize>,
+    all: u32,
 ) -> Option<OrderError> {
     let hexes = hexes_to_intercept(pos, unit, flight.hex)?;
-    (hexes > PATROL_HEXES).then(|| {
+    (hexes > all).then(|| {
         let problem = Problem::PatrolInterceptTooFar {
             unit: unit.clone(),
             hex: flight.hex,
@@ -363,7 +367,7 @@ pub fn fight_all(
             roll,
         )?);
     }
-    super::interdiction::refresh(&rules.counters, pos);
+    super::interdiction::refresh(rules, pos);
     Ok(events)
 }
 
@@ -397,6 +401,6 @@ pub fn at_start(rules: &Rules, pos: &mut Position, mover: Side) -> Vec<Event> {
             events.push(land(pos, &id, hex, &note, rule));
         }
     }
-    super::interdiction::refresh(&rules.counters, pos);
+    super::interdiction::refresh(rules, pos);
     events
 }

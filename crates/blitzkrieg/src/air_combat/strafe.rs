@@ -19,9 +19,6 @@ use crate::tables::CombatTables;
 use crate::units::{Side, UnitId, UnitKind};
 use std::collections::BTreeSet;
 
-/// 32.6: the strength strafers attack at: double their factors.
-const STRAFE_TIMES: u32 = 2;
-
 /// 32.6: the enemy's aircraft on the ground at `hex`: on the map there, not in the air.
 pub fn grounded(pos: &Position, enemy: Side, hex: Hex) -> Vec<UnitId> {
     pos.aircraft()
@@ -55,6 +52,7 @@ pub fn strafe(
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let figures = rules.ruleset.tournament_figures.air_combat;
     let ours: u32 = strafers.iter().map(attack).sum();
     let theirs: u32 = targets.iter().map(attack).sum();
     let fire = fire_on_act(
@@ -65,7 +63,7 @@ pub fn strafe(
                 names(strafers),
                 names(&targets)
             ),
-            ours * STRAFE_TIMES,
+            ours * figures.strafe_times,
         ),
         &format!("strafe-{hex}"),
         tables,
@@ -76,7 +74,7 @@ pub fn strafe(
         (
             hex,
             "the airbase's anti-aircraft fire at half the grounded air factors".into(),
-            theirs.div_ceil(2),
+            theirs.div_ceil(figures.strafe_aa_divisor.max(1)),
         ),
         &format!("aa-{hex}"),
         tables,

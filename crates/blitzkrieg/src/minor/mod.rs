@@ -317,7 +317,7 @@ pub fn position_of(rules: &Rules, state: &GameState) -> Position {
     // 36.1: the player-turn's use of the critical resources, for a step resumed.
     pos.set_resources(state.resources.clone());
     // 33.7: the ZOC of patrol/interdiction.
-    crate::air_combat::interdiction::refresh(&rules.counters, &mut pos);
+    crate::air_combat::interdiction::refresh(rules, &mut pos);
     pos
 }
 
