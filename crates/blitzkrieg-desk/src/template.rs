@@ -193,6 +193,11 @@ fn factors(c: &Counter) -> String {
 }
 
 fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    // 38.81: a Cold War season ends with the war-start roll's files.
+    if let Some(help) = blitzkrieg::eighty5::war_start::template_help(state, side) {
+        t.push_str(&help);
+        return;
+    }
     // 37.21: a game of BLITZKRIEG '85 first buys its forces.
     if let Some(p) = state.purchase.as_ref() {
         if let Some((owing, owed)) = p.owes() {

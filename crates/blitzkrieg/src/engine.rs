@@ -107,7 +107,7 @@ impl Checked {
     pub fn position_for_battles(&self) -> Option<&Position> {
         match &self.0 {
             Stage::Planned(Planned::Turn(moved)) => Some(&moved.live.pos),
-            Stage::Planned(Planned::SetUp(..)) | Stage::Resume => None,
+            Stage::Planned(Planned::SetUp(..) | Planned::WarStart(..)) | Stage::Resume => None,
         }
     }
 }
@@ -185,6 +185,9 @@ pub fn adjudicate_checked(
         Stage::Resume => resume(rules, state, orders, input)?,
         Stage::Planned(Planned::SetUp(next, events)) => (*next, events),
         Stage::Planned(Planned::Turn(moved)) => play(rules, state, *moved, input)?,
+        Stage::Planned(Planned::WarStart(next, events)) => {
+            crate::eighty5::war_start::roll(*next, events, input.dice)?
+        }
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
     next.chain.orders = Some(input.orders_hash.to_string());
@@ -231,6 +234,8 @@ struct Moved {
 enum Planned {
     SetUp(Box<GameState>, Vec<Event>),
     Turn(Box<Moved>),
+    /// 38.81: a Cold War season's last die shift revealed: the war-start roll follows.
+    WarStart(Box<GameState>, Vec<Event>),
 }
 
 /// Everything up to the first roll: header, names, movement, battle declarations.
@@ -252,6 +257,16 @@ fn plan(
         Phase::SetUp { .. } if crate::eighty5::setup::purchasing(state) => {
             crate::eighty5::setup::purchase_file(rules, state, orders, orders.side.value)
                 .map(|(n, e)| Planned::SetUp(Box::new(n), e))
+        }
+        // 38.81: the war-start roll's files of a Cold War season, after its placements.
+        Phase::SetUp { .. } if crate::eighty5::war_start::shifting(state) => {
+            errors.extend(check_seed(state, orders));
+            crate::eighty5::war_start::shift_file(state, orders, orders.side.value).map(
+                |(n, e, rolls)| match rolls {
+                    true => Planned::WarStart(Box::new(n), e),
+                    false => Planned::SetUp(Box::new(n), e),
+                },
+            )
         }
         Phase::SetUp { side } => {
             set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(Box::new(n), e))
@@ -1168,7 +1183,8 @@ fn resume(
         | Step::Weather
         | Step::NavalAscendancy
         | Step::CriticalResources
-        | Step::Purchase => Err(Vec::new()),
+        | Step::Purchase
+        | Step::WarStart => Err(Vec::new()),
     }
 }
 
