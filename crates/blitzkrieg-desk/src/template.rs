@@ -83,6 +83,10 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     }
     standing_intercept_help(&mut t, rules, state);
     let pos = state.position(&rules.counters);
+    // 37.31, 38.71: the production phase of a player-turn of '85's Hot War.
+    if let Some(help) = blitzkrieg::eighty5::production::template_help(rules, state, side) {
+        t.push_str(&help);
+    }
     match state.phase {
         Phase::SetUp { .. } => setup_help(&mut t, rules, state, side),
         _ => turn_help(&mut t, rules, state, &pos, side),

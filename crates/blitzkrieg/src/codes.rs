@@ -787,6 +787,12 @@ mod tests {
                 owed: "the commitment to its war-start die shift ([war_start] commitment)".into(),
             },
             Problem::WarStartNoSeed,
+            // 37.31, 38.2-38.71: the Hot War's production.
+            Problem::HotWarPurchaseNotYet {
+                item: "cv 1".into(),
+                why: "naval units are bought only before the game (38.3)".into(),
+            },
+            Problem::HotWarPurchaseSealed,
         ]
     }
 

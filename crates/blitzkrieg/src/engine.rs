@@ -186,7 +186,9 @@ pub fn adjudicate_checked(
         Stage::Planned(Planned::SetUp(next, events)) => (*next, events),
         Stage::Planned(Planned::Turn(moved)) => play(rules, state, *moved, input)?,
         Stage::Planned(Planned::WarStart(next, events)) => {
-            crate::eighty5::war_start::roll(*next, events, input.dice)?
+            let dice = &mut *input.dice;
+            let mut draw = |mode: TableMode, id: &str| dice.roll(mode, id, None);
+            crate::eighty5::war_start::roll(*next, events, &mut draw)?
         }
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
@@ -250,8 +252,6 @@ fn plan(
         return Err(errors);
     }
     errors.extend(check_unit_names(rules, state, orders));
-    // 37.3: the Hot War of '85 is not built yet.
-    errors.extend(crate::eighty5::setup::hot_war_refused(state, orders, rules));
     let result = match state.phase {
         // 37.21: the purchase files of a game of '85, before its placements.
         Phase::SetUp { .. } if crate::eighty5::setup::purchasing(state) => {
@@ -270,6 +270,17 @@ fn plan(
         }
         Phase::SetUp { side } => {
             set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(Box::new(n), e))
+        }
+        // 37.31: the production phase of a player-turn of '85's Hot War, then the turn.
+        Phase::Turn { turn, side } if crate::eighty5::production::plays(rules, state) => {
+            crate::eighty5::production::begin(rules, state, orders, turn, side).and_then(
+                |(produced, events)| {
+                    let mut m = move_units(rules, &produced, orders, turn, side)?;
+                    let at = m.live.events.len().min(1);
+                    m.live.events.splice(at..at, events);
+                    Ok(Planned::Turn(Box::new(m)))
+                },
+            )
         }
         Phase::Turn { turn, side } => {
             move_units(rules, state, orders, turn, side).map(|m| Planned::Turn(Box::new(m)))

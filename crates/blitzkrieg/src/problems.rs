@@ -1042,6 +1042,13 @@ problems! {
         (B364, hint = "name the seed in [seed] as a player-turn does; the die is drawn from it with roll id war-start")
         #[error("the last war-start reveal rolls the die (38.81): it must name the seed the die is drawn from")]
         WarStartNoSeed,
+        // 37.31, 38.2-38.71: the Hot War's production (eighty5::production).
+        (B365)
+        #[error("{item} cannot be bought now: {why}")]
+        HotWarPurchaseNotYet { item: String, why: String },
+        (B366, hint = "write [purchase] with `buy` alone: the list and the points are open in the Hot War")
+        #[error("purchases of the Hot War are written openly (37.31, 38.7): no commitment or salt")]
+        HotWarPurchaseSealed,
     }
 }
 

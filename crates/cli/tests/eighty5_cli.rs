@@ -227,22 +227,14 @@ fn a_game_of_85_starts_by_commitment_reveal_and_placement_37_2() {
     let o5 = orders(drafts.path(), "o5.toml", "red", &s5, red_place);
     resolve(&s5, &o5).success();
     assert!(game.path().join("02-1-blue.state.ron").exists());
-    // 37.3: the Hot War is not built yet: turn 1's orders are refused, saying so.
+    // 37.3: turn 1 of the Hot War plays: Blue's orders with nothing in them check.
     let s6 = game.path().join("02-1-blue.state.ron");
     let t1 = orders(drafts.path(), "t1.toml", "blue", &s6, "").to_path_buf();
     let t1_text = fs::read_to_string(&t1)
         .unwrap()
         .replace("turn = 0", "turn = 1");
     fs::write(&t1, t1_text).unwrap();
-    blitz()
-        .arg("check")
-        .arg(&s6)
-        .arg(&t1)
-        .assert()
-        .code(1)
-        .stderr(contains(
-            "Blue has no part in the Hot War of BLITZKRIEG '85 yet",
-        ));
+    blitz().arg("check").arg(&s6).arg(&t1).assert().success();
     blitz().arg("verify").arg(game.path()).assert().success();
 }
 
@@ -763,4 +755,78 @@ fn a_shift_beyond_thirty_points_is_refused_38_81() {
         "Blue's war-start die shift of -4 is beyond 38.81's 30",
     ));
     assert_eq!(files(g), before, "nothing written");
+}
+
+/// Blue's and Red's reveals of the shifts they committed to (`commit_shifts`) from
+/// the state `s3` of the first season, Red's naming the seed: the die is rolled.
+fn reveal_shifts(g: &Path, drafts: &Path, s3: &Path, blue: i64, red: i64) {
+    let b = orders(drafts, "b-reveal.toml", "blue", s3, &shift_body(blue));
+    resolve(s3, &b).success();
+    let s4 = g.join("01-setup-red.step4.state.ron");
+    let body = format!("{}{}", shift_body(red), crate::support::TEXT_SEED);
+    let r = orders(drafts, "r-reveal.toml", "red", &s4, &body);
+    resolve_seeded(&s4, &r).success();
+}
+
+/// 37.31, 37.311, 38.71, 38.7: the war started (shifts -3 and -3), Blue's turn 1 opens
+/// with 400 points added to those saved (547); he buys an infantry openly in his own
+/// file and places it in a home country city; the ledger shows what is left. A
+/// purchase over the points, and a naval unit (38.3), are refused with nothing written.
+#[test]
+fn a_hot_war_player_turn_buys_and_places_38_71() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let s = cold_war_season_placed(g, drafts.path());
+    let s3 = commit_shifts(g, drafts.path(), &s, "01-setup-red", 1, -3, -3);
+    reveal_shifts(g, drafts.path(), &s3, -3, -3);
+    let t1 = g.join("02-1-blue.state.ron");
+    let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("547 points saved + 400 for turn 1"),
+        "{template}"
+    );
+    let turn = |name: &str, body: &str| {
+        let path = orders(drafts.path(), name, "blue", &t1, body);
+        let text = fs::read_to_string(&path)
+            .unwrap()
+            .replace("turn = 0", "turn = 1");
+        fs::write(&path, text).unwrap();
+        path
+    };
+    let before = files(g);
+    // 947 points: 29 infantry and an armor cost 1000.
+    let over = turn(
+        "over.toml",
+        "[purchase]\nbuy = { \"infantry 4-4\" = 29, \"armor 6-6\" = 1 }\n",
+    );
+    resolve(&t1, &over)
+        .code(1)
+        .stderr(contains("Blue's purchase costs 1000 points; Blue has 947"));
+    let naval = turn("naval.toml", "[purchase]\nbuy = { \"escort 2\" = 1 }\n");
+    resolve(&t1, &naval).code(1).stderr(contains(
+        "escort 2 cannot be bought now: naval units are bought only",
+    ));
+    assert_eq!(files(g), before, "nothing written");
+    let buy = turn(
+        "buy.toml",
+        "[purchase]\nbuy = { \"infantry 4-4\" = 1 }\n\n[[place]]\nunits = [\"B-7IN\"]\nhex = \"J28\"\n",
+    );
+    resolve(&t1, &buy).success();
+    let report = fs::read_to_string(g.join("02-1-blue.report.txt")).unwrap();
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        report.contains("Blue's production: 400 points for turn 1 (38.71); 947 points to spend"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Blue buys 1 infantry 4-4 for 32 points; 915 points left (38.7)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Points Blue 915, Red 778 points (38.7)"),
+        "{report}"
+    );
+    assert!(report.contains("B-7IN"), "{report}");
+    blitz().arg("verify").arg(g).assert().success();
 }

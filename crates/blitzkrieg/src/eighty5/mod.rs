@@ -4,6 +4,7 @@
 //! production (38.71) and rules 39 and 42-53 are still to be built (`docs/85.md`).
 
 pub mod cost;
+pub mod production;
 pub mod purchase;
 pub mod setup;
 pub mod war_start;

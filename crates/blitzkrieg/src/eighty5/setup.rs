@@ -10,7 +10,7 @@ use crate::cite::Rule;
 use crate::event::Event;
 use crate::orders::{OrderError, Orders, Problem};
 use crate::rules::Rules;
-use crate::state::{GameState, Phase, Place, RuleSet};
+use crate::state::{GameState, Place, RuleSet};
 use crate::units::Side;
 use std::collections::BTreeSet;
 
@@ -201,21 +201,6 @@ pub fn held_note(purchase: &Purchase, side: Side, rules: &Rules) -> Option<Strin
     Some(format!(
         "{side} holds, bought and not yet placed: {}",
         each.join(", ")
-    ))
-}
-
-/// 37.3: the Hot War of '85 (production 38.71, its sequence) is not built yet.
-pub fn hot_war_refused(state: &GameState, orders: &Orders, rules: &Rules) -> Option<OrderError> {
-    let (RuleSet::Eighty5, Phase::Turn { side, .. }) = (rules.ruleset.rules, &state.phase) else {
-        return None;
-    };
-    Some(OrderError::new(
-        Problem::HotWarNotYet {
-            side: *side,
-            why: "the Hot War (37.3, production 38.71) is still to be built; the game stops after the pre-game set-up (docs/85.md)".into(),
-        },
-        Some(orders.turn.span.clone()),
-        cite!("37.3"),
     ))
 }
 

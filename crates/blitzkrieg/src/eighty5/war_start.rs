@@ -18,7 +18,6 @@
 use super::purchase::{accept_commitment, next_owed, reveal_refused, Owed, Refused};
 use super::Figures85;
 use crate::cite::Rule;
-use crate::engine::TurnDice;
 use crate::event::Event;
 use crate::orders::{OrderError, Orders, Problem};
 use crate::state::{GameState, Phase};
@@ -331,10 +330,10 @@ fn shift_text(shift: i64) -> String {
 pub fn roll(
     mut next: GameState,
     mut events: Vec<Event>,
-    dice: &mut dyn TurnDice,
+    draw: &mut crate::weather::Draw,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
     let no_roll = |e: String| vec![OrderError::new(Problem::NoRoll(e), None, cite!("38.81"))];
-    let (rolled, drawn) = dice.roll(TableMode::Die, ROLL_ID, None).map_err(no_roll)?;
+    let (rolled, drawn) = draw(TableMode::Die, ROLL_ID).map_err(no_roll)?;
     let Roll::Die(die) = rolled else {
         return Err(no_roll(format!("{ROLL_ID}: 38.81 rolls a die")));
     };
