@@ -786,6 +786,12 @@ fn a_hot_war_player_turn_buys_and_places_38_71() {
         template.contains("547 points saved + 400 for turn 1"),
         "{template}"
     );
+    // What the points buy: ground counters not in play; no naval unit (38.3).
+    assert!(
+        template.contains("What 947 points buy (40-41"),
+        "{template}"
+    );
+    assert!(!template.contains("#   escort 2"), "{template}");
     let turn = |name: &str, body: &str| {
         let path = orders(drafts.path(), name, "blue", &t1, body);
         let text = fs::read_to_string(&path)

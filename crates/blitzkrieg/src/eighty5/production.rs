@@ -23,7 +23,7 @@ use crate::marker::HexMarkerKind;
 use crate::orders::{OrderError, Orders, Problem};
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place, RuleSet};
-use crate::units::{Side, UnitKind};
+use crate::units::Side;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Whether the state's next file opens a player-turn of the Hot War of '85, with its
@@ -114,24 +114,7 @@ pub fn begin(
                 ));
                 continue;
             };
-            let why = match &item.what {
-                ItemKind::New { naval: true } => Some((
-                    "naval units are bought only before the game (38.3)".to_string(),
-                    cite!("38.3"),
-                )),
-                ItemKind::New { naval: false } => Some((
-                    format!("its rule is not built yet ({}; 46, 49 or 50)", item.rule),
-                    cite!("38.21"),
-                )),
-                ItemKind::Counter { kind, .. } if kind.is_air() || *kind == UnitKind::Ftr => {
-                    Some((
-                        "in the Hot War aircraft are bought one a functioning aircraft city and placed there (38.21), which is not built yet".to_string(),
-                        cite!("38.21"),
-                    ))
-                }
-                ItemKind::Counter { .. } => None,
-            };
-            if let Some((why, rule)) = why {
+            if let Some((why, rule)) = not_for_sale(item) {
                 let p = Problem::HotWarPurchaseNotYet {
                     item: item.key.clone(),
                     why,
@@ -205,21 +188,87 @@ pub fn begin(
     Ok((next, events))
 }
 
+/// 37.31, 40-41: the points `side` will have to spend in its next player-turn and the
+/// price list as the counter mix stands (for the template; [`HotWarList::buyable`]
+/// says which of its items the Hot War sells).
+pub fn for_sale(rules: &Rules, state: &GameState, side: Side) -> Option<(u32, HotWarList)> {
+    if !plays(rules, state) {
+        return None;
+    }
+    let purchase = state.purchase.as_ref()?;
+    let list = super::setup::prices(rules, side)?.less(state, purchase.held.get(&side));
+    Some((to_spend(rules, state, side)?, HotWarList(list)))
+}
+
+/// The price list of a Hot War purchase.
+pub struct HotWarList(super::cost::PriceList);
+
+impl HotWarList {
+    /// Every item of the list.
+    pub fn items(&self) -> impl Iterator<Item = &super::cost::Item> {
+        self.0.items()
+    }
+
+    /// Whether the Hot War sells `item` now: a 1975 ground counter (38.3: no naval
+    /// units; 38.21 and 41's other counters wait for their rules).
+    pub fn buyable(&self, item: &super::cost::Item) -> bool {
+        not_for_sale(item).is_none()
+    }
+}
+
+/// Why the Hot War does not sell `item` now, with the rule; `None` when it does.
+fn not_for_sale(item: &super::cost::Item) -> Option<(String, crate::cite::Cite)> {
+    match &item.what {
+        ItemKind::New { naval: true } => Some((
+            "naval units are bought only before the game (38.3)".to_string(),
+            cite!("38.3"),
+        )),
+        ItemKind::New { naval: false } => Some((
+            format!("its rule is not built yet ({}; 46, 49 or 50)", item.rule),
+            cite!("38.21"),
+        )),
+        ItemKind::Counter { kind, .. } if kind.is_air() => Some((
+            "in the Hot War aircraft are bought one a functioning aircraft city and placed there (38.21), which is not built yet".to_string(),
+            cite!("38.21"),
+        )),
+        ItemKind::Counter { .. } => None,
+    }
+}
+
+/// 38.71, 38.4-38.6: the points `side` has to spend when its player-turn opens: those
+/// saved, the turn's and those of conquest.
+fn to_spend(rules: &Rules, state: &GameState, side: Side) -> Option<u32> {
+    let (saved, income, gained) = coming(rules, state, side)?;
+    Some(saved + income + gained)
+}
+
+/// The points saved, the turn's (38.71) and those of conquest (38.4-38.6) of `side`'s
+/// next player-turn.
+fn coming(rules: &Rules, state: &GameState, side: Side) -> Option<(u32, u32, u32)> {
+    let figures = Figures85::embedded()?;
+    let saved = state
+        .purchase
+        .as_ref()?
+        .points
+        .get(&side)
+        .copied()
+        .unwrap_or(0);
+    let gained: u32 = conquest(&rules.board, figures, &state.held, &state.hex_marks, side)
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
+    Some((saved, figures.production(state.turn()), gained))
+}
+
 /// 37.31, 38.7: the template's lines on the production phase: the points the side
 /// will have, and how to buy.
 pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<String> {
     if !plays(rules, state) {
         return None;
     }
-    let figures = Figures85::embedded()?;
     let purchase = state.purchase.as_ref()?;
     let turn = state.turn();
-    let income = figures.production(turn);
-    let gained: u32 = conquest(&rules.board, figures, &state.held, &state.hex_marks, side)
-        .iter()
-        .map(|(_, n)| n)
-        .sum();
-    let saved = purchase.points.get(&side).copied().unwrap_or(0);
+    let (saved, income, gained) = coming(rules, state, side)?;
     let points = saved + income + gained;
     Some(format!(
         "\n# BLITZKRIEG '85, production (37.31, 38.71): {saved} points saved + {income} for turn {turn}\n\
