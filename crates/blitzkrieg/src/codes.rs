@@ -793,6 +793,10 @@ mod tests {
                 why: "naval units are bought only before the game (38.3)".into(),
             },
             Problem::HotWarPurchaseSealed,
+            Problem::NotIn85 {
+                what: "[[replace]]".into(),
+                why: "production points replace the replacements of 28 (38.1-38.2)".into(),
+            },
         ]
     }
 

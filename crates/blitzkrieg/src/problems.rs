@@ -1049,6 +1049,9 @@ problems! {
         (B366, hint = "write [purchase] with `buy` alone: the list and the points are open in the Hot War")
         #[error("purchases of the Hot War are written openly (37.31, 38.7): no commitment or salt")]
         HotWarPurchaseSealed,
+        (B367)
+        #[error("{what} is not played in BLITZKRIEG '85: {why}")]
+        NotIn85 { what: String, why: String },
     }
 }
 

@@ -813,6 +813,14 @@ fn a_hot_war_player_turn_buys_and_places_38_71() {
     resolve(&t1, &naval).code(1).stderr(contains(
         "escort 2 cannot be bought now: naval units are bought only",
     ));
+    // 38.2: production replaces 28's replacements.
+    let replace = turn(
+        "replace.toml",
+        "[[replace]]\nunit = \"B-IN2A\"\nhex = \"J28\"\n",
+    );
+    resolve(&t1, &replace)
+        .code(1)
+        .stderr(contains("[[replace]] is not played in BLITZKRIEG '85"));
     assert_eq!(files(g), before, "nothing written");
     let buy = turn(
         "buy.toml",

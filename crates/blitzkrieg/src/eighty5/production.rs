@@ -146,6 +146,7 @@ pub fn begin(
             errors.push(fail(p, cite!("38.7")));
         }
     }
+    errors.extend(not_in_85(orders));
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -258,6 +259,33 @@ fn coming(rules: &Rules, state: &GameState, side: Side) -> Option<(u32, u32, u32
         .map(|(_, n)| n)
         .sum();
     Some((saved, figures.production(state.turn()), gained))
+}
+
+/// 38.1-38.2, 39.2: the Tournament Game's orders '85 replaces: replacements (28: "points
+/// may be spent to buy or repair units" instead) and recombination (26.3, altered by
+/// 39.2 to a friendly home city at the new unit's cost less the trade-ins, which is
+/// not built yet). Breakdown in the field (39.1) is played as 26.
+fn not_in_85(orders: &Orders) -> Vec<OrderError> {
+    let mut errors = Vec::new();
+    if let Some(r) = orders.replace.first() {
+        let span = match r {
+            crate::orders::Replacement::Unit { unit, .. } => unit.span.clone(),
+            crate::orders::Replacement::AirTransport(city) => city.span.clone(),
+        };
+        let p = Problem::NotIn85 {
+            what: "[[replace]]".into(),
+            why: "production points replace the replacements of 28 (38.1-38.2)".into(),
+        };
+        errors.push(OrderError::new(p, Some(span), cite!("38.2")));
+    }
+    if let Some(r) = orders.recombines.first() {
+        let p = Problem::NotIn85 {
+            what: "[[recombine]]".into(),
+            why: "39.2 recombines or upgrades in a friendly home country city at the new unit's cost less the trade-ins, which is not built yet".into(),
+        };
+        errors.push(OrderError::new(p, Some(r.span.clone()), cite!("39.2")));
+    }
+    errors
 }
 
 /// 37.31, 38.7: the template's lines on the production phase: the points the side
