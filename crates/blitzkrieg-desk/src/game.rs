@@ -211,7 +211,7 @@ pub use blitzkrieg::embedded_hash;
 ///
 /// Only the embedded data supersedes: a game made with these hashes and given other data
 /// by path is refused as before (`G008`).
-pub const SUPERSEDED: [(&str, &str); 4] = [
+pub const SUPERSEDED: [(&str, &str); 5] = [
     (
         "tournament",
         "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
@@ -229,6 +229,11 @@ pub const SUPERSEDED: [(&str, &str); 4] = [
     (
         "tournament",
         "45cc419281f5e1bfa91540089cab3090570ceba16260c3eb96f544400506abd9",
+    ),
+    // 38.81, 38.4-38.5: 85.toml's war-start roll and points of conquest appended.
+    (
+        "85",
+        "731a68097a1e32e5499179a827a068cf651a9ce62869f08886b9a5591014534a",
     ),
 ];
 
@@ -938,9 +943,18 @@ fn resolve_turn(
         commit::check_for_hash(c, &state_digest, orders.toml.as_bytes())
             .map_err(|e| GameError::Seed(e.to_string()))?;
     }
+    // 38.81: the last war-start reveal of a Cold War season rolls the die on its seed.
+    let war_start = blitzkrieg::eighty5::war_start::rolls_next(&state);
     let seed_value = match (&state.phase, seed) {
-        (Phase::SetUp { .. }, _) => None,
+        (Phase::SetUp { .. }, _) if !war_start => None,
         (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
+        (Phase::SetUp { .. }, None) => {
+            return Err(GameError::Seed(seed_wanted(
+                &state,
+                &parsed,
+                "this file rolls the war-start die (38.81)",
+            )))
+        }
         // 15.2: the die is rolled for battles only; a player-turn without any needs no seed.
         // Nor does the mover's file of a player-turn that stops before odds.
         (_, None)
@@ -949,7 +963,13 @@ fn resolve_turn(
         {
             None
         }
-        (_, None) => return Err(GameError::Seed(seed_wanted(&state, &parsed))),
+        (_, None) => {
+            return Err(GameError::Seed(seed_wanted(
+                &state,
+                &parsed,
+                "this player-turn has battles to roll (15.2)",
+            )))
+        }
     };
     // PBM ¶2: a seed decides one player-turn or step of a game only.
     let seed_names = match (&seed_value, &state.seeds_used) {
@@ -1019,13 +1039,13 @@ fn seed_names_of(state: &GameState, orders: &Orders, seed: &Seed) -> Vec<String>
     names
 }
 
-/// What to give `resolve` when orders that attack come without their seed.
-fn seed_wanted(state: &GameState, orders: &Orders) -> String {
+/// What to give `resolve` when orders that roll (`why`) come without their seed.
+fn seed_wanted(state: &GameState, orders: &Orders, why: &str) -> String {
     let what = match named_seed(state, orders) {
         Ok(Some(n)) => format!("{}: give it with {}", n.what, n.flag),
         _ => "no readable seed".to_string(),
     };
-    format!("this player-turn has battles to roll (15.2) and its orders name {what}")
+    format!("{why} and its orders name {what}")
 }
 
 /// Why a player-turn resolved without a seed.

@@ -87,6 +87,14 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     // 32.3: a defender who does not answer (`--no-answer standing`).
     no_answer_help(&mut t, rules, state);
     let pos = state.position(&rules.counters);
+    // 37.31, 38.71: the production phase of a player-turn of '85's Hot War.
+    if let Some(help) = blitzkrieg::eighty5::production::template_help(rules, state, side) {
+        t.push_str(&help);
+        if let Some((points, list)) = blitzkrieg::eighty5::production::for_sale(rules, state, side)
+        {
+            what_points_buy(&mut t, points, list.items().filter(|i| list.buyable(i)));
+        }
+    }
     match state.phase {
         Phase::SetUp { .. } => setup_help(&mut t, rules, state, side),
         _ => turn_help(&mut t, rules, state, &pos, side),
@@ -233,6 +241,11 @@ fn factors(c: &Counter) -> String {
 }
 
 fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    // 38.81: a Cold War season ends with the war-start roll's files.
+    if let Some(help) = blitzkrieg::eighty5::war_start::template_help(state, side) {
+        t.push_str(&help);
+        return;
+    }
     // 37.21: a game of BLITZKRIEG '85 first buys its forces.
     if let Some(p) = state.purchase.as_ref() {
         if let Some((owing, owed)) = p.owes() {
@@ -345,11 +358,21 @@ fn purchase_help(
     let Some(list) = blitzkrieg::eighty5::setup::prices(rules, side) else {
         return;
     };
+    what_points_buy(t, points, list.items());
+}
+
+/// 40-41: what `points` buy of `items`: each type's cost and how many of it the points
+/// and the counter mix allow.
+fn what_points_buy<'a>(
+    t: &mut String,
+    points: u32,
+    items: impl Iterator<Item = &'a blitzkrieg::eighty5::cost::Item>,
+) {
     let _ = writeln!(
         t,
         "#\n# What {points} points buy (40-41; * cost from our reconstructed counters):"
     );
-    for i in list.items() {
+    for i in items {
         let most = points.checked_div(i.cost).map_or(i.mix, |n| n.min(i.mix));
         let star = if i.reconstructed() { " *" } else { "" };
         let _ = writeln!(

@@ -808,6 +808,37 @@ mod tests {
                 side: Side::Blue,
                 why: "the Hot War (37.3, production 38.71) is still to be built; the game stops after the pre-game set-up (docs/85.md)".into(),
             },
+            // 37.12-37.13, 38.81: the war-start roll.
+            Problem::ShiftMismatch { side: Side::Blue },
+            Problem::ShiftBeyondLimit {
+                side: Side::Blue,
+                shift: 4,
+                most: 30,
+            },
+            Problem::ShiftOverBudget {
+                side: Side::Red,
+                spent: 30,
+                budget: 20,
+            },
+            Problem::ShiftTooEarly {
+                side: Side::Blue,
+                waiting: Side::Red,
+            },
+            Problem::ShiftOwed {
+                side: Side::Red,
+                owed: "the commitment to its war-start die shift ([war_start] commitment)".into(),
+            },
+            Problem::WarStartNoSeed,
+            // 37.31, 38.2-38.71: the Hot War's production.
+            Problem::HotWarPurchaseNotYet {
+                item: "cv 1".into(),
+                why: "naval units are bought only before the game (38.3)".into(),
+            },
+            Problem::HotWarPurchaseSealed,
+            Problem::NotIn85 {
+                what: "[[replace]]".into(),
+                why: "production points replace the replacements of 28 (38.1-38.2)".into(),
+            },
         ]
     }
 

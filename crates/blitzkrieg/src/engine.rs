@@ -107,7 +107,7 @@ impl Checked {
     pub fn position_for_battles(&self) -> Option<&Position> {
         match &self.0 {
             Stage::Planned(Planned::Turn(moved)) => Some(&moved.live.pos),
-            Stage::Planned(Planned::SetUp(..)) | Stage::Resume => None,
+            Stage::Planned(Planned::SetUp(..) | Planned::WarStart(..)) | Stage::Resume => None,
         }
     }
 }
@@ -185,6 +185,11 @@ pub fn adjudicate_checked(
         Stage::Resume => resume(rules, state, orders, input)?,
         Stage::Planned(Planned::SetUp(next, events)) => (*next, events),
         Stage::Planned(Planned::Turn(moved)) => play(rules, state, *moved, input)?,
+        Stage::Planned(Planned::WarStart(next, events)) => {
+            let dice = &mut *input.dice;
+            let mut draw = |mode: TableMode, id: &str| dice.roll(mode, id, None);
+            crate::eighty5::war_start::roll(*next, events, &mut draw)?
+        }
     };
     next.chain.previous_state = Some(input.state_hash.to_string());
     next.chain.orders = Some(input.orders_hash.to_string());
@@ -231,6 +236,8 @@ struct Moved {
 enum Planned {
     SetUp(Box<GameState>, Vec<Event>),
     Turn(Box<Moved>),
+    /// 38.81: a Cold War season's last die shift revealed: the war-start roll follows.
+    WarStart(Box<GameState>, Vec<Event>),
 }
 
 /// Everything up to the first roll: header, names, movement, battle declarations.
@@ -247,16 +254,35 @@ fn plan(
     errors.extend(check_unit_names(rules, state, orders));
     // 32.3: `[answer] none` resolves a stopped player-turn only.
     errors.extend(crate::air_combat::no_answer::check(rules, state, orders));
-    // 37.3: the Hot War of '85 is not built yet.
-    errors.extend(crate::eighty5::setup::hot_war_refused(state, orders, rules));
     let result = match state.phase {
         // 37.21: the purchase files of a game of '85, before its placements.
         Phase::SetUp { .. } if crate::eighty5::setup::purchasing(state) => {
             crate::eighty5::setup::purchase_file(rules, state, orders, orders.side.value)
                 .map(|(n, e)| Planned::SetUp(Box::new(n), e))
         }
+        // 38.81: the war-start roll's files of a Cold War season, after its placements.
+        Phase::SetUp { .. } if crate::eighty5::war_start::shifting(state) => {
+            errors.extend(check_seed(state, orders));
+            crate::eighty5::war_start::shift_file(state, orders, orders.side.value).map(
+                |(n, e, rolls)| match rolls {
+                    true => Planned::WarStart(Box::new(n), e),
+                    false => Planned::SetUp(Box::new(n), e),
+                },
+            )
+        }
         Phase::SetUp { side } => {
             set_up(rules, state, orders, side).map(|(n, e)| Planned::SetUp(Box::new(n), e))
+        }
+        // 37.31: the production phase of a player-turn of '85's Hot War, then the turn.
+        Phase::Turn { turn, side } if crate::eighty5::production::plays(rules, state) => {
+            crate::eighty5::production::begin(rules, state, orders, turn, side).and_then(
+                |(produced, events)| {
+                    let mut m = move_units(rules, &produced, orders, turn, side)?;
+                    let at = m.live.events.len().min(1);
+                    m.live.events.splice(at..at, events);
+                    Ok(Planned::Turn(Box::new(m)))
+                },
+            )
         }
         Phase::Turn { turn, side } => {
             move_units(rules, state, orders, turn, side).map(|m| Planned::Turn(Box::new(m)))
@@ -1241,7 +1267,8 @@ fn resume(
         | Step::Weather
         | Step::NavalAscendancy
         | Step::CriticalResources
-        | Step::Purchase => Err(Vec::new()),
+        | Step::Purchase
+        | Step::WarStart => Err(Vec::new()),
     }
 }
 

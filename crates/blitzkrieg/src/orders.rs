@@ -272,6 +272,8 @@ pub struct RawOrders {
     // 32.3: a defender who does not answer.
     /// `[answer] none = true`: the stop before odds resolved without his answer.
     answer: Option<RawAnswer>,
+    /// 37.12, 38.81: the war-start roll's die shift, committed or revealed.
+    war_start: Option<Spanned<RawWarStart>>,
 }
 
 /// 32.3: `[answer]`, in the mover's file that resolves the stop before odds without
@@ -280,6 +282,15 @@ pub struct RawOrders {
 #[serde(deny_unknown_fields)]
 struct RawAnswer {
     none: Spanned<bool>,
+}
+
+/// 38.81: `[war_start]`, a commitment (`commitment`) or a reveal (`salt` and `shift`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWarStart {
+    commitment: Option<Spanned<String>>,
+    salt: Option<Spanned<String>>,
+    shift: Option<Spanned<i64>>,
 }
 
 /// 37.21: `[purchase]`, a commitment (`commitment`) or a reveal (`salt` and `buy`).
@@ -582,6 +593,19 @@ pub struct Orders {
     /// `[answer] none`, as written: the mover resolves the stop before odds without
     /// the defender's answer (`air_combat::no_answer`).
     pub answer: Option<Located<bool>>,
+    /// 37.12, 38.81: the war-start roll's die shift (a Cold War game of '85).
+    pub war_start: Option<WarStartOrder>,
+}
+
+/// 38.81: what a side mails for the war-start roll of a Cold War season: the commitment
+/// to its die shift, or (once both are in) the shift and the salt it was sealed with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarStartOrder {
+    pub span: Range<usize>,
+    pub commitment: Option<Located<String>>,
+    pub salt: Option<Located<String>>,
+    /// -3 to +3 as written (checked against 38.81 when revealed).
+    pub shift: Option<Located<i64>>,
 }
 
 /// 32.3: `[[intercept]]`: the defender's fighters and the hex of the enemy aircraft
@@ -1069,6 +1093,18 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         answer: raw
             .answer
             .map(|a| Located::new(*a.none.get_ref(), a.none.span())),
+        war_start: raw.war_start.map(|w| {
+            let span = w.span();
+            let w = w.into_inner();
+            WarStartOrder {
+                span,
+                commitment: w
+                    .commitment
+                    .map(|c| Located::new(c.get_ref().trim().to_string(), c.span())),
+                salt: w.salt.map(|s| Located::new(s.get_ref().clone(), s.span())),
+                shift: w.shift.map(|n| Located::new(*n.get_ref(), n.span())),
+            }
+        }),
     }
 }
 

@@ -1079,6 +1079,35 @@ problems! {
         (B358)
         #[error("{side} has no part in the Hot War of BLITZKRIEG '85 yet: {why}")]
         HotWarNotYet { side: Side, why: String },
+        // 37.12-37.13, 38.81: the Cold War's war-start roll (eighty5::war_start).
+        (B359, hint = "reveal exactly the shift and salt the commitment was made with")
+        #[error("{side}'s reveal does not open {side}'s commitment to its war-start die shift: the shift or the salt is not the one sealed")]
+        ShiftMismatch { side: Side },
+        (B360)
+        #[error("{side}'s war-start die shift of {shift} is beyond 38.81's {most} points: a side shifts the die by 1 for each 10 points, from -3 to +3")]
+        ShiftBeyondLimit { side: Side, shift: i64, most: u32 },
+        (B361)
+        #[error("{side}'s war-start die shift costs {spent} points; {side} has {budget}")]
+        ShiftOverBudget { side: Side, spent: u32, budget: u32 },
+        (B362)
+        #[error("{side} may not reveal its war-start die shift yet: {waiting}'s commitment is still to come")]
+        ShiftTooEarly { side: Side, waiting: Side },
+        (B363)
+        #[error("{side} owes {owed} now")]
+        ShiftOwed { side: Side, owed: String },
+        (B364, hint = "name the seed in [seed] as a player-turn does; the die is drawn from it with roll id war-start")
+        #[error("the last war-start reveal rolls the die (38.81): it must name the seed the die is drawn from")]
+        WarStartNoSeed,
+        // 37.31, 38.2-38.71: the Hot War's production (eighty5::production).
+        (B365)
+        #[error("{item} cannot be bought now: {why}")]
+        HotWarPurchaseNotYet { item: String, why: String },
+        (B366, hint = "write [purchase] with `buy` alone: the list and the points are open in the Hot War")
+        #[error("purchases of the Hot War are written openly (37.31, 38.7): no commitment or salt")]
+        HotWarPurchaseSealed,
+        (B367)
+        #[error("{what} is not played in BLITZKRIEG '85: {why}")]
+        NotIn85 { what: String, why: String },
     }
 }
 

@@ -75,6 +75,10 @@ impl Header {
                 (Phase::SetUp { .. }, None) if state.purchase.as_ref().is_some_and(|p| !p.done()) => {
                     crate::eighty5::purchase::Purchase::next_line(state.purchase.as_ref())
                 }
+                // 38.81: who owes which war-start file.
+                (Phase::SetUp { .. }, None) if crate::eighty5::war_start::shifting(state) => {
+                    crate::eighty5::war_start::next_line(state).unwrap_or_default()
+                }
                 _ => next_line(state),
             },
         }

@@ -71,9 +71,14 @@ impl Sequence {
     }
 
     /// The phase before turn 1 of a game's rule set: the set-up (3.3-3.4), after the
-    /// pre-game purchase in a game of BLITZKRIEG '85 (37.21, then 37.211-37.212).
-    pub fn before_turn_one(ruleset: &Ruleset) -> Vec<Step> {
+    /// pre-game purchase in a game of BLITZKRIEG '85 (37.21, then 37.211-37.212); in a
+    /// game of '85 that starts in Cold War (38.8), each season's set-up ends with the
+    /// war-start roll (37.12, 38.81), the seasons repeated until war starts (37.13).
+    pub fn before_turn_one(ruleset: &Ruleset, cold_war: bool) -> Vec<Step> {
         match ruleset.rules {
+            crate::state::RuleSet::Eighty5 if cold_war => {
+                vec![Step::Purchase, Step::SetUp, Step::WarStart]
+            }
             crate::state::RuleSet::Eighty5 => vec![Step::Purchase, Step::SetUp],
             _ => vec![Step::SetUp],
         }
@@ -139,6 +144,8 @@ pub enum Section {
     Purchase,
     /// 32.3, 32.6: `[[strafe]]`, in the answer before odds.
     Strafe,
+    /// 38.81: `[war_start]`, a Cold War season's die shift.
+    WarStart,
 }
 
 impl Section {
@@ -166,6 +173,7 @@ impl Section {
             Section::StandingIntercept => "[[standing_intercept]]",
             Section::Purchase => "[purchase]",
             Section::Strafe => "[[strafe]]",
+            Section::WarStart => "[war_start]",
         }
     }
 }
@@ -269,6 +277,7 @@ impl Ask {
             // 32.3: checked on its own (`air_combat::no_answer::check`): it is the
             // mover's, never part of an answer.
             answer: _,
+            war_start,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -351,6 +360,10 @@ impl Ask {
         // 37.21: the purchase is made in the set-up, never in a later step.
         if let Some(p) = purchase {
             at(Section::Purchase, &p.span);
+        }
+        // 38.81: the war-start roll's files are the set-up's, never a later step's.
+        if let Some(w) = war_start {
+            at(Section::WarStart, &w.span);
         }
         out.retain(|(s, _)| !self.allows(*s));
         out
@@ -441,11 +454,16 @@ mod tests {
     fn a_game_of_85_purchases_before_its_set_up_37_21() {
         let book = RuleBook::embedded().unwrap();
         let mut ruleset = Ruleset::basic(&book);
-        assert_eq!(Sequence::before_turn_one(&ruleset), [Step::SetUp]);
+        assert_eq!(Sequence::before_turn_one(&ruleset, false), [Step::SetUp]);
         ruleset.rules = crate::state::RuleSet::Eighty5;
         assert_eq!(
-            Sequence::before_turn_one(&ruleset),
+            Sequence::before_turn_one(&ruleset, false),
             [Step::Purchase, Step::SetUp]
+        );
+        // 37.12, 38.81: a Cold War season ends with the war-start roll.
+        assert_eq!(
+            Sequence::before_turn_one(&ruleset, true),
+            [Step::Purchase, Step::SetUp, Step::WarStart]
         );
         assert!(!Step::Purchase.may_stop());
     }

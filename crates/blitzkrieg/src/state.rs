@@ -614,6 +614,10 @@ impl GameState {
             if let Some((side, _)) = p.owes() {
                 return Some(side);
             }
+            // 38.81: the side that owes its war-start die shift.
+            if let Some((side, _)) = p.shifts.as_ref().and_then(|s| s.owes()) {
+                return Some(side);
+            }
         }
         match self.phase {
             Phase::SetUp { side } | Phase::Turn { side, .. } => Some(side),

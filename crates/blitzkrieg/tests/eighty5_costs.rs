@@ -141,3 +141,61 @@ fn the_new_counters_add_up_to_85_not_88_41_13() {
     assert_eq!(counters, 62);
     assert_eq!(f.added_per_side(), 85);
 }
+
+// 38.4-38.6: the points of conquest.
+use blitzkrieg::board::{Board, CityRole};
+use blitzkrieg::eighty5::production;
+use blitzkrieg::marker::HexMarkerKind;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// 38.4-38.6: a minor country city held since the last turn gives 2 points, one
+/// with a working critical resource 6 (not 8), one with SRIX in force 2; an enemy
+/// home city, or a minor city held by the enemy, nothing.
+#[test]
+fn conquest_counts_minor_cities_only_38_4_38_6() {
+    let board = Board::from_toml(Board::embedded_source(), "board.toml").unwrap();
+    let f = Figures85::embedded().unwrap();
+    let minor = |resource: bool| {
+        board
+            .cities()
+            .iter()
+            .find(|c| {
+                c.hexes.iter().all(|h| board.home_of(*h).is_none())
+                    && resource
+                        == c.roles.iter().any(|r| {
+                            matches!(r, CityRole::Oil | CityRole::Industry | CityRole::Naval)
+                        })
+            })
+            .unwrap()
+            .clone()
+    };
+    let plain = minor(false);
+    let rich = minor(true);
+    let red_home = board
+        .cities()
+        .iter()
+        .find(|c| c.hexes.iter().all(|h| board.home_of(*h) == Some(Side::Red)))
+        .unwrap()
+        .clone();
+    let mut held = BTreeMap::new();
+    for h in plain.hexes.iter().chain(&rich.hexes).chain(&red_home.hexes) {
+        held.insert(*h, Side::Blue);
+    }
+    let none = BTreeMap::new();
+    let got = production::conquest(&board, f, &held, &none, Side::Blue);
+    assert_eq!(got.iter().map(|(_, n)| n).sum::<u32>(), 2 + 6, "{got:?}");
+    assert!(got.iter().all(|(name, _)| *name != red_home.name));
+    assert!(production::conquest(&board, f, &held, &none, Side::Red).is_empty());
+    // 38.5: with its resource bombed (SRIX), the city still gives 2 (38.4).
+    let mut marks = BTreeMap::new();
+    marks.insert(
+        rich.hexes[0],
+        BTreeSet::from([blitzkrieg::marker::HexMarker {
+            kind: HexMarkerKind::SRIX,
+            until_turn: 9,
+            until_side: Side::Blue,
+        }]),
+    );
+    let got = production::conquest(&board, f, &held, &marks, Side::Blue);
+    assert_eq!(got.iter().map(|(_, n)| n).sum::<u32>(), 2 + 2);
+}

@@ -40,7 +40,8 @@ fn reveal_body(salt: &str, buy: &str) -> String {
     format!("[purchase]\nsalt = \"{salt}\"\nbuy = {{ {buy} }}\n")
 }
 
-/// The commitment `blitz purchase` prints for a reveal file.
+/// The commitment `blitz purchase` prints for a reveal file (a purchase list's or a
+/// war-start die shift's).
 fn printed_commitment(state: &Path, reveal: &Path) -> String {
     let out = blitz()
         .arg("purchase")
@@ -226,22 +227,14 @@ fn a_game_of_85_starts_by_commitment_reveal_and_placement_37_2() {
     let o5 = orders(drafts.path(), "o5.toml", "red", &s5, red_place);
     resolve(&s5, &o5).success();
     assert!(game.path().join("02-1-blue.state.ron").exists());
-    // 37.3: the Hot War is not built yet: turn 1's orders are refused, saying so.
+    // 37.3: turn 1 of the Hot War plays: Blue's orders with nothing in them check.
     let s6 = game.path().join("02-1-blue.state.ron");
     let t1 = orders(drafts.path(), "t1.toml", "blue", &s6, "").to_path_buf();
     let t1_text = fs::read_to_string(&t1)
         .unwrap()
         .replace("turn = 0", "turn = 1");
     fs::write(&t1, t1_text).unwrap();
-    blitz()
-        .arg("check")
-        .arg(&s6)
-        .arg(&t1)
-        .assert()
-        .code(1)
-        .stderr(contains(
-            "Blue has no part in the Hot War of BLITZKRIEG '85 yet",
-        ));
+    blitz().arg("check").arg(&s6).arg(&t1).assert().success();
     blitz().arg("verify").arg(game.path()).assert().success();
 }
 
@@ -454,4 +447,400 @@ fn a_cold_war_game_buys_with_a_seasons_points_38_8_37_11() {
             "the Cold War (38.8) is one of BLITZKRIEG '85's rules",
         ));
     assert_eq!(files(other.path()), 0);
+}
+
+// 37.12-37.13, 38.81: the Cold War's war-start roll.
+
+const SHIFT_SALT: &str = "shift-salt-0123456789abcdef";
+
+/// A Cold War game whose first season is bought (`BLUE_BUY`, `RED_BUY`) and placed:
+/// the state after Red's placement, which waits for Blue's commitment to a die shift.
+fn cold_war_season_placed(game: &Path, drafts: &Path) -> PathBuf {
+    let s0 = new_game_with(game, &["--cold-war"]);
+    let blue = orders(
+        drafts,
+        "blue.toml",
+        "blue",
+        &s0,
+        &reveal_body(BLUE_SALT, BLUE_BUY),
+    );
+    let (s2, _) = commit_both(game, drafts, &s0, printed_commitment(&s0, &blue));
+    let o2 = orders(
+        drafts,
+        "o2.toml",
+        "blue",
+        &s2,
+        &reveal_body(BLUE_SALT, BLUE_BUY),
+    );
+    resolve(&s2, &o2).success();
+    let s3 = game.join("00-setup-blue.step3.state.ron");
+    let o3 = orders(
+        drafts,
+        "o3.toml",
+        "red",
+        &s3,
+        &reveal_body(RED_SALT, RED_BUY),
+    );
+    resolve(&s3, &o3).success();
+    let s4 = game.join("00-setup-blue.step4.state.ron");
+    let place = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nhex = \"HH19\"\n\n\
+                 [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n\n\
+                 [[setup]]\nunits = [\"B-4IN\", \"B-5IN\", \"B-6IN\"]\nhex = \"KK22\"\n";
+    let o4 = orders(drafts, "o4.toml", "blue", &s4, place);
+    resolve(&s4, &o4).success();
+    let s5 = game.join("01-setup-red.state.ron");
+    let red_place = "[[setup]]\nunits = [\"R-1IN\", \"R-2IN\", \"R-3IN\"]\nhex = \"AAA32\"\n\n\
+                     [[setup]]\nunits = [\"R-4IN\", \"R-5IN\", \"R-6IN\"]\nhex = \"AAA31\"\n";
+    let o5 = orders(drafts, "o5.toml", "red", &s5, red_place);
+    resolve(&s5, &o5).success();
+    game.join("01-setup-red.step1.state.ron")
+}
+
+fn shift_body(shift: i64) -> String {
+    format!("[war_start]\nsalt = \"{SHIFT_SALT}\"\nshift = {shift}\n")
+}
+
+/// Both sides commit to their die shifts from the state after Red's placement `s`
+/// (file stem `stem`, its step `step`): the state that waits for Blue's reveal.
+fn commit_shifts(
+    game: &Path,
+    drafts: &Path,
+    s: &Path,
+    stem: &str,
+    step: u32,
+    blue: i64,
+    red: i64,
+) -> PathBuf {
+    let commit = |side: &str, state: &Path, shift: i64| {
+        let draft = orders(
+            drafts,
+            &format!("{side}-shift.toml"),
+            side,
+            state,
+            &shift_body(shift),
+        );
+        let c = printed_commitment(state, &draft);
+        let o = orders(
+            drafts,
+            &format!("{side}-commit.toml"),
+            side,
+            state,
+            &format!("[war_start]\ncommitment = \"{c}\"\n"),
+        );
+        resolve(state, &o).success();
+    };
+    commit("blue", s, blue);
+    let s1 = game.join(format!("{stem}.step{}.state.ron", step + 1));
+    commit("red", &s1, red);
+    game.join(format!("{stem}.step{}.state.ron", step + 2))
+}
+
+/// Resolves a reveal file that names the seed (`--seed-text`).
+fn resolve_seeded(state: &Path, orders: &Path) -> assert_cmd::assert::Assert {
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(state)
+        .arg(orders)
+        .args(["--seed-text", "the winning numbers 4 8 15 16 23 42"])
+        .assert()
+}
+
+/// 37.12, 38.81: after the season's placements each side seals a die shift, reveals
+/// it (a doctored reveal is refused naming the side, with nothing written), and the
+/// die, drawn from the seed Red's reveal names, shifted by -3 and -3 starts the war on
+/// any roll; the shifts' points come off the ledger and `verify` replays it all.
+#[test]
+fn a_cold_war_season_ends_with_the_war_start_roll_38_81() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let s = cold_war_season_placed(g, drafts.path());
+    let template = fs::read_to_string(g.join("01-setup-red.step1.template.toml")).unwrap();
+    assert!(
+        template.contains("Cold War season 1: does war start? (37.12, 38.81)"),
+        "{template}"
+    );
+    let report = fs::read_to_string(g.join("01-setup-red.report.txt")).unwrap();
+    assert!(
+        report.contains("Blue commits to its war-start die shift (38.81)"),
+        "{report}"
+    );
+    let s3 = commit_shifts(g, drafts.path(), &s, "01-setup-red", 1, -3, -3);
+    // A reveal of another shift than the one sealed is refused, naming the side.
+    let doctored = orders(drafts.path(), "b-bad.toml", "blue", &s3, &shift_body(-2));
+    let before = files(g);
+    resolve(&s3, &doctored).code(1).stderr(contains(
+        "Blue's reveal does not open Blue's commitment to its war-start",
+    ));
+    assert_eq!(files(g), before, "nothing written");
+    let b = orders(drafts.path(), "b-reveal.toml", "blue", &s3, &shift_body(-3));
+    resolve(&s3, &b).success();
+    let s4 = g.join("01-setup-red.step4.state.ron");
+    // Red's reveal rolls the die: it names the seed.
+    let unseeded = orders(drafts.path(), "r-noseed.toml", "red", &s4, &shift_body(-3));
+    resolve(&s4, &unseeded)
+        .code(1)
+        .stderr(contains("the last war-start reveal rolls the die"));
+    let r = orders(
+        drafts.path(),
+        "r-reveal.toml",
+        "red",
+        &s4,
+        &format!("{}{}", shift_body(-3), crate::support::TEXT_SEED),
+    );
+    resolve_seeded(&s4, &r).success();
+    let report = fs::read_to_string(g.join("01-setup-red.step4.report.txt")).unwrap();
+    assert!(!report.contains("set-up needs no dice"), "{report}");
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        report.contains("the war-start roll (37.12): war-start: die "),
+        "{report}"
+    );
+    assert!(report.contains("Blue's shift -3, Red's -3"), "{report}");
+    assert!(
+        report.contains("the war starts; the Hot War begins, turn 1, Blue to move"),
+        "{report}"
+    );
+    // 38.7: 1025 - 448 - 30, 1000 - 192 - 30.
+    assert!(
+        report.contains("Points Blue 547, Red 778 points (38.7)"),
+        "{report}"
+    );
+    assert!(g.join("02-1-blue.state.ron").exists());
+    blitz().arg("verify").arg(g).assert().success();
+}
+
+/// 37.13, 38.81: a die shifted +3 never starts the war: another Cold War season, each
+/// side's 1025 and 1000 points added to the points saved; its purchase buys counters
+/// not yet in play, named on from the first season's (`00-setup-blue.step5`).
+#[test]
+fn a_roll_without_war_brings_another_season_37_13() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let s = cold_war_season_placed(g, drafts.path());
+    let s3 = commit_shifts(g, drafts.path(), &s, "01-setup-red", 1, 3, 0);
+    let b = orders(drafts.path(), "b-reveal.toml", "blue", &s3, &shift_body(3));
+    resolve(&s3, &b).success();
+    let s4 = g.join("01-setup-red.step4.state.ron");
+    let r = orders(
+        drafts.path(),
+        "r-reveal.toml",
+        "red",
+        &s4,
+        &format!("{}{}", shift_body(0), crate::support::TEXT_SEED),
+    );
+    resolve_seeded(&s4, &r).success();
+    let report = fs::read_to_string(g.join("01-setup-red.step4.report.txt")).unwrap();
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        report.contains("no war; another Cold War season (37.13)"),
+        "{report}"
+    );
+    // 38.7: 1025 - 448 - 30 + 1025; 1000 - 192 - 0 + 1000.
+    assert!(
+        report.contains("Points Blue 1572, Red 1808 points (38.7)"),
+        "{report}"
+    );
+    assert!(!g.join("02-1-blue.state.ron").exists());
+    let s5 = g.join("00-setup-blue.step5.state.ron");
+    let state = fs::read_to_string(&s5).unwrap();
+    assert!(state.contains("season: 1,"), "{state}");
+    // The second season's purchase: two more infantry, the first two not in play.
+    let buy = "\"infantry 4-4\" = 2";
+    let blue = orders(
+        drafts.path(),
+        "blue2.toml",
+        "blue",
+        &s5,
+        &reveal_body(BLUE_SALT, buy),
+    );
+    let out = blitz()
+        .arg("purchase")
+        .arg(&s5)
+        .arg(&blue)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("costs 64 of 1572 points; 1508 left (38.7)"),
+        "{text}"
+    );
+    let c = printed_commitment(&s5, &blue);
+    let o5 = orders(
+        drafts.path(),
+        "o5b.toml",
+        "blue",
+        &s5,
+        &format!("[purchase]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s5, &o5).success();
+    let s6 = g.join("00-setup-blue.step6.state.ron");
+    let red = orders(
+        drafts.path(),
+        "red2.toml",
+        "red",
+        &s6,
+        &reveal_body(RED_SALT, "\"infantry 4-4\" = 1"),
+    );
+    let c = printed_commitment(&s6, &red);
+    let o6 = orders(
+        drafts.path(),
+        "o6b.toml",
+        "red",
+        &s6,
+        &format!("[purchase]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s6, &o6).success();
+    let s7 = g.join("00-setup-blue.step7.state.ron");
+    resolve(
+        &s7,
+        &orders(
+            drafts.path(),
+            "o7b.toml",
+            "blue",
+            &s7,
+            &reveal_body(BLUE_SALT, buy),
+        ),
+    )
+    .success();
+    let s8 = g.join("00-setup-blue.step8.state.ron");
+    let state = fs::read_to_string(&s8).unwrap();
+    assert!(state.contains("\"B-7IN\""), "{state}");
+    assert!(state.contains("blue: 1508,"), "{state}");
+    blitz().arg("verify").arg(g).assert().success();
+}
+
+/// 38.81: "spending no more than thirty points per pre-game turn": a shift of 4 is
+/// refused on its reveal, naming the side, with nothing written.
+#[test]
+fn a_shift_beyond_thirty_points_is_refused_38_81() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let s = cold_war_season_placed(g, drafts.path());
+    // `blitz purchase` refuses to seal it.
+    let draft = orders(drafts.path(), "far.toml", "blue", &s, &shift_body(-4));
+    blitz()
+        .arg("purchase")
+        .arg(&s)
+        .arg(&draft)
+        .assert()
+        .failure()
+        .stderr(contains("beyond 38.81's 30 points"));
+    // Sealed by hand, it is refused when revealed.
+    let c = blitzkrieg::eighty5::war_start::commitment("g85", Side::Blue, 1, SHIFT_SALT, -4);
+    let o = orders(
+        drafts.path(),
+        "b-commit.toml",
+        "blue",
+        &s,
+        &format!("[war_start]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s, &o).success();
+    let s2 = g.join("01-setup-red.step2.state.ron");
+    let c = blitzkrieg::eighty5::war_start::commitment("g85", Side::Red, 1, SHIFT_SALT, 0);
+    let o = orders(
+        drafts.path(),
+        "r-commit.toml",
+        "red",
+        &s2,
+        &format!("[war_start]\ncommitment = \"{c}\"\n"),
+    );
+    resolve(&s2, &o).success();
+    let s3 = g.join("01-setup-red.step3.state.ron");
+    let before = files(g);
+    let b = orders(drafts.path(), "b-reveal.toml", "blue", &s3, &shift_body(-4));
+    resolve(&s3, &b).code(1).stderr(contains(
+        "Blue's war-start die shift of -4 is beyond 38.81's 30",
+    ));
+    assert_eq!(files(g), before, "nothing written");
+}
+
+/// Blue's and Red's reveals of the shifts they committed to (`commit_shifts`) from
+/// the state `s3` of the first season, Red's naming the seed: the die is rolled.
+fn reveal_shifts(g: &Path, drafts: &Path, s3: &Path, blue: i64, red: i64) {
+    let b = orders(drafts, "b-reveal.toml", "blue", s3, &shift_body(blue));
+    resolve(s3, &b).success();
+    let s4 = g.join("01-setup-red.step4.state.ron");
+    let body = format!("{}{}", shift_body(red), crate::support::TEXT_SEED);
+    let r = orders(drafts, "r-reveal.toml", "red", &s4, &body);
+    resolve_seeded(&s4, &r).success();
+}
+
+/// 37.31, 37.311, 38.71, 38.7: the war started (shifts -3 and -3), Blue's turn 1 opens
+/// with 400 points added to those saved (547); he buys an infantry openly in his own
+/// file and places it in a home country city; the ledger shows what is left. A
+/// purchase over the points, and a naval unit (38.3), are refused with nothing written.
+#[test]
+fn a_hot_war_player_turn_buys_and_places_38_71() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let s = cold_war_season_placed(g, drafts.path());
+    let s3 = commit_shifts(g, drafts.path(), &s, "01-setup-red", 1, -3, -3);
+    reveal_shifts(g, drafts.path(), &s3, -3, -3);
+    let t1 = g.join("02-1-blue.state.ron");
+    let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("547 points saved + 400 for turn 1"),
+        "{template}"
+    );
+    // What the points buy: ground counters not in play; no naval unit (38.3).
+    assert!(
+        template.contains("What 947 points buy (40-41"),
+        "{template}"
+    );
+    assert!(!template.contains("#   escort 2"), "{template}");
+    let turn = |name: &str, body: &str| {
+        let path = orders(drafts.path(), name, "blue", &t1, body);
+        let text = fs::read_to_string(&path)
+            .unwrap()
+            .replace("turn = 0", "turn = 1");
+        fs::write(&path, text).unwrap();
+        path
+    };
+    let before = files(g);
+    // 947 points: 29 infantry and an armor cost 1000.
+    let over = turn(
+        "over.toml",
+        "[purchase]\nbuy = { \"infantry 4-4\" = 29, \"armor 6-6\" = 1 }\n",
+    );
+    resolve(&t1, &over)
+        .code(1)
+        .stderr(contains("Blue's purchase costs 1000 points; Blue has 947"));
+    let naval = turn("naval.toml", "[purchase]\nbuy = { \"escort 2\" = 1 }\n");
+    resolve(&t1, &naval).code(1).stderr(contains(
+        "escort 2 cannot be bought now: naval units are bought only",
+    ));
+    // 38.2: production replaces 28's replacements.
+    let replace = turn(
+        "replace.toml",
+        "[[replace]]\nunit = \"B-IN2A\"\nhex = \"J28\"\n",
+    );
+    resolve(&t1, &replace)
+        .code(1)
+        .stderr(contains("[[replace]] is not played in BLITZKRIEG '85"));
+    assert_eq!(files(g), before, "nothing written");
+    let buy = turn(
+        "buy.toml",
+        "[purchase]\nbuy = { \"infantry 4-4\" = 1 }\n\n[[place]]\nunits = [\"B-7IN\"]\nhex = \"J28\"\n",
+    );
+    resolve(&t1, &buy).success();
+    let report = fs::read_to_string(g.join("02-1-blue.report.txt")).unwrap();
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        report.contains("Blue's production: 400 points for turn 1 (38.71); 947 points to spend"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Blue buys 1 infantry 4-4 for 32 points; 915 points left (38.7)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Points Blue 915, Red 778 points (38.7)"),
+        "{report}"
+    );
+    assert!(report.contains("B-7IN"), "{report}");
+    blitz().arg("verify").arg(g).assert().success();
 }

@@ -176,3 +176,38 @@ fn rule_of(rules: &CostRules, c: &Counter) -> String {
         _ => "40.1".to_string(),
     }
 }
+
+// 37.13, 38.2: a later purchase.
+impl PriceList {
+    /// 40.8: the list as the counter mix stands for a later purchase (a later Cold War
+    /// season, 37.13; the Hot War, 38.2): the 1975 counters already in play are not
+    /// for sale again, and the new counters bought (`held`) come off the mix.
+    pub fn less(
+        mut self,
+        state: &crate::state::GameState,
+        held: Option<&BTreeMap<String, u32>>,
+    ) -> PriceList {
+        for item in self.items.values_mut() {
+            match &mut item.what {
+                ItemKind::Counter { ids, .. } => {
+                    ids.retain(|id| {
+                        matches!(
+                            state.units.get(id),
+                            None | Some(
+                                crate::state::Place::Inactive
+                                    | crate::state::Place::Waiting
+                                    | crate::state::Place::Eliminated { .. }
+                            )
+                        )
+                    });
+                    item.mix = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+                }
+                ItemKind::New { .. } => {
+                    let had = held.and_then(|h| h.get(&item.key)).copied().unwrap_or(0);
+                    item.mix = item.mix.saturating_sub(had);
+                }
+            }
+        }
+        self
+    }
+}

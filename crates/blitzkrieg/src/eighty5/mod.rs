@@ -4,8 +4,10 @@
 //! production (38.71) and rules 39 and 42-53 are still to be built (`docs/85.md`).
 
 pub mod cost;
+pub mod production;
 pub mod purchase;
 pub mod setup;
+pub mod war_start;
 
 use crate::units::Side;
 use serde::Deserialize;
@@ -106,6 +108,31 @@ pub struct Figures85 {
     pub counters: Vec<NewCounter>,
     #[serde(rename = "marker")]
     pub markers: Vec<Marker>,
+    // 37.12, 38.81: the war-start roll; 38.4-38.5: the points of conquest.
+    pub war_start: WarStartFigures,
+    pub conquest: Conquest,
+}
+
+/// 38.81: the war-start roll and its die shifts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WarStartFigures {
+    /// "War starts on a die roll of 3 or less".
+    pub war_on: i32,
+    /// "For each 10 points spent die may be modified +1 or -1".
+    pub points_per_shift: u32,
+    /// "spending no more than thirty points per pre-game turn".
+    pub most_points: u32,
+}
+
+/// 38.4-38.5: the points of an occupied minor country city.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Conquest {
+    /// 38.4: a city without a functioning critical resource.
+    pub minor_city: u32,
+    /// 38.5: a city with a functioning critical resource.
+    pub minor_resource: u32,
 }
 
 impl Figures85 {

@@ -112,6 +112,61 @@ pub fn budget(figures: &Figures85, side: Side, cold_war: bool) -> u32 {
     }
 }
 
+/// Who owes what next in a commit-then-reveal exchange: Blue's commitment, Red's,
+/// Blue's reveal, Red's; `None` once both have revealed.
+pub fn next_owed<C, R>(
+    committed: &BTreeMap<Side, C>,
+    revealed: &BTreeMap<Side, R>,
+) -> Option<(Side, Owed)> {
+    if let Some(side) = Side::BOTH.into_iter().find(|s| !committed.contains_key(s)) {
+        return Some((side, Owed::Commitment));
+    }
+    Side::BOTH
+        .into_iter()
+        .find(|s| !revealed.contains_key(s))
+        .map(|s| (s, Owed::Reveal))
+}
+
+/// Why a commitment was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The side owes this instead.
+    Owed(Owed),
+    /// Not 64 hex digits (as given, trimmed).
+    Malformed(String),
+}
+
+/// A commitment `side` mails while the exchange `owes` the next file: the commitment as
+/// kept, or why it is refused (the side owes its reveal, or it is no commitment).
+pub fn accept_commitment(
+    owes: Option<(Side, Owed)>,
+    side: Side,
+    given: &str,
+) -> Result<String, Refused> {
+    match owes {
+        Some((s, Owed::Commitment)) if s == side => {}
+        Some((s, owed)) if s == side => return Err(Refused::Owed(owed)),
+        _ => return Err(Refused::Owed(Owed::Reveal)),
+    }
+    let c: Commitment = given
+        .parse()
+        .map_err(|_| Refused::Malformed(given.trim().to_string()))?;
+    Ok(c.to_string())
+}
+
+/// Why `side` may not reveal now, if it may not: `Err(waiting)` while `waiting`'s
+/// commitment is still to come, `Ok(owed)` when the side owes something else.
+pub fn reveal_refused<C>(
+    committed: &BTreeMap<Side, C>,
+    owes: Option<(Side, Owed)>,
+    side: Side,
+) -> Option<Result<Owed, Side>> {
+    if let Some(waiting) = Side::BOTH.into_iter().find(|s| !committed.contains_key(s)) {
+        return Some(Err(waiting));
+    }
+    (owes != Some((side, Owed::Reveal))).then(|| Ok(owes.map_or(Owed::Reveal, |(_, o)| o)))
+}
+
 impl Purchase {
     /// A new game's: nothing committed, each side's points those of 37.21, or of 37.11
     /// in Cold War (38.8).
@@ -128,15 +183,7 @@ impl Purchase {
     /// Who owes what next: Blue's commitment, Red's, Blue's reveal, Red's; `None` once
     /// both lists are revealed.
     pub fn owes(&self) -> Option<(Side, Owed)> {
-        for side in Side::BOTH {
-            if !self.committed.contains_key(&side) {
-                return Some((side, Owed::Commitment));
-            }
-        }
-        Side::BOTH
-            .into_iter()
-            .find(|s| !self.revealed.contains_key(s))
-            .map(|s| (s, Owed::Reveal))
+        next_owed(&self.committed, &self.revealed)
     }
 
     /// Whether the purchase is over (both lists revealed).
@@ -147,20 +194,11 @@ impl Purchase {
     /// 37.21: `side` mails its commitment. Refused when it owes something else, or the
     /// commitment is not one.
     pub fn commit(&mut self, side: Side, given: &str) -> Result<(), PurchaseProblem> {
-        match self.owes() {
-            Some((s, Owed::Commitment)) if s == side => {}
-            Some((s, owed)) if s == side => return Err(PurchaseProblem::Owed { side, owed }),
-            _ => {
-                return Err(PurchaseProblem::Owed {
-                    side,
-                    owed: Owed::Reveal,
-                })
-            }
-        }
-        let c: Commitment = given.parse().map_err(|_| PurchaseProblem::Malformed {
-            given: given.trim().to_string(),
+        let c = accept_commitment(self.owes(), side, given).map_err(|r| match r {
+            Refused::Owed(owed) => PurchaseProblem::Owed { side, owed },
+            Refused::Malformed(given) => PurchaseProblem::Malformed { given },
         })?;
-        self.committed.insert(side, c.to_string());
+        self.committed.insert(side, c);
         Ok(())
     }
 
@@ -177,15 +215,10 @@ impl Purchase {
         list: &PurchaseList,
         prices: &PriceList,
     ) -> Result<(), Vec<PurchaseProblem>> {
-        if let Some(waiting) = Side::BOTH
-            .into_iter()
-            .find(|s| !self.committed.contains_key(s))
-        {
-            return Err(vec![PurchaseProblem::TooEarly { side, waiting }]);
-        }
-        if self.owes() != Some((side, Owed::Reveal)) {
-            let owed = self.owes().map_or(Owed::Reveal, |(_, o)| o);
-            return Err(vec![PurchaseProblem::Owed { side, owed }]);
+        match reveal_refused(&self.committed, self.owes(), side) {
+            Some(Err(waiting)) => return Err(vec![PurchaseProblem::TooEarly { side, waiting }]),
+            Some(Ok(owed)) => return Err(vec![PurchaseProblem::Owed { side, owed }]),
+            None => {}
         }
         let sealed = self
             .committed
@@ -264,7 +297,11 @@ impl Purchase {
         to_place.sort();
         self.to_place.insert(side, to_place);
         if !held.is_empty() {
-            self.held.insert(side, held);
+            // 37.13: what a later Cold War season buys is held beside the earlier.
+            let kept = self.held.entry(side).or_default();
+            for (k, n) in held {
+                *kept.entry(k).or_default() += n;
+            }
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use crate::cite::Rule;
 use crate::event::Event;
 use crate::orders::{OrderError, Orders, Problem};
 use crate::rules::Rules;
-use crate::state::{GameState, Phase, Place, RuleSet};
+use crate::state::{GameState, Place, RuleSet};
 use crate::units::Side;
 use std::collections::BTreeSet;
 
@@ -90,7 +90,7 @@ pub fn purchase_file(
         }
         (Owed::Reveal, None, true) => {
             let salt = order.salt.as_ref().map_or("", |s| s.value.as_str());
-            match prices(rules, side) {
+            match prices(rules, side).map(|l| l.less(state, purchase.held.get(&side))) {
                 Some(list) => {
                     match purchase.reveal(&state.game.id, side, salt, &order.buy, &list) {
                         Ok(()) => {
@@ -165,10 +165,17 @@ pub fn may_place(state: &GameState, side: Side) -> Option<BTreeSet<crate::units:
 /// 37.211-37.212: a set-up of '85 ends with the counters placed; the purchase's list of
 /// what is still to place is emptied for the side, and the step count starts again.
 pub fn placed(next: &mut GameState, side: Side) {
+    let mut season = 0;
     if let Some(p) = next.purchase.as_mut() {
         p.to_place.remove(&side);
+        season = p.season;
     }
-    next.step = 0;
+    // 37.13: a later Cold War season's files go on numbering from the earlier's.
+    next.step = super::war_start::STEPS_A_SEASON * season;
+    // 37.12: a Cold War season ends with the war-start roll.
+    if side == Side::Red && next.game.options.cold_war {
+        super::war_start::open(next);
+    }
 }
 
 /// 41, 42-50: the new counters bought cannot be set up until their rules are built:
@@ -194,32 +201,6 @@ pub fn held_note(purchase: &Purchase, side: Side, rules: &Rules) -> Option<Strin
     Some(format!(
         "{side} holds, bought and not yet placed: {}",
         each.join(", ")
-    ))
-}
-
-/// 37.3: the Hot War of '85 (production 38.71, its sequence) is not built yet.
-pub fn hot_war_refused(state: &GameState, orders: &Orders, rules: &Rules) -> Option<OrderError> {
-    let (RuleSet::Eighty5, Phase::Turn { side, .. }) = (rules.ruleset.rules, &state.phase) else {
-        return None;
-    };
-    if state.game.options.cold_war {
-        // 38.8, 38.81: the Cold War season's war-start roll comes before any Hot War.
-        return Some(OrderError::new(
-            Problem::HotWarNotYet {
-                side: *side,
-                why: "a game in Cold War rolls for the start of war after each season's set-up (37.12, 38.81), and that roll is still to be built; the game stops after its first season's set-up (docs/85.md)".into(),
-            },
-            Some(orders.turn.span.clone()),
-            cite!("38.81"),
-        ));
-    }
-    Some(OrderError::new(
-        Problem::HotWarNotYet {
-            side: *side,
-            why: "the Hot War (37.3, production 38.71) is still to be built; the game stops after the pre-game set-up (docs/85.md)".into(),
-        },
-        Some(orders.turn.span.clone()),
-        cite!("37.3"),
     ))
 }
 

@@ -37,4 +37,37 @@ pub struct Purchase {
     /// that place them (42-50) are built.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub held: BTreeMap<Side, BTreeMap<String, u32>>,
+    // 37.12-37.13, 38.81: the Cold War's seasons.
+    /// 37.13: the Cold War seasons played before this one (0 in the first, and in a
+    /// game without Cold War).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub season: u32,
+    /// 37.12, 38.81: the war-start roll's die shifts, from the end of Red's placement
+    /// in a Cold War season to the roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shifts: Option<Shifts>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+// 37.12-37.13, 38.81: the Cold War's war-start roll.
+/// A die shift revealed and accepted (38.81).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RevealedShift {
+    /// The salt the commitment was made with.
+    pub salt: String,
+    /// The shift of the die: -3 to +3, 10 points each.
+    pub shift: i32,
+}
+
+/// 37.12, 38.81: the war-start roll of a Cold War season while its secret die shifts
+/// come in: each side's commitment, then each reveal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shifts {
+    #[serde(default)]
+    pub committed: BTreeMap<Side, String>,
+    #[serde(default)]
+    pub revealed: BTreeMap<Side, RevealedShift>,
 }

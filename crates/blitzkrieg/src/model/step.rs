@@ -69,6 +69,10 @@ pub enum Step {
     /// Blue's reveal, Red's, each a file of its own (steps 0-3 of Blue's set-up), the
     /// state naming who owes the next (`eighty5::purchase::Purchase::owes`).
     Purchase,
+    /// 37.12, 38.81: a Cold War season's war-start roll, after Red's placement: Blue's
+    /// commitment to its die shift, Red's, Blue's reveal, Red's (which names the seed
+    /// of the die), each a file of Red's set-up phase (`eighty5::war_start`).
+    WarStart,
 }
 
 impl Step {
@@ -99,7 +103,8 @@ impl Step {
             | Step::Weather
             | Step::NavalAscendancy
             | Step::CriticalResources
-            | Step::Purchase => false,
+            | Step::Purchase
+            | Step::WarStart => false,
         }
     }
 
@@ -123,6 +128,7 @@ impl Step {
             Step::NavalAscendancy => "35.1",
             Step::CriticalResources => "36.1",
             Step::Purchase => "37.21",
+            Step::WarStart => "38.81",
         }
     }
 }

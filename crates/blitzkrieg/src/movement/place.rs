@@ -117,7 +117,10 @@ impl Turn<'_, '_> {
                 "it is not waiting to enter play (it was eliminated, or is not in this game)"
                     .to_string(),
             )
-        } else if u32::from(c.enters) > due {
+        } else if u32::from(c.enters) > due
+            // 38.2: in '85 a counter bought enters when bought, whatever the OAC says.
+            && self.ctx.rules.ruleset.rules != crate::state::RuleSet::Eighty5
+        {
             Some(format!(
                 "the Order of Appearance Card brings it on from turn {} (6.2)",
                 c.enters

@@ -2,7 +2,9 @@
 //! order file that will reveal the side's purchase (`[purchase]` with `salt` and
 //! `buy`); this prints what it costs, the points left, and the commitment to mail
 //! first (`[purchase] commitment = "..."`), sealed with the salt. `--prices` prints the
-//! side's price list instead. Nothing is written.
+//! side's price list instead. Given the file that will reveal a Cold War season's
+//! war-start die shift (`[war_start]` with `salt` and `shift`, 38.81), it prints the
+//! shift's cost and commitment. Nothing is written.
 
 use crate::cli::common::{self, RuleArgs};
 use blitzkrieg::eighty5::purchase::{budget, canonical, commitment};
@@ -73,6 +75,10 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         )
     })?;
     let side = orders.side.value;
+    // 38.81: a war-start die shift's reveal file.
+    if let (Some(w), None) = (&orders.war_start, &orders.purchase) {
+        return shift_commitment(&state, &text.name, side, w);
+    }
     let Some(p) = &orders.purchase else {
         return Err(miette!(
             "{} holds no [purchase]: write its `salt` and `buy` (docs/85.md)",
@@ -102,7 +108,12 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         spent = spent.saturating_add(item.cost.saturating_mul(*n));
     }
     let cold_war = state.game.options.cold_war;
-    let points = budget(figures, side, cold_war);
+    // 38.7, 37.13: the points saved, in a later Cold War season more than a season's.
+    let points = state
+        .purchase
+        .as_ref()
+        .and_then(|p| p.points.get(&side).copied())
+        .unwrap_or_else(|| budget(figures, side, cold_war));
     if spent > points {
         return Err(miette!(
             "this purchase costs {spent} points; {side} has {points} ({})",
@@ -117,6 +128,38 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     outln!(
         "commitment to mail first:\n[purchase]\ncommitment = \"{}\"",
         commitment(&state.game.id, side, salt, &p.buy)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// 38.81: the cost of a war-start die shift and the commitment to mail first.
+fn shift_commitment(
+    state: &blitzkrieg::state::GameState,
+    name: &str,
+    side: Side,
+    w: &blitzkrieg::orders::WarStartOrder,
+) -> miette::Result<ExitCode> {
+    use blitzkrieg::eighty5::war_start;
+    let figures =
+        Figures85::embedded().ok_or_else(|| miette!("the embedded 85.toml does not read"))?;
+    let salt = w.salt.as_ref().map_or("", |s| s.value.as_str());
+    if salt.trim().len() < 16 {
+        return Err(miette!(
+            "the salt of {name} is too short to keep the shift secret: write at least 16 characters nobody can guess"
+        ));
+    }
+    let shift = w.shift.as_ref().map_or(0, |s| s.value);
+    let cost = war_start::cost(figures, shift).ok_or_else(|| {
+        miette!(
+            "a war-start die shift of {shift} is beyond 38.81's {} points: -3 to +3",
+            figures.war_start.most_points
+        )
+    })?;
+    let season = war_start::season(state);
+    outln!("shift={shift} costs {cost} points (38.81), Cold War season {season}");
+    outln!(
+        "commitment to mail first:\n[war_start]\ncommitment = \"{}\"",
+        war_start::commitment(&state.game.id, side, season, salt, shift)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,328 @@
+//! 37.31, 38.2-38.71: the production phase that opens each player-turn of the Hot War
+//! in BLITZKRIEG '85: the points of the turn added to the side's points saved (38.71,
+//! with 38.4-38.6's points of conquest), and what the side buys with them.
+//!
+//! Hot War purchases are written openly in the mover's own order file, `[purchase]`
+//! with `buy` alone: 37.31 ("Determine and spend production points as per 38.71") does
+//! not make them secret as 37.11 and 37.21 make the set-up's, and the record of points
+//! is open (38.7). The list is priced by 40-41 (`cost.rs`) and limited by the counter
+//! mix as it stands (40.8: the counters in play are not for sale) and the points the
+//! side has. The 1975 counters bought wait to enter play, placed with `[[place]]` in a
+//! friendly home country city (37.311, as 6.3 places reinforcements). Naval units are
+//! bought only before the game (38.3); aircraft and helicopters one per functioning
+//! aircraft city (38.21), and 41's other counters, wait for their rules and are refused
+//! saying so.
+
+use super::cost::ItemKind;
+use super::Figures85;
+use crate::board::{Board, CityRole};
+use crate::cite::Rule;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::marker::HexMarkerKind;
+use crate::orders::{OrderError, Orders, Problem};
+use crate::rules::Rules;
+use crate::state::{GameState, Phase, Place, RuleSet};
+use crate::units::Side;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Whether the state's next file opens a player-turn of the Hot War of '85, with its
+/// production phase (37.31).
+pub fn plays(rules: &Rules, state: &GameState) -> bool {
+    rules.ruleset.rules == RuleSet::Eighty5
+        && state.purchase.is_some()
+        && state.resume.is_none()
+        && matches!(state.phase, Phase::Turn { .. })
+}
+
+/// 38.4-38.6: the points of conquest `side` gets at the start of its player-turn: for
+/// each city of a minor country (every hex of it outside both home countries) that
+/// was friendly to the side at the start of this player-turn, so occupied by the
+/// turn before at the latest ("starting the turn after occupation"), 2 points (38.4),
+/// or 6 when it is a critical resource city (36) whose resource works, no SRIX counter
+/// in force on it (38.5, "but not both two and six points from one city"). Enemy home
+/// cities never yield points (38.6). The cities counted, each with its points.
+pub fn conquest(
+    board: &Board,
+    figures: &Figures85,
+    held: &BTreeMap<Hex, Side>,
+    marks: &BTreeMap<Hex, BTreeSet<crate::marker::HexMarker>>,
+    side: Side,
+) -> Vec<(String, u32)> {
+    board
+        .cities()
+        .iter()
+        .filter(|c| c.hexes.iter().all(|h| board.home_of(*h).is_none()))
+        .filter(|c| c.hexes.iter().all(|h| held.get(h) == Some(&side)))
+        .map(|c| {
+            let resource = c
+                .roles
+                .iter()
+                .any(|r| matches!(r, CityRole::Oil | CityRole::Industry | CityRole::Naval));
+            let damaged = c.hexes.iter().any(|h| {
+                marks
+                    .get(h)
+                    .is_some_and(|m| m.iter().any(|m| m.kind == HexMarkerKind::SRIX))
+            });
+            let points = if resource && !damaged {
+                figures.conquest.minor_resource
+            } else {
+                figures.conquest.minor_city
+            };
+            (c.name.clone(), points)
+        })
+        .collect()
+}
+
+/// 37.31, 38.71: the production phase of `side`'s player-turn `turn`: the turn's
+/// points (400 for turns 1-3, then 200) and those of conquest added to the points
+/// saved; the `[purchase]` of the file bought with them. The state the player-turn is
+/// played from (the counters bought waiting to be placed, the points left), and the
+/// phase's events; or every problem, with nothing bought.
+pub fn begin(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    turn: u32,
+    side: Side,
+) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let (Some(figures), Some(purchase)) = (Figures85::embedded(), state.purchase.as_ref()) else {
+        return Ok((state.clone(), Vec::new()));
+    };
+    let income = figures.production(turn);
+    let conquered = conquest(&rules.board, figures, &state.held, &state.hex_marks, side);
+    let gained: u32 = conquered.iter().map(|(_, n)| n).sum();
+    let saved = purchase.points.get(&side).copied().unwrap_or(0);
+    let points = saved.saturating_add(income).saturating_add(gained);
+    let mut errors = Vec::new();
+    let mut bought = Vec::new();
+    let mut spent: u32 = 0;
+    let mut lines = Vec::new();
+    if let Some(order) = &orders.purchase {
+        let at = Some(order.span.clone());
+        let fail = |p: Problem, rule| OrderError::new(p, at.clone(), rule);
+        if order.commitment.is_some() || order.salt.is_some() {
+            errors.push(fail(Problem::HotWarPurchaseSealed, cite!("37.31")));
+        }
+        let list =
+            super::setup::prices(rules, side).map(|l| l.less(state, purchase.held.get(&side)));
+        for (typed, n) in order.buy.iter().filter(|(_, n)| **n > 0) {
+            let Some(item) = list.as_ref().and_then(|l| l.get(typed)) else {
+                errors.push(fail(
+                    Problem::PurchaseUnknown(typed.clone()),
+                    cite!("37.31"),
+                ));
+                continue;
+            };
+            if let Some((why, rule)) = not_for_sale(item) {
+                let p = Problem::HotWarPurchaseNotYet {
+                    item: item.key.clone(),
+                    why,
+                };
+                errors.push(fail(p, rule));
+                continue;
+            }
+            if *n > item.mix {
+                let p = Problem::PurchaseBeyondMix {
+                    side,
+                    item: item.key.clone(),
+                    bought: *n,
+                    mix: item.mix,
+                };
+                errors.push(fail(p, cite!("40.8")));
+            }
+            spent = spent.saturating_add(item.cost.saturating_mul(*n));
+            lines.push(format!("{n} {}", item.key));
+            if let ItemKind::Counter { ids, .. } = &item.what {
+                bought.extend(ids.iter().take(*n as usize).cloned());
+            }
+        }
+        if spent > points {
+            let p = Problem::PurchaseOverBudget {
+                side,
+                spent,
+                budget: points,
+            };
+            errors.push(fail(p, cite!("38.7")));
+        }
+    }
+    errors.extend(not_in_85(orders));
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut next = state.clone();
+    for id in &bought {
+        next.units.insert(id.clone(), Place::Waiting);
+    }
+    let left = points - spent;
+    if let Some(p) = next.purchase.as_mut() {
+        p.points.insert(side, left);
+    }
+    let conquest_text = if conquered.is_empty() {
+        String::new()
+    } else {
+        let each: Vec<String> = conquered
+            .iter()
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect();
+        format!(
+            ", {gained} from minor country cities (38.4-38.5: {})",
+            each.join(", ")
+        )
+    };
+    let mut events = vec![Event::Note {
+        text: format!(
+            "{side}'s production: {income} points for turn {turn} (38.71){conquest_text}; {} points to spend",
+            points
+        ),
+        rule: Rule::para(para!("38.71")),
+    }];
+    if !lines.is_empty() {
+        events.push(Event::Note {
+            text: format!(
+                "{side} buys {} for {spent} points; {left} points left (38.7); placed in a home country city (37.311)",
+                lines.join(", ")
+            ),
+            rule: Rule::para(para!("37.31")),
+        });
+    }
+    Ok((next, events))
+}
+
+/// 37.31, 40-41: the points `side` will have to spend in its next player-turn and the
+/// price list as the counter mix stands (for the template; [`HotWarList::buyable`]
+/// says which of its items the Hot War sells).
+pub fn for_sale(rules: &Rules, state: &GameState, side: Side) -> Option<(u32, HotWarList)> {
+    if !plays(rules, state) {
+        return None;
+    }
+    let purchase = state.purchase.as_ref()?;
+    let list = super::setup::prices(rules, side)?.less(state, purchase.held.get(&side));
+    Some((to_spend(rules, state, side)?, HotWarList(list)))
+}
+
+/// The price list of a Hot War purchase.
+pub struct HotWarList(super::cost::PriceList);
+
+impl HotWarList {
+    /// Every item of the list.
+    pub fn items(&self) -> impl Iterator<Item = &super::cost::Item> {
+        self.0.items()
+    }
+
+    /// Whether the Hot War sells `item` now: a 1975 ground counter (38.3: no naval
+    /// units; 38.21 and 41's other counters wait for their rules).
+    pub fn buyable(&self, item: &super::cost::Item) -> bool {
+        not_for_sale(item).is_none()
+    }
+}
+
+/// Why the Hot War does not sell `item` now, with the rule; `None` when it does.
+fn not_for_sale(item: &super::cost::Item) -> Option<(String, crate::cite::Cite)> {
+    match &item.what {
+        ItemKind::New { naval: true } => Some((
+            "naval units are bought only before the game (38.3)".to_string(),
+            cite!("38.3"),
+        )),
+        ItemKind::New { naval: false } => Some((
+            format!("its rule is not built yet ({}; 46, 49 or 50)", item.rule),
+            cite!("38.21"),
+        )),
+        ItemKind::Counter { kind, .. } if kind.is_air() => Some((
+            "in the Hot War aircraft are bought one a functioning aircraft city and placed there (38.21), which is not built yet".to_string(),
+            cite!("38.21"),
+        )),
+        ItemKind::Counter { .. } => None,
+    }
+}
+
+/// 38.71, 38.4-38.6: the points `side` has to spend when its player-turn opens: those
+/// saved, the turn's and those of conquest.
+fn to_spend(rules: &Rules, state: &GameState, side: Side) -> Option<u32> {
+    let (saved, income, gained) = coming(rules, state, side)?;
+    Some(saved + income + gained)
+}
+
+/// The points saved, the turn's (38.71) and those of conquest (38.4-38.6) of `side`'s
+/// next player-turn.
+fn coming(rules: &Rules, state: &GameState, side: Side) -> Option<(u32, u32, u32)> {
+    let figures = Figures85::embedded()?;
+    let saved = state
+        .purchase
+        .as_ref()?
+        .points
+        .get(&side)
+        .copied()
+        .unwrap_or(0);
+    let gained: u32 = conquest(&rules.board, figures, &state.held, &state.hex_marks, side)
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
+    Some((saved, figures.production(state.turn()), gained))
+}
+
+/// 38.1-38.2, 39.2: the Tournament Game's orders '85 replaces: replacements (28: "points
+/// may be spent to buy or repair units" instead) and recombination (26.3, altered by
+/// 39.2 to a friendly home city at the new unit's cost less the trade-ins, which is
+/// not built yet). Breakdown in the field (39.1) is played as 26.
+fn not_in_85(orders: &Orders) -> Vec<OrderError> {
+    let mut errors = Vec::new();
+    if let Some(r) = orders.replace.first() {
+        let span = match r {
+            crate::orders::Replacement::Unit { unit, .. } => unit.span.clone(),
+            crate::orders::Replacement::AirTransport(city) => city.span.clone(),
+        };
+        let p = Problem::NotIn85 {
+            what: "[[replace]]".into(),
+            why: "production points replace the replacements of 28 (38.1-38.2)".into(),
+        };
+        errors.push(OrderError::new(p, Some(span), cite!("38.2")));
+    }
+    if let Some(r) = orders.recombines.first() {
+        let p = Problem::NotIn85 {
+            what: "[[recombine]]".into(),
+            why: "39.2 recombines or upgrades in a friendly home country city at the new unit's cost less the trade-ins, which is not built yet".into(),
+        };
+        errors.push(OrderError::new(p, Some(r.span.clone()), cite!("39.2")));
+    }
+    errors
+}
+
+/// 37.31, 38.7: the template's lines on the production phase: the points the side
+/// will have, and how to buy.
+pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<String> {
+    if !plays(rules, state) {
+        return None;
+    }
+    let purchase = state.purchase.as_ref()?;
+    let turn = state.turn();
+    let (saved, income, gained) = coming(rules, state, side)?;
+    let points = saved + income + gained;
+    Some(format!(
+        "\n# BLITZKRIEG '85, production (37.31, 38.71): {saved} points saved + {income} for turn {turn}\n\
+         # + {gained} of conquest (38.4-38.5) = {points} to spend; {}.\n\
+         # Buy openly (40-41 prices: `blitz purchase STATE --prices {}`), then place what you\n\
+         # bought in a home country city (37.311) with [[place]]:\n\
+         # [purchase]\n\
+         # buy = {{ \"infantry 4-4\" = 1 }}\n\
+         # Naval units are bought only before the game (38.3); aircraft and helicopters\n\
+         # (38.21) and 41's other counters wait for their rules.\n",
+        purchase.ledger(),
+        side.to_string().to_ascii_lowercase()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 38.71: 400 points a turn for turns 1-3, then 200.
+    #[test]
+    fn production_is_400_then_200_38_71() {
+        let f = Figures85::embedded().unwrap();
+        assert_eq!(
+            (1..=5).map(|t| f.production(t)).collect::<Vec<_>>(),
+            [400, 400, 400, 200, 200]
+        );
+    }
+}
