@@ -184,14 +184,64 @@ impl View {
     }
 }
 
-/// Fixed number formatting for coordinates.
+/// Fixed number formatting for coordinates: one decimal, as `format!("{v:.1}")`
+/// writes it, but `0.0` for a negative zero ([`push_f`]).
 pub fn f(v: f64) -> String {
-    let t = format!("{v:.1}");
-    if t == "-0.0" {
-        "0.0".to_string()
-    } else {
-        t
+    let mut s = String::with_capacity(8);
+    push_f(&mut s, v);
+    s
+}
+
+/// [`f`], appended to `s`. Written from the number of tenths in integers
+/// ([`tenths`]); a value at a tie of two tenths, or too large, or not a number, goes
+/// through `format!`, whose exact rounding decides it.
+pub fn push_f(s: &mut String, v: f64) {
+    let Some(n) = tenths(v) else {
+        let t = format!("{v:.1}");
+        s.push_str(if t == "-0.0" { "0.0" } else { &t });
+        return;
+    };
+    // The digits from the last: the tenth, the point, the whole part, the sign.
+    let mut digits = [0u8; 24];
+    let mut at = digits.len();
+    let mut put = |b: u8| {
+        at -= 1;
+        digits[at] = b;
+    };
+    let a = n.unsigned_abs();
+    put(b'0' + (a % 10) as u8);
+    put(b'.');
+    let mut whole = a / 10;
+    loop {
+        put(b'0' + (whole % 10) as u8);
+        whole /= 10;
+        if whole == 0 {
+            break;
+        }
     }
+    if n < 0 {
+        put(b'-');
+    }
+    s.extend(digits[at..].iter().map(|b| char::from(*b)));
+}
+
+/// `v` rounded to a whole number of tenths, when that rounding is the one the exact
+/// decimal value of `v` gives: below 10^9 tenths, `v * 10` is off the exact product
+/// by less than a ten-millionth, so only a product within a millionth of a half can
+/// round either way ([`push_f`] leaves those, and larger values, to `format!`).
+fn tenths(v: f64) -> Option<i64> {
+    let t = v * 10.0;
+    if !t.is_finite() || t.abs() >= 1e9 {
+        return None;
+    }
+    let floor = t.floor();
+    let frac = t - floor;
+    if (frac - 0.5).abs() < 1e-6 {
+        return None;
+    }
+    // Within ±10^9: the cast is exact.
+    let floor = floor as i64;
+    Some(if frac > 0.5 { floor + 1 } else { floor })
 }
 
 /// Text made safe inside SVG or HTML markup.
@@ -254,13 +304,17 @@ impl Geo {
 
     /// The six corners of `h` as the `points` of an SVG polygon.
     pub fn polygon(&self, h: Hex) -> String {
-        (0..6)
-            .map(|k| {
-                let (x, y) = self.corner(h, k);
-                format!("{},{}", f(x), f(y))
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        let mut s = String::with_capacity(6 * 12);
+        for k in 0..6 {
+            let (x, y) = self.corner(h, k);
+            if k > 0 {
+                s.push(' ');
+            }
+            push_f(&mut s, x);
+            s.push(',');
+            push_f(&mut s, y);
+        }
+        s
     }
 
     /// The hexside of `h` facing direction `d` (index into [`DIRECTIONS`]).
@@ -790,8 +844,13 @@ fn zone_label_hexes(board: &Board) -> BTreeMap<char, (u32, Hex)> {
 /// 19.1: each At Sea Box of `sea` as a framed list of its units, under its zone's
 /// label, kept on the picture; nothing for an empty list. In the board's coordinates.
 pub fn sea_boxes(board: &Board, geo: &Geo, sea: &[SeaBox]) -> String {
-    let labels = zone_label_hexes(board);
     let mut s = String::new();
+    // Where the labels go is asked only when a box is drawn: finding them measures
+    // every sea hex against every land hex.
+    if sea.iter().all(|b| b.units.is_empty()) {
+        return s;
+    }
+    let labels = zone_label_hexes(board);
     let boxes: Vec<(&SeaBox, Hex)> = sea
         .iter()
         .filter(|b| !b.units.is_empty())
@@ -1058,4 +1117,55 @@ fn counters(s: &mut String, geo: &Geo, marks: &[CounterMark]) {
         );
     }
     s.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The formatting in integers writes what `format!("{v:.1}")` writes (`0.0` for
+    /// a negative zero): coordinates of every size and sign, values a hair either side
+    /// of a tie of two tenths, exact ties, and the products and sums of board units
+    /// the pictures write.
+    #[test]
+    fn coordinates_are_written_as_format_writes_them() {
+        let reference = |v: f64| {
+            let t = format!("{v:.1}");
+            if t == "-0.0" {
+                "0.0".to_string()
+            } else {
+                t
+            }
+        };
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.05,
+            -0.05,
+            0.25,
+            0.35,
+            -0.25,
+            2.5,
+            1e7,
+            -1e7,
+            99_999_999.95,
+            1e13,
+            1e15,
+            123_456_789.95,
+            f64::NAN,
+            f64::INFINITY,
+            f64::MIN_POSITIVE,
+        ];
+        for i in -40_000..40_000 {
+            let v = f64::from(i);
+            values.push(v / 1000.0);
+            values.push(v / 100.0 + 0.05);
+            values.push(v * HEX_RADIUS / 7.0);
+            values.push(v * HALF * 0.3 + 0.049_999_999_9);
+            values.push(v * 3.5 / 13.0 - 0.050_000_000_1);
+        }
+        for v in values {
+            assert_eq!(f(v), reference(v), "{v:e}");
+        }
+    }
 }
