@@ -960,19 +960,29 @@ fn play(
     }
     let mut live = live;
     let fought = standing_air_combat(rules, state, &carry, &mut live.pos, input)?;
-    // 32.33: the air transport capacity the interceptions cost.
-    let mut next = *next;
+    let (mut next, mut carry) = (*next, carry);
+    after_air_combat(rules, fought, (&mut live, &mut carry), &mut next.pools);
+    open_combat(rules, state, next, live, carry, input)
+}
+
+/// 32.33, 32.74: what the air combat fought before any odds leaves, with its events:
+/// the air transport capacity the interceptions cost the mover for good, and the
+/// automatic victories they undid.
+fn after_air_combat(
+    rules: &Rules,
+    fought: Vec<Event>,
+    (live, carry): (&mut Live, &mut TurnInProgress),
+    pools: &mut BTreeMap<Side, crate::marker::Pools>,
+) {
     let lost = crate::air_combat::transport::capacity_lost(
         rules,
         &carry.flights,
         &fought,
         live.side,
-        &mut next.pools,
+        pools,
     );
     live.events.extend(fought);
     live.events.extend(lost);
-    // 32.74: the automatic victories the interceptions undid.
-    let mut carry = carry;
     let undone = crate::air_combat::nullify::after_air_combat(
         rules,
         &mut live.pos,
@@ -981,7 +991,6 @@ fn play(
         &mut carry.battles,
     );
     live.events.extend(undone);
-    open_combat(rules, state, next, live, carry, input)
 }
 
 /// 32.3: in a game of standing interception orders, the defender's orders kept in the
@@ -1223,25 +1232,7 @@ fn resume(
                 &mut live.pos,
                 input,
             )?;
-            // 32.33: the air transport capacity the interceptions cost.
-            let lost = crate::air_combat::transport::capacity_lost(
-                rules,
-                &carry.flights,
-                &fought,
-                live.side,
-                &mut next.pools,
-            );
-            live.events.extend(fought);
-            live.events.extend(lost);
-            // 32.74: the automatic victories the interceptions undid.
-            let undone = crate::air_combat::nullify::after_air_combat(
-                rules,
-                &mut live.pos,
-                (live.side, &live.events),
-                &mut carry.avs,
-                &mut carry.battles,
-            );
-            live.events.extend(undone);
+            after_air_combat(rules, fought, (&mut live, &mut carry), &mut next.pools);
             open_combat(rules, state, next, live, carry, input)
         }
         // A stop in the battles, or after them with none left (20.35, the final
