@@ -1243,7 +1243,7 @@ impl Replay for KeptTurns<'_> {
         crate::signed::check(&state, &orders, crate::signed::kept(dir, &stem)?.as_ref())?;
         let seed = read_seed(dir, &stem)?;
         let commitment = read_optional(&dir.join(FILES.commitment(&stem)))?;
-        let label = state.label();
+        let label = state.step_label();
         let turn = Turn {
             state,
             state_digest: self.digest,

@@ -639,6 +639,16 @@ impl GameState {
         self.phase.label()
     }
 
+    /// A label naming the step a state plays: the player-turn's label, with the step
+    /// when it is a later one ("6-Blue", "6-Blue.step1").
+    pub fn step_label(&self) -> String {
+        if self.step > 0 {
+            format!("{}.step{}", self.label(), self.step)
+        } else {
+            self.label()
+        }
+    }
+
     /// The counters in play, as a [`Position`]: on the map, at sea, in the air, with
     /// their markers.
     pub fn position(&self, counters: &Counters) -> Position {

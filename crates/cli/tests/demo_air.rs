@@ -41,7 +41,9 @@ fn air_sample_plays_the_interception_exchange_and_a_silent_defender_32() {
         .arg(&dir)
         .assert()
         .success()
-        .stdout(predicates::str::contains("6 player-turns replayed"));
+        .stdout(predicates::str::contains(
+            "6 player-turns replayed, all of them: every one of its 7 states follows (6-Blue, 6-Blue.step1, 6-Red, 7-Blue, 7-Blue.step1, 7-Red)",
+        ));
 
     // 32.3: Blue's file names no seed; the player-turn stops before odds for Red.
     report_has(
