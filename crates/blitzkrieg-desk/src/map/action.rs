@@ -229,9 +229,11 @@ impl Action {
                         .map_or(Side::Blue, |u| side_of(counters, u)),
                     target: st.hex,
                     from: Vec::new(),
+                    // The marker placed, else what was bombed (no marker: an
+                    // airbase's aircraft factors, or no effect).
                     label: match st.marker {
                         Some(m) => format!("{m} BBT {}", st.result),
-                        None => format!("airbase BBT {}", st.result),
+                        None => format!("{} BBT {}", st.kind(), st.result),
                     },
                 }),
                 Event::CityAttacked {
@@ -622,6 +624,45 @@ mod tests {
         assert_eq!(a.paths[0].side, Side::Red);
         assert_eq!(a.paths[0].hexes, vec![h("K20"), h("K12")]);
         assert_eq!(a.weighted_hexes().get(&h("K10")), Some(&12));
+    }
+
+    /// 33.2-33.5: a bombing of rule 33 is labelled by the marker it placed, else by
+    /// what was bombed: a port bombed to no effect is a port, not an airbase.
+    #[test]
+    fn a_rule_33_bombing_names_its_marker_or_its_target_33_3() {
+        use blitzkrieg::bombing::Strike as Bombed;
+        use blitzkrieg::model::raid::RaidTarget;
+        let board = Board::default();
+        let counters = Counters::default();
+        let struck = |target, marker, result| {
+            Event::Air(AirEvent::Struck(Bombed {
+                hex: h("K10"),
+                target,
+                night: false,
+                bombers: vec![UnitId::new("B-1SAC").unwrap()],
+                factors: Default::default(),
+                roll: String::new(),
+                table: String::new(),
+                result,
+                marker,
+                rule: blitzkrieg::cite::Rule::para(para!("33.3")),
+            }))
+        };
+        let events = vec![
+            struck(RaidTarget::Port, None, 0),
+            struck(
+                RaidTarget::Road,
+                Some(blitzkrieg::marker::HexMarkerKind::RCX),
+                2,
+            ),
+            struck(RaidTarget::Airbase, None, 3),
+        ];
+        let labels: Vec<String> = Action::of(&board, &counters, &events)
+            .strikes
+            .into_iter()
+            .map(|s| s.label)
+            .collect();
+        assert_eq!(labels, ["port BBT 0", "RCX BBT 2", "airbase BBT 3"]);
     }
 
     #[test]

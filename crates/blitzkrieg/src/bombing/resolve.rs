@@ -39,6 +39,11 @@ pub struct Strike {
 }
 
 impl Strike {
+    /// What was bombed, in a word: "port", "road", "airbase", "industry".
+    pub fn kind(&self) -> &'static str {
+        kind_name(self.target)
+    }
+
     /// The summary's line: "R10 bombed (road): RCX (BBT)".
     pub fn glance(&self) -> String {
         let outcome = match (self.marker, self.result) {
