@@ -839,6 +839,10 @@ mod tests {
                 what: "[[replace]]".into(),
                 why: "production points replace the replacements of 28 (38.1-38.2)".into(),
             },
+            // 33.7: patrol/interdictors strafing ground units.
+            Problem::NoGroundUnitsToStrafe {
+                place: "in K14 or the hexes around it".into(),
+            },
         ]
     }
 

@@ -1108,6 +1108,10 @@ problems! {
         (B367)
         #[error("{what} is not played in BLITZKRIEG '85: {why}")]
         NotIn85 { what: String, why: String },
+        // 33.7: patrol/interdictors strafing ground units.
+        (B336, hint = "patrol/interdictors strafe the enemy's ground units in their ZOC (reading pi-strafe-33-7=whole-zoc) or in their patrol hex or one next to it (one-hex)")
+        #[error("no enemy ground units are {place}: nothing for the patrol/interdictors to strafe (33.7)")]
+        NoGroundUnitsToStrafe { place: String },
     }
 }
 

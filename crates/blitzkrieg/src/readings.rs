@@ -316,8 +316,8 @@ readings! {
         /// Scramble.
         Scramble = "scramble",
     }
-    /// 33.7: what a PI strafe covers (optional rule 33, not built).
-    pi_strafe: PiStrafe = "pi-strafe-33-7", built = false {
+    /// 33.7: what a PI strafe covers (optional rule 33).
+    pi_strafe: PiStrafe = "pi-strafe-33-7", built = true {
         /// The whole ZOC.
         WholeZoc = "whole-zoc",
         /// One hex.

@@ -4,30 +4,42 @@
 //! stops the enemy's movement, blocks his supply routes, eliminates his units forced to
 //! retreat through or into it, makes cities unfriendly to him and starts the intercept
 //! range (003 33.7), but eliminates no grounded aircraft (003 33.7). The ZOC is counted
-//! into the position's ZOC field, so every rule that asks for enemy ZOC sees it.
+//! into the position's ZOC field, so every rule that asks for enemy ZOC sees it. After
+//! the mover's movement the defender's patrol/interdictors may strafe the mover's
+//! ground units (`[[strafe]]` in his answer), under reading `pi-strafe-33-7`.
 
+use super::hunt::fewest_first;
+use super::intercept::Roll;
+use crate::cite::Rule;
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::model::flight::Interception;
+use crate::orders::{Intercept, OrderError, Problem};
 use crate::position::Position;
-use crate::units::{Counters, Side, UnitKind};
+use crate::readings::PiStrafe;
+use crate::rules::Rules;
+use crate::tables::CombatTables;
+use crate::units::{Counters, Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// 33.7: the factors an aircraft on patrol/interdiction counts toward the 4: its attack
 /// factors (printed; 003 33.7's halving for weather and doubling for TAC at less than
 /// half range are not applied).
-fn factors(counters: &Counters, id: &crate::units::UnitId) -> u32 {
+fn factors(counters: &Counters, id: &UnitId) -> u32 {
     counters.get(id).map_or(0, |c| c.attack)
 }
 
 /// 33.7: counts the ZOC of every patrol/interdiction hex holding 4 factors or more of
 /// one side into `pos` (and takes away those no longer so), after any change of the
 /// aircraft on patrol.
-pub fn refresh(rules: &crate::rules::Rules, pos: &mut Position) {
+pub fn refresh(rules: &Rules, pos: &mut Position) {
     let counters = &rules.counters;
     let least = rules
         .ruleset
         .tournament_figures
         .air_combat
         .interdiction_zoc_factors;
-    let mut over: BTreeMap<(Side, crate::hex::Hex), u32> = BTreeMap::new();
+    let mut over: BTreeMap<(Side, Hex), u32> = BTreeMap::new();
     for (id, p) in pos.patrols() {
         if p.kind != super::patrol::PatrolKind::Interdiction {
             continue;
@@ -46,4 +58,194 @@ pub fn refresh(rules: &crate::rules::Rules, pos: &mut Position) {
         .map(|(k, _)| k)
         .collect();
     pos.set_interdiction(zones);
+}
+
+// 33.7: patrol/interdictors strafing ground units.
+
+/// 33.7: the hex `id` patrols on patrol/interdiction, if it is on one.
+pub fn patrol_hex(pos: &Position, id: &UnitId) -> Option<Hex> {
+    pos.patrols()
+        .get(id)
+        .filter(|p| p.kind == super::patrol::PatrolKind::Interdiction)
+        .map(|p| p.hex)
+}
+
+/// 33.7 under reading `pi-strafe-33-7`: the hexes a strafe named at `hex` covers: the
+/// patrol hex and the six around it, its ZOC (`whole-zoc`, 000), or the one hex named
+/// (`one-hex`, 003 33.7).
+fn covered(rules: &Rules, hex: Hex) -> Vec<Hex> {
+    match rules.ruleset.readings.pi_strafe {
+        PiStrafe::WholeZoc => std::iter::once(hex).chain(hex.neighbours()).collect(),
+        PiStrafe::OneHex => vec![hex],
+    }
+}
+
+/// 33.7: where a strafe named at `hex` looks for ground units, as a player reads it.
+fn place(rules: &Rules, hex: Hex) -> String {
+    match rules.ruleset.readings.pi_strafe {
+        PiStrafe::WholeZoc => format!("in {hex} or the hexes around it"),
+        PiStrafe::OneHex => format!("in {hex}"),
+    }
+}
+
+/// 33.7: `enemy`'s ground units in `hexes`.
+fn ground_units(pos: &Position, enemy: Side, hexes: &[Hex]) -> Vec<UnitId> {
+    hexes
+        .iter()
+        .flat_map(|h| pos.at(*h))
+        .filter(|p| p.side == enemy && !p.kind.is_air())
+        .map(|p| p.id.clone())
+        .collect()
+}
+
+/// 33.7 with 003 33.7: a `[[strafe]]` of the defender's patrol/interdictors, in his
+/// answer after the mover's movement (003's "Strafing Ground Units"). Each unit is one of
+/// his aircraft on patrol/interdiction (B326) patrolling `hex` (`whole-zoc`: the strafe
+/// covers the ZOC of its patrol hex) or a hex next to it (`one-hex`: it strafes without
+/// moving, 003 33.7); some enemy ground unit must be there (B336). An aircraft that
+/// strafes intercepts nothing (33.7: only those that did not strafe revert to patrol and
+/// intercept), which `used` (the units already ordered) keeps.
+pub fn check_strafe(
+    rules: &Rules,
+    pos: &Position,
+    defender: Side,
+    s: &Intercept,
+    used: &mut BTreeSet<UnitId>,
+) -> Result<Option<Interception>, Vec<OrderError>> {
+    let hex = s.hex.value;
+    let mut errors = Vec::new();
+    let mut strafers = Vec::new();
+    for u in &s.units {
+        let why = match (pos.get(&u.value), patrol_hex(pos, &u.value)) {
+            (Some(p), Some(at)) if p.side == defender => {
+                let reach = match rules.ruleset.readings.pi_strafe {
+                    PiStrafe::WholeZoc => u32::from(at != hex),
+                    PiStrafe::OneHex => u32::from(at.distance(hex) > 1),
+                };
+                (reach > 0).then(|| match rules.ruleset.readings.pi_strafe {
+                    PiStrafe::WholeZoc => format!(
+                        "it patrols {at}: patrol/interdictors strafe the ZOC of their patrol hex, named by that hex"
+                    ),
+                    PiStrafe::OneHex => {
+                        format!("it patrols {at}, and {hex} is neither that hex nor next to it")
+                    }
+                })
+            }
+            _ => Some(format!(
+                "it is not an aircraft of {defender}'s on patrol/interdiction"
+            )),
+        };
+        if let Some(why) = why {
+            let problem = Problem::CannotStrafe {
+                unit: u.value.clone(),
+                why,
+            };
+            errors.push(OrderError::new(
+                problem,
+                Some(u.span.clone()),
+                cite!("33.7"),
+            ));
+        } else if !used.insert(u.value.clone()) {
+            let problem = Problem::OrderedTwice {
+                unit: u.value.clone(),
+                what: "[[intercept]] or [[strafe]]".into(),
+            };
+            errors.push(OrderError::new(
+                problem,
+                Some(u.span.clone()),
+                cite!("33.7"),
+            ));
+        } else {
+            strafers.push(u.value.clone());
+        }
+    }
+    if ground_units(pos, defender.other(), &covered(rules, hex)).is_empty() {
+        errors.push(OrderError::new(
+            Problem::NoGroundUnitsToStrafe {
+                place: place(rules, hex),
+            },
+            Some(s.hex.span.clone()),
+            cite!("33.7"),
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok((!strafers.is_empty()).then_some(Interception {
+        hex,
+        fighters: strafers,
+    }))
+}
+
+/// 33.7 with 003 32.6/33.2/33.7: `strafers` of `side`'s on patrol/interdiction strafe the
+/// enemy's ground units the strafe covers ([`covered`]) at double strength on the ACT
+/// (roll `pi-strafe-HEX`), and those units fire back at the same time at half their
+/// printed attack factors, fractions up as the airbase's fire of 32.6 (roll `pi-aa-HEX`;
+/// no halving for supply or weather, 003). Each side takes its losses the fewest factors
+/// first. The strafers stay on patrol/interdiction (003's sequence), and the ZOC is
+/// counted again for those lost.
+pub fn strafe(
+    rules: &Rules,
+    pos: &mut Position,
+    (side, hex, strafers): (Side, Hex, &[UnitId]),
+    tables: &dyn CombatTables,
+    roll: &mut Roll,
+) -> Result<Vec<Event>, String> {
+    let targets = ground_units(pos, side.other(), &covered(rules, hex));
+    if targets.is_empty() || strafers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (mut events, hit_ground, hit_strafers) = super::strafe::exchange(
+        rules,
+        (hex, strafers, &targets),
+        (
+            "the ground units",
+            "the ground units' anti-aircraft fire at half their attack strength",
+            "pi-",
+        ),
+        (tables, roll),
+        Rule::para(para!("33.7")),
+    )?;
+    events.extend(take_each(rules, pos, &targets, hit_ground, "the strafing"));
+    events.extend(take_each(
+        rules,
+        pos,
+        strafers,
+        hit_strafers,
+        "the anti-aircraft fire",
+    ));
+    refresh(rules, pos);
+    Ok(events)
+}
+
+/// 33.7: `factors` taken from `units`, the fewest factors first, each in its own hex.
+fn take_each(
+    rules: &Rules,
+    pos: &mut Position,
+    units: &[UnitId],
+    factors: u32,
+    what: &str,
+) -> Vec<Event> {
+    let mut owed = factors;
+    let mut events = Vec::new();
+    for id in fewest_first(rules, units) {
+        let Some(at) = pos.get(&id).map(|p| p.hex) else {
+            continue;
+        };
+        if owed == 0 {
+            break;
+        }
+        let f = rules.counters.get(&id).map_or(0, |c| c.attack).min(owed);
+        owed -= f;
+        events.extend(crate::bombing::take_factors(
+            rules,
+            pos,
+            at,
+            vec![id],
+            f,
+            what,
+            &Rule::para(para!("33.7")),
+        ));
+    }
+    events
 }

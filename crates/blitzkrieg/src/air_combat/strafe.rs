@@ -7,6 +7,7 @@
 
 use super::hunt::{fewest_first, fire_on_act};
 use super::intercept::Roll;
+use super::interdiction;
 use crate::air::AirEvent;
 use crate::cite::Rule;
 use crate::event::Event;
@@ -45,47 +46,18 @@ pub fn strafe(
     if targets.is_empty() || strafers.is_empty() {
         return Ok(Vec::new());
     }
-    let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
-    let names = |u: &[UnitId]| {
-        u.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let figures = rules.ruleset.tournament_figures.air_combat;
-    let ours: u32 = strafers.iter().map(attack).sum();
-    let theirs: u32 = targets.iter().map(attack).sum();
-    let fire = fire_on_act(
+    let (fires, hit_grounded, hit_strafers) = exchange(
+        rules,
+        (hex, strafers, &targets),
         (
-            hex,
-            format!(
-                "{} strafing the grounded {} at double strength",
-                names(strafers),
-                names(&targets)
-            ),
-            ours * figures.strafe_times,
+            "the grounded",
+            "the airbase's anti-aircraft fire at half the grounded air factors",
+            "",
         ),
-        &format!("strafe-{hex}"),
-        tables,
-        roll,
+        (tables, roll),
         Rule::para(para!("32.6")),
     )?;
-    let aa = fire_on_act(
-        (
-            hex,
-            "the airbase's anti-aircraft fire at half the grounded air factors".into(),
-            theirs.div_ceil(figures.strafe_aa_divisor.max(1)),
-        ),
-        &format!("aa-{hex}"),
-        tables,
-        roll,
-        Rule::para(para!("32.6")),
-    )?;
-    let (hit_grounded, hit_strafers) = (fire.lost, aa.lost);
-    let mut events = vec![
-        Event::Air(AirEvent::AirCombat(fire)),
-        Event::Air(AirEvent::AirCombat(aa)),
-    ];
+    let mut events = fires;
     events.extend(crate::bombing::take_factors(
         rules,
         pos,
@@ -105,6 +77,61 @@ pub fn strafe(
         &Rule::para(para!("32.6")),
     ));
     Ok(events)
+}
+
+/// 32.6, 33.7: the strafers' fire at double strength on the ACT (roll
+/// `PREFIXstrafe-HEX`) and the anti-aircraft fire back at the same time at half the
+/// printed attack factors of the units strafed, fractions up (roll `PREFIXaa-HEX`). The
+/// two fires' events and the factors lost by the units strafed and by the strafers.
+pub(crate) fn exchange(
+    rules: &Rules,
+    (hex, strafers, targets): (Hex, &[UnitId], &[UnitId]),
+    (what, aa_fire, prefix): (&str, &str, &str),
+    (tables, roll): (&dyn CombatTables, &mut Roll),
+    rule: Rule,
+) -> Result<(Vec<Event>, u32, u32), String> {
+    let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
+    let names = |u: &[UnitId]| {
+        u.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let figures = rules.ruleset.tournament_figures.air_combat;
+    let ours: u32 = strafers.iter().map(attack).sum();
+    let theirs: u32 = targets.iter().map(attack).sum();
+    let fire = fire_on_act(
+        (
+            hex,
+            format!(
+                "{} strafing {what} {} at double strength",
+                names(strafers),
+                names(targets)
+            ),
+            ours * figures.strafe_times,
+        ),
+        &format!("{prefix}strafe-{hex}"),
+        tables,
+        roll,
+        rule.clone(),
+    )?;
+    let aa = fire_on_act(
+        (
+            hex,
+            aa_fire.to_string(),
+            theirs.div_ceil(figures.strafe_aa_divisor.max(1)),
+        ),
+        &format!("{prefix}aa-{hex}"),
+        tables,
+        roll,
+        rule,
+    )?;
+    let lost = (fire.lost, aa.lost);
+    let events = vec![
+        Event::Air(AirEvent::AirCombat(fire)),
+        Event::Air(AirEvent::AirCombat(aa)),
+    ];
+    Ok((events, lost.0, lost.1))
 }
 
 // 32.3, 32.6: the defender's strafing, in his answer before odds.
@@ -148,6 +175,17 @@ pub fn check(
     let mut errors = Vec::new();
     let mut out = Vec::new();
     for s in strafes {
+        // 33.7: patrol/interdictors strafe ground units.
+        if s.units
+            .iter()
+            .any(|u| interdiction::patrol_hex(pos, &u.value).is_some())
+        {
+            match interdiction::check_strafe(rules, pos, defender, s, &mut used) {
+                Ok(i) => out.extend(i),
+                Err(e) => errors.extend(e),
+            }
+            continue;
+        }
         let hex = s.hex.value;
         if grounded(pos, defender.other(), hex).is_empty() {
             errors.push(OrderError::new(
@@ -230,6 +268,15 @@ pub fn by_defender(
         else {
             continue;
         };
+        // 33.7: patrol/interdictors strafe ground units and stay on patrol.
+        if s.fighters
+            .iter()
+            .any(|f| interdiction::patrol_hex(pos, f).is_some())
+        {
+            let ground = (side, s.hex, &s.fighters[..]);
+            events.extend(interdiction::strafe(rules, pos, ground, tables, roll)?);
+            continue;
+        }
         events.extend(strafe(
             rules,
             pos,
