@@ -839,6 +839,17 @@ mod tests {
                 what: "[[replace]]".into(),
                 why: "production points replace the replacements of 28 (38.1-38.2)".into(),
             },
+            // 38.21: the Hot War's aircraft.
+            Problem::AircraftBeyondCities {
+                side: Side::Blue,
+                bought: 4,
+                cities: 3,
+            },
+            Problem::AircraftPlacement {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("J28"),
+                why: "an air unit is placed there already this player-turn: one a functioning aircraft city".into(),
+            },
         ]
     }
 

@@ -1108,6 +1108,13 @@ problems! {
         (B367)
         #[error("{what} is not played in BLITZKRIEG '85: {why}")]
         NotIn85 { what: String, why: String },
+        // 38.21: the Hot War's aircraft, one a functioning aircraft city (eighty5::production).
+        (B368, hint = "buy one air unit for each functioning aircraft city the template names, no more")
+        #[error("{side} buys {bought} air units; 38.21 allows one a functioning aircraft city and {side} has {cities}")]
+        AircraftBeyondCities { side: Side, bought: u32, cities: u32 },
+        (B369)
+        #[error("{unit} cannot be placed in {hex}: {why} (38.21)")]
+        AircraftPlacement { unit: UnitId, hex: Hex, why: String },
     }
 }
 
