@@ -150,7 +150,7 @@ pub fn begin(
                 }
             }
         }
-        let cities = aircraft_cities(rules, state, turn, side);
+        let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
         if aircraft > cities.len() as u32 {
             let p = Problem::AircraftBeyondCities {
                 side,
@@ -258,16 +258,21 @@ fn not_for_sale(item: &super::cost::Item) -> Option<(String, crate::cite::Cite)>
 /// 38.21 with 28.5: `side`'s functioning aircraft cities in its player-turn of `turn`:
 /// its own aircraft city hexes (28.51-28.52) the enemy has not captured (held at the
 /// start of the player-turn) and not bombed (no SRIX marker in force, 33.5).
-pub fn aircraft_cities(rules: &Rules, state: &GameState, turn: u32, side: Side) -> BTreeSet<Hex> {
-    let board = &rules.board;
+pub fn aircraft_cities(
+    board: &Board,
+    held: &BTreeMap<Hex, Side>,
+    marks: &BTreeMap<Hex, BTreeSet<crate::marker::HexMarker>>,
+    turn: u32,
+    side: Side,
+) -> BTreeSet<Hex> {
     board
         .cities()
         .iter()
         .flat_map(|c| c.aircraft.iter().copied())
         .filter(|h| board.home_of(*h) == Some(side))
-        .filter(|h| state.held.get(h) != Some(&side.other()))
+        .filter(|h| held.get(h) != Some(&side.other()))
         .filter(|h| {
-            !state.hex_marks.get(h).is_some_and(|m| {
+            !marks.get(h).is_some_and(|m| {
                 m.iter()
                     .any(|m| m.kind == HexMarkerKind::SRIX && m.in_force(turn, side))
             })
@@ -284,7 +289,7 @@ fn aircraft_placed(
     turn: u32,
     side: Side,
 ) -> Vec<OrderError> {
-    let cities = aircraft_cities(rules, state, turn, side);
+    let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
     let mut used = BTreeSet::new();
     let mut errors = Vec::new();
     for p in &orders.place {
@@ -393,7 +398,7 @@ pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<Str
          # (helicopters among them) wait for their rules.\n",
         purchase.ledger(),
         side.to_string().to_ascii_lowercase(),
-        hex_names(&aircraft_cities(rules, state, turn, side))
+        hex_names(&aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side))
     ))
 }
 
