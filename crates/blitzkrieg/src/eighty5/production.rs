@@ -233,8 +233,9 @@ impl HotWarList {
         self.0.items()
     }
 
-    /// Whether the Hot War sells `item` now: a 1975 ground counter (38.3: no naval
-    /// units; 38.21 and 41's other counters wait for their rules).
+    /// Whether the Hot War sells `item` now: a 1975 counter, aircraft one a
+    /// functioning aircraft city (38.21); no naval units (38.3); 41's other counters
+    /// wait for their rules.
     pub fn buyable(&self, item: &super::cost::Item) -> bool {
         not_for_sale(item).is_none()
     }
