@@ -843,6 +843,17 @@ mod tests {
             Problem::NoGroundUnitsToStrafe {
                 place: "in K14 or the hexes around it".into(),
             },
+            // 38.21: the Hot War's aircraft.
+            Problem::AircraftBeyondCities {
+                side: Side::Blue,
+                bought: 4,
+                cities: 3,
+            },
+            Problem::AircraftPlacement {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("J28"),
+                why: "an air unit is placed there already this player-turn: one a functioning aircraft city".into(),
+            },
         ]
     }
 

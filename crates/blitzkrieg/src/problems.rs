@@ -1112,6 +1112,13 @@ problems! {
         (B336, hint = "patrol/interdictors strafe the enemy's ground units in their ZOC (reading pi-strafe-33-7=whole-zoc) or in their patrol hex or one next to it (one-hex)")
         #[error("no enemy ground units are {place}: nothing for the patrol/interdictors to strafe (33.7)")]
         NoGroundUnitsToStrafe { place: String },
+        // 38.21: the Hot War's aircraft, one a functioning aircraft city (eighty5::production).
+        (B368, hint = "buy one air unit for each functioning aircraft city the template names, no more")
+        #[error("{side} buys {bought} air units; 38.21 allows one a functioning aircraft city and {side} has {cities}")]
+        AircraftBeyondCities { side: Side, bought: u32, cities: u32 },
+        (B369)
+        #[error("{unit} cannot be placed in {hex}: {why} (38.21)")]
+        AircraftPlacement { unit: UnitId, hex: Hex, why: String },
     }
 }
 

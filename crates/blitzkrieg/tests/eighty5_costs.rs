@@ -199,3 +199,35 @@ fn conquest_counts_minor_cities_only_38_4_38_6() {
     let got = production::conquest(&board, f, &held, &marks, Side::Blue);
     assert_eq!(got.iter().map(|(_, n)| n).sum::<u32>(), 2 + 2);
 }
+
+/// 38.21 with 28.5: a side's functioning aircraft cities are its own aircraft cities
+/// (28.51: Blue's V33, I12, J28), less one the enemy holds (captured) and one bombed
+/// (SRIX in force this player-turn); a marker whose time is up no longer counts.
+#[test]
+fn functioning_aircraft_cities_are_neither_captured_nor_bombed_38_21() {
+    let board = Board::from_toml(Board::embedded_source(), "board.toml").unwrap();
+    let hex = |s: &str| s.parse::<blitzkrieg::hex::Hex>().unwrap();
+    let names = |got: BTreeSet<blitzkrieg::hex::Hex>| {
+        got.iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    let (none, unmarked) = (BTreeMap::new(), BTreeMap::new());
+    let all = production::aircraft_cities(&board, &none, &unmarked, 3, Side::Blue);
+    assert_eq!(names(all), ["I12", "J28", "V33"]);
+    let red = production::aircraft_cities(&board, &none, &unmarked, 3, Side::Red);
+    assert_eq!(names(red), ["YY43", "BBB33", "NNN35"]);
+    let held = BTreeMap::from([(hex("V33"), Side::Red)]);
+    let mut marks = BTreeMap::new();
+    marks.insert(
+        hex("I12"),
+        BTreeSet::from([blitzkrieg::marker::HexMarker {
+            kind: HexMarkerKind::SRIX,
+            until_turn: 3,
+            until_side: Side::Blue,
+        }]),
+    );
+    let now = production::aircraft_cities(&board, &held, &marks, 3, Side::Blue);
+    assert_eq!(names(now), ["J28"]);
+    // The SRIX marker comes off at the end of Blue's player-turn 3.
+    let later = production::aircraft_cities(&board, &held, &marks, 4, Side::Blue);
+    assert_eq!(names(later), ["I12", "J28"]);
+}

@@ -844,3 +844,71 @@ fn a_hot_war_player_turn_buys_and_places_38_71() {
     assert!(report.contains("B-7IN"), "{report}");
     blitz().arg("verify").arg(g).assert().success();
 }
+
+/// 38.21: in the Hot War a side buys one air unit a functioning aircraft city and
+/// places it there: a TAC bought and placed in J28 (28.51), the ledger after; a
+/// second one in J28 the same player-turn, one placed outside the aircraft cities and
+/// more TACs than aircraft cities are refused, nothing written.
+#[test]
+fn a_hot_war_tac_is_bought_one_an_aircraft_city_38_21() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let s = cold_war_season_placed(g, drafts.path());
+    let s3 = commit_shifts(g, drafts.path(), &s, "01-setup-red", 1, -3, -3);
+    reveal_shifts(g, drafts.path(), &s3, -3, -3);
+    let t1 = g.join("02-1-blue.state.ron");
+    let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("one a functioning aircraft city (I12, J28, V33)"),
+        "{template}"
+    );
+    let turn = |name: &str, body: &str| {
+        let path = orders(drafts.path(), name, "blue", &t1, body);
+        let text = fs::read_to_string(&path)
+            .unwrap()
+            .replace("turn = 0", "turn = 1");
+        fs::write(&path, text).unwrap();
+        path
+    };
+    let before = files(g);
+    let twice = turn(
+        "twice.toml",
+        "[purchase]\nbuy = { \"tac 4-8\" = 2 }\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"J28\"\n\n[[place]]\nunits = [\"B-2TAC\"]\nhex = \"J28\"\n",
+    );
+    resolve(&t1, &twice).code(1).stderr(contains(
+        "B-2TAC cannot be placed in J28: an air unit is placed there",
+    ));
+    let elsewhere = turn(
+        "elsewhere.toml",
+        "[purchase]\nbuy = { \"tac 4-8\" = 1 }\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"O29\"\n",
+    );
+    resolve(&t1, &elsewhere)
+        .code(1)
+        .stderr(contains("B-1TAC cannot be placed in O29: it is not one of"));
+    let four = turn(
+        "four.toml",
+        "[purchase]\nbuy = { \"tac 4-8\" = 2, \"tac 2-8\" = 2 }\n",
+    );
+    resolve(&t1, &four)
+        .code(1)
+        .stderr(contains("Blue buys 4 air units"));
+    assert_eq!(files(g), before, "nothing written");
+    let buy = turn(
+        "buy.toml",
+        "[purchase]\nbuy = { \"tac 4-8\" = 1 }\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"J28\"\n",
+    );
+    resolve(&t1, &buy).success();
+    let report = fs::read_to_string(g.join("02-1-blue.report.txt")).unwrap();
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        report.contains("Blue buys 1 tac 4-8 for 64 points; 883 points left (38.7)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Points Blue 883, Red 778 points (38.7)"),
+        "{report}"
+    );
+    assert!(report.contains("B-1TAC enters at J28"), "{report}");
+    blitz().arg("verify").arg(g).assert().success();
+}

@@ -9,9 +9,18 @@
 //! mix as it stands (40.8: the counters in play are not for sale) and the points the
 //! side has. The 1975 counters bought wait to enter play, placed with `[[place]]` in a
 //! friendly home country city (37.311, as 6.3 places reinforcements). Naval units are
-//! bought only before the game (38.3); aircraft and helicopters one per functioning
-//! aircraft city (38.21), and 41's other counters, wait for their rules and are refused
-//! saying so.
+//! bought only before the game (38.3); 41's counters (helicopters among them) wait for
+//! their rules and are refused saying so.
+//!
+//! 38.21: in the Hot War a side buys one air unit a functioning aircraft city at most,
+//! and places it there. Readings where 004 is silent:
+//! - A functioning aircraft city is one of the side's own aircraft cities (28.51-28.52)
+//!   that the enemy has not captured (held at the start of the player-turn) and that
+//!   is not bombed (an SRIX marker in force on it, 28.5, 33.5): 1975's 28.5, which 004
+//!   does not alter (its 36 speaks of resources, not aircraft cities).
+//! - "Placed in a functioning aircraft city": every air unit placed in a player-turn of
+//!   the Hot War goes to such a city, one air unit a city a player-turn (the one it
+//!   produced), and the city must be friendly as 6.3 asks of any placement.
 
 use super::cost::ItemKind;
 use super::Figures85;
@@ -97,6 +106,7 @@ pub fn begin(
     let mut errors = Vec::new();
     let mut bought = Vec::new();
     let mut spent: u32 = 0;
+    let mut aircraft: u32 = 0;
     let mut lines = Vec::new();
     if let Some(order) = &orders.purchase {
         let at = Some(order.span.clone());
@@ -133,9 +143,21 @@ pub fn begin(
             }
             spent = spent.saturating_add(item.cost.saturating_mul(*n));
             lines.push(format!("{n} {}", item.key));
-            if let ItemKind::Counter { ids, .. } = &item.what {
+            if let ItemKind::Counter { ids, kind } = &item.what {
                 bought.extend(ids.iter().take(*n as usize).cloned());
+                if kind.is_air() {
+                    aircraft = aircraft.saturating_add(*n);
+                }
             }
+        }
+        let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
+        if aircraft > cities.len() as u32 {
+            let p = Problem::AircraftBeyondCities {
+                side,
+                bought: aircraft,
+                cities: cities.len() as u32,
+            };
+            errors.push(fail(p, cite!("38.21")));
         }
         if spent > points {
             let p = Problem::PurchaseOverBudget {
@@ -146,6 +168,7 @@ pub fn begin(
             errors.push(fail(p, cite!("38.7")));
         }
     }
+    errors.extend(aircraft_placed(rules, state, orders, turn, side));
     errors.extend(not_in_85(orders));
     if !errors.is_empty() {
         return Err(errors);
@@ -210,8 +233,9 @@ impl HotWarList {
         self.0.items()
     }
 
-    /// Whether the Hot War sells `item` now: a 1975 ground counter (38.3: no naval
-    /// units; 38.21 and 41's other counters wait for their rules).
+    /// Whether the Hot War sells `item` now: a 1975 counter, aircraft one a
+    /// functioning aircraft city (38.21); no naval units (38.3); 41's other counters
+    /// wait for their rules.
     pub fn buyable(&self, item: &super::cost::Item) -> bool {
         not_for_sale(item).is_none()
     }
@@ -228,12 +252,77 @@ fn not_for_sale(item: &super::cost::Item) -> Option<(String, crate::cite::Cite)>
             format!("its rule is not built yet ({}; 46, 49 or 50)", item.rule),
             cite!("38.21"),
         )),
-        ItemKind::Counter { kind, .. } if kind.is_air() => Some((
-            "in the Hot War aircraft are bought one a functioning aircraft city and placed there (38.21), which is not built yet".to_string(),
-            cite!("38.21"),
-        )),
         ItemKind::Counter { .. } => None,
     }
+}
+
+/// 38.21 with 28.5: `side`'s functioning aircraft cities in its player-turn of `turn`:
+/// its own aircraft city hexes (28.51-28.52) the enemy has not captured (held at the
+/// start of the player-turn) and not bombed (no SRIX marker in force, 33.5).
+pub fn aircraft_cities(
+    board: &Board,
+    held: &BTreeMap<Hex, Side>,
+    marks: &BTreeMap<Hex, BTreeSet<crate::marker::HexMarker>>,
+    turn: u32,
+    side: Side,
+) -> BTreeSet<Hex> {
+    board
+        .cities()
+        .iter()
+        .flat_map(|c| c.aircraft.iter().copied())
+        .filter(|h| board.home_of(*h) == Some(side))
+        .filter(|h| held.get(h) != Some(&side.other()))
+        .filter(|h| {
+            !marks.get(h).is_some_and(|m| {
+                m.iter()
+                    .any(|m| m.kind == HexMarkerKind::SRIX && m.in_force(turn, side))
+            })
+        })
+        .collect()
+}
+
+/// 38.21: every air unit `side` places in its player-turn of `turn` goes to a
+/// functioning aircraft city, one a city. The problems, each on the hex placed in.
+fn aircraft_placed(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    turn: u32,
+    side: Side,
+) -> Vec<OrderError> {
+    let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
+    let mut used = BTreeSet::new();
+    let mut errors = Vec::new();
+    for p in &orders.place {
+        let hex = p.hex.value;
+        let air = p.units.iter().filter(|u| {
+            rules
+                .counters
+                .get(&u.value)
+                .is_some_and(|c| c.kind.is_air())
+        });
+        for u in air {
+            let why = if !cities.contains(&hex) {
+                format!(
+                    "it is not one of {}'s functioning aircraft cities (not captured, not bombed)",
+                    side.country_name()
+                )
+            } else if !used.insert(hex) {
+                "an air unit is placed there already this player-turn: one a functioning aircraft city".to_string()
+            } else {
+                continue;
+            };
+            let problem = Problem::AircraftPlacement {
+                unit: u.value.clone(),
+                hex,
+                why,
+            };
+            errors.push(
+                OrderError::new(problem, Some(p.hex.span.clone()), cite!("38.21")).unit(&u.value),
+            );
+        }
+    }
+    errors
 }
 
 /// 38.71, 38.4-38.6: the points `side` has to spend when its player-turn opens: those
@@ -305,11 +394,22 @@ pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<Str
          # bought in a home country city (37.311) with [[place]]:\n\
          # [purchase]\n\
          # buy = {{ \"infantry 4-4\" = 1 }}\n\
-         # Naval units are bought only before the game (38.3); aircraft and helicopters\n\
-         # (38.21) and 41's other counters wait for their rules.\n",
+         # Aircraft: one a functioning aircraft city ({}), placed there (38.21).\n\
+         # Naval units are bought only before the game (38.3); 41's other counters\n\
+         # (helicopters among them) wait for their rules.\n",
         purchase.ledger(),
-        side.to_string().to_ascii_lowercase()
+        side.to_string().to_ascii_lowercase(),
+        hex_names(&aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side))
     ))
+}
+
+/// "V33, I12, J28", or "none".
+fn hex_names(hexes: &BTreeSet<Hex>) -> String {
+    if hexes.is_empty() {
+        return "none".to_string();
+    }
+    let names: Vec<String> = hexes.iter().map(ToString::to_string).collect();
+    names.join(", ")
 }
 
 #[cfg(test)]
