@@ -768,6 +768,31 @@ fn reveal_shifts(g: &Path, drafts: &Path, s3: &Path, blue: i64, red: i64) {
     resolve_seeded(&s4, &r).success();
 }
 
+/// A Cold War season placed, both shifts -3 committed and revealed: the war starts
+/// and Blue's turn 1 is to play; its state.
+fn hot_war_begun(g: &Path, drafts: &Path) -> std::path::PathBuf {
+    let s = cold_war_season_placed(g, drafts);
+    let s3 = commit_shifts(g, drafts, &s, "01-setup-red", 1, -3, -3);
+    reveal_shifts(g, drafts, &s3, -3, -3);
+    g.join("02-1-blue.state.ron")
+}
+
+/// Blue's order file `name` for turn 1 on the state `t1`, with `body`.
+fn turn_one_orders(drafts: &Path, t1: &Path, name: &str, body: &str) -> std::path::PathBuf {
+    let path = orders(drafts, name, "blue", t1, body);
+    let text = fs::read_to_string(&path)
+        .unwrap()
+        .replace("turn = 0", "turn = 1");
+    fs::write(&path, text).unwrap();
+    path
+}
+
+/// A report's text, its words joined by single spaces.
+fn flat_report(path: &Path) -> String {
+    let report = fs::read_to_string(path).unwrap();
+    report.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// 37.31, 37.311, 38.71, 38.7: the war started (shifts -3 and -3), Blue's turn 1 opens
 /// with 400 points added to those saved (547); he buys an infantry openly in his own
 /// file and places it in a home country city; the ledger shows what is left. A
@@ -777,10 +802,7 @@ fn a_hot_war_player_turn_buys_and_places_38_71() {
     let game = tempfile::tempdir().unwrap();
     let drafts = tempfile::tempdir().unwrap();
     let g = game.path();
-    let s = cold_war_season_placed(g, drafts.path());
-    let s3 = commit_shifts(g, drafts.path(), &s, "01-setup-red", 1, -3, -3);
-    reveal_shifts(g, drafts.path(), &s3, -3, -3);
-    let t1 = g.join("02-1-blue.state.ron");
+    let t1 = hot_war_begun(g, drafts.path());
     let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
     assert!(
         template.contains("547 points saved + 400 for turn 1"),
@@ -792,14 +814,7 @@ fn a_hot_war_player_turn_buys_and_places_38_71() {
         "{template}"
     );
     assert!(!template.contains("#   escort 2"), "{template}");
-    let turn = |name: &str, body: &str| {
-        let path = orders(drafts.path(), name, "blue", &t1, body);
-        let text = fs::read_to_string(&path)
-            .unwrap()
-            .replace("turn = 0", "turn = 1");
-        fs::write(&path, text).unwrap();
-        path
-    };
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
     let before = files(g);
     // 947 points: 29 infantry and an armor cost 1000.
     let over = turn(
@@ -827,8 +842,7 @@ fn a_hot_war_player_turn_buys_and_places_38_71() {
         "[purchase]\nbuy = { \"infantry 4-4\" = 1 }\n\n[[place]]\nunits = [\"B-7IN\"]\nhex = \"J28\"\n",
     );
     resolve(&t1, &buy).success();
-    let report = fs::read_to_string(g.join("02-1-blue.report.txt")).unwrap();
-    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
     assert!(
         report.contains("Blue's production: 400 points for turn 1 (38.71); 947 points to spend"),
         "{report}"
@@ -854,23 +868,13 @@ fn a_hot_war_tac_is_bought_one_an_aircraft_city_38_21() {
     let game = tempfile::tempdir().unwrap();
     let drafts = tempfile::tempdir().unwrap();
     let g = game.path();
-    let s = cold_war_season_placed(g, drafts.path());
-    let s3 = commit_shifts(g, drafts.path(), &s, "01-setup-red", 1, -3, -3);
-    reveal_shifts(g, drafts.path(), &s3, -3, -3);
-    let t1 = g.join("02-1-blue.state.ron");
+    let t1 = hot_war_begun(g, drafts.path());
     let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
     assert!(
         template.contains("one a functioning aircraft city (I12, J28, V33)"),
         "{template}"
     );
-    let turn = |name: &str, body: &str| {
-        let path = orders(drafts.path(), name, "blue", &t1, body);
-        let text = fs::read_to_string(&path)
-            .unwrap()
-            .replace("turn = 0", "turn = 1");
-        fs::write(&path, text).unwrap();
-        path
-    };
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
     let before = files(g);
     let twice = turn(
         "twice.toml",
@@ -899,8 +903,7 @@ fn a_hot_war_tac_is_bought_one_an_aircraft_city_38_21() {
         "[purchase]\nbuy = { \"tac 4-8\" = 1 }\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"J28\"\n",
     );
     resolve(&t1, &buy).success();
-    let report = fs::read_to_string(g.join("02-1-blue.report.txt")).unwrap();
-    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
     assert!(
         report.contains("Blue buys 1 tac 4-8 for 64 points; 883 points left (38.7)"),
         "{report}"

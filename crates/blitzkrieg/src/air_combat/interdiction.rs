@@ -135,28 +135,9 @@ pub fn check_strafe(
                 "it is not an aircraft of {defender}'s on patrol/interdiction"
             )),
         };
-        if let Some(why) = why {
-            let problem = Problem::CannotStrafe {
-                unit: u.value.clone(),
-                why,
-            };
-            errors.push(OrderError::new(
-                problem,
-                Some(u.span.clone()),
-                cite!("33.7"),
-            ));
-        } else if !used.insert(u.value.clone()) {
-            let problem = Problem::OrderedTwice {
-                unit: u.value.clone(),
-                what: "[[intercept]] or [[strafe]]".into(),
-            };
-            errors.push(OrderError::new(
-                problem,
-                Some(u.span.clone()),
-                cite!("33.7"),
-            ));
-        } else {
-            strafers.push(u.value.clone());
+        match super::strafe::refused(u, why, used, (cite!("33.7"), cite!("33.7"))) {
+            None => strafers.push(u.value.clone()),
+            Some(e) => errors.push(e),
         }
     }
     if ground_units(pos, defender.other(), &covered(rules, hex)).is_empty() {

@@ -9,16 +9,42 @@ use super::hunt::{fewest_first, fire_on_act};
 use super::intercept::Roll;
 use super::interdiction;
 use crate::air::AirEvent;
-use crate::cite::Rule;
+use crate::cite::{Cite, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::model::flight::Interception;
-use crate::orders::{Intercept, OrderError, Orders, Problem};
+use crate::orders::{Intercept, Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::tables::CombatTables;
 use crate::units::{Side, UnitId, UnitKind};
 use std::collections::BTreeSet;
+
+/// Why a unit a `[[strafe]]` names is refused: `why` it may not strafe (B326, citing
+/// the first rule), or named already in an `[[intercept]]` or `[[strafe]]` of the
+/// answer (B210, citing the second); `None` when it is accepted, recorded in `used`.
+pub(crate) fn refused(
+    u: &Located<UnitId>,
+    why: Option<String>,
+    used: &mut BTreeSet<UnitId>,
+    (cannot, twice): (Cite, Cite),
+) -> Option<OrderError> {
+    if let Some(why) = why {
+        let problem = Problem::CannotStrafe {
+            unit: u.value.clone(),
+            why,
+        };
+        return Some(OrderError::new(problem, Some(u.span.clone()), cannot));
+    }
+    if !used.insert(u.value.clone()) {
+        let problem = Problem::OrderedTwice {
+            unit: u.value.clone(),
+            what: "[[intercept]] or [[strafe]]".into(),
+        };
+        return Some(OrderError::new(problem, Some(u.span.clone()), twice));
+    }
+    None
+}
 
 /// 32.6: the enemy's aircraft on the ground at `hex`: on the map there, not in the air.
 pub fn grounded(pos: &Position, enemy: Side, hex: Hex) -> Vec<UnitId> {
@@ -210,31 +236,11 @@ pub fn check(
                         .then(|| format!("it is {d} hexes from {hex}, beyond its range of {range}"))
                 }
             };
-            if let Some(why) = why {
-                let problem = Problem::CannotStrafe {
-                    unit: u.value.clone(),
-                    why,
-                };
-                errors.push(OrderError::new(
-                    problem,
-                    Some(u.span.clone()),
-                    cite!("32.6"),
-                ));
-                continue;
+            let rules_broken = (cite!("32.6"), cite!("32.2"));
+            match refused(u, why, &mut used, rules_broken) {
+                None => fighters.push(u.value.clone()),
+                Some(e) => errors.push(e),
             }
-            if !used.insert(u.value.clone()) {
-                let problem = Problem::OrderedTwice {
-                    unit: u.value.clone(),
-                    what: "[[intercept]] or [[strafe]]".into(),
-                };
-                errors.push(OrderError::new(
-                    problem,
-                    Some(u.span.clone()),
-                    cite!("32.2"),
-                ));
-                continue;
-            }
-            fighters.push(u.value.clone());
         }
         if !fighters.is_empty() {
             out.push(Interception { hex, fighters });
