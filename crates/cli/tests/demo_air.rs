@@ -100,10 +100,18 @@ fn air_sample_plays_the_interception_exchange_and_a_silent_defender_32() {
             "Seed drand quicknet round 657413",
             "Red's answer was not awaited: Blue's file says the time agreed passed without it ([answer] none); Red's 1 standing interception order applies: R-2FTR, R-3FTR over NN48 (32.3)",
             "Air combat over NN48: R-2FTR, R-3FTR intercepting at triple strength with 24 factors",
-            "Bombing of the city supply and industry of NN48 by",
+            "Bombing of the city supply and industry of NN48 by B-2SAC with 2 factors;",
             "(33.5)",
         ],
     );
+    // 26.2: B-SAC1A, lost over NN48, is made up again at V33 under the same id; the
+    // substitute is on the ground there, so it neither bombs nor lands.
+    let step = fs::read_to_string(dir.join("14-7-blue.step1.report.txt")).unwrap();
+    assert!(
+        step.contains("made up by B-SAC2A, B-SAC1A in V33"),
+        "{step}"
+    );
+    assert!(!step.contains("B-SAC1A   lands"), "{step}");
     let answered = fs::read_to_string(dir.join("14-7-blue.step1.orders.toml")).unwrap();
     assert!(answered.contains("side = \"blue\""), "{answered}");
     assert!(answered.contains("[answer]\nnone = true"), "{answered}");

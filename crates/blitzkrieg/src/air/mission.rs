@@ -995,7 +995,9 @@ pub fn land_all(
         .collect();
     let mut events = Vec::new();
     for (id, l) in landing {
-        let Some(piece) = pos.get(id).cloned() else {
+        // 26.2: a substitute that took the id of a bomber lost in the air is at its
+        // base, not in the air: only what is still aloft lands.
+        let Some(piece) = pos.get(id).filter(|_| pos.is_aloft(id)).cloned() else {
             continue;
         };
         if let Some(e) = super::carrier::land_at_sea(rules, pos, id, l) {

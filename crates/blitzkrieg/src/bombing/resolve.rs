@@ -165,7 +165,7 @@ pub fn resolve(
         let bombers: Vec<UnitId> = raid
             .bombers
             .iter()
-            .filter(|b| pos.get(b).is_some())
+            .filter(|b| pos.is_aloft(b))
             .cloned()
             .collect();
         let rule = Rule::para(match (raid.night, raid.target) {
@@ -307,7 +307,7 @@ fn lose_bombers(
     let mut bombers: Vec<UnitId> = raid
         .bombers
         .iter()
-        .filter(|b| pos.get(b).is_some())
+        .filter(|b| pos.is_aloft(b))
         .cloned()
         .collect();
     bombers.sort_by_key(|id| (attack(rules, id), id.clone()));
