@@ -2107,8 +2107,10 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     for m in &orders.minors {
         named.extend(&m.lose);
     }
+    // 39.2: in '85 a trade's new unit is any counter of the mix not in play.
+    let mix = rules.ruleset.rules == crate::state::RuleSet::Eighty5;
     for r in &orders.recombines {
-        named.extend(r.units.iter().chain(std::iter::once(&r.into)));
+        named.extend(r.units.iter().chain((!mix).then_some(&r.into)));
     }
     for m in &orders.missions {
         named.extend(&m.units);

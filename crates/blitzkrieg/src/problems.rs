@@ -596,7 +596,7 @@ problems! {
         (B904, hint = "name a full unit of yours on the map, and in `into` inactive substitutes of its type whose factors add up to its own (or leave `into` out)")
         #[error("{unit} cannot be broken down: {why}")]
         NoBreakdown { unit: UnitId, why: String },
-        (B905, hint = "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors")
+        (B905, hint = "recombine substitutes of one type that end their movement in one hex, out of enemy ZOC and in no attack, into an inactive counter of their factors; in BLITZKRIEG '85, units of one arm in a city of your home country into a stronger counter (39.2)")
         #[error("{unit} cannot be recombined into {into}: {why}")]
         NoRecombine {
             unit: UnitId,

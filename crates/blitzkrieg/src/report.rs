@@ -629,11 +629,15 @@ fn line(out: &mut String, e: &Event) {
                 (None, Some(z)) => format!("at sea in zone {z}"),
                 (None, None) => String::new(),
             };
-            writeln!(
-                out,
-                "  {} recombine into {into} {place} ({rule})",
-                id_list(units)
-            )
+            match units.as_slice() {
+                // 39.2: one unit traded in for a stronger one.
+                [unit] => writeln!(out, "  {unit} is upgraded to {into} {place} ({rule})"),
+                _ => writeln!(
+                    out,
+                    "  {} recombine into {into} {place} ({rule})",
+                    id_list(units)
+                ),
+            }
         }
         Event::Retreated { unit, path, rule } => {
             writeln!(out, "    {unit} retreats {} ({rule})", path_text(path))

@@ -21,6 +21,9 @@
 //!   enemy ZOC, and none is named in an attack, or are at sea in one zone (003 26.3).
 //! - The counters broken down or recombined are not lost: they go back among the
 //!   inactive counters (state place `Inactive`).
+//! - BLITZKRIEG '85 alters 26.3 (39.2): the trade is made in a friendly home country
+//!   city, of one unit or more of the new unit's arm into a stronger one, paid for in
+//!   the production phase (`eighty5::upgrade`).
 
 use crate::cite::{Cite, Rule};
 use crate::combat;
@@ -266,7 +269,8 @@ pub fn recombine(
             continue;
         }
         let ctx = (side, &attacking, waiting);
-        match recombine_one(rules, pos, ctx, r) {
+        let trade = Trade::of(rules);
+        match recombine_one(rules, pos, ctx, trade, r) {
             Ok(e) => events.push(e),
             Err((unit, why, at)) => {
                 let problem = Problem::NoRecombine {
@@ -274,11 +278,64 @@ pub fn recombine(
                     into: r.into.value.clone(),
                     why,
                 };
-                errors.push(OrderError::new(problem, Some(at), cite!("26.3")).unit(&unit));
+                let rule = trade.cite();
+                errors.push(OrderError::new(problem, Some(at), rule).unit(&unit));
             }
         }
     }
     (events, errors)
+}
+
+/// What a `[[recombine]]` trades: substitutes for their sum (26.3), or in '85 units
+/// for a stronger one in a home city at a price (39.2).
+#[derive(Clone, Copy)]
+enum Trade {
+    Substitutes,
+    Upgrade(&'static crate::eighty5::CostRules),
+}
+
+impl Trade {
+    fn of(rules: &Rules) -> Trade {
+        let figures = crate::eighty5::Figures85::embedded();
+        match figures {
+            Some(f) if rules.ruleset.rules == crate::state::RuleSet::Eighty5 => {
+                Trade::Upgrade(&f.cost)
+            }
+            _ => Trade::Substitutes,
+        }
+    }
+
+    fn cite(self) -> Cite {
+        match self {
+            Trade::Substitutes => cite!("26.3"),
+            Trade::Upgrade(_) => cite!("39.2"),
+        }
+    }
+
+    /// 26.3: substitutes of the new unit's type; 39.2: units of its arm.
+    fn takes(self, c: &Counter, into: &Counter) -> bool {
+        match self {
+            Trade::Substitutes => c.is_substitute() && c.kind == into.kind,
+            Trade::Upgrade(_) => crate::eighty5::upgrade::may_trade_in(c, into),
+        }
+    }
+
+    /// 26.3 and 39.2: what the units traded in must add up to.
+    fn adds_up(self, into: &Counter, counters: &[&Counter]) -> Result<(), String> {
+        match self {
+            Trade::Substitutes => {
+                let (attack, defence) = total(counters);
+                if (attack, defence) == (into.attack, into.defence) {
+                    return Ok(());
+                }
+                Err(format!(
+                    "the substitutes add up to {attack}-{defence}, and {} is {}-{} (26.2)",
+                    into.id, into.attack, into.defence
+                ))
+            }
+            Trade::Upgrade(cost) => crate::eighty5::upgrade::stronger(cost, into, counters),
+        }
+    }
 }
 
 /// One recombination, checked and carried out; refused with the unit at fault.
@@ -286,6 +343,7 @@ fn recombine_one(
     rules: &Rules,
     pos: &mut Position,
     (side, attacking, waiting): (Side, &BTreeSet<&UnitId>, &BTreeSet<UnitId>),
+    trade: Trade,
     r: &Recombine,
 ) -> Result<Event, (UnitId, String, std::ops::Range<usize>)> {
     let into = &r.into.value;
@@ -305,7 +363,7 @@ fn recombine_one(
         let why = format!("{into} is in play or still to come, not among the inactive counters");
         return refuse(&first, why, &r.into.span);
     }
-    if r.units.len() < 2 {
+    if r.units.len() < 2 && matches!(trade, Trade::Substitutes) {
         return refuse(
             &first,
             "recombining takes two substitutes or more".into(),
@@ -317,8 +375,16 @@ fn recombine_one(
     for u in &r.units {
         let id = &u.value;
         let c = rules.counters.get(id).filter(|c| c.side == side);
-        let Some(c) = c.filter(|c| c.is_substitute() && c.kind == target.kind) else {
-            let why = format!("it is not one of your {} substitutes", target.kind.name());
+        let Some(c) = c.filter(|c| trade.takes(c, target)) else {
+            let why = match trade {
+                Trade::Substitutes => {
+                    format!("it is not one of your {} substitutes", target.kind.name())
+                }
+                Trade::Upgrade(_) if target.kind.is_air() => {
+                    "it is not one of your air units (39.2)".to_string()
+                }
+                Trade::Upgrade(_) => "it is not one of your ground units (39.2)".to_string(),
+            };
             return refuse(id, why, &u.span);
         };
         let here = match (pos.get(id), pos.afloat(id)) {
@@ -341,6 +407,11 @@ fn recombine_one(
                 return refuse(id, "it is in enemy ZOC (26.3)".into(), &u.span);
             }
         }
+        let home = |h| crate::eighty5::upgrade::in_home_city(&rules.board, side, h);
+        if matches!(trade, Trade::Upgrade(_)) && !matches!(here, Spot::Map(h) if home(h)) {
+            let why = "it is not in a city of your home country (39.2)".to_string();
+            return refuse(id, why, &u.span);
+        }
         if attacking.contains(id) {
             return refuse(id, "it attacks this player-turn (26.3)".into(), &u.span);
         }
@@ -349,12 +420,7 @@ fn recombine_one(
         .iter()
         .filter_map(|id| rules.counters.get(id))
         .collect();
-    let (attack, defence) = total(&counters);
-    if (attack, defence) != (target.attack, target.defence) {
-        let why = format!(
-            "the substitutes add up to {attack}-{defence}, and {into} is {}-{} (26.2)",
-            target.attack, target.defence
-        );
+    if let Err(why) = trade.adds_up(target, &counters) {
         return refuse(&first, why, &r.span);
     }
     for id in &seen {
@@ -376,6 +442,9 @@ fn recombine_one(
         into: into.clone(),
         hex,
         zone,
-        rule: Rule::para(para!("26.3")),
+        rule: Rule::para(match trade {
+            Trade::Substitutes => para!("26.3"),
+            Trade::Upgrade(_) => para!("39.2"),
+        }),
     })
 }

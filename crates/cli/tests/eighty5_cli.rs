@@ -915,3 +915,57 @@ fn a_hot_war_tac_is_bought_one_an_aircraft_city_38_21() {
     assert!(report.contains("B-1TAC enters at J28"), "{report}");
     blitz().arg("verify").arg(g).assert().success();
 }
+
+/// 39.2: in the Hot War units are traded in a home country city for a stronger unit
+/// at its cost less theirs, paid with the turn's purchases: two infantry 2-4 bought and
+/// placed in J28 recombine into a 4-4 at no cost ("2-4 plus 2-4 yields a 4-4 at no
+/// point cost"), and a 4-4 is upgraded to an armor 6-6 for 72 - 32 = 40 points. A
+/// trade outside a home city, and one into a unit no stronger, are refused with
+/// nothing written.
+#[test]
+fn units_are_traded_in_a_home_city_for_a_stronger_unit_39_2() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let t1 = hot_war_begun(g, drafts.path());
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
+    let buy = "[purchase]\nbuy = { \"infantry 2-4\" = 2, \"infantry 4-4\" = 1 }\n\n\
+               [[place]]\nunits = [\"B-IN2A\", \"B-IN2B\", \"B-7IN\"]\nhex = \"J28\"\n";
+    let before = files(g);
+    let afield = turn(
+        "afield.toml",
+        &format!("{buy}\n[[recombine]]\nunits = [\"B-1IN\"]\ninto = \"B-4AR\"\n"),
+    );
+    resolve(&t1, &afield)
+        .code(1)
+        .stderr(contains("B-1IN cannot be recombined into B-4AR"))
+        .stderr(contains("it is not in a city"));
+    let same = turn(
+        "same.toml",
+        &format!("{buy}\n[[recombine]]\nunits = [\"B-7IN\"]\ninto = \"B-8IN\"\n"),
+    );
+    resolve(&t1, &same)
+        .code(1)
+        .stderr(contains("B-7IN cannot be recombined into B-8IN"))
+        .stderr(contains("a stronger unit"));
+    assert_eq!(files(g), before, "nothing written");
+    let trades = turn(
+        "trades.toml",
+        &format!(
+            "{buy}\n[[recombine]]\nunits = [\"B-IN2A\", \"B-IN2B\"]\ninto = \"B-8IN\"\n\n\
+             [[recombine]]\nunits = [\"B-7IN\"]\ninto = \"B-4AR\"\n"
+        ),
+    );
+    resolve(&t1, &trades).success();
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
+    for line in [
+        "Blue buys 2 infantry 2-4, 1 infantry 4-4 for 64 points; 883 points left (38.7)",
+        "Blue trades in B-IN2A + B-IN2B into B-8IN for 0, B-7IN into B-4AR for 40 points; 843 points left (38.7)",
+        "B-IN2A, B-IN2B recombine into B-8IN in J28 (39.2)",
+        "B-7IN is upgraded to B-4AR in J28 (39.2)",
+        "Points Blue 843, Red 778 points (38.7)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    blitz().arg("verify").arg(g).assert().success();
+}

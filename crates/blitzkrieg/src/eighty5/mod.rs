@@ -1,12 +1,14 @@
 //! BLITZKRIEG '85 (004, rules 37-53): its figures (`rules/blitzkrieg/85.toml`), the
-//! price list of rules 40-41 ([`cost`]) and the secret simultaneous purchase of the
-//! pre-game set-up, 37.2 ([`purchase`]). The Cold War (37.1, 38.8), the Hot War's
-//! production (38.71) and rules 39 and 42-53 are still to be built (`docs/85.md`).
+//! price list of rules 40-41 ([`cost`]), the secret simultaneous purchase of the
+//! pre-game set-up, 37.2 ([`purchase`]), the Cold War's war-start roll (37.1, 38.8,
+//! [`war_start`]), the Hot War's production (38, [`production`]) and 39.2's trades
+//! ([`upgrade`]). Rules 42-53 are still to be built (`docs/85.md`).
 
 pub mod cost;
 pub mod production;
 pub mod purchase;
 pub mod setup;
+pub mod upgrade;
 pub mod war_start;
 
 use crate::units::Side;

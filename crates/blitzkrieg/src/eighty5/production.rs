@@ -159,14 +159,20 @@ pub fn begin(
             };
             errors.push(fail(p, cite!("38.21")));
         }
-        if spent > points {
-            let p = Problem::PurchaseOverBudget {
-                side,
-                spent,
-                budget: points,
-            };
-            errors.push(fail(p, cite!("38.7")));
-        }
+    }
+    // 39.2: the trades of the player-turn are paid for with the purchases.
+    let (traded, trades) =
+        super::upgrade::charge(&figures.cost, &rules.counters, side, &orders.recombines);
+    spent = spent.saturating_add(traded);
+    if spent > points {
+        let p = Problem::PurchaseOverBudget {
+            side,
+            spent,
+            budget: points,
+        };
+        let at = orders.purchase.as_ref().map(|o| o.span.clone());
+        let at = at.or_else(|| orders.recombines.first().map(|r| r.span.clone()));
+        errors.push(OrderError::new(p, at, cite!("38.7")));
     }
     errors.extend(aircraft_placed(rules, state, orders, turn, side));
     errors.extend(not_in_85(orders));
@@ -201,12 +207,23 @@ pub fn begin(
         rule: Rule::para(para!("38.71")),
     }];
     if !lines.is_empty() {
+        let bought = spent - traded;
         events.push(Event::Note {
             text: format!(
-                "{side} buys {} for {spent} points; {left} points left (38.7); placed in a home country city (37.311)",
-                lines.join(", ")
+                "{side} buys {} for {bought} points; {} points left (38.7); placed in a home country city (37.311)",
+                lines.join(", "),
+                left + traded
             ),
             rule: Rule::para(para!("37.31")),
+        });
+    }
+    if !trades.is_empty() {
+        events.push(Event::Note {
+            text: format!(
+                "{side} trades in {} points; {left} points left (38.7); the trades are made in a home country city at the end of movement (39.2)",
+                trades.join(", ")
+            ),
+            rule: Rule::para(para!("39.2")),
         });
     }
     Ok((next, events))
@@ -350,10 +367,9 @@ fn coming(rules: &Rules, state: &GameState, side: Side) -> Option<(u32, u32, u32
     Some((saved, figures.production(state.turn()), gained))
 }
 
-/// 38.1-38.2, 39.2: the Tournament Game's orders '85 replaces: replacements (28: "points
-/// may be spent to buy or repair units" instead) and recombination (26.3, altered by
-/// 39.2 to a friendly home city at the new unit's cost less the trade-ins, which is
-/// not built yet). Breakdown in the field (39.1) is played as 26.
+/// 38.1-38.2: the Tournament Game's orders '85 replaces: replacements (28: "points may
+/// be spent to buy or repair units" instead). Recombination is 39.2's
+/// ([`super::upgrade`]); breakdown in the field (39.1) is played as 26.
 fn not_in_85(orders: &Orders) -> Vec<OrderError> {
     let mut errors = Vec::new();
     if let Some(r) = orders.replace.first() {
@@ -366,13 +382,6 @@ fn not_in_85(orders: &Orders) -> Vec<OrderError> {
             why: "production points replace the replacements of 28 (38.1-38.2)".into(),
         };
         errors.push(OrderError::new(p, Some(span), cite!("38.2")));
-    }
-    if let Some(r) = orders.recombines.first() {
-        let p = Problem::NotIn85 {
-            what: "[[recombine]]".into(),
-            why: "39.2 recombines or upgrades in a friendly home country city at the new unit's cost less the trade-ins, which is not built yet".into(),
-        };
-        errors.push(OrderError::new(p, Some(r.span.clone()), cite!("39.2")));
     }
     errors
 }
@@ -395,6 +404,8 @@ pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<Str
          # [purchase]\n\
          # buy = {{ \"infantry 4-4\" = 1 }}\n\
          # Aircraft: one a functioning aircraft city ({}), placed there (38.21).\n\
+         # Trade units in a home country city for a stronger one at its cost less theirs\n\
+         # (39.2), at the end of movement: [[recombine]] units = [..] into = \"ID\"\n\
          # Naval units are bought only before the game (38.3); 41's other counters\n\
          # (helicopters among them) wait for their rules.\n",
         purchase.ledger(),
