@@ -969,3 +969,66 @@ fn units_are_traded_in_a_home_city_for_a_stronger_unit_39_2() {
     }
     blitz().arg("verify").arg(g).assert().success();
 }
+
+/// 37.34, 39.1, 37.8: the Hot War's player-turns play the Tournament Game's
+/// movement: Blue breaks a unit down in the field (39.1, as 26) and moves; Red plays
+/// his turn 1 with production of his own; Blue's turn 2 opens with production again
+/// (37.8: "return to 37.31"), and its price list sells no fighter in a game without
+/// rule 32 (one bought is refused).
+#[test]
+fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let t1 = hot_war_begun(g, drafts.path());
+    let blue = turn_one_orders(
+        drafts.path(),
+        &t1,
+        "b1.toml",
+        "[[breakdown]]\nunit = \"B-1IN\"\n\n[[move]]\nunits = [\"B-2IN\"]\nto = \"II20\"\n",
+    );
+    resolve(&t1, &blue).success();
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
+    for line in [
+        "B-1IN breaks down into B-IN2A, B-IN2B in JJ21 (26.1-26.2)",
+        "B-2IN JJ21-II20",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    let t1r = g.join("03-1-red.state.ron");
+    let red = orders(drafts.path(), "r1.toml", "red", &t1r, "");
+    let text = fs::read_to_string(&red)
+        .unwrap()
+        .replace("turn = 0", "turn = 1");
+    fs::write(&red, text).unwrap();
+    resolve(&t1r, &red).success();
+    let report = flat_report(&g.join("03-1-red.report.txt"));
+    assert!(
+        report.contains("Red's production: 400 points for turn 1 (38.71); 1178 points to spend"),
+        "{report}"
+    );
+    let template = fs::read_to_string(g.join("04-2-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("947 points saved + 400 for turn 2"),
+        "{template}"
+    );
+    // A game of '85 without rule 32 sells no fighters: one bought could not fly.
+    assert!(template.contains("#   tac 4-8"), "{template}");
+    assert!(!template.contains("#   ftr"), "{template}");
+    let t2 = g.join("04-2-blue.state.ron");
+    let ftr = orders(
+        drafts.path(),
+        "ftr.toml",
+        "blue",
+        &t2,
+        "[purchase]\nbuy = { \"ftr 4-12\" = 1 }\n",
+    );
+    let text = fs::read_to_string(&ftr)
+        .unwrap()
+        .replace("turn = 0", "turn = 2");
+    fs::write(&ftr, text).unwrap();
+    resolve(&t2, &ftr)
+        .code(1)
+        .stderr(contains("fighters fly only with rule 32"));
+    blitz().arg("verify").arg(g).assert().success();
+}

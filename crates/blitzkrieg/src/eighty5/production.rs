@@ -124,7 +124,7 @@ pub fn begin(
                 ));
                 continue;
             };
-            if let Some((why, rule)) = not_for_sale(item) {
+            if let Some((why, rule)) = not_for_sale(item, fighters(rules)) {
                 let p = Problem::HotWarPurchaseNotYet {
                     item: item.key.clone(),
                     why,
@@ -238,11 +238,14 @@ pub fn for_sale(rules: &Rules, state: &GameState, side: Side) -> Option<(u32, Ho
     }
     let purchase = state.purchase.as_ref()?;
     let list = super::setup::prices(rules, side)?.less(state, purchase.held.get(&side));
-    Some((to_spend(rules, state, side)?, HotWarList(list)))
+    Some((
+        to_spend(rules, state, side)?,
+        HotWarList(list, fighters(rules)),
+    ))
 }
 
 /// The price list of a Hot War purchase.
-pub struct HotWarList(super::cost::PriceList);
+pub struct HotWarList(super::cost::PriceList, bool);
 
 impl HotWarList {
     /// Every item of the list.
@@ -251,16 +254,29 @@ impl HotWarList {
     }
 
     /// Whether the Hot War sells `item` now: a 1975 counter, aircraft one a
-    /// functioning aircraft city (38.21); no naval units (38.3); 41's other counters
-    /// wait for their rules.
+    /// functioning aircraft city (38.21); no naval units (38.3); no fighters in a game
+    /// without rule 32; 41's other counters wait for their rules.
     pub fn buyable(&self, item: &super::cost::Item) -> bool {
-        not_for_sale(item).is_none()
+        not_for_sale(item, self.1).is_none()
     }
 }
 
+/// 32, 47: whether the game's fighters fly: a fighter bought in a game without them
+/// could never be placed.
+fn fighters(rules: &Rules) -> bool {
+    rules.ruleset.plays(crate::ruleset::OptionalRule::AirCombat)
+}
+
 /// Why the Hot War does not sell `item` now, with the rule; `None` when it does.
-fn not_for_sale(item: &super::cost::Item) -> Option<(String, crate::cite::Cite)> {
+fn not_for_sale(item: &super::cost::Item, fighters: bool) -> Option<(String, crate::cite::Cite)> {
     match &item.what {
+        ItemKind::Counter {
+            kind: crate::units::UnitKind::Ftr,
+            ..
+        } if !fighters => Some((
+            "fighters fly only with rule 32 (47), which this game does not play".to_string(),
+            cite!("38.21"),
+        )),
         ItemKind::New { naval: true } => Some((
             "naval units are bought only before the game (38.3)".to_string(),
             cite!("38.3"),
