@@ -202,10 +202,40 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
 fn script_json(v: &impl Serialize) -> Result<String, GameError> {
     let text = serde_json::to_string(v)
         .map_err(|e| GameError::Other(format!("the replay data could not be written: {e}")))?;
-    Ok(text
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026"))
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            c => out.push(c),
+        }
+    }
+    Ok(out)
+}
+
+/// `template` with each `{{NAME}}` of `values` put in its place, in one pass (what is
+/// put in is never searched again).
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let size = values.iter().map(|(_, v)| v.len()).sum::<usize>();
+    let mut out = String::with_capacity(template.len() + 2 * size);
+    let mut rest = template;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let here = &rest[at..];
+        match values.iter().find(|(name, _)| here.starts_with(name)) {
+            Some((name, value)) => {
+                out.push_str(value);
+                rest = &here[name.len()..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = &here[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The replay page of a game's states, in order.
@@ -224,20 +254,40 @@ pub fn render(rules: &Rules, game: &[Kept]) -> Result<String, GameError> {
         draw::hex_ids(&rules.board, &geo, rules.board.hexes().map(|(h, _)| h)),
     ]
     .concat();
-    let page = TEMPLATE
-        .replace(
-            "{{TITLE}}",
-            &esc(&format!("BLITZKRIEG game {game_id}: replay")),
-        )
-        .replace("{{W}}", &svg::f(geo.width))
-        .replace("{{H}}", &svg::f(geo.height))
-        .replace("{{BOARD}}", &board)
-        .replace("{{STYLE}}", STYLE)
-        .replace("{{SCRIPT}}", SCRIPT)
-        .replace("{{DATA}}", &data);
-    Ok(page)
+    let title = esc(&format!("BLITZKRIEG game {game_id}: replay"));
+    let (w, h) = (svg::f(geo.width), svg::f(geo.height));
+    Ok(fill(
+        TEMPLATE,
+        &[
+            ("{{TITLE}}", &title),
+            ("{{W}}", &w),
+            ("{{H}}", &h),
+            ("{{BOARD}}", &board),
+            ("{{STYLE}}", STYLE),
+            ("{{SCRIPT}}", SCRIPT),
+            ("{{DATA}}", &data),
+        ],
+    ))
 }
 
 const TEMPLATE: &str = include_str!("replay/page.html");
 const STYLE: &str = include_str!("replay/page.css");
 const SCRIPT: &str = include_str!("replay/page.js");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each name is put in its place, a value is never searched again, and braces that
+    /// name nothing stay as they are.
+    #[test]
+    fn the_page_is_filled_in_one_pass() {
+        let page = fill(
+            "<t>{{A}}</t>{{B}}{{ x }}{{A}}",
+            &[("{{A}}", "a{{B}}"), ("{{B}}", "b")],
+        );
+        assert_eq!(page, "<t>a{{B}}</t>b{{ x }}a{{B}}");
+        let json = script_json(&"</script>&").unwrap();
+        assert_eq!(json, "\"\\u003c/script\\u003e\\u0026\"");
+    }
+}

@@ -813,32 +813,48 @@ fn cities(s: &mut String, board: &Board, geo: &Geo, view: &View) {
 fn land_beside(board: &Board, h: Hex, dir: i16) -> bool {
     (1..=3).all(|k| {
         let col = h.col() + dir * k;
-        let mut near = board
-            .hexes()
-            .filter(|(x, _)| x.col() == col && (x.half_row() - h.half_row()).abs() <= 1)
+        // The hexes of column `col` within a half row of `h`: half row = 2n - col.
+        let (low, high) = (h.half_row() + col - 1, h.half_row() + col + 1);
+        let mut near = (low.div_euclid(2)..=high.div_euclid(2))
+            .filter_map(|n| Hex::new(col, n))
+            .filter(|x| (x.half_row() - h.half_row()).abs() <= 1 && board.contains(*x))
             .peekable();
-        near.peek().is_some() && near.all(|(x, _)| board.is_land(x))
+        near.peek().is_some() && near.all(|x| board.is_land(x))
     })
 }
 
 /// Each sea zone's hex farthest from land (the first in hex order among equals), with
 /// that distance: where its label goes.
 fn zone_label_hexes(board: &Board) -> BTreeMap<char, (u32, Hex)> {
-    let land: Vec<Hex> = board
-        .hexes()
-        .filter(|(_, i)| i.terrain != Terrain::Sea)
-        .map(|(h, _)| h)
-        .collect();
     let mut best: BTreeMap<char, (u32, Hex)> = BTreeMap::new();
     for (h, info) in board.hexes() {
         let Some(z) = info.sea_zone else { continue };
-        let d = land.iter().map(|l| l.distance(h)).min().unwrap_or(0);
+        let d = distance_to_land(board, h);
         let e = best.entry(z).or_insert((d, h));
         if d > e.0 {
             *e = (d, h);
         }
     }
     best
+}
+
+/// How many hexes `h` is from the nearest land hex of the board (0 on a board with no
+/// land): the first ring round it that holds one. Rings are searched out to the
+/// farthest the board reaches, so the answer is the least distance to any land hex.
+fn distance_to_land(board: &Board, h: Hex) -> u32 {
+    let land = |x: &Hex| board.terrain(*x).is_some_and(|t| t != Terrain::Sea);
+    // Every board hex lies in the box of columns and numbers 1 to the board's extent:
+    // the farthest of them from `h` is at one of its corners.
+    let (cols, nums) = board.extent();
+    let reach = [(1, 1), (1, nums), (cols, 1), (cols, nums)]
+        .into_iter()
+        .filter_map(|(c, n)| Hex::new(c, n))
+        .map(|corner| h.distance(corner))
+        .max()
+        .unwrap_or(0);
+    (1..=reach)
+        .find(|&r| h.ring(r).iter().any(land))
+        .unwrap_or(0)
 }
 
 /// 19.1: each At Sea Box of `sea` as a framed list of its units, under its zone's
@@ -1122,6 +1138,30 @@ fn counters(s: &mut String, geo: &Geo, marks: &[CounterMark]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each sea hex's distance from land found by rings is the least distance to any
+    /// land hex, measured against every one of them, on the embedded board.
+    #[test]
+    fn a_zone_label_goes_to_the_sea_hex_farthest_from_land() {
+        let board = Board::embedded();
+        let land: Vec<Hex> = board
+            .hexes()
+            .filter(|(_, i)| i.terrain != Terrain::Sea)
+            .map(|(h, _)| h)
+            .collect();
+        let mut seas = 0;
+        for (h, info) in board.hexes() {
+            if info.sea_zone.is_none() {
+                continue;
+            }
+            seas += 1;
+            let least = land.iter().map(|l| l.distance(h)).min().unwrap();
+            assert_eq!(distance_to_land(&board, h), least, "{h}");
+        }
+        assert!(seas > 100, "{seas} sea hexes");
+        let labels = zone_label_hexes(&board);
+        assert!(labels.values().any(|(d, _)| *d >= 2), "{labels:?}");
+    }
 
     /// The formatting in integers writes what `format!("{v:.1}")` writes (`0.0` for
     /// a negative zero): coordinates of every size and sign, values a hair either side
