@@ -960,7 +960,7 @@ problems! {
         (B312, hint = "this game asks every bombing and escort mission for the hexes it flies (reading mission-route-32-31=required)")
         #[error("{unit}'s mission names no route")]
         RouteRequired { unit: UnitId },
-        (B313)
+        (B313, hint = "fighters escort a bombing mission (not at night) or an air transport: fly them to the hex it flies to")
         #[error("no bombing mission of yours flies over {hex}: fighters escort the bombers over a hex (32.4)")]
         NothingToEscort { hex: Hex },
         (B314)
@@ -1119,6 +1119,10 @@ problems! {
         (B369)
         #[error("{unit} cannot be placed in {hex}: {why} (38.21)")]
         AircraftPlacement { unit: UnitId, hex: Hex, why: String },
+        // 32.4, 003 32.4, 003 32.31: escorts and the mover's choice of losses.
+        (B346, hint = "fighters over a hex an air transport lands in escort it (kind = \"escort\"); hunters search from a hex next to it")
+        #[error("your air transport lands in {hex}: fighters there would be escorts (003 32.4), hunters may not search from it (32.5)")]
+        HuntOverAirTransport { hex: Hex },
     }
 }
 

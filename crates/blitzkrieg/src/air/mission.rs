@@ -48,6 +48,9 @@ pub struct Context<'a> {
     /// 29: the minor countries after movement (003 29.4: their unreduced cities may
     /// be bombed).
     pub minors: &'a crate::minor::Minors,
+    /// 32.4, 003 32.4: the hexes the mover's air transports and airdrops landed in
+    /// this player-turn (fighters there are escorts).
+    pub airlifted: &'a BTreeSet<Hex>,
 }
 
 /// What the missions of a player-turn do.
@@ -133,8 +136,8 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             out.errors.push(e);
             continue;
         }
-        // 32.4: an escort flies over a hex bombers fly to.
-        if let Some(e) = crate::air_combat::escort_refusal(m, missions) {
+        // 32.4, 003 32.4: an escort flies over a hex bombers or air transport fly to.
+        if let Some(e) = crate::air_combat::escort::refusal(m, missions, ctx.airlifted) {
             out.errors.push(e);
             continue;
         }

@@ -78,8 +78,12 @@ pub fn flights(
             f.hunts.push(hunt.clone());
         }
     }
+    // 003 32.4: escorts alone over a hex wait for the air transport landing there
+    // (`transport::add`, which drops a flight with nothing but escorts).
     over.into_values()
-        .filter(|f| !f.bombers.is_empty() || !f.hunts.is_empty() || !f.patrollers.is_empty())
+        .filter(|f| {
+            !f.bombers.is_empty() || !f.hunts.is_empty() || !f.patrollers.is_empty() || f.escorted()
+        })
         .collect()
 }
 

@@ -39,6 +39,8 @@ pub mod interdiction;
 pub mod patrol;
 // 32.3: a defender who does not answer.
 pub mod no_answer;
+// 32.4: escorts, automatic over a bombing or air transport hex (003 32.4).
+pub mod escort;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
@@ -115,33 +117,6 @@ pub fn fighter_refusal(ruleset: &Ruleset, mission: MissionKind) -> Option<(&'sta
             cite!("32.1"),
         )),
     }
-}
-
-/// 32.4 with Q&A 32.4 and 003 32.4: an escort flies to a hex a bombing mission of the
-/// mover's flies to (not one flown at night, which no interceptor meets, 33.6).
-pub fn escort_refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
-    if m.kind.value != MissionKind::Escort {
-        return None;
-    }
-    let bombed = missions.iter().any(|o| {
-        o.kind.value.is_combat()
-            && !matches!(
-                o.kind.value,
-                MissionKind::Escort
-                    | MissionKind::Hunt
-                    | MissionKind::Patrol
-                    | MissionKind::Interdiction
-            )
-            && o.to.value == m.to.value
-            && !o.night.as_ref().is_some_and(|n| n.value)
-    });
-    (!bombed).then(|| {
-        OrderError::new(
-            Problem::NothingToEscort { hex: m.to.value },
-            Some(m.to.span.clone()),
-            cite!("32.4"),
-        )
-    })
 }
 
 /// 32.31: the route one aircraft of a mission flies, base first, in a game that plays

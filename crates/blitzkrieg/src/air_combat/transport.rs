@@ -67,6 +67,14 @@ pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights:
         }
     }
     flights.sort_by_key(|f| f.hex);
+    // 32.4: escorts fly over a hex bombers or an air transport fly to (checked with the
+    // orders); a flight of escorts alone is none the defender meets.
+    flights.retain(|f| {
+        !f.bombers.is_empty()
+            || !f.hunts.is_empty()
+            || !f.patrollers.is_empty()
+            || !f.transported.is_empty()
+    });
 }
 
 /// 32.33: the half units of air transport capacity `factors` transported factors lost
