@@ -17,7 +17,8 @@
 use crate::air::{Mission, MissionKind};
 use crate::hex::Hex;
 use crate::orders::{OrderError, Problem};
-use std::collections::BTreeSet;
+use crate::units::UnitId;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// 32.4: whether a bombing mission of the mover's, other than a night bombing (33.6),
 /// flies to `hex`.
@@ -41,16 +42,20 @@ pub fn bombed(hex: Hex, missions: &[Mission]) -> bool {
 /// flies to a hex one of them flies to (B313); a hunt never searches from a hex an
 /// air transport lands in (B346: fighters there are escorts; over bombers it is
 /// B322, [`super::hunt::refusal`]).
-pub fn refusal(m: &Mission, missions: &[Mission], airlifted: &BTreeSet<Hex>) -> Option<OrderError> {
+pub fn refusal(
+    m: &Mission,
+    missions: &[Mission],
+    airlifted: &BTreeMap<Hex, BTreeSet<UnitId>>,
+) -> Option<OrderError> {
     let hex = m.to.value;
-    let covered = bombed(hex, missions) || airlifted.contains(&hex);
+    let covered = bombed(hex, missions) || airlifted.contains_key(&hex);
     match m.kind.value {
         MissionKind::Escort if !covered => Some(OrderError::new(
             Problem::NothingToEscort { hex },
             Some(m.to.span.clone()),
             cite!("32.4"),
         )),
-        MissionKind::Hunt if airlifted.contains(&hex) && !bombed(hex, missions) => {
+        MissionKind::Hunt if airlifted.contains_key(&hex) && !bombed(hex, missions) => {
             Some(OrderError::new(
                 Problem::HuntOverAirTransport { hex },
                 Some(m.to.span.clone()),
@@ -61,14 +66,14 @@ pub fn refusal(m: &Mission, missions: &[Mission], airlifted: &BTreeSet<Hex>) -> 
     }
 }
 
-/// 9.3, 9.4: the hexes the mover's air transports and airdrops landed in (the `Flown`
-/// events of his movement; air supply, 23.4, flies no one there).
-pub fn airlifted(moved: &[crate::event::Event]) -> BTreeSet<Hex> {
-    moved
-        .iter()
-        .filter_map(|e| match e {
-            crate::event::Event::Flown { to, .. } => Some(*to),
-            _ => None,
-        })
-        .collect()
+/// 9.3, 9.4: the units the mover's air transports and airdrops landed, by the hex they
+/// landed in (the `Flown` events of his movement; air supply, 23.4, flies no one).
+pub fn airlifted(moved: &[crate::event::Event]) -> BTreeMap<Hex, BTreeSet<UnitId>> {
+    let mut out: BTreeMap<Hex, BTreeSet<UnitId>> = BTreeMap::new();
+    for e in moved {
+        if let crate::event::Event::Flown { unit, to, .. } = e {
+            out.entry(*to).or_default().insert(unit.clone());
+        }
+    }
+    out
 }

@@ -41,6 +41,8 @@ pub mod patrol;
 pub mod no_answer;
 // 32.4: escorts, automatic over a bombing or air transport hex (003 32.4).
 pub mod escort;
+// 003 32.31, 003 33.7: the mover's choice of losses.
+pub mod losses;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
