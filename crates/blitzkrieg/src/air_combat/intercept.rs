@@ -401,6 +401,12 @@ pub fn fight(
         for f in &fires {
             events.push(Event::Air(AirEvent::AirCombat(f.clone())));
         }
+        // 003 32.31: the mission the owner chose to take the losses.
+        let what = (
+            "the losses come, after the escorts,",
+            Rule::of(crate::cite::Ref::Reading("32.31".into())),
+        );
+        events.extend(super::losses::note(i.hex, &flight.losses, what));
         let rule = Rule::para(para!("32.32"));
         events.extend(crate::bombing::take_factors(
             rules,

@@ -119,6 +119,27 @@ pub fn check(
     errors
 }
 
+/// 003 32.31, 003 33.7: the report's line for an order of losses the mover chose over
+/// `hex` (`None` when he chose none): `rule` is 003 32.31 for a flight, 003 33.7 for
+/// patrollers.
+pub fn note(
+    hex: Hex,
+    chosen: &[UnitId],
+    (what, rule): (&str, crate::cite::Rule),
+) -> Option<crate::event::Event> {
+    if chosen.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = chosen.iter().map(ToString::to_string).collect();
+    Some(crate::event::Event::Note {
+        text: format!(
+            "over {hex} {what} in the order the mover's file chose: {}, then the others",
+            names.join(", ")
+        ),
+        rule,
+    })
+}
+
 /// 32.33: the transported factors of `transported` lost over `hex` to `hit` factors of
 /// the interceptors' fire, read from the eliminations of the interception (`rule`,
 /// in the order the factors were taken) in `fought`.

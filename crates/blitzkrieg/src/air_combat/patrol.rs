@@ -363,6 +363,12 @@ pub fn fight_all(
         {
             continue;
         }
+        // 003 33.7: the patrollers the owner chose to answer and take the losses.
+        let what = (
+            "the patrollers answer and lose",
+            Rule::of(Ref::Reading("33.7".into())),
+        );
+        events.extend(super::losses::note(i.hex, &f.losses, what));
         events.extend(fight(
             rules,
             pos,
