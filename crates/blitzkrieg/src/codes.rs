@@ -854,6 +854,17 @@ mod tests {
                 hex: h("J28"),
                 why: "an air unit is placed there already this player-turn: one a functioning aircraft city".into(),
             },
+            // 32.4, 003 32.4, 003 32.31: escorts and the mover's choice of losses.
+            Problem::HuntOverAirTransport { hex: h("K14") },
+            Problem::LossesNotChosen {
+                kind: "hunt".into(),
+            },
+            Problem::LossesUnit {
+                unit: UnitId::new("B-1TAC").unwrap(),
+                hex: h("K14"),
+                why: "it is named twice".into(),
+            },
+            Problem::LossesTwice { hex: h("K14") },
         ]
     }
 

@@ -516,6 +516,8 @@ fn move_units(
         attacks: &orders.attacks,
         barraged: &barraged,
         minors: &minors,
+        // 32.4, 003 32.4: escorts over the air transports.
+        airlifted: &crate::air_combat::escort::airlifted(&moved.events),
     };
     let mut flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
     // 003 29.2, 29.6: the countries the aircraft flew to, from or over.

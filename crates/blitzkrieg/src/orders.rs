@@ -207,6 +207,9 @@ struct RawMission {
     // 32.5-32.6: a hunt's follow-ups.
     strafe: Option<Spanned<String>>,
     fire_excess: Option<Spanned<bool>>,
+    // 003 32.31, 003 33.7: the owner's choice of losses over the hex.
+    #[serde(default)]
+    losses: Vec<Spanned<String>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -1164,6 +1167,7 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .fire_excess
             .as_ref()
             .map(|n| Located::new(*n.get_ref(), n.span())),
+        losses: units(&m.losses, errs),
     })
 }
 

@@ -960,7 +960,7 @@ problems! {
         (B312, hint = "this game asks every bombing and escort mission for the hexes it flies (reading mission-route-32-31=required)")
         #[error("{unit}'s mission names no route")]
         RouteRequired { unit: UnitId },
-        (B313)
+        (B313, hint = "fighters escort a bombing mission (not at night) or an air transport: fly them to the hex it flies to")
         #[error("no bombing mission of yours flies over {hex}: fighters escort the bombers over a hex (32.4)")]
         NothingToEscort { hex: Hex },
         (B314)
@@ -1119,6 +1119,19 @@ problems! {
         (B369)
         #[error("{unit} cannot be placed in {hex}: {why} (38.21)")]
         AircraftPlacement { unit: UnitId, hex: Hex, why: String },
+        // 32.4, 003 32.4, 003 32.31: escorts and the mover's choice of losses.
+        (B346, hint = "fighters over a hex an air transport lands in escort it (kind = \"escort\"); hunters search from a hex next to it")
+        #[error("your air transport lands in {hex}: fighters there would be escorts (003 32.4), hunters may not search from it (32.5)")]
+        HuntOverAirTransport { hex: Hex },
+        (B347, hint = "write `losses` on a bombing, escort, patrol or patrol/interdiction mission over the hex")
+        #[error("a {kind} mission does not choose the order of losses (003 32.31): `losses` belongs to a mission met with the others over its hex")]
+        LossesNotChosen { kind: String },
+        (B348, hint = "`losses` names the units over the mission's hex: its bombers, escorts, patrollers and the units air transported there")
+        #[error("{unit} cannot be named in the losses over {hex}: {why}")]
+        LossesUnit { unit: UnitId, hex: Hex, why: String },
+        (B349, hint = "write the whole order in one `losses` list")
+        #[error("two missions over {hex} write `losses`: the order of losses over a hex is written once (003 32.31)")]
+        LossesTwice { hex: Hex },
     }
 }
 

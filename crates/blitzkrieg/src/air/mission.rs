@@ -48,6 +48,9 @@ pub struct Context<'a> {
     /// 29: the minor countries after movement (003 29.4: their unreduced cities may
     /// be bombed).
     pub minors: &'a crate::minor::Minors,
+    /// 32.4, 003 32.4: the units the mover's air transports and airdrops landed this
+    /// player-turn, by hex (fighters there are escorts).
+    pub airlifted: &'a BTreeMap<Hex, BTreeSet<UnitId>>,
 }
 
 /// What the missions of a player-turn do.
@@ -64,6 +67,8 @@ pub struct Flights {
     pub routes: BTreeMap<UnitId, Vec<Hex>>,
     /// 32.5: the hunt missions flown, with their search hexes.
     pub hunts: Vec<(Hex, crate::air_combat::hunt::Hunt)>,
+    /// 003 32.31, 003 33.7: the order of losses the mover chose over each hex.
+    pub losses: BTreeMap<Hex, Vec<UnitId>>,
     pub events: Vec<Event>,
     pub errors: Vec<OrderError>,
 }
@@ -133,9 +138,15 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             out.errors.push(e);
             continue;
         }
-        // 32.4: an escort flies over a hex bombers fly to.
-        if let Some(e) = crate::air_combat::escort_refusal(m, missions) {
+        // 32.4, 003 32.4: an escort flies over a hex bombers or air transport fly to.
+        if let Some(e) = crate::air_combat::escort::refusal(m, missions, ctx.airlifted) {
             out.errors.push(e);
+            continue;
+        }
+        // 003 32.31, 003 33.7: the mover's choice of losses over the hex.
+        let chosen = crate::air_combat::losses::check(m, missions, ctx.airlifted);
+        if !chosen.is_empty() {
+            out.errors.extend(chosen);
             continue;
         }
         // 32.5, 32.6: a hunt's search hex and strafe hex.
@@ -166,6 +177,7 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             arrivals.insert(hex, span);
         }
     }
+    out.losses = crate::air_combat::losses::by_hex(missions);
     check_room(ctx, pos, &out.landing, &arrivals, &mut out.errors);
     check_carriers_landing(ctx, pos, missions, &out.landing, &mut out.errors);
     check_air_against_ground(ctx, pos, &out.support, missions, &mut out.errors);

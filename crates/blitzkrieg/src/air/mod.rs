@@ -180,6 +180,10 @@ pub struct Mission {
     /// 32.52: `fire_excess = true`: hunters intercepted by fewer factors fire with all
     /// their factors instead of holding the excess back.
     pub fire_excess: Option<Located<bool>>,
+    // 003 32.31, 003 33.7: the owner's choice of losses.
+    /// 003 32.31, 003 33.7: the mover's units over `to` in the order the interceptors'
+    /// losses come from them (escorts always first, 32.4); empty: the default order.
+    pub losses: Vec<Located<UnitId>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.

@@ -77,6 +77,17 @@ pub fn resolve(
     let mut events = Vec::new();
     // 33.2-33.5: the other targets of the BBT are `bombing/`'s.
     for raid in raids.iter().filter(|r| r.target.is_units()) {
+        // 32.32: bombers eliminated by interceptors do not bomb; no roll is drawn.
+        if raid.bombers.iter().all(|b| pos.get(b).is_none()) {
+            events.push(Event::Note {
+                text: format!(
+                    "the strategic bombing of {} is not made: its bombers were eliminated",
+                    raid.hex
+                ),
+                rule: Rule::para(para!("32.32")),
+            });
+            continue;
+        }
         let factors: Factor = raid
             .bombers
             .iter()

@@ -78,8 +78,12 @@ pub fn flights(
             f.hunts.push(hunt.clone());
         }
     }
+    // 003 32.4: escorts alone over a hex wait for the air transport landing there
+    // (`transport::add`, which drops a flight with nothing but escorts).
     over.into_values()
-        .filter(|f| !f.bombers.is_empty() || !f.hunts.is_empty() || !f.patrollers.is_empty())
+        .filter(|f| {
+            !f.bombers.is_empty() || !f.hunts.is_empty() || !f.patrollers.is_empty() || f.escorted()
+        })
         .collect()
 }
 
@@ -285,7 +289,8 @@ pub type Roll<'a> = crate::air::strategic::DrawRoll<'a>;
 /// The interceptors fire at double strength against escorted bombers, at triple
 /// against unescorted ones; escorts and escorted bombers fire back at half (fractions
 /// up), unescorted bombers not at all (003 32.4); both fire before any loss is taken;
-/// losses come from the escorts first, then the bombers, the fewest factors first.
+/// losses come from the escorts first, then the bombers, the fewest factors first, or
+/// in the order the mover's file chose (003 32.31, [`super::losses`]).
 /// Rolls: `intercept-HEX` (the interceptors' fire), `escort-HEX` (the return fire).
 /// The interceptors stay in the air over their base until the player-turn ends (32.34).
 pub fn fight(
@@ -380,14 +385,15 @@ pub fn fight(
             });
         }
         // 003 32.32: both sides fire before any loss is taken.
-        let mut order: Vec<UnitId> = flight.escorts.clone();
+        // 003 32.31: the escorts first (32.4), then the mission the owner chose.
+        let mut order = super::losses::chosen_first(flight.escorts.clone(), &flight.losses);
         let mut bombers = flight.bombers.clone();
         bombers.sort_by_key(|id| (attack(id), id.clone()));
-        order.extend(bombers);
         // 32.33: then the units air transported, the fewest factors first.
         let mut carried = flight.transported.clone();
         carried.sort_by_key(|id| (attack(id), id.clone()));
-        order.extend(carried);
+        bombers.extend(carried);
+        order.extend(super::losses::chosen_first(bombers, &flight.losses));
         let mut interceptors = i.fighters.clone();
         interceptors.sort_by_key(|id| (attack(id), id.clone()));
         let hit_mover = fires.first().map_or(0, |f| f.lost);
@@ -395,6 +401,12 @@ pub fn fight(
         for f in &fires {
             events.push(Event::Air(AirEvent::AirCombat(f.clone())));
         }
+        // 003 32.31: the mission the owner chose to take the losses.
+        let what = (
+            "the losses come, after the escorts,",
+            Rule::of(crate::cite::Ref::Reading("32.31".into())),
+        );
+        events.extend(super::losses::note(i.hex, &flight.losses, what));
         let rule = Rule::para(para!("32.32"));
         events.extend(crate::bombing::take_factors(
             rules,
@@ -468,12 +480,17 @@ pub fn announced(
         .filter(|r| r.night)
         .flat_map(|r| r.bombers.iter().cloned())
         .collect();
-    flights(
+    let mut out = flights(
         rules,
         pos,
         mover,
         &flown.events,
         (&flown.routes, &night),
         &flown.hunts,
-    )
+    );
+    // 003 32.31, 003 33.7: the order of losses the mover chose.
+    for f in &mut out {
+        f.losses = flown.losses.get(&f.hex).cloned().unwrap_or_default();
+    }
+    out
 }

@@ -18,7 +18,9 @@
 //! [`transport`] owns the interception of air transport (32.33), [`nullify`] the AV it
 //! undoes (32.74), [`industry`] what a shortage of basic industry does to air combat
 //! (36.32-36.34). [`patrol`] owns patrol (32.7-32.75), [`interdiction`] the ZOC of
-//! patrol/interdiction (33.7).
+//! patrol/interdiction (33.7). [`escort`] owns which fighters escort (32.4, 003 32.4),
+//! [`losses`] the mover's choice of the order his units over a hex take losses (003
+//! 32.31, 003 33.7).
 //!
 //! Left for later: 33.7's strafing of ground units.
 
@@ -39,6 +41,10 @@ pub mod interdiction;
 pub mod patrol;
 // 32.3: a defender who does not answer.
 pub mod no_answer;
+// 32.4: escorts, automatic over a bombing or air transport hex (003 32.4).
+pub mod escort;
+// 003 32.31, 003 33.7: the mover's choice of losses.
+pub mod losses;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
@@ -115,33 +121,6 @@ pub fn fighter_refusal(ruleset: &Ruleset, mission: MissionKind) -> Option<(&'sta
             cite!("32.1"),
         )),
     }
-}
-
-/// 32.4 with Q&A 32.4 and 003 32.4: an escort flies to a hex a bombing mission of the
-/// mover's flies to (not one flown at night, which no interceptor meets, 33.6).
-pub fn escort_refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
-    if m.kind.value != MissionKind::Escort {
-        return None;
-    }
-    let bombed = missions.iter().any(|o| {
-        o.kind.value.is_combat()
-            && !matches!(
-                o.kind.value,
-                MissionKind::Escort
-                    | MissionKind::Hunt
-                    | MissionKind::Patrol
-                    | MissionKind::Interdiction
-            )
-            && o.to.value == m.to.value
-            && !o.night.as_ref().is_some_and(|n| n.value)
-    });
-    (!bombed).then(|| {
-        OrderError::new(
-            Problem::NothingToEscort { hex: m.to.value },
-            Some(m.to.span.clone()),
-            cite!("32.4"),
-        )
-    })
 }
 
 /// 32.31: the route one aircraft of a mission flies, base first, in a game that plays

@@ -151,7 +151,7 @@ pub fn may_intercept(
 pub fn fight(
     rules: &Rules,
     pos: &mut Position,
-    (hex, patrollers, interceptors): (Hex, &[UnitId], &[UnitId]),
+    (hex, patrollers, interceptors, chosen): (Hex, &[UnitId], &[UnitId], &[UnitId]),
     tables: &dyn CombatTables,
     roll: &mut super::intercept::Roll,
 ) -> Result<Vec<Event>, String> {
@@ -174,6 +174,8 @@ pub fn fight(
     let meeting: u32 = interceptors.iter().map(attack).sum();
     let mut order: Vec<UnitId> = patrollers.to_vec();
     order.sort_by_key(|id| (is_tac(id), fires(id), id.clone()));
+    // 003 33.7: the patrolling player chooses which type answers and returns.
+    let order = super::losses::chosen_first(order, chosen);
     let mut matched = Vec::new();
     let mut matching = 0;
     for id in order {
@@ -227,6 +229,8 @@ pub fn fight(
     // 003 32.32: both fire before any loss is taken.
     let mut hit = matched.clone();
     hit.sort_by_key(|id| (attack(id), id.clone()));
+    // 003 33.7: and which takes the losses.
+    let hit = super::losses::chosen_first(hit, chosen);
     let mut back = interceptors.to_vec();
     back.sort_by_key(|id| (attack(id), id.clone()));
     let rule = Rule::para(para!("32.72"));
@@ -359,10 +363,16 @@ pub fn fight_all(
         {
             continue;
         }
+        // 003 33.7: the patrollers the owner chose to answer and take the losses.
+        let what = (
+            "the patrollers answer and lose",
+            Rule::of(Ref::Reading("33.7".into())),
+        );
+        events.extend(super::losses::note(i.hex, &f.losses, what));
         events.extend(fight(
             rules,
             pos,
-            (i.hex, &f.patrollers, &i.fighters),
+            (i.hex, &f.patrollers, &i.fighters, &f.losses),
             tables,
             roll,
         )?);

@@ -13,8 +13,8 @@
 //!   the 40 hexes of air transport or the 20 of an airdrop (no route is written for
 //!   it, reading `mission-route-32-31`'s default);
 //! - over a hex where bombers fly too, the losses come from the escorts, then the
-//!   bombers, then the units transported, the fewest factors first (003 32.31: the
-//!   owner chooses; the order file has no place for that choice yet).
+//!   bombers, then the units transported, the fewest factors first, unless the mover's
+//!   file chose another order (003 32.31, [`super::losses`]).
 
 use super::route::Triggers;
 use crate::air::AirEvent;
@@ -24,7 +24,7 @@ use crate::marker::Pools;
 pub use crate::model::flight::Flight;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::units::{Side, UnitId};
+use crate::units::Side;
 use std::collections::BTreeMap;
 
 /// 32.33, 32.31: the mover's air transports and airdrops of the player-turn (`Flown`
@@ -67,6 +67,14 @@ pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights:
         }
     }
     flights.sort_by_key(|f| f.hex);
+    // 32.4: escorts fly over a hex bombers or an air transport fly to (checked with the
+    // orders); a flight of escorts alone is none the defender meets.
+    flights.retain(|f| {
+        !f.bombers.is_empty()
+            || !f.hunts.is_empty()
+            || !f.patrollers.is_empty()
+            || !f.transported.is_empty()
+    });
 }
 
 /// 32.33: the half units of air transport capacity `factors` transported factors lost
@@ -86,7 +94,6 @@ pub fn capacity_lost(
     mover: Side,
     pools: &mut BTreeMap<Side, Pools>,
 ) -> Vec<Event> {
-    let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
     let interceptors_fire = Rule::para(para!("32.32"));
     let mut events = Vec::new();
     for f in flights.iter().filter(|f| !f.transported.is_empty()) {
@@ -101,9 +108,14 @@ pub fn capacity_lost(
         let Some(hit) = hit else {
             continue;
         };
-        let aircraft: u32 = f.escorts.iter().chain(&f.bombers).map(attack).sum();
-        let carried: u32 = f.transported.iter().map(attack).sum();
-        let factors = hit.saturating_sub(aircraft).min(carried);
+        // 003 32.31: the factors the transported units gave up, whatever the order of
+        // losses the owner chose.
+        let factors = super::losses::transported_lost(
+            rules,
+            (f.hex, &f.transported),
+            fought,
+            (hit, &interceptors_fire),
+        );
         if factors == 0 {
             continue;
         }

@@ -34,6 +34,12 @@ pub struct Flight {
     /// this player-turn (met at normal strength when no bombers fly over it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub patrollers: Vec<UnitId>,
+    // 003 32.31, 003 33.7: the owner's choice of losses.
+    /// 003 32.31, 003 33.7: the units the mover's file names, in the order the
+    /// interceptors' losses come from them (after the escorts, 32.4); the units it
+    /// does not name follow in the default order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losses: Vec<UnitId>,
 }
 
 /// 32.5-32.52, 32.6: one hunt mission and the follow-ups its file pre-decided.
@@ -61,6 +67,7 @@ impl Flight {
             hunts: Vec::new(),
             transported: Vec::new(),
             patrollers: Vec::new(),
+            losses: Vec::new(),
         }
     }
 
