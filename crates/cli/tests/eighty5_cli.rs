@@ -779,10 +779,20 @@ fn hot_war_begun(g: &Path, drafts: &Path) -> std::path::PathBuf {
 
 /// Blue's order file `name` for turn 1 on the state `t1`, with `body`.
 fn turn_one_orders(drafts: &Path, t1: &Path, name: &str, body: &str) -> std::path::PathBuf {
-    let path = orders(drafts, name, "blue", t1, body);
+    turn_orders(drafts, (t1, name), ("blue", 1), body)
+}
+
+/// The order file `name` of `side` for Hot War turn `turn` on `state`, with `body`.
+fn turn_orders(
+    drafts: &Path,
+    (state, name): (&Path, &str),
+    (side, turn): (&str, u32),
+    body: &str,
+) -> std::path::PathBuf {
+    let path = orders(drafts, name, side, state, body);
     let text = fs::read_to_string(&path)
         .unwrap()
-        .replace("turn = 0", "turn = 1");
+        .replace("turn = 0", &format!("turn = {turn}"));
     fs::write(&path, text).unwrap();
     path
 }
@@ -996,11 +1006,7 @@ fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
         assert!(report.contains(line), "{line}\n{report}");
     }
     let t1r = g.join("03-1-red.state.ron");
-    let red = orders(drafts.path(), "r1.toml", "red", &t1r, "");
-    let text = fs::read_to_string(&red)
-        .unwrap()
-        .replace("turn = 0", "turn = 1");
-    fs::write(&red, text).unwrap();
+    let red = turn_orders(drafts.path(), (&t1r, "r1.toml"), ("red", 1), "");
     resolve(&t1r, &red).success();
     let report = flat_report(&g.join("03-1-red.report.txt"));
     assert!(
@@ -1016,17 +1022,12 @@ fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
     assert!(template.contains("#   tac 4-8"), "{template}");
     assert!(!template.contains("#   ftr"), "{template}");
     let t2 = g.join("04-2-blue.state.ron");
-    let ftr = orders(
+    let ftr = turn_orders(
         drafts.path(),
-        "ftr.toml",
-        "blue",
-        &t2,
+        (&t2, "ftr.toml"),
+        ("blue", 2),
         "[purchase]\nbuy = { \"ftr 4-12\" = 1 }\n",
     );
-    let text = fs::read_to_string(&ftr)
-        .unwrap()
-        .replace("turn = 0", "turn = 2");
-    fs::write(&ftr, text).unwrap();
     resolve(&t2, &ftr)
         .code(1)
         .stderr(contains("fighters fly only with rule 32"));
