@@ -60,6 +60,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
         );
     }
     weather_help(&mut t, rules, state);
+    victory_die_help(&mut t, rules, state);
     let _ = writeln!(t, "{BEGIN}");
     let _ = writeln!(t, "game = \"{}\"", state.game.id);
     let _ = writeln!(t, "side = \"{}\"", side.name().to_ascii_lowercase());
@@ -155,6 +156,19 @@ fn no_answer_help(t: &mut String, rules: &Rules, state: &GameState) {
          # you ([answer] none and his seed): your standing interception orders then meet\n\
          # his flights ({kept} kept; none: nothing intercepts) (32.3)."
     );
+}
+
+/// 51.1 (BLITZKRIEG '85): the game's last player-turn names a seed even without a
+/// battle, for the die that decides condition C.
+fn victory_die_help(t: &mut String, rules: &Rules, state: &GameState) {
+    if blitzkrieg::victory::rolls_die(&rules.ruleset, state) {
+        let _ = writeln!(
+            t,
+            "# This is the game's last player-turn: if neither side has won by (A) or (B), its\n\
+             # seed rolls the die of 51.1 (1-4: Blue, 5-6: Red must hold 35 friendly city hexes\n\
+             # or lose): name a [seed] even if you do not attack."
+        );
+    }
 }
 
 /// Optional rule 34: the weather of the complete-turn and what it does, for Blue and

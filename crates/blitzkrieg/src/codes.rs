@@ -865,6 +865,7 @@ mod tests {
                 why: "it is named twice".into(),
             },
             Problem::LossesTwice { hex: h("K14") },
+            Problem::VictoryNoSeed { turn: 15 },
         ]
     }
 

@@ -1502,9 +1502,24 @@ fn fight(
         return Ok(stop(state, next, f, carry, asked, Rest::NONE, note));
     }
     let played = (f.turn, f.side);
-    let (mut next, mut events) = finish(rules, state, next, f, carry);
-    // 34: the weather of the next complete-turn, from this player-turn's seed.
     let dice = &mut *input.dice;
+    // 51.1: the die of condition C, from the seed of the game's last player-turn.
+    let die = if victory::rolls_die(&rules.ruleset, state) {
+        let (rolled, drawn) = dice
+            .roll(TableMode::Die, victory::DIE_ROLL_ID, None)
+            .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("51.1"))])?;
+        match rolled {
+            Roll::Die(die) => Some(victory::DieOfC {
+                die: u32::from(die.value()),
+                drawn,
+            }),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    let (mut next, mut events) = finish(rules, state, next, f, (carry, die.as_ref()));
+    // 34: the weather of the next complete-turn, from this player-turn's seed.
     let mut roll = |mode: TableMode, id: &str| dice.roll(mode, id, None);
     let rolled = crate::weather::roll_ahead(rules, &mut next, played, &mut roll, input.tables)
         .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("34"))])?;
@@ -1669,7 +1684,7 @@ fn finish(
     state: &GameState,
     mut next: GameState,
     f: Live,
-    carry: TurnInProgress,
+    (carry, die): (TurnInProgress, Option<&victory::DieOfC>),
 ) -> (GameState, Vec<Event>) {
     let Live {
         turn,
@@ -1781,7 +1796,7 @@ fn finish(
         turn,
         side,
         &friendly_after,
-        throughout.kept(),
+        (throughout.kept(), die),
     );
     next.condition_b = outcome.condition_b.clone();
     if outcome.over.is_none() {
@@ -2047,6 +2062,12 @@ fn check_header(
             Problem::NoSeed,
             Some(orders.game.span.clone()),
             cite!("PBEM"),
+        ));
+    } else if needs && victory::rolls_die(&rules.ruleset, state) {
+        errs.push(OrderError::new(
+            Problem::VictoryNoSeed { turn: state.turn() },
+            Some(orders.game.span.clone()),
+            cite!("51.1"),
         ));
     } else if needs && crate::weather::rolls_after(&rules.ruleset, state) {
         let problem = Problem::WeatherNoSeed {

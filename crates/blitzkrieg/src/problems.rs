@@ -1132,6 +1132,10 @@ problems! {
         (B349, hint = "write the whole order in one `losses` list")
         #[error("two missions over {hex} write `losses`: the order of losses over a hex is written once (003 32.31)")]
         LossesTwice { hex: Hex },
+        // 51.1: BLITZKRIEG '85's victory die at the end of the last turn.
+        (B383, hint = "remove the `# ` before the template's [seed] lines and fill them in, even without a battle")
+        #[error("these orders end turn {turn}, the game's last: its seed rolls the die of 51.1 (who must hold 35 city hexes), but they name no [seed]")]
+        VictoryNoSeed { turn: u32 },
     }
 }
 

@@ -198,7 +198,10 @@ impl Ask {
             return None;
         };
         // 34: the last step of a player-turn whose seed rolls the weather names one too.
-        let new_seed = state.battles_waiting() || crate::weather::rolls_after(ruleset, state);
+        // 51.1: and so does the game's last player-turn in BLITZKRIEG '85.
+        let new_seed = state.battles_waiting()
+            || crate::weather::rolls_after(ruleset, state)
+            || crate::victory::rolls_die(ruleset, state);
         let what = match t.at {
             Step::BeforeOdds => Asked::BeforeOdds,
             _ if !new_seed

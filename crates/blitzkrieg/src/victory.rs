@@ -4,7 +4,9 @@
 //! or adjacent throughout two consecutive player-turns (how "throughout" is judged is
 //! the reading `victory-b-throughout`), (C) 35 or more friendly city
 //! hexes at the end of the last turn; otherwise, at the end of the last turn, a
-//! stalemate in which the side that lost more units is the bigger loser.
+//! stalemate in which the side that lost more units is the bigger loser. BLITZKRIEG
+//! '85 (51.1) changes (C): a die at the end of the last turn names the side that must
+//! hold the 35 city hexes or lose, so no game of '85 ends in a stalemate.
 //!
 //! Which city hexes are friendly (5) is decided elsewhere and passed in, so this module
 //! knows nothing of control. When several conditions are met at once, the first in the
@@ -16,9 +18,29 @@ use crate::hex::Hex;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::ruleset::{VictoryA, VictoryBThroughout};
-use crate::state::{GameState, Place};
+use crate::state::{GameState, Phase, Place, RuleSet};
 use crate::units::Side;
 use std::collections::BTreeMap;
+
+/// 51.1: the roll id of the die of condition C in BLITZKRIEG '85.
+pub const DIE_ROLL_ID: &str = "victory-c";
+
+/// 51.1 (BLITZKRIEG '85): whether the player-turn `state` opens ends the game's last
+/// turn, so that its seed also rolls the die of condition C.
+pub fn rolls_die(ruleset: &crate::ruleset::Ruleset, state: &GameState) -> bool {
+    let Phase::Turn { turn, side } = state.phase else {
+        return false;
+    };
+    ruleset.rules == RuleSet::Eighty5
+        && ruleset.ends_after(state.game.options.last_turn, turn, side)
+}
+
+/// 51.1: the die of condition C, and how it was drawn (for the report).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DieOfC {
+    pub die: u32,
+    pub drawn: String,
+}
 
 /// A side's units: on the map, still to come (set-up delayed or reinforcements not yet
 /// placed), and lost.
@@ -64,7 +86,7 @@ pub fn check(
     turn: u32,
     side: Side,
     friendly: &BTreeMap<Hex, Option<Side>>,
-    kept: &BTreeMap<Side, bool>,
+    (kept, die): (&BTreeMap<Side, bool>, Option<&DieOfC>),
 ) -> VictoryOutcome {
     let tallies = tally(rules, pos, state);
     let order = [side, side.other()];
@@ -82,9 +104,14 @@ pub fn check(
     let last = rules
         .ruleset
         .ends_after(state.game.options.last_turn, turn, side);
-    let c = last
-        .then(|| condition_c(friendly, turn, figures.victory_c_city_hexes, &mut lines))
-        .flatten();
+    let needed = figures.victory_c_city_hexes;
+    let c = match (last, die) {
+        (false, _) => None,
+        (true, Some(die)) => Some(condition_c_by_die(friendly, turn, needed, die, &mut lines)),
+        (true, None) => condition_c(friendly, turn, needed, &mut lines),
+    };
+    // 51.1: the game is over by the die when neither A nor B decided it.
+    let by_die = a.is_none() && b.is_none() && last && die.is_some();
     let over = a
         .or(b)
         .or(c)
@@ -101,7 +128,7 @@ pub fn check(
         events.push(Event::GameOver {
             winner: *winner,
             reason: reason.clone(),
-            rule: Rule::para(para!("16")),
+            rule: Rule::para(if by_die { para!("51.1") } else { para!("16") }),
         });
     }
     VictoryOutcome {
@@ -368,6 +395,32 @@ fn condition_c(
         winner,
         format!("{winner} has {n} friendly city hexes at the end of turn {turn} (16 C)"),
     ))
+}
+
+/// 51.1: "at the end of Turn 15 a die is rolled. If the die roll is a 1-4, the Blue
+/// player must have 35 or more city hexes friendly to him or he loses. On a die roll
+/// of 5 or 6, the Red player must have achieved the same." The side named wins if it
+/// holds them, else the other side does.
+fn condition_c_by_die(
+    friendly: &BTreeMap<Hex, Option<Side>>,
+    turn: u32,
+    needed: usize,
+    die: &DieOfC,
+    lines: &mut Vec<String>,
+) -> (Side, String) {
+    let named = if die.die <= 4 { Side::Blue } else { Side::Red };
+    let held = friendly.values().filter(|v| **v == Some(named)).count();
+    lines.push(format!(
+        "(C) 51.1: {}: {named} must hold {needed} friendly city hexes at the end of turn {turn} or lose; {named} holds {held}",
+        die.drawn
+    ));
+    if held >= needed {
+        let reason = format!("{named} holds {held} friendly city hexes at the end of turn {turn}, as the die of 51.1 asks");
+        (named, reason)
+    } else {
+        let reason = format!("{named} holds {held} friendly city hexes at the end of turn {turn}, fewer than the {needed} the die of 51.1 asks: {named} loses");
+        (named.other(), reason)
+    }
 }
 
 /// 16: no win by the end of the last turn is a stalemate, a mutual loss; the bigger

@@ -116,7 +116,7 @@ fn run(g: &Game, turn: u32, side: Side, friendly: &BTreeMap<Hex, Option<Side>>) 
         turn,
         side,
         friendly,
-        kept.kept(),
+        (kept.kept(), None),
     )
 }
 

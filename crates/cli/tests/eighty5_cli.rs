@@ -1033,3 +1033,67 @@ fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
         .stderr(contains("fighters fly only with rule 32"));
     blitz().arg("verify").arg(g).assert().success();
 }
+
+/// 51.1: a game of '85 that reaches the end of turn 15 with neither (A) nor (B) met is
+/// decided by a die from the seed of Red's turn 15: the template says so, orders
+/// without a seed are refused (B383) with nothing written; die 2 asks Blue for 35
+/// friendly city hexes and he holds 24: Red wins; die 5 asks Red, who holds 24: Blue
+/// wins. No stalemate.
+#[test]
+fn a_die_decides_who_must_hold_35_cities_at_the_end_of_turn_15_51_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 15\nside = \"red\"\n\n\
+                    [[stack]]\nhex = \"JJ21\"\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\n\n\
+                    [[stack]]\nhex = \"AAA32\"\nunits = [\"R-1IN\", \"R-2IN\", \"R-3IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "t15", position, &["--rules", "85"]);
+    let s = g.join("31-15-red.state.ron");
+    let template = fs::read_to_string(g.join("31-15-red.template.toml")).unwrap();
+    assert!(
+        template.contains("its\n# seed rolls the die of 51.1 (1-4: Blue, 5-6: Red"),
+        "{template}"
+    );
+    let body = |seed: &str| {
+        let text = format!(
+            "game = \"t15\"\nside = \"red\"\nturn = 15\nstate = \"{}\"\n{seed}",
+            sha(&s)
+        );
+        let path = dir.path().join("r15.toml");
+        fs::write(&path, text).unwrap();
+        path
+    };
+    let before = files(&g);
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&s)
+        .arg(body(""))
+        .assert()
+        .code(1)
+        .stderr(contains("these orders end turn 15, the game's last"));
+    assert_eq!(files(&g), before, "nothing written");
+    let seeded = body(crate::support::TEXT_SEED);
+    for (text, line, over) in [
+        (
+            "the winning numbers 4 8 15 16 23 42",
+            "(C) 51.1: victory-c: die 2 (dice recipe v1): Blue must hold 35 friendly city hexes at the end of turn 15 or lose; Blue holds 24",
+            "GAME OVER: Red wins. Blue holds 24 friendly city hexes at the end of turn 15, fewer than the 35 the die of 51.1 asks: Blue loses (51.1)",
+        ),
+        (
+            "red seed 3",
+            "(C) 51.1: victory-c: die 5 (dice recipe v1): Red must hold 35",
+            "GAME OVER: Blue wins. Red holds 24 friendly city hexes",
+        ),
+    ] {
+        blitz()
+            .args(["resolve", "-q", "--force"])
+            .arg(&s)
+            .arg(&seeded)
+            .args(["--seed-text", text])
+            .assert()
+            .success();
+        let report = flat_report(&g.join("31-15-red.report.txt"));
+        assert!(report.contains(line), "{line}\n{report}");
+        assert!(report.contains(over), "{over}\n{report}");
+        assert!(!report.contains("stalemate"), "{report}");
+    }
+    blitz().arg("verify").arg(&g).assert().success();
+}
