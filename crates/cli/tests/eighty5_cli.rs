@@ -1097,3 +1097,35 @@ fn a_die_decides_who_must_hold_35_cities_at_the_end_of_turn_15_51_1() {
     }
     blitz().arg("verify").arg(&g).assert().success();
 }
+
+/// 52.1: in a game of '85 a medium bomber supporting a battle is halved, fractions
+/// down: B-1MDM (4) at less than half range adds 8 / 2 = 4 to B-1IN's 4 against
+/// R-1IN's 4, odds 2-1 (3-1 in the Tournament Game); the report cites 52.1.
+#[test]
+fn a_medium_bomber_bombs_at_half_strength_in_a_battle_52_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V29\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1MDM\"]\n\n\
+                    [[stack]]\nhex = \"V30\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "t521", position, &["--rules", "85"]);
+    let s = g.join("04-2-blue.state.ron");
+    let body = format!(
+        "game = \"t521\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n{}\n\
+         [[attack]]\nid = \"a1\"\nunits = [\"B-1IN\"]\ntargets = [\"V30\"]\n\n\
+         [[mission]]\nunits = [\"B-1MDM\"]\nkind = \"tactical\"\nto = \"V30\"\nbattle = \"a1\"\n",
+        sha(&s),
+        crate::support::TEXT_SEED
+    );
+    let orders = dir.path().join("o.toml");
+    fs::write(&orders, body).unwrap();
+    resolve_seeded(&s, &orders).success();
+    let report = flat_report(&g.join("04-2-blue.report.txt"));
+    for line in [
+        "at double strength (less than half range) (30.41, 52.1: a medium bomber at half strength, fractions down)",
+        "attacker B-1MDM from V33 4",
+        "total 8 : 4, odds 8:4 reduce to 2-1",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+}

@@ -42,6 +42,32 @@ pub fn air_factor(rules: &Rules, pos: &Position, id: &UnitId, targets: &[Hex]) -
     })
 }
 
+/// 30.41 with 52.1 (BLITZKRIEG '85): the factor an aircraft adds to a battle it
+/// supports: [`air_factor`], a medium bomber's "halved (fractions rounded down) in
+/// strength when used for tactical bombing" in a game of '85.
+pub fn tactical_factor(
+    rules: &Rules,
+    pos: &Position,
+    id: &UnitId,
+    targets: &[Hex],
+) -> Option<Factor> {
+    let f = air_factor(rules, pos, id, targets)?;
+    if rules
+        .counters
+        .get(id)
+        .is_some_and(|c| medium_halved(rules, c))
+    {
+        Some(Factor::from(f.half().floor()))
+    } else {
+        Some(f)
+    }
+}
+
+/// 52.1 (BLITZKRIEG '85): whether `c` is a medium bomber, halved in tactical bombing.
+pub fn medium_halved(rules: &Rules, c: &Counter) -> bool {
+    c.kind == crate::units::UnitKind::Mdm && rules.ruleset.rules == crate::state::RuleSet::Eighty5
+}
+
 /// Whether `id` is an aircraft.
 pub fn is_air(rules: &Rules, id: &UnitId) -> bool {
     rules.counters.get(id).is_some_and(|c| c.kind.is_air())

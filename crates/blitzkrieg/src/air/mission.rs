@@ -476,6 +476,16 @@ fn no_landing(
 /// (30.5) and its landing base within range of the target (within half range when it
 /// bombs at double strength, 30.8); a tactical mission names a battle that attacks
 /// the target. The bombers take to the air.
+/// 52.1 (BLITZKRIEG '85): the citation of a medium bomber's tactical mission says it
+/// bombs at half strength.
+fn halved_cite(rule: Rule, halved: bool) -> Rule {
+    if !halved {
+        return rule;
+    }
+    rule.and(crate::cite::Ref::Para(para!("52.1").into()))
+        .note("a medium bomber at half strength, fractions down")
+}
+
 fn combat_mission(
     ctx: &Context,
     pos: &mut Position,
@@ -559,16 +569,19 @@ fn combat_mission(
             to: m.to.value,
             battle: m.battle.as_ref().map(|b| b.value.clone()),
             doubled: bombing::doubles(&f.counter, f.base, &targets),
-            rule: Rule::para(match m.kind.value {
-                MissionKind::Strategic => para!("30.42"),
-                MissionKind::Airbase => para!("33.2"),
-                MissionKind::Port => para!("33.3"),
-                MissionKind::Road => para!("33.4"),
-                MissionKind::Industry => para!("33.5"),
-                MissionKind::Escort => para!("32.4"),
-                MissionKind::Hunt => para!("32.5"),
-                _ => para!("30.41"),
-            }),
+            rule: halved_cite(
+                Rule::para(match m.kind.value {
+                    MissionKind::Strategic => para!("30.42"),
+                    MissionKind::Airbase => para!("33.2"),
+                    MissionKind::Port => para!("33.3"),
+                    MissionKind::Road => para!("33.4"),
+                    MissionKind::Industry => para!("33.5"),
+                    MissionKind::Escort => para!("32.4"),
+                    MissionKind::Hunt => para!("32.5"),
+                    _ => para!("30.41"),
+                }),
+                m.battle.is_some() && bombing::medium_halved(ctx.rules, &f.counter),
+            ),
         }));
         out.landing.insert(f.id.value.clone(), landing);
         if let Some(b) = &m.battle {
@@ -963,7 +976,7 @@ fn check_air_against_ground(
         } else {
             let air: crate::odds::Factor = bombers
                 .iter()
-                .filter_map(|b| bombing::air_factor(ctx.rules, pos, b, &targets))
+                .filter_map(|b| bombing::tactical_factor(ctx.rules, pos, b, &targets))
                 .sum();
             (
                 battle_strength(ctx.rules, pos, &ground, &targets).attack,

@@ -80,7 +80,7 @@ pub fn battle_strength(
     let mut halved = BTreeSet::new();
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
-            let air = bombing::air_factor(rules, pos, id, targets);
+            let air = bombing::tactical_factor(rules, pos, id, targets);
             let f = air.unwrap_or_else(|| attack_of(rules, pos, id));
             let f = half_for_industry(rules, pos, id, air.is_some(), f, &mut halved);
             let air = air.map(|_| f);
