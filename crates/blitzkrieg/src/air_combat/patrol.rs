@@ -144,8 +144,10 @@ pub fn may_intercept(
 }
 
 /// 32.72, 33.7 with 003 33.7: the interceptors meet patrollers over `hex`: both fire at
-/// normal strength (TAC at half, fractions up) on the ACT; the patrollers match the
-/// interceptors "1 for 1" (the fewest factors first, fighters before TAC), those that
+/// normal strength on the ACT, with the factors of ACT combat (003 33.7: halved for
+/// weather and basic industry, TAC at half, the patrollers' fractions up, never doubled
+/// at short range, [`super::interdiction::act_factor`]); the patrollers match the
+/// interceptors "1 for 1" on those factors (the fewest first, fighters before TAC), those that
 /// fire take the losses (fewest factors first) and return to base; the others stay on
 /// patrol. Rolls: `intercept-HEX`, `patrol-HEX`.
 pub fn fight(
@@ -155,7 +157,6 @@ pub fn fight(
     tables: &dyn CombatTables,
     roll: &mut super::intercept::Roll,
 ) -> Result<Vec<Event>, String> {
-    let figures = rules.ruleset.tournament_figures.air_combat;
     let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
     let is_tac = |id: &UnitId| {
         rules
@@ -163,26 +164,23 @@ pub fn fight(
             .get(id)
             .is_some_and(|c| c.kind == UnitKind::Tac)
     };
-    // 003 33.7: TAC match and fire at half their factors.
-    let fires = |id: &UnitId| {
-        if is_tac(id) {
-            attack(id).div_ceil(figures.interdiction_tac_divisor.max(1))
-        } else {
-            attack(id)
-        }
-    };
-    let meeting: u32 = interceptors.iter().map(attack).sum();
+    // 003 33.7: both sides count their ACT factors (halved for weather and basic
+    // industry), TAC at half, never doubled at short range.
+    let fires = |id: &UnitId| super::interdiction::act_factor(rules, pos, id);
+    let meeting: Factor = interceptors.iter().map(fires).sum();
     let mut order: Vec<UnitId> = patrollers.to_vec();
     order.sort_by_key(|id| (is_tac(id), fires(id), id.clone()));
     let mut matched = Vec::new();
-    let mut matching = 0;
+    let mut matching = Factor::ZERO;
     for id in order {
         if matching >= meeting {
             break;
         }
-        matching += fires(&id);
+        matching = matching + fires(&id);
         matched.push(id);
     }
+    // 003 33.7: TAC fire at half, fractions up once (as 32.4's return fire).
+    let matching = Factor::from(matching.ceil());
     let names = |u: &[UnitId]| {
         u.iter()
             .map(ToString::to_string)
@@ -198,7 +196,7 @@ pub fn fight(
                 "{} intercepting patrollers at normal strength",
                 names(interceptors)
             ),
-            meeting * figures.hunter_times,
+            meeting.times(u64::from(figures.hunter_times)),
             "intercept",
             Rule::para(para!("32.32")),
         ),
@@ -210,14 +208,12 @@ pub fn fight(
         ),
     ] {
         let (drawn, shown) = roll(&format!("{id}-{hex}"), None)?;
-        let cell = tables
-            .act(Factor::from(factors), drawn)
-            .map_err(|e| e.to_string())?;
+        let cell = tables.act(factors, drawn).map_err(|e| e.to_string())?;
         lost.push(cell.result.factors);
         events.push(Event::Air(AirEvent::AirCombat(super::intercept::AirFire {
             hex,
             fire: who,
-            factors: Factor::from(factors),
+            factors,
             roll: shown,
             table: format!("{}: {}", cell.cite, cell.printed),
             lost: cell.result.factors,
