@@ -854,6 +854,10 @@ mod tests {
                 hex: h("J28"),
                 why: "an air unit is placed there already this player-turn: one a functioning aircraft city".into(),
             },
+            // 003 32.5-32.7: hunters, patrols and strafing.
+            Problem::PatrolAtSetUp {
+                kind: "patrol".into(),
+            },
         ]
     }
 

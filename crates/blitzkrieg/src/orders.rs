@@ -207,6 +207,8 @@ struct RawMission {
     // 32.5-32.6: a hunt's follow-ups.
     strafe: Option<Spanned<String>>,
     fire_excess: Option<Spanned<bool>>,
+    // 003 32.5: hunters switching to patrol.
+    then_patrol: Option<Spanned<bool>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -1162,6 +1164,10 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
         },
         fire_excess: m
             .fire_excess
+            .as_ref()
+            .map(|n| Located::new(*n.get_ref(), n.span())),
+        then_patrol: m
+            .then_patrol
             .as_ref()
             .map(|n| Located::new(*n.get_ref(), n.span())),
     })

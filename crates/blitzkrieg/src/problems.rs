@@ -1119,6 +1119,10 @@ problems! {
         (B369)
         #[error("{unit} cannot be placed in {hex}: {why} (38.21)")]
         AircraftPlacement { unit: UnitId, hex: Hex, why: String },
+        // 003 32.5-32.7: hunters, patrols and strafing (air_combat::patrol).
+        (B370, hint = "send patrols and patrol/interdiction in a player-turn, from turn 1; a set-up places the aircraft in their cities")
+        #[error("no {kind} mission flies at set-up: patrollers go up from turn 1 (003 32.7)")]
+        PatrolAtSetUp { kind: String },
     }
 }
 

@@ -514,6 +514,17 @@ fn combat_mission(
                 ok = false;
                 out.errors.push(e);
             }
+            // 003 32.5, 32.73: hunters that may switch to patrol search within 12 hexes.
+            if m.then_patrol.as_ref().is_some_and(|t| t.value) {
+                let all = ctx.rules.ruleset.tournament_figures.air_combat.patrol_hexes;
+                let patrol = (&f.id, &f.counter, f.base);
+                if let Err(e) =
+                    crate::air_combat::patrol::check(patrol, MissionKind::Patrol, &m.to, all)
+                {
+                    ok = false;
+                    out.errors.push(*e);
+                }
+            }
         }
     }
     if !ok {
@@ -998,6 +1009,11 @@ pub fn land_all(
         let Some(piece) = pos.get(id).cloned() else {
             continue;
         };
+        // 003 32.5: a hunter switched to patrol stays in the air over its search hex.
+        if pos.patrol_of(id).is_some() {
+            aloft.remove(id);
+            continue;
+        }
         if let Some(e) = super::carrier::land_at_sea(rules, pos, id, l) {
             aloft.remove(id);
             events.push(e);

@@ -180,6 +180,10 @@ pub struct Mission {
     /// 32.52: `fire_excess = true`: hunters intercepted by fewer factors fire with all
     /// their factors instead of holding the excess back.
     pub fire_excess: Option<Located<bool>>,
+    // 003 32.5: hunters switching to patrol.
+    /// 003 32.5, 32.7: `then_patrol = true`: the hunters that have not fired patrol
+    /// their search hex after combat instead of returning to base.
+    pub then_patrol: Option<Located<bool>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.

@@ -65,6 +65,23 @@ pub fn wrong_type(
     }
 }
 
+/// 003 32.7: "Red may not place patrollers or patrol/interdictors in the air during
+/// initial deployment (before Turn 1)": a set-up file's `[[mission]]` of patrol or
+/// patrol/interdiction refused (B370), of either side.
+pub fn at_set_up(orders: &crate::orders::Orders) -> Vec<OrderError> {
+    orders
+        .missions
+        .iter()
+        .filter(|m| kind_of(m.kind.value).is_some())
+        .map(|m| {
+            let problem = Problem::PatrolAtSetUp {
+                kind: m.kind.value.to_string(),
+            };
+            OrderError::new(problem, Some(m.kind.span.clone()), cite!("003 32.7"))
+        })
+        .collect()
+}
+
 /// 32.7, 32.73, 30.5: the patrol of one aircraft sent from `base` to `to`, or why it
 /// may not fly it: the hex within its range, and within 24 hexes out and back (B328).
 pub fn check(
