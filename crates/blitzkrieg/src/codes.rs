@@ -858,6 +858,7 @@ mod tests {
             Problem::PatrolAtSetUp {
                 kind: "patrol".into(),
             },
+            Problem::NoStrafeWithoutIndustry { side: Side::Red },
         ]
     }
 

@@ -1123,6 +1123,9 @@ problems! {
         (B370, hint = "send patrols and patrol/interdiction in a player-turn, from turn 1; a set-up places the aircraft in their cities")
         #[error("no {kind} mission flies at set-up: patrollers go up from turn 1 (003 32.7)")]
         PatrolAtSetUp { kind: String },
+        (B371, hint = "with the use of 1 basic industry city or none, fighters only intercept (36.33-36.34)")
+        #[error("{side} has the use of 1 basic industry city or none: its aircraft strafe nothing (36.33, 003 32.6)")]
+        NoStrafeWithoutIndustry { side: Side },
     }
 }
 
