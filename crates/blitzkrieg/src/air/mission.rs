@@ -1190,6 +1190,12 @@ fn patrol_mission(
         out.events.push(flew);
     }
     crate::air_combat::interdiction::refresh(ctx.rules, pos);
+    // 003 33.7: the ZOC of the patrol/interdiction over the hex, as it stands.
+    if m.kind.value == MissionKind::Interdiction {
+        let over = Some(m.to.value);
+        let told = crate::air_combat::interdiction::told(ctx.rules, pos, ctx.side, over);
+        out.events.extend(told);
+    }
     None
 }
 

@@ -10,7 +10,7 @@
 
 use super::hunt::fewest_first;
 use super::intercept::Roll;
-use crate::cite::Rule;
+use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::model::flight::Interception;
@@ -117,6 +117,49 @@ pub fn refresh(rules: &Rules, pos: &mut Position) {
         .map(|(k, _)| k)
         .collect();
     pos.set_interdiction(zones);
+}
+
+/// 33.7 with 003 33.7: for the report, one line for each hex `side`'s aircraft patrol on
+/// patrol/interdiction (all hexes, or `only` the one given): the aircraft, their modified
+/// factors ([`zoc_factor`]) and whether they exert the ZOC.
+pub fn told(rules: &Rules, pos: &Position, side: Side, only: Option<Hex>) -> Vec<Event> {
+    let least = Factor::from(
+        rules
+            .ruleset
+            .tournament_figures
+            .air_combat
+            .interdiction_zoc_factors,
+    );
+    let mut over: BTreeMap<Hex, (Vec<UnitId>, Factor)> = BTreeMap::new();
+    for (id, p) in pos.patrols() {
+        let ours = pos.get(id).is_some_and(|piece| piece.side == side);
+        if p.kind != super::patrol::PatrolKind::Interdiction
+            || !ours
+            || only.is_some_and(|h| h != p.hex)
+        {
+            continue;
+        }
+        let (units, sum) = over.entry(p.hex).or_default();
+        units.push(id.clone());
+        *sum = *sum + zoc_factor(rules, pos, id, p.hex);
+    }
+    over.into_iter()
+        .map(|(hex, (units, sum))| {
+            let names: Vec<String> = units.iter().map(ToString::to_string).collect();
+            let zoc = if sum >= least {
+                format!("an armor-type ZOC over {hex} and the six hexes around it")
+            } else {
+                format!("fewer than {least}, no ZOC")
+            };
+            Event::Note {
+                text: format!(
+                    "patrol/interdiction over {hex} ({}): {sum} modified factors, {zoc}",
+                    names.join(", ")
+                ),
+                rule: Rule::para(para!("33.7")).and(Ref::Reading("33.7".into())),
+            }
+        })
+        .collect()
 }
 
 // 33.7: patrol/interdictors strafing ground units.

@@ -415,5 +415,7 @@ pub fn at_start(rules: &Rules, pos: &mut Position, mover: Side) -> Vec<Event> {
         }
     }
     super::interdiction::refresh(rules, pos);
+    // 003 33.7: the ZOC counted with this player-turn's weather and industry.
+    events.extend(super::interdiction::told(rules, pos, side, None));
     events
 }
