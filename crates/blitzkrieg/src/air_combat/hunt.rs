@@ -23,9 +23,9 @@ use crate::units::UnitId;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// 32.5, 32.6: a mission's hunt fields checked against its kind and the other
-/// missions: `strafe`, `fire_excess` and `then_patrol` only on a hunt (B323); hunters not over a hex
-/// friendly bombers fly to, where they would be escorts (B322); the airbase strafed
-/// next to the search hex (B324).
+/// missions: `strafe`, `fire_excess` and `then_patrol` only on a hunt (B323); hunters
+/// not over a hex friendly bombers fly to, where they would be escorts (B322); the
+/// airbase strafed next to the search hex (B324).
 pub fn refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
     if m.kind.value != MissionKind::Hunt {
         let field = match (&m.strafe, &m.fire_excess, &m.then_patrol) {

@@ -1,9 +1,10 @@
 //! 33.7: tactical patrol/interdiction. TAC and fighters sent to a patrol hex
 //! (`kind = "interdiction"`) as patrollers are ([`super::patrol`]) exert, when they are
-//! 4 factors or more there, an armor-type ZOC over the hex and the six around it: it
-//! stops the enemy's movement, blocks his supply routes, eliminates his units forced to
-//! retreat through or into it, makes cities unfriendly to him and starts the intercept
-//! range (003 33.7), but eliminates no grounded aircraft (003 33.7). The ZOC is counted
+//! 4 modified factors or more there (003 33.7: halved for weather and basic industry,
+//! TAC doubled at less than half range, counted anew each player-turn), an armor-type
+//! ZOC over the hex and the six around it: it stops the enemy's movement, blocks his
+//! supply routes, eliminates his units forced to retreat through or into it, makes
+//! cities unfriendly to him and starts the intercept range (003 33.7), but eliminates no grounded aircraft (003 33.7). The ZOC is counted
 //! into the position's ZOC field, so every rule that asks for enemy ZOC sees it. After
 //! the mover's movement the defender's patrol/interdictors may strafe the mover's
 //! ground units (`[[strafe]]` in his answer), under reading `pi-strafe-33-7`.
@@ -86,8 +87,8 @@ pub fn act_factor(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
 }
 
 /// 33.7: counts the ZOC of every patrol/interdiction hex holding 4 factors or more of
-/// one side ([`zoc_factor`], 003 33.7) into `pos` (and takes away those no longer so), after any change of the
-/// aircraft on patrol.
+/// one side ([`zoc_factor`], 003 33.7) into `pos` (and takes away those no longer so),
+/// after any change of the aircraft on patrol, of the weather or of the industry.
 pub fn refresh(rules: &Rules, pos: &mut Position) {
     let least = Factor::from(
         rules

@@ -148,7 +148,8 @@ pub fn hexes_to_intercept(pos: &Position, unit: &UnitId, hex: Hex) -> Option<u32
 /// 32.7, 32.73: whether `unit`, on patrol, may intercept over `hex` from its patrol hex
 /// within `range` hexes (the flight's intercept range and its own), flying 24 hexes in
 /// all at most; `None` for an aircraft not on patrol. Fighters on patrol/interdiction
-/// revert to patrol and intercept too (33.7; strafing is not built).
+/// revert to patrol and intercept too (33.7); patrollers strafe airbases within the same
+/// reach (003 32.6, [`super::strafe::reaches`]).
 pub fn may_intercept(
     pos: &Position,
     unit: &UnitId,

@@ -3,7 +3,8 @@
 //! anti-aircraft strength half its grounded air factors, fractions up. Built for the
 //! mover's hunters that attacked no interceptor (their hunt's `strafe`, 003's
 //! "Hunting") and for the defender's fighters in his answer before odds (`[[strafe]]`,
-//! 32.3, 003's "Interception & Airbase Strafing").
+//! 32.3, 003's "Interception & Airbase Strafing"), on the ground or on patrol (003
+//! 32.6), unless his side has the use of 1 basic industry city or none (36.33).
 
 use super::hunt::{fewest_first, fire_on_act};
 use super::intercept::Roll;
