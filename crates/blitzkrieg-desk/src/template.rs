@@ -1130,18 +1130,17 @@ fn strafe_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         .collect();
     bases.sort();
     bases.dedup();
+    // 003 32.6: fighters on patrol or patrol/interdiction strafe too.
     let ours: Vec<_> = pos
         .pieces()
-        .filter(|p| p.side == side && p.kind == UnitKind::Ftr && !pos.is_aloft(&p.id))
+        .filter(|p| p.side == side && p.kind == UnitKind::Ftr)
+        .filter(|p| !pos.is_aloft(&p.id) || pos.patrol_of(&p.id).is_some())
         .collect();
     let mut first = true;
     for hex in bases {
         let reach: Vec<String> = ours
             .iter()
-            .filter(|p| {
-                let range = rules.counters.get(&p.id).map_or(0, |c| c.movement);
-                p.hex.distance(hex) <= range
-            })
+            .filter(|p| blitzkrieg::air_combat::strafe::reaches(rules, &pos, &p.id, hex))
             .map(|p| format!("\"{}\"", p.id))
             .collect();
         if reach.is_empty() {

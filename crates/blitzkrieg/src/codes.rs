@@ -866,6 +866,11 @@ mod tests {
             },
             Problem::LossesTwice { hex: h("K14") },
             Problem::VictoryNoSeed { turn: 15 },
+            // 003 32.5-32.7: hunters, patrols and strafing.
+            Problem::PatrolAtSetUp {
+                kind: "patrol".into(),
+            },
+            Problem::NoStrafeWithoutIndustry { side: Side::Red },
         ]
     }
 

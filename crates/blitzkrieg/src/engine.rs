@@ -2219,6 +2219,9 @@ fn set_up(
         side,
         &orders.setup,
     ));
+    // 003 32.7: no patrol in the air before turn 1.
+    out.errors
+        .extend(crate::air_combat::patrol::at_set_up(orders));
     if !out.errors.is_empty() {
         return Err(out.errors);
     }

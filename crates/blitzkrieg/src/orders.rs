@@ -210,6 +210,8 @@ struct RawMission {
     // 003 32.31, 003 33.7: the owner's choice of losses over the hex.
     #[serde(default)]
     losses: Vec<Spanned<String>>,
+    // 003 32.5: hunters switching to patrol.
+    then_patrol: Option<Spanned<bool>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -1168,6 +1170,10 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .as_ref()
             .map(|n| Located::new(*n.get_ref(), n.span())),
         losses: units(&m.losses, errs),
+        then_patrol: m
+            .then_patrol
+            .as_ref()
+            .map(|n| Located::new(*n.get_ref(), n.span())),
     })
 }
 

@@ -1136,6 +1136,13 @@ problems! {
         (B383, hint = "remove the `# ` before the template's [seed] lines and fill them in, even without a battle")
         #[error("these orders end turn {turn}, the game's last: its seed rolls the die of 51.1 (who must hold 35 city hexes), but they name no [seed]")]
         VictoryNoSeed { turn: u32 },
+        // 003 32.5-32.7: hunters, patrols and strafing (air_combat::patrol).
+        (B370, hint = "send patrols and patrol/interdiction in a player-turn, from turn 1; a set-up places the aircraft in their cities")
+        #[error("no {kind} mission flies at set-up: patrollers go up from turn 1 (003 32.7)")]
+        PatrolAtSetUp { kind: String },
+        (B371, hint = "with the use of 1 basic industry city or none, fighters only intercept (36.33-36.34)")
+        #[error("{side} has the use of 1 basic industry city or none: its aircraft strafe nothing (36.33, 003 32.6)")]
+        NoStrafeWithoutIndustry { side: Side },
     }
 }
 

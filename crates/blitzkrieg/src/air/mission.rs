@@ -536,6 +536,17 @@ fn combat_mission(
                 ok = false;
                 out.errors.push(e);
             }
+            // 003 32.5, 32.73: hunters that may switch to patrol search within 12 hexes.
+            if m.then_patrol.as_ref().is_some_and(|t| t.value) {
+                let all = ctx.rules.ruleset.tournament_figures.air_combat.patrol_hexes;
+                let patrol = (&f.id, &f.counter, f.base);
+                if let Err(e) =
+                    crate::air_combat::patrol::check(patrol, MissionKind::Patrol, &m.to, all)
+                {
+                    ok = false;
+                    out.errors.push(*e);
+                }
+            }
         }
     }
     if !ok {
@@ -1025,6 +1036,11 @@ pub fn land_all(
         let Some(piece) = pos.get(id).filter(|_| pos.is_aloft(id)).cloned() else {
             continue;
         };
+        // 003 32.5: a hunter switched to patrol stays in the air over its search hex.
+        if pos.patrol_of(id).is_some() {
+            aloft.remove(id);
+            continue;
+        }
         if let Some(e) = super::carrier::land_at_sea(rules, pos, id, l) {
             aloft.remove(id);
             events.push(e);
@@ -1201,6 +1217,12 @@ fn patrol_mission(
         out.events.push(flew);
     }
     crate::air_combat::interdiction::refresh(ctx.rules, pos);
+    // 003 33.7: the ZOC of the patrol/interdiction over the hex, as it stands.
+    if m.kind.value == MissionKind::Interdiction {
+        let over = Some(m.to.value);
+        let told = crate::air_combat::interdiction::told(ctx.rules, pos, ctx.side, over);
+        out.events.extend(told);
+    }
     None
 }
 

@@ -184,6 +184,10 @@ pub struct Mission {
     /// 003 32.31, 003 33.7: the mover's units over `to` in the order the interceptors'
     /// losses come from them (escorts always first, 32.4); empty: the default order.
     pub losses: Vec<Located<UnitId>>,
+    // 003 32.5: hunters switching to patrol.
+    /// 003 32.5, 32.7: `then_patrol = true`: the hunters that have not fired patrol
+    /// their search hex after combat instead of returning to base.
+    pub then_patrol: Option<Located<bool>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.

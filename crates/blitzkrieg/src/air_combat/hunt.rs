@@ -3,11 +3,13 @@
 //! (32.52); those not intercepted attack the interceptors that survive over a hex next
 //! to their search hex (32.51), or strafe the airbase their file names (32.6,
 //! [`super::strafe`]). What they do after the defender's answer is decided in the
-//! mover's own file (`strafe`, `fire_excess`), so a player-turn needs no third mail.
+//! mover's own file (`strafe`, `fire_excess`, and `then_patrol`: those that have not
+//! fired patrol their search hex after combat, 003 32.5), so a player-turn needs no
+//! third mail.
 
 use super::intercept::{AirFire, Roll};
 use crate::air::{AirEvent, Mission, MissionKind};
-use crate::cite::Rule;
+use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 pub use crate::model::flight::Hunt;
@@ -21,15 +23,16 @@ use crate::units::UnitId;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// 32.5, 32.6: a mission's hunt fields checked against its kind and the other
-/// missions: `strafe` and `fire_excess` only on a hunt (B323); hunters not over a hex
-/// friendly bombers fly to, where they would be escorts (B322); the airbase strafed
-/// next to the search hex (B324).
+/// missions: `strafe`, `fire_excess` and `then_patrol` only on a hunt (B323); hunters
+/// not over a hex friendly bombers fly to, where they would be escorts (B322); the
+/// airbase strafed next to the search hex (B324).
 pub fn refusal(m: &Mission, missions: &[Mission]) -> Option<OrderError> {
     if m.kind.value != MissionKind::Hunt {
-        let field = match (&m.strafe, &m.fire_excess) {
-            (Some(s), _) => Some(("strafe", s.span.clone())),
-            (None, Some(f)) => Some(("fire_excess", f.span.clone())),
-            (None, None) => None,
+        let field = match (&m.strafe, &m.fire_excess, &m.then_patrol) {
+            (Some(s), _, _) => Some(("strafe", s.span.clone())),
+            (None, Some(f), _) => Some(("fire_excess", f.span.clone())),
+            (None, None, Some(t)) => Some(("then_patrol", t.span.clone())),
+            (None, None, None) => None,
         };
         return field.map(|(field, span)| {
             OrderError::new(
@@ -103,6 +106,7 @@ pub fn plan(m: &Mission, units: Vec<UnitId>) -> Hunt {
         units,
         strafe: m.strafe.as_ref().map(|s| s.value),
         fire_excess: m.fire_excess.as_ref().is_some_and(|f| f.value),
+        then_patrol: m.then_patrol.as_ref().is_some_and(|t| t.value),
     }
 }
 
@@ -311,6 +315,9 @@ pub fn hunting(
         }
     }
     let mut events = Vec::new();
+    // 003 32.5: who fired, whatever at.
+    let mut fired_any: BTreeSet<UnitId> = fired;
+    fired_any.extend(attacks.values().flatten().cloned());
     for (hex, hunters) in attacks {
         let targets: Vec<UnitId> = over_bombers
             .get(&hex)
@@ -352,13 +359,51 @@ pub fn hunting(
         else {
             continue;
         };
-        events.extend(super::strafe::strafe(
-            rules,
-            pos,
-            (mover, hex, &strafers),
-            tables,
-            roll,
-        )?);
+        let strafed = super::strafe::strafe(rules, pos, (mover, hex, &strafers), tables, roll)?;
+        if !strafed.is_empty() {
+            fired_any.extend(strafers.iter().cloned());
+        }
+        events.extend(strafed);
     }
+    events.extend(switch_to_patrol(pos, flights, &fired_any));
     Ok(events)
+}
+
+/// 003 32.5, 32.7 (000 32.52: held back "for possible strafe or patrol missions"): after
+/// combat, the hunters of a hunt written `then_patrol = true` that have not fired (at
+/// interceptors, at the interceptors they hunted or at an airbase) and survive patrol
+/// their search hex instead of returning to base: a patrol mission (never
+/// patrol/interdiction), kept in the air through the opponent's player-turn and landing
+/// at its end (32.75). This is how the mover announces patrollers late (003 32.7); the
+/// search hex is within 12 hexes of the base, as any patrol hex (checked with the
+/// orders, B328).
+pub fn switch_to_patrol(
+    pos: &mut Position,
+    flights: &[Flight],
+    fired: &BTreeSet<UnitId>,
+) -> Vec<Event> {
+    let mut events = Vec::new();
+    for f in flights {
+        for h in f.hunts.iter().filter(|h| h.then_patrol) {
+            for u in h.units.iter().filter(|u| !fired.contains(*u)) {
+                if pos.get(u).is_none() {
+                    continue;
+                }
+                let patrol = super::patrol::Patrol {
+                    hex: f.hex,
+                    kind: super::patrol::PatrolKind::Patrol,
+                };
+                pos.set_aloft(u, true);
+                pos.set_patrol(u, Some(patrol));
+                events.push(Event::Note {
+                    text: format!(
+                        "hunter {u} has not fired and patrols {} instead of returning to base",
+                        f.hex
+                    ),
+                    rule: Rule::para(para!("32.52")).and(Ref::Reading("32.5".into())),
+                });
+            }
+        }
+    }
+    events
 }

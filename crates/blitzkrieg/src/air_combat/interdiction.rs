@@ -1,45 +1,103 @@
 //! 33.7: tactical patrol/interdiction. TAC and fighters sent to a patrol hex
 //! (`kind = "interdiction"`) as patrollers are ([`super::patrol`]) exert, when they are
-//! 4 factors or more there, an armor-type ZOC over the hex and the six around it: it
-//! stops the enemy's movement, blocks his supply routes, eliminates his units forced to
-//! retreat through or into it, makes cities unfriendly to him and starts the intercept
-//! range (003 33.7), but eliminates no grounded aircraft (003 33.7). The ZOC is counted
+//! 4 modified factors or more there (003 33.7: halved for weather and basic industry,
+//! TAC doubled at less than half range, counted anew each player-turn), an armor-type
+//! ZOC over the hex and the six around it: it stops the enemy's movement, blocks his
+//! supply routes, eliminates his units forced to retreat through or into it, makes
+//! cities unfriendly to him and starts the intercept range (003 33.7), but eliminates no grounded aircraft (003 33.7). The ZOC is counted
 //! into the position's ZOC field, so every rule that asks for enemy ZOC sees it. After
 //! the mover's movement the defender's patrol/interdictors may strafe the mover's
 //! ground units (`[[strafe]]` in his answer), under reading `pi-strafe-33-7`.
 
 use super::hunt::fewest_first;
 use super::intercept::Roll;
-use crate::cite::Rule;
+use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::model::flight::Interception;
+use crate::odds::Factor;
 use crate::orders::{Intercept, OrderError, Problem};
 use crate::position::Position;
 use crate::readings::PiStrafe;
 use crate::rules::Rules;
 use crate::tables::CombatTables;
-use crate::units::{Counters, Side, UnitId, UnitKind};
+use crate::units::{Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// 33.7: the factors an aircraft on patrol/interdiction counts toward the 4: its attack
-/// factors (printed; 003 33.7's halving for weather and doubling for TAC at less than
-/// half range are not applied).
-fn factors(counters: &Counters, id: &UnitId) -> u32 {
-    counters.get(id).map_or(0, |c| c.attack)
+/// 003 33.7: an aircraft's attack factor as modified this player-turn, exact: halved in
+/// rain and snow (34, 003 34) and halved again for want of basic industry (36.32-36.33),
+/// before any doubling (003 Rounding). Zero for a unit the counters do not know.
+pub fn modified(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
+    let Some(c) = rules.counters.get(id) else {
+        return Factor::ZERO;
+    };
+    let f = crate::weather::combat::air_factor(rules, pos.weather(), Factor::from(c.attack));
+    if crate::resources::halved(rules, pos, c.side, true).is_some() {
+        f.half()
+    } else {
+        f
+    }
+}
+
+/// 33.7 with 003 33.7: the factors an aircraft on patrol/interdiction over `hex` counts
+/// toward the 4 of the ZOC: "modified factors, with halving for weather and/or loss of
+/// basic industry, and doubling for TAC operating at less than half range" (from the
+/// base it stands at, 30.8). Counted anew whenever the ZOC is ([`refresh`]), so a
+/// mission sent with fewer than 4 gains its ZOC when the weather or the industry
+/// changes.
+pub fn zoc_factor(rules: &Rules, pos: &Position, id: &UnitId, hex: Hex) -> Factor {
+    let f = modified(rules, pos, id);
+    let short = rules
+        .counters
+        .get(id)
+        .zip(pos.hex_of(id))
+        .is_some_and(|(c, base)| {
+            c.kind == UnitKind::Tac && crate::air::bombing::doubles(c, base, &[hex])
+        });
+    if short {
+        f.double()
+    } else {
+        f
+    }
+}
+
+/// 33.7 with 003 33.7: the factors an aircraft on patrol or patrol/interdiction matches
+/// interceptors with "1 for 1" and fires with on the ACT: "the same modified factors as
+/// ACT combat", halved for weather and basic industry ([`modified`]), TAC at half (33.7),
+/// never doubled at short range.
+pub fn act_factor(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
+    let f = modified(rules, pos, id);
+    let tac = rules
+        .counters
+        .get(id)
+        .is_some_and(|c| c.kind == UnitKind::Tac);
+    let by = u64::from(
+        rules
+            .ruleset
+            .tournament_figures
+            .air_combat
+            .interdiction_tac_divisor
+            .max(1),
+    );
+    if tac {
+        Factor::new(f.numerator(), f.denominator().saturating_mul(by)).unwrap_or(f)
+    } else {
+        f
+    }
 }
 
 /// 33.7: counts the ZOC of every patrol/interdiction hex holding 4 factors or more of
-/// one side into `pos` (and takes away those no longer so), after any change of the
-/// aircraft on patrol.
+/// one side ([`zoc_factor`], 003 33.7) into `pos` (and takes away those no longer so),
+/// after any change of the aircraft on patrol, of the weather or of the industry.
 pub fn refresh(rules: &Rules, pos: &mut Position) {
-    let counters = &rules.counters;
-    let least = rules
-        .ruleset
-        .tournament_figures
-        .air_combat
-        .interdiction_zoc_factors;
-    let mut over: BTreeMap<(Side, Hex), u32> = BTreeMap::new();
+    let least = Factor::from(
+        rules
+            .ruleset
+            .tournament_figures
+            .air_combat
+            .interdiction_zoc_factors,
+    );
+    let mut over: BTreeMap<(Side, Hex), Factor> = BTreeMap::new();
     for (id, p) in pos.patrols() {
         if p.kind != super::patrol::PatrolKind::Interdiction {
             continue;
@@ -50,7 +108,9 @@ pub fn refresh(rules: &Rules, pos: &mut Position) {
         if !matches!(piece.kind, UnitKind::Tac | UnitKind::Ftr) {
             continue;
         }
-        *over.entry((piece.side, p.hex)).or_default() += factors(counters, id);
+        let f = zoc_factor(rules, pos, id, p.hex);
+        let sum = over.entry((piece.side, p.hex)).or_default();
+        *sum = *sum + f;
     }
     let zones: BTreeSet<_> = over
         .into_iter()
@@ -58,6 +118,49 @@ pub fn refresh(rules: &Rules, pos: &mut Position) {
         .map(|(k, _)| k)
         .collect();
     pos.set_interdiction(zones);
+}
+
+/// 33.7 with 003 33.7: for the report, one line for each hex `side`'s aircraft patrol on
+/// patrol/interdiction (all hexes, or `only` the one given): the aircraft, their modified
+/// factors ([`zoc_factor`]) and whether they exert the ZOC.
+pub fn told(rules: &Rules, pos: &Position, side: Side, only: Option<Hex>) -> Vec<Event> {
+    let least = Factor::from(
+        rules
+            .ruleset
+            .tournament_figures
+            .air_combat
+            .interdiction_zoc_factors,
+    );
+    let mut over: BTreeMap<Hex, (Vec<UnitId>, Factor)> = BTreeMap::new();
+    for (id, p) in pos.patrols() {
+        let ours = pos.get(id).is_some_and(|piece| piece.side == side);
+        if p.kind != super::patrol::PatrolKind::Interdiction
+            || !ours
+            || only.is_some_and(|h| h != p.hex)
+        {
+            continue;
+        }
+        let (units, sum) = over.entry(p.hex).or_default();
+        units.push(id.clone());
+        *sum = *sum + zoc_factor(rules, pos, id, p.hex);
+    }
+    over.into_iter()
+        .map(|(hex, (units, sum))| {
+            let names: Vec<String> = units.iter().map(ToString::to_string).collect();
+            let zoc = if sum >= least {
+                format!("an armor-type ZOC over {hex} and the six hexes around it")
+            } else {
+                format!("fewer than {least}, no ZOC")
+            };
+            Event::Note {
+                text: format!(
+                    "patrol/interdiction over {hex} ({}): {sum} modified factors, {zoc}",
+                    names.join(", ")
+                ),
+                rule: Rule::para(para!("33.7")).and(Ref::Reading("33.7".into())),
+            }
+        })
+        .collect()
 }
 
 // 33.7: patrol/interdictors strafing ground units.

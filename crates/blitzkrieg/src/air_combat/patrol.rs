@@ -65,6 +65,23 @@ pub fn wrong_type(
     }
 }
 
+/// 003 32.7: "Red may not place patrollers or patrol/interdictors in the air during
+/// initial deployment (before Turn 1)": a set-up file's `[[mission]]` of patrol or
+/// patrol/interdiction refused (B370), of either side.
+pub fn at_set_up(orders: &crate::orders::Orders) -> Vec<OrderError> {
+    orders
+        .missions
+        .iter()
+        .filter(|m| kind_of(m.kind.value).is_some())
+        .map(|m| {
+            let problem = Problem::PatrolAtSetUp {
+                kind: m.kind.value.to_string(),
+            };
+            OrderError::new(problem, Some(m.kind.span.clone()), cite!("003 32.7"))
+        })
+        .collect()
+}
+
 /// 32.7, 32.73, 30.5: the patrol of one aircraft sent from `base` to `to`, or why it
 /// may not fly it: the hex within its range, and within 24 hexes out and back (B328).
 pub fn check(
@@ -131,7 +148,8 @@ pub fn hexes_to_intercept(pos: &Position, unit: &UnitId, hex: Hex) -> Option<u32
 /// 32.7, 32.73: whether `unit`, on patrol, may intercept over `hex` from its patrol hex
 /// within `range` hexes (the flight's intercept range and its own), flying 24 hexes in
 /// all at most; `None` for an aircraft not on patrol. Fighters on patrol/interdiction
-/// revert to patrol and intercept too (33.7; strafing is not built).
+/// revert to patrol and intercept too (33.7); patrollers strafe airbases within the same
+/// reach (003 32.6, [`super::strafe::reaches`]).
 pub fn may_intercept(
     pos: &Position,
     unit: &UnitId,
@@ -144,8 +162,10 @@ pub fn may_intercept(
 }
 
 /// 32.72, 33.7 with 003 33.7: the interceptors meet patrollers over `hex`: both fire at
-/// normal strength (TAC at half, fractions up) on the ACT; the patrollers match the
-/// interceptors "1 for 1" (the fewest factors first, fighters before TAC), those that
+/// normal strength on the ACT, with the factors of ACT combat (003 33.7: halved for
+/// weather and basic industry, TAC at half, the patrollers' fractions up, never doubled
+/// at short range, [`super::interdiction::act_factor`]); the patrollers match the
+/// interceptors "1 for 1" on those factors (the fewest first, fighters before TAC), those that
 /// fire take the losses (fewest factors first) and return to base; the others stay on
 /// patrol. Rolls: `intercept-HEX`, `patrol-HEX`.
 pub fn fight(
@@ -155,7 +175,6 @@ pub fn fight(
     tables: &dyn CombatTables,
     roll: &mut super::intercept::Roll,
 ) -> Result<Vec<Event>, String> {
-    let figures = rules.ruleset.tournament_figures.air_combat;
     let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
     let is_tac = |id: &UnitId| {
         rules
@@ -163,28 +182,25 @@ pub fn fight(
             .get(id)
             .is_some_and(|c| c.kind == UnitKind::Tac)
     };
-    // 003 33.7: TAC match and fire at half their factors.
-    let fires = |id: &UnitId| {
-        if is_tac(id) {
-            attack(id).div_ceil(figures.interdiction_tac_divisor.max(1))
-        } else {
-            attack(id)
-        }
-    };
-    let meeting: u32 = interceptors.iter().map(attack).sum();
+    // 003 33.7: both sides count their ACT factors (halved for weather and basic
+    // industry), TAC at half, never doubled at short range.
+    let fires = |id: &UnitId| super::interdiction::act_factor(rules, pos, id);
+    let meeting: Factor = interceptors.iter().map(fires).sum();
     let mut order: Vec<UnitId> = patrollers.to_vec();
     order.sort_by_key(|id| (is_tac(id), fires(id), id.clone()));
     // 003 33.7: the patrolling player chooses which type answers and returns.
     let order = super::losses::chosen_first(order, chosen);
     let mut matched = Vec::new();
-    let mut matching = 0;
+    let mut matching = Factor::ZERO;
     for id in order {
         if matching >= meeting {
             break;
         }
-        matching += fires(&id);
+        matching = matching + fires(&id);
         matched.push(id);
     }
+    // 003 33.7: TAC fire at half, fractions up once (as 32.4's return fire).
+    let matching = Factor::from(matching.ceil());
     let names = |u: &[UnitId]| {
         u.iter()
             .map(ToString::to_string)
@@ -200,7 +216,7 @@ pub fn fight(
                 "{} intercepting patrollers at normal strength",
                 names(interceptors)
             ),
-            meeting * figures.hunter_times,
+            meeting.times(u64::from(figures.hunter_times)),
             "intercept",
             Rule::para(para!("32.32")),
         ),
@@ -212,14 +228,12 @@ pub fn fight(
         ),
     ] {
         let (drawn, shown) = roll(&format!("{id}-{hex}"), None)?;
-        let cell = tables
-            .act(Factor::from(factors), drawn)
-            .map_err(|e| e.to_string())?;
+        let cell = tables.act(factors, drawn).map_err(|e| e.to_string())?;
         lost.push(cell.result.factors);
         events.push(Event::Air(AirEvent::AirCombat(super::intercept::AirFire {
             hex,
             fire: who,
-            factors: Factor::from(factors),
+            factors,
             roll: shown,
             table: format!("{}: {}", cell.cite, cell.printed),
             lost: cell.result.factors,
@@ -412,5 +426,7 @@ pub fn at_start(rules: &Rules, pos: &mut Position, mover: Side) -> Vec<Event> {
         }
     }
     super::interdiction::refresh(rules, pos);
+    // 003 33.7: the ZOC counted with this player-turn's weather and industry.
+    events.extend(super::interdiction::told(rules, pos, side, None));
     events
 }

@@ -3,7 +3,8 @@
 //! anti-aircraft strength half its grounded air factors, fractions up. Built for the
 //! mover's hunters that attacked no interceptor (their hunt's `strafe`, 003's
 //! "Hunting") and for the defender's fighters in his answer before odds (`[[strafe]]`,
-//! 32.3, 003's "Interception & Airbase Strafing").
+//! 32.3, 003's "Interception & Airbase Strafing"), on the ground or on patrol (003
+//! 32.6), unless his side has the use of 1 basic industry city or none (36.33).
 
 use super::hunt::{fewest_first, fire_on_act};
 use super::intercept::Roll;
@@ -200,11 +201,17 @@ pub fn check(
         .collect();
     let mut errors = Vec::new();
     let mut out = Vec::new();
+    // 36.33 with 003 32.6: no strafing by a side short of basic industry.
+    if let Some(e) = no_strafing(rules, pos, defender, strafes) {
+        return Err(e);
+    }
     for s in strafes {
-        // 33.7: patrol/interdictors strafe ground units.
-        if s.units
-            .iter()
-            .any(|u| interdiction::patrol_hex(pos, &u.value).is_some())
+        // 33.7: patrol/interdictors strafe ground units, where no aircraft are grounded.
+        let airbase = !grounded(pos, defender.other(), s.hex.value).is_empty();
+        if !airbase
+            && s.units
+                .iter()
+                .any(|u| interdiction::patrol_hex(pos, &u.value).is_some())
         {
             match interdiction::check_strafe(rules, pos, defender, s, &mut used) {
                 Ok(i) => out.extend(i),
@@ -228,6 +235,8 @@ pub fn check(
                     Some(format!("it is not a fighter of {defender}'s on the map"))
                 }
                 None => Some(format!("it is not a fighter of {defender}'s on the map")),
+                // 003 32.6: patrollers strafe airbases from their patrol hex.
+                Some(_) if pos.patrol_of(&u.value).is_some() => patrol_reach(rules, pos, u, hex),
                 Some(_) if pos.is_aloft(&u.value) => Some("it is in the air".to_string()),
                 Some(p) => {
                     let range = rules.counters.get(&u.value).map_or(0, |c| c.movement);
@@ -253,6 +262,53 @@ pub fn check(
     }
 }
 
+/// 003 32.6: why a fighter of the defender's on patrol or patrol/interdiction may not
+/// strafe the airbase at `hex`: as it intercepts (32.73), from its patrol hex within its
+/// own range, base to patrol hex to the airbase and back 24 hexes at most; the intercept
+/// range does not limit it (003 32.6). `None` when it may.
+fn patrol_reach(rules: &Rules, pos: &Position, u: &Located<UnitId>, hex: Hex) -> Option<String> {
+    let own = rules.counters.get(&u.value).map_or(0, |c| c.movement);
+    (!reaches(rules, pos, &u.value, hex)).then(|| format!(
+        "on patrol it flies from its base over its patrol hex to {hex} and back, {} hexes, within its range of {own} from the patrol hex and 24 hexes in all at most (32.73)",
+        super::patrol::hexes_to_intercept(pos, &u.value, hex).unwrap_or(0)
+    ))
+}
+
+/// 32.6, 003 32.6: whether the fighter `id` reaches the airbase at `hex` to strafe it:
+/// on the ground, within its range; on patrol, as [`patrol_reach`] says.
+pub fn reaches(rules: &Rules, pos: &Position, id: &UnitId, hex: Hex) -> bool {
+    let own = rules.counters.get(id).map_or(0, |c| c.movement);
+    let all = rules.ruleset.tournament_figures.air_combat.patrol_hexes;
+    match super::patrol::may_intercept(pos, id, (hex, own), all) {
+        Some(ok) => ok,
+        None => pos.hex_of(id).is_some_and(|at| at.distance(hex) <= own),
+    }
+}
+
+/// 36.33 with 003 32.6: "not allowed by a player with only 1 basic industry city": every
+/// `[[strafe]]` of a side with the use of 1 basic industry city or none refused, at its
+/// hex (B371; with 1 its fighters still intercept, at half strength).
+fn no_strafing(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    strafes: &[Intercept],
+) -> Option<Vec<OrderError>> {
+    let short = crate::resources::shortage(rules, pos, side).filter(|s| s.no_air_attack())?;
+    let cite = short.cite(crate::resources::Resource::Industry);
+    let errors: Vec<OrderError> = strafes
+        .iter()
+        .map(|s| {
+            OrderError::new(
+                Problem::NoStrafeWithoutIndustry { side },
+                Some(s.hex.span.clone()),
+                cite,
+            )
+        })
+        .collect();
+    (!errors.is_empty()).then_some(errors)
+}
+
 /// 003's sequence, "Interception & Airbase Strafing": the defender's strafers attack
 /// first, each airbase as [`strafe`] says, and then stay in the air until the end of
 /// combat (003 32.6), landing with the interceptors (32.34), so that hunters may attack
@@ -265,19 +321,23 @@ pub fn by_defender(
     roll: &mut Roll,
 ) -> Result<Vec<Event>, String> {
     let mut events = Vec::new();
+    // 32.6: the airbases, as they stand before any strafing (as checked).
+    let airbases: BTreeSet<Hex> = strafes
+        .iter()
+        .filter_map(|s| {
+            let side = super::industry::side_of(rules, &s.fighters)?;
+            (!grounded(pos, side.other(), s.hex).is_empty()).then_some(s.hex)
+        })
+        .collect();
     for s in strafes {
-        let Some(side) = s
-            .fighters
-            .first()
-            .and_then(|u| rules.counters.get(u))
-            .map(|c| c.side)
-        else {
+        let Some(side) = super::industry::side_of(rules, &s.fighters) else {
             continue;
         };
         // 33.7: patrol/interdictors strafe ground units and stay on patrol.
-        if s.fighters
-            .iter()
-            .any(|f| interdiction::patrol_hex(pos, f).is_some())
+        if !airbases.contains(&s.hex)
+            && s.fighters
+                .iter()
+                .any(|f| interdiction::patrol_hex(pos, f).is_some())
         {
             let ground = (side, s.hex, &s.fighters[..]);
             events.extend(interdiction::strafe(rules, pos, ground, tables, roll)?);

@@ -54,6 +54,9 @@ pub struct Hunt {
     /// held back).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fire_excess: bool,
+    /// 003 32.5: the hunters that have not fired patrol the search hex after combat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub then_patrol: bool,
 }
 
 impl Flight {
