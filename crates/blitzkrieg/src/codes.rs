@@ -854,6 +854,10 @@ mod tests {
                 hex: h("J28"),
                 why: "an air unit is placed there already this player-turn: one a functioning aircraft city".into(),
             },
+            // 003 23.1: fighters' supply in the opponent's player-turn.
+            Problem::FighterCutOff {
+                unit: UnitId::new("R-1FTR").unwrap(),
+            },
         ]
     }
 

@@ -1119,6 +1119,10 @@ problems! {
         (B369)
         #[error("{unit} cannot be placed in {hex}: {why} (38.21)")]
         AircraftPlacement { unit: UnitId, hex: Hex, why: String },
+        // 003 23.1: fighters' supply in the opponent's player-turn (supply).
+        (B377, hint = "the report of the start of the player-turn names your fighters cut off from supply; leave them out of the answer")
+        #[error("{unit} is cut off from supply in the enemy's player-turn: it may not intercept, wait out or strafe (003 23.1)")]
+        FighterCutOff { unit: UnitId },
     }
 }
 
