@@ -504,6 +504,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         minors: BTreeMap::new(),
         air_landing: BTreeMap::new(),
         patrols: BTreeMap::new(),
+        fighter_supply: BTreeSet::new(),
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
         weather: BTreeMap::new(),

@@ -1031,6 +1031,14 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
          # range there (32.31) and your fighters on the ground within reach. Uncomment an\n\
          # [[intercept]] to meet them; each fighter intercepts once."
     );
+    // 003 23.1: the fighters cut off from supply are left out of every list.
+    if !r.unsupplied.is_empty() {
+        let _ = writeln!(
+            t,
+            "# Cut off from supply (003 23.1), they may not intercept, wait out or strafe: {}",
+            blitzkrieg::units::names(&r.unsupplied)
+        );
+    }
     for f in &r.flights {
         let names = |u: &[blitzkrieg::units::UnitId]| {
             u.iter()
@@ -1092,7 +1100,7 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
         }
         let reach = blitzkrieg::air_combat::intercept::reachable(
             rules,
-            (&pos, r.barred.as_slice()),
+            (&pos, r.grounded_fighters().as_slice()),
             side,
             f,
         );

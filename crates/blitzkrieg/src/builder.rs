@@ -62,6 +62,7 @@ impl StateBuilder {
                 minors: BTreeMap::new(),
                 air_landing: BTreeMap::new(),
                 patrols: BTreeMap::new(),
+                fighter_supply: BTreeSet::new(),
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
                 weather: BTreeMap::new(),

@@ -871,6 +871,10 @@ mod tests {
                 kind: "patrol".into(),
             },
             Problem::NoStrafeWithoutIndustry { side: Side::Red },
+            // 003 23.1: fighters' supply in the opponent's player-turn.
+            Problem::FighterCutOff {
+                unit: UnitId::new("R-1FTR").unwrap(),
+            },
         ]
     }
 

@@ -413,6 +413,21 @@ fn move_units(
         (&orders.air_supply, &orders.beach_supply),
     );
     owed_events.extend(supplied);
+    // 003 23.1: the defender's fighters trace supply in this player-turn too, once his
+    // own player-turn traced it in this game.
+    let fighters_cut = supply::fighters_cut_off(
+        &state.fighter_supply,
+        rules,
+        &pos,
+        &state.held,
+        supply::Beachheads {
+            all: state.beachheads.get(&side.other()).unwrap_or(&none),
+            rangers: &none,
+            ascendancy: ascendancy.as_ref().map(|(a, _)| a),
+        },
+        side.other(),
+    );
+    owed_events.extend(supply::fighters_line(side.other(), side, &fighters_cut));
     // 35.31: units beginning the player-turn at sea under enemy superiority.
     if let Some((marked, _)) = &ascendancy {
         owed_events.extend(ascendancy::unsupplied_at_sea(&mut pos, marked, side));
@@ -683,6 +698,12 @@ fn move_units(
         next.resources = uses;
     }
     next.air_landing = flights.landing;
+    // 003 23.1: the mover's own player-turn traced supply, after an earlier
+    // player-turn of the game (`supply::fighters_cut_off` says why).
+    let played_before = state.seeds_used.as_ref().is_some_and(|s| !s.is_empty());
+    if supply::fighters_trace(rules) && played_before {
+        next.fighter_supply.insert(side);
+    }
     store_standing(&mut next, orders, side);
     next.invaded = moved.log.invaded;
     next.minors = minors;
@@ -733,6 +754,7 @@ fn move_units(
             events: Vec::new(),
             flights: air_flights,
             barred: scramble_barred,
+            unsupplied: fighters_cut,
         },
         next: Box::new(next),
     })
@@ -1020,7 +1042,7 @@ fn standing_air_combat(
         .unwrap_or_default();
     let interceptions = crate::air_combat::standing::apply(
         rules,
-        (pos, &carry.barred),
+        (pos, &carry.grounded_fighters()),
         defender,
         &carry.flights,
         standing,
@@ -1310,6 +1332,14 @@ fn answer(
         errors.extend(e);
         Vec::new()
     });
+    // 003 23.1: no fighter cut off from supply intercepts or strafes.
+    if let Some(c) = &state.resume {
+        let named = orders.intercepts.iter().chain(&orders.strafes);
+        errors.extend(supply::fighters_refused(
+            &c.unsupplied,
+            named.flat_map(|i| &i.units),
+        ));
+    }
     // 32.3, 32.6: the defender's strafing.
     let strafes = crate::air_combat::strafe::check(
         rules,
@@ -1564,6 +1594,7 @@ fn stop(
         events: Vec::new(),
         flights: Vec::new(),
         barred: Vec::new(),
+        unsupplied: Vec::new(),
     });
     (next, f.reported())
 }
@@ -1713,6 +1744,7 @@ fn finish(
         events: _,
         flights: _,
         barred: _,
+        unsupplied: _,
     } = carry;
     next.step = 0;
     next.resume = None;

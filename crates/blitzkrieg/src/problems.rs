@@ -1143,6 +1143,10 @@ problems! {
         (B371, hint = "with the use of 1 basic industry city or none, fighters only intercept (36.33-36.34)")
         #[error("{side} has the use of 1 basic industry city or none: its aircraft strafe nothing (36.33, 003 32.6)")]
         NoStrafeWithoutIndustry { side: Side },
+        // 003 23.1: fighters' supply in the opponent's player-turn (supply).
+        (B377, hint = "the report of the start of the player-turn names your fighters cut off from supply; leave them out of the answer")
+        #[error("{unit} is cut off from supply in the enemy's player-turn: it may not intercept, wait out or strafe (003 23.1)")]
+        FighterCutOff { unit: UnitId },
     }
 }
 

@@ -408,6 +408,22 @@ pub struct TurnInProgress {
     /// ZOC: they intercept nothing in it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub barred: Vec<crate::units::UnitId>,
+    // 003 23.1: fighters' supply in the opponent's player-turn.
+    /// 003 23.1: the defender's fighters cut off from supply at the start of the
+    /// player-turn: they fly no combat mission in it (`supply::fighters_cut_off`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsupplied: Vec<crate::units::UnitId>,
+}
+
+impl TurnInProgress {
+    /// 003 32.35, 003 23.1: the defender's fighters that may not intercept in this
+    /// player-turn, those barred by enemy ZOC at their base and those cut off from
+    /// supply, in id order.
+    pub fn grounded_fighters(&self) -> Vec<crate::units::UnitId> {
+        let all: BTreeSet<&crate::units::UnitId> =
+            self.barred.iter().chain(&self.unsupplied).collect();
+        all.into_iter().cloned().collect()
+    }
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as
@@ -563,6 +579,12 @@ pub struct GameState {
     /// opponent's player-turn (32.75). Written only when there are some.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub patrols: BTreeMap<UnitId, crate::model::flight::Patrol>,
+    // 003 23.1: fighters' supply in the opponent's player-turn.
+    /// 003 23.1: the sides whose own player-turn traced supply in this game (rules 23
+    /// and 32): their fighters trace again at the start of the enemy's player-turn.
+    /// Written only in such games.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub fighter_supply: BTreeSet<Side>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

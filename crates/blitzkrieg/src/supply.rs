@@ -20,7 +20,7 @@
 //! the side invaded in its own last player-turn (optional rule 20; `beachheads` in the
 //! state), for the units no road or port supplies.
 
-use crate::cite::Rule;
+use crate::cite::{Ref, Rule};
 use crate::control;
 use crate::event::Event;
 use crate::hex::Hex;
@@ -729,4 +729,97 @@ pub fn movement(pos: &Position, id: &UnitId, printed: u32) -> u32 {
 /// 003 Rounding); it "may not ... advance after combat in that player-turn".
 pub fn is_cut_off(pos: &Position, id: &UnitId) -> bool {
     pos.is_marked(id, UnitMarker::OutOfSupply)
+}
+
+// 003 23.1: fighters' supply in the opponent's player-turn.
+
+/// 003 23.1 [RSW]: "The only units which need to trace a supply route in the
+/// opponent's player-turn are fighters (excluding those already conducting patrol or
+/// patrol/interdiction missions)." In a game that plays rules 23 and 32, the fighters
+/// of `side`, the side not moving, on the ground and tracing no route at the start of
+/// the opponent's player-turn (traced as a ground unit in their hex would be, 30.2), in
+/// id order; none otherwise.
+///
+/// What the umpire knows of `side`'s own player-turn: 003 ties this trace to it (air
+/// and beach supply carried over at no extra cost). `traced` holds the sides whose own
+/// player-turn traced supply in this game after an earlier player-turn of it (the
+/// state's record of seeds used not empty): the first player-turn of a game may begin
+/// from a position file, which says nothing of the supply a side had in the
+/// player-turn before it. A side not in it (a state written before this rule was
+/// built, a game begun from a position whose first player-turn is the enemy's or its
+/// own) traces nothing in the enemy's player-turn, and its fighters are taken as
+/// supplied, as those games were played.
+///
+/// Beach supply (23.5) is traced through the beach hexes `side` invaded in its own last
+/// player-turn (the state keeps them until its next one), with the same limit: a
+/// fighter supplied through a beach in its own player-turn is so again, "at no extra
+/// cost". Air supply (23.4) serves ground units only here (an `[[air_supply]]` names
+/// the units cut off, aircraft never among them), so no fighter was air supplied in its
+/// own player-turn, and the defender's answer has no `[[air_supply]]` to use the
+/// capacity left unused: a fighter cut off overland and beyond every beach stays cut
+/// off.
+pub fn fighters_cut_off(
+    traced: &BTreeSet<Side>,
+    rules: &Rules,
+    pos: &Position,
+    held: &BTreeMap<Hex, Side>,
+    beachheads: Beachheads<'_>,
+    side: Side,
+) -> Vec<UnitId> {
+    if !fighters_trace(rules) || !traced.contains(&side) {
+        return Vec::new();
+    }
+    trace(rules, pos, held, beachheads, side, &[])
+        .air_cut
+        .into_iter()
+        .filter(|id| pos.get(id).is_some_and(|p| p.kind == UnitKind::Ftr))
+        .filter(|id| pos.patrol_of(id).is_none())
+        .collect()
+}
+
+/// 003 23.1: whether the game's fighters trace supply in the enemy's player-turn: it
+/// plays rules 23 and 32.
+pub fn fighters_trace(rules: &Rules) -> bool {
+    rules.ruleset.combat_supply() && crate::air_combat::in_play(&rules.ruleset)
+}
+
+/// 003 23.1: the report's line for the defender's fighters cut off in the mover's
+/// player-turn, or `None` when none is.
+pub fn fighters_line(side: Side, mover: Side, cut: &[UnitId]) -> Option<Event> {
+    if cut.is_empty() {
+        return None;
+    }
+    Some(Event::Note {
+        text: format!(
+            "{side}'s fighters cut off from supply in {mover}'s player-turn: {}: they may not intercept, wait out or strafe in it",
+            crate::units::names(cut)
+        ),
+        rule: fighters_rule(),
+    })
+}
+
+/// 003 23.1: "Any fighters which are out of supply may not conduct any combat air
+/// operations (even interception of a vacant hex)": a problem for each unit of the
+/// answer's `[[intercept]]`s and `[[strafe]]`s (`named`) that is one of `cut`.
+pub fn fighters_refused<'a>(
+    cut: &[UnitId],
+    named: impl Iterator<Item = &'a Located<UnitId>>,
+) -> Vec<OrderError> {
+    named
+        .filter(|u| cut.contains(&u.value))
+        .map(|u| {
+            OrderError::new(
+                Problem::FighterCutOff {
+                    unit: u.value.clone(),
+                },
+                Some(u.span.clone()),
+                cite!("003 23.1"),
+            )
+            .unit(&u.value)
+        })
+        .collect()
+}
+
+fn fighters_rule() -> Rule {
+    Rule::para(para!("23.1")).and(Ref::Reading("23.1".into()))
 }

@@ -424,6 +424,15 @@ fn change_from(rest: Factors, pool: &[(Factors, u32)], out: &mut Vec<Factors>) -
     false
 }
 
+/// "B-1AB, B-2AB": units named in a line of the report or a message.
+pub fn names(units: &[UnitId]) -> String {
+    units
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// 26.4: a unit's weight in half units, for stacking, sea movement, air transport and
 /// supply limits: substitutes and rangers half a unit, every other a whole one.
 pub fn stack_halves(kind: UnitKind, substitute: bool) -> u32 {

@@ -45,6 +45,8 @@
 //! for the side that moved, its `ascendancy` the state of a zone (`"contested"`).
 //! `navy_lost` names the sides whose navy the state records as lost (36.44), and
 //! `expect.toml`'s `navy_lost` those the next state keeps so.
+//! `fighter_supply` names the sides whose own player-turn the state records as having
+//! traced supply (003 23.1: their fighters trace again in the enemy's player-turn).
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -168,6 +170,11 @@ struct Case {
     /// `navy_lost = ["blue"]`.
     #[serde(default)]
     navy_lost: Vec<Side>,
+    // 003 23.1: fighters' supply in the opponent's player-turn.
+    /// 003 23.1: the sides whose own player-turn traced supply in this game:
+    /// `fighter_supply = ["red"]`.
+    #[serde(default)]
+    fighter_supply: BTreeSet<Side>,
     // 32.7, 33.7 (optional rules)
     /// 32.7, 33.7: aircraft in the air over a patrol hex since their own player-turn,
     /// standing at their base (`hex`): `patrols = { R-1FTR = { hex = "M9", kind =
@@ -560,6 +567,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             for side in &case.navy_lost {
                 s.resources.entry(*side).or_default().navy_lost = true;
             }
+            s.fighter_supply = case.fighter_supply.clone();
             s.last.events = case
                 .changed_last
                 .iter()

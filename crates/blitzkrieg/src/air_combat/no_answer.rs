@@ -106,7 +106,7 @@ pub fn fallback(rules: &Rules, state: &GameState, pos: &Position) -> (Vec<Interc
         .unwrap_or_default();
     let met = super::standing::apply(
         rules,
-        (pos, &carry.barred),
+        (pos, &carry.grounded_fighters()),
         defender,
         &carry.flights,
         standing,

@@ -13,7 +13,7 @@ use crate::orders::{Decision, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::Pending;
-use crate::units::UnitId;
+use crate::units::{names, UnitId};
 use std::ops::Range;
 
 /// Completes every decision `owed` by the side now moving with its `decisions`,
@@ -161,14 +161,6 @@ fn alive(pos: &Position, item: &Pending) -> Vec<UnitId> {
         .filter(|u| pos.get(u).is_some())
         .cloned()
         .collect()
-}
-
-fn names(units: &[UnitId]) -> String {
-    units
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// 25.1: the owner loses `factors` factors, from the units its decision's `lose` names
