@@ -557,6 +557,8 @@ fn combat_mission(
                 MissionKind::Hunt => para!("32.5"),
                 _ => para!("30.41"),
             }),
+            // 32.31: the route written, for the turn map.
+            route: out.routes.get(&f.id.value).cloned().unwrap_or_default(),
         }));
         out.landing.insert(f.id.value.clone(), landing);
         if let Some(b) = &m.battle {
