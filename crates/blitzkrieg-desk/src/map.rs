@@ -4,6 +4,8 @@
 //! drawing pieces for the replay page. See `docs/board.md`, "The picture".
 
 pub mod action;
+// 32: air combat (optional rule).
+pub mod air;
 // 35: naval ascendancy (optional rule).
 pub mod ascendancy;
 // 33: additional bombing missions.
@@ -128,6 +130,7 @@ fn with_scene<T>(
     let marks = counter_marks(rules, state);
     let at_sea = blitzkrieg::sea::boxes(rules, state);
     let action = Action::of(&rules.board, &rules.counters, &state.last.events);
+    let zones = air::Zone::of(&rules.counters, &state.patrols);
     then(&picture::Scene {
         board: &rules.board,
         title: title(state),
@@ -142,6 +145,7 @@ fn with_scene<T>(
         hex_marks: &state.hex_marks,
         unit_marks: &state.marks,
         ascendancy: &state.ascendancy,
+        patrol_zones: &zones,
         fit,
     })
 }

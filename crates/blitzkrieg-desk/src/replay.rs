@@ -110,6 +110,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     let marks = counter_marks(rules, state);
     let at_sea = blitzkrieg::sea::boxes(rules, state);
     let action = Action::of(&rules.board, &rules.counters, &state.last.events);
+    let zones = crate::map::air::Zone::of(&rules.counters, &state.patrols);
     let scene = picture::Scene {
         board: &rules.board,
         title: crate::map::title(state),
@@ -124,17 +125,22 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         hex_marks: &state.hex_marks,
         unit_marks: &state.marks,
         ascendancy: &state.ascendancy,
+        patrol_zones: &zones,
         fit: 1.0,
     };
     let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);
     let overlay = [
         draw::battle_rings(geo, &action.battles, &action.avs),
+        // 32, 33.7: the patrol zones and the hunters' search hexes.
+        crate::map::air::zones(geo, &zones),
+        crate::map::air::hunts(geo, &action.hunts),
         draw::path_lines(geo, &action.paths),
         draw::stacks(geo, &marks, &action.lost),
         draw::path_heads(geo, &action.paths),
         draw::battles(geo, &action.battles),
         draw::avs(geo, &action.avs),
         draw::strikes(geo, &action.strikes),
+        draw::fights(geo, &action.fights),
         crate::svg::sea_boxes(&rules.board, geo, &at_sea),
     ]
     .concat();

@@ -965,6 +965,7 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
             );
             interception_help(t, rules, state, side);
             strafe_help(t, rules, state, side);
+            interdiction_strafe_help(t, rules, state, side);
         }
         _ => {
             let _ = writeln!(
@@ -1167,6 +1168,43 @@ fn strafe_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
             t,
             "# [[strafe]]\n# units = [{}]\n# hex = \"{hex}\"",
             reach.join(", ")
+        );
+    }
+}
+
+/// 33.7 (optional rules 32 and 33) under reading `pi-strafe-33-7`: the hexes the
+/// answering side's aircraft on patrol/interdiction may strafe (`whole-zoc`: each
+/// patrol hex, for the ground units of its ZOC; `one-hex`: the patrol hex or a hex next
+/// to it, for the units of that hex), with the enemy ground units there, as `[[strafe]]`
+/// lines to uncomment.
+fn interdiction_strafe_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    if state.resume.as_ref().is_none_or(|r| r.flights.is_empty()) {
+        return;
+    }
+    let pos = state.position(&rules.counters);
+    let choices = blitzkrieg::air_combat::interdiction::strafe_choices(rules, &pos, side);
+    if choices.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        t,
+        "#\n# Strafing by patrol/interdiction (33.7, reading pi-strafe-33-7 = {}): your\n\
+         # aircraft on patrol/interdiction and the enemy ground units they can strafe, at\n\
+         # double strength; those units fire back at half their attack strength. An\n\
+         # aircraft that strafes intercepts nothing.",
+        rules.ruleset.readings.pi_strafe.option()
+    );
+    for c in choices {
+        let ground: Vec<String> = c.ground.iter().map(|(u, h)| format!("{u} ({h})")).collect();
+        let quoted: Vec<String> = c.aircraft.iter().map(|u| format!("\"{u}\"")).collect();
+        let _ = writeln!(
+            t,
+            "# {}: ground units {}: {}\n# [[strafe]]\n# units = [{}]\n# hex = \"{}\"",
+            c.hex,
+            c.place,
+            ground.join(", "),
+            quoted.join(", "),
+            c.hex
         );
     }
 }

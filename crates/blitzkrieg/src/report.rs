@@ -124,7 +124,7 @@ const RULE: &str = "------------------------------------------------------------
 /// left ([`crate::summary::position`]).
 pub fn render_state(rules: &Rules, state: &GameState) -> String {
     let header = Header::of_readings(state, &rules.book.defaults());
-    let mut out = render(&header, &state.last.events);
+    let mut out = render_sided(&header, &state.last.events, Some(&rules.counters));
     let title = "POSITION AFTER THE PLAYER-TURN";
     let _ = write!(out, "\n{title}\n{}\n", &RULE[..title.len()]);
     out.push_str(&crate::summary::position(rules, state));
@@ -133,6 +133,16 @@ pub fn render_state(rules: &Rules, state: &GameState) -> String {
 
 /// The report from a header and the turn's events.
 pub fn render(header: &Header, events: &[Event]) -> String {
+    render_sided(header, events, None)
+}
+
+/// [`render`], the side of a unit lost in an air combat read from `counters` when
+/// given (else from its id's `B-`/`R-`).
+fn render_sided(
+    header: &Header,
+    events: &[Event],
+    counters: Option<&crate::units::Counters>,
+) -> String {
     let mut out = String::new();
     let title = format!(
         "BLITZKRIEG  game {}  player-turn {}",
@@ -172,7 +182,7 @@ pub fn render(header: &Header, events: &[Event]) -> String {
             );
         }
     }
-    let glance = glance::lines(events);
+    let glance = glance::lines(events, &header.turn_label, counters);
     if !glance.is_empty() {
         let _ = write!(out, "\nSUMMARY\n{}\n", &RULE[.."SUMMARY".len()]);
         for l in glance {

@@ -86,6 +86,23 @@ fn air_sample_plays_the_interception_exchange_and_a_silent_defender_32() {
             "Bombing of the city-road of NN49: no bomber left to bomb (33.4)",
         ],
     );
+    // 32.32: the answer step is summed up, each side's aircraft lost in the air
+    // combat its own (none left without a side).
+    report_has(
+        &dir,
+        "12-6-blue.step1",
+        &[
+            "SUMMARY",
+            "Battles 5: air combat over NN48: 1 factors (ACT)",
+            "Blue lost B-1FTR (reduced), B-SAC2A, B-SAC2B (reduced)",
+            "Red lost R-1FTR (reduced)",
+            "COMBAT",
+        ],
+    );
+    assert!(
+        !report(&dir, "12-6-blue.step1").contains("  Eliminated  "),
+        "no loss without a side"
+    );
     // 32.3: the second exchange, not answered: Blue resolves it on his own seed, and
     // Red's fallback standing orders meet the unescorted bombers at triple strength.
     report_has(

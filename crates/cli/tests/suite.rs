@@ -8,6 +8,8 @@
 
 #[path = "air_combat_cli.rs"]
 mod air_combat_cli;
+#[path = "air_desk_cli.rs"]
+mod air_desk_cli;
 #[path = "air_transport_cli.rs"]
 mod air_transport_cli;
 #[path = "ascendancy_cli.rs"]

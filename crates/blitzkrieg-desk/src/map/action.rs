@@ -6,7 +6,7 @@
 //! from the turn's events and the board alone, so a state file says everything its
 //! picture shows.
 
-use blitzkrieg::air::AirEvent;
+use blitzkrieg::air::{AirEvent, MissionKind};
 use blitzkrieg::board::{Board, SeaZone};
 use blitzkrieg::event::{BattleRecord, Event};
 use blitzkrieg::hex::Hex;
@@ -133,6 +133,11 @@ pub struct Action {
     pub placed: BTreeMap<Hex, Vec<UnitId>>,
     /// 19.2, 19.3: units that went to sea or landed this player-turn, by port.
     pub by_sea: BTreeMap<Hex, Vec<UnitId>>,
+    // 32: air combat (optional rule).
+    /// 32.32, 32.4: the air combats, by hex in the order first fought.
+    pub fights: Vec<super::air::Fight>,
+    /// 32.5: the hunters' search hexes, with the hunters' side, each once.
+    pub hunts: Vec<(Side, Hex)>,
 }
 
 /// The side of a unit: from the counters, else from its id (`B-`, `R-`).
@@ -190,8 +195,36 @@ impl Action {
                     let track = if *drop { Track::Drop } else { Track::Air };
                     add(unit, track, vec![*from, *to]);
                 }
-                Event::Air(AirEvent::Flew { unit, from, to, .. }) => {
-                    add(unit, Track::Mission, vec![*from, *to]);
+                // 32.31: along the route written, else straight from base to target.
+                Event::Air(AirEvent::Flew {
+                    unit,
+                    kind,
+                    from,
+                    to,
+                    route,
+                    ..
+                }) => {
+                    let hexes = if route.len() > 1 {
+                        route.clone()
+                    } else {
+                        vec![*from, *to]
+                    };
+                    add(unit, Track::Mission, hexes);
+                    // 32.5: the hunters' search hex.
+                    let hunt = (side_of(counters, unit), *to);
+                    if *kind == MissionKind::Hunt && !a.hunts.contains(&hunt) {
+                        a.hunts.push(hunt);
+                    }
+                }
+                // 32.32, 32.4: each fire's losses at the hex fought over.
+                Event::Air(AirEvent::AirCombat(fire)) => {
+                    match a.fights.iter_mut().find(|x| x.hex == fire.hex) {
+                        Some(x) => x.lost.push(fire.lost),
+                        None => a.fights.push(super::air::Fight {
+                            hex: fire.hex,
+                            lost: vec![fire.lost],
+                        }),
+                    }
                 }
                 Event::Air(AirEvent::Staged { unit, path, .. }) => {
                     add(unit, Track::Mission, path.clone());
@@ -338,9 +371,7 @@ impl Action {
                 | Event::Guerrillas { .. }
                 | Event::MinorSupply { .. }
                 | Event::Air(AirEvent::Landed { .. })
-                | Event::Air(
-                    AirEvent::BomberLosses(_) | AirEvent::Inverted { .. } | AirEvent::AirCombat(_),
-                )
+                | Event::Air(AirEvent::BomberLosses(_) | AirEvent::Inverted { .. })
                 | Event::Ascendancy(_)
                 | Event::Resources(_) => {}
             }
@@ -360,6 +391,10 @@ impl Action {
             for h in &b.from {
                 add(*h, 6);
             }
+        }
+        // 32.32: an air combat weighs as a battle.
+        for x in &self.fights {
+            add(x.hex, 12);
         }
         for t in &self.strikes {
             add(t.target, 12);
@@ -406,6 +441,8 @@ impl Action {
             && self.lost.is_empty()
             && self.placed.is_empty()
             && self.by_sea.is_empty()
+            && self.fights.is_empty()
+            && self.hunts.is_empty()
     }
 }
 
@@ -607,6 +644,7 @@ mod tests {
                 battle: None,
                 doubled: false,
                 rule: blitzkrieg::cite::Rule::para(para!("30.42")),
+                route: Vec::new(),
             }),
         ];
         let a = Action::of(&board, &counters, &events);

@@ -402,28 +402,67 @@ pub fn strikes(geo: &Geo, strikes: &[Strike]) -> String {
 pub fn strikes_placed(geo: &Geo, strikes: &[Strike], place: &mut Place<'_>) -> String {
     let mut s = String::from("<g class=\"strikes\">\n");
     for t in strikes {
-        let _ = writeln!(
-            s,
-            r##"<g class="strike" data-hex="{}" data-side="{}"><polygon points="{}" fill="none" stroke="{BBT}" stroke-width="1.2" stroke-dasharray="1.4,0.8"/>"##,
-            t.target,
-            t.side,
-            geo.polygon(t.target)
+        let head = format!(
+            r#"class="strike" data-hex="{}" data-side="{}""#,
+            t.target, t.side
         );
-        let label = Label {
-            text: &t.label,
-            below: 11.4,
-        };
-        attack_marker(
+        ringed(
             &mut s,
             geo,
-            (t.target, &t.from),
-            (&label, &mut *place),
+            (&head, t.target, &t.from),
+            (&t.label, &mut *place),
             ("#ffe3e3", BBT),
         );
-        s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
     s
+}
+
+/// [`fights_placed`], each label under its hex (the replay page's).
+pub fn fights(geo: &Geo, fights: &[super::air::Fight]) -> String {
+    fights_placed(geo, fights, &mut under)
+}
+
+/// 32.32, 32.4: each air combat of the player-turn, a teal dashed ring round its hex
+/// and a label with the factors each fire took ("ACT 1/1"), placed as `place` puts it
+/// (nothing when there is none).
+pub fn fights_placed(geo: &Geo, fights: &[super::air::Fight], place: &mut Place<'_>) -> String {
+    if fights.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("<g class=\"air-combats\">\n");
+    for x in fights {
+        let head = format!(r#"class="air-combat" data-hex="{}""#, x.hex);
+        ringed(
+            &mut s,
+            geo,
+            (&head, x.hex, &[]),
+            (&x.label(), &mut *place),
+            ("#e3fafc", super::air::AIR),
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// One marker of [`strikes_placed`] or [`fights_placed`]: a group with `head`'s
+/// attributes, a dashed ring round `hex`, the arrows from `from` and the label, in
+/// `colours` (the label's fill and the ink).
+fn ringed(
+    s: &mut String,
+    geo: &Geo,
+    (head, hex, from): (&str, Hex, &[Hex]),
+    (text, place): (&str, &mut Place<'_>),
+    (fill, ink): (&str, &str),
+) {
+    let _ = writeln!(
+        s,
+        r##"<g {head}><polygon points="{}" fill="none" stroke="{ink}" stroke-width="1.2" stroke-dasharray="1.4,0.8"/>"##,
+        geo.polygon(hex)
+    );
+    let label = Label { text, below: 11.4 };
+    attack_marker(s, geo, (hex, from), (&label, place), (fill, ink));
+    s.push_str("</g>\n");
 }
 
 /// Automatic victories (21.1, ringed by [`battle_rings`]): a short arrow across each

@@ -93,6 +93,10 @@ pub struct Scene<'a> {
     // 35 (optional rule)
     /// 35: each sea zone's naval points and state (empty without rule 35).
     pub ascendancy: &'a blitzkrieg::ascendancy::Ascendancy,
+    // 32: air combat (optional rule).
+    /// 32.7, 33.7: the patrol and patrol/interdiction zones standing when the
+    /// player-turn ends (none without rule 32).
+    pub patrol_zones: &'a [crate::map::air::Zone],
 }
 
 /// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
@@ -434,7 +438,9 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         f(w.y),
         f(w.w),
         f(w.h),
-        draw::battle_rings(geo, &scene.action.battles, &scene.action.avs),
+        draw::battle_rings(geo, &scene.action.battles, &scene.action.avs)
+            + &crate::map::air::zones(geo, scene.patrol_zones)
+            + &crate::map::air::hunts(geo, &scene.action.hunts),
         draw::path_lines(geo, &scene.action.paths),
         draw::stacks(geo, scene.marks, &scene.action.lost),
         draw::path_heads(geo, &scene.action.paths),
@@ -476,6 +482,12 @@ fn placed_markers(geo: &Geo, scene: &Scene) -> String {
         .map(|b| (b.target, b.from.as_slice()))
         .chain(action.avs.iter().map(|v| (v.hex, v.from.as_slice())))
         .chain(action.strikes.iter().map(|t| (t.target, t.from.as_slice())))
+        .chain(
+            action
+                .fights
+                .iter()
+                .map(|x| (x.hex, &[] as &[blitzkrieg::hex::Hex])),
+        )
         .collect();
     let strips = labels::strip_counts(scene.marks, action.lost.iter().map(|l| l.hex));
     let mut placer = labels::Placer::new(geo, &strips, attacks.iter().map(|(h, _)| *h));
@@ -486,6 +498,7 @@ fn placed_markers(geo: &Geo, scene: &Scene) -> String {
     let mut out = draw::battles_placed(geo, &action.battles, &mut place);
     out.push_str(&draw::avs_placed(geo, &action.avs, &mut place));
     out.push_str(&draw::strikes_placed(geo, &action.strikes, &mut place));
+    out.push_str(&draw::fights_placed(geo, &action.fights, &mut place));
     out
 }
 
@@ -559,6 +572,14 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         "Red dashed ring: BBT or city attack (MCRT); label: result",
         "Small map: the whole board, the area above outlined",
     ] {
+        line(s, &mut y, 11.5, false, text);
+    }
+    // 32, 33.7: air combat, hunts and patrol zones, when the picture shows any.
+    for text in crate::map::air::key(
+        &scene.action.fights,
+        &scene.action.hunts,
+        scene.patrol_zones,
+    ) {
         line(s, &mut y, 11.5, false, text);
     }
     let placed: Vec<String> = scene
@@ -695,6 +716,7 @@ mod tests {
             hex_marks: NO_HEX_MARKS,
             unit_marks: NO_UNIT_MARKS,
             ascendancy,
+            patrol_zones: &[],
         }
     }
 
@@ -723,6 +745,100 @@ mod tests {
         assert!(w.contains(geo.centre(h(50, 51))));
         assert!(!w.contains(geo.centre(h(2, 2))));
         assert!(w.w >= MIN_W && w.w <= MAX_W && w.h >= MIN_H && w.h <= MAX_H);
+    }
+
+    /// 32.31, 32.32, 32.5, 32.7, 33.7: a flight is drawn along the route written for it,
+    /// in its side's colour, through each of the route's hexes; the air combat over its
+    /// target is labelled with what each fire took; the hunters' search hex is circled;
+    /// a patrol/interdiction zone is outlined; the key says so. A picture without them
+    /// says nothing of them.
+    #[test]
+    fn a_flight_is_drawn_along_its_route_with_its_interception_32() {
+        use crate::map::air::Zone;
+        use blitzkrieg::air::{AirEvent, MissionKind};
+        use blitzkrieg::air_combat::intercept::AirFire;
+        use blitzkrieg::cite::Rule;
+        use blitzkrieg::event::Event;
+        use blitzkrieg::model::flight::PatrolKind;
+        let board = Sketch::land(1..=40, 1..=40, Country::GreatBlue).build();
+        let geo = Geo::of(&board);
+        let h = |c: i16, n: i16| Hex::new(c, n).unwrap();
+        let u = |s: &str| UnitId::new(s).unwrap();
+        let route = vec![h(10, 10), h(11, 10), h(12, 11), h(13, 11), h(14, 12)];
+        let flew = |unit: &str, kind, to: Hex, route: Vec<Hex>| {
+            Event::Air(AirEvent::Flew {
+                unit: u(unit),
+                kind,
+                from: h(10, 10),
+                to,
+                battle: None,
+                doubled: false,
+                rule: Rule::para(para!("33.3")),
+                route,
+            })
+        };
+        let fire = |lost| {
+            Event::Air(AirEvent::AirCombat(AirFire {
+                hex: h(14, 12),
+                fire: "R-1FTR intercepting at double strength".into(),
+                factors: blitzkrieg::odds::Factor::whole(8),
+                roll: String::new(),
+                table: String::new(),
+                lost,
+                rule: Rule::para(para!("32.32")),
+            }))
+        };
+        let events = [
+            flew("B-1SAC", MissionKind::Port, h(14, 12), route.clone()),
+            flew("B-1FTR", MissionKind::Hunt, h(12, 14), Vec::new()),
+            fire(1),
+            fire(2),
+        ];
+        let counters = blitzkrieg::units::Counters::default();
+        let action = Action::of(&board, &counters, &events);
+        assert_eq!(action.paths[0].hexes, route);
+        assert_eq!(action.paths[1].hexes, vec![h(10, 10), h(12, 14)]);
+        assert_eq!(action.hunts, vec![(Side::Blue, h(12, 14))]);
+        let none = blitzkrieg::ascendancy::Ascendancy::default();
+        let zones = [Zone {
+            hex: h(16, 16),
+            side: Side::Red,
+            kind: PatrolKind::Interdiction,
+        }];
+        let mut scene = scene(&board, &action, &none);
+        scene.patrol_zones = &zones;
+        let svg = render(&scene);
+        // The flight's line passes through the centre of every hex of its route.
+        let line = svg
+            .split("<g class=\"path\" data-path=\"0\" data-track=\"air mission\"")
+            .nth(1)
+            .and_then(|g| g.split("</g>").next())
+            .unwrap_or_else(|| panic!("no flight drawn: {svg}"));
+        for hex in &route[..route.len() - 1] {
+            let (x, y) = geo.centre(*hex);
+            assert!(
+                line.contains(&format!("{} {}", f(x), f(y))),
+                "{hex}: {line}"
+            );
+        }
+        assert!(line.contains(draw::ink(Side::Blue)), "{line}");
+        assert!(svg.contains(">ACT 1/2</text>"), "{svg}");
+        assert!(svg.contains("class=\"hunt\" data-hex=\"L14\""), "{svg}");
+        assert!(
+            svg.contains("class=\"patrol-zone\" data-hex=\"P16\""),
+            "{svg}"
+        );
+        for key in crate::map::air::key(&action.fights, &action.hunts, &zones) {
+            assert!(svg.contains(&esc(key)), "{key}");
+        }
+        // Without them, none of it.
+        let plain = render(&self::scene(&board, &Action::default(), &none));
+        assert!(
+            !plain.contains(">ACT ")
+                && !plain.contains("patrol-zone")
+                && !plain.contains("search hex"),
+            "{plain}"
+        );
     }
 
     /// 35: the picture's side column names each sea zone's state and points; the

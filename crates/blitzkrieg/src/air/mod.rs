@@ -203,6 +203,10 @@ pub enum AirEvent {
         battle: Option<String>,
         doubled: bool,
         rule: Rule,
+        /// 32.31: the route written for it, base first, target last (empty when the
+        /// orders gave none, and in a game without rule 32): the turn map draws it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        route: Vec<Hex>,
     },
     /// 30.7: an aircraft changed base, staging through the cities of `path`.
     Staged {
@@ -259,6 +263,7 @@ impl AirEvent {
                 battle,
                 doubled,
                 rule,
+                ..
             } => {
                 let what = match battle {
                     Some(b) => {

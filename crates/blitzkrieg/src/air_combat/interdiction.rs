@@ -261,6 +261,59 @@ pub fn check_strafe(
     }))
 }
 
+/// 33.7 under reading `pi-strafe-33-7`: one hex a `[[strafe]]` of the defender's
+/// patrol/interdictors may name, for his template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrafeChoice {
+    /// The hex to name: a patrol hex (`whole-zoc`), or a patrol hex or a hex next to
+    /// it (`one-hex`).
+    pub hex: Hex,
+    /// Where the strafe looks for ground units, as a player reads it.
+    pub place: String,
+    /// His aircraft on patrol/interdiction that may name it.
+    pub aircraft: Vec<UnitId>,
+    /// The enemy's ground units it would strafe, each with its hex.
+    pub ground: Vec<(UnitId, Hex)>,
+}
+
+/// 33.7 under reading `pi-strafe-33-7`: what `defender`'s aircraft on
+/// patrol/interdiction may strafe after the mover's movement, as [`check_strafe`] takes
+/// it: each hex a `[[strafe]]` may name where some enemy ground unit is, in hex order.
+pub fn strafe_choices(rules: &Rules, pos: &Position, defender: Side) -> Vec<StrafeChoice> {
+    let mut named: BTreeMap<Hex, Vec<UnitId>> = BTreeMap::new();
+    for id in pos.patrols().keys() {
+        if pos.get(id).is_none_or(|q| q.side != defender) {
+            continue;
+        }
+        let Some(at) = patrol_hex(pos, id) else {
+            continue;
+        };
+        let hexes: Vec<Hex> = match rules.ruleset.readings.pi_strafe {
+            PiStrafe::WholeZoc => vec![at],
+            PiStrafe::OneHex => std::iter::once(at).chain(at.neighbours()).collect(),
+        };
+        for h in hexes {
+            named.entry(h).or_default().push(id.clone());
+        }
+    }
+    named
+        .into_iter()
+        .filter_map(|(hex, aircraft)| {
+            let ground: Vec<(UnitId, Hex)> =
+                ground_units(pos, defender.other(), &covered(rules, hex))
+                    .into_iter()
+                    .filter_map(|u| pos.get(&u).map(|p| (u, p.hex)))
+                    .collect();
+            (!ground.is_empty()).then(|| StrafeChoice {
+                hex,
+                place: place(rules, hex),
+                aircraft,
+                ground,
+            })
+        })
+        .collect()
+}
+
 /// 33.7 with 003 32.6/33.2/33.7: `strafers` of `side`'s on patrol/interdiction strafe the
 /// enemy's ground units the strafe covers ([`covered`]) at double strength on the ACT
 /// (roll `pi-strafe-HEX`), and those units fire back at the same time at half their

@@ -125,6 +125,7 @@ pub fn take_off(pos: &mut Position, unit: &UnitId, base: Hex, patrol: Patrol) ->
         battle: None,
         doubled: false,
         rule: rule_of(patrol.kind),
+        route: Vec::new(),
     })
 }
 

@@ -3,20 +3,33 @@
 //! Told from the typed events alone: a unit eliminated belongs to the side it fought
 //! for in the battle before it (the mover attacks, 12.1), to the mover when it was
 //! removed before combat (14.9), and to the other side when an automatic victory beat
-//! it (21.1) or a barrage destroyed it (25.2).
+//! it (21.1) or a barrage destroyed it (25.2); a unit lost in an air combat (32.32)
+//! to its own side, since both sides' aircraft fire in it. A later step of a
+//! player-turn (the answer before odds, `6-Blue.step1`) is summed up too, its mover
+//! named by the player-turn's label.
 
 use crate::air::AirEvent;
 use crate::event::{BattleRecord, Event};
-use crate::units::{Side, UnitId};
+use crate::state::Phase;
+use crate::units::{Counters, Side, UnitId};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The lines of the summary, or none for a set-up (no `TurnBegan`).
-pub(super) fn lines(events: &[Event]) -> Vec<String> {
-    let Some(mover) = events.iter().find_map(|e| match e {
+/// The lines of the summary, or none for a set-up (no `TurnBegan`, and `label` names
+/// no player-turn). `counters` say whose a unit lost in an air combat is (else its
+/// id's `B-` or `R-`).
+pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) -> Vec<String> {
+    let began = events.iter().find_map(|e| match e {
         Event::TurnBegan { side, .. } => Some(*side),
         // Any other event: only the beginning of a player-turn names its mover.
         _ => None,
-    }) else {
+    });
+    // A later step has no `TurnBegan`: its player-turn's label names the mover.
+    let stepped = || match Phase::from_label(label) {
+        Some(Phase::Turn { side, .. }) => Some(side),
+        // A set-up, or no label: nothing to sum up.
+        _ => None,
+    };
+    let Some(mover) = began.or_else(stepped) else {
         return Vec::new();
     };
     let mut battles = Vec::new();
@@ -33,6 +46,9 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
     // 29.4, 29.6: after an attack on a minor country city or guerrilla losses, units
     // eliminated are that side's, until the next battle or barrage.
     let mut minor: Option<Side> = None;
+    // 32.32: after an air combat's fire, until the next battle, barrage or bombing,
+    // units eliminated are their own side's.
+    let mut dogfight = false;
     for e in events {
         match e {
             Event::AutomaticVictory {
@@ -50,6 +66,10 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
             Event::Eliminated { unit, .. } if minor.is_some() => {
                 lost.entry(minor.unwrap_or(mover)).or_default().push(unit);
             }
+            Event::Eliminated { unit, .. } if dogfight => match own_side(unit, counters) {
+                Some(side) => lost.entry(side).or_default().push(unit),
+                None => unknown.push(unit),
+            },
             Event::CityAttacked {
                 id,
                 side,
@@ -64,25 +84,30 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 ));
                 barraging = false;
                 minor = Some(*side);
+                dogfight = false;
             }
             Event::Guerrillas { side, .. } => {
                 barraging = false;
                 minor = Some(*side);
+                dogfight = false;
             }
             Event::Air(AirEvent::Bombed { hex, removed, .. }) => {
                 battles.push(format!("{hex} bombed: {removed} factors (BBT)"));
                 barraging = true;
                 minor = None;
+                dogfight = false;
             }
             // 33.2-33.6: the bombers' own losses come first, then the target's.
             Event::Air(AirEvent::BomberLosses(_)) => {
                 barraging = false;
                 minor = None;
+                dogfight = false;
             }
             Event::Air(AirEvent::Struck(s)) => {
                 battles.push(s.glance());
                 barraging = true;
                 minor = None;
+                dogfight = false;
             }
             // 32.32: an air combat's fire.
             Event::Air(AirEvent::AirCombat(f)) => {
@@ -92,6 +117,7 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 ));
                 barraging = false;
                 minor = None;
+                dogfight = true;
             }
             Event::Barraged {
                 id,
@@ -102,10 +128,12 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
                 battles.push(format!("{id} barrages {target}: {removed} factors (BBT)"));
                 barraging = true;
                 minor = None;
+                dogfight = false;
             }
             Event::Battle(b) => {
                 barraging = false;
                 minor = None;
+                dogfight = false;
                 battles.push(format!(
                     "{} against {}: {}",
                     b.id,
@@ -237,6 +265,22 @@ pub(super) fn lines(events: &[Event]) -> Vec<String> {
     out
 }
 
+/// 32.32: the side a unit lost in an air combat fought for, its own: by its counter,
+/// else by its id's `B-` or `R-`.
+fn own_side(unit: &UnitId, counters: Option<&Counters>) -> Option<Side> {
+    if let Some(c) = counters.and_then(|c| c.get(unit)) {
+        return Some(c.side);
+    }
+    let id = unit.as_str();
+    if id.starts_with("B-") {
+        Some(Side::Blue)
+    } else if id.starts_with("R-") {
+        Some(Side::Red)
+    } else {
+        None
+    }
+}
+
 /// A side, or "neither side" (5.1).
 fn side_name(side: Option<Side>) -> String {
     side.map_or("neither side".to_string(), |s| s.to_string())
@@ -263,4 +307,59 @@ fn side_of(
         }
     }
     removed.contains(&unit).then_some(mover)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::air_combat::intercept::AirFire;
+    use crate::cite::Rule;
+    use crate::hex::Hex;
+    use crate::odds::Factor;
+
+    fn fire(hex: Hex, fire: &str, lost: u32) -> Event {
+        Event::Air(AirEvent::AirCombat(AirFire {
+            hex,
+            fire: fire.into(),
+            factors: Factor::whole(8),
+            roll: String::new(),
+            table: String::new(),
+            lost,
+            rule: Rule::para(para!("32.32")),
+        }))
+    }
+
+    fn eliminated(unit: &str, hex: Hex) -> Event {
+        Event::Eliminated {
+            unit: UnitId::new(unit).unwrap(),
+            hex,
+            cause: "the interception".into(),
+            rule: Rule::para(para!("32.32")),
+        }
+    }
+
+    /// 32.32, 32.4: an answer step (no `TurnBegan`, its player-turn's label) is summed
+    /// up, and the aircraft both sides lose in its air combat are each their own side's.
+    #[test]
+    fn an_answer_step_is_summed_up_with_each_sides_air_losses_32_32() {
+        let hex: Hex = "NN48".parse().unwrap();
+        let events = [
+            fire(hex, "R-1FTR intercepting at double strength", 1),
+            fire(hex, "B-1FTR, B-1SAC returning fire at half strength", 1),
+            eliminated("B-1SAC", hex),
+            eliminated("R-1FTR", hex),
+        ];
+        let out = lines(&events, "6-Blue", None);
+        assert_eq!(
+            out,
+            [
+                "  Battles     2: air combat over NN48: 1 factors (ACT); air combat over NN48: 1 factors (ACT)",
+                "  Blue lost   B-1SAC",
+                "  Red lost    R-1FTR",
+                "  Cities      none changed hands",
+            ]
+        );
+        // A set-up's label names no mover: no summary.
+        assert!(lines(&events, "setup-Blue", None).is_empty());
+    }
 }
