@@ -486,6 +486,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 cold_war: g.cold_war,
                 interception: Default::default(),
                 no_answer: g.no_answer,
+                // 32.31: a game with rule 32 keeps the routes its missions flew.
+                flight_routes: g.optional.contains(&32),
             },
             data: recorded_data(u, g.rules, &g.optional),
             keys: BTreeMap::new(),

@@ -41,6 +41,7 @@ impl StateBuilder {
                         cold_war: false,
                         interception: Default::default(),
                         no_answer: Default::default(),
+                        flight_routes: false,
                     },
                     data: BTreeMap::new(),
                     keys: BTreeMap::new(),

@@ -611,6 +611,9 @@ pub struct Ruleset {
     /// 32.3: what a defender who does not answer the exchange gets (the player-turn
     /// waits unless the game chose his fallback standing orders).
     pub no_answer: crate::state::NoAnswer,
+    /// 32.31: whether the state's events keep the routes missions flew
+    /// ([`crate::state::Options::flight_routes`]).
+    pub flight_routes: bool,
 }
 
 /// The readings a state written before readings existed (format 1) is played with:
@@ -795,6 +798,7 @@ impl Ruleset {
             stops: options.stops.clone(),
             interception: options.interception,
             no_answer: options.no_answer,
+            flight_routes: options.flight_routes,
         })
     }
 
@@ -813,6 +817,7 @@ impl Ruleset {
             stops: BTreeSet::new(),
             interception: Default::default(),
             no_answer: Default::default(),
+            flight_routes: false,
         }
     }
 
@@ -1177,6 +1182,7 @@ mod tests {
             cold_war: false,
             interception: Default::default(),
             no_answer: Default::default(),
+            flight_routes: false,
         };
         let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(made_now["tgat-doubled-defender"], "printed");
@@ -1191,6 +1197,41 @@ mod tests {
         );
         let basic = b.choose(RuleSet::Basic, &[]).unwrap();
         assert!(!basic.contains_key("tgat-doubled-defender"));
+    }
+
+    /// 32.31: a game made before the routes of its missions were kept reads without
+    /// them, is written again without the field, and keeps no route (its replay gives
+    /// the bytes it was played with); a game made with them keeps them.
+    #[test]
+    fn a_game_made_before_flight_routes_keeps_none() {
+        let b = book();
+        let options = Options {
+            rules: RuleSet::Tournament,
+            tables: TableChoice::Die,
+            seed: crate::state::SeedSource::AgreedText,
+            decisions: crate::state::DecisionMode::StandingOrders,
+            last_turn: 15,
+            optional: BTreeSet::from([32]),
+            readings: b.choose(RuleSet::Tournament, &[]).unwrap(),
+            stops: BTreeSet::new(),
+            cold_war: false,
+            interception: Default::default(),
+            no_answer: Default::default(),
+            flight_routes: false,
+        };
+        let written = ron::to_string(&options).unwrap();
+        assert!(!written.contains("flight_routes"), "{written}");
+        let read: Options = ron::from_str(&written).unwrap();
+        assert!(!read.flight_routes);
+        let old = Ruleset::from_options(&b, &read, 2).unwrap();
+        assert!(!old.flight_routes);
+        let new = Options {
+            flight_routes: true,
+            ..read
+        };
+        let written = ron::to_string(&new).unwrap();
+        assert!(written.contains("flight_routes:true"), "{written}");
+        assert!(Ruleset::from_options(&b, &new, 2).unwrap().flight_routes);
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)

@@ -125,6 +125,12 @@ pub struct Options {
     /// game made before keeps its bytes.
     #[serde(default, skip_serializing_if = "NoAnswer::waits")]
     pub no_answer: NoAnswer,
+    /// 32.31: the routes the missions flew are kept in the state's events, for the turn
+    /// map. Set by `blitz new` for a game with rule 32 since release 0.7.0; absent from
+    /// the file otherwise, so the games made before replay byte for byte (their maps
+    /// draw each flight straight from its base).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flight_routes: bool,
 }
 
 /// 32.3: what happens when the defender does not answer the interception exchange

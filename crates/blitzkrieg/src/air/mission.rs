@@ -594,7 +594,11 @@ fn combat_mission(
                 m.battle.is_some() && bombing::medium_halved(ctx.rules, &f.counter),
             ),
             // 32.31: the route written, for the turn map.
-            route: out.routes.get(&f.id.value).cloned().unwrap_or_default(),
+            route: if ctx.rules.ruleset.flight_routes {
+                out.routes.get(&f.id.value).cloned().unwrap_or_default()
+            } else {
+                Vec::new()
+            },
         }));
         out.landing.insert(f.id.value.clone(), landing);
         if let Some(b) = &m.battle {
