@@ -19,7 +19,7 @@ use crate::hex::Hex;
 use crate::marker::Pools;
 use crate::minor;
 use crate::minor::position_of;
-use crate::model::flight::Interception;
+use crate::model::flight::{Interception, Return};
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
@@ -641,6 +641,8 @@ fn move_units(
     errors.extend(crate::air_combat::intercept::not_the_movers(orders));
     // 32.6: `[[strafe]]` is the defender's.
     errors.extend(crate::air_combat::strafe::not_the_movers(orders));
+    // 32.3: `[[wait_out]]` is the defender's.
+    errors.extend(crate::air_combat::wait_out::not_the_movers(orders));
     // 32.3: the mover's standing interception orders, for the enemy's player-turns.
     errors.extend(crate::air_combat::standing::check(rules, orders, side));
     if !errors.is_empty() {
@@ -731,6 +733,13 @@ fn move_units(
             events: Vec::new(),
             flights: air_flights,
             barred: scramble_barred,
+            // 003 32.34: the bases the defender's returning fighters may not land at.
+            new_bases: crate::air_combat::landing::new_bases(
+                rules,
+                &state.last.events,
+                side.other(),
+            ),
+            returns: Vec::new(),
         },
         next: Box::new(next),
     })
@@ -1206,7 +1215,8 @@ fn resume(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (pos, done, (interceptions, strafes)) = answer(rules, state, orders, input.state_hash)?;
+    let (pos, done, (interceptions, strafes, returns)) =
+        answer(rules, state, orders, input.state_hash)?;
     let mut next = state.clone();
     next.pending = Vec::new();
     let mut carry = carry.clone();
@@ -1223,6 +1233,10 @@ fn resume(
     };
     match carry.at {
         Step::BeforeOdds => {
+            // 32.3, 003 32.3: the fighters that wait out leave their base first.
+            let waited = crate::air_combat::wait_out::take_off(&mut live.pos, &returns);
+            live.events.extend(waited);
+            carry.returns = returns;
             // 32.3-32.4: the air combat of the interceptions, before any odds.
             let fought = air_combat(
                 rules,
@@ -1265,7 +1279,11 @@ fn resume(
 
 /// The answer's position, the decisions carried out, and the interceptions and the
 /// strafing it orders (32.3, 32.6).
-type Answered = (Position, Vec<Event>, (Vec<Interception>, Vec<Interception>));
+type Answered = (
+    Position,
+    Vec<Event>,
+    (Vec<Interception>, Vec<Interception>, Vec<Return>),
+);
 
 /// The answer of a later step, checked and carried out on a copy of the position: its
 /// header, the sections the [`Ask`] allows, the decisions asked, the interceptions
@@ -1320,16 +1338,38 @@ fn answer(
         errors.extend(e);
         Vec::new()
     });
+    // 32.3, 003 32.3: the wait-outs, by fighters in no other order.
+    let used: BTreeSet<UnitId> = interceptions
+        .iter()
+        .chain(&strafes)
+        .flat_map(|i| i.fighters.iter().cloned())
+        .collect();
+    let no_bases = BTreeSet::new();
+    let bases = crate::air_combat::landing::Bases {
+        held: &state.held,
+        new: state.resume.as_ref().map_or(&no_bases, |c| &c.new_bases),
+    };
+    let returns = crate::air_combat::wait_out::check(
+        rules,
+        (&pos, barred, bases),
+        orders.side.value,
+        flights,
+        (&orders.wait_outs, &used),
+    )
+    .unwrap_or_else(|e| {
+        errors.extend(e);
+        Vec::new()
+    });
     errors.extend(check_seed(state, orders));
     // 32.3: resolved without the defender's answer: his fallback standing orders.
     errors.extend(crate::air_combat::no_answer::check(rules, state, orders));
     if crate::air_combat::no_answer::written(orders) && errors.is_empty() {
         let (met, note) = crate::air_combat::no_answer::fallback(rules, state, &pos);
         done.push(note);
-        return Ok((pos, done, (met, Vec::new())));
+        return Ok((pos, done, (met, Vec::new(), Vec::new())));
     }
     if errors.is_empty() {
-        Ok((pos, done, (interceptions, strafes)))
+        Ok((pos, done, (interceptions, strafes, returns)))
     } else {
         Err(finish_errors(errors))
     }
@@ -1547,6 +1587,9 @@ fn stop(
         events: Vec::new(),
         flights: Vec::new(),
         barred: Vec::new(),
+        // 003 32.34: where the defender's fighters land at the end.
+        new_bases: carry.new_bases,
+        returns: carry.returns,
     });
     (next, f.reported())
 }
@@ -1696,6 +1739,8 @@ fn finish(
         events: _,
         flights: _,
         barred: _,
+        new_bases,
+        returns,
     } = carry;
     next.step = 0;
     next.resume = None;
@@ -1721,6 +1766,19 @@ fn finish(
         side.other(),
     ));
     crate::air_combat::interdiction::refresh(rules, &mut pos);
+    // 32.3, 003 32.34: the fighters that waited out land at their new base.
+    let bases = crate::air_combat::landing::Bases {
+        held: &state.held,
+        new: &new_bases,
+    };
+    let waited = crate::air_combat::wait_out::landers(&pos, &returns);
+    events.extend(crate::air_combat::landing::land(
+        rules,
+        &mut pos,
+        bases,
+        side.other(),
+        waited,
+    ));
     // 32.34: the interceptors land after every aircraft of the mover.
     events.extend(crate::air_combat::intercept::land_interceptors(
         &mut pos,

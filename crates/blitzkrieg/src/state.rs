@@ -408,6 +408,16 @@ pub struct TurnInProgress {
     /// ZOC: they intercept nothing in it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub barred: Vec<crate::units::UnitId>,
+    // 32.3, 003 32.3, 003 32.34: the wait-out and where returning fighters land.
+    /// 003 32.34: the cities friendly to the defender that changed hands in his own
+    /// preceding player-turn: no base his returning fighters may land at (written only
+    /// in a game of rule 32, when there are some).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub new_bases: BTreeSet<Hex>,
+    /// 32.3, 003 32.34: the defender's fighters that waited out, or whose
+    /// interception named a base to land at (after his answer).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returns: Vec<crate::model::flight::Return>,
 }
 
 /// A battle declared and not yet fought when the player-turn stopped: the attack as

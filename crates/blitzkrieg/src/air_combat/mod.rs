@@ -39,6 +39,9 @@ pub mod interdiction;
 pub mod patrol;
 // 32.3: a defender who does not answer.
 pub mod no_answer;
+// 32.3, 003 32.3, 003 32.34: the wait-out and where returning fighters land.
+pub mod landing;
+pub mod wait_out;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;
