@@ -353,6 +353,8 @@ fn move_units(
     // 003 32.35: the defender's fighters at a base in enemy ZOC at the start intercept
     // nothing this player-turn (optional rule 32).
     let scramble_barred = crate::air_combat::intercept::barred_at_start(rules, &pos, side);
+    // 003 32.35, reading `fighter-scramble=scramble`: the others rise as he moves.
+    let risen = crate::air_combat::scramble::rise(rules, &mut pos, side, &scramble_barred);
     let friendly_at_start = control::friendly_cities(
         &rules.board,
         &pos,
@@ -523,7 +525,14 @@ fn move_units(
     let mut air_minor = minor::overflight::overflights(rules, &legs);
     let flown: Vec<Event> = flights.events.iter().chain(&air_minor).cloned().collect();
     air_minor.extend(minor::aggression(rules, &mut minors, &flown));
-    let overrun = air::base::overrun(&mut pos);
+    let mut overrun = air::base::overrun(&mut pos);
+    // 003 32.35: the fighters risen come down, but those whose base the enemy reached.
+    overrun.extend(crate::air_combat::scramble::settle(
+        rules,
+        &mut pos,
+        &state.held,
+        &risen,
+    ));
     let log = &moved.log;
     let mut barrage_errors = combat::check_barrages(
         rules,
@@ -1349,7 +1358,7 @@ fn answer(
         held: &state.held,
         new: state.resume.as_ref().map_or(&no_bases, |c| &c.new_bases),
     };
-    let returns = crate::air_combat::wait_out::check(
+    let mut returns = crate::air_combat::wait_out::check(
         rules,
         (&pos, barred, bases),
         orders.side.value,
@@ -1360,6 +1369,22 @@ fn answer(
         errors.extend(e);
         Vec::new()
     });
+    // 003 32.34: where the interceptors and strafers land (`land`, or their base).
+    for (written, done) in [
+        (&orders.intercepts, &interceptions),
+        (&orders.strafes, &strafes),
+    ] {
+        match crate::air_combat::landing::returns_of(
+            rules,
+            (&pos, bases),
+            orders.side.value,
+            written,
+            done,
+        ) {
+            Ok(r) => returns.extend(r),
+            Err(e) => errors.extend(e),
+        }
+    }
     errors.extend(check_seed(state, orders));
     // 32.3: resolved without the defender's answer: his fallback standing orders.
     errors.extend(crate::air_combat::no_answer::check(rules, state, orders));
@@ -1760,29 +1785,18 @@ fn finish(
     // 003 29.2, 29.6: the countries the aircraft flew over to land.
     let legs = minor::overflight::landing_legs(&landed, &landing);
     events.extend(landed);
-    // 32.75: the defender's patrollers land with his interceptors.
-    events.extend(crate::air_combat::patrol::land_at_end(
-        &mut pos,
-        side.other(),
-    ));
-    crate::air_combat::interdiction::refresh(rules, &mut pos);
-    // 32.3, 003 32.34: the fighters that waited out land at their new base.
+    // 32.34, 32.75, 003 32.34: the defender's patrollers, interceptors and fighters that
+    // waited out land after every aircraft of the mover, where 003 32.34 allows.
     let bases = crate::air_combat::landing::Bases {
         held: &state.held,
         new: &new_bases,
     };
-    let waited = crate::air_combat::wait_out::landers(&pos, &returns);
-    events.extend(crate::air_combat::landing::land(
+    events.extend(crate::air_combat::landing::at_end(
         rules,
         &mut pos,
         bases,
         side.other(),
-        waited,
-    ));
-    // 32.34: the interceptors land after every aircraft of the mover.
-    events.extend(crate::air_combat::intercept::land_interceptors(
-        &mut pos,
-        side.other(),
+        &returns,
     ));
     events.extend(minor::overflight::overflights(rules, &legs));
     events.extend(air::base::overrun(&mut pos));

@@ -337,6 +337,8 @@ struct RawIntercept {
     #[serde(default)]
     units: Vec<Spanned<String>>,
     hex: Spanned<String>,
+    /// 003 32.34: the base to land at instead of the one taken off from.
+    land: Option<Spanned<String>>,
 }
 
 /// 32.3: the defender's standing order: fighters meeting missions over hexes, or
@@ -641,6 +643,8 @@ pub struct WarStartOrder {
 pub struct Intercept {
     pub units: Vec<Located<UnitId>>,
     pub hex: Located<Hex>,
+    /// 003 32.34: the base they land at instead of the one they took off from.
+    pub land: Option<Located<Hex>>,
 }
 
 /// 32.3: `[[standing_intercept]]`: fighters that meet the enemy's missions over the
@@ -1212,7 +1216,12 @@ fn intercepts(list: &[RawIntercept], errs: &mut Vec<OrderError>) -> Vec<Intercep
     list.iter()
         .filter_map(|i| {
             let units = who(&i.unit, &i.units, i.hex.span(), errs);
-            hex(&i.hex, errs).map(|hex| Intercept { units, hex })
+            let land = match i.land.as_ref().map(|l| hex(l, errs)) {
+                Some(None) => return None,
+                Some(Some(h)) => Some(h),
+                None => None,
+            };
+            hex(&i.hex, errs).map(|hex| Intercept { units, hex, land })
         })
         .collect()
 }

@@ -20,6 +20,8 @@ use crate::air::AirEvent;
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::flight::{Interception, Return};
+use crate::orders::{Intercept, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::{Side, UnitId};
@@ -78,6 +80,97 @@ pub fn reach(rules: &Rules, unit: &UnitId, out: u32) -> u32 {
     let own = rules.counters.get(unit).map_or(0, |c| c.movement);
     own.min(figures.intercept_hexes)
         .min(figures.patrol_hexes.saturating_sub(out))
+}
+
+/// 003 32.34, 003 32.3: the base `land` a fighter's answer names, checked: within its
+/// reach of `over` after flying `out` hexes to it, and one the side may land at
+/// ([`refusal`]). Its reach, or the refusal (B341).
+pub fn check_named(
+    rules: &Rules,
+    (pos, bases): (&Position, Bases),
+    side: Side,
+    (unit, over, out): (&UnitId, Hex, u32),
+    land: &Located<Hex>,
+) -> Result<u32, Box<OrderError>> {
+    let reach = reach(rules, unit, out);
+    let far = land.value.distance(over);
+    let why = if far > reach {
+        Some(format!(
+            "it is {far} hexes from {over}; after flying {out} out it lands within {reach}"
+        ))
+    } else {
+        refusal(rules, pos, bases, side, land.value)
+    };
+    match why {
+        None => Ok(reach),
+        Some(why) => {
+            let problem = Problem::CannotLandAt {
+                unit: unit.clone(),
+                hex: land.value,
+                why,
+            };
+            Err(Box::new(
+                OrderError::new(problem, Some(land.span.clone()), cite!("003 32.34")).unit(unit),
+            ))
+        }
+    }
+}
+
+/// 32.34, 003 32.34: where each fighter the answer sent to intercept or strafe
+/// (`done`, as checked) lands: the base its order names (`land`, checked, B341) or the
+/// base it took off from, from the hex it flew to. Every problem, or the returns.
+pub fn returns_of(
+    rules: &Rules,
+    (pos, bases): (&Position, Bases),
+    side: Side,
+    orders: &[Intercept],
+    done: &[Interception],
+) -> Result<Vec<Return>, Vec<OrderError>> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for o in orders {
+        for u in &o.units {
+            let flies = done
+                .iter()
+                .any(|i| i.hex == o.hex.value && i.fighters.contains(&u.value));
+            // A patroller lands as one (32.75).
+            let patrolling = pos.patrol_of(&u.value).is_some();
+            let Some(base) = pos.hex_of(&u.value).filter(|_| flies && !patrolling) else {
+                continue;
+            };
+            let flown = base.distance(o.hex.value);
+            let named = o.land.as_ref().map(|land| {
+                check_named(
+                    rules,
+                    (pos, bases),
+                    side,
+                    (&u.value, o.hex.value, flown),
+                    land,
+                )
+                .map(|reach| (land.value, reach))
+            });
+            let (land, reach) = match named {
+                None => (base, reach(rules, &u.value, flown)),
+                Some(Ok(named)) => named,
+                Some(Err(e)) => {
+                    errors.push(*e);
+                    continue;
+                }
+            };
+            out.push(Return {
+                unit: u.value.clone(),
+                over: o.hex.value,
+                base: land,
+                reach,
+                waited: false,
+            });
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
 }
 
 /// One fighter of the defender's coming down at the end of the mover's player-turn.
@@ -173,4 +266,65 @@ fn landed(unit: &UnitId, hex: Hex, note: String, rule: Rule) -> Event {
         note: Some(note),
         rule,
     })
+}
+
+/// 32.34, 32.75 with 003 32.34, at the end of the mover's player-turn: the defender's
+/// patrollers land (from their patrol hex), then, the ZOC of patrol/interdiction
+/// counted anew, his fighters that waited out, intercepted or strafed (`returns`, from
+/// the hex they flew to), then any other fighter of his still in the air (met by
+/// standing orders: from its base), each at its base when 003 32.34 allows it, else
+/// at the nearest base that does ([`land`]). The bombers the interceptors met lose
+/// their mark (ACT note).
+pub fn at_end(
+    rules: &Rules,
+    pos: &mut Position,
+    bases: Bases,
+    defender: Side,
+    returns: &[Return],
+) -> Vec<Event> {
+    let all = rules.ruleset.tournament_figures.air_combat.patrol_hexes;
+    let patrollers: Vec<Lander> = pos
+        .patrols()
+        .iter()
+        .filter_map(|(id, p)| {
+            let base = pos.get(id).filter(|piece| piece.side == defender)?.hex;
+            let out = base.distance(p.hex);
+            Some(Lander {
+                unit: id.clone(),
+                base,
+                over: p.hex,
+                reach: reach(rules, id, out).min(all.saturating_sub(out)),
+                note: "back from patrol".into(),
+                rule: Rule::para(para!("32.75")),
+            })
+        })
+        .collect();
+    for l in &patrollers {
+        pos.set_patrol(&l.unit, None);
+    }
+    let mut events = land(rules, pos, bases, defender, patrollers);
+    super::interdiction::refresh(rules, pos);
+    pos.unmark_all(crate::marker::UnitMarker::Intercepted);
+    // In the order the aircraft are kept, as they always landed.
+    let named = super::wait_out::landers(pos, returns);
+    let landers: Vec<Lander> = pos
+        .aircraft()
+        .filter(|p| p.side == defender && pos.is_aloft(&p.id))
+        .map(|p| {
+            named
+                .iter()
+                .find(|l| l.unit == p.id)
+                .cloned()
+                .unwrap_or_else(|| Lander {
+                    unit: p.id.clone(),
+                    base: p.hex,
+                    over: p.hex,
+                    reach: reach(rules, &p.id, 0),
+                    note: "the interceptor lands at its base".into(),
+                    rule: Rule::para(para!("32.34")),
+                })
+        })
+        .collect();
+    events.extend(land(rules, pos, bases, defender, landers));
+    events
 }

@@ -78,7 +78,11 @@ pub fn check(
                     format!("it is not a fighter of {defender}'s on the map"),
                     cite!("32.3"),
                 )),
-                Some(_) if pos.is_aloft(unit) => {
+                // 003 32.35: one scrambled from its base may wait out.
+                Some(_)
+                    if pos.is_aloft(unit)
+                        && (pos.patrol_of(unit).is_some() || !super::scramble::in_play(rules)) =>
+                {
                     Some(("it is in the air".to_string(), cite!("32.3")))
                 }
                 Some(_) if barred.contains(unit) => Some((
@@ -118,32 +122,23 @@ pub fn check(
                 );
                 continue;
             }
-            let reach = landing::reach(rules, unit, distance);
-            let land = w.land.value;
-            let why = if land.distance(hex) > reach {
-                Some(format!(
-                    "it is {} hexes from {hex}; after flying {distance} out it lands within {reach}",
-                    land.distance(hex)
-                ))
-            } else {
-                landing::refusal(rules, pos, bases, defender, land)
+            let reach = match landing::check_named(
+                rules,
+                (pos, bases),
+                defender,
+                (unit, hex, distance),
+                &w.land,
+            ) {
+                Ok(reach) => reach,
+                Err(e) => {
+                    errors.push(*e);
+                    continue;
+                }
             };
-            if let Some(why) = why {
-                let problem = Problem::CannotLandAt {
-                    unit: unit.clone(),
-                    hex: land,
-                    why,
-                };
-                errors.push(
-                    OrderError::new(problem, Some(w.land.span.clone()), cite!("003 32.34"))
-                        .unit(unit),
-                );
-                continue;
-            }
             out.push(Return {
                 unit: unit.clone(),
                 over: hex,
-                base: land,
+                base: w.land.value,
                 reach,
                 waited: true,
             });
@@ -177,29 +172,36 @@ pub fn take_off(pos: &mut Position, returns: &[Return]) -> Vec<Event> {
 }
 
 /// 32.34, 003 32.34: the fighters of `returns` still in the air as landers: at the
-/// base their order named, from the hex they flew to.
+/// base they took off from or their order named, from the hex they flew to.
 pub fn landers(pos: &Position, returns: &[Return]) -> Vec<landing::Lander> {
     returns
         .iter()
         .filter(|r| pos.is_aloft(&r.unit))
-        .map(|r| landing::Lander {
-            unit: r.unit.clone(),
-            base: r.base,
-            over: r.over,
-            reach: r.reach,
-            note: if r.waited {
-                format!("its new base, after waiting out over {}", r.over)
-            } else {
-                format!(
-                    "the base its interception named, after intercepting over {}",
-                    r.over
+        .map(|r| {
+            let (note, rule) = if r.waited {
+                (
+                    format!("its new base, after waiting out over {}", r.over),
+                    rule(),
                 )
-            },
-            rule: if r.waited {
-                rule()
+            } else if pos.hex_of(&r.unit) == Some(r.base) {
+                (
+                    "the interceptor lands at its base".to_string(),
+                    Rule::para(para!("32.34")),
+                )
             } else {
-                Rule::of(Ref::Reading("32.34".into()))
-            },
+                (
+                    format!("the base its answer named, after flying to {}", r.over),
+                    Rule::of(Ref::Reading("32.34".into())),
+                )
+            };
+            landing::Lander {
+                unit: r.unit.clone(),
+                base: r.base,
+                over: r.over,
+                reach: r.reach,
+                note,
+                rule,
+            }
         })
         .collect()
 }
