@@ -57,6 +57,15 @@ pub fn check(
     let mut seen = used.clone();
     for w in wait_outs {
         let hex = w.hex.value;
+        if rules.board.terrain(hex).is_none() {
+            let problem = Problem::OffBoard(hex);
+            errors.push(OrderError::new(
+                problem,
+                Some(w.hex.span.clone()),
+                cite!("32.3"),
+            ));
+            continue;
+        }
         let enemy_air = flights.iter().any(|f| f.hex == hex)
             || pos.at(hex).any(|p| p.side != defender && p.kind.is_air());
         if enemy_air {
