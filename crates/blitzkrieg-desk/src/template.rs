@@ -966,6 +966,8 @@ fn step_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
             interception_help(t, rules, state, side);
             strafe_help(t, rules, state, side);
             interdiction_strafe_help(t, rules, state, side);
+            // 32.3, 003 32.3: the wait-out.
+            wait_out_help(t, rules, state, side);
         }
         _ => {
             let _ = writeln!(
@@ -1207,6 +1209,54 @@ fn interdiction_strafe_help(t: &mut String, rules: &Rules, state: &GameState, si
             c.hex
         );
     }
+}
+
+/// 32.3, 003 32.3, 003 32.34 (optional rule 32): the answering side's fighters on the
+/// ground that may wait out over any hex within 12 with no enemy aircraft, and the
+/// bases they may land at, as a `[[wait_out]]` to uncomment.
+fn wait_out_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
+    let Some(r) = state.resume.as_ref() else {
+        return;
+    };
+    if !blitzkrieg::air_combat::in_play(&rules.ruleset) {
+        return;
+    }
+    let pos = state.position(&rules.counters);
+    // 003 32.35, 003 23.1: those barred or cut off from supply wait out nowhere.
+    let grounded = r.grounded_fighters();
+    let fighters: Vec<String> = pos
+        .pieces()
+        .filter(|p| p.side == side && p.kind == UnitKind::Ftr && !pos.is_aloft(&p.id))
+        .filter(|p| !grounded.contains(&p.id))
+        .map(|p| format!("\"{}\"", p.id))
+        .collect();
+    if fighters.is_empty() {
+        return;
+    }
+    let bases = blitzkrieg::air_combat::landing::Bases {
+        held: &state.held,
+        new: &r.new_bases,
+    };
+    let mut cities: Vec<Hex> = rules
+        .board
+        .city_hexes()
+        .filter(|h| {
+            blitzkrieg::air_combat::landing::refusal(rules, &pos, bases, side, *h).is_none()
+        })
+        .collect();
+    cities.sort();
+    let names: Vec<String> = cities.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        t,
+        "#\n# Waiting out (32.3, 003 32.3): a fighter on the ground may fly to any hex within 12\n\
+         # (and its range) with no enemy aircraft in it, fight nothing, and land when the\n\
+         # player-turn ends at a new base within 12 hexes of that hex, 24 in all: one friendly\n\
+         # to you since the start of your own last player-turn and free of enemy ZOC (003\n\
+         # 32.34): {}. Your fighters that may: {}.\n\
+         # [[wait_out]]\n# units = []\n# hex = \"\"\n# land = \"\"",
+        blitzkrieg::orders::and_list(&names, "none"),
+        fighters.join(", ")
+    );
 }
 
 fn owed_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {

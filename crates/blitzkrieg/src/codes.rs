@@ -875,6 +875,24 @@ mod tests {
             Problem::FighterCutOff {
                 unit: UnitId::new("R-1FTR").unwrap(),
             },
+            // 32.3, 003 32.3, 003 32.34: the wait-out and where it lands.
+            Problem::WaitOutByMover,
+            Problem::WaitOutNotVacant { hex: h("K14") },
+            Problem::CannotWaitOut {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                why: "it is in the air".into(),
+            },
+            Problem::WaitOutTooFar {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                hex: h("K14"),
+                distance: 13,
+                most: 12,
+            },
+            Problem::CannotLandAt {
+                unit: UnitId::new("R-1FTR").unwrap(),
+                hex: h("K16"),
+                why: "it is in enemy ZOC (30.6)".into(),
+            },
         ]
     }
 

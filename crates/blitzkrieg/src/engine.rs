@@ -19,7 +19,7 @@ use crate::hex::Hex;
 use crate::marker::Pools;
 use crate::minor;
 use crate::minor::position_of;
-use crate::model::flight::Interception;
+use crate::model::flight::{Interception, Return};
 use crate::movement::{self, strategic, MoveContext};
 use crate::odds;
 use crate::orders::{Attack, AvAdvance, Barrage, Located, OrderError, Orders, Problem};
@@ -353,6 +353,8 @@ fn move_units(
     // 003 32.35: the defender's fighters at a base in enemy ZOC at the start intercept
     // nothing this player-turn (optional rule 32).
     let scramble_barred = crate::air_combat::intercept::barred_at_start(rules, &pos, side);
+    // 003 32.35, reading `fighter-scramble=scramble`: the others rise as he moves.
+    let risen = crate::air_combat::scramble::rise(rules, &mut pos, side, &scramble_barred);
     let friendly_at_start = control::friendly_cities(
         &rules.board,
         &pos,
@@ -540,7 +542,14 @@ fn move_units(
     let mut air_minor = minor::overflight::overflights(rules, &legs);
     let flown: Vec<Event> = flights.events.iter().chain(&air_minor).cloned().collect();
     air_minor.extend(minor::aggression(rules, &mut minors, &flown));
-    let overrun = air::base::overrun(&mut pos);
+    let mut overrun = air::base::overrun(&mut pos);
+    // 003 32.35: the fighters risen come down, but those whose base the enemy reached.
+    overrun.extend(crate::air_combat::scramble::settle(
+        rules,
+        &mut pos,
+        &state.held,
+        &risen,
+    ));
     let log = &moved.log;
     let mut barrage_errors = combat::check_barrages(
         rules,
@@ -658,6 +667,8 @@ fn move_units(
     errors.extend(crate::air_combat::intercept::not_the_movers(orders));
     // 32.6: `[[strafe]]` is the defender's.
     errors.extend(crate::air_combat::strafe::not_the_movers(orders));
+    // 32.3: `[[wait_out]]` is the defender's.
+    errors.extend(crate::air_combat::wait_out::not_the_movers(orders));
     // 32.3: the mover's standing interception orders, for the enemy's player-turns.
     errors.extend(crate::air_combat::standing::check(rules, orders, side));
     if !errors.is_empty() {
@@ -755,6 +766,13 @@ fn move_units(
             flights: air_flights,
             barred: scramble_barred,
             unsupplied: fighters_cut,
+            // 003 32.34: the bases the defender's returning fighters may not land at.
+            new_bases: crate::air_combat::landing::new_bases(
+                rules,
+                &state.last.events,
+                side.other(),
+            ),
+            returns: Vec::new(),
         },
         next: Box::new(next),
     })
@@ -1230,7 +1248,8 @@ fn resume(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (pos, done, (interceptions, strafes)) = answer(rules, state, orders, input.state_hash)?;
+    let (pos, done, (interceptions, strafes, returns)) =
+        answer(rules, state, orders, input.state_hash)?;
     let mut next = state.clone();
     next.pending = Vec::new();
     let mut carry = carry.clone();
@@ -1247,6 +1266,10 @@ fn resume(
     };
     match carry.at {
         Step::BeforeOdds => {
+            // 32.3, 003 32.3: the fighters that wait out leave their base first.
+            let waited = crate::air_combat::wait_out::take_off(&mut live.pos, &returns);
+            live.events.extend(waited);
+            carry.returns = returns;
             // 32.3-32.4: the air combat of the interceptions, before any odds.
             let fought = air_combat(
                 rules,
@@ -1289,7 +1312,11 @@ fn resume(
 
 /// The answer's position, the decisions carried out, and the interceptions and the
 /// strafing it orders (32.3, 32.6).
-type Answered = (Position, Vec<Event>, (Vec<Interception>, Vec<Interception>));
+type Answered = (
+    Position,
+    Vec<Event>,
+    (Vec<Interception>, Vec<Interception>, Vec<Return>),
+);
 
 /// The answer of a later step, checked and carried out on a copy of the position: its
 /// header, the sections the [`Ask`] allows, the decisions asked, the interceptions
@@ -1332,12 +1359,14 @@ fn answer(
         errors.extend(e);
         Vec::new()
     });
-    // 003 23.1: no fighter cut off from supply intercepts or strafes.
+    // 003 23.1: no fighter cut off from supply intercepts, strafes or waits out ("even
+    // interception of a vacant hex").
     if let Some(c) = &state.resume {
         let named = orders.intercepts.iter().chain(&orders.strafes);
+        let waiting = orders.wait_outs.iter().flat_map(|w| &w.units);
         errors.extend(supply::fighters_refused(
             &c.unsupplied,
-            named.flat_map(|i| &i.units),
+            named.flat_map(|i| &i.units).chain(waiting),
         ));
     }
     // 32.3, 32.6: the defender's strafing.
@@ -1352,16 +1381,54 @@ fn answer(
         errors.extend(e);
         Vec::new()
     });
+    // 32.3, 003 32.3: the wait-outs, by fighters in no other order.
+    let used: BTreeSet<UnitId> = interceptions
+        .iter()
+        .chain(&strafes)
+        .flat_map(|i| i.fighters.iter().cloned())
+        .collect();
+    let no_bases = BTreeSet::new();
+    let bases = crate::air_combat::landing::Bases {
+        held: &state.held,
+        new: state.resume.as_ref().map_or(&no_bases, |c| &c.new_bases),
+    };
+    let mut returns = crate::air_combat::wait_out::check(
+        rules,
+        (&pos, barred, bases),
+        orders.side.value,
+        flights,
+        (&orders.wait_outs, &used),
+    )
+    .unwrap_or_else(|e| {
+        errors.extend(e);
+        Vec::new()
+    });
+    // 003 32.34: where the interceptors and strafers land (`land`, or their base).
+    for (written, done) in [
+        (&orders.intercepts, &interceptions),
+        (&orders.strafes, &strafes),
+    ] {
+        match crate::air_combat::landing::returns_of(
+            rules,
+            (&pos, bases),
+            orders.side.value,
+            written,
+            done,
+        ) {
+            Ok(r) => returns.extend(r),
+            Err(e) => errors.extend(e),
+        }
+    }
     errors.extend(check_seed(state, orders));
     // 32.3: resolved without the defender's answer: his fallback standing orders.
     errors.extend(crate::air_combat::no_answer::check(rules, state, orders));
     if crate::air_combat::no_answer::written(orders) && errors.is_empty() {
         let (met, note) = crate::air_combat::no_answer::fallback(rules, state, &pos);
         done.push(note);
-        return Ok((pos, done, (met, Vec::new())));
+        return Ok((pos, done, (met, Vec::new(), Vec::new())));
     }
     if errors.is_empty() {
-        Ok((pos, done, (interceptions, strafes)))
+        Ok((pos, done, (interceptions, strafes, returns)))
     } else {
         Err(finish_errors(errors))
     }
@@ -1595,6 +1662,9 @@ fn stop(
         flights: Vec::new(),
         barred: Vec::new(),
         unsupplied: Vec::new(),
+        // 003 32.34: where the defender's fighters land at the end.
+        new_bases: carry.new_bases,
+        returns: carry.returns,
     });
     (next, f.reported())
 }
@@ -1745,6 +1815,8 @@ fn finish(
         flights: _,
         barred: _,
         unsupplied: _,
+        new_bases,
+        returns,
     } = carry;
     next.step = 0;
     next.resume = None;
@@ -1764,16 +1836,18 @@ fn finish(
     // 003 29.2, 29.6: the countries the aircraft flew over to land.
     let legs = minor::overflight::landing_legs(&landed, &landing);
     events.extend(landed);
-    // 32.75: the defender's patrollers land with his interceptors.
-    events.extend(crate::air_combat::patrol::land_at_end(
+    // 32.34, 32.75, 003 32.34: the defender's patrollers, interceptors and fighters that
+    // waited out land after every aircraft of the mover, where 003 32.34 allows.
+    let bases = crate::air_combat::landing::Bases {
+        held: &state.held,
+        new: &new_bases,
+    };
+    events.extend(crate::air_combat::landing::at_end(
+        rules,
         &mut pos,
+        bases,
         side.other(),
-    ));
-    crate::air_combat::interdiction::refresh(rules, &mut pos);
-    // 32.34: the interceptors land after every aircraft of the mover.
-    events.extend(crate::air_combat::intercept::land_interceptors(
-        &mut pos,
-        side.other(),
+        &returns,
     ));
     events.extend(minor::overflight::overflights(rules, &legs));
     events.extend(air::base::overrun(&mut pos));

@@ -279,6 +279,21 @@ pub struct RawOrders {
     answer: Option<RawAnswer>,
     /// 37.12, 38.81: the war-start roll's die shift, committed or revealed.
     war_start: Option<Spanned<RawWarStart>>,
+    // 32.3, 003 32.3: the wait-out in a vacant hex.
+    #[serde(default)]
+    wait_out: Vec<RawWaitOut>,
+}
+
+/// 32.3, 003 32.3: `[[wait_out]]`: the defender's fighters flying to a hex with no
+/// enemy aircraft to wait out the attack, and the base they land at.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWaitOut {
+    unit: Option<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    hex: Spanned<String>,
+    land: Spanned<String>,
 }
 
 /// 32.3: `[answer]`, in the mover's file that resolves the stop before odds without
@@ -327,6 +342,8 @@ struct RawIntercept {
     #[serde(default)]
     units: Vec<Spanned<String>>,
     hex: Spanned<String>,
+    /// 003 32.34: the base to land at instead of the one taken off from.
+    land: Option<Spanned<String>>,
 }
 
 /// 32.3: the defender's standing order: fighters meeting missions over hexes, or
@@ -600,6 +617,18 @@ pub struct Orders {
     pub answer: Option<Located<bool>>,
     /// 37.12, 38.81: the war-start roll's die shift (a Cold War game of '85).
     pub war_start: Option<WarStartOrder>,
+    // 32.3, 003 32.3: the wait-out in a vacant hex.
+    /// `[[wait_out]]`, in the answer before odds, in file order.
+    pub wait_outs: Vec<WaitOut>,
+}
+
+/// 32.3, 003 32.3: `[[wait_out]]`: the defender's fighters, the hex they wait out the
+/// attack over and the base they land at (003 32.34).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WaitOut {
+    pub units: Vec<Located<UnitId>>,
+    pub hex: Located<Hex>,
+    pub land: Located<Hex>,
 }
 
 /// 38.81: what a side mails for the war-start roll of a Cold War season: the commitment
@@ -619,6 +648,8 @@ pub struct WarStartOrder {
 pub struct Intercept {
     pub units: Vec<Located<UnitId>>,
     pub hex: Located<Hex>,
+    /// 003 32.34: the base they land at instead of the one they took off from.
+    pub land: Option<Located<Hex>>,
 }
 
 /// 32.3: `[[standing_intercept]]`: fighters that meet the enemy's missions over the
@@ -1110,6 +1141,19 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 shift: w.shift.map(|n| Located::new(*n.get_ref(), n.span())),
             }
         }),
+        wait_outs: raw
+            .wait_out
+            .iter()
+            .filter_map(|w| {
+                let units = who(&w.unit, &w.units, w.hex.span(), errs);
+                let (hex, land) = (hex(&w.hex, errs), hex(&w.land, errs));
+                Some(WaitOut {
+                    units,
+                    hex: hex?,
+                    land: land?,
+                })
+            })
+            .collect(),
     }
 }
 
@@ -1182,7 +1226,12 @@ fn intercepts(list: &[RawIntercept], errs: &mut Vec<OrderError>) -> Vec<Intercep
     list.iter()
         .filter_map(|i| {
             let units = who(&i.unit, &i.units, i.hex.span(), errs);
-            hex(&i.hex, errs).map(|hex| Intercept { units, hex })
+            let land = match i.land.as_ref().map(|l| hex(l, errs)) {
+                Some(None) => return None,
+                Some(Some(h)) => Some(h),
+                None => None,
+            };
+            hex(&i.hex, errs).map(|hex| Intercept { units, hex, land })
         })
         .collect()
 }

@@ -1147,6 +1147,27 @@ problems! {
         (B377, hint = "the report of the start of the player-turn names your fighters cut off from supply; leave them out of the answer")
         #[error("{unit} is cut off from supply in the enemy's player-turn: it may not intercept, wait out or strafe (003 23.1)")]
         FighterCutOff { unit: UnitId },
+        // 32.3, 003 32.3, 003 32.34: the wait-out in a vacant hex and where it lands.
+        (B337)
+        #[error("only the defender waits out with [[wait_out]], in his answer before odds")]
+        WaitOutByMover,
+        (B338, hint = "a fighter waits out over a hex with no enemy aircraft in it: any hex but those the template lists as flights")
+        #[error("{hex} holds enemy aircraft: fighters wait out over a hex with none (003 32.3)")]
+        WaitOutNotVacant { hex: Hex },
+        (B339, hint = "the template lists the fighters that may wait out: on the ground, at a base free of enemy ZOC when the player-turn began")
+        #[error("{unit} cannot wait out: {why}")]
+        CannotWaitOut { unit: UnitId, why: String },
+        (B340, hint = "a fighter waits out within 12 hexes of its base and its range (003 32.3)")
+        #[error("{unit} is {distance} hexes from {hex}; it may wait out from {most} hexes at most")]
+        WaitOutTooFar {
+            unit: UnitId,
+            hex: Hex,
+            distance: u32,
+            most: u32,
+        },
+        (B341, hint = "the template lists the bases a returning fighter may land at: friendly since the start of your own last player-turn and free of enemy ZOC (003 32.34)")
+        #[error("{unit} cannot land at {hex}: {why}")]
+        CannotLandAt { unit: UnitId, hex: Hex, why: String },
     }
 }
 

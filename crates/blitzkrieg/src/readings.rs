@@ -309,8 +309,9 @@ readings! {
         /// Since the start of the turn.
         SinceTurnStart = "since-turn-start",
     }
-    /// 30.9, 32.74: fighters caught on the ground (optional rule 32, not built).
-    fighter_scramble: FighterScramble = "fighter-scramble", built = false {
+    /// 30.9, 32.74: fighters caught on the ground (optional rule 32,
+    /// `air_combat::scramble`).
+    fighter_scramble: FighterScramble = "fighter-scramble", built = true {
         /// Overrun.
         Overrun = "overrun",
         /// Scramble.

@@ -146,6 +146,8 @@ pub enum Section {
     Strafe,
     /// 38.81: `[war_start]`, a Cold War season's die shift.
     WarStart,
+    /// 32.3, 003 32.3: `[[wait_out]]`, in the answer before odds.
+    WaitOut,
 }
 
 impl Section {
@@ -174,6 +176,7 @@ impl Section {
             Section::Purchase => "[purchase]",
             Section::Strafe => "[[strafe]]",
             Section::WarStart => "[war_start]",
+            Section::WaitOut => "[[wait_out]]",
         }
     }
 }
@@ -218,7 +221,7 @@ impl Ask {
             // 32.3: the defender's interceptions (optional rule 32); without it the
             // answer names the seed and nothing else.
             Asked::BeforeOdds if ruleset.plays(OptionalRule::AirCombat) => {
-                &[Section::Intercept, Section::Strafe]
+                &[Section::Intercept, Section::Strafe, Section::WaitOut]
             }
             Asked::BeforeOdds => &[],
         };
@@ -281,6 +284,7 @@ impl Ask {
             // mover's, never part of an answer.
             answer: _,
             war_start,
+            wait_outs,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -367,6 +371,10 @@ impl Ask {
         // 38.81: the war-start roll's files are the set-up's, never a later step's.
         if let Some(w) = war_start {
             at(Section::WarStart, &w.span);
+        }
+        // 32.3, 003 32.3: the wait-out.
+        for w in wait_outs {
+            at(Section::WaitOut, &w.hex.span);
         }
         out.retain(|(s, _)| !self.allows(*s));
         out

@@ -419,6 +419,16 @@ pub struct TurnInProgress {
     /// player-turn: they fly no combat mission in it (`supply::fighters_cut_off`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsupplied: Vec<crate::units::UnitId>,
+    // 32.3, 003 32.3, 003 32.34: the wait-out and where returning fighters land.
+    /// 003 32.34: the cities friendly to the defender that changed hands in his own
+    /// preceding player-turn: no base his returning fighters may land at (written only
+    /// in a game of rule 32, when there are some).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub new_bases: BTreeSet<Hex>,
+    /// 32.3, 003 32.34: the defender's fighters that waited out, or whose
+    /// interception named a base to land at (after his answer).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returns: Vec<crate::model::flight::Return>,
 }
 
 impl TurnInProgress {

@@ -43,6 +43,12 @@ hex = "P30"
 units = ["R-1IN", "R-1FTR"]
 "#;
 
+/// Blue's orders at turn 5: B-12IN moves next to P30 and attacks it, supported by
+/// B-1TAC; no seed.
+pub(crate) const BLUE_ATTACKS_P30: &str = "[[move]]\nunit = \"B-12IN\"\npath = [\"P29\"]\n\n\
+    [[attack]]\nid = \"a1\"\nunits = [\"B-12IN\"]\ntargets = [\"P30\"]\n\n\
+    [[mission]]\nunits = [\"B-1TAC\"]\nkind = \"tactical\"\nto = \"P30\"\nbattle = \"a1\"\n";
+
 /// 32.3, 32.31, 32.32: mover -> stop before odds -> the defender's interception ->
 /// resolved, then `verify` replays both steps.
 #[test]
@@ -63,14 +69,7 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
     assert!(template.contains("stops before odds"), "{template}");
     // Blue's orders: the move, the attack, the TAC supporting it; no seed.
     let blue = g.join("blue.toml");
-    fs::write(
-        &blue,
-        format!(
-            "{template}\n[[move]]\nunit = \"B-12IN\"\npath = [\"P29\"]\n\n[[attack]]\nid = \"a1\"\nunits = [\"B-12IN\"]\ntargets = [\"P30\"]\n\n\
-             [[mission]]\nunits = [\"B-1TAC\"]\nkind = \"tactical\"\nto = \"P30\"\nbattle = \"a1\"\n"
-        ),
-    )
-    .unwrap();
+    fs::write(&blue, format!("{template}\n{BLUE_ATTACKS_P30}")).unwrap();
     // Each resolution mailed: the mover's, then the answer's.
     let mailed = ["--mail", "--date", "2026-11-24T18:00:00Z"];
     blitz()

@@ -101,6 +101,9 @@ mod patrol_cli;
 mod demo_air;
 #[path = "no_answer_cli.rs"]
 mod no_answer_cli;
+// 32.3, 003 32.3: the wait-out in a vacant hex.
+#[path = "wait_out_cli.rs"]
+mod wait_out_cli;
 
 /// Every `.rs` file of `tests/` is a module of this suite or a test target of its own
 /// in `Cargo.toml`: with `autotests = false`, a file that is neither never runs.

@@ -113,7 +113,13 @@ pub fn reachable(
 ) -> Vec<(UnitId, u32)> {
     pos.pieces()
         .filter(|p| p.side == defender && p.kind == UnitKind::Ftr)
-        .filter(|p| !pos.is_aloft(&p.id) || pos.patrol_of(&p.id).is_some())
+        // 003 32.35: under `fighter-scramble=scramble` a fighter in the air when the
+        // defender answers scrambled from its base and may intercept.
+        .filter(|p| {
+            !pos.is_aloft(&p.id)
+                || pos.patrol_of(&p.id).is_some()
+                || super::scramble::in_play(rules)
+        })
         .filter(|p| !barred.contains(&p.id))
         .filter_map(|p| {
             let own = rules.counters.get(&p.id).map_or(0, |c| c.movement);
@@ -438,29 +444,6 @@ pub fn fight(
         ));
     }
     Ok(events)
-}
-
-/// 32.34 with 000's PBEM sequence: the defender's interceptors still in the air land
-/// at their base when the player-turn ends (the start of his next); the defender has
-/// no other aircraft in the air. The bombers they met lose their mark (ACT note).
-pub fn land_interceptors(pos: &mut Position, defender: Side) -> Vec<Event> {
-    pos.unmark_all(UnitMarker::Intercepted);
-    let aloft: Vec<(UnitId, Hex)> = pos
-        .aircraft()
-        .filter(|p| p.side == defender && pos.is_aloft(&p.id))
-        .map(|p| (p.id.clone(), p.hex))
-        .collect();
-    let mut events = Vec::new();
-    for (id, hex) in aloft {
-        pos.set_aloft(&id, false);
-        events.push(Event::Air(AirEvent::Landed {
-            unit: id,
-            hex,
-            note: Some("the interceptor lands at its base".into()),
-            rule: Rule::para(para!("32.34")),
-        }));
-    }
-    events
 }
 
 /// 32.3: the flights of a player-turn's missions the defender may intercept, in a game

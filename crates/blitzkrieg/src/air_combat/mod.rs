@@ -45,6 +45,11 @@ pub mod no_answer;
 pub mod escort;
 // 003 32.31, 003 33.7: the mover's choice of losses.
 pub mod losses;
+// 32.3, 003 32.3, 003 32.34: the wait-out and where returning fighters land.
+pub mod landing;
+pub mod wait_out;
+// 003 32.35, 32.74: the reading fighter-scramble.
+pub mod scramble;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;

@@ -294,24 +294,6 @@ fn land(pos: &mut Position, id: &UnitId, hex: Hex, note: &str, rule: Rule) -> Ev
     })
 }
 
-/// 32.75: `side`'s patrollers and patrol/interdictors still in the air return to base
-/// at the end of the opponent's player-turn, just like interceptors.
-pub fn land_at_end(pos: &mut Position, side: Side) -> Vec<Event> {
-    let up: Vec<(UnitId, Hex)> = pos
-        .patrols()
-        .keys()
-        .filter_map(|id| pos.get(id))
-        .filter(|p| p.side == side)
-        .map(|p| (p.id.clone(), p.hex))
-        .collect();
-    up.into_iter()
-        .map(|(id, hex)| {
-            let rule = Rule::para(para!("32.75"));
-            land(pos, &id, hex, "back from patrol", rule)
-        })
-        .collect()
-}
-
 /// 003 32.75: when air operations are prevented (a gale, fog or ice), every aircraft on
 /// patrol returns to base at once.
 pub fn grounded_by_weather(pos: &mut Position) -> Vec<Event> {

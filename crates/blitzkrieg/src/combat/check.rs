@@ -553,6 +553,9 @@ fn check_unattacked(
     let enemy_hexes: Vec<Hex> = pos
         .occupied()
         .filter(|h| pos.side_at(*h) == Some(side.other()) && !plan.attacked.contains_key(h))
+        // 30.5, 003 32.35: aircraft alone in a hex (in the air, or scrambled) are
+        // no defender to attack.
+        .filter(|h| pos.at(*h).any(|p| !p.kind.is_air()))
         .collect();
     let mut errs = Vec::new();
     for h in enemy_hexes {

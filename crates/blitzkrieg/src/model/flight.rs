@@ -110,3 +110,21 @@ pub struct Patrol {
     pub hex: Hex,
     pub kind: PatrolKind,
 }
+
+// 32.3, 003 32.3, 003 32.34: the wait-out and where returning fighters land.
+/// 32.3 with 003 32.3 and 003 32.34: a fighter of the defender's in the air in the
+/// mover's player-turn that lands somewhere else than the base it stands at: one that
+/// waited out over a hex, or an interceptor whose answer named a base to land at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Return {
+    pub unit: UnitId,
+    /// The hex it flew to: the wait-out hex, or the hex it intercepted over.
+    pub over: Hex,
+    /// The base the answer named.
+    pub base: Hex,
+    /// 003 32.3: how far from `over` it may land (12 hexes a leg, 24 in all).
+    pub reach: u32,
+    /// Whether it waited out (32.3) rather than intercepted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub waited: bool,
+}
