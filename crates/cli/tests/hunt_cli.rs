@@ -9,7 +9,7 @@
 //! third mail. The folder verifies.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::support::{new_at_position, TEXT_SEED as SEED};
+use crate::support::{answer, new_at_position, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use std::fs;
 
@@ -84,23 +84,8 @@ fn a_hunt_pre_decided_in_the_movers_file_needs_no_third_mail_32_5() {
         ),
         "{reaction}"
     );
-    let red = g.join("red.toml");
-    fs::write(
-        &red,
-        format!("{reaction}\n{SEED}\n[[intercept]]\nunits = [\"R-1FTR\"]\nhex = \"P30\"\n"),
-    )
-    .unwrap();
-    blitz()
-        .arg("resolve")
-        .arg(g.join(format!("{step}.state.ron")))
-        .arg(&red)
-        .args(["--seed-text", "7 12 19 23 31 40"])
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
-    let fought = fs::read_to_string(g.join(format!("{step}.report.txt"))).unwrap();
-    let fought = fought.split_whitespace().collect::<Vec<_>>().join(" ");
+    let body = format!("{reaction}\n{SEED}\n[[intercept]]\nunits = [\"R-1FTR\"]\nhex = \"P30\"\n");
+    let fought = answer(&g, &step, &body, &[]);
     let intercept =
         fought.find("Air combat over P30: R-1FTR intercepting at triple strength with 12 factors");
     let hunt = fought.find(

@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::air_combat_cli::{BLUE_ATTACKS_P30, POSITION};
-use crate::support::{new_at_position, TEXT_SEED as SEED};
+use crate::support::{answer, new_at_position, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use blitzkrieg::hex::Hex;
 use std::fs;
@@ -66,25 +66,10 @@ fn a_fighter_waits_out_and_lands_at_its_new_base_through_the_binary_32_3() {
         .unwrap();
     assert!(base.distance(azure) <= 12, "{line}");
     // Red's answer: R-1FTR waits out over its new base and lands there.
-    let red = g.join("red.toml");
-    fs::write(
-        &red,
-        format!(
-            "{reaction}\n{SEED}\n[[wait_out]]\nunits = [\"R-1FTR\"]\nhex = \"{base}\"\nland = \"{base}\"\n"
-        ),
-    )
-    .unwrap();
-    blitz()
-        .arg("resolve")
-        .arg(g.join(format!("{step}.state.ron")))
-        .arg(&red)
-        .args(["--seed-text", "7 12 19 23 31 40"])
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
-    let fought = fs::read_to_string(g.join(format!("{step}.report.txt"))).unwrap();
-    let fought = fought.split_whitespace().collect::<Vec<_>>().join(" ");
+    let body = format!(
+        "{reaction}\n{SEED}\n[[wait_out]]\nunits = [\"R-1FTR\"]\nhex = \"{base}\"\nland = \"{base}\"\n"
+    );
+    let fought = answer(&g, &step, &body, &[]);
     assert!(
         fought.contains(&format!(
             "R-1FTR flies from P30 to wait out the attack over {base}, to land at {base}"

@@ -86,17 +86,23 @@ pub fn act_factor(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
     }
 }
 
-/// 33.7: counts the ZOC of every patrol/interdiction hex holding 4 factors or more of
-/// one side ([`zoc_factor`], 003 33.7) into `pos` (and takes away those no longer so),
-/// after any change of the aircraft on patrol, of the weather or of the industry.
-pub fn refresh(rules: &Rules, pos: &mut Position) {
-    let least = Factor::from(
+/// 33.7: "at least four factors" (`[air_combat] interdiction_zoc_factors`): the fewest
+/// modified factors over a patrol hex that exert the armor-type ZOC.
+fn zoc_least(rules: &Rules) -> Factor {
+    Factor::from(
         rules
             .ruleset
             .tournament_figures
             .air_combat
             .interdiction_zoc_factors,
-    );
+    )
+}
+
+/// 33.7: counts the ZOC of every patrol/interdiction hex holding 4 factors or more of
+/// one side ([`zoc_factor`], 003 33.7) into `pos` (and takes away those no longer so),
+/// after any change of the aircraft on patrol, of the weather or of the industry.
+pub fn refresh(rules: &Rules, pos: &mut Position) {
+    let least = zoc_least(rules);
     let mut over: BTreeMap<(Side, Hex), Factor> = BTreeMap::new();
     for (id, p) in pos.patrols() {
         if p.kind != super::patrol::PatrolKind::Interdiction {
@@ -124,13 +130,7 @@ pub fn refresh(rules: &Rules, pos: &mut Position) {
 /// patrol/interdiction (all hexes, or `only` the one given): the aircraft, their modified
 /// factors ([`zoc_factor`]) and whether they exert the ZOC.
 pub fn told(rules: &Rules, pos: &Position, side: Side, only: Option<Hex>) -> Vec<Event> {
-    let least = Factor::from(
-        rules
-            .ruleset
-            .tournament_figures
-            .air_combat
-            .interdiction_zoc_factors,
-    );
+    let least = zoc_least(rules);
     let mut over: BTreeMap<Hex, (Vec<UnitId>, Factor)> = BTreeMap::new();
     for (id, p) in pos.patrols() {
         let ours = pos.get(id).is_some_and(|piece| piece.side == side);

@@ -225,12 +225,7 @@ pub fn land(
             events.push(landed(&l.unit, l.base, l.note, l.rule));
             continue;
         };
-        let mut near: Vec<Hex> = rules
-            .board
-            .city_hexes()
-            .filter(|h| h.distance(l.over) <= l.reach)
-            .collect();
-        near.sort_by_key(|h| (h.distance(l.over), *h));
+        let near = crate::air::mission::cities_within(rules, l.over, l.reach);
         let rule = Rule::of(Ref::Reading("32.34".into()));
         match near.into_iter().find(|h| why_not(pos, *h).is_none()) {
             Some(h) => {

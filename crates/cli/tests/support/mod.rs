@@ -339,3 +339,26 @@ pub fn new_at_position(dir: &Path, game: &str, position: &str, rules: &[&str]) -
         .success();
     folder
 }
+
+/// 32.3: the defender's answer to the stopped step `step` of the game in `g`: `body`
+/// (his template's header, the seed and his orders) written to `red.toml` in `g` and
+/// resolved through the binary on the agreed text the tests name ("7 12 19 23 31 40"),
+/// with `extra` arguments (`--mail ...`). The answer's report, its words joined by
+/// single spaces.
+pub fn answer(g: &Path, step: &str, body: &str, extra: &[&str]) -> String {
+    let red = g.join("red.toml");
+    std::fs::write(&red, body).unwrap();
+    assert_cmd::Command::cargo_bin("blitz")
+        .unwrap()
+        .arg("resolve")
+        .arg(g.join(format!("{step}.state.ron")))
+        .arg(&red)
+        .args(["--seed-text", "7 12 19 23 31 40"])
+        .arg("--out")
+        .arg(g)
+        .args(extra)
+        .assert()
+        .success();
+    let report = std::fs::read_to_string(g.join(format!("{step}.report.txt"))).unwrap();
+    report.split_whitespace().collect::<Vec<_>>().join(" ")
+}
