@@ -707,6 +707,10 @@ impl RawPosition {
                     .collect(),
             });
         }
+        // 38.1 (BLITZKRIEG '85): "instead of initial or reinforcement forces, players
+        // are given points": a counter the position does not place is not to come but
+        // inactive, for sale, as the set-up's purchase leaves those not bought.
+        let bought = rules.ruleset.rules == crate::state::RuleSet::Eighty5;
         let mut all = Side::BOTH
             .iter()
             .flat_map(|s| {
@@ -714,8 +718,12 @@ impl RawPosition {
                 rules.counters.in_game(*s, r.tournament(), r.air_combat())
             })
             .map(|c| {
-                let place = units.remove(&c.id).unwrap_or(Place::Waiting);
-                (c.id.clone(), place)
+                let unplaced = if bought {
+                    Place::Inactive
+                } else {
+                    Place::Waiting
+                };
+                (c.id.clone(), units.remove(&c.id).unwrap_or(unplaced))
             })
             .collect::<Vec<_>>();
         // 26: the substitutes in play (Tournament Game).

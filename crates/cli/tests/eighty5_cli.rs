@@ -1098,11 +1098,10 @@ fn a_die_decides_who_must_hold_35_cities_at_the_end_of_turn_15_51_1() {
     blitz().arg("verify").arg(&g).assert().success();
 }
 
-/// 52.1: in a game of '85 a medium bomber supporting a battle is halved, fractions
-/// down: B-1MDM (4) at less than half range adds 8 / 2 = 4 to B-1IN's 4 against
-/// R-1IN's 4, odds 2-1 (3-1 in the Tournament Game); the report cites 52.1.
-#[test]
-fn a_medium_bomber_bombs_at_half_strength_in_a_battle_52_1() {
+/// A game of '85 from a position at Blue's turn 2: B-1IN (V29) attacks R-1IN (V30)
+/// with B-1MDM from Vesper (V33) in support, resolved on the agreed text `seed`: the
+/// report, its words joined by single spaces.
+fn battle_with_a_medium_bomber(seed: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
                     [[stack]]\nhex = \"V29\"\nunits = [\"B-1IN\"]\n\n\
@@ -1119,8 +1118,23 @@ fn a_medium_bomber_bombs_at_half_strength_in_a_battle_52_1() {
     );
     let orders = dir.path().join("o.toml");
     fs::write(&orders, body).unwrap();
-    resolve_seeded(&s, &orders).success();
-    let report = flat_report(&g.join("04-2-blue.report.txt"));
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&s)
+        .arg(&orders)
+        .args(["--seed-text", seed])
+        .assert()
+        .success();
+    blitz().arg("verify").arg(&g).assert().success();
+    flat_report(&g.join("04-2-blue.report.txt"))
+}
+
+/// 52.1: in a game of '85 a medium bomber supporting a battle is halved, fractions
+/// down: B-1MDM (4) at less than half range adds 8 / 2 = 4 to B-1IN's 4 against
+/// R-1IN's 4, odds 2-1 (3-1 in the Tournament Game); the report cites 52.1.
+#[test]
+fn a_medium_bomber_bombs_at_half_strength_in_a_battle_52_1() {
+    let report = battle_with_a_medium_bomber("the winning numbers 4 8 15 16 23 42");
     for line in [
         "at double strength (less than half range) (30.41, 52.1: a medium bomber at half strength, fractions down)",
         "attacker B-1MDM from V33 4",
@@ -1128,4 +1142,22 @@ fn a_medium_bomber_bombs_at_half_strength_in_a_battle_52_1() {
     ] {
         assert!(report.contains(line), "{line}\n{report}");
     }
+}
+
+/// 37.36, 37.37, 38.1: a Hot War player-turn resolves its battles and its aircraft
+/// return to base after them; no counter is still to come by an order of appearance
+/// (points replace reinforcements): a game begun from a position keeps the counters it
+/// does not place inactive, for sale, as the set-up's purchase leaves those not bought.
+#[test]
+fn the_hot_war_resolves_combat_and_lands_its_bombers_with_no_reinforcements_37_36_38_1() {
+    let report = battle_with_a_medium_bomber("c");
+    for line in [
+        "TGAT PBM, row 2, column 2-1: - 2 / 2 3",
+        "R-IN2A retreats V30-U30-T29-T30",
+        "AIR UNITS RETURN TO BASE (30.5) ------------------------------- B-1MDM lands at V33 (30.5)",
+        "(A) Blue: 2 units on the board, 0 to come, 0 lost",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    assert!(!report.contains("may bring on"), "{report}");
 }
