@@ -12,7 +12,7 @@
 //! on Blue's seed with no stop, the air combat fought by Red's standing orders.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::support::{new_at_position, TEXT_SEED as SEED};
+use crate::support::{mover_stops, new_at_position, only_state, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use predicates::str::contains;
 use std::fs;
@@ -56,31 +56,13 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
     let tmp = tempfile::tempdir().unwrap();
     let rules = ["--rules", "tournament", "--optional", "32"];
     let g = new_at_position(tmp.path(), "g", POSITION, &rules);
-    let states: Vec<String> = fs::read_dir(&g)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".state.ron"))
-        .collect();
-    let [state] = states.as_slice() else {
-        panic!("one state: {states:?}");
-    };
-    let stem = state.trim_end_matches(".state.ron").to_string();
+    let stem = only_state(&g);
     let template = fs::read_to_string(g.join(format!("{stem}.template.toml"))).unwrap();
     assert!(template.contains("stops before odds"), "{template}");
-    // Blue's orders: the move, the attack, the TAC supporting it; no seed.
-    let blue = g.join("blue.toml");
-    fs::write(&blue, format!("{template}\n{BLUE_ATTACKS_P30}")).unwrap();
-    // Each resolution mailed: the mover's, then the answer's.
+    // Blue's orders: the move, the attack, the TAC supporting it; no seed. Each
+    // resolution mailed: the mover's, then the answer's.
     let mailed = ["--mail", "--date", "2026-11-24T18:00:00Z"];
-    blitz()
-        .arg("resolve")
-        .arg(g.join(state))
-        .arg(&blue)
-        .arg("--out")
-        .arg(&g)
-        .args(mailed)
-        .assert()
-        .success();
+    let step = mover_stops(&g, &stem, BLUE_ATTACKS_P30, &mailed);
     let report = fs::read_to_string(g.join(format!("{stem}.report.txt"))).unwrap();
     let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
@@ -89,7 +71,6 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
     );
     assert!(!report.contains("\nCOMBAT\n"), "{report}");
     // Red's reaction template: the flight over P30, unescorted, and R-1FTR in reach.
-    let step = format!("{stem}.step1");
     let reaction = fs::read_to_string(g.join(format!("{step}.template.toml"))).unwrap();
     assert!(reaction.contains("side = \"red\""), "{reaction}");
     assert!(
@@ -147,7 +128,7 @@ fn an_interception_is_answered_in_a_step_of_its_own_and_verifies_32() {
     let after: Vec<String> = fs::read_dir(&g)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".state.ron") && n != state && !n.contains(".step"))
+        .filter(|n| n.ends_with(".state.ron") && !n.starts_with(&stem))
         .collect();
     let [next] = after.as_slice() else {
         panic!("one state after the answer: {after:?}");

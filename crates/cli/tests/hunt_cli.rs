@@ -9,7 +9,8 @@
 //! third mail. The folder verifies.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::support::{answer, new_at_position, TEXT_SEED as SEED};
+use crate::air_combat_cli::BLUE_ATTACKS_P30;
+use crate::support::{answer, mover_stops, new_at_position, only_state, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use std::fs;
 
@@ -44,35 +45,11 @@ fn a_hunt_pre_decided_in_the_movers_file_needs_no_third_mail_32_5() {
     let tmp = tempfile::tempdir().unwrap();
     let rules = ["--rules", "tournament", "--optional", "32"];
     let g = new_at_position(tmp.path(), "g", POSITION, &rules);
-    let states: Vec<String> = fs::read_dir(&g)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".state.ron"))
-        .collect();
-    let [state] = states.as_slice() else {
-        panic!("one state: {states:?}");
-    };
-    let stem = state.trim_end_matches(".state.ron").to_string();
-    let template = fs::read_to_string(g.join(format!("{stem}.template.toml"))).unwrap();
-    let blue = g.join("blue.toml");
-    fs::write(
-        &blue,
-        format!(
-            "{template}\n[[move]]\nunit = \"B-12IN\"\npath = [\"P29\"]\n\n[[attack]]\nid = \"a1\"\nunits = [\"B-12IN\"]\ntargets = [\"P30\"]\n\n\
-             [[mission]]\nunits = [\"B-1TAC\"]\nkind = \"tactical\"\nto = \"P30\"\nbattle = \"a1\"\n\n\
-             [[mission]]\nunits = [\"B-1FTR\"]\nkind = \"hunt\"\nto = \"P29\"\nstrafe = \"P30\"\n"
-        ),
-    )
-    .unwrap();
-    blitz()
-        .arg("resolve")
-        .arg(g.join(state))
-        .arg(&blue)
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
-    let step = format!("{stem}.step1");
+    let stem = only_state(&g);
+    let hunt = format!(
+        "{BLUE_ATTACKS_P30}\n[[mission]]\nunits = [\"B-1FTR\"]\nkind = \"hunt\"\nto = \"P29\"\nstrafe = \"P30\"\n"
+    );
+    let step = mover_stops(&g, &stem, &hunt, &[]);
     let reaction = fs::read_to_string(g.join(format!("{step}.template.toml"))).unwrap();
     assert!(
         reaction.contains("# P29: hunters B-1FTR (32.5); intercept range"),

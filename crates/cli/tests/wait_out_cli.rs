@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::air_combat_cli::{BLUE_ATTACKS_P30, POSITION};
-use crate::support::{answer, new_at_position, TEXT_SEED as SEED};
+use crate::support::{answer, mover_stops, new_at_position, only_state, TEXT_SEED as SEED};
 use assert_cmd::Command;
 use blitzkrieg::hex::Hex;
 use std::fs;
@@ -26,24 +26,8 @@ fn a_fighter_waits_out_and_lands_at_its_new_base_through_the_binary_32_3() {
     let position = POSITION.replace("P30 = \"red\"", "P30 = \"red\"\nV33 = \"red\"")
         + "\n[[stack]]\nhex = \"V33\"\nunits = [\"R-2IN\"]\n";
     let g = new_at_position(tmp.path(), "g", &position, &rules);
-    let state = fs::read_dir(&g)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .find(|n| n.ends_with(".state.ron"))
-        .unwrap();
-    let stem = state.trim_end_matches(".state.ron").to_string();
-    let template = fs::read_to_string(g.join(format!("{stem}.template.toml"))).unwrap();
-    let blue = g.join("blue.toml");
-    fs::write(&blue, format!("{template}\n{BLUE_ATTACKS_P30}")).unwrap();
-    blitz()
-        .arg("resolve")
-        .arg(g.join(&state))
-        .arg(&blue)
-        .arg("--out")
-        .arg(&g)
-        .assert()
-        .success();
-    let step = format!("{stem}.step1");
+    let stem = only_state(&g);
+    let step = mover_stops(&g, &stem, BLUE_ATTACKS_P30, &[]);
     let reaction = fs::read_to_string(g.join(format!("{step}.template.toml"))).unwrap();
     assert!(reaction.contains("# [[wait_out]]"), "{reaction}");
     // The bases the template names, the nearest to P30 taken.

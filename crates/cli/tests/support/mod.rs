@@ -362,3 +362,37 @@ pub fn answer(g: &Path, step: &str, body: &str, extra: &[&str]) -> String {
     let report = std::fs::read_to_string(g.join(format!("{step}.report.txt"))).unwrap();
     report.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// The stem (`10-5-blue`) of the one state a game folder made from a position holds.
+pub fn only_state(g: &Path) -> String {
+    let states: Vec<String> = std::fs::read_dir(g)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".state.ron"))
+        .collect();
+    let [state] = states.as_slice() else {
+        panic!("one state: {states:?}");
+    };
+    state.trim_end_matches(".state.ron").to_string()
+}
+
+/// 32.3: Blue's `orders` under the header of his template for the state `stem` of the
+/// game in `g`, written to `blue.toml` in `g` and resolved through the binary with
+/// `extra` arguments; the player-turn stops before odds. The stopped step's name
+/// (`{stem}.step1`).
+pub fn mover_stops(g: &Path, stem: &str, orders: &str, extra: &[&str]) -> String {
+    let template = std::fs::read_to_string(g.join(format!("{stem}.template.toml"))).unwrap();
+    let blue = g.join("blue.toml");
+    std::fs::write(&blue, format!("{template}\n{orders}")).unwrap();
+    assert_cmd::Command::cargo_bin("blitz")
+        .unwrap()
+        .arg("resolve")
+        .arg(g.join(format!("{stem}.state.ron")))
+        .arg(&blue)
+        .arg("--out")
+        .arg(g)
+        .args(extra)
+        .assert()
+        .success();
+    format!("{stem}.step1")
+}
