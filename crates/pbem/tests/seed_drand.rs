@@ -3,10 +3,17 @@
 //! another round, a flipped byte, another chain's key, a wrong round or an altered
 //! randomness are refused with a clear message. No network.
 
+use pbem::seed::json::{self, Json};
 use pbem::seed::{Beacon, DrandChain, Seed, SeedError};
+use std::collections::BTreeSet;
 
 const ROUND_657413: &str = include_str!("data/beacon-quicknet-657413.json");
 const ROUND_123: &str = include_str!("data/beacon-quicknet-123.json");
+/// Real quicknet rounds found in public code, one beacon a line (`{"round": N,
+/// "signature": "..."}`) with the repository, the path and a commit of the file it was
+/// read from. The long game decided by drand beacons (`blitzkrieg/examples/long_game.rs`)
+/// is played from them.
+const QUICKNET_ROUNDS: &str = include_str!("data/quicknet-rounds.jsonl");
 const RANDOMNESS_657413: &str = "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587";
 const SIG_657413: &str = "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b";
 /// The public key of drand's retired "fastnet" chain: a valid key of another chain.
@@ -182,4 +189,30 @@ fn round_from_utc_time_is_the_first_round_after_it() {
     );
     let e = c.round_for_time("next tuesday").unwrap_err();
     assert!(matches!(e, SeedError::BadTime { .. }));
+}
+
+/// Every recorded round verifies against quicknet's key as it is written, no round is
+/// there twice, and each names where it was found; there are enough for the long game's
+/// 27 player-turns with battles, one round each.
+#[test]
+fn every_recorded_quicknet_round_verifies() {
+    let chain = quicknet();
+    let mut rounds = BTreeSet::new();
+    for line in QUICKNET_ROUNDS.lines() {
+        let beacon = Beacon::from_json(line).unwrap();
+        if let Err(e) = chain.verify(&beacon) {
+            panic!("round {}: {e}", beacon.round);
+        }
+        assert!(rounds.insert(beacon.round), "round {} twice", beacon.round);
+        let v = json::parse(line).unwrap();
+        for field in ["repository", "path", "commit"] {
+            assert!(
+                matches!(v.get(field), Some(Json::String(s)) if !s.is_empty()),
+                "round {}: no {field}",
+                beacon.round
+            );
+        }
+    }
+    assert!(rounds.len() >= 27, "{} rounds", rounds.len());
+    assert!(rounds.contains(&123) && rounds.contains(&657_413));
 }
