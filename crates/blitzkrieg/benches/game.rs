@@ -4,6 +4,9 @@
 //!   readings; the combat tables are read when a battle first needs them);
 //! - `verify_long_game`: `game::verify_dir` of a whole game, 32 player-turns, written
 //!   once before timing by `examples/long_game.rs`;
+//! - `verify_long_drand_game`: the same of the long game decided by drand beacons
+//!   (`long_game.rs --drand`: 32 player-turns, 22 of them with battles, each resolved by a
+//!   real quicknet round of its own, so 22 beacons checked);
 //! - `turn_map`: the PNG picture of a player-turn of that game (`map::state_png`, what
 //!   `blitz board --png --state` and a turn mail draw): the state its player-turn
 //!   `13-6-red` produced (four battles).
@@ -30,6 +33,13 @@ fn bench(c: &mut Criterion) {
     assert_eq!(verified.turns.len(), turns);
     c.bench_function("verify_long_game", |b| {
         b.iter(|| black_box(game::verify_dir(&u, dir.path()).unwrap()))
+    });
+    let drand = tempfile::tempdir().unwrap();
+    let turns = long_game::play_drand(&u, drand.path()).unwrap();
+    let verified = game::verify_dir(&u, drand.path()).unwrap();
+    assert_eq!(verified.turns.len(), turns);
+    c.bench_function("verify_long_drand_game", |b| {
+        b.iter(|| black_box(game::verify_dir(&u, drand.path()).unwrap()))
     });
     let produced = std::fs::read_dir(dir.path())
         .unwrap()

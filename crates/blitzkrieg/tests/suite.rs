@@ -73,6 +73,9 @@ mod victory_rules;
 // 35.31: the push of beach defenders.
 #[path = "ascendancy_push.rs"]
 mod ascendancy_push;
+// The long game decided by drand beacons (issue 29).
+#[path = "long_game.rs"]
+mod long_game;
 
 /// Every `.rs` file of `tests/` is a module of this suite or a test target of its own
 /// in `Cargo.toml`: with `autotests = false`, a file that is neither never runs.
