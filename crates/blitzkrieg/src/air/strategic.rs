@@ -123,7 +123,7 @@ pub fn resolve(
         };
         events.push(Event::Air(AirEvent::Bombed {
             hex: raid.hex,
-            bombers: raid.bombers.clone(),
+            bombers: striking(rules, pos, raid),
             factors,
             roll: shown,
             table: format!("{}: {}", cell.cite, cell.printed),
@@ -134,6 +134,17 @@ pub fn resolve(
         events.extend(crate::bombing::aa::after_strike(rules, pos, owed, &[]));
     }
     Ok(events)
+}
+
+/// The bombers the line names: all the raid's, or in a game of '85 those left on the
+/// map after the A-A's first half (48.21).
+fn striking(rules: &Rules, pos: &Position, raid: &Raid) -> Vec<UnitId> {
+    let played = crate::bombing::aa::played(rules);
+    raid.bombers
+        .iter()
+        .filter(|b| !played || pos.get(b).is_some())
+        .cloned()
+        .collect()
 }
 
 /// 30.42: `factors` defence factors removed from the ground units in `hex`.
