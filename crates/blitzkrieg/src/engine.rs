@@ -1493,6 +1493,8 @@ fn fight(
     let defer = pending_mode.then_some(label.as_str());
     let ask = pending_mode && sequence.asks_in_battles();
     for (i, battle) in battles.iter().enumerate() {
+        // 48.21 ('85): the A-A of the hexes attacked, half its losses before the battle.
+        let aa_owed = battle_aa(rules, state, &mut f, battle, input)?;
         let city = minor::reduce::city_of(
             rules,
             &next.minors,
@@ -1516,7 +1518,9 @@ fn fight(
                 &mut dice,
             )
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("29.4"))])?;
+            let after = crate::bombing::aa::after_strike(rules, &mut f.pos, aa_owed, &fought);
             f.events.extend(fought);
+            f.events.extend(after);
             f.throughout.after_battle(rules, &f.pos);
         } else {
             // 36.32-36.34: the odds capped for want of basic industry.
@@ -1538,7 +1542,10 @@ fn fight(
             )
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("15.2"))])?;
             drop(roll);
+            let after =
+                crate::bombing::aa::after_strike(rules, &mut f.pos, aa_owed, &battle_events);
             f.events.extend(battle_events);
+            f.events.extend(after);
             f.events.extend(air::base::overrun(&mut f.pos));
             f.throughout.after_battle(rules, &f.pos);
             let rest = battles.get(i + 1..).unwrap_or_default();
@@ -1957,6 +1964,32 @@ fn bomb(
             .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("30.42"))])?,
     );
     Ok(events)
+}
+
+/// 48.21-48.22 ('85): the A-A of the hexes `battle` attacks fired at its bombers, the
+/// first half of the losses taken; the rest owed until the battle is fought.
+fn battle_aa(
+    rules: &Rules,
+    state: &GameState,
+    f: &mut Live,
+    battle: &WaitingBattle,
+    input: &mut TurnInput,
+) -> Result<crate::bombing::aa::Owed, Vec<OrderError>> {
+    let mode = table_mode(state.game.options.tables);
+    let tables = input.tables;
+    let dice = &mut *input.dice;
+    let mut roll = |id: &str, stock: Option<&str>| dice.roll(mode, id, stock);
+    let (fired, owed) = crate::bombing::aa::at_battle(
+        rules,
+        &mut f.pos,
+        (f.side.other(), &battle.id, battle.stock.as_deref()),
+        (&battle.units, &battle.targets),
+        tables,
+        &mut roll,
+    )
+    .map_err(|e| vec![OrderError::new(Problem::NoRoll(e), None, cite!("48.21"))])?;
+    f.events.extend(fired);
+    Ok(owed)
 }
 
 /// 32.32, 32.4: the air combat of the defender's interceptions on the ACT, drawn from

@@ -1102,17 +1102,24 @@ fn a_die_decides_who_must_hold_35_cities_at_the_end_of_turn_15_51_1() {
 /// with B-1MDM from Vesper (V33) in support, resolved on the agreed text `seed`: the
 /// report, its words joined by single spaces.
 fn battle_with_a_medium_bomber(seed: &str) -> String {
+    battle_with_a_bomber(seed, "\"B-1IN\"", "B-1MDM")
+}
+
+/// [`battle_with_a_medium_bomber`] with `attackers` (ids quoted, in V29) and `bomber`.
+fn battle_with_a_bomber(seed: &str, attackers: &str, bomber: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
-                    [[stack]]\nhex = \"V29\"\nunits = [\"B-1IN\"]\n\n\
-                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1MDM\"]\n\n\
-                    [[stack]]\nhex = \"V30\"\nunits = [\"R-1IN\"]\n";
-    let g = crate::support::new_at_position(dir.path(), "t521", position, &["--rules", "85"]);
+    let position = format!(
+        "format = 1\nturn = 2\nside = \"blue\"\n\n\
+         [[stack]]\nhex = \"V29\"\nunits = [{attackers}]\n\n\
+         [[stack]]\nhex = \"V33\"\nunits = [\"{bomber}\"]\n\n\
+         [[stack]]\nhex = \"V30\"\nunits = [\"R-1IN\"]\n"
+    );
+    let g = crate::support::new_at_position(dir.path(), "t521", &position, &["--rules", "85"]);
     let s = g.join("04-2-blue.state.ron");
     let body = format!(
         "game = \"t521\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n{}\n\
-         [[attack]]\nid = \"a1\"\nunits = [\"B-1IN\"]\ntargets = [\"V30\"]\n\n\
-         [[mission]]\nunits = [\"B-1MDM\"]\nkind = \"tactical\"\nto = \"V30\"\nbattle = \"a1\"\n",
+         [[attack]]\nid = \"a1\"\nunits = [{attackers}]\ntargets = [\"V30\"]\n\n\
+         [[mission]]\nunits = [\"{bomber}\"]\nkind = \"tactical\"\nto = \"V30\"\nbattle = \"a1\"\n",
         sha(&s),
         crate::support::TEXT_SEED
     );
@@ -1143,6 +1150,29 @@ fn a_medium_bomber_bombs_at_half_strength_in_a_battle_52_1() {
         assert!(report.contains(line), "{line}\n{report}");
     }
 }
+
+/// 48.1, 48.21, 48.22: in a game of '85 R-1IN, a full-stacking unit, fires its A-A of
+/// 2 at B-1TAC bombing it in battle a1 (B-1IN and B-2IN attacking), on the ACT's 1-4 column: 1 factor, none before
+/// the battle (half of 1, fractions down), so B-1TAC strikes with its 4 doubled, and 1
+/// after it, the TAC made up into 3; the folder verifies.
+#[test]
+fn a_tac_in_a_battle_is_fired_at_by_the_full_stacking_units_it_bombs_48_22() {
+    let report = battle_with_a_bomber(SEED_AA, "\"B-1IN\", \"B-2IN\"", "B-1TAC");
+    for line in [
+        "Bombers over V30: A-A fire of 2 factors (1 full-stacking ground unit at 2 each); aa-a1:",
+        "ACT PBM, row 1, column 1-4: 1: 1 bomber factors lost (48.22)",
+        "of the 1 bomber factors lost over V30, 0 before the strike (half, fractions down) and 1 after it (48.21, 48.34)",
+        "attacker B-1TAC from V33 8",
+        "B-1TAC reduced in V30: A-A fire over V30 takes 1 factors from it (48.21, 48.34)",
+        "Blue lost B-1TAC (reduced)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+}
+
+/// The agreed text whose roll `aa-a1` in game t521's 2-Blue is a 1 (a loss on the ACT's
+/// 1-4 column).
+const SEED_AA: &str = "d";
 
 /// 37.36, 37.37, 38.1: a Hot War player-turn resolves its battles and its aircraft
 /// return to base after them; no counter is still to come by an order of appearance

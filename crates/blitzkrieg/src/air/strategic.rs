@@ -2,7 +2,8 @@
 //! Barrage and Bombardment Table, before the battles are fought (the sequence of play
 //! resolves the BBT before the TGAT; 003 25.3 leaves the order to the attacker).
 //! Grounded aircraft in the hex take no loss ("assumed to take to the air"), and the
-//! bombers none either ("There is no effective A-A fire").
+//! bombers none either ("There is no effective A-A fire"), but in a game of '85, whose
+//! units fire A-A at the MDM (48.22-48.24, `bombing/aa.rs`).
 
 use super::{bombing, AirEvent};
 use crate::board::Terrain;
@@ -88,6 +89,25 @@ pub fn resolve(
             });
             continue;
         }
+        // 48.21-48.24 ('85): the A-A of the units bombed, half its losses before.
+        let defender = raid
+            .bombers
+            .iter()
+            .find_map(|b| rules.counters.get(b))
+            .map_or(Side::Red, |c| c.side.other());
+        let (fired, owed) =
+            crate::bombing::aa::at_raid(rules, pos, (raid, defender), tables, roll)?;
+        events.extend(fired);
+        if raid.bombers.iter().all(|b| pos.get(b).is_none()) {
+            events.push(Event::Note {
+                text: format!(
+                    "the strategic bombing of {} is not made: the A-A eliminated its bombers",
+                    raid.hex
+                ),
+                rule: Rule::para(para!("48.21")),
+            });
+            continue;
+        }
         let factors: Factor = raid
             .bombers
             .iter()
@@ -103,7 +123,7 @@ pub fn resolve(
         };
         events.push(Event::Air(AirEvent::Bombed {
             hex: raid.hex,
-            bombers: raid.bombers.clone(),
+            bombers: striking(rules, pos, raid),
             factors,
             roll: shown,
             table: format!("{}: {}", cell.cite, cell.printed),
@@ -111,8 +131,20 @@ pub fn resolve(
             rule: Rule::para(para!("30.42")),
         }));
         events.extend(take_loss(rules, pos, raid.hex, removed, lose_first));
+        events.extend(crate::bombing::aa::after_strike(rules, pos, owed, &[]));
     }
     Ok(events)
+}
+
+/// The bombers the line names: all the raid's, or in a game of '85 those left on the
+/// map after the A-A's first half (48.21).
+fn striking(rules: &Rules, pos: &Position, raid: &Raid) -> Vec<UnitId> {
+    let played = crate::bombing::aa::played(rules);
+    raid.bombers
+        .iter()
+        .filter(|b| !played || pos.get(b).is_some())
+        .cloned()
+        .collect()
 }
 
 /// 30.42: `factors` defence factors removed from the ground units in `hex`.

@@ -34,6 +34,8 @@
 //!   hex.
 
 pub mod resolve;
+// 48: BLITZKRIEG '85's anti-aircraft fire.
+pub mod aa;
 
 pub(crate) use resolve::take as take_factors;
 pub use resolve::{resolve, Hazard, Strike};

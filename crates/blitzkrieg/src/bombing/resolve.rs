@@ -159,7 +159,10 @@ pub fn resolve(
         .into_iter()
         .partition(|r| r.target == RaidTarget::Airbase);
     for raid in airbases.into_iter().chain(others) {
-        if raid.target == RaidTarget::Airbase {
+        // 48 ('85): the A-A of the city and its units replaces 33.2's airbase fire.
+        let (fired, owed) = super::aa::at_raid(rules, pos, (raid, side.other()), tables, roll)?;
+        events.extend(fired);
+        if raid.target == RaidTarget::Airbase && !super::aa::played(rules) {
             events.extend(airbase_fire(rules, pos, raid, side, tables, roll)?);
         }
         let bombers: Vec<UnitId> = raid
@@ -224,12 +227,13 @@ pub fn resolve(
         }
         events.push(Event::Air(AirEvent::Struck(strike)));
         events.extend(after);
+        events.extend(super::aa::after_strike(rules, pos, owed, &[]));
     }
     Ok(events)
 }
 
 /// How a roll id names the target.
-fn kind_name(target: RaidTarget) -> &'static str {
+pub(crate) fn kind_name(target: RaidTarget) -> &'static str {
     match target {
         RaidTarget::Units => "bombing",
         RaidTarget::Airbase => "airbase",

@@ -4,7 +4,8 @@
 //! for in the battle before it (the mover attacks, 12.1), to the mover when it was
 //! removed before combat (14.9), and to the other side when an automatic victory beat
 //! it (21.1) or a barrage destroyed it (25.2); a unit lost in an air combat (32.32)
-//! to its own side, since both sides' aircraft fire in it. A later step of a
+//! to its own side, since both sides' aircraft fire in it, and so a bomber lost to
+//! '85's A-A (48.21). A later step of a
 //! player-turn (the answer before odds, `6-Blue.step1`) is summed up too, its mover
 //! named by the player-turn's label.
 
@@ -59,6 +60,13 @@ pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) 
             } => {
                 avs.push(format!("against {hex} ({odds})"));
                 beaten.extend(defenders.iter().map(|d| &d.0));
+            }
+            // 48.21 ('85): the bombers' losses to A-A are their own side's.
+            Event::Eliminated { unit, rule, .. } if rule.cites("48.21") => {
+                match own_side(unit, counters) {
+                    Some(side) => lost.entry(side).or_default().push(unit),
+                    None => unknown.push(unit),
+                }
             }
             Event::Eliminated { unit, .. } if beaten.contains(&unit) || barraging => {
                 lost.entry(mover.other()).or_default().push(unit);
