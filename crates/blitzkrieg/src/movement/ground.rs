@@ -698,6 +698,15 @@ fn fault_error(
             hex: f.hex,
             weather: *weather,
         },
+        Fault::Grounded(weather) => Problem::HelicopterGrounded {
+            unit: u.clone(),
+            weather: *weather,
+        },
+        Fault::EndsOverWater(t) => Problem::HelicopterOverWater {
+            unit: u.clone(),
+            hex: f.hex,
+            terrain: terrain_name(*t).into(),
+        },
     };
     OrderError::new(problem, span, f.fault.rule()).unit(unit)
 }
