@@ -903,6 +903,18 @@ mod tests {
                 hex: h("K14"),
                 terrain: "lake".into(),
             },
+            Problem::NotCarried {
+                unit: UnitId::new("B-1AR").unwrap(),
+                why: "transport helicopters carry infantry units only".into(),
+            },
+            Problem::NotATransportHelicopter {
+                unit: UnitId::new("B-1AH").unwrap(),
+            },
+            Problem::HelicopterCapacity {
+                unit: UnitId::new("B-1IN").unwrap(),
+                strength: 4,
+                capacity: 2,
+            },
         ]
     }
 

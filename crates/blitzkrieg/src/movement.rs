@@ -64,6 +64,7 @@ mod assault;
 mod av;
 mod carrier;
 mod ground;
+mod helicopter;
 mod invasion;
 mod naval;
 mod place;

@@ -1175,6 +1175,15 @@ problems! {
         (B373, hint = "end the helicopter's move on a land hex: it may fly over sea and lake on the way")
         #[error("{unit} may not end its move in {hex}: helicopters never end their movement in an all-water hex ({terrain}, 46.2)")]
         HelicopterOverWater { unit: UnitId, hex: Hex, terrain: String },
+        (B374, hint = "name in `by` the transport helicopters of one infantry unit: `[[move]] unit = \"B-1IN\" by = [\"B-1TH\"]`")
+        #[error("{unit} cannot be carried by helicopter: {why} (46.41)")]
+        NotCarried { unit: UnitId, why: String },
+        (B375, hint = "name transport helicopters (B-1TH ... B-8TH) in `by`")
+        #[error("{unit} carries no unit: only transport helicopters carry infantry (46.41, 46.5)")]
+        NotATransportHelicopter { unit: UnitId },
+        (B376, hint = "add transport helicopters to `by` until their combat strengths together reach the infantry's")
+        #[error("{unit}'s combat strength of {strength} exceeds the {capacity} its transport helicopters carry (46.41)")]
+        HelicopterCapacity { unit: UnitId, strength: u32, capacity: u32 },
     }
 }
 

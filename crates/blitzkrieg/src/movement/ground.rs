@@ -22,7 +22,7 @@ pub(super) struct Member {
     pub(super) hex: Hex,
     pub(super) mover: Mover,
     /// 22: whether it may have the strategic movement bonus.
-    strategic: Standing,
+    pub(super) strategic: Standing,
 }
 
 /// A member's legal walk, and the strategic movement bonus it needed (22), if any.
@@ -59,7 +59,14 @@ impl Turn<'_, '_> {
     /// The units of a move order, its path and each unit's walk along it, when the
     /// order is legal; else every problem is reported.
     pub(super) fn walk_order(&mut self, m: &Move) -> Option<(Vec<Member>, Planned, Vec<Walked>)> {
-        let members = self.members(m)?;
+        let mut members = self.members(m)?;
+        if !m.by.is_empty() {
+            // 46.4: an infantry unit carried by transport helicopters.
+            members = self.carried(m, members)?;
+            if !self.same_hex(&members) {
+                return None;
+            }
+        }
         let plan = self.plan(m, &members)?;
         if let Some(e) = self.short_of_oil(&members, &plan) {
             self.errors.push(e);
@@ -192,7 +199,7 @@ impl Turn<'_, '_> {
     }
 
     /// 2.1, 4.2, 7.1-7.2: a unit of the mover's, on the map, not moved before.
-    fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
+    pub(super) fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
         let c: Counter = self.own_counter(u)?;
         if c.kind.is_air() {
             let problem = Problem::AirMovesByMission {
