@@ -157,9 +157,16 @@ impl UnitKind {
     }
 
     /// 8.3: armor and air-assault have the armor-type zone of control and move
-    /// through enemy ZOC when they start in one.
+    /// through enemy ZOC when they start in one; 46.43: helicopters "are considered to
+    /// be armor pieces for all ZOC purposes".
     pub const fn is_armor_type(self) -> bool {
-        matches!(self, UnitKind::Armor | UnitKind::AirAssault)
+        matches!(
+            self,
+            UnitKind::Armor
+                | UnitKind::AirAssault
+                | UnitKind::TransportHelicopter
+                | UnitKind::AttackHelicopter
+        )
     }
 
     /// 10.2: armor, air-assault and artillery never enter forest (nor retreat into it).
@@ -172,7 +179,7 @@ impl UnitKind {
 
     /// 9.2: armor and air-assault move twice as fast through desert.
     pub const fn desert_bonus(self) -> bool {
-        self.is_armor_type()
+        matches!(self, UnitKind::Armor | UnitKind::AirAssault)
     }
 
     /// 9.3: any ground unit except armor and artillery may be air transported.

@@ -83,10 +83,10 @@ impl Mover {
         }
     }
 
-    /// 8.2 (003 8.2): everything but armor and air-assault follows the infantry rule;
-    /// 46.43: helicopters "are considered to be armor pieces for all ZOC purposes".
+    /// 8.2 (003 8.2): everything but armor and air-assault (and '85's helicopters,
+    /// 46.43) follows the infantry rule.
     fn infantry_rule(&self) -> bool {
-        !self.kind.is_armor_type() && !self.kind.is_helicopter()
+        !self.kind.is_armor_type()
     }
 }
 
