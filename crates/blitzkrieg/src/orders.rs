@@ -62,6 +62,8 @@ struct RawMove {
     /// 46.4: the transport helicopters carrying the infantry unit moved.
     #[serde(default)]
     by: Vec<Spanned<String>>,
+    /// 46.42: the hexes the carried infantry goes on to, on its own, after the flight.
+    then: Option<Vec<Spanned<String>>>,
 }
 
 /// 19.2: an order for units at sea: sail to an adjacent zone (`to`), or land at a
@@ -427,6 +429,8 @@ pub struct Move {
     /// 46.4: the transport helicopters that carry the infantry unit (empty: it moves
     /// on its own).
     pub by: Vec<Located<UnitId>>,
+    /// 46.42: the hexes the carried infantry enters on its own after the flight.
+    pub then: Vec<Located<Hex>>,
 }
 
 /// 19.1: units set up in the At Sea Box of a zone.
@@ -1533,6 +1537,7 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
         span: at,
         to_sea,
         by: units(&m.by, errs),
+        then: m.then.as_ref().map(|p| hexes(p, errs)).unwrap_or_default(),
     })
 }
 

@@ -31,6 +31,10 @@ pub fn may_end_in(terrain: Terrain) -> bool {
     terrain.is_land()
 }
 
+/// 46.42: "Any infantry unit that moves by transport helicopter may only use its
+/// inherent movement to move two movement factors".
+pub const OWN_MF_AFTER_FLIGHT: u32 = 2;
+
 /// 46.21: "In Gale, Fog or Ice, helicopter units may not move".
 pub fn grounded(weather: Weather) -> bool {
     matches!(weather, Weather::Gale | Weather::Fog | Weather::Ice)

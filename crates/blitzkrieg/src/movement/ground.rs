@@ -47,12 +47,20 @@ impl Turn<'_, '_> {
     /// 7.1-7.5, 8.2-8.3, 9.1-9.2, 10, 11.2: one ground move order (with optional rule
     /// 19, one that ends by going to sea is `move_to_sea`'s).
     pub(super) fn ground(&mut self, m: &Move) {
+        if m.by.is_empty() && !m.then.is_empty() {
+            self.then_without_flight(m);
+            return;
+        }
         if let Some(zone) = &m.to_sea {
             self.move_to_sea(m, zone);
             return;
         }
         if let Some((members, plan, walks)) = self.walk_order(m) {
             self.carry_out(&members, &plan, walks);
+            // 46.42: the carried infantry's own move after the flight.
+            if !m.by.is_empty() {
+                self.after_flight(m);
+            }
         }
     }
 
@@ -237,6 +245,13 @@ impl Turn<'_, '_> {
             &u.value,
             crate::supply::movement(self.pos, &u.value, c.movement).saturating_sub(lost),
         );
+        // 46.42: after helicopter transport, 2 MF of its own, without strategic movement.
+        let landed = self.log.heli_landed.contains(&u.value);
+        let mf = if landed {
+            mf.min(crate::eighty5::helicopter::OWN_MF_AFTER_FLIGHT)
+        } else {
+            mf
+        };
         let mut mover = Mover::new(c.side, c.kind, mf)
             .under(&self.ctx.rules.ruleset.readings)
             .in_weather(self.ctx.weather);
@@ -255,6 +270,9 @@ impl Turn<'_, '_> {
                     why: strategic::Barred::Invaded,
                 };
             }
+        }
+        if landed {
+            strategic = Standing::NotPlayed;
         }
         // 36.22-36.24: no strategic movement for want of oil.
         if let (Some(s), Standing::May { bonus }) = (shortage, strategic) {

@@ -7,7 +7,7 @@
 
 use super::ground::Member;
 use super::Turn;
-use crate::orders::{Located, Move, Problem};
+use crate::orders::{Located, Move, Problem, Route};
 use crate::units::{UnitId, UnitKind};
 
 impl Turn<'_, '_> {
@@ -78,6 +78,41 @@ impl Turn<'_, '_> {
         let mut all = vec![flown];
         all.extend(carriers);
         Some(all)
+    }
+
+    /// 46.42: the infantry set down goes on along `then` with its own movement, 2 MF
+    /// at most, "only after helicopter transport", as infantry (8.2: not out of an
+    /// enemy ZOC it was set down in).
+    pub(super) fn after_flight(&mut self, m: &Move) {
+        let Some(unit) = m.units.first() else {
+            return;
+        };
+        self.log.heli_landed.insert(unit.value.clone());
+        if m.then.is_empty() {
+            return;
+        }
+        // The same order goes on: not a second [[move]] of the unit.
+        self.log.moved.remove(&unit.value);
+        if let Some(given) = self.given.get_mut("move") {
+            given.remove(&unit.value);
+        }
+        let own = Move {
+            units: vec![unit.clone()],
+            route: Route::Path(m.then.clone()),
+            span: m.span.clone(),
+            to_sea: None,
+            by: Vec::new(),
+            then: Vec::new(),
+        };
+        self.ground(&own);
+    }
+
+    /// 46.42: `then` belongs to a move by transport helicopter.
+    pub(super) fn then_without_flight(&mut self, m: &Move) {
+        if let Some(unit) = m.units.first() {
+            let why = "`then` follows a flight: name the transport helicopters in `by`";
+            self.not_carried(unit, why);
+        }
     }
 
     /// 46.41: the combat strength a transport is measured by (the printed attack).

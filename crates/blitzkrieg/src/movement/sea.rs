@@ -577,6 +577,7 @@ impl Turn<'_, '_> {
             span: at.span.clone(),
             to_sea: None,
             by: Vec::new(),
+            then: Vec::new(),
         };
         self.ground(&inland);
         if self.errors.len() == errors {
