@@ -852,7 +852,7 @@ mod tests {
             Problem::AircraftPlacement {
                 unit: UnitId::new("B-1FTR").unwrap(),
                 hex: h("J28"),
-                why: "an air unit is placed there already this player-turn: one a functioning aircraft city".into(),
+                why: "a helicopter or air unit is placed there already this player-turn: one a functioning aircraft city".into(),
             },
             // 32.4, 003 32.4, 003 32.31: escorts and the mover's choice of losses.
             Problem::HuntOverAirTransport { hex: h("K14") },
@@ -892,6 +892,28 @@ mod tests {
                 unit: UnitId::new("R-1FTR").unwrap(),
                 hex: h("K16"),
                 why: "it is in enemy ZOC (30.6)".into(),
+            },
+            // 46: helicopters.
+            Problem::HelicopterGrounded {
+                unit: UnitId::new("B-1TH").unwrap(),
+                weather: crate::tables::Weather::Fog,
+            },
+            Problem::HelicopterOverWater {
+                unit: UnitId::new("B-1TH").unwrap(),
+                hex: h("K14"),
+                terrain: "lake".into(),
+            },
+            Problem::NotCarried {
+                unit: UnitId::new("B-1AR").unwrap(),
+                why: "transport helicopters carry infantry units only".into(),
+            },
+            Problem::NotATransportHelicopter {
+                unit: UnitId::new("B-1AH").unwrap(),
+            },
+            Problem::HelicopterCapacity {
+                unit: UnitId::new("B-1IN").unwrap(),
+                strength: 4,
+                capacity: 2,
             },
         ]
     }

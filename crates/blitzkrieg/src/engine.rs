@@ -2244,7 +2244,7 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
         named.extend(&a.units);
     }
     for m in &orders.moves {
-        named.extend(&m.units);
+        named.extend(m.units.iter().chain(&m.by));
     }
     for a in &orders.avs {
         named.extend(

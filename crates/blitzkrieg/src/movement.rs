@@ -64,6 +64,7 @@ mod assault;
 mod av;
 mod carrier;
 mod ground;
+mod helicopter;
 mod invasion;
 mod naval;
 mod place;
@@ -142,6 +143,9 @@ pub struct MoveLog {
     pub dropped: BTreeMap<UnitId, Hex>,
     /// 22: units that moved with the strategic movement bonus.
     pub strategic: BTreeSet<UnitId>,
+    /// 46.42: infantry set down by transport helicopters this player-turn, with 2 MF
+    /// of its own left.
+    pub heli_landed: BTreeSet<UnitId>,
     /// 21.1: units that made an automatic victory (it is their combat, 003 21.1).
     pub av: BTreeSet<UnitId>,
     /// 21.1: the automatic victories made, in the order written, for their advance

@@ -59,6 +59,11 @@ struct RawMove {
     to: Option<Spanned<String>>,
     /// 19.3: at the end of the move, to sea in this zone from the port reached.
     to_sea: Option<Spanned<String>>,
+    /// 46.4: the transport helicopters carrying the infantry unit moved.
+    #[serde(default)]
+    by: Vec<Spanned<String>>,
+    /// 46.42: the hexes the carried infantry goes on to, on its own, after the flight.
+    then: Option<Vec<Spanned<String>>>,
 }
 
 /// 19.2: an order for units at sea: sail to an adjacent zone (`to`), or land at a
@@ -421,6 +426,11 @@ pub struct Move {
     pub span: Range<usize>,
     /// 19.3: the zone whose At Sea Box the units enter at the end of the move.
     pub to_sea: Option<Located<SeaZone>>,
+    /// 46.4: the transport helicopters that carry the infantry unit (empty: it moves
+    /// on its own).
+    pub by: Vec<Located<UnitId>>,
+    /// 46.42: the hexes the carried infantry enters on its own after the flight.
+    pub then: Vec<Located<Hex>>,
 }
 
 /// 19.1: units set up in the At Sea Box of a zone.
@@ -1526,6 +1536,8 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
         route,
         span: at,
         to_sea,
+        by: units(&m.by, errs),
+        then: m.then.as_ref().map(|p| hexes(p, errs)).unwrap_or_default(),
     })
 }
 

@@ -1113,8 +1113,8 @@ problems! {
         #[error("no enemy ground units are {place}: nothing for the patrol/interdictors to strafe (33.7)")]
         NoGroundUnitsToStrafe { place: String },
         // 38.21: the Hot War's aircraft, one a functioning aircraft city (eighty5::production).
-        (B368, hint = "buy one air unit for each functioning aircraft city the template names, no more")
-        #[error("{side} buys {bought} air units; 38.21 allows one a functioning aircraft city and {side} has {cities}")]
+        (B368, hint = "buy one helicopter or air unit for each functioning aircraft city the template names, no more")
+        #[error("{side} buys {bought} helicopter/air units; 38.21 allows one a functioning aircraft city and {side} has {cities}")]
         AircraftBeyondCities { side: Side, bought: u32, cities: u32 },
         (B369)
         #[error("{unit} cannot be placed in {hex}: {why} (38.21)")]
@@ -1168,6 +1168,22 @@ problems! {
         (B341, hint = "the template lists the bases a returning fighter may land at: friendly since the start of your own last player-turn and free of enemy ZOC (003 32.34)")
         #[error("{unit} cannot land at {hex}: {why}")]
         CannotLandAt { unit: UnitId, hex: Hex, why: String },
+        // 46: helicopters (eighty5::helicopter).
+        (B372, hint = "a helicopter moves again when the weather is clear, rain or snow; it still defends, with 1")
+        #[error("{unit} may not move: helicopters do not move in {weather} (46.21)")]
+        HelicopterGrounded { unit: UnitId, weather: crate::tables::Weather },
+        (B373, hint = "end the helicopter's move on a land hex: it may fly over sea and lake on the way")
+        #[error("{unit} may not end its move in {hex}: helicopters never end their movement in an all-water hex ({terrain}, 46.2)")]
+        HelicopterOverWater { unit: UnitId, hex: Hex, terrain: String },
+        (B374, hint = "name in `by` the transport helicopters of one infantry unit: `[[move]] unit = \"B-1IN\" by = [\"B-1TH\"]`")
+        #[error("{unit} cannot be carried by helicopter: {why} (46.41)")]
+        NotCarried { unit: UnitId, why: String },
+        (B375, hint = "name transport helicopters (B-1TH ... B-8TH) in `by`")
+        #[error("{unit} carries no unit: only transport helicopters carry infantry (46.41, 46.5)")]
+        NotATransportHelicopter { unit: UnitId },
+        (B376, hint = "add transport helicopters to `by` until their combat strengths together reach the infantry's")
+        #[error("{unit}'s combat strength of {strength} exceeds the {capacity} its transport helicopters carry (46.41)")]
+        HelicopterCapacity { unit: UnitId, strength: u32, capacity: u32 },
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::board::Board;
 use crate::ruleset::{RuleBook, Ruleset, RulesetError};
-use crate::state::GameState;
+use crate::state::{GameState, RuleSet};
 use crate::units::Counters;
 use std::sync::Arc;
 
@@ -31,10 +31,17 @@ impl Rules {
     }
 
     /// The same data with the rule set a game's state makes: its options, and for a
-    /// state of format 1 the readings of that time.
+    /// state of format 1 the readings of that time. A game of '85 has 41's helicopters
+    /// among its counters too (41.2-41.3); no other game has them.
     pub fn for_game(&self, state: &GameState) -> Result<Rules, RulesetError> {
+        let counters = match state.game.options.rules {
+            RuleSet::Eighty5 => crate::eighty5::helicopter::with_helicopters(&self.counters)
+                .map_or_else(|| self.counters.clone(), Arc::new),
+            _ => self.counters.clone(),
+        };
         Ok(Rules {
             ruleset: Ruleset::from_options(&self.book, &state.game.options, state.format)?,
+            counters,
             ..self.clone()
         })
     }

@@ -94,7 +94,8 @@ impl std::str::FromStr for Side {
     }
 }
 
-/// Unit types of the 1975 game (2.2, 27, 30).
+/// Unit types of the 1975 game (2.2, 27, 30), then those BLITZKRIEG '85 adds (41),
+/// at the end so that every state written before reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UnitKind {
@@ -108,10 +109,27 @@ pub enum UnitKind {
     Mdm,
     Sac,
     Ftr,
+    // 41.2-41.3, 46: BLITZKRIEG '85's helicopters, counters of its games alone.
+    TransportHelicopter,
+    AttackHelicopter,
 }
 
 impl UnitKind {
-    /// Every unit type, ground types first.
+    /// 41.2-41.3: the helicopter types of BLITZKRIEG '85 (not in the 1975 counters
+    /// file, so not in [`UnitKind::ALL`]).
+    pub const HELICOPTERS: [UnitKind; 2] =
+        [UnitKind::TransportHelicopter, UnitKind::AttackHelicopter];
+
+    /// 46: a helicopter of BLITZKRIEG '85, transport or attack.
+    pub const fn is_helicopter(self) -> bool {
+        matches!(
+            self,
+            UnitKind::TransportHelicopter | UnitKind::AttackHelicopter
+        )
+    }
+
+    /// Every unit type of the 1975 game, ground types first: the types its counters
+    /// file may name.
     pub const ALL: [UnitKind; 10] = [
         UnitKind::Infantry,
         UnitKind::Armor,
@@ -139,9 +157,16 @@ impl UnitKind {
     }
 
     /// 8.3: armor and air-assault have the armor-type zone of control and move
-    /// through enemy ZOC when they start in one.
+    /// through enemy ZOC when they start in one; 46.43: helicopters "are considered to
+    /// be armor pieces for all ZOC purposes".
     pub const fn is_armor_type(self) -> bool {
-        matches!(self, UnitKind::Armor | UnitKind::AirAssault)
+        matches!(
+            self,
+            UnitKind::Armor
+                | UnitKind::AirAssault
+                | UnitKind::TransportHelicopter
+                | UnitKind::AttackHelicopter
+        )
     }
 
     /// 10.2: armor, air-assault and artillery never enter forest (nor retreat into it).
@@ -154,7 +179,7 @@ impl UnitKind {
 
     /// 9.2: armor and air-assault move twice as fast through desert.
     pub const fn desert_bonus(self) -> bool {
-        self.is_armor_type()
+        matches!(self, UnitKind::Armor | UnitKind::AirAssault)
     }
 
     /// 9.3: any ground unit except armor and artillery may be air transported.
@@ -170,9 +195,10 @@ impl UnitKind {
         )
     }
 
-    /// 2.4: only artillery has separate attack and defence factors.
+    /// 2.4: only artillery has separate attack and defence factors; 41.3's attack
+    /// helicopters (`4-2-8`) too.
     pub const fn has_separate_defence(self) -> bool {
-        matches!(self, UnitKind::Artillery)
+        matches!(self, UnitKind::Artillery | UnitKind::AttackHelicopter)
     }
 
     /// Short symbol used in reports and on drawn counters.
@@ -188,6 +214,8 @@ impl UnitKind {
             UnitKind::Mdm => "MDM",
             UnitKind::Sac => "SAC",
             UnitKind::Ftr => "FTR",
+            UnitKind::TransportHelicopter => "THC",
+            UnitKind::AttackHelicopter => "AHC",
         }
     }
 
@@ -204,6 +232,8 @@ impl UnitKind {
             UnitKind::Mdm => "MDM",
             UnitKind::Sac => "SAC",
             UnitKind::Ftr => "FTR",
+            UnitKind::TransportHelicopter => "TH",
+            UnitKind::AttackHelicopter => "AH",
         }
     }
 
@@ -220,6 +250,8 @@ impl UnitKind {
             UnitKind::Mdm => "mdm",
             UnitKind::Sac => "sac",
             UnitKind::Ftr => "ftr",
+            UnitKind::TransportHelicopter => "transport-helicopter",
+            UnitKind::AttackHelicopter => "attack-helicopter",
         }
     }
 
@@ -434,9 +466,10 @@ pub fn names(units: &[UnitId]) -> String {
 }
 
 /// 26.4: a unit's weight in half units, for stacking, sea movement, air transport and
-/// supply limits: substitutes and rangers half a unit, every other a whole one.
+/// supply limits: substitutes and rangers half a unit, every other a whole one; 46.3:
+/// "All helicopters are considered half stacking (replacement) ground units".
 pub fn stack_halves(kind: UnitKind, substitute: bool) -> u32 {
-    if substitute || kind == UnitKind::Rangers {
+    if substitute || kind == UnitKind::Rangers || kind.is_helicopter() {
         1
     } else {
         2
@@ -604,6 +637,16 @@ impl Counters {
             substitutes,
             title: String::new(),
             reconstructed: false,
+        }
+    }
+
+    /// The same counters with `more` added (a game's own, as '85's helicopters, 41):
+    /// the title and the reconstructed mark kept, the substitute mix counted again.
+    pub fn with(&self, more: impl IntoIterator<Item = Counter>) -> Counters {
+        Counters {
+            title: self.title.clone(),
+            reconstructed: self.reconstructed,
+            ..Counters::from_list(self.by_id.values().cloned().chain(more))
         }
     }
 

@@ -457,20 +457,30 @@ const SHIFT_SALT: &str = "shift-salt-0123456789abcdef";
 /// the state after Red's placement, which waits for Blue's commitment to a die shift.
 fn cold_war_season_placed(game: &Path, drafts: &Path) -> PathBuf {
     let s0 = new_game_with(game, &["--cold-war"]);
+    let place = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nhex = \"HH19\"\n\n\
+                 [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n\n\
+                 [[setup]]\nunits = [\"B-4IN\", \"B-5IN\", \"B-6IN\"]\nhex = \"KK22\"\n";
+    bought_and_placed(game, drafts, &s0, BLUE_BUY, place);
+    game.join("01-setup-red.step1.state.ron")
+}
+
+/// From the new game's state `s0`: both commit, Blue reveals `blue_buy` and Red
+/// `RED_BUY`, Blue places with `blue_place` and Red its six infantry.
+fn bought_and_placed(game: &Path, drafts: &Path, s0: &Path, blue_buy: &str, blue_place: &str) {
     let blue = orders(
         drafts,
         "blue.toml",
         "blue",
-        &s0,
-        &reveal_body(BLUE_SALT, BLUE_BUY),
+        s0,
+        &reveal_body(BLUE_SALT, blue_buy),
     );
-    let (s2, _) = commit_both(game, drafts, &s0, printed_commitment(&s0, &blue));
+    let (s2, _) = commit_both(game, drafts, s0, printed_commitment(s0, &blue));
     let o2 = orders(
         drafts,
         "o2.toml",
         "blue",
         &s2,
-        &reveal_body(BLUE_SALT, BLUE_BUY),
+        &reveal_body(BLUE_SALT, blue_buy),
     );
     resolve(&s2, &o2).success();
     let s3 = game.join("00-setup-blue.step3.state.ron");
@@ -483,17 +493,13 @@ fn cold_war_season_placed(game: &Path, drafts: &Path) -> PathBuf {
     );
     resolve(&s3, &o3).success();
     let s4 = game.join("00-setup-blue.step4.state.ron");
-    let place = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nhex = \"HH19\"\n\n\
-                 [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n\n\
-                 [[setup]]\nunits = [\"B-4IN\", \"B-5IN\", \"B-6IN\"]\nhex = \"KK22\"\n";
-    let o4 = orders(drafts, "o4.toml", "blue", &s4, place);
+    let o4 = orders(drafts, "o4.toml", "blue", &s4, blue_place);
     resolve(&s4, &o4).success();
     let s5 = game.join("01-setup-red.state.ron");
     let red_place = "[[setup]]\nunits = [\"R-1IN\", \"R-2IN\", \"R-3IN\"]\nhex = \"AAA32\"\n\n\
                      [[setup]]\nunits = [\"R-4IN\", \"R-5IN\", \"R-6IN\"]\nhex = \"AAA31\"\n";
     let o5 = orders(drafts, "o5.toml", "red", &s5, red_place);
     resolve(&s5, &o5).success();
-    game.join("01-setup-red.step1.state.ron")
 }
 
 fn shift_body(shift: i64) -> String {
@@ -891,7 +897,7 @@ fn a_hot_war_tac_is_bought_one_an_aircraft_city_38_21() {
         "[purchase]\nbuy = { \"tac 4-8\" = 2 }\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"J28\"\n\n[[place]]\nunits = [\"B-2TAC\"]\nhex = \"J28\"\n",
     );
     resolve(&t1, &twice).code(1).stderr(contains(
-        "B-2TAC cannot be placed in J28: an air unit is placed there",
+        "B-2TAC cannot be placed in J28: a helicopter or air unit is",
     ));
     let elsewhere = turn(
         "elsewhere.toml",
@@ -906,7 +912,7 @@ fn a_hot_war_tac_is_bought_one_an_aircraft_city_38_21() {
     );
     resolve(&t1, &four)
         .code(1)
-        .stderr(contains("Blue buys 4 air units"));
+        .stderr(contains("Blue buys 4 helicopter/air units"));
     assert_eq!(files(g), before, "nothing written");
     let buy = turn(
         "buy.toml",
@@ -1190,4 +1196,115 @@ fn the_hot_war_resolves_combat_and_lands_its_bombers_with_no_reinforcements_37_3
         assert!(report.contains(line), "{line}\n{report}");
     }
     assert!(!report.contains("may bring on"), "{report}");
+}
+
+// 41.2-41.3, 46: helicopters.
+/// `orders` on `state` are refused, the message containing `message`.
+fn refused(state: &Path, orders: &Path, message: &str) {
+    resolve(state, orders).code(1).stderr(contains(message));
+}
+
+const HELI_BUY: &str = "\"infantry 4-4\" = 3, \"armor 6-6\" = 2, \"transport-helicopter 2-8\" = 1, \"attack-helicopter 4-2-8\" = 1";
+
+/// A game of '85 without Cold War whose Blue bought `HELI_BUY` and placed it with
+/// `blue_place`, Red `RED_BUY`: the state of Blue's turn 1.
+fn helicopters_placed(g: &Path, drafts: &Path, blue_place: &str) -> PathBuf {
+    let s0 = new_game(g);
+    bought_and_placed(g, drafts, &s0, HELI_BUY, blue_place);
+    g.join("02-1-blue.state.ron")
+}
+
+/// 41.2-41.3, 37.211, 46.3, 38.21: helicopters are counters of a game of '85. Bought
+/// at the set-up (a transport 2-8, B-1TH, and an attack 4-2-8, B-1AH), they are placed
+/// with `[[setup]]` like the 1975 counters, half a stacking unit each (two armor and
+/// both helicopters in HH19: three units); in the Hot War one is bought a functioning
+/// aircraft city and placed there, as aircraft are: a helicopter and a TAC in J28 the
+/// same player-turn, and more helicopters and aircraft than aircraft cities, are
+/// refused with nothing written.
+#[test]
+fn helicopters_are_bought_placed_and_produced_as_counters_41_2_41_3_38_21() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let place =
+        "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-1TH\", \"B-1AH\"]\nhex = \"HH19\"\n\n\
+                 [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n";
+    let t1 = helicopters_placed(g, drafts.path(), place);
+    let report = flat_report(&g.join("00-setup-blue.step2.report.txt"));
+    assert!(
+        report.contains("1 attack-helicopter 4-2-8, 3 infantry 4-4, 1 transport-helicopter 2-8"),
+        "{report}"
+    );
+    assert!(!report.contains("not yet placed"), "{report}");
+    let setup = flat_report(&g.join("00-setup-blue.step4.report.txt"));
+    assert!(setup.contains("B-1TH"), "{setup}");
+    let state = fs::read_to_string(&t1).unwrap();
+    assert!(state.contains("\"B-1TH\": Map(\"HH19\")"), "{state}");
+    assert!(state.contains("\"B-1AH\": Map(\"HH19\")"), "{state}");
+    let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(
+        template
+            .contains("Helicopters and aircraft: one a functioning aircraft city (I12, J28, V33)"),
+        "{template}"
+    );
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
+    let before = files(g);
+    let both = turn(
+        "both.toml",
+        "[purchase]\nbuy = { \"attack-helicopter 2-1-8\" = 1, \"tac 4-8\" = 1 }\n\n\
+         [[place]]\nunits = [\"B-5AH\"]\nhex = \"J28\"\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"J28\"\n",
+    );
+    refused(&t1, &both, "B-1TAC cannot be placed in J28: a helicopter");
+    let four = turn(
+        "four.toml",
+        "[purchase]\nbuy = { \"transport-helicopter 1-8\" = 2, \"tac 4-8\" = 2 }\n",
+    );
+    refused(&t1, &four, "Blue buys 4 helicopter/air units");
+    assert_eq!(files(g), before, "nothing written");
+    let buy = turn(
+        "buy.toml",
+        "[purchase]\nbuy = { \"attack-helicopter 2-1-8\" = 1 }\n\n[[place]]\nunits = [\"B-5AH\"]\nhex = \"J28\"\n",
+    );
+    resolve(&t1, &buy).success();
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
+    assert!(
+        report.contains("Blue buys 1 attack-helicopter 2-1-8 for 24 points"),
+        "{report}"
+    );
+    assert!(report.contains("B-5AH enters at J28"), "{report}");
+    blitz().arg("verify").arg(g).assert().success();
+}
+
+/// 46.2, 46.3: on the real board a transport helicopter set up in HH19 flies over the
+/// sea hex JJ19 to KK20 at 1 MF a hex (its movement halved: the set-up leaves it cut off
+/// from supply, 23.6); a move ending over JJ19 is refused (B373) with
+/// nothing written; `verify` replays the folder.
+#[test]
+fn a_helicopter_flies_over_water_and_may_not_end_there_46_2() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let place =
+        "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-1TH\", \"B-1AH\"]\nhex = \"HH19\"\n\n\
+                 [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n";
+    let t1 = helicopters_placed(g, drafts.path(), place);
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
+    let before = files(g);
+    let wet = turn(
+        "wet.toml",
+        "[[move]]\nunit = \"B-1TH\"\npath = [\"HH19\", \"II19\", \"JJ19\"]\n",
+    );
+    refused(&t1, &wet, "B-1TH may not end its move in JJ19");
+    assert_eq!(files(g), before, "nothing written");
+    let fly = turn(
+        "fly.toml",
+        "[[move]]\nunit = \"B-1TH\"\npath = [\"HH19\", \"II19\", \"JJ19\", \"KK20\"]\n",
+    );
+    resolve(&t1, &fly).success();
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
+    assert!(
+        report.contains("B-1TH HH19-II19-JJ19-KK20 (3 of"),
+        "{report}"
+    );
+    blitz().arg("verify").arg(g).assert().success();
 }

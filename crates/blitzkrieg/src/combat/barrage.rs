@@ -186,7 +186,9 @@ fn check_artillery(
     let Some(piece) = pos.get(unit) else {
         return Some(Problem::NotOnMap { unit: unit.clone() });
     };
-    if piece.kind != UnitKind::Artillery {
+    // 46.5: attack helicopters "attack as if they were artillery, including the
+    // two-hex range".
+    if !matches!(piece.kind, UnitKind::Artillery | UnitKind::AttackHelicopter) {
         return Some(Problem::BarrageNotArtillery {
             unit: unit.clone(),
             kind: piece.kind.to_string(),
@@ -255,10 +257,19 @@ pub fn resolve_barrages(
             .filter(|u| pos.get(&u.value).is_some())
             .map(|u| (u.value.clone(), attack_factor(rules, &u.value)))
             .collect();
-        let factors: u32 = artillery.iter().map(|(_, f)| f).sum();
+        // 46.21-46.22: attack helicopters barrage with their factor in the weather.
+        let factors = artillery.iter().fold(Factor::ZERO, |sum, (id, f)| {
+            let f = Factor::from(*f);
+            match pos.get(id) {
+                Some(p) if p.kind.is_helicopter() => {
+                    sum + crate::eighty5::helicopter::attack(pos.weather(), f)
+                }
+                _ => sum + f,
+            }
+        });
         let setup = BarrageSetup {
             id: &b.id.value,
-            factors: Factor::from(factors),
+            factors,
             stock: b.stock.as_ref().map(|s| s.value.as_str()),
         };
         let rolled = roll(&setup)?;
@@ -276,7 +287,8 @@ pub fn resolve_barrages(
             id: b.id.value.clone(),
             target,
             artillery,
-            factors,
+            // Whole for artillery; a helicopter's half in rain or snow shown down.
+            factors: u32::try_from(factors.floor()).unwrap_or(u32::MAX),
             roll: rolled.roll,
             table: rolled.table,
             lost: rolled.losses.factors,

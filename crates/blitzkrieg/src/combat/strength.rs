@@ -78,6 +78,8 @@ pub fn battle_strength(
     let mut seen = BTreeSet::new();
     // 36.32, 36.34: factors halved for want of basic industry, with the notes.
     let mut halved = BTreeSet::new();
+    // 46.22: helicopters' halves are kept ("retain fractions"), not converted up.
+    let mut retained = Factor::ZERO;
     for id in attackers {
         if let (true, Some(h)) = (seen.insert(id.clone()), pos.hex_of(id)) {
             let air = bombing::tactical_factor(rules, pos, id, targets);
@@ -85,14 +87,22 @@ pub fn battle_strength(
             let f = half_for_industry(rules, pos, id, air.is_some(), f, &mut halved);
             let air = air.map(|_| f);
             s.air = s.air + air.unwrap_or_default();
-            s.attack = s.attack + f;
+            if rules
+                .counters
+                .get(id)
+                .is_some_and(|c| c.kind.is_helicopter())
+            {
+                retained = retained + f;
+            } else {
+                s.attack = s.attack + f;
+            }
             if air.is_none() && supply::is_cut_off(pos, id) {
                 s.cut_off.push(id.clone());
             }
             s.attackers.push((id.clone(), h, f));
         }
     }
-    s.attack = tournament_round_up(rules, s.attack);
+    s.attack = tournament_round_up(rules, s.attack) + retained;
     // 30.5: bombers over the target stand on no hex the river rule looks at.
     let from: BTreeSet<Hex> = s
         .attackers
@@ -151,7 +161,13 @@ pub fn battle_strength(
         // 30.9: grounded aircraft have no defence of their own.
         for p in pos.at(hex).filter(|p| !p.kind.is_air()) {
             let printed = defence_factor(rules, &p.id);
-            let after = modified(printed, 0, doublings);
+            let after = if p.kind.is_helicopter() {
+                // 46.21-46.22: the weather's factor, then the terrain's doubling.
+                let f = crate::eighty5::helicopter::defence(pos.weather(), printed);
+                (0..doublings.min(32)).fold(f, |f, _| f.double())
+            } else {
+                modified(printed, 0, doublings)
+            };
             let after = half_for_industry(rules, pos, &p.id, false, after, &mut halved);
             s.defence = s.defence + after;
             s.defenders.push((p.id.clone(), printed, after));
@@ -207,8 +223,10 @@ fn attack_of(rules: &Rules, pos: &Position, id: &UnitId) -> Factor {
         (true, false) => modified(printed, 1, doubled),
         (true, true) => modified(printed.div_ceil(2), 0, doubled),
     };
-    // 34: infantry doubled in fog, after any halving (003 Rounding).
+    // 34: infantry doubled in fog, after any halving (003 Rounding); 46.21-46.22:
+    // helicopters at 0 in gale, fog and ice, halved in rain and snow.
     match rules.counters.get(id) {
+        Some(c) if c.kind.is_helicopter() => crate::eighty5::helicopter::attack(pos.weather(), f),
         Some(c) => crate::weather::combat::attack_factor(rules, pos.weather(), c.kind, f),
         None => f,
     }

@@ -90,9 +90,9 @@ pub struct Item {
 }
 
 impl Item {
-    /// Whether its cost comes from our reconstructed counters (40.1-40.6).
+    /// Whether its cost comes from our reconstructed counters (40.1-40.6), not 41.
     pub fn reconstructed(&self) -> bool {
-        matches!(self.what, ItemKind::Counter { .. })
+        matches!(self.what, ItemKind::Counter { .. }) && !self.rule.starts_with("41")
     }
 }
 
@@ -127,6 +127,13 @@ impl PriceList {
         }
         for n in &figures.counters {
             let key = item_key(&n.kind, &n.strength);
+            // 41's counters a game has as counters (its helicopters, 41.2-41.3) are
+            // bought as counters, at the cost 41 prints.
+            if let Some(item) = items.get_mut(&key) {
+                item.rule = n.rule.clone();
+                item.cost = n.cost;
+                continue;
+            }
             items.insert(
                 key.clone(),
                 Item {

@@ -9,11 +9,12 @@
 //! mix as it stands (40.8: the counters in play are not for sale) and the points the
 //! side has. The 1975 counters bought wait to enter play, placed with `[[place]]` in a
 //! friendly home country city (37.311, as 6.3 places reinforcements). Naval units are
-//! bought only before the game (38.3); 41's counters (helicopters among them) wait for
-//! their rules and are refused saying so.
+//! bought only before the game (38.3); 41's airfields and transport aircraft wait for
+//! their rules and are refused saying so; its helicopters (41.2-41.3) are counters of
+//! the game, bought as the 1975 counters are.
 //!
-//! 38.21: in the Hot War a side buys one air unit a functioning aircraft city at most,
-//! and places it there. Readings where 004 is silent:
+//! 38.21: in the Hot War a side buys one helicopter or air unit a functioning aircraft
+//! city at most, and places it there. Readings where 004 is silent:
 //! - A functioning aircraft city is one of the side's own aircraft cities (28.51-28.52)
 //!   that the enemy has not captured (held at the start of the player-turn) and that
 //!   is not bombed (an SRIX marker in force on it, 28.5, 33.5): 1975's 28.5, which 004
@@ -145,7 +146,7 @@ pub fn begin(
             lines.push(format!("{n} {}", item.key));
             if let ItemKind::Counter { ids, kind } = &item.what {
                 bought.extend(ids.iter().take(*n as usize).cloned());
-                if kind.is_air() {
+                if from_aircraft_city(*kind) {
                     aircraft = aircraft.saturating_add(*n);
                 }
             }
@@ -282,11 +283,17 @@ fn not_for_sale(item: &super::cost::Item, fighters: bool) -> Option<(String, cra
             cite!("38.3"),
         )),
         ItemKind::New { naval: false } => Some((
-            format!("its rule is not built yet ({}; 46, 49 or 50)", item.rule),
+            format!("its rule is not built yet ({}; 49 or 50)", item.rule),
             cite!("38.21"),
         )),
         ItemKind::Counter { .. } => None,
     }
+}
+
+/// 38.21: "one helicopter/air unit per functioning aircraft city": the types a
+/// side buys and places in the Hot War one an aircraft city.
+fn from_aircraft_city(kind: crate::units::UnitKind) -> bool {
+    kind.is_air() || kind.is_helicopter()
 }
 
 /// 38.21 with 28.5: `side`'s functioning aircraft cities in its player-turn of `turn`:
@@ -332,7 +339,7 @@ fn aircraft_placed(
             rules
                 .counters
                 .get(&u.value)
-                .is_some_and(|c| c.kind.is_air())
+                .is_some_and(|c| from_aircraft_city(c.kind))
         });
         for u in air {
             let why = if !cities.contains(&hex) {
@@ -341,7 +348,7 @@ fn aircraft_placed(
                     side.country_name()
                 )
             } else if !used.insert(hex) {
-                "an air unit is placed there already this player-turn: one a functioning aircraft city".to_string()
+                "a helicopter or air unit is placed there already this player-turn: one a functioning aircraft city".to_string()
             } else {
                 continue;
             };
@@ -419,11 +426,11 @@ pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<Str
          # bought in a home country city (37.311) with [[place]]:\n\
          # [purchase]\n\
          # buy = {{ \"infantry 4-4\" = 1 }}\n\
-         # Aircraft: one a functioning aircraft city ({}), placed there (38.21).\n\
+         # Helicopters and aircraft: one a functioning aircraft city ({}), placed there (38.21).\n\
          # Trade units in a home country city for a stronger one at its cost less theirs\n\
          # (39.2), at the end of movement: [[recombine]] units = [..] into = \"ID\"\n\
-         # Naval units are bought only before the game (38.3); 41's other counters\n\
-         # (helicopters among them) wait for their rules.\n",
+         # Naval units are bought only before the game (38.3); airfields and transport\n\
+         # aircraft (41.9, 41.11) wait for their rules.\n",
         purchase.ledger(),
         side.to_string().to_ascii_lowercase(),
         hex_names(&aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side))

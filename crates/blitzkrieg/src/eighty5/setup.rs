@@ -178,8 +178,9 @@ pub fn placed(next: &mut GameState, side: Side) {
     }
 }
 
-/// 41, 42-50: the new counters bought cannot be set up until their rules are built:
-/// `[[setup]]` names 1975 counters only. The report says what each side holds.
+/// 41, 42-50: the new counters bought cannot be set up until their rules are built
+/// (helicopters are counters of the game, 41.2-41.3, and set up as the 1975 ones).
+/// The report says what each side holds.
 pub fn held_note(purchase: &Purchase, side: Side, rules: &Rules) -> Option<String> {
     let held = purchase.held.get(&side)?;
     let list = prices(rules, side)?;
@@ -193,7 +194,7 @@ pub fn held_note(purchase: &Purchase, side: Side, rules: &Rules) -> Option<Strin
             let why = if naval {
                 "naval rules 42-45 are not built yet"
             } else {
-                "its rule (46, 49 or 50) is not built yet"
+                "its rule (49 or 50) is not built yet"
             };
             format!("{n} {k} ({why})")
         })

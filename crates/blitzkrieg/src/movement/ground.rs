@@ -22,7 +22,7 @@ pub(super) struct Member {
     pub(super) hex: Hex,
     pub(super) mover: Mover,
     /// 22: whether it may have the strategic movement bonus.
-    strategic: Standing,
+    pub(super) strategic: Standing,
 }
 
 /// A member's legal walk, and the strategic movement bonus it needed (22), if any.
@@ -47,19 +47,34 @@ impl Turn<'_, '_> {
     /// 7.1-7.5, 8.2-8.3, 9.1-9.2, 10, 11.2: one ground move order (with optional rule
     /// 19, one that ends by going to sea is `move_to_sea`'s).
     pub(super) fn ground(&mut self, m: &Move) {
+        if m.by.is_empty() && !m.then.is_empty() {
+            self.then_without_flight(m);
+            return;
+        }
         if let Some(zone) = &m.to_sea {
             self.move_to_sea(m, zone);
             return;
         }
         if let Some((members, plan, walks)) = self.walk_order(m) {
             self.carry_out(&members, &plan, walks);
+            // 46.42: the carried infantry's own move after the flight.
+            if !m.by.is_empty() {
+                self.after_flight(m);
+            }
         }
     }
 
     /// The units of a move order, its path and each unit's walk along it, when the
     /// order is legal; else every problem is reported.
     pub(super) fn walk_order(&mut self, m: &Move) -> Option<(Vec<Member>, Planned, Vec<Walked>)> {
-        let members = self.members(m)?;
+        let mut members = self.members(m)?;
+        if !m.by.is_empty() {
+            // 46.4: an infantry unit carried by transport helicopters.
+            members = self.carried(m, members)?;
+            if !self.same_hex(&members) {
+                return None;
+            }
+        }
         let plan = self.plan(m, &members)?;
         if let Some(e) = self.short_of_oil(&members, &plan) {
             self.errors.push(e);
@@ -192,7 +207,7 @@ impl Turn<'_, '_> {
     }
 
     /// 2.1, 4.2, 7.1-7.2: a unit of the mover's, on the map, not moved before.
-    fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
+    pub(super) fn member(&mut self, u: &Located<UnitId>) -> Option<Member> {
         let c: Counter = self.own_counter(u)?;
         if c.kind.is_air() {
             let problem = Problem::AirMovesByMission {
@@ -230,6 +245,13 @@ impl Turn<'_, '_> {
             &u.value,
             crate::supply::movement(self.pos, &u.value, c.movement).saturating_sub(lost),
         );
+        // 46.42: after helicopter transport, 2 MF of its own, without strategic movement.
+        let landed = self.log.heli_landed.contains(&u.value);
+        let mf = if landed {
+            mf.min(crate::eighty5::helicopter::OWN_MF_AFTER_FLIGHT)
+        } else {
+            mf
+        };
         let mut mover = Mover::new(c.side, c.kind, mf)
             .under(&self.ctx.rules.ruleset.readings)
             .in_weather(self.ctx.weather);
@@ -248,6 +270,9 @@ impl Turn<'_, '_> {
                     why: strategic::Barred::Invaded,
                 };
             }
+        }
+        if landed {
+            strategic = Standing::NotPlayed;
         }
         // 36.22-36.24: no strategic movement for want of oil.
         if let (Some(s), Standing::May { bonus }) = (shortage, strategic) {
@@ -697,6 +722,15 @@ fn fault_error(
             unit: u.clone(),
             hex: f.hex,
             weather: *weather,
+        },
+        Fault::Grounded(weather) => Problem::HelicopterGrounded {
+            unit: u.clone(),
+            weather: *weather,
+        },
+        Fault::EndsOverWater(t) => Problem::HelicopterOverWater {
+            unit: u.clone(),
+            hex: f.hex,
+            terrain: terrain_name(*t).into(),
         },
     };
     OrderError::new(problem, span, f.fault.rule()).unit(unit)

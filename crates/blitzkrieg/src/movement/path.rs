@@ -83,7 +83,8 @@ impl Mover {
         }
     }
 
-    /// 8.2 (003 8.2): everything but armor and air-assault follows the infantry rule.
+    /// 8.2 (003 8.2): everything but armor and air-assault (and '85's helicopters,
+    /// 46.43) follows the infantry rule.
     fn infantry_rule(&self) -> bool {
         !self.kind.is_armor_type()
     }
@@ -159,6 +160,11 @@ pub enum Fault {
     Weather(crate::tables::Weather),
     /// 7.3, 9.1-9.2: the path costs more than the movement factor.
     TooFar { needed: Spent, allowed: u32 },
+    // 46: helicopters.
+    /// 46.21: a helicopter does not move in gale, fog or ice.
+    Grounded(crate::tables::Weather),
+    /// 46.2: a helicopter ends its move in an all-water hex.
+    EndsOverWater(Terrain),
 }
 
 impl Fault {
@@ -176,6 +182,8 @@ impl Fault {
             Fault::PastDrop { .. } => cite!("9.4"),
             Fault::TooFar { .. } => cite!("7.3"),
             Fault::Weather(_) => cite!("34"),
+            Fault::Grounded(_) => cite!("46.21"),
+            Fault::EndsOverWater(_) => cite!("46.2"),
         }
     }
 
@@ -216,7 +224,15 @@ pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Op
         None => return Some(Fault::OffBoard),
         Some(t) => t,
     };
-    if !terrain.is_land() {
+    // 46.2: helicopters fly over sea and lake; nothing but the weather alters their
+    // movement (no forest barred, no weather's terrain closed to them).
+    let helicopter = mover.kind.is_helicopter();
+    let open = if helicopter {
+        crate::eighty5::helicopter::may_fly_over(terrain)
+    } else {
+        terrain.is_land()
+    };
+    if !open {
         Some(Fault::Closed(terrain))
     } else if pos
         .at(hex)
@@ -229,7 +245,7 @@ pub fn entry_fault(board: &Board, pos: &Position, mover: &Mover, hex: Hex) -> Op
         Some(Fault::MinorCity)
     } else if terrain == Terrain::Forest && mover.kind.barred_from_forest() {
         Some(Fault::Forest)
-    } else if mover.going.bars(terrain) {
+    } else if !helicopter && mover.going.bars(terrain) {
         Some(Fault::Weather(mover.going.weather))
     } else {
         None
@@ -246,6 +262,8 @@ pub fn stop_at(board: &Board, pos: &Position, mover: &Mover, from: Hex, hex: Hex
         return Some(Stop::ArmorZoc);
     }
     match board.terrain(hex) {
+        // 46.2: "Nothing alters their movement ability except weather".
+        _ if mover.kind.is_helicopter() => None,
         Some(t @ (Terrain::Mountain | Terrain::Forest)) => Some(Stop::Terrain(t)),
         _ => None,
     }
@@ -295,6 +313,13 @@ fn advance(
     step: (Hex, Hex),
     road: bool,
 ) -> BTreeSet<Spent> {
+    // 46.2, 46.22: one MF a hex, whatever the terrain, road or rain and snow.
+    if mover.kind.is_helicopter() {
+        return states
+            .iter()
+            .map(|s| s.pay(super::cost::Pay::Whole))
+            .collect();
+    }
     let bonus = mover.kind.desert_bonus();
     let city = mover.city_road;
     let ways = crate::weather::going::ways(mover.going, board, city, step, bonus, road);
@@ -419,6 +444,9 @@ pub fn check_path(
         return Err(shape);
     }
     if let Some(&start) = path.first().filter(|_| path.len() > 1) {
+        if let Some(fault) = helicopter_fault(board, mover, path) {
+            return Err(vec![fault]);
+        }
         if mover.going.frozen_on(board.terrain(start)) {
             return Err(vec![PathFault {
                 at: 0,
@@ -448,6 +476,30 @@ pub fn check_path(
         w.step(i + 1, pair[0], pair[1]);
     }
     w.finish(path)
+}
+
+/// 46.2, 46.21: a helicopter grounded by the weather (at the start hex), or one
+/// whose path ends over sea or lake (at its last hex).
+fn helicopter_fault(board: &Board, mover: &Mover, path: &[Hex]) -> Option<PathFault> {
+    use crate::eighty5::helicopter::{grounded, may_end_in};
+    if !mover.kind.is_helicopter() {
+        return None;
+    }
+    let weather = mover.going.weather;
+    if let Some(&hex) = path.first().filter(|_| grounded(weather)) {
+        return Some(PathFault {
+            at: 0,
+            hex,
+            fault: Fault::Grounded(weather),
+        });
+    }
+    let (&hex, at) = (path.last()?, path.len() - 1);
+    let terrain = board.terrain(hex)?;
+    (!may_end_in(terrain)).then_some(PathFault {
+        at,
+        hex,
+        fault: Fault::EndsOverWater(terrain),
+    })
 }
 
 /// 8.3: an armor-type unit passed through enemy ZOC on its way (the start and the

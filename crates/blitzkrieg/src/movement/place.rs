@@ -76,7 +76,15 @@ impl Turn<'_, '_> {
         let mut ok = true;
         for (u, c) in units {
             let mover = Mover::new(c.side, c.kind, c.movement);
-            if let Some(f) = entry_fault(self.board(), self.pos, &mover, hex.value) {
+            // 46.2: a helicopter is placed on land, as it ends every move there.
+            let water = self
+                .board()
+                .terrain(hex.value)
+                .filter(|t| c.kind.is_helicopter() && !t.is_land())
+                .map(Fault::Closed);
+            if let Some(f) =
+                water.or_else(|| entry_fault(self.board(), self.pos, &mover, hex.value))
+            {
                 let why = match f {
                     Fault::Forest => {
                         "armor, air-assault and artillery never enter forest".to_string()

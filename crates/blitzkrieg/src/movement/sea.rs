@@ -576,6 +576,8 @@ impl Turn<'_, '_> {
             route: Route::Path(path.to_vec()),
             span: at.span.clone(),
             to_sea: None,
+            by: Vec::new(),
+            then: Vec::new(),
         };
         self.ground(&inland);
         if self.errors.len() == errors {
