@@ -211,7 +211,7 @@ pub use blitzkrieg::embedded_hash;
 ///
 /// Only the embedded data supersedes: a game made with these hashes and given other data
 /// by path is refused as before (`G008`).
-pub const SUPERSEDED: [(&str, &str); 5] = [
+pub const SUPERSEDED: [(&str, &str); 6] = [
     (
         "tournament",
         "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
@@ -234,6 +234,11 @@ pub const SUPERSEDED: [(&str, &str); 5] = [
     (
         "85",
         "731a68097a1e32e5499179a827a068cf651a9ce62869f08886b9a5591014534a",
+    ),
+    // 48: 85.toml's A-A values appended.
+    (
+        "85",
+        "1df7663eb7a0067e2ae8443c9e9fa564027595f7b957de1d6a3bd2b36a5412f9",
     ),
 ];
 

@@ -50,10 +50,6 @@ use crate::state::RuleSet;
 use crate::tables::CombatTables;
 use crate::units::{Counter, Side, Size, UnitId, UnitKind};
 
-/// 48.22 ("has an AA value of two") and 48.31 ("an AA value of five"), 48.33 ("one").
-const GROUND_AA: u32 = 2;
-const CITY_AA: u32 = 5;
-const CITY_AA_AGAINST_SAC: u32 = 1;
 
 /// 48.1: whether the game fires rule 48's A-A: a game of '85 only.
 pub fn played(rules: &Rules) -> bool {
@@ -128,9 +124,10 @@ pub fn volleys(
     bombers: &[UnitId],
     night: bool,
 ) -> Vec<Volley> {
-    if !played(rules) {
+    let Some(figures) = crate::eighty5::Figures85::embedded().filter(|_| played(rules)) else {
         return Vec::new();
-    }
+    };
+    let aa = figures.aa;
     let flying: Vec<&UnitId> = bombers.iter().filter(|b| pos.get(b).is_some()).collect();
     let of = |kinds: &[UnitKind]| -> Vec<UnitId> {
         flying
@@ -146,17 +143,18 @@ pub fn volleys(
     // 48.22, 48.31: at the TAC and MDM.
     let tactical = of(&[UnitKind::Tac, UnitKind::Mdm]);
     if !tactical.is_empty() {
-        let ground = n.saturating_mul(GROUND_AA);
+        let ground = n.saturating_mul(aa.ground_unit);
         let mut parts = Vec::new();
         let mut rule = Rule::para(para!("48.22"));
         if city {
-            parts.push(format!("the city's {CITY_AA}"));
+            parts.push(format!("the city's {}", aa.city));
             rule = Rule::para(para!("48.31"));
         }
         if n > 0 {
             parts.push(format!(
-                "{n} full-stacking ground unit{} at {GROUND_AA} each",
-                if n == 1 { "" } else { "s" }
+                "{n} full-stacking ground unit{} at {} each",
+                if n == 1 { "" } else { "s" },
+                aa.ground_unit
             ));
         }
         if city && n > 0 {
@@ -168,17 +166,17 @@ pub fn volleys(
         if with_sac && attacked == Attacked::Units {
             rule = rule.and(para(para!("48.24")));
         }
-        let value = ground.saturating_add(if city { CITY_AA } else { 0 });
+        let value = ground.saturating_add(if city { aa.city } else { 0 });
         out.push(volley(tactical, value, parts, rule, night, false));
     }
     // 48.23, 48.33: at the SAC, only a city fires.
     let strategic = of(&[UnitKind::Sac]);
     if !strategic.is_empty() && city {
-        let parts = vec![format!("the city's {CITY_AA_AGAINST_SAC} against SAC")];
+        let parts = vec![format!("the city's {} against SAC", aa.city_against_sac)];
         let rule = Rule::para(para!("48.33")).and(para(para!("48.23")));
         out.push(volley(
             strategic,
-            CITY_AA_AGAINST_SAC,
+            aa.city_against_sac,
             parts,
             rule,
             night,

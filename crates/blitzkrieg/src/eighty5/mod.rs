@@ -115,6 +115,20 @@ pub struct Figures85 {
     // 37.12, 38.81: the war-start roll; 38.4-38.5: the points of conquest.
     pub war_start: WarStartFigures,
     pub conquest: Conquest,
+    /// 48.22, 48.31, 48.33: the A-A values.
+    pub aa: AaFigures,
+}
+
+/// 48: the A-A values of a full-stacking ground unit and of a city or airfield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AaFigures {
+    /// 48.22: "an AA value of two when bombed by TAC and/or MDM".
+    pub ground_unit: u32,
+    /// 48.31: "All cities and airfields have an AA value of five".
+    pub city: u32,
+    /// 48.33: "an AA value of one when bombed by SAC".
+    pub city_against_sac: u32,
 }
 
 /// 38.81: the war-start roll and its die shifts.
