@@ -512,6 +512,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         air_landing: BTreeMap::new(),
         patrols: BTreeMap::new(),
         fighter_supply: BTreeSet::new(),
+        // 52.4: no facility is damaged when a game begins.
+        damage: BTreeMap::new(),
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
         weather: BTreeMap::new(),

@@ -727,6 +727,15 @@ fn bombing_help(t: &mut String, pos: &Position, side: Side) {
         }
     }
     for (hex, kind, until_side, until_turn) in blitzkrieg::bombing::markers(pos) {
+        // 52.44 ('85): a damaged facility's marker stays while its damage lasts.
+        if let Some(d) = pos.damage().get(&hex).and_then(|f| f.get(&kind)) {
+            let _ = writeln!(
+                t,
+                "# {kind} on {hex}: damage {d}, a level off at the end of each of {}'s player-turns (52.44)",
+                d.owner
+            );
+            continue;
+        }
         let _ = writeln!(
             t,
             "# {kind} on {hex}, off after {until_side}'s player-turn {until_turn} (33.3-33.5)"

@@ -1,7 +1,8 @@
 //! Markers the rules put on units and hexes, and the side pools the rules count:
 //! units turned upside down by automatic victory (21.1), aircraft inverted after their
 //! airbase is bombed (33.2), the PX, RCX and SRIX counters on bombed ports, city roads
-//! and cities (33.3-33.5) with the player-turn they come off, units on assault hexes (20.31), and each side's
+//! and cities (33.3-33.5) with the player-turn they come off, '85's light and heavy
+//! damage markers on them (41.10, 52.4), units on assault hexes (20.31), and each side's
 //! replacement capacity (28.1) and air transport capacity (9.3, 28.4).
 //!
 //! All plain data kept in the state; the Basic Game without optional rules uses none
@@ -114,6 +115,95 @@ impl Pools {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+// 52: bombardment effect (BLITZKRIEG '85).
+/// 41.10, 52.41: a damage marker, light (a BBT result of 1 or 2) or heavy (3 or more).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DamageLevel {
+    Light,
+    Heavy,
+}
+
+impl fmt::Display for DamageLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DamageLevel::Light => "light",
+            DamageLevel::Heavy => "heavy",
+        })
+    }
+}
+
+/// 52.42-52.44: the damage markers on one facility of a hex (its port, city-road or
+/// city-supply and industry), in a game of BLITZKRIEG '85, and the side that owns it
+/// and removes a level in each of its player-turns. The facility is inoperative for
+/// all the purposes of rule 33 while any marker is on it; the hex also carries the
+/// facility's PX, RCX or SRIX marker ([`HexMarker`]) until the last comes off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Damage {
+    pub owner: Side,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub light: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub heavy: u32,
+}
+
+impl Damage {
+    /// No marker on the facility.
+    pub fn none(owner: Side) -> Damage {
+        Damage {
+            owner,
+            light: 0,
+            heavy: 0,
+        }
+    }
+
+    /// 52.44: "an unlimited number of heavy and light damage may be applied".
+    pub fn add(&mut self, level: DamageLevel) {
+        match level {
+            DamageLevel::Light => self.light += 1,
+            DamageLevel::Heavy => self.heavy += 1,
+        }
+    }
+
+    /// 52.44: one level removed: a light marker if there is one, else a heavy one
+    /// turned to light (52.44's example allows either; the light goes first).
+    pub fn remove_level(&mut self) {
+        if self.light > 0 {
+            self.light -= 1;
+        } else if self.heavy > 0 {
+            self.heavy -= 1;
+            self.light += 1;
+        }
+    }
+
+    /// Whether no marker is left.
+    pub fn is_clear(&self) -> bool {
+        self.light == 0 && self.heavy == 0
+    }
+
+    /// 52.42-52.43: the owner's player-turns still to end before the facility works:
+    /// one for each light marker, two for each heavy one.
+    pub fn turns_left(&self) -> u32 {
+        self.light + 2 * self.heavy
+    }
+}
+
+impl fmt::Display for Damage {
+    /// "1 heavy, 2 light", "1 light", "none".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = [(self.heavy, "heavy"), (self.light, "light")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, w)| format!("{n} {w}"))
+            .collect();
+        if parts.is_empty() {
+            f.write_str("none")
+        } else {
+            f.write_str(&parts.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -86,6 +86,10 @@ pub struct Position {
     /// 33.7: the patrol/interdiction zones counted into the ZOC field, by side and
     /// patrol hex.
     interdiction: BTreeSet<(Side, Hex)>,
+    // 52: bombardment effect (BLITZKRIEG '85).
+    /// 52.4: the damage markers on each bombed facility, by hex and facility (its
+    /// PX, RCX or SRIX kind).
+    damage: BTreeMap<Hex, BTreeMap<HexMarkerKind, crate::marker::Damage>>,
 }
 
 /// 29: the minor countries' part of the map, for one player-turn.
@@ -521,11 +525,40 @@ impl Position {
     /// `side`'s player-turn of `turn` (the hexes barraged come off by
     /// [`Position::clear_barrages`]).
     pub fn clear_expired(&mut self, turn: u32, side: Side) {
-        for set in self.hex_marks.values_mut() {
+        let damage = &self.damage;
+        for (hex, set) in self.hex_marks.iter_mut() {
             set.retain(|m| {
-                m.kind == HexMarkerKind::Barraged || (m.until_turn, m.until_side) > (turn, side)
+                m.kind == HexMarkerKind::Barraged
+                    || (m.until_turn, m.until_side) > (turn, side)
+                    || damage.get(hex).is_some_and(|d| d.contains_key(&m.kind))
             });
         }
+        self.hex_marks.retain(|_, set| !set.is_empty());
+    }
+
+    /// 52.4: the damage markers on every damaged facility, by hex and facility.
+    pub fn damage(&self) -> &BTreeMap<Hex, BTreeMap<HexMarkerKind, crate::marker::Damage>> {
+        &self.damage
+    }
+
+    /// 52.4: sets the damage markers on the facility `kind` of `hex`, and the
+    /// facility's PX, RCX or SRIX marker with them: `marker` while any damage is left
+    /// (it names the end of the owner's player-turn that takes the next level off),
+    /// neither once the damage is clear.
+    pub fn set_damage(&mut self, hex: Hex, marker: HexMarker, damage: crate::marker::Damage) {
+        let kind = marker.kind;
+        if let Some(set) = self.hex_marks.get_mut(&hex) {
+            set.retain(|m| m.kind != kind);
+        }
+        if damage.is_clear() {
+            if let Some(d) = self.damage.get_mut(&hex) {
+                d.remove(&kind);
+            }
+        } else {
+            self.damage.entry(hex).or_default().insert(kind, damage);
+            self.hex_marks.entry(hex).or_default().insert(marker);
+        }
+        self.damage.retain(|_, d| !d.is_empty());
         self.hex_marks.retain(|_, set| !set.is_empty());
     }
 

@@ -8,7 +8,7 @@
 use crate::board::SeaZone;
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::marker::{HexMarker, Pools, UnitMarker};
+use crate::marker::{HexMarker, HexMarkerKind, Pools, UnitMarker};
 use crate::model::outcome::Outcome;
 use crate::position::{Piece, Position};
 use crate::units::{Counters, Side, UnitId};
@@ -601,6 +601,12 @@ pub struct GameState {
     /// Written only in such games.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub fighter_supply: BTreeSet<Side>,
+    // 52: bombardment effect (BLITZKRIEG '85).
+    /// 52.4: the light and heavy damage markers on each bombed facility (port,
+    /// city-road, city-supply and industry), by hex and facility, with the side that
+    /// owns it. Written only while a facility is damaged, in a game of '85.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub damage: BTreeMap<Hex, BTreeMap<HexMarkerKind, crate::marker::Damage>>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
@@ -616,6 +622,15 @@ fn is_false(b: &bool) -> bool {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// 52.4: the marker of the facility `kind` on `hex`.
+fn marks_of(
+    marks: &BTreeMap<Hex, BTreeSet<HexMarker>>,
+    hex: Hex,
+    kind: HexMarkerKind,
+) -> Option<HexMarker> {
+    marks.get(&hex)?.iter().find(|m| m.kind == kind).copied()
 }
 
 impl Sealed for GameState {
@@ -727,6 +742,14 @@ impl GameState {
                 pos.mark_hex(*hex, *m);
             }
         }
+        // 52.4: the damage markers, with the facility's marker they keep on the board.
+        for (hex, facilities) in &self.damage {
+            for (kind, d) in facilities {
+                if let Some(m) = marks_of(&self.hex_marks, *hex, *kind) {
+                    pos.set_damage(*hex, m, *d);
+                }
+            }
+        }
         // 32.7, 33.7: the aircraft on patrol (their ZOC is counted by the rules'
         // `position_of`).
         for (id, p) in &self.patrols {
@@ -770,6 +793,7 @@ impl GameState {
         }
         self.marks = pos.marks().clone();
         self.hex_marks = pos.hex_marks().clone();
+        self.damage = pos.damage().clone();
         // 32.7, 33.7: the aircraft on patrol.
         self.patrols = pos.patrols().clone();
     }

@@ -39,7 +39,8 @@
 //! 34) is the weather the state keeps for the case's complete-turn. `hex_marks` puts PX, RCX
 //! and SRIX markers on the board and `inverted` names aircraft inverted (optional rule
 //! 33); `expect.toml`'s `hex_marks` (the kinds by hex) and `inverted` say what the next
-//! state keeps.
+//! state keeps. `damage` puts '85's damage markers on facilities (52.4, each with its
+//! marker in `hex_marks`), and `expect.toml`'s `damage` says what the next state keeps.
 //! `invading` gives the factors each side invaded with in each sea zone in its own
 //! last player-turn (35.1), and `expect.toml`'s `invading` those the next state keeps
 //! for the side that moved, its `ascendancy` the state of a zone (`"contested"`).
@@ -65,7 +66,7 @@ use blitzkrieg::board::{Country, Terrain};
 use blitzkrieg::engine::{self, TurnDice, TurnInput};
 use blitzkrieg::event::Event;
 use blitzkrieg::hex::Hex;
-use blitzkrieg::marker::{HexMarker, Pools, UnitMarker};
+use blitzkrieg::marker::{Damage, HexMarker, HexMarkerKind, Pools, UnitMarker};
 use blitzkrieg::readings::Readings;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
@@ -181,6 +182,12 @@ struct Case {
     /// "Patrol" } }` (`"Interdiction"` for 33.7).
     #[serde(default)]
     patrols: BTreeMap<String, blitzkrieg::air_combat::patrol::Patrol>,
+    // 52: bombardment effect (BLITZKRIEG '85).
+    /// 52.4: the damage markers on facilities, as the state keeps them, each with its
+    /// PX, RCX or SRIX marker in `hex_marks`: `damage = { R10 = { SRIX = { owner =
+    /// "red", heavy = 1 } } }`.
+    #[serde(default)]
+    damage: BTreeMap<String, BTreeMap<HexMarkerKind, Damage>>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -339,6 +346,12 @@ struct Expect {
     /// 36.44: the sides whose navy the next state keeps as lost.
     #[serde(default)]
     navy_lost: Option<Vec<Side>>,
+    // 52: bombardment effect (BLITZKRIEG '85).
+    /// 52.4: the damage the next state keeps on each facility, by hex and marker kind,
+    /// as the report words it: `damage = { R10 = { SRIX = "1 heavy, 1 light" } }`
+    /// (`{}`: none).
+    #[serde(default)]
+    damage: Option<BTreeMap<String, BTreeMap<String, String>>>,
 }
 
 struct FixedDice(Vec<u8>, usize);
@@ -550,6 +563,11 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                 .iter()
                 .map(|(h, m)| (h.parse().unwrap(), m.clone()))
                 .collect();
+            s.damage = case
+                .damage
+                .iter()
+                .map(|(h, d)| (h.parse().unwrap(), d.clone()))
+                .collect();
             for u in &case.inverted {
                 s.marks
                     .entry(UnitId::new(u).unwrap())
@@ -661,6 +679,19 @@ fn run_case(dir: &Path) -> Result<(), String> {
                     return Err(format!(
                         "{ctx}: hex markers {got:?}, expected {want:?}\n{text}"
                     ));
+                }
+            }
+            if let Some(want) = &expect.damage {
+                let got: BTreeMap<String, BTreeMap<String, String>> = next
+                    .damage
+                    .iter()
+                    .map(|(h, f)| {
+                        let f = f.iter().map(|(k, d)| (k.to_string(), d.to_string()));
+                        (h.to_string(), f.collect())
+                    })
+                    .collect();
+                if &got != want {
+                    return Err(format!("{ctx}: damage {got:?}, expected {want:?}\n{text}"));
                 }
             }
             if let Some(want) = &expect.patrols {

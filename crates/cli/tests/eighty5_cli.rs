@@ -1308,3 +1308,81 @@ fn a_helicopter_flies_over_water_and_may_not_end_there_46_2() {
     );
     blitz().arg("verify").arg(g).assert().success();
 }
+
+// 52: bombardment effect.
+/// 52.41-52.44 through the binary: in a game of '85 B-1SAC bombs Red's port of NN48 in
+/// Blue's turn 2 and the BBT gives a 3: heavy damage, kept in the state with its PX
+/// marker; at the end of Red's player-turn 2 the heavy marker turns to light, the port
+/// still inoperative through Blue's turn 3; at the end of Red's player-turn 3 the last
+/// level comes off and the state keeps no damage. `blitz verify` replays the folder.
+#[test]
+fn a_port_bombed_in_85_takes_heavy_damage_that_wears_off_a_level_a_red_player_turn_52_44() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1SAC\"]\n\n\
+                    [[stack]]\nhex = \"NN49\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "t52", position, &["--rules", "85"]);
+    let play = |stem: &str, (side, turn): (&str, u32), body: &str| {
+        let s = g.join(format!("{stem}.state.ron"));
+        let path = turn_orders(
+            dir.path(),
+            (&s, &format!("{stem}.toml")),
+            (side, turn),
+            body,
+        );
+        let text = fs::read_to_string(&path).unwrap().replace("g85", "t52");
+        fs::write(&path, text).unwrap();
+        let seeded: &[&str] = if body.is_empty() {
+            &[]
+        } else {
+            &["--seed-text", "h"]
+        };
+        blitz()
+            .args(["resolve", "-q"])
+            .arg(&s)
+            .arg(&path)
+            .args(seeded)
+            .assert()
+            .success();
+        flat_report(&g.join(format!("{stem}.report.txt")))
+    };
+    let bomb = format!(
+        "{}\n[[mission]]\nunits = [\"B-1SAC\"]\nkind = \"port\"\nto = \"NN48\"\n",
+        crate::support::TEXT_SEED
+    );
+    let report = play("04-2-blue", ("blue", 2), &bomb);
+    for line in [
+        "heavy damage to the port facility (PX), now 1 heavy (33.3, 52.41)",
+        "Red's port facility at NN48 is inoperative (PX): damage 1 heavy; it works again after 2 more of Red's player-turns (52.42, 52.43)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    assert!(!report.contains("PX placed"), "{report}");
+    let state = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(state.contains("damage: {"), "{state}");
+    let report = play("05-2-red", ("red", 2), "");
+    assert!(
+        report.contains("Red's port facility at NN48: a heavy damage marker turned to light; damage left 1 light (52.44)"),
+        "{report}"
+    );
+    // Blue's template says what is on the port and when a level comes off.
+    let template = fs::read_to_string(g.join("06-3-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("# PX on NN48: damage 1 light, a level off at the end of each of Red's player-turns (52.44)"),
+        "{template}"
+    );
+    let report = play("06-3-blue", ("blue", 3), "");
+    assert!(
+        report.contains("Red's port facility at NN48 is inoperative (PX): damage 1 light"),
+        "{report}"
+    );
+    let report = play("07-3-red", ("red", 3), "");
+    assert!(
+        report.contains("Red's port facility at NN48: its last light damage marker comes off; it works again, its PX marker off (52.44)"),
+        "{report}"
+    );
+    let state = fs::read_to_string(g.join("08-4-blue.state.ron")).unwrap();
+    assert!(!state.contains("damage: {"), "{state}");
+    assert!(!state.contains("kind: PX"), "{state}");
+    blitz().arg("verify").arg(&g).assert().success();
+}

@@ -684,6 +684,7 @@ mod tests {
                 result,
                 marker,
                 rule: blitzkrieg::cite::Rule::para(para!("33.3")),
+                damage: None,
             }))
         };
         let events = vec![

@@ -33,6 +33,8 @@
 //! - A PX, RCX or SRIX marker is on one hex; a city of several hexes is bombed hex by
 //!   hex.
 
+// 52: bombardment effect (BLITZKRIEG '85).
+pub mod damage;
 pub mod resolve;
 // 48: BLITZKRIEG '85's anti-aircraft fire.
 pub mod aa;
@@ -311,7 +313,14 @@ pub fn markers_off_before_combat(
 /// aircraft inverted in the enemy's player-turn are turned back, having sat out this
 /// one.
 pub fn end_of_player_turn(pos: &mut Position, turn: u32, side: Side) -> Vec<Event> {
-    let mut events = markers_off(pos, turn, side, "at the end of its player-turn (33.3)");
+    // 52.44 ('85): a level of each of the side's damaged facilities comes off first.
+    let mut events = damage::wear_off(pos, turn, side);
+    events.extend(markers_off(
+        pos,
+        turn,
+        side,
+        "at the end of its player-turn (33.3)",
+    ));
     let inverted: Vec<UnitId> = pos
         .marked_with(UnitMarker::Inverted)
         .filter(|id| pos.get(id).is_some_and(|p| p.side == side))
@@ -330,6 +339,7 @@ pub fn end_of_player_turn(pos: &mut Position, turn: u32, side: Side) -> Vec<Even
             rule: Rule::para(para!("33.2")),
         });
     }
+    events.extend(damage::status(pos));
     events
 }
 
@@ -339,6 +349,8 @@ fn markers_off(pos: &mut Position, turn: u32, side: Side, when: &str) -> Vec<Eve
     let due: Vec<(Hex, HexMarkerKind)> = markers(pos)
         .into_iter()
         .filter(|&(_, _, s, t)| s == side && t <= turn)
+        // 52.44: a damaged facility's marker stays while its damage lasts.
+        .filter(|&(h, k, _, _)| !pos.damage().get(&h).is_some_and(|d| d.contains_key(&k)))
         .map(|(h, k, _, _)| (h, k))
         .collect();
     pos.clear_expired(turn, side);

@@ -7,11 +7,11 @@
 use super::marker_of;
 use crate::air::strategic::DrawRoll;
 use crate::air::{bombing, AirEvent};
-use crate::cite::Rule;
+use crate::cite::{Ref, Rule};
 use crate::combat::{make_up_substitutes, substituted_event};
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::marker::{HexMarker, HexMarkerKind, UnitMarker};
+use crate::marker::{Damage, DamageLevel, HexMarker, HexMarkerKind, UnitMarker};
 use crate::model::raid::{Raid, RaidTarget};
 use crate::odds::Factor;
 use crate::position::Position;
@@ -36,6 +36,10 @@ pub struct Strike {
     /// 33.3-33.5: the marker placed.
     pub marker: Option<HexMarkerKind>,
     pub rule: Rule,
+    // 52: bombardment effect (BLITZKRIEG '85).
+    /// 52.41-52.44: the damage level placed, and the facility's damage after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<(DamageLevel, Damage)>,
 }
 
 impl Strike {
@@ -48,6 +52,7 @@ impl Strike {
     pub fn glance(&self) -> String {
         let outcome = match (self.marker, self.result) {
             (_, 0) => "no effect".to_string(),
+            (Some(m), _) if self.damage.is_some() => self.damage_words(m),
             (Some(m), _) => m.to_string(),
             (None, n) => format!("{n} aircraft factors"),
         };
@@ -71,6 +76,7 @@ impl Strike {
         let night = if self.night { " at night" } else { "" };
         let outcome = match (self.marker, self.result, self.target) {
             (_, 0, _) => "no effect".to_string(),
+            (Some(m), _, _) if self.damage.is_some() => self.damage_words(m),
             (Some(m), _, _) => format!("{m} placed"),
             (None, n, RaidTarget::Airbase) => format!("{n} aircraft factors eliminated"),
             (None, n, _) => format!("{n}"),
@@ -90,6 +96,17 @@ impl Strike {
             self.table,
             self.rule
         )
+    }
+
+    /// 52.41: "light damage to the port facility (PX), now 1 heavy, 1 light".
+    fn damage_words(&self, marker: HexMarkerKind) -> String {
+        match self.damage {
+            Some((level, now)) => format!(
+                "{level} damage to the {} ({marker}), now {now}",
+                super::damage::facility(marker)
+            ),
+            None => marker.to_string(),
+        }
     }
 }
 
@@ -189,6 +206,7 @@ pub fn resolve(
             result: 0,
             marker: None,
             rule,
+            damage: None,
         };
         if bombers.is_empty() {
             events.push(Event::Air(AirEvent::Struck(strike)));
@@ -211,7 +229,18 @@ pub fn resolve(
         strike.result = cell.result.factors;
         let mut after = Vec::new();
         if strike.result > 0 {
-            if let Some(kind) = marker_of(raid.target) {
+            if let Some(kind) = marker_of(raid.target).filter(|_| super::damage::played(rules)) {
+                // 52.41-52.44 ('85): damage markers instead of 33's timed marker.
+                strike.marker = Some(kind);
+                strike.damage = super::damage::bombed(
+                    pos,
+                    (raid.hex, kind),
+                    side.other(),
+                    strike.result,
+                    (turn, side),
+                );
+                strike.rule = strike.rule.and(Ref::Para(para!("52.41").into()));
+            } else if let Some(kind) = marker_of(raid.target) {
                 strike.marker = Some(kind);
                 pos.mark_hex(
                     raid.hex,
