@@ -507,6 +507,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         air_landing: BTreeMap::new(),
         patrols: BTreeMap::new(),
         fighter_supply: BTreeSet::new(),
+        airfields: Default::default(),
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
         weather: BTreeMap::new(),

@@ -64,6 +64,7 @@ impl StateBuilder {
                 air_landing: BTreeMap::new(),
                 patrols: BTreeMap::new(),
                 fighter_supply: BTreeSet::new(),
+                airfields: Default::default(),
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
                 weather: BTreeMap::new(),

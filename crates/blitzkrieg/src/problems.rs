@@ -1168,6 +1168,22 @@ problems! {
         (B341, hint = "the template lists the bases a returning fighter may land at: friendly since the start of your own last player-turn and free of enemy ZOC (003 32.34)")
         #[error("{unit} cannot land at {hex}: {why}")]
         CannotLandAt { unit: UnitId, hex: Hex, why: String },
+        // 41.9, 49: BLITZKRIEG '85's airfields (eighty5::airfield).
+        (B378, hint = "an infantry unit builds an airfield where it stands, in a clear hex that is no city, out of enemy ZOC, with no other order this player-turn (49.1-49.2)")
+        #[error("{unit} cannot build an airfield: {why}")]
+        CannotBuildAirfield { unit: UnitId, why: String },
+        (B379)
+        #[error("{side} would have {count} airfields built or being built; its counter mix holds {mix} (41.9)")]
+        AirfieldsBeyondMix { side: Side, count: u32, mix: u32 },
+        (B380, hint = "buy an airfield counter before the game, or keep 10 points a build unspent this player-turn")
+        #[error("{side}'s airfields ordered need {needed} points beyond the airfield counters it holds; {side} has {points} (41.9)")]
+        AirfieldPoints { side: Side, points: u32, needed: u32 },
+        (B381, hint = "name an airfield of your own with one of your ground units in it at the end of the player-turn (49.4)")
+        #[error("the airfield at {hex} cannot be destroyed: {why}")]
+        CannotDestroyAirfield { hex: Hex, why: String },
+        (B382)
+        #[error("[[airfield]] and [[destroy_airfield]] are BLITZKRIEG '85's (49): this game has no airfields")]
+        AirfieldsOnlyIn85,
     }
 }
 
