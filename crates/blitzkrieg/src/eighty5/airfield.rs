@@ -447,6 +447,25 @@ mod tests {
         assert_eq!(events.len(), 2);
     }
 
+    /// 41.9, 41, 38.7: an airfield counter held pays first, then 10 points; with
+    /// neither, nothing is paid.
+    #[test]
+    fn an_airfield_is_paid_with_a_counter_held_then_ten_points_41_9() {
+        let (cost, mix, key) = counter().unwrap();
+        assert_eq!((cost, mix, key.as_str()), (10, 2, "airfield (1)"));
+        let mut p = Purchase::start(Figures85::embedded().unwrap(), false);
+        p.points.insert(Side::Blue, 15);
+        p.held.entry(Side::Blue).or_default().insert(key.clone(), 1);
+        let held = pay(&mut p, Side::Blue, &key, cost);
+        assert_eq!(held.as_deref(), Some("the airfield counter held (41)"));
+        assert!(!p.held.contains_key(&Side::Blue));
+        assert_eq!(p.points[&Side::Blue], 15);
+        let points = pay(&mut p, Side::Blue, &key, cost);
+        assert_eq!(points.as_deref(), Some("10 points (41.9; 5 left, 38.7)"));
+        assert_eq!(pay(&mut p, Side::Blue, &key, cost), None);
+        assert_eq!(p.points[&Side::Blue], 5);
+    }
+
     /// 49.5: an enemy ground unit in the airfield takes it; one of the owner's keeps it.
     #[test]
     fn an_enemy_ground_unit_in_the_airfield_takes_it_49_5() {
