@@ -1254,7 +1254,8 @@ fn an_airfield_is_built_used_by_a_tac_and_destroyed_49_1_49_4() {
 /// 49.1, 49.2, 49.3, 41.9, 49: what `[[airfield]]` may not do, each refused with
 /// nothing written: build in a forest (R27) or a city (V33), in enemy ZOC (V26, next to
 /// R-1IN), with a unit that moves, three at once (two a side), land at an airfield not
-/// yet built, destroy one that is not there; and an airfield in a Tournament Game.
+/// yet built, destroy one that is not there, buy one in the Hot War (it is paid when
+/// built); and an airfield in a Tournament Game.
 #[test]
 fn an_airfield_order_is_refused_where_49_forbids_it_49_1_49_2() {
     let dir = tempfile::tempdir().unwrap();
@@ -1312,6 +1313,10 @@ fn an_airfield_order_is_refused_where_49_forbids_it_49_1_49_2() {
     refused(
         "[[destroy_airfield]]\nhex = \"V31\"\n",
         "the airfield at V31 cannot be destroyed",
+    );
+    refused(
+        "[purchase]\nbuy = { \"airfield (1)\" = 1 }\n",
+        "airfield (1) cannot be bought now: an airfield is paid for",
     );
     assert_eq!(files(&g), before, "nothing written");
     let t = tempfile::tempdir().unwrap();
