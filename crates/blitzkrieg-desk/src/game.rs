@@ -514,6 +514,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         fighter_supply: BTreeSet::new(),
         // 52.4: no facility is damaged when a game begins.
         damage: BTreeMap::new(),
+        airfields: Default::default(),
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
         weather: BTreeMap::new(),

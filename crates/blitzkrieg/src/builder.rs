@@ -65,6 +65,7 @@ impl StateBuilder {
                 patrols: BTreeMap::new(),
                 fighter_supply: BTreeSet::new(),
                 damage: BTreeMap::new(),
+                airfields: Default::default(),
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
                 weather: BTreeMap::new(),

@@ -915,6 +915,26 @@ mod tests {
                 strength: 4,
                 capacity: 2,
             },
+            // 41.9, 49: BLITZKRIEG '85's airfields.
+            Problem::CannotBuildAirfield {
+                unit: UnitId::new("B-3IN").unwrap(),
+                why: "K20 is in enemy ZOC (49.1)".into(),
+            },
+            Problem::AirfieldsBeyondMix {
+                side: Side::Blue,
+                count: 3,
+                mix: 2,
+            },
+            Problem::AirfieldPoints {
+                side: Side::Red,
+                points: 4,
+                needed: 10,
+            },
+            Problem::CannotDestroyAirfield {
+                hex: h("K20"),
+                why: "it is Red's".into(),
+            },
+            Problem::AirfieldsOnlyIn85,
         ]
     }
 

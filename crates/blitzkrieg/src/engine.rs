@@ -355,13 +355,15 @@ fn move_units(
     let scramble_barred = crate::air_combat::intercept::barred_at_start(rules, &pos, side);
     // 003 32.35, reading `fighter-scramble=scramble`: the others rise as he moves.
     let risen = crate::air_combat::scramble::rise(rules, &mut pos, side, &scramble_barred);
-    let friendly_at_start = control::friendly_cities(
+    let mut friendly_at_start = control::friendly_cities(
         &rules.board,
         &pos,
         &state.held,
         rules.ruleset.readings.city_friendly,
         side,
     );
+    // 49.3: the side's airfields at the start are its bases since then (30.7).
+    friendly_at_start.extend(state.airfields.owned_by(side));
     let cities_before = friendly_map(rules, &pos, &state.held);
     let garrisons = minor::garrisons(&rules.board, &pos);
     let (mut owed_events, owed_errors) = complete_owed(rules, state, orders, &mut pos);
@@ -474,6 +476,10 @@ fn move_units(
         ascendancy: ascendancy.as_ref().map(|(a, _)| a),
     };
     let moved = movement::run_movement(&ctx, &mut pos, orders);
+    // 49.5, 49.1-49.4: the airfields taken by the movement; those ordered built or
+    // destroyed (BLITZKRIEG '85).
+    let (airfields, airfield_events, airfield_errors) =
+        airfield_orders(rules, state, &mut pos, orders, (side, turn), &moved.log);
     // 36.22-36.24, 36.42-36.44: units at sea at the end of movement.
     let at_sea_errors = crate::resources::orders::check_at_sea(
         rules,
@@ -624,6 +630,7 @@ fn move_units(
     errors.extend(replaced.errors);
     errors.extend(moved.errors);
     errors.extend(recombine_errors);
+    errors.extend(airfield_errors);
     errors.extend(at_sea_errors);
     errors.extend(std::mem::take(&mut flights.errors));
     errors.extend(air::base::check_placements(
@@ -685,6 +692,7 @@ fn move_units(
     events.extend(broken);
     events.extend(replaced.events);
     events.extend(moved.events);
+    events.extend(airfield_events);
     events.extend(minor_events);
     events.extend(recombined);
     events.extend(flights.events);
@@ -709,6 +717,7 @@ fn move_units(
         next.resources = uses;
     }
     next.air_landing = flights.landing;
+    next.airfields = airfields;
     // 003 23.1: the mover's own player-turn traced supply, after an earlier
     // player-turn of the game (`supply::fighters_cut_off` says why).
     let played_before = state.seeds_used.as_ref().is_some_and(|s| !s.is_empty());
@@ -776,6 +785,50 @@ fn move_units(
         },
         next: Box::new(next),
     })
+}
+
+/// 49: in a game of '85, the airfields taken by the movement (49.5) and the
+/// `[[airfield]]` and `[[destroy_airfield]]` orders checked (49.1-49.4): the
+/// airfields the state keeps, the events, the problems. Another game has none, and
+/// its orders naming them are refused.
+fn airfield_orders(
+    rules: &Rules,
+    state: &GameState,
+    pos: &mut Position,
+    orders: &Orders,
+    (side, turn): (Side, u32),
+    log: &movement::MoveLog,
+) -> (
+    crate::eighty5::airfield::Airfields,
+    Vec<Event>,
+    Vec<OrderError>,
+) {
+    use crate::eighty5::airfield;
+    let mut airfields = state.airfields.clone();
+    let events = if airfield::plays(rules) {
+        airfield::settle(pos, &mut airfields)
+    } else {
+        Vec::new()
+    };
+    let busy = airfield::Busy {
+        moved: log
+            .moved
+            .iter()
+            .chain(&log.placed)
+            .chain(&log.flown)
+            .cloned()
+            .collect(),
+        start: &log.start,
+    };
+    let (airfields, errors) = airfield::order(
+        rules,
+        (&airfields, state.purchase.as_ref()),
+        pos,
+        orders,
+        (side, turn),
+        &busy,
+    );
+    (airfields, events, errors)
 }
 
 /// 35.1: the naval ascendancy of every sea zone at the start of the player-turn, with
@@ -1838,6 +1891,13 @@ fn finish(
         events.extend(landed);
         throughout.after_battle(rules, &pos);
     }
+    // 49.5: airfields taken by an advance after combat, before the aircraft land.
+    if crate::eighty5::airfield::plays(rules) {
+        events.extend(crate::eighty5::airfield::settle(
+            &mut pos,
+            &mut next.airfields,
+        ));
+    }
     let landing = std::mem::take(&mut next.air_landing);
     let landed = air::mission::land_all(rules, &mut pos, &state.held, side, &landing);
     // 003 29.2, 29.6: the countries the aircraft flew over to land.
@@ -1897,6 +1957,15 @@ fn finish(
     // player-turn, when the owed decisions are done).
     if next.pending.is_empty() {
         pos.clear_barrages();
+    }
+    // 49.4, 49.1, 49.5: airfields destroyed, built and taken (BLITZKRIEG '85).
+    if crate::eighty5::airfield::plays(rules) {
+        events.extend(crate::eighty5::airfield::end_of_player_turn(
+            &mut pos,
+            &mut next.airfields,
+            next.purchase.as_mut(),
+            (turn, side),
+        ));
     }
     next.store_position(&pos, turn, side);
     let (friendly_after, coming) =
@@ -2277,6 +2346,8 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
     for m in &orders.missions {
         named.extend(&m.units);
     }
+    // 49.1: the builders of airfields.
+    named.extend(&orders.airfields);
     if let Some(s) = &orders.standing {
         named.extend(&s.lose_first);
     }

@@ -287,6 +287,27 @@ pub struct RawOrders {
     // 32.3, 003 32.3: the wait-out in a vacant hex.
     #[serde(default)]
     wait_out: Vec<RawWaitOut>,
+    // 49: BLITZKRIEG '85's airfields.
+    /// 49.1: `[[airfield]] unit = "B-3IN"`: an infantry unit builds one where it stands.
+    #[serde(default)]
+    airfield: Vec<RawAirfield>,
+    /// 49.4: `[[destroy_airfield]] hex = "K20"`: the owner destroys one of his.
+    #[serde(default)]
+    destroy_airfield: Vec<RawDestroyAirfield>,
+}
+
+/// 49.1: `[[airfield]]`: the infantry unit that builds an airfield where it stands.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAirfield {
+    unit: Spanned<String>,
+}
+
+/// 49.4: `[[destroy_airfield]]`: the hex of an airfield its owner destroys.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDestroyAirfield {
+    hex: Spanned<String>,
 }
 
 /// 32.3, 003 32.3: `[[wait_out]]`: the defender's fighters flying to a hex with no
@@ -630,6 +651,11 @@ pub struct Orders {
     // 32.3, 003 32.3: the wait-out in a vacant hex.
     /// `[[wait_out]]`, in the answer before odds, in file order.
     pub wait_outs: Vec<WaitOut>,
+    // 49: BLITZKRIEG '85's airfields.
+    /// 49.1: the infantry units that build an airfield where they stand.
+    pub airfields: Vec<Located<UnitId>>,
+    /// 49.4: the airfields their owner destroys at the end of the player-turn.
+    pub destroy_airfields: Vec<Located<Hex>>,
 }
 
 /// 32.3, 003 32.3: `[[wait_out]]`: the defender's fighters, the hex they wait out the
@@ -1163,6 +1189,16 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     land: land?,
                 })
             })
+            .collect(),
+        airfields: raw
+            .airfield
+            .iter()
+            .filter_map(|a| unit(&a.unit, errs))
+            .collect(),
+        destroy_airfields: raw
+            .destroy_airfield
+            .iter()
+            .filter_map(|d| hex(&d.hex, errs))
             .collect(),
     }
 }

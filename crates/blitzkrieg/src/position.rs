@@ -90,6 +90,9 @@ pub struct Position {
     /// 52.4: the damage markers on each bombed facility, by hex and facility (its
     /// PX, RCX or SRIX kind).
     damage: BTreeMap<Hex, BTreeMap<HexMarkerKind, crate::marker::Damage>>,
+    // 49: airfields (BLITZKRIEG '85).
+    /// 49.3, 49.5: the airfields on the board, each with the side that owns it now.
+    airfields: BTreeMap<Hex, Side>,
 }
 
 /// 29: the minor countries' part of the map, for one player-turn.
@@ -650,6 +653,16 @@ impl Position {
     }
 
     /// 32.7, 33.7: the aircraft on patrol and their patrol hexes, in id order.
+    /// 49.3, 49.5: the airfields on the board and their owners.
+    pub fn set_airfields(&mut self, airfields: BTreeMap<Hex, Side>) {
+        self.airfields = airfields;
+    }
+
+    /// 49.3, 49.5: the side that owns the airfield in `hex`, if there is one.
+    pub fn airfield_owner(&self, hex: Hex) -> Option<Side> {
+        self.airfields.get(&hex).copied()
+    }
+
     pub fn patrols(&self) -> &BTreeMap<UnitId, crate::model::flight::Patrol> {
         &self.patrols
     }

@@ -1184,6 +1184,22 @@ problems! {
         (B376, hint = "add transport helicopters to `by` until their combat strengths together reach the infantry's")
         #[error("{unit}'s combat strength of {strength} exceeds the {capacity} its transport helicopters carry (46.41)")]
         HelicopterCapacity { unit: UnitId, strength: u32, capacity: u32 },
+        // 41.9, 49: BLITZKRIEG '85's airfields (eighty5::airfield).
+        (B378, hint = "an infantry unit builds an airfield where it stands, in a clear hex that is no city, out of enemy ZOC, with no other order this player-turn (49.1-49.2)")
+        #[error("{unit} cannot build an airfield: {why}")]
+        CannotBuildAirfield { unit: UnitId, why: String },
+        (B379)
+        #[error("{side} would have {count} airfields built or being built; its counter mix holds {mix} (41.9)")]
+        AirfieldsBeyondMix { side: Side, count: u32, mix: u32 },
+        (B380, hint = "buy an airfield counter before the game, or keep 10 points a build unspent this player-turn")
+        #[error("{side}'s airfields ordered need {needed} points beyond the airfield counters it holds; {side} has {points} (41.9)")]
+        AirfieldPoints { side: Side, points: u32, needed: u32 },
+        (B381, hint = "name an airfield of your own with one of your ground units in it at the end of the player-turn (49.4)")
+        #[error("the airfield at {hex} cannot be destroyed: {why}")]
+        CannotDestroyAirfield { hex: Hex, why: String },
+        (B382)
+        #[error("[[airfield]] and [[destroy_airfield]] are BLITZKRIEG '85's (49): this game has no airfields")]
+        AirfieldsOnlyIn85,
     }
 }
 

@@ -148,6 +148,9 @@ pub enum Section {
     WarStart,
     /// 32.3, 003 32.3: `[[wait_out]]`, in the answer before odds.
     WaitOut,
+    // 49: BLITZKRIEG '85's airfields.
+    Airfield,
+    DestroyAirfield,
 }
 
 impl Section {
@@ -177,6 +180,8 @@ impl Section {
             Section::Strafe => "[[strafe]]",
             Section::WarStart => "[war_start]",
             Section::WaitOut => "[[wait_out]]",
+            Section::Airfield => "[[airfield]]",
+            Section::DestroyAirfield => "[[destroy_airfield]]",
         }
     }
 }
@@ -285,6 +290,8 @@ impl Ask {
             answer: _,
             war_start,
             wait_outs,
+            airfields,
+            destroy_airfields,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -375,6 +382,13 @@ impl Ask {
         // 32.3, 003 32.3: the wait-out.
         for w in wait_outs {
             at(Section::WaitOut, &w.hex.span);
+        }
+        // 49.1, 49.4: airfields are built and destroyed in the mover's own orders.
+        for u in airfields {
+            at(Section::Airfield, &u.span);
+        }
+        for h in destroy_airfields {
+            at(Section::DestroyAirfield, &h.span);
         }
         out.retain(|(s, _)| !self.allows(*s));
         out

@@ -607,6 +607,14 @@ pub struct GameState {
     /// owns it. Written only while a facility is damaged, in a game of '85.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub damage: BTreeMap<Hex, BTreeMap<HexMarkerKind, crate::marker::Damage>>,
+    // 49: airfields (BLITZKRIEG '85).
+    /// 49.1-49.5: the airfields on the board and those being built. Written only in a
+    /// game of '85 that has some.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::model::airfield::Airfields::is_empty"
+    )]
+    pub airfields: crate::model::airfield::Airfields,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.
@@ -755,6 +763,8 @@ impl GameState {
         for (id, p) in &self.patrols {
             pos.set_patrol(id, Some(*p));
         }
+        // 49.3: the airfields, bases of their owners' aircraft.
+        pos.set_airfields(self.airfields.owners());
         // 34: only a game that plays rule 34 keeps any weather.
         if let Phase::Turn { turn, .. } = self.phase {
             pos.set_weather(self.weather.get(&turn).copied().unwrap_or_default());

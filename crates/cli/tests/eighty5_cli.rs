@@ -1386,3 +1386,224 @@ fn a_port_bombed_in_85_takes_heavy_damage_that_wears_off_a_level_a_red_player_tu
     assert!(!state.contains("kind: PX"), "{state}");
     blitz().arg("verify").arg(&g).assert().success();
 }
+
+// 49: airfields.
+/// The state file `stem` of the game in `g`, and an order file of `side` for `turn`
+/// on it with `body` (no battle, no seed), resolved through the binary; the report of
+/// the player-turn, its words joined by single spaces.
+fn play_turn(g: &Path, stem: &str, (side, turn): (&str, u32), body: &str) -> String {
+    let s = g.join(format!("{stem}.state.ron"));
+    let text = format!(
+        "game = \"af\"\nside = \"{side}\"\nturn = {turn}\nstate = \"{}\"\n\n{body}",
+        sha(&s),
+    );
+    let orders = g.with_file_name(format!("{stem}.toml"));
+    fs::write(&orders, text).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&s)
+        .arg(&orders)
+        .assert()
+        .success();
+    flat_report(&g.join(format!("{stem}.report.txt")))
+}
+
+/// A game of '85 from a position at Blue's turn 2: B-1IN in the clear hex V31,
+/// B-1TAC in Vesper (V33), the Red unit `red` at `at`; Blue's turn 2 orders B-1IN to
+/// build an airfield and Red's turn 2 does nothing, so the airfield appears at the end
+/// of the game turn. The game folder, and Red's turn-2 report.
+fn airfield_built(dir: &Path, (red, at): (&str, &str)) -> (PathBuf, String) {
+    let position = format!(
+        "format = 1\nturn = 2\nside = \"blue\"\n\n\
+         [[stack]]\nhex = \"V31\"\nunits = [\"B-1IN\"]\n\n\
+         [[stack]]\nhex = \"V33\"\nunits = [\"B-1TAC\"]\n\n\
+         [[stack]]\nhex = \"{at}\"\nunits = [\"{red}\"]\n"
+    );
+    let g = crate::support::new_at_position(dir, "af", &position, &["--rules", "85"]);
+    let build = play_turn(
+        &g,
+        "04-2-blue",
+        ("blue", 2),
+        "[[airfield]]\nunit = \"B-1IN\"\n",
+    );
+    assert!(!build.contains("builds an airfield"), "{build}");
+    let built = play_turn(&g, "05-2-red", ("red", 2), "");
+    (g, built)
+}
+
+/// 49.1-49.4, 41.9: B-1IN stands in the clear hex V31 through Blue's turn 2 and
+/// Red's, its `[[airfield]]` order paid with 41.9's 10 points when the game turn ends;
+/// in turn 3 B-1TAC transfers from Vesper (V33) to the new airfield and lands there;
+/// in turn 4 it takes off from it back to Vesper, and Blue destroys the airfield, B-1IN
+/// still in it, with no points back. The folder verifies.
+#[test]
+fn an_airfield_is_built_used_by_a_tac_and_destroyed_49_1_49_4() {
+    let dir = tempfile::tempdir().unwrap();
+    let (g, built) = airfield_built(dir.path(), ("R-1IN", "V25"));
+    assert!(
+        built.contains("B-1IN builds an airfield at V31, paid with 10 points (41.9; 4490 left, 38.7); from Blue's next player-turn it bases three of Blue's air units (49.3) (49.1)"),
+        "{built}"
+    );
+    assert!(built.contains("Points Blue 4490, Red 4400"), "{built}");
+    let landed = play_turn(
+        &g,
+        "06-3-blue",
+        ("blue", 3),
+        "[[mission]]\nunits = [\"B-1TAC\"]\nkind = \"transfer\"\nto = \"V31\"\n",
+    );
+    for line in [
+        "B-1TAC changes base V33-V31 (30.7)",
+        "V31 B-1IN 4-4, B-1TAC 4-8",
+    ] {
+        assert!(landed.contains(line), "{line}\n{landed}");
+    }
+    play_turn(&g, "07-3-red", ("red", 3), "");
+    let back = play_turn(
+        &g,
+        "08-4-blue",
+        ("blue", 4),
+        "[[mission]]\nunits = [\"B-1TAC\"]\nkind = \"transfer\"\nto = \"V33\"\n\n\
+         [[destroy_airfield]]\nhex = \"V31\"\n",
+    );
+    for line in [
+        "B-1TAC changes base V31-V33 (30.7)",
+        "Blue destroys its airfield at V31; no points come back (49.4)",
+        "Points Blue 5090, Red 4800",
+    ] {
+        assert!(back.contains(line), "{line}\n{back}");
+    }
+    let state = fs::read_to_string(g.join("09-4-red.state.ron")).unwrap();
+    assert!(!state.contains("airfields:"), "{state}");
+    blitz().arg("verify").arg(&g).assert().success();
+}
+
+/// 49.1, 49.2, 49.3, 41.9, 49: what `[[airfield]]` may not do, each refused with
+/// nothing written: build in a forest (R27) or a city (V33), in enemy ZOC (V26, next to
+/// R-1IN), with a unit that moves, three at once (two a side), land at an airfield not
+/// yet built, destroy one that is not there, buy one in the Hot War (it is paid when
+/// built); and an airfield in a Tournament Game.
+#[test]
+fn an_airfield_order_is_refused_where_49_forbids_it_49_1_49_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V31\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-2IN\", \"B-1TAC\"]\n\n\
+                    [[stack]]\nhex = \"R27\"\nunits = [\"B-3IN\"]\n\n\
+                    [[stack]]\nhex = \"V26\"\nunits = [\"B-4IN\"]\n\n\
+                    [[stack]]\nhex = \"V29\"\nunits = [\"B-5IN\"]\n\n\
+                    [[stack]]\nhex = \"U30\"\nunits = [\"B-6IN\"]\n\n\
+                    [[stack]]\nhex = \"V25\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let s = g.join("04-2-blue.state.ron");
+    let before = files(&g);
+    let refused = |body: &str, says: &str| {
+        let text = format!(
+            "game = \"af\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n\n{body}",
+            sha(&s)
+        );
+        let orders = dir.path().join("o.toml");
+        fs::write(&orders, text).unwrap();
+        resolve(&s, &orders).code(1).stderr(contains(says));
+    };
+    let build = |unit: &str| format!("[[airfield]]\nunit = \"{unit}\"\n");
+    refused(
+        &build("B-3IN"),
+        "B-3IN cannot build an airfield: R27 is not clear terrain",
+    );
+    refused(
+        &build("B-2IN"),
+        "B-2IN cannot build an airfield: V33 is not clear terrain",
+    );
+    refused(
+        &build("B-4IN"),
+        "B-4IN cannot build an airfield: V26 is in enemy ZOC (49.1)",
+    );
+    refused(
+        &format!(
+            "{}\n[[move]]\nunits = [\"B-1IN\"]\nto = \"V30\"\n",
+            build("B-1IN")
+        ),
+        "B-1IN cannot build an airfield: it moved this player-turn",
+    );
+    refused(
+        &format!("{}\n{}\n{}", build("B-1IN"), build("B-5IN"), build("B-6IN")),
+        "Blue would have 3 airfields built",
+    );
+    refused(
+        &format!(
+            "{}\n[[mission]]\nunits = [\"B-1TAC\"]\nkind = \"transfer\"\nto = \"V31\"\n",
+            build("B-1IN")
+        ),
+        "B-1TAC cannot land at V31: airbases are cities and airfields",
+    );
+    refused(
+        "[[destroy_airfield]]\nhex = \"V31\"\n",
+        "the airfield at V31 cannot be destroyed",
+    );
+    refused(
+        "[purchase]\nbuy = { \"airfield (1)\" = 1 }\n",
+        "airfield (1) cannot be bought now: an airfield is paid for",
+    );
+    assert_eq!(files(&g), before, "nothing written");
+    let t = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V31\"\nunits = [\"B-1IN\"]\n";
+    let g = crate::support::new_at_position(t.path(), "af", position, &["--rules", "tournament"]);
+    let s = g.join("04-2-blue.state.ron");
+    let text = format!(
+        "game = \"af\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n\n{}",
+        sha(&s),
+        build("B-1IN")
+    );
+    let orders = t.path().join("o.toml");
+    fs::write(&orders, text).unwrap();
+    resolve(&s, &orders).code(1).stderr(contains(
+        "[[airfield]] and [[destroy_airfield]] are BLITZKRIEG '85's (49)",
+    ));
+}
+
+/// 49.5, 49.3: Red's armor ends its movement in Blue's new airfield (B-1IN gone to
+/// Vesper) and takes it; Blue may then neither land at it nor destroy it (it is Red's).
+#[test]
+fn an_enemy_unit_ending_its_move_in_an_airfield_takes_it_49_5() {
+    let dir = tempfile::tempdir().unwrap();
+    let (g, built) = airfield_built(dir.path(), ("R-1AR", "V28"));
+    assert!(built.contains("B-1IN builds an airfield at V31"), "{built}");
+    play_turn(
+        &g,
+        "06-3-blue",
+        ("blue", 3),
+        "[[move]]\nunits = [\"B-1IN\"]\nto = \"V33\"\n",
+    );
+    let taken = play_turn(
+        &g,
+        "07-3-red",
+        ("red", 3),
+        "[[move]]\nunits = [\"R-1AR\"]\nto = \"V31\"\n",
+    );
+    assert!(
+        taken.contains(
+            "Red takes the airfield at V31; it is Red's while a unit of Red is in it (49.5)"
+        ),
+        "{taken}"
+    );
+    let s = g.join("08-4-blue.state.ron");
+    let before = files(&g);
+    for (body, says) in [
+        (
+            "[[mission]]\nunits = [\"B-1TAC\"]\nkind = \"transfer\"\nto = \"V31\"\n",
+            "the airfield there is Red's (49.5)",
+        ),
+        (
+            "[[destroy_airfield]]\nhex = \"V31\"\n",
+            "the airfield at V31 cannot be destroyed: it is Red's",
+        ),
+    ] {
+        let orders = turn_orders(dir.path(), (&s, "o.toml"), ("blue", 4), body);
+        let text = fs::read_to_string(&orders).unwrap().replace("g85", "af");
+        fs::write(&orders, text).unwrap();
+        resolve(&s, &orders).code(1).stderr(contains(says));
+    }
+    assert_eq!(files(&g), before, "nothing written");
+    blitz().arg("verify").arg(&g).assert().success();
+}

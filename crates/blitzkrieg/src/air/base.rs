@@ -36,7 +36,8 @@ pub fn halves_text(halves: u32) -> String {
 }
 
 /// 30.2, 30.5-30.6: why `hex` is no base `side` may land at now, or `None` when it is
-/// one: a city friendly to `side` (5.1-5.2), which also means free of enemy ZOC.
+/// one: a city friendly to `side` (5.1-5.2), which also means free of enemy ZOC, or
+/// (BLITZKRIEG '85) an airfield of `side`'s ([`airfield_base`]).
 pub fn not_a_base(
     rules: &Rules,
     pos: &Position,
@@ -44,7 +45,14 @@ pub fn not_a_base(
     side: Side,
     hex: Hex,
 ) -> Option<String> {
+    if let Some(owner) = pos.airfield_owner(hex) {
+        return airfield_base(pos, owner, side, hex);
+    }
     if !rules.board.is_city(hex) {
+        // 49.3: in BLITZKRIEG '85 its airfields too.
+        if crate::eighty5::airfield::plays(rules) {
+            return Some("airbases are cities and airfields (30.2, 49.3)".to_string());
+        }
         return Some("airbases are cities (30.2)".to_string());
     }
     if pos.in_zoc_of(side.other(), hex) {
@@ -59,6 +67,20 @@ pub fn not_a_base(
         hex,
     ) {
         return Some("it is not a friendly city (30.2, 30.5)".to_string());
+    }
+    None
+}
+
+/// 49.3: an airfield on the board is a base for any three air units of its owner
+/// (30.2's three, `air.units_per_city`, as a city), out of enemy ZOC as any base
+/// (30.6); an enemy's airfield is none (49.5). Why `hex` is no base of `side`'s, or
+/// `None`.
+fn airfield_base(pos: &Position, owner: Side, side: Side, hex: Hex) -> Option<String> {
+    if owner != side {
+        return Some(format!("the airfield there is {owner}'s (49.5)"));
+    }
+    if pos.in_zoc_of(side.other(), hex) {
+        return Some("it is in enemy ZOC (30.6)".to_string());
     }
     None
 }

@@ -2,9 +2,10 @@
 //! price list of rules 40-41 ([`cost`]), the secret simultaneous purchase of the
 //! pre-game set-up, 37.2 ([`purchase`]), the Cold War's war-start roll (37.1, 38.8,
 //! [`war_start`]), the Hot War's production (38, [`production`]) and 39.2's trades
-//! ([`upgrade`]); the helicopters of 41.2-41.3 and rule 46 ([`helicopter`]). Rules
-//! 42-53 are still to be built (`docs/85.md`).
+//! ([`upgrade`]); the helicopters of 41.2-41.3 and rule 46 ([`helicopter`]), and 49's
+//! airfields ([`airfield`]). Rules 42-53 are otherwise still to be built (`docs/85.md`).
 
+pub mod airfield;
 pub mod cost;
 pub mod helicopter;
 pub mod production;

@@ -282,6 +282,11 @@ fn not_for_sale(item: &super::cost::Item, fighters: bool) -> Option<(String, cra
             "naval units are bought only before the game (38.3)".to_string(),
             cite!("38.3"),
         )),
+        // 49.1: an airfield is paid for when an infantry unit builds it.
+        ItemKind::New { naval: false } if item.rule == "41.9" => Some((
+            "an airfield is paid for when it is built: [[airfield]] names the infantry unit that builds it (49.1, 41.9)".to_string(),
+            cite!("49.1"),
+        )),
         ItemKind::New { naval: false } => Some((
             format!("its rule is not built yet ({}; 49 or 50)", item.rule),
             cite!("38.21"),

@@ -21,3 +21,5 @@ pub mod step;
 pub mod flight;
 // 37-41: BLITZKRIEG '85.
 pub mod purchase;
+// 49: BLITZKRIEG '85's airfields.
+pub mod airfield;
