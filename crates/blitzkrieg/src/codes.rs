@@ -893,6 +893,19 @@ mod tests {
                 hex: h("K16"),
                 why: "it is in enemy ZOC (30.6)".into(),
             },
+            // 47.21: an escort joining its bombers on their way.
+            Problem::CannotJoin {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("K12"),
+                why: "the bombers flying to P10 neither start there nor fly through it".into(),
+            },
+            Problem::JoinTooFar {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("E10"),
+                to: h("P10"),
+                hexes: 14,
+                range: 12,
+            },
         ]
     }
 

@@ -1168,6 +1168,19 @@ problems! {
         (B341, hint = "the template lists the bases a returning fighter may land at: friendly since the start of your own last player-turn and free of enemy ZOC (003 32.34)")
         #[error("{unit} cannot land at {hex}: {why}")]
         CannotLandAt { unit: UnitId, hex: Hex, why: String },
+        // 47.21: an escort joining its bombers on their way (BLITZKRIEG '85).
+        (B397, hint = "an escort joins, in a game of '85, at the hex its bombers start from or a hex of the route their mission writes (47.21)")
+        #[error("{unit} cannot join the bombers at {hex}: {why}")]
+        CannotJoin { unit: UnitId, hex: Hex, why: String },
+        (B398, hint = "join the bombers nearer the escort's base, or leave `join` out to fly straight to their target")
+        #[error("{unit} would fly {hexes} hexes to {to} by way of {hex}, beyond its range of {range} (47.21)")]
+        JoinTooFar {
+            unit: UnitId,
+            hex: Hex,
+            to: Hex,
+            hexes: u32,
+            range: u32,
+        },
     }
 }
 
