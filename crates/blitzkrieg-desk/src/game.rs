@@ -442,6 +442,8 @@ fn recorded_data(
 /// A rule set or optional rule not built yet, or an unknown reading, is refused.
 pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
     Ruleset::check_choice(g.rules, &g.optional)?;
+    // 37.35, 47: a game of '85 records rule 32 beside what was chosen.
+    let optional = &Ruleset::recorded_at_new(g.rules, &g.optional);
     let readings = u.rules.book.choose(g.rules, &g.readings)?;
     let seed = match g.seed {
         SeedKindChoice::Drand => {
@@ -457,16 +459,16 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         SeedKindChoice::Text => SeedSource::AgreedText,
     };
     // 34: the weather's die needs a seed that gives one.
-    Ruleset::check_seed(&g.optional, seed == SeedSource::StockSales)?;
+    Ruleset::check_seed(optional, seed == SeedSource::StockSales)?;
     // 38.8: the Cold War, in a game of '85 only.
     Ruleset::check_cold_war(g.rules, g.cold_war)?;
     // 32.3: a silent defender's fallback, in a game of the interception exchange.
-    Ruleset::check_no_answer(&g.optional, Default::default(), g.no_answer)?;
+    Ruleset::check_no_answer(optional, Default::default(), g.no_answer)?;
     let units = Side::BOTH
         .iter()
         .flat_map(|s| {
             let tournament = g.rules.is_tournament();
-            let air_combat = g.optional.contains(&AIR_COMBAT_RULE);
+            let air_combat = optional.contains(&AIR_COMBAT_RULE);
             u.rules.counters.in_game(*s, tournament, air_combat)
         })
         .map(|c| (c.id.clone(), Place::Waiting))
@@ -485,16 +487,16 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 seed,
                 decisions: g.decisions,
                 last_turn: g.last_turn,
-                optional: g.optional.clone(),
+                optional: optional.clone(),
                 readings,
                 stops: BTreeSet::new(),
                 cold_war: g.cold_war,
                 interception: Default::default(),
                 no_answer: g.no_answer,
                 // 32.31: a game with rule 32 keeps the routes its missions flew.
-                flight_routes: g.optional.contains(&32),
+                flight_routes: optional.contains(&32),
             },
-            data: recorded_data(u, g.rules, &g.optional),
+            data: recorded_data(u, g.rules, optional),
             keys: BTreeMap::new(),
             nonce: g.nonce.clone(),
         },

@@ -1125,6 +1125,10 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
             .map(|(u, d)| format!("\"{u}\"  ({d} hexes)"))
             .collect();
         let _ = writeln!(t, "#   within reach: {}", units.join(", "));
+        // 47.1, 47.34: what '85 changes in the interceptors' fire.
+        if let Some(note) = blitzkrieg::air_combat::fighters85::template_note(rules, f) {
+            let _ = writeln!(t, "#   {note}");
+        }
         let quoted: Vec<String> = reach.iter().map(|(u, _)| format!("\"{u}\"")).collect();
         let _ = writeln!(
             t,

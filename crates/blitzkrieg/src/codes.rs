@@ -935,6 +935,19 @@ mod tests {
                 why: "it is Red's".into(),
             },
             Problem::AirfieldsOnlyIn85,
+            // 47.21: an escort joining its bombers on their way.
+            Problem::CannotJoin {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("K12"),
+                why: "the bombers flying to P10 neither start there nor fly through it".into(),
+            },
+            Problem::JoinTooFar {
+                unit: UnitId::new("B-1FTR").unwrap(),
+                hex: h("E10"),
+                to: h("P10"),
+                hexes: 14,
+                range: 12,
+            },
         ]
     }
 

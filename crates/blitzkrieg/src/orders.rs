@@ -217,6 +217,8 @@ struct RawMission {
     losses: Vec<Spanned<String>>,
     // 003 32.5: hunters switching to patrol.
     then_patrol: Option<Spanned<bool>>,
+    // 47.21: where an escort joins its bombers (BLITZKRIEG '85).
+    join: Option<Spanned<String>>,
 }
 
 pub use pbem::seed::SeedSpec;
@@ -1264,6 +1266,11 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
             .then_patrol
             .as_ref()
             .map(|n| Located::new(*n.get_ref(), n.span())),
+        join: match m.join.as_ref().map(|h| hex(h, errs)) {
+            Some(None) => return None,
+            Some(Some(h)) => Some(h),
+            None => None,
+        },
     })
 }
 

@@ -1200,6 +1200,19 @@ problems! {
         (B382)
         #[error("[[airfield]] and [[destroy_airfield]] are BLITZKRIEG '85's (49): this game has no airfields")]
         AirfieldsOnlyIn85,
+        // 47.21: an escort joining its bombers on their way (BLITZKRIEG '85).
+        (B397, hint = "an escort joins, in a game of '85, at the hex its bombers start from or a hex of the route their mission writes (47.21)")
+        #[error("{unit} cannot join the bombers at {hex}: {why}")]
+        CannotJoin { unit: UnitId, hex: Hex, why: String },
+        (B398, hint = "join the bombers nearer the escort's base, or leave `join` out to fly straight to their target")
+        #[error("{unit} would fly {hexes} hexes to {to} by way of {hex}, beyond its range of {range} (47.21)")]
+        JoinTooFar {
+            unit: UnitId,
+            hex: Hex,
+            to: Hex,
+            hexes: u32,
+            range: u32,
+        },
     }
 }
 

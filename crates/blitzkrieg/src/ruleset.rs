@@ -750,8 +750,9 @@ pub const BASIC_OPTIONAL_RULES: [u32; 5] = [19, 20, 21, 22, 23];
 /// BLITZKRIEG '75 rules are in effect", the Tournament optional rules among them (the
 /// article's title: "Advanced Tournament Optional Rules"). Those in force in a game of
 /// '85: 33, 34 and 36. 35 (naval ascendancy) is replaced by 42 ("This replaces 35 and
-/// 30.3"); 32 (air combat, changed by 47) is not built yet, so '85 plays without
-/// fighters until it is (`docs/85.md`).
+/// 30.3"); 32 (air combat, changed by 47) is recorded in the game's own options by
+/// [`Ruleset::recorded_at_new`], so the games of '85 made before 47 was built keep
+/// playing without it (`docs/85.md`).
 pub const EIGHTY5_TOURNAMENT_OPTIONAL: [u32; 3] = [33, 34, 36];
 
 /// 32: the optional rule of air combat, which brings the fighters into play (30.1).
@@ -875,6 +876,18 @@ impl Ruleset {
             return Err(RulesetError::NoAnswerWithoutExchange);
         }
         Ok(())
+    }
+
+    /// 37.35, 47: the optional rules a new game records: those chosen, and in a game of
+    /// '85 rule 32 (air combat with 47's changes), played in 37.3's order (interception
+    /// after ground movement, before combat). A game of '85 made before 47 was built
+    /// records none, and plays without fighters as it was begun.
+    pub fn recorded_at_new(rules: RuleSet, chosen: &BTreeSet<u32>) -> BTreeSet<u32> {
+        let mut recorded = chosen.clone();
+        if rules == RuleSet::Eighty5 {
+            recorded.insert(AIR_COMBAT_RULE);
+        }
+        recorded
     }
 
     /// 24: the optional rules in force: those chosen, and in the Tournament Game the

@@ -456,11 +456,15 @@ const SHIFT_SALT: &str = "shift-salt-0123456789abcdef";
 /// A Cold War game whose first season is bought (`BLUE_BUY`, `RED_BUY`) and placed:
 /// the state after Red's placement, which waits for Blue's commitment to a die shift.
 fn cold_war_season_placed(game: &Path, drafts: &Path) -> PathBuf {
-    let s0 = new_game_with(game, &["--cold-war"]);
+    season_placed(game, drafts, &new_game_with(game, &["--cold-war"]))
+}
+
+/// [`cold_war_season_placed`] from the first state `s0` of a Cold War game made.
+fn season_placed(game: &Path, drafts: &Path, s0: &Path) -> PathBuf {
     let place = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nhex = \"HH19\"\n\n\
                  [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n\n\
                  [[setup]]\nunits = [\"B-4IN\", \"B-5IN\", \"B-6IN\"]\nhex = \"KK22\"\n";
-    bought_and_placed(game, drafts, &s0, BLUE_BUY, place);
+    bought_and_placed(game, drafts, s0, BLUE_BUY, place);
     game.join("01-setup-red.step1.state.ron")
 }
 
@@ -778,6 +782,19 @@ fn reveal_shifts(g: &Path, drafts: &Path, s3: &Path, blue: i64, red: i64) {
 /// and Blue's turn 1 is to play; its state.
 fn hot_war_begun(g: &Path, drafts: &Path) -> std::path::PathBuf {
     let s = cold_war_season_placed(g, drafts);
+    war_started(g, drafts, &s)
+}
+
+/// [`hot_war_begun`] in the Cold War game already made in `g`.
+fn hot_war_begun_from_new(g: &Path, drafts: &Path) -> std::path::PathBuf {
+    let s = season_placed(g, drafts, &g.join("00-setup-blue.state.ron"));
+    war_started(g, drafts, &s)
+}
+
+/// The season placed in state `s`: both shifts -3 committed and revealed, the war
+/// starts; the state of Blue's turn 1.
+fn war_started(g: &Path, drafts: &Path, s: &Path) -> std::path::PathBuf {
+    let s = s.to_path_buf();
     let s3 = commit_shifts(g, drafts, &s, "01-setup-red", 1, -3, -3);
     reveal_shifts(g, drafts, &s3, -3, -3);
     g.join("02-1-blue.state.ron")
@@ -989,8 +1006,8 @@ fn units_are_traded_in_a_home_city_for_a_stronger_unit_39_2() {
 /// 37.34, 39.1, 37.8: the Hot War's player-turns play the Tournament Game's
 /// movement: Blue breaks a unit down in the field (39.1, as 26) and moves; Red plays
 /// his turn 1 with production of his own; Blue's turn 2 opens with production again
-/// (37.8: "return to 37.31"), and its price list sells no fighter in a game without
-/// rule 32 (one bought is refused).
+/// (37.8: "return to 37.31"), and its price list sells fighters, which fly in a game
+/// of '85 (37.35, 47): one is bought and placed in an aircraft city (38.21).
 #[test]
 fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
     let game = tempfile::tempdir().unwrap();
@@ -1024,20 +1041,102 @@ fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
         template.contains("947 points saved + 400 for turn 2"),
         "{template}"
     );
-    // A game of '85 without rule 32 sells no fighters: one bought could not fly.
+    // 37.35, 47: a game of '85 plays rule 32, so it sells fighters.
     assert!(template.contains("#   tac 4-8"), "{template}");
-    assert!(!template.contains("#   ftr"), "{template}");
+    assert!(template.contains("#   ftr 4-12"), "{template}");
     let t2 = g.join("04-2-blue.state.ron");
     let ftr = turn_orders(
         drafts.path(),
         (&t2, "ftr.toml"),
         ("blue", 2),
+        "[purchase]\nbuy = { \"ftr 4-12\" = 1 }\n\n[[place]]\nunits = [\"B-1FTR\"]\nhex = \"J28\"\n",
+    );
+    resolve(&t2, &ftr).success();
+    let report = flat_report(&g.join("04-2-blue.report.txt"));
+    assert!(report.contains("B-1FTR enters at J28"), "{report}");
+    blitz().arg("verify").arg(g).assert().success();
+}
+
+/// A game of '85 as `blitz new` made it before rule 32 was played in '85: its first
+/// state `s0` rewritten with no rule 32 among its options, no fighter in the game and no
+/// flight routes kept.
+fn made_before_47(s0: &Path) {
+    let bytes = fs::read(s0).unwrap();
+    let mut state = blitzkrieg_desk::game::read_state(&bytes, "s0").unwrap();
+    assert!(state.game.options.optional.contains(&32), "made with 32");
+    state.game.options.optional.clear();
+    state.game.options.flight_routes = false;
+    state.units.retain(|id, _| !id.as_str().ends_with("FTR"));
+    fs::write(s0, pbem::envelope::seal(&state).unwrap()).unwrap();
+}
+
+/// 37.35: a game of '85 keeps what its state says: one made before rule 32 was played in
+/// '85 records no rule 32, and its Hot War sells no fighter (one bought is refused,
+/// nothing written: it could never fly); its folder verifies.
+#[test]
+fn a_game_of_85_made_before_47_plays_without_fighters_37_35() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    made_before_47(&new_game_with(g, &["--cold-war"]));
+    let t1 = hot_war_begun_from_new(g, drafts.path());
+    let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(template.contains("#   tac 4-8"), "{template}");
+    assert!(!template.contains("#   ftr"), "{template}");
+    let ftr = turn_one_orders(
+        drafts.path(),
+        &t1,
+        "ftr.toml",
         "[purchase]\nbuy = { \"ftr 4-12\" = 1 }\n",
     );
-    resolve(&t2, &ftr)
+    let before = files(g);
+    resolve(&t1, &ftr)
         .code(1)
         .stderr(contains("fighters fly only with rule 32"));
+    assert_eq!(files(g), before, "nothing written");
     blitz().arg("verify").arg(g).assert().success();
+}
+
+/// 37.35, 37.3, 47: a game of '85 made now plays rule 32 by the interception exchange:
+/// from the position of the Tournament Game's exchange test, Blue's infantry moves next
+/// to Red's stack in P30 and attacks it with his TAC's support; the player-turn stops
+/// after the ground movement, before combat, and Red's reaction template offers R-1FTR
+/// with 47's halvings; Red intercepts at triple strength, the air combat is fought
+/// before the battle, and the folder verifies.
+#[test]
+fn an_85_player_turn_stops_for_the_interception_exchange_37_35() {
+    use crate::air_combat_cli::{BLUE_ATTACKS_P30, POSITION};
+    use crate::support::{answer, mover_stops, new_at_position, only_state, TEXT_SEED};
+    let tmp = tempfile::tempdir().unwrap();
+    let g = new_at_position(tmp.path(), "g", POSITION, &["--rules", "85"]);
+    let stem = only_state(&g);
+    let step = mover_stops(&g, &stem, BLUE_ATTACKS_P30, &[]);
+    let report = flat_report(&g.join(format!("{stem}.report.txt")));
+    assert!(report.contains("B-12IN P28-P29"), "{report}");
+    assert!(
+        report.contains("after the interceptions he chooses over P30 (32.3)"),
+        "{report}"
+    );
+    assert!(!report.contains("COMBAT"), "{report}");
+    let reaction = fs::read_to_string(g.join(format!("{step}.template.toml"))).unwrap();
+    for line in [
+        "# P30: B-1TAC unescorted; intercept range 2 hexes; your fighters fire at 3 times their factors",
+        "\"R-1FTR\"  (0 hexes)",
+        "#   47.1: a fighter flying more than 8 hexes from its base to the hex, or back, fires at half strength",
+    ] {
+        assert!(reaction.contains(line), "{line}\n{reaction}");
+    }
+    let body =
+        format!("{reaction}\n{TEXT_SEED}\n[[intercept]]\nunits = [\"R-1FTR\"]\nhex = \"P30\"\n");
+    let report = answer(&g, &step, &body, &[]);
+    assert!(
+        report.contains(
+            "Air combat over P30: R-1FTR intercepting at triple strength with 12 factors"
+        ),
+        "{report}"
+    );
+    assert!(report.contains("COMBAT"), "{report}");
+    blitz().arg("verify").arg(&g).assert().success();
 }
 
 /// 51.1: a game of '85 that reaches the end of turn 15 with neither (A) nor (B) met is
@@ -1105,8 +1204,9 @@ fn a_die_decides_who_must_hold_35_cities_at_the_end_of_turn_15_51_1() {
 }
 
 /// A game of '85 from a position at Blue's turn 2: B-1IN (V29) attacks R-1IN (V30)
-/// with B-1MDM from Vesper (V33) in support, resolved on the agreed text `seed`: the
-/// report, its words joined by single spaces.
+/// with B-1MDM from Vesper (V33) in support; the player-turn stops before odds (rule 32,
+/// 37.35) and Red answers intercepting nothing, naming the seed resolved on the agreed
+/// text `seed`: both reports, their words joined by single spaces.
 fn battle_with_a_medium_bomber(seed: &str) -> String {
     battle_with_a_bomber(seed, "\"B-1IN\"", "B-1MDM")
 }
@@ -1135,11 +1235,30 @@ fn battle_with_a_bomber(seed: &str, attackers: &str, bomber: &str) -> String {
         .args(["resolve", "-q"])
         .arg(&s)
         .arg(&orders)
+        .assert()
+        .success();
+    // 37.35: Red's answer, intercepting nothing.
+    let step = g.join("04-2-blue.step1.state.ron");
+    let answer = dir.path().join("r.toml");
+    let header = format!(
+        "game = \"t521\"\nside = \"red\"\nturn = 2\nstate = \"{}\"\n{}",
+        sha(&step),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&answer, header).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&step)
+        .arg(&answer)
         .args(["--seed-text", seed])
         .assert()
         .success();
     blitz().arg("verify").arg(&g).assert().success();
-    flat_report(&g.join("04-2-blue.report.txt"))
+    format!(
+        "{} {}",
+        flat_report(&g.join("04-2-blue.report.txt")),
+        flat_report(&g.join("04-2-blue.step1.report.txt"))
+    )
 }
 
 /// 52.1: in a game of '85 a medium bomber supporting a battle is halved, fractions
@@ -1186,7 +1305,7 @@ const SEED_AA: &str = "d";
 /// does not place inactive, for sale, as the set-up's purchase leaves those not bought.
 #[test]
 fn the_hot_war_resolves_combat_and_lands_its_bombers_with_no_reinforcements_37_36_38_1() {
-    let report = battle_with_a_medium_bomber("c");
+    let report = battle_with_a_medium_bomber("e");
     for line in [
         "TGAT PBM, row 2, column 2-1: - 2 / 2 3",
         "R-IN2A retreats V30-U30-T29-T30",

@@ -143,6 +143,16 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             out.errors.push(e);
             continue;
         }
+        // 47.21: an escort joining its bombers on their way ('85).
+        let joining: Vec<_> = flyers
+            .iter()
+            .map(|f| (&f.id, f.base, f.counter.movement))
+            .collect();
+        let join = (m, missions);
+        if let Some(e) = crate::air_combat::escort::join_refusal(ctx.rules, pos, join, &joining) {
+            out.errors.push(e);
+            continue;
+        }
         // 003 32.31, 003 33.7: the mover's choice of losses over the hex.
         let chosen = crate::air_combat::losses::check(m, missions, ctx.airlifted);
         if !chosen.is_empty() {

@@ -188,6 +188,10 @@ pub struct Mission {
     /// 003 32.5, 32.7: `then_patrol = true`: the hunters that have not fired patrol
     /// their search hex after combat instead of returning to base.
     pub then_patrol: Option<Located<bool>>,
+    // 47.21: an escort joining its bombers on their way.
+    /// 47.21: `join = "HEX"`: the hex an escort meets the bombers at, their start hex
+    /// or a hex of their route, to fly on with them to `to` (BLITZKRIEG '85).
+    pub join: Option<Located<Hex>>,
 }
 
 /// What aircraft did in a player-turn, each with its rule.

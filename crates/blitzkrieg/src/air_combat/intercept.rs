@@ -56,7 +56,9 @@ pub fn flights(
         if patrolling {
             flight.patrollers.push(unit.clone());
         }
-        if night.contains(unit) {
+        // 33.6: a night bombing avoids all interceptors; 47.34: not in '85.
+        let at_night = night.contains(unit);
+        if at_night && !super::fighters85::in_play(rules) {
             continue;
         }
         let reach = rules.counters.get(unit).map_or(0, |c| c.movement);
@@ -69,6 +71,8 @@ pub fn flights(
         };
         // 32.31: hunters' routes give the range too; 32.5: they fly as hunts.
         if *kind != MissionKind::Hunt && !patrolling {
+            // 47.34: the flight is a night bombing while all its bombers fly at night.
+            flight.night = at_night && (flight.bombers.is_empty() || flight.night);
             flight.bombers.push(unit.clone());
         }
         flight.range = flight.range.max(range);
@@ -328,10 +332,13 @@ pub fn fight(
         } else {
             (figures.unescorted_times, "triple")
         };
-        let fighting: u32 = i.fighters.iter().map(attack).sum();
-        // 36.32-36.33: halved for want of basic industry.
-        let (fighting, halved) = super::industry::fire_of(rules, pos, &i.fighters, fighting);
-        let fire = fighting.times(u64::from(times));
+        // 36.32-36.33: halved for want of basic industry; 47.1, 47.34 in '85.
+        let (fire, halved) = super::fighters85::interceptors_fire(
+            rules,
+            pos,
+            (&i.fighters, i.hex, flight.night),
+            times,
+        );
         let (drawn, shown) = roll(&format!("intercept-{}", i.hex), None)?;
         let cell = tables.act(fire, drawn).map_err(|e| e.to_string())?;
         let rule = Rule::para(para!("32.32"));

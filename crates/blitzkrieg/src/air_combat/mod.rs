@@ -50,6 +50,8 @@ pub mod landing;
 pub mod wait_out;
 // 003 32.35, 32.74: the reading fighter-scramble.
 pub mod scramble;
+// 47: BLITZKRIEG '85's fighters (47.1, 47.34).
+pub mod fighters85;
 
 use crate::air::{Mission, MissionKind};
 use crate::cite::Cite;

@@ -79,9 +79,11 @@ impl<'a> Triggers<'a> {
             });
             *factors.entry(a.zone).or_default() += printed;
         }
+        // 47.31: in '85 case C counts naval surface combat strength alone.
+        let naval_only = super::fighters85::case_c_naval(rules);
         let zones = factors
             .into_iter()
-            .filter(|(_, f)| *f >= figures.sea_zone_factors)
+            .filter(|(_, f)| !naval_only && *f >= figures.sea_zone_factors)
             .map(|(z, _)| z)
             .collect();
         Triggers {

@@ -40,6 +40,11 @@ pub struct Flight {
     /// does not name follow in the default order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub losses: Vec<UnitId>,
+    // 47.34: night bombing intercepted in '85.
+    /// 47.34: every bomber over the hex flies a night bombing (33.6): in a game of '85
+    /// it may be intercepted, the interceptors' strength halved after all else.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub night: bool,
 }
 
 /// 32.5-32.52, 32.6: one hunt mission and the follow-ups its file pre-decided.
@@ -71,6 +76,7 @@ impl Flight {
             transported: Vec::new(),
             patrollers: Vec::new(),
             losses: Vec::new(),
+            night: false,
         }
     }
 

@@ -239,14 +239,16 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     };
     state.game.keys = keys;
     if args.interception == Interception::Standing {
-        if !spec.optional.contains(&32) {
+        // 37.35: a game of '85 records rule 32 without choosing it.
+        let optional = &state.game.options.optional.clone();
+        if !optional.contains(&32) {
             return Err(miette!(
                 "--interception standing: standing interception orders are for a game of optional rule 32 (--optional 32)"
             ));
         }
         state.game.options.interception = InterceptionMode::Standing;
         // 32.3: a game of standing orders never waits for an answer (R013).
-        Ruleset::check_no_answer(&spec.optional, InterceptionMode::Standing, spec.no_answer)
+        Ruleset::check_no_answer(optional, InterceptionMode::Standing, spec.no_answer)
             .map_err(game::GameError::from)?;
     }
     let out = game::new_game_files(umpire, &args.out, &state)?;

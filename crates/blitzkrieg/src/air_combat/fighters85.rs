@@ -1,0 +1,114 @@
+//! 47: BLITZKRIEG '85's changes to rule 32 (air combat), played in a game of '85 that
+//! records rule 32 (37.35, [`crate::ruleset::Ruleset::recorded_at_new`]).
+//!
+//! - 47.1: a fighter's strength for activity beyond 8 hexes of its base is halved,
+//!   fractions down, after 32.32's doubling or tripling and before 47.34's halving; full
+//!   only when it flies no further than 8 hexes to its target and lands within 8 of it.
+//!   The interceptors (on patrol too: "this applies to Patrol Interception as well") are
+//!   measured from their base to the hex they intercept over (a patroller by way of its
+//!   patrol hex, 32.7), and back to their base, where they return (32.34).
+//! - 47.34: night bombing (33.6) may be intercepted, the interceptors' whole strength
+//!   halved after all else, fractions down.
+//! - 47.31: 32.31's case C reads "entering the first sea hex of a Sea Zone containing
+//!   six or more naval surface combat strength points": the air and ground factors at
+//!   sea of 32.31 no longer count, and no naval unit is built (42-45), so case C never
+//!   starts an intercept range in '85 until they are.
+//!
+//! Nothing here changes a game of the Tournament Game, nor a game of '85 made before
+//! rule 32 was played in '85 (it does not play 32 at all).
+
+use crate::hex::Hex;
+use crate::odds::Factor;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::state::RuleSet;
+use crate::units::UnitId;
+
+/// 47.1: the hexes a fighter flies to its target, and back, within which it keeps its
+/// full strength.
+pub const FULL_STRENGTH_HEXES: u32 = 8;
+
+/// Whether rule 47 changes rule 32 in this game: a game of '85 that plays rule 32.
+pub fn in_play(rules: &Rules) -> bool {
+    rules.ruleset.rules == RuleSet::Eighty5 && super::in_play(&rules.ruleset)
+}
+
+/// 47.1: the hexes the defender's fighter `unit` flies from its base to `hex` (by way
+/// of its patrol hex when on patrol, 32.7) and from `hex` back to its base: `None` for
+/// a unit not on the map.
+pub fn legs(pos: &Position, unit: &UnitId, hex: Hex) -> Option<(u32, u32)> {
+    let base = pos.hex_of(unit)?;
+    let out = match pos.patrol_of(unit) {
+        Some(p) => base.distance(p.hex) + p.hex.distance(hex),
+        None => base.distance(hex),
+    };
+    Some((out, hex.distance(base)))
+}
+
+/// 47.1: whether `unit` fights over `hex` beyond 8 hexes of its base (out or back).
+pub fn beyond_range(pos: &Position, unit: &UnitId, hex: Hex) -> bool {
+    legs(pos, unit, hex)
+        .is_some_and(|(out, back)| out > FULL_STRENGTH_HEXES || back > FULL_STRENGTH_HEXES)
+}
+
+/// 32.32 with 47.1 and 47.34: the factors `fighters` intercept with over `hex`: each
+/// one's attack factor, halved for want of basic industry (36.32-36.33), times `times`
+/// (32.32's double or triple); in a game of '85 the part of those beyond 8 hexes of their
+/// base halved, fractions down (47.1), then the whole halved at night, fractions down
+/// (47.34). With the words the report adds to who fires.
+pub fn interceptors_fire(
+    rules: &Rules,
+    pos: &Position,
+    (fighters, hex, night): (&[UnitId], Hex, bool),
+    times: u32,
+) -> (Factor, String) {
+    let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
+    let eighty5 = in_play(rules);
+    let (far, near): (Vec<UnitId>, Vec<UnitId>) = fighters
+        .iter()
+        .cloned()
+        .partition(|id| eighty5 && beyond_range(pos, id, hex));
+    let group = |units: &[UnitId]| {
+        let (f, words) =
+            super::industry::fire_of(rules, pos, units, units.iter().map(attack).sum());
+        (f.times(u64::from(times)), words)
+    };
+    let (mut fire, mut words) = group(fighters);
+    if !far.is_empty() {
+        let (n, _) = group(&near);
+        let (f, _) = group(&far);
+        fire = n + Factor::from(f.half().floor());
+        let names: Vec<String> = far.iter().map(ToString::to_string).collect();
+        words.push_str(&format!(
+            ", {} at half beyond {FULL_STRENGTH_HEXES} hexes of base (47.1)",
+            names.join(", ")
+        ));
+    }
+    if eighty5 && night {
+        fire = Factor::from(fire.half().floor());
+        words.push_str(", halved at night (47.34)");
+    }
+    (fire, words)
+}
+
+/// 47.1, 47.34: what the defender's reaction template says of `flight` in a game of
+/// '85: the halving beyond 8 hexes, and at night; `None` elsewhere.
+pub fn template_note(rules: &Rules, flight: &super::intercept::Flight) -> Option<String> {
+    if !in_play(rules) {
+        return None;
+    }
+    let mut note = format!(
+        "47.1: a fighter flying more than {FULL_STRENGTH_HEXES} hexes from its base to the hex, or back, fires at half strength"
+    );
+    if flight.night {
+        note.push_str("; a night bombing: all your fighters' strength halved after that (47.34)");
+    }
+    Some(note)
+}
+
+/// 47.31: whether 32.31's case C counts naval surface combat strength alone (a game of
+/// '85), so that the defender's air and ground factors at sea start no intercept
+/// range. No naval unit is built yet (42-45): in '85 case C never triggers until one is.
+pub fn case_c_naval(rules: &Rules) -> bool {
+    rules.ruleset.rules == RuleSet::Eighty5
+}
