@@ -1285,7 +1285,7 @@ fn a_tac_in_a_battle_is_fired_at_by_the_full_stacking_units_it_bombs_48_22() {
     let report = battle_with_a_bomber(SEED_AA, "\"B-1IN\", \"B-2IN\"", "B-1TAC");
     for line in [
         "Bombers over V30: A-A fire of 2 factors (1 full-stacking ground unit at 2 each); aa-a1:",
-        "ACT PBM, row 1, column 1-4: 1: 1 bomber factors lost (48.22)",
+        "ACT PBM, row 2, column 1-4: 1: 1 bomber factors lost (48.22)",
         "of the 1 bomber factors lost over V30, 0 before the strike (half, fractions down) and 1 after it (48.21, 48.34)",
         "attacker B-1TAC from V33 8",
         "B-1TAC reduced in V30: A-A fire over V30 takes 1 factors from it (48.21, 48.34)",
@@ -1295,9 +1295,9 @@ fn a_tac_in_a_battle_is_fired_at_by_the_full_stacking_units_it_bombs_48_22() {
     }
 }
 
-/// The agreed text whose roll `aa-a1` in game t521's 2-Blue is a 1 (a loss on the ACT's
-/// 1-4 column).
-const SEED_AA: &str = "d";
+/// The agreed text whose roll `aa-a1` in game t521's 2-Blue is a 2 (a loss on the ACT's
+/// 1-4 column) and whose battle a1 takes nothing from the attackers.
+const SEED_AA: &str = "f";
 
 /// 37.36, 37.37, 38.1: a Hot War player-turn resolves its battles and its aircraft
 /// return to base after them; no counter is still to come by an order of appearance
@@ -1451,16 +1451,10 @@ fn a_port_bombed_in_85_takes_heavy_damage_that_wears_off_a_level_a_red_player_tu
         );
         let text = fs::read_to_string(&path).unwrap().replace("g85", "t52");
         fs::write(&path, text).unwrap();
-        let seeded: &[&str] = if body.is_empty() {
-            &[]
-        } else {
-            &["--seed-text", "h"]
-        };
         blitz()
             .args(["resolve", "-q"])
             .arg(&s)
             .arg(&path)
-            .args(seeded)
             .assert()
             .success();
         flat_report(&g.join(format!("{stem}.report.txt")))
@@ -1469,7 +1463,25 @@ fn a_port_bombed_in_85_takes_heavy_damage_that_wears_off_a_level_a_red_player_tu
         "{}\n[[mission]]\nunits = [\"B-1SAC\"]\nkind = \"port\"\nto = \"NN48\"\n",
         crate::support::TEXT_SEED
     );
-    let report = play("04-2-blue", ("blue", 2), &bomb);
+    play("04-2-blue", ("blue", 2), &bomb);
+    // 37.35: the player-turn stops for Red's interceptions; Red intercepts nothing, and
+    // the agreed text "j" gives the BBT its 3.
+    let step = g.join("04-2-blue.step1.state.ron");
+    let answer = dir.path().join("r.toml");
+    let header = format!(
+        "game = \"t52\"\nside = \"red\"\nturn = 2\nstate = \"{}\"\n{}",
+        sha(&step),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&answer, header).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&step)
+        .arg(&answer)
+        .args(["--seed-text", "j"])
+        .assert()
+        .success();
+    let report = flat_report(&g.join("04-2-blue.step1.report.txt"));
     for line in [
         "heavy damage to the port facility (PX), now 1 heavy (33.3, 52.41)",
         "Red's port facility at NN48 is inoperative (PX): damage 1 heavy; it works again after 2 more of Red's player-turns (52.42, 52.43)",
