@@ -25,8 +25,11 @@ use crate::state::RuleSet;
 use crate::units::UnitId;
 
 /// 47.1: the hexes a fighter flies to its target, and back, within which it keeps its
-/// full strength.
-pub const FULL_STRENGTH_HEXES: u32 = 8;
+/// full strength (`85.toml`; none is halved should the figures not read, which a test
+/// of the embedded figures rules out).
+pub fn full_strength_hexes() -> u32 {
+    crate::eighty5::Figures85::embedded().map_or(u32::MAX, |f| f.fighters.full_strength_hexes)
+}
 
 /// Whether rule 47 changes rule 32 in this game: a game of '85 that plays rule 32.
 pub fn in_play(rules: &Rules) -> bool {
@@ -47,8 +50,7 @@ pub fn legs(pos: &Position, unit: &UnitId, hex: Hex) -> Option<(u32, u32)> {
 
 /// 47.1: whether `unit` fights over `hex` beyond 8 hexes of its base (out or back).
 pub fn beyond_range(pos: &Position, unit: &UnitId, hex: Hex) -> bool {
-    legs(pos, unit, hex)
-        .is_some_and(|(out, back)| out > FULL_STRENGTH_HEXES || back > FULL_STRENGTH_HEXES)
+    legs(pos, unit, hex).is_some_and(|(out, back)| out.max(back) > full_strength_hexes())
 }
 
 /// 32.32 with 47.1 and 47.34: the factors `fighters` intercept with over `hex`: each
@@ -80,8 +82,9 @@ pub fn interceptors_fire(
         fire = n + Factor::from(f.half().floor());
         let names: Vec<String> = far.iter().map(ToString::to_string).collect();
         words.push_str(&format!(
-            ", {} at half beyond {FULL_STRENGTH_HEXES} hexes of base (47.1)",
-            names.join(", ")
+            ", {} at half beyond {} hexes of base (47.1)",
+            names.join(", "),
+            full_strength_hexes()
         ));
     }
     if eighty5 && night {
@@ -98,7 +101,8 @@ pub fn template_note(rules: &Rules, flight: &super::intercept::Flight) -> Option
         return None;
     }
     let mut note = format!(
-        "47.1: a fighter flying more than {FULL_STRENGTH_HEXES} hexes from its base to the hex, or back, fires at half strength"
+        "47.1: a fighter flying more than {} hexes from its base to the hex, or back, fires at half strength",
+        full_strength_hexes()
     );
     if flight.night {
         note.push_str("; a night bombing: all your fighters' strength halved after that (47.34)");

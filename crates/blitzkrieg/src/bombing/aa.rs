@@ -50,7 +50,6 @@ use crate::state::RuleSet;
 use crate::tables::CombatTables;
 use crate::units::{Counter, Side, Size, UnitId, UnitKind};
 
-
 /// 48.1: whether the game fires rule 48's A-A: a game of '85 only.
 pub fn played(rules: &Rules) -> bool {
     rules.ruleset.rules == RuleSet::Eighty5

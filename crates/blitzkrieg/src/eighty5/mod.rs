@@ -118,6 +118,17 @@ pub struct Figures85 {
     pub conquest: Conquest,
     /// 48.22, 48.31, 48.33: the A-A values.
     pub aa: AaFigures,
+    /// 47.1: the fighters' range at full strength.
+    pub fighters: FighterFigures,
+}
+
+/// 47: the figures of '85's fighters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FighterFigures {
+    /// 47.1: "All fighter strength for activity that takes place beyond 8 hexes range
+    /// from their initial base is halved".
+    pub full_strength_hexes: u32,
 }
 
 /// 48: the A-A values of a full-stacking ground unit and of a city or airfield.
