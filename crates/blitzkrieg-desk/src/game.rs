@@ -495,6 +495,8 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
                 no_answer: g.no_answer,
                 // 32.31: a game with rule 32 keeps the routes its missions flew.
                 flight_routes: optional.contains(&32),
+                // 004: the rules of '85 built since release 0.7.0.
+                rules85: Ruleset::recorded85(g.rules),
             },
             data: recorded_data(u, g.rules, optional),
             keys: BTreeMap::new(),

@@ -42,6 +42,7 @@ impl StateBuilder {
                         interception: Default::default(),
                         no_answer: Default::default(),
                         flight_routes: false,
+                        rules85: BTreeSet::new(),
                     },
                     data: BTreeMap::new(),
                     keys: BTreeMap::new(),

@@ -34,9 +34,12 @@ impl Rules {
     /// state of format 1 the readings of that time. A game of '85 has 41's helicopters
     /// among its counters too (41.2-41.3); no other game has them.
     pub fn for_game(&self, state: &GameState) -> Result<Rules, RulesetError> {
+        // 41.2-41.3: in a game of '85 that records rule 46.
         let counters = match state.game.options.rules {
-            RuleSet::Eighty5 => crate::eighty5::helicopter::with_helicopters(&self.counters)
-                .map_or_else(|| self.counters.clone(), Arc::new),
+            RuleSet::Eighty5 if state.game.options.rules85.contains(&46) => {
+                crate::eighty5::helicopter::with_helicopters(&self.counters)
+                    .map_or_else(|| self.counters.clone(), Arc::new)
+            }
             _ => self.counters.clone(),
         };
         Ok(Rules {

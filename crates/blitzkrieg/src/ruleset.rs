@@ -614,10 +614,16 @@ pub struct Ruleset {
     /// 32.31: whether the state's events keep the routes missions flew
     /// ([`crate::state::Options::flight_routes`]).
     pub flight_routes: bool,
+    /// 004: the rules of '85 the game records beyond those of release 0.7.0
+    /// ([`crate::state::Options::rules85`]).
+    pub rules85: BTreeSet<u32>,
 }
 
 /// The readings a state written before readings existed (format 1) is played with:
 /// the umpire's behaviour then, so its games replay byte for byte.
+/// 004: the rules of '85 a game made since release 0.8.0 records (46, 48, 49, 52).
+pub const EIGHTY5_RECORDED: [u32; 4] = [46, 48, 49, 52];
+
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
     ("armor-zoc-start", "same-zoc-stops"),
@@ -800,6 +806,7 @@ impl Ruleset {
             interception: options.interception,
             no_answer: options.no_answer,
             flight_routes: options.flight_routes,
+            rules85: options.rules85.clone(),
         })
     }
 
@@ -819,6 +826,7 @@ impl Ruleset {
             interception: Default::default(),
             no_answer: Default::default(),
             flight_routes: false,
+            rules85: BTreeSet::new(),
         }
     }
 
@@ -888,6 +896,22 @@ impl Ruleset {
             recorded.insert(AIR_COMBAT_RULE);
         }
         recorded
+    }
+
+    /// 004: the rules of '85 a new game records beyond those of release 0.7.0:
+    /// helicopters (46), anti-aircraft fire (48), airfields (49) and bombardment's damage
+    /// (52). A game of '85 made before records none and plays without them.
+    pub fn recorded85(rules: RuleSet) -> BTreeSet<u32> {
+        match rules {
+            RuleSet::Eighty5 => EIGHTY5_RECORDED.into_iter().collect(),
+            _ => BTreeSet::new(),
+        }
+    }
+
+    /// Whether this game plays rule `rule` of '85 that release 0.7.0 did not
+    /// ([`Ruleset::recorded85`]): a game of '85 that records it.
+    pub fn plays85(&self, rule: u32) -> bool {
+        self.rules == RuleSet::Eighty5 && self.rules85.contains(&rule)
     }
 
     /// 24: the optional rules in force: those chosen, and in the Tournament Game the
@@ -1196,6 +1220,7 @@ mod tests {
             interception: Default::default(),
             no_answer: Default::default(),
             flight_routes: false,
+            rules85: BTreeSet::new(),
         };
         let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(made_now["tgat-doubled-defender"], "printed");
@@ -1231,6 +1256,7 @@ mod tests {
             interception: Default::default(),
             no_answer: Default::default(),
             flight_routes: false,
+            rules85: BTreeSet::new(),
         };
         let written = ron::to_string(&options).unwrap();
         assert!(!written.contains("flight_routes"), "{written}");
@@ -1245,6 +1271,43 @@ mod tests {
         let written = ron::to_string(&new).unwrap();
         assert!(written.contains("flight_routes:true"), "{written}");
         assert!(Ruleset::from_options(&b, &new, 2).unwrap().flight_routes);
+    }
+
+    /// 004: a game of '85 made before 46, 48, 49 and 52 were built records none of them,
+    /// is written again without the field and plays none (its replay gives the bytes it
+    /// was played with); one made now records and plays them; no other game does.
+    #[test]
+    fn a_game_of_85_made_before_its_later_rules_plays_none_of_them() {
+        let b = book();
+        let old = Options {
+            rules: RuleSet::Eighty5,
+            tables: TableChoice::PlayByMail,
+            seed: crate::state::SeedSource::AgreedText,
+            decisions: crate::state::DecisionMode::StandingOrders,
+            last_turn: 15,
+            optional: BTreeSet::new(),
+            readings: b.choose(RuleSet::Eighty5, &[]).unwrap(),
+            stops: BTreeSet::new(),
+            cold_war: false,
+            interception: Default::default(),
+            no_answer: Default::default(),
+            flight_routes: false,
+            rules85: BTreeSet::new(),
+        };
+        let written = ron::to_string(&old).unwrap();
+        assert!(!written.contains("rules85"), "{written}");
+        let read = Ruleset::from_options(&b, &ron::from_str(&written).unwrap(), 2).unwrap();
+        assert!([46, 48, 49, 52].iter().all(|r| !read.plays85(*r)));
+        let new = Options {
+            rules85: Ruleset::recorded85(RuleSet::Eighty5),
+            ..old
+        };
+        let written = ron::to_string(&new).unwrap();
+        assert!(written.contains("rules85:[46,48,49,52]"), "{written}");
+        let now = Ruleset::from_options(&b, &new, 2).unwrap();
+        assert!([46, 48, 49, 52].iter().all(|r| now.plays85(*r)));
+        assert!(!now.plays85(50));
+        assert!(Ruleset::recorded85(RuleSet::Tournament).is_empty());
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)

@@ -429,6 +429,7 @@ fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
     Ruleset::check_playable(set, &case.optional).map_err(|e| e.to_string())?;
     rules.ruleset.rules = set;
     rules.ruleset.optional = Ruleset::optional_in_force(set, &case.optional);
+    rules.ruleset.rules85 = Ruleset::recorded85(set);
     Ok(())
 }
 
@@ -532,6 +533,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         state.game.options.readings = rules.ruleset.reading_names.clone();
         state.game.options.rules = rules.ruleset.rules;
         state.game.options.optional = rules.ruleset.optional.clone();
+        state.game.options.rules85 = rules.ruleset.rules85.clone();
         return Ok((rules, state));
     }
     let side = case
@@ -614,6 +616,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
             s.game.options.readings = rules.ruleset.reading_names.clone();
             s.game.options.rules = rules.ruleset.rules;
             s.game.options.optional = rules.ruleset.optional.clone();
+            s.game.options.rules85 = rules.ruleset.rules85.clone();
         });
     Ok((rules, state))
 }

@@ -1057,16 +1057,22 @@ fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
     blitz().arg("verify").arg(g).assert().success();
 }
 
-/// A game of '85 as `blitz new` made it before rule 32 was played in '85: its first
-/// state `s0` rewritten with no rule 32 among its options, no fighter in the game and no
-/// flight routes kept.
+/// A game of '85 as `blitz new` made it before rule 32 was played in '85 (release
+/// 0.7.0): its first state `s0` rewritten with no rule 32 among its options, no fighter
+/// or helicopter in the game, no flight routes kept and none of 46, 48, 49 and 52
+/// recorded.
 fn made_before_47(s0: &Path) {
     let bytes = fs::read(s0).unwrap();
     let mut state = blitzkrieg_desk::game::read_state(&bytes, "s0").unwrap();
     assert!(state.game.options.optional.contains(&32), "made with 32");
     state.game.options.optional.clear();
     state.game.options.flight_routes = false;
-    state.units.retain(|id, _| !id.as_str().ends_with("FTR"));
+    assert!(state.game.options.rules85.contains(&48), "made with 48");
+    state.game.options.rules85.clear();
+    let later = ["FTR", "TH", "AH"];
+    state
+        .units
+        .retain(|id, _| !later.iter().any(|k| id.as_str().ends_with(k)));
     fs::write(s0, pbem::envelope::seal(&state).unwrap()).unwrap();
 }
 

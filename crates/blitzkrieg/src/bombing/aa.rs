@@ -46,13 +46,12 @@ use crate::model::raid::{Raid, RaidTarget};
 use crate::odds::Factor;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::state::RuleSet;
 use crate::tables::CombatTables;
 use crate::units::{Counter, Side, Size, UnitId, UnitKind};
 
 /// 48.1: whether the game fires rule 48's A-A: a game of '85 only.
 pub fn played(rules: &Rules) -> bool {
-    rules.ruleset.rules == RuleSet::Eighty5
+    rules.ruleset.plays85(48)
 }
 
 /// 48.31 (with 49): whether `hex` fires as a city or an airfield. Cities only while

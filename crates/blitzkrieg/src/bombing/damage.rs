@@ -28,13 +28,12 @@ use crate::hex::Hex;
 use crate::marker::{Damage, DamageLevel, HexMarker, HexMarkerKind};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::state::RuleSet;
 use crate::units::Side;
 
 /// 52: whether a bombed facility takes 52's damage markers (a game of BLITZKRIEG
 /// '85) rather than 33's timed markers.
 pub fn played(rules: &Rules) -> bool {
-    rules.ruleset.rules == RuleSet::Eighty5
+    rules.ruleset.plays85(52)
 }
 
 /// 52.41: "BBT results of "1" or "2" cause light damage. BBT results of "3" or more

@@ -31,13 +31,12 @@ use crate::model::purchase::Purchase;
 use crate::orders::{Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::state::RuleSet;
 use crate::units::{Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Whether the game plays 49 (a game of '85).
 pub fn plays(rules: &Rules) -> bool {
-    rules.ruleset.rules == RuleSet::Eighty5
+    rules.ruleset.plays85(49)
 }
 
 /// 41.9: the airfield's printed cost, counter mix and price-list key.

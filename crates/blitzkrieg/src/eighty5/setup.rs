@@ -187,14 +187,15 @@ pub fn held_note(purchase: &Purchase, side: Side, rules: &Rules) -> Option<Strin
     let each: Vec<String> = held
         .iter()
         .map(|(k, n)| {
-            let naval = matches!(
-                list.get(k).map(|i| &i.what),
-                Some(ItemKind::New { naval: true })
-            );
-            let why = if naval {
-                "naval rules 42-45 are not built yet"
-            } else {
-                "its rule (49 or 50) is not built yet"
+            let item = list.get(k);
+            let naval = matches!(item.map(|i| &i.what), Some(ItemKind::New { naval: true }));
+            let airfield = item.is_some_and(|i| i.rule == "41.9");
+            // A game of '85 made before 46 and 49 were built says what it said then.
+            let why = match (naval, rules.ruleset.plays85(49), airfield) {
+                (true, _, _) => "naval rules 42-45 are not built yet",
+                (false, false, _) => "its rule (46, 49 or 50) is not built yet",
+                (false, true, true) => "an infantry unit builds it with `[[airfield]]`, 49.1",
+                (false, true, false) => "its rule (50) is not built yet",
             };
             format!("{n} {k} ({why})")
         })
