@@ -80,13 +80,11 @@ pub fn resolve(
     for raid in raids.iter().filter(|r| r.target.is_units()) {
         // 32.32: bombers eliminated by interceptors do not bomb; no roll is drawn.
         if raid.bombers.iter().all(|b| pos.get(b).is_none()) {
-            events.push(Event::Note {
-                text: format!(
-                    "the strategic bombing of {} is not made: its bombers were eliminated",
-                    raid.hex
-                ),
-                rule: Rule::para(para!("32.32")),
-            });
+            events.push(not_made(
+                raid,
+                "its bombers were eliminated",
+                para!("32.32"),
+            ));
             continue;
         }
         // 48.21-48.24 ('85): the A-A of the units bombed, half its losses before.
@@ -99,13 +97,11 @@ pub fn resolve(
             crate::bombing::aa::at_raid(rules, pos, (raid, defender), tables, roll)?;
         events.extend(fired);
         if raid.bombers.iter().all(|b| pos.get(b).is_none()) {
-            events.push(Event::Note {
-                text: format!(
-                    "the strategic bombing of {} is not made: the A-A eliminated its bombers",
-                    raid.hex
-                ),
-                rule: Rule::para(para!("48.21")),
-            });
+            events.push(not_made(
+                raid,
+                "the A-A eliminated its bombers",
+                para!("48.21"),
+            ));
             continue;
         }
         let factors: Factor = raid
@@ -202,4 +198,12 @@ fn take_loss(
         }
     }
     events
+}
+
+/// The note that the strategic bombing of `raid`'s hex is not made, and why.
+fn not_made(raid: &Raid, why: &str, rule: crate::cite::Paragraph) -> Event {
+    Event::Note {
+        text: format!("the strategic bombing of {} is not made: {why}", raid.hex),
+        rule: Rule::para(rule),
+    }
 }
