@@ -33,6 +33,7 @@ fn main() {
 }
 
 /// Stops the build with `message`.
+#[cfg(feature = "pictures")]
 fn fail(message: &str) -> ! {
     eprintln!("blitzkrieg-desk build: {message}");
     std::process::exit(1)
