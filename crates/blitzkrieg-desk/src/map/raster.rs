@@ -132,11 +132,12 @@ fn damaged() -> RasterError {
     RasterError::Svg("the board's pixels built into the program are damaged".into())
 }
 
+/// A tile's PNG and the pixel its top left corner stands at.
+type Tile = (&'static [u8], (u32, u32));
+
 /// The tiles of [`DETAIL`] that meet the rectangle (`x`, `y`, `w`, `h`), each with the
 /// pixel its top left corner stands at.
-fn detail_tiles(
-    (x, y, w, h): (u32, u32, u32, u32),
-) -> Result<Vec<(&'static [u8], (u32, u32))>, RasterError> {
+fn detail_tiles((x, y, w, h): (u32, u32, u32, u32)) -> Result<Vec<Tile>, RasterError> {
     let word = |i: usize| -> Result<u32, RasterError> {
         let b = DETAIL.get(i * 4..i * 4 + 4).ok_or_else(damaged)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
