@@ -8,9 +8,12 @@ pub mod action;
 pub mod air;
 // 35: naval ascendancy (optional rule).
 pub mod ascendancy;
+pub mod backdrop;
 // 33: additional bombing missions.
 pub mod bombed;
 pub mod draw;
+#[cfg(feature = "pictures")]
+pub mod fonts;
 pub mod labels;
 pub mod minor;
 pub mod overview;
@@ -117,7 +120,7 @@ pub fn state_svg(rules: &Rules, state: &GameState, fit: f64) -> String {
 /// Where the area of action of `state`'s picture lies on the board, if it has one.
 pub fn state_window(rules: &Rules, state: &GameState, fit: f64) -> Option<picture::Window> {
     with_scene(rules, state, fit, |scene| {
-        picture::area(&rules.board, &crate::svg::Geo::of(&rules.board), scene)
+        picture::shown(&rules.board, &crate::svg::Geo::of(&rules.board), scene)
     })
 }
 
@@ -163,7 +166,7 @@ pub fn state_png_fit(rules: &Rules, state: &GameState) -> Result<(Vec<u8>, f64),
     let mut png = Vec::new();
     let mut used = 1.0;
     for fit in [1.0, 0.8, 0.65, 0.5, 0.4] {
-        png = raster::png(&state_svg(rules, state, fit), 1.0)?;
+        png = state_png_at(rules, state, fit)?;
         used = fit;
         // A home country drawn whole for its set-up has no smaller area to draw.
         if png.len() <= PNG_BUDGET || setting_up(state).is_some() {
@@ -171,6 +174,23 @@ pub fn state_png_fit(rules: &Rules, state: &GameState) -> Result<(Vec<u8>, f64),
         }
     }
     Ok((png, used))
+}
+
+/// The picture of `state` at `fit` as PNG bytes: on the embedded board, drawn over the
+/// board's pixels made when the binary was built ([`backdrop`]); on another board, or
+/// for a home country drawn whole, from the whole SVG document ([`state_svg`]).
+fn state_png_at(rules: &Rules, state: &GameState, fit: f64) -> Result<Vec<u8>, RasterError> {
+    with_scene(rules, state, fit, |scene| {
+        let over = if backdrop::is_embedded(&rules.board) {
+            picture::render_over(scene)
+        } else {
+            None
+        };
+        match over {
+            Some((svg, at)) => raster::png_over(&svg, &at),
+            None => raster::png(&picture::render(scene), 1.0),
+        }
+    })
 }
 
 /// The largest whole-board overview a turn mail carries: with [`PNG_BUDGET`], the

@@ -19,6 +19,11 @@ pub fn png(_svg: &str, _scale: f32) -> Result<Vec<u8>, RasterError> {
     Err(RasterError::NotBuilt)
 }
 
+/// Refuses: no PNG is drawn in this build.
+pub fn png_over(_svg: &str, _at: &crate::map::backdrop::Placement) -> Result<Vec<u8>, RasterError> {
+    Err(RasterError::NotBuilt)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

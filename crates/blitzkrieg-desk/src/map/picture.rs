@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 /// Pixels per board unit in the area of action: hex ids and counter strips come out
 /// at about 10 pixels.
-pub const DETAIL_SCALE: f64 = 3.5;
+pub const DETAIL_SCALE: f64 = super::backdrop::DETAIL_SCALE;
 /// The height in pixels of a hex id in a home country drawn whole for its set-up.
 const SETUP_ID_PIXELS: f64 = 8.5;
 /// The largest area of action drawn, in board units (about 15 columns by 12 rows);
@@ -26,7 +26,7 @@ const MAX_H: f64 = 290.0;
 const MIN_W: f64 = 190.0;
 const MIN_H: f64 = 150.0;
 /// Width of the overview, in pixels.
-const OVERVIEW_W: f64 = 380.0;
+const OVERVIEW_W: f64 = super::backdrop::OVERVIEW_W;
 const PAD: f64 = 14.0;
 const TITLE_H: f64 = 52.0;
 
@@ -258,6 +258,72 @@ pub fn render(scene: &Scene) -> String {
     render_layers(scene, Layers::Window)
 }
 
+/// The picture as an SVG document without the board's own drawing and the small map's
+/// (the paper, the board's layers), and where [`super::backdrop`]'s pixels of them go
+/// under it: the same picture, drawn over the pixels made when the binary was built.
+/// `None` when the picture has no area of action at [`DETAIL_SCALE`] (a home country
+/// drawn whole for its set-up, a board without counters or action): those are drawn
+/// whole ([`render`]).
+pub fn render_over(scene: &Scene) -> Option<(String, super::backdrop::Placement)> {
+    let geo = Geo::of(scene.board);
+    let w = shown(scene.board, &geo, scene).filter(|w| !w.is_whole_country())?;
+    let px = |v: f64| super::backdrop::pixels(v.round());
+    let at = super::backdrop::Placement {
+        detail: (
+            px(w.x * w.scale),
+            px(w.y * w.scale),
+            px(w.w * w.scale),
+            px(w.h * w.scale),
+        ),
+        detail_at: (px(PAD), px(TITLE_H)),
+        overview_at: (
+            px(overview_x(w.w * w.scale)) - super::backdrop::OVERVIEW_MARGIN,
+            px(TITLE_H) - super::backdrop::OVERVIEW_MARGIN,
+        ),
+    };
+    Some((render_layers(scene, Layers::Over), at))
+}
+
+/// Where the small map begins, right of an area of action `dw` pixels wide.
+fn overview_x(dw: f64) -> f64 {
+    PAD + dw + PAD
+}
+
+/// The area of action ([`area`]) the picture shows: at [`DETAIL_SCALE`], its corner
+/// and its size moved to whole multiples of [`SNAP`] board units, so that it starts
+/// and ends on whole pixels (coordinates are written to a tenth of a unit, and 3.5
+/// pixels a unit makes a multiple of 2 units 7 pixels), where the board's pixels made
+/// when the binary was built ([`super::backdrop`]) lie on the picture's pixels. A
+/// home country drawn whole for its set-up is shown as it is.
+pub fn shown(board: &Board, geo: &Geo, scene: &Scene) -> Option<Window> {
+    area(board, geo, scene).map(|w| snapped(geo, w))
+}
+
+/// The step the area of action is moved by to lie on whole pixels, in board units.
+const SNAP: f64 = 2.0;
+
+/// `w` moved to whole multiples of [`SNAP`] ([`shown`]), kept on the board.
+fn snapped(geo: &Geo, w: Window) -> Window {
+    if w.is_whole_country() {
+        return w;
+    }
+    let step = |lo: f64, len: f64, limit: f64| {
+        let start = (lo / SNAP).floor() * SNAP;
+        let room = ((limit - start) / SNAP).floor() * SNAP;
+        let len = (((lo + len - start) / SNAP).round() * SNAP).min(room);
+        (start, len)
+    };
+    let (x, ww) = step(w.x, w.w, geo.width);
+    let (y, hh) = step(w.y, w.h, geo.height);
+    Window {
+        x,
+        y,
+        w: ww,
+        h: hh,
+        scale: w.scale,
+    }
+}
+
 /// How much of the board's own drawing the area of action is given.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Layers {
@@ -267,16 +333,20 @@ enum Layers {
     /// the tests that compare the two).
     #[cfg_attr(not(test), allow(dead_code))]
     Whole,
+    /// None of the board's own drawing, nor the paper under it or the picture's white:
+    /// the picture drawn over [`super::backdrop`]'s pixels ([`render_over`]).
+    Over,
 }
 
 fn render_layers(scene: &Scene, drawn: Layers) -> String {
     let geo = Geo::of(scene.board);
-    let window = area(scene.board, &geo, scene);
+    let window = shown(scene.board, &geo, scene);
     let (dw, dh) = match window {
         Some(w) => (w.w * w.scale, w.h * w.scale),
         None => (geo.width, geo.height),
     };
-    let right_x = PAD + dw + PAD;
+    let right_x = overview_x(dw);
+    let over = drawn == Layers::Over;
     let so = OVERVIEW_W / geo.width;
     let oh = geo.height * so;
     let mut side = String::new();
@@ -290,12 +360,14 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
         w = f(width.ceil()),
         h = f(height)
     );
-    let _ = writeln!(
-        s,
-        r##"<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##,
-        f(width.ceil()),
-        f(height)
-    );
+    if !over {
+        let _ = writeln!(
+            s,
+            r##"<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##,
+            f(width.ceil()),
+            f(height)
+        );
+    }
     let _ = writeln!(
         s,
         r##"<text x="{}" y="24" font-size="19" font-weight="bold" fill="#111111">{}</text><text x="{}" y="42" font-size="12.5" fill="#333333">{}</text>"##,
@@ -307,16 +379,18 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
     match window {
         Some(w) => {
             let view = match drawn {
-                Layers::Window => svg::View::window(&geo, w.x, w.y, w.w, w.h),
+                Layers::Window | Layers::Over => svg::View::window(&geo, w.x, w.y, w.w, w.h),
                 Layers::Whole => svg::View::ALL,
             };
             // A home country drawn whole for its set-up: flat colours, no symbols.
-            let layers = if w.is_whole_country() {
-                svg::flat_layers_in(scene.board, &geo, true, &view)
+            let layers = if over {
+                None
+            } else if w.is_whole_country() {
+                Some(svg::flat_layers_in(scene.board, &geo, true, &view))
             } else {
-                svg::layers_in(scene.board, &geo, false, &view)
+                Some(svg::layers_in(scene.board, &geo, false, &view))
             };
-            detail(&mut s, scene, &geo, &layers, w);
+            detail(&mut s, scene, &geo, layers.as_deref(), w);
         }
         None => {
             let _ = writeln!(
@@ -329,17 +403,23 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
         }
     }
     // The overview: the whole board, the occupied hexes, the area of action outlined.
-    let _ = writeln!(
-        s,
-        r##"<g class="overview" transform="translate({} {}) scale({})"><rect x="0" y="0" width="{}" height="{}" fill="#fdfcf7"/><g shape-rendering="crispEdges">{}</g>{}"##,
-        f(right_x),
-        f(TITLE_H),
-        so,
-        f(geo.width),
-        f(geo.height),
-        svg::flat_layers(scene.board, &geo, false),
-        draw::occupied(&geo, scene.marks)
-    );
+    if over {
+        let _ = write!(
+            s,
+            r#"<g class="overview" transform="translate({} {}) scale({})">"#,
+            f(right_x),
+            f(TITLE_H),
+            so
+        );
+    } else {
+        s.push_str(&super::backdrop::overview_group(
+            &geo,
+            scene.board,
+            right_x,
+            TITLE_H,
+        ));
+    }
+    let _ = writeln!(s, "{}", draw::occupied(&geo, scene.marks));
     // 35: the sea zones tinted by their state, each named by its letter.
     let _ = write!(
         s,
@@ -370,8 +450,9 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
     s
 }
 
-/// The area of action, clipped and scaled, framed.
-fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
+/// The area of action, clipped and scaled, framed; the board's own drawing under it
+/// is `layers`, or nothing when the picture is drawn over the board's pixels.
+fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: Option<&str>, w: Window) {
     // Hex ids come out at the same pixel size whatever the scale: a home country drawn
     // whole writes them larger, in the middle of the hex.
     let ids_style = if w.is_whole_country() {
@@ -426,18 +507,25 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: &str, w: Window) {
         f(w.w + 2.0 * LAYER_MARGIN),
         f(w.h + 2.0 * LAYER_MARGIN)
     );
+    let board = match layers {
+        Some(layers) => format!(
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/><g clip-path="url(#layer)" opacity="0.75">{layers}</g>"##,
+            f(w.x),
+            f(w.y),
+            f(w.w),
+            f(w.h),
+            super::backdrop::PAPER
+        ),
+        None => String::new(),
+    };
     let _ = writeln!(
         s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"{crisp}><g clip-path="url(#area)"><rect x="{}" y="{}" width="{}" height="{}" fill="#fdfcf7"/><g clip-path="url(#layer)" opacity="0.75">{layers}</g>{tints}{}{}{ids}{}{}{}{}</g></g>"##,
+        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"{crisp}><g clip-path="url(#area)">{board}{tints}{}{}{ids}{}{}{}{}</g></g>"##,
         f(PAD),
         f(TITLE_H),
         f(w.scale),
         f(-w.x),
         f(-w.y),
-        f(w.x),
-        f(w.y),
-        f(w.w),
-        f(w.h),
         draw::battle_rings(geo, &scene.action.battles, &scene.action.avs)
             + &crate::map::air::zones(geo, scene.patrol_zones)
             + &crate::map::air::hunts(geo, &scene.action.hunts),
@@ -977,6 +1065,101 @@ mod tests {
             "a layer of {drawn:?} for an area of {most_w} by {most_h} pixels"
         );
         assert!(f64::from(drawn.width()) < geo.width * w.scale / 2.0);
+    }
+
+    /// The area of action shown starts and ends on whole pixels, inside the board and
+    /// within a step of the area chosen, whatever the area: the board's pixels made
+    /// when the binary was built are laid down on the picture's pixels.
+    #[test]
+    fn the_area_shown_lies_on_whole_pixels() {
+        let board = Board::embedded();
+        let geo = Geo::of(&board);
+        for x in [0.0, 0.3, 17.1, 333.33, geo.width - 300.0] {
+            for w in [190.0, 201.7, 291.4] {
+                let area = Window {
+                    x,
+                    y: x / 2.0 + 0.37,
+                    w,
+                    h: w * 0.8 + 0.11,
+                    scale: DETAIL_SCALE,
+                };
+                let s = snapped(&geo, area);
+                for v in [s.x, s.y, s.w, s.h] {
+                    let px = v * DETAIL_SCALE;
+                    assert!((px - px.round()).abs() < 1e-9, "{area:?}: {s:?}");
+                    assert_eq!(f(v), f(px.round() / DETAIL_SCALE), "{area:?}: {s:?}");
+                }
+                assert!(s.x >= 0.0 && s.x + s.w <= geo.width, "{s:?}");
+                assert!(s.y >= 0.0 && s.y + s.h <= geo.height, "{s:?}");
+                let right = |w: &Window| w.x + w.w;
+                assert!((s.x - area.x).abs() < SNAP, "{s:?}");
+                assert!((right(&s) - right(&area)).abs() <= SNAP, "{s:?}");
+            }
+        }
+    }
+
+    /// The picture drawn over the board's pixels made when the binary was built is the
+    /// picture drawn whole from one SVG document, but for the smoothing of edge pixels
+    /// by a level or two and a few pixels of the small map: the demo's turns and the Tournament sample's turns with battles,
+    /// bombing and minor countries, at each area a turn mail may try.
+    #[cfg(feature = "pictures")]
+    #[test]
+    fn the_picture_over_the_board_s_pixels_is_the_picture_drawn_whole() {
+        let umpire = crate::game::Umpire::load(&crate::game::RuleFiles::default()).unwrap();
+        let (basic, tournament) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        crate::demo::play(&umpire, basic.path(), false).unwrap();
+        crate::demo::play_tournament(&umpire, tournament.path(), false).unwrap();
+        let (mut drawn, mut wrong) = (0, Vec::new());
+        for (dir, stem) in [
+            (&basic, "02-1-blue"),
+            (&basic, "05-2-red"),
+            (&basic, "06-3-blue"),
+            (&tournament, "03-1-red"),
+            (&tournament, "09-4-red"),
+            (&tournament, "11-5-red"),
+        ] {
+            let path = dir.path().join(format!("{stem}.state.ron"));
+            let state = crate::game::read_state(&std::fs::read(path).unwrap(), stem).unwrap();
+            for fit in [1.0, 0.5] {
+                let (over, whole) = crate::map::with_scene(&umpire.rules, &state, fit, |scene| {
+                    let (svg, at) = render_over(scene).unwrap();
+                    (
+                        crate::map::raster::pixmap_over(&svg, &at).unwrap(),
+                        crate::map::raster::pixmap(&render(scene), 1.0).unwrap(),
+                    )
+                });
+                assert_eq!(
+                    (over.width(), over.height()),
+                    (whole.width(), whole.height())
+                );
+                let differ: Vec<u8> = (over.data().chunks(4))
+                    .zip(whole.data().chunks(4))
+                    .filter(|(a, b)| a != b)
+                    .map(|(a, b)| {
+                        a.iter()
+                            .zip(b)
+                            .map(|(x, y)| x.abs_diff(*y))
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                let pixels = over.data().len() / 4;
+                // The turn's marks are drawn in a layer of their own, then laid on the
+                // board's pixels, where the whole picture draws them on the board in
+                // one layer: smoothed edges round one or two levels apart. A pixel of
+                // the small map's crisp edges may fall the other way.
+                let far = differ.iter().filter(|d| **d > 2).count();
+                if differ.len() * 50 >= pixels || far > 100 {
+                    wrong.push(format!(
+                        "{stem} at {fit}: {} of {pixels} pixels differ, {far} by more than 2 levels",
+                        differ.len()
+                    ));
+                }
+                drawn += 1;
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+        assert_eq!(drawn, 12);
     }
 
     /// The pictures drawn from the layers that meet the area of action are the pictures

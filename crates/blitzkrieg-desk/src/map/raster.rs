@@ -5,7 +5,6 @@
 
 use resvg::{tiny_skia, usvg};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// Why a picture could not be made.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -30,38 +29,35 @@ pub enum RasterError {
 /// The largest picture drawn, in pixels a side.
 pub const MAX_SIDE: u32 = 8000;
 
-/// The family every picture's text is set in.
-pub const FAMILY: &str = "DejaVu Sans";
-
-/// A font database holding only the embedded faces.
-pub fn fonts() -> usvg::fontdb::Database {
-    let mut db = usvg::fontdb::Database::new();
-    for face in [
-        dejavu::sans::regular(),
-        dejavu::sans::bold(),
-        dejavu::sans_condensed::regular(),
-        dejavu::sans_condensed::bold(),
-    ] {
-        // The faces are read where the binary holds them, not copied (2.7 MB).
-        db.load_font_source(usvg::fontdb::Source::Binary(Arc::new(face)));
-    }
-    db.set_sans_serif_family(FAMILY);
-    db.set_serif_family(FAMILY);
-    db.set_monospace_family(FAMILY);
-    db
-}
+pub use super::fonts::{fonts, FAMILY};
 
 /// Draws an SVG document at `scale` (1.0: one SVG unit, one pixel) as RGBA pixels.
 pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, RasterError> {
+    let tree = tree(svg)?;
+    let mut pixmap = canvas(&tree, scale)?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    Ok(pixmap)
+}
+
+/// Draws an SVG document at `scale` as PNG bytes, with a palette.
+pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RasterError> {
+    indexed_png(&pixmap(svg, scale)?)
+}
+
+/// An SVG document read, with the embedded faces.
+fn tree(svg: &str) -> Result<usvg::Tree, RasterError> {
     // The faces are read once a process: a turn map drawn again at a smaller area
     // (`map::state_png`) sets them up once.
-    static FONTS: std::sync::OnceLock<Arc<usvg::fontdb::Database>> = std::sync::OnceLock::new();
-    let opt = usvg::Options {
-        font_family: FAMILY.to_string(),
-        fontdb: Arc::clone(FONTS.get_or_init(|| Arc::new(fonts()))),
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| RasterError::Svg(e.to_string()))?;
+    let opt = super::fonts::options();
+    usvg::Tree::from_str(svg, &opt).map_err(|e| RasterError::Svg(e.to_string()))
+}
+
+/// A transparent picture the size of `tree` at `scale`, if it is not too large.
+fn canvas(tree: &usvg::Tree, scale: f32) -> Result<tiny_skia::Pixmap, RasterError> {
     let size = tree
         .size()
         .to_int_size()
@@ -74,19 +70,129 @@ pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, RasterError> {
     if width > MAX_SIDE || height > MAX_SIDE {
         return Err(RasterError::TooLarge { width, height });
     }
-    let mut pixmap =
-        tiny_skia::Pixmap::new(width, height).ok_or(RasterError::TooLarge { width, height })?;
+    tiny_skia::Pixmap::new(width, height).ok_or(RasterError::TooLarge { width, height })
+}
+
+/// The board drawn whole at the area of action's scale, in tiles, as `build.rs` wrote
+/// it ([`super::backdrop`]): its width, height and tile side, the number of tiles,
+/// where each tile begins and where the last ends (little-endian `u32`s, from the end
+/// of this table), then the tiles row by row, each an RGB PNG.
+static DETAIL: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backdrop-detail.bin"));
+/// The small map of the whole board with its white margin, an RGB PNG.
+static OVERVIEW: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backdrop-overview.png"));
+
+/// The picture of an SVG document drawn over the board's pixels made when the binary
+/// was built, laid down where `at` says ([`super::picture::render_over`]), as PNG
+/// bytes with a palette.
+pub fn png_over(svg: &str, at: &super::backdrop::Placement) -> Result<Vec<u8>, RasterError> {
+    indexed_png(&pixmap_over(svg, at)?)
+}
+
+/// [`png_over`]'s pixels.
+pub fn pixmap_over(
+    svg: &str,
+    at: &super::backdrop::Placement,
+) -> Result<tiny_skia::Pixmap, RasterError> {
+    let tree = tree(svg)?;
+    let mut pixmap = canvas(&tree, 1.0)?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    let mut buf = Vec::new();
+    let (x, y, w, h) = at.detail;
+    for (tile, (tx, ty)) in detail_tiles((x, y, w, h))? {
+        let (tw, th) = decode(tile, &mut buf)?;
+        // The part of the tile inside the area, and where it goes.
+        let (x0, x1) = (x.max(tx), (x + w).min(tx + tw));
+        let (y0, y1) = (y.max(ty), (y + h).min(ty + th));
+        for row in y0..y1 {
+            let from = (((row - ty) * tw + (x0 - tx)) * 3) as usize;
+            let to = (at.detail_at.0 + x0 - x, at.detail_at.1 + row - y);
+            lay(
+                &mut pixmap,
+                to,
+                buf.get(from..from + ((x1 - x0) * 3) as usize),
+            );
+        }
+    }
+    let (ow, oh) = decode(OVERVIEW, &mut buf)?;
+    for row in 0..oh {
+        let from = (row * ow * 3) as usize;
+        let to = (at.overview_at.0, at.overview_at.1 + row);
+        lay(&mut pixmap, to, buf.get(from..from + (ow * 3) as usize));
+    }
     resvg::render(
         &tree,
-        tiny_skia::Transform::from_scale(scale, scale),
+        tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
     Ok(pixmap)
 }
 
-/// Draws an SVG document at `scale` as PNG bytes, with a palette.
-pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RasterError> {
-    indexed_png(&pixmap(svg, scale)?)
+/// The board's pixels damaged: the binary was not built as `build.rs` builds it.
+fn damaged() -> RasterError {
+    RasterError::Svg("the board's pixels built into the program are damaged".into())
+}
+
+/// A tile's PNG and the pixel its top left corner stands at.
+type Tile = (&'static [u8], (u32, u32));
+
+/// The tiles of [`DETAIL`] that meet the rectangle (`x`, `y`, `w`, `h`), each with the
+/// pixel its top left corner stands at.
+fn detail_tiles((x, y, w, h): (u32, u32, u32, u32)) -> Result<Vec<Tile>, RasterError> {
+    let word = |i: usize| -> Result<u32, RasterError> {
+        let b = DETAIL.get(i * 4..i * 4 + 4).ok_or_else(damaged)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let (width, height, side, count) = (word(0)?, word(1)?, word(2)?, word(3)? as usize);
+    let across = width.div_ceil(side.max(1));
+    let data = (4 + count + 1) * 4;
+    if side == 0 || x + w > width || y + h > height {
+        return Err(damaged());
+    }
+    let mut tiles = Vec::new();
+    for row in y / side..(y + h).div_ceil(side) {
+        for col in x / side..(x + w).div_ceil(side) {
+            let i = (row * across + col) as usize;
+            if i >= count {
+                return Err(damaged());
+            }
+            let (from, to) = (word(4 + i)? as usize, word(5 + i)? as usize);
+            let tile = DETAIL.get(data + from..data + to).ok_or_else(damaged)?;
+            tiles.push((tile, (col * side, row * side)));
+        }
+    }
+    Ok(tiles)
+}
+
+/// Decodes an RGB PNG into `buf`; its width and height.
+fn decode(png_bytes: &[u8], buf: &mut Vec<u8>) -> Result<(u32, u32), RasterError> {
+    let err = |e: png::DecodingError| RasterError::Png(e.to_string());
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes))
+        .read_info()
+        .map_err(err)?;
+    buf.resize(reader.output_buffer_size().ok_or_else(damaged)?, 0);
+    let info = reader.next_frame(buf).map_err(err)?;
+    if info.color_type != png::ColorType::Rgb || info.bit_depth != png::BitDepth::Eight {
+        return Err(damaged());
+    }
+    Ok((info.width, info.height))
+}
+
+/// Lays the opaque RGB pixels `rgb` down on `pixmap` from the pixel `(x, y)` rightwards,
+/// as far as the picture goes.
+fn lay(pixmap: &mut tiny_skia::Pixmap, (x, y): (u32, u32), rgb: Option<&[u8]>) {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let Some(rgb) = rgb else { return };
+    if y >= height || x >= width {
+        return;
+    }
+    let start = ((y * width + x) * 4) as usize;
+    let room = ((width - x) * 4) as usize;
+    let Some(row) = pixmap.data_mut().get_mut(start..start + room) else {
+        return;
+    };
+    for (px, c) in row.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
+        px.copy_from_slice(&[c[0], c[1], c[2], 255]);
+    }
 }
 
 /// A pixel's colour as 0xRRGGBB, laid on white where the picture is transparent.
