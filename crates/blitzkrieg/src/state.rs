@@ -132,7 +132,7 @@ pub struct Options {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flight_routes: bool,
     /// 004: the rules of '85 a game plays beyond those of release 0.7.0 (37-41, 51,
-    /// 52.1), by number: 46, 48, 49 and 52 ([`crate::ruleset::Ruleset::recorded85`]).
+    /// 52.1), by number: 46, 48, 49 and 52 (`docs/state.md`).
     /// Set by `blitz new` for a game of '85 since release 0.8.0; absent from the file
     /// otherwise, so a game of '85 begun before plays on, and replays, as it was begun.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
