@@ -1087,6 +1087,11 @@ fn a_game_of_85_made_before_47_plays_without_fighters_37_35() {
     made_before_47(&new_game_with(g, &["--cold-war"]));
     let t1 = hot_war_begun_from_new(g, drafts.path());
     let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(
+        template
+            .contains("airfields and transport\n# aircraft (41.9, 41.11) wait for their rules."),
+        "{template}"
+    );
     assert!(template.contains("#   tac 4-8"), "{template}");
     assert!(!template.contains("#   ftr"), "{template}");
     let ftr = turn_one_orders(
@@ -1557,6 +1562,11 @@ fn airfield_built(dir: &Path, (red, at): (&str, &str)) -> (PathBuf, String) {
          [[stack]]\nhex = \"{at}\"\nunits = [\"{red}\"]\n"
     );
     let g = crate::support::new_at_position(dir, "af", &position, &["--rules", "85"]);
+    let template = fs::read_to_string(g.join("04-2-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("41.9): [[airfield]] unit = \"ID\""),
+        "{template}"
+    );
     let build = play_turn(
         &g,
         "04-2-blue",

@@ -433,13 +433,26 @@ pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<Str
          # buy = {{ \"infantry 4-4\" = 1 }}\n\
          # Helicopters and aircraft: one a functioning aircraft city ({}), placed there (38.21).\n\
          # Trade units in a home country city for a stronger one at its cost less theirs\n\
-         # (39.2), at the end of movement: [[recombine]] units = [..] into = \"ID\"\n\
-         # Naval units are bought only before the game (38.3); airfields and transport\n\
-         # aircraft (41.9, 41.11) wait for their rules.\n",
+         # (39.2), at the end of movement: [[recombine]] units = [..] into = \"ID\"\n{}",
         purchase.ledger(),
         side.to_string().to_ascii_lowercase(),
-        hex_names(&aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side))
+        hex_names(&aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side)),
+        waiting_help(rules)
     ))
+}
+
+/// The template's last lines on what is not bought in the Hot War: with 49, how an
+/// airfield is built; a game of '85 begun before 49 was built reads what it read then.
+fn waiting_help(rules: &Rules) -> &'static str {
+    if rules.ruleset.plays85(49) {
+        "# Naval units are bought only before the game (38.3); transport aircraft (41.11)\n\
+         # wait for rule 50. An infantry unit that does nothing else this player-turn, in a\n\
+         # clear hex out of enemy ZOC, builds an airfield, paid when it appears (49.1-49.2,\n\
+         # 41.9): [[airfield]] unit = \"ID\"\n"
+    } else {
+        "# Naval units are bought only before the game (38.3); airfields and transport\n\
+         # aircraft (41.9, 41.11) wait for their rules.\n"
+    }
 }
 
 /// "V33, I12, J28", or "none".
