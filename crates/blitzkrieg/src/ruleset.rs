@@ -1084,6 +1084,26 @@ impl Ruleset {
 mod tests {
     use super::*;
 
+    /// The options of a game of `rules` with `readings`, the die tables, an agreed
+    /// text, standing orders and nothing else chosen.
+    fn options(rules: RuleSet, readings: BTreeMap<String, String>) -> Options {
+        Options {
+            rules,
+            tables: TableChoice::Die,
+            seed: crate::state::SeedSource::AgreedText,
+            decisions: crate::state::DecisionMode::StandingOrders,
+            last_turn: 15,
+            optional: BTreeSet::new(),
+            readings,
+            stops: BTreeSet::new(),
+            cold_war: false,
+            interception: Default::default(),
+            no_answer: Default::default(),
+            flight_routes: false,
+            rules85: BTreeSet::new(),
+        }
+    }
+
     fn book() -> RuleBook {
         RuleBook::embedded().unwrap()
     }
@@ -1207,21 +1227,6 @@ mod tests {
     #[test]
     fn a_tournament_state_lacking_a_later_reading_plays_its_option_of_before() {
         let b = book();
-        let options = |rules: RuleSet, readings: BTreeMap<String, String>| Options {
-            rules,
-            tables: TableChoice::Die,
-            seed: crate::state::SeedSource::AgreedText,
-            decisions: crate::state::DecisionMode::StandingOrders,
-            last_turn: 15,
-            optional: BTreeSet::new(),
-            readings,
-            stops: BTreeSet::new(),
-            cold_war: false,
-            interception: Default::default(),
-            no_answer: Default::default(),
-            flight_routes: false,
-            rules85: BTreeSet::new(),
-        };
         let made_now = b.choose(RuleSet::Tournament, &[]).unwrap();
         assert_eq!(made_now["tgat-doubled-defender"], "printed");
         let now = Ruleset::from_options(&b, &options(RuleSet::Tournament, made_now), 2).unwrap();
@@ -1244,19 +1249,11 @@ mod tests {
     fn a_game_made_before_flight_routes_keeps_none() {
         let b = book();
         let options = Options {
-            rules: RuleSet::Tournament,
-            tables: TableChoice::Die,
-            seed: crate::state::SeedSource::AgreedText,
-            decisions: crate::state::DecisionMode::StandingOrders,
-            last_turn: 15,
             optional: BTreeSet::from([32]),
-            readings: b.choose(RuleSet::Tournament, &[]).unwrap(),
-            stops: BTreeSet::new(),
-            cold_war: false,
-            interception: Default::default(),
-            no_answer: Default::default(),
-            flight_routes: false,
-            rules85: BTreeSet::new(),
+            ..options(
+                RuleSet::Tournament,
+                b.choose(RuleSet::Tournament, &[]).unwrap(),
+            )
         };
         let written = ron::to_string(&options).unwrap();
         assert!(!written.contains("flight_routes"), "{written}");
@@ -1279,21 +1276,7 @@ mod tests {
     #[test]
     fn a_game_of_85_made_before_its_later_rules_plays_none_of_them() {
         let b = book();
-        let old = Options {
-            rules: RuleSet::Eighty5,
-            tables: TableChoice::PlayByMail,
-            seed: crate::state::SeedSource::AgreedText,
-            decisions: crate::state::DecisionMode::StandingOrders,
-            last_turn: 15,
-            optional: BTreeSet::new(),
-            readings: b.choose(RuleSet::Eighty5, &[]).unwrap(),
-            stops: BTreeSet::new(),
-            cold_war: false,
-            interception: Default::default(),
-            no_answer: Default::default(),
-            flight_routes: false,
-            rules85: BTreeSet::new(),
-        };
+        let old = options(RuleSet::Eighty5, b.choose(RuleSet::Eighty5, &[]).unwrap());
         let written = ron::to_string(&old).unwrap();
         assert!(!written.contains("rules85"), "{written}");
         let read = Ruleset::from_options(&b, &ron::from_str(&written).unwrap(), 2).unwrap();

@@ -1214,6 +1214,25 @@ fn a_die_decides_who_must_hold_35_cities_at_the_end_of_turn_15_51_1() {
     blitz().arg("verify").arg(&g).assert().success();
 }
 
+/// 37.35: Red's answer in game `game` to Blue's turn-2 player-turn stopped in `step`,
+/// intercepting nothing, written in `dir` and resolved on the agreed text `seed`.
+fn answer_nothing(dir: &Path, game: &str, step: &Path, seed: &str) {
+    let answer = dir.join("r.toml");
+    let header = format!(
+        "game = \"{game}\"\nside = \"red\"\nturn = 2\nstate = \"{}\"\n{}",
+        sha(step),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&answer, header).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(step)
+        .arg(&answer)
+        .args(["--seed-text", seed])
+        .assert()
+        .success();
+}
+
 /// A game of '85 from a position at Blue's turn 2: B-1IN (V29) attacks R-1IN (V30)
 /// with B-1MDM from Vesper (V33) in support; the player-turn stops before odds (rule 32,
 /// 37.35) and Red answers intercepting nothing, naming the seed resolved on the agreed
@@ -1249,21 +1268,12 @@ fn battle_with_a_bomber(seed: &str, attackers: &str, bomber: &str) -> String {
         .assert()
         .success();
     // 37.35: Red's answer, intercepting nothing.
-    let step = g.join("04-2-blue.step1.state.ron");
-    let answer = dir.path().join("r.toml");
-    let header = format!(
-        "game = \"t521\"\nside = \"red\"\nturn = 2\nstate = \"{}\"\n{}",
-        sha(&step),
-        crate::support::TEXT_SEED
+    answer_nothing(
+        dir.path(),
+        "t521",
+        &g.join("04-2-blue.step1.state.ron"),
+        seed,
     );
-    fs::write(&answer, header).unwrap();
-    blitz()
-        .args(["resolve", "-q"])
-        .arg(&step)
-        .arg(&answer)
-        .args(["--seed-text", seed])
-        .assert()
-        .success();
     blitz().arg("verify").arg(&g).assert().success();
     format!(
         "{} {}",
@@ -1477,21 +1487,7 @@ fn a_port_bombed_in_85_takes_heavy_damage_that_wears_off_a_level_a_red_player_tu
     play("04-2-blue", ("blue", 2), &bomb);
     // 37.35: the player-turn stops for Red's interceptions; Red intercepts nothing, and
     // the agreed text "j" gives the BBT its 3.
-    let step = g.join("04-2-blue.step1.state.ron");
-    let answer = dir.path().join("r.toml");
-    let header = format!(
-        "game = \"t52\"\nside = \"red\"\nturn = 2\nstate = \"{}\"\n{}",
-        sha(&step),
-        crate::support::TEXT_SEED
-    );
-    fs::write(&answer, header).unwrap();
-    blitz()
-        .args(["resolve", "-q"])
-        .arg(&step)
-        .arg(&answer)
-        .args(["--seed-text", "j"])
-        .assert()
-        .success();
+    answer_nothing(dir.path(), "t52", &g.join("04-2-blue.step1.state.ron"), "j");
     let report = flat_report(&g.join("04-2-blue.step1.report.txt"));
     for line in [
         "heavy damage to the port facility (PX), now 1 heavy (33.3, 52.41)",

@@ -94,6 +94,11 @@ impl Item {
     pub fn reconstructed(&self) -> bool {
         matches!(self.what, ItemKind::Counter { .. }) && !self.rule.starts_with("41")
     }
+
+    /// 41.9: whether it is the airfield, which is paid for when it is built (49.1).
+    pub fn is_airfield(&self) -> bool {
+        matches!(self.what, ItemKind::New { naval: false }) && self.rule == "41.9"
+    }
 }
 
 /// 40, 41: every counter type one side may buy, by [`item_key`].

@@ -283,7 +283,7 @@ fn not_for_sale(item: &super::cost::Item, fighters: bool) -> Option<(String, cra
             cite!("38.3"),
         )),
         // 49.1: an airfield is paid for when an infantry unit builds it.
-        ItemKind::New { naval: false } if item.rule == "41.9" => Some((
+        ItemKind::New { .. } if item.is_airfield() => Some((
             "an airfield is paid for when it is built: [[airfield]] names the infantry unit that builds it (49.1, 41.9)".to_string(),
             cite!("49.1"),
         )),

@@ -189,7 +189,7 @@ pub fn held_note(purchase: &Purchase, side: Side, rules: &Rules) -> Option<Strin
         .map(|(k, n)| {
             let item = list.get(k);
             let naval = matches!(item.map(|i| &i.what), Some(ItemKind::New { naval: true }));
-            let airfield = item.is_some_and(|i| i.rule == "41.9");
+            let airfield = item.is_some_and(super::cost::Item::is_airfield);
             // A game of '85 made before 46 and 49 were built says what it said then.
             let why = match (naval, rules.ruleset.plays85(49), airfield) {
                 (true, _, _) => "naval rules 42-45 are not built yet",
