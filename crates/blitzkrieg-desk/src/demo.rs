@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 pub const GAME_ID: &str = "demo";
 
 /// One player-turn of the sample game: the order file's body (everything after the
-/// header) and the recorded beacon that resolves it, if it has battles.
+/// header) and the recorded beacon or agreed text that resolves it, if it rolls dice.
 #[derive(Clone, Copy, Debug)]
 pub struct Step {
     /// The example file the orders come from.
@@ -25,6 +25,9 @@ pub struct Step {
     pub orders: &'static str,
     /// The beacon JSON (a real drand quicknet round, recorded).
     pub beacon: Option<&'static str>,
+    /// The agreed text, published after the orders, of a game whose seeds are agreed
+    /// texts (`--seed text`).
+    pub text: Option<&'static str>,
 }
 
 const BEACON_123: &str = include_str!("../../../examples/demo/beacon-round-123.json");
@@ -41,6 +44,21 @@ macro_rules! step {
             file: concat!("examples/", $folder, "/", $name),
             orders: include_str!(concat!("../../../examples/", $folder, "/", $name)),
             beacon: $beacon,
+            text: None,
+        }
+    };
+}
+
+/// A step of the '85 sample (`examples/demo-85/`), with the agreed text that resolves
+/// it, if it rolls dice.
+macro_rules! step85 {
+    ($name:literal) => {
+        step!("demo-85", $name, None)
+    };
+    ($name:literal, $text:literal) => {
+        Step {
+            text: Some($text),
+            ..step!("demo-85", $name, None)
         }
     };
 }
@@ -159,6 +177,45 @@ pub const AIR_STEPS: [Step; 6] = [
     step!("demo-air", "05-7-red.toml", Some(BEACON_123)),
 ];
 
+/// The '85 sample's game id.
+pub const EIGHTY5_GAME_ID: &str = "demo-85";
+
+/// The player-turns and steps of the '85 sample, in order: a Cold War season, each
+/// side's purchase list sealed, then revealed (37.11, 37.21), both placements (37.111-
+/// 37.112), both war-start die shifts sealed, then revealed, Red's reveal naming the
+/// seed of the roll that starts the war (37.12, 38.81); then turns 1-4 of the Hot War,
+/// each player-turn opening with its production (37.31, 38.71). In 1-Blue transport
+/// helicopters fly an infantry unit next to Endmark and all storm it with the armor
+/// (46.41, 29.4) while B-5IN builds an airfield at V31 (49.1); in 1-Red Red's armor
+/// attacks (25.1); each stops before odds for the other side's answer (37.35, 32.3),
+/// which names the seed. In 2-Blue the TAC lands at the new airfield (49.3) and the SAC
+/// bombs the port of NN48: heavy damage (52.41), turned light at the end of 2-Red and
+/// gone at the end of 3-Red (52.44); in 3-Blue the TAC takes off from the airfield.
+/// The seeds are agreed texts, each named before it was published.
+pub const EIGHTY5_STEPS: &[Step] = &[
+    step85!("00-setup-blue-commit.toml"),
+    step85!("01-setup-red-commit.toml"),
+    step85!("02-setup-blue-reveal.toml"),
+    step85!("03-setup-red-reveal.toml"),
+    step85!("04-setup-blue.toml"),
+    step85!("05-setup-red.toml"),
+    step85!("06-war-start-blue-commit.toml"),
+    step85!("07-war-start-red-commit.toml"),
+    step85!("08-war-start-blue-reveal.toml"),
+    step85!("09-war-start-red-reveal.toml", "Calm in the capital"),
+    step85!("10-1-blue.toml"),
+    step85!("11-1-blue-red-answers.toml", "Smoke over the river"),
+    step85!("12-1-red.toml"),
+    step85!("13-1-red-blue-answers.toml", "Armor on the Endmark road"),
+    step85!("14-2-blue.toml"),
+    step85!("15-2-blue-red-answers.toml", "Novomar harbour, night 1"),
+    step85!("16-2-red.toml"),
+    step85!("17-3-blue.toml"),
+    step85!("18-3-red.toml"),
+    step85!("19-4-blue.toml"),
+    step85!("20-4-red.toml"),
+];
+
 /// A position file a sample starts from instead of set-up.
 #[derive(Clone, Copy, Debug)]
 pub struct Start {
@@ -263,6 +320,18 @@ pub fn air_game_spec() -> NewGame {
     }
 }
 
+/// The '85 sample's game: BLITZKRIEG '85 (004) in Cold War (38.8), as `blitz new --rules
+/// 85 --cold-war --seed text` makes it, its dice drawn from agreed texts.
+pub fn eighty5_game_spec() -> NewGame {
+    NewGame {
+        id: EIGHTY5_GAME_ID.to_string(),
+        rules: RuleSet::Eighty5,
+        cold_war: true,
+        seed: SeedKindChoice::Text,
+        ..new_game_spec()
+    }
+}
+
 /// The order file a player would mail: the header of `state` and the step's orders.
 pub fn order_file(state: &GameState, state_bytes: &[u8], body: &str) -> String {
     // 32.3: the file resolving a step without the defender's answer is the mover's.
@@ -279,10 +348,12 @@ pub fn order_file(state: &GameState, state_bytes: &[u8], body: &str) -> String {
     )
 }
 
-/// The Date of each turn's mail: fixed, so the outbox is the same on every run.
+/// The Date of each turn's mail: fixed, so the outbox is the same on every run; a day
+/// a player-turn or step from 1 January 2026.
 fn mail_date(sequence: usize) -> Result<chrono::DateTime<chrono::Utc>, GameError> {
-    let day = u32::try_from(sequence + 1).unwrap_or(1).min(28);
-    chrono::NaiveDate::from_ymd_opt(2026, 1, day)
+    let days = chrono::Days::new(u64::try_from(sequence).unwrap_or(0));
+    chrono::NaiveDate::from_ymd_opt(2026, 1, 1)
+        .and_then(|d| d.checked_add_days(days))
         .and_then(|d| d.and_hms_opt(12, 0, 0))
         .map(|t| t.and_utc())
         .ok_or_else(|| GameError::Other(format!("no date for turn {sequence}")))
@@ -369,6 +440,19 @@ pub fn play_air(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError
     )
 }
 
+/// Plays the '85 sample into `dir`, as [`play`] does the Basic Game's.
+pub fn play_85(u: &Umpire, dir: &Path, force: bool) -> Result<Played, GameError> {
+    play_steps(
+        u,
+        dir,
+        force,
+        &eighty5_game_spec(),
+        None,
+        EIGHTY5_STEPS,
+        Record::Kept,
+    )
+}
+
 /// Whether a sample keeps the record of the seeds used (PBM ¶2), as a game made by
 /// `blitz new` does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -424,7 +508,10 @@ fn play_steps(
             toml: text,
             source_lines: Vec::new(),
         };
-        let seed = step.beacon.map(|b| SeedInput::Beacon(b.to_string()));
+        let seed = step
+            .beacon
+            .map(|b| SeedInput::Beacon(b.to_string()))
+            .or_else(|| step.text.map(|t| SeedInput::Text(t.to_string())));
         let state_name = dir
             .join(game::FILES.state(&current.file_stem()))
             .display()

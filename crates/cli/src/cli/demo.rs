@@ -23,9 +23,11 @@ pub struct Args {
     /// countries, air missions, replacements), the same with optional rules 33-36 from
     /// turn 6 (`war`: bombing missions, weather, naval ascendancy, critical resources),
     /// the same with optional rule 32 (`air`: fighters, escorts and interceptions by
-    /// mail, one step resolved without the defender's answer), or a whole
-    /// game of Mori's BLITZKRIEG! (base game or Nippon) between two scripted players,
-    /// secrets revealed at the end.
+    /// mail, one step resolved without the defender's answer), BLITZKRIEG '85 (`85`: a
+    /// Cold War season bought and placed by commitment and reveal, the war-start roll,
+    /// turns 1-4 with production, helicopters, an airfield and bombardment damage), or a
+    /// whole game of Mori's BLITZKRIEG! (base game or Nippon) between two scripted
+    /// players, secrets revealed at the end.
     #[arg(long, value_enum, default_value = "blitzkrieg")]
     pub sample: Sample,
     #[command(flatten)]
@@ -40,6 +42,9 @@ pub enum Sample {
     War,
     /// 32: air combat by mail (turns 6-7 from a position).
     Air,
+    /// BLITZKRIEG '85 (004): a Cold War season and turns 1-4.
+    #[value(name = "85", alias = "eighty5")]
+    Eighty5,
     Mori,
     Nippon,
 }
@@ -51,6 +56,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
         Sample::Tournament => (demo::play_tournament, "set-up and turns 1-5"),
         Sample::War => (demo::play_war, "turns 6-8 from a position"),
         Sample::Air => (demo::play_air, "turns 6-7 from a position"),
+        Sample::Eighty5 => (demo::play_85, "a Cold War season and turns 1-4"),
         Sample::Mori => {
             return crate::cli::mori_demo::run(&args.dir, mori::Variant::Base, args.force)
         }
