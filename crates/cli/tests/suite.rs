@@ -22,6 +22,9 @@ mod commit_mail;
 mod conventions_cli;
 #[path = "correction_mail.rs"]
 mod correction_mail;
+// 33: the '85 sample.
+#[path = "demo_85.rs"]
+mod demo_85;
 #[path = "demo_optional.rs"]
 mod demo_optional;
 #[path = "demo_tournament.rs"]

@@ -1,0 +1,221 @@
+//! `blitz demo DIR --sample 85` through the real binary: a game of BLITZKRIEG '85 made
+//! in Cold War plays its season (both purchase lists sealed then revealed, both
+//! placements, both war-start die shifts sealed then revealed, the roll) and turns 1-4
+//! of the Hot War, and `verify` accepts the folder. The reports show each feature: the
+//! ledger of points, production, the helicopter assault, the airfield, the port's
+//! damage and its wearing off. A reveal changed after its commitment is refused
+//! naming its side, with nothing written, and a folder whose reveal was changed
+//! afterwards does not verify. One play of the sample serves every assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::sample;
+
+use predicates::str::contains;
+use sample::{blitz, report};
+use std::fs;
+use std::path::Path;
+
+/// The report `stem`, its words joined by single spaces (report lines wrap).
+fn flat(dir: &Path, stem: &str) -> String {
+    report(dir, stem)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every one of `lines` is in the report `stem` (its words joined).
+fn report_has(dir: &Path, stem: &str, lines: &[&str]) {
+    let text = flat(dir, stem);
+    for line in lines {
+        assert!(text.contains(line), "{stem}: `{line}` not in\n{text}");
+    }
+}
+
+fn sha(path: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(fs::read(path).unwrap())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Blue's reveal of the sample (`examples/demo-85/02-setup-blue-reveal.toml`), its
+/// list changed to one more infantry, on the state that waits for it: refused, naming
+/// Blue, nothing written.
+fn a_doctored_reveal_is_refused(dir: &Path, drafts: &Path) {
+    let state = dir.join("00-setup-blue.step2.state.ron");
+    let kept = fs::read_to_string(dir.join("00-setup-blue.step2.orders.toml")).unwrap();
+    assert!(kept.contains("\"infantry 4-4\" = 6"), "{kept}");
+    assert!(kept.contains(&sha(&state)), "{kept}");
+    let doctored = kept.replace("\"infantry 4-4\" = 6", "\"infantry 4-4\" = 7");
+    let orders = drafts.join("doctored.toml");
+    fs::write(&orders, doctored).unwrap();
+    let before = files(dir);
+    blitz()
+        .args(["resolve", "-q", "--force"])
+        .arg(&state)
+        .arg(&orders)
+        .assert()
+        .code(1)
+        .stderr(contains("Blue's reveal does not open Blue's commitment"));
+    assert_eq!(files(dir), before, "nothing written");
+    assert_eq!(
+        fs::read_to_string(dir.join("00-setup-blue.step2.orders.toml")).unwrap(),
+        kept,
+        "the reveal kept is untouched"
+    );
+}
+
+#[test]
+fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
+    let (_tmp, dir) = sample::play("85", "4-Red", "a Cold War season and turns 1-4");
+    assert!(dir.join("10-5-blue.template.toml").exists());
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(contains(
+            "21 player-turns replayed, all of them: every one of its 22 states follows",
+        ));
+    // Every file a game holds: commitments, seeds, the mails of every step.
+    for name in [
+        "00-setup-blue.commitment.txt",
+        "01-setup-red.step4.seed.txt",
+        "04-2-blue.step1.seed.txt",
+        "outbox/blitz-demo-85-new.eml",
+        "outbox/blitz-demo-85-setup-red_step4.eml",
+        "outbox/blitz-demo-85-4-red.eml",
+    ] {
+        assert!(dir.join(name).exists(), "{name}");
+    }
+
+    // 37.21, 38.7: the sealed lists, then the reveals and the ledger.
+    report_has(
+        &dir,
+        "00-setup-blue",
+        &[
+            "Blue commits to its purchase list",
+            "Next Red commits to its purchase list (37.21)",
+        ],
+    );
+    report_has(
+        &dir,
+        "00-setup-blue.step2",
+        &[
+            "Blue reveals its purchase, which opens its commitment: 3 armor 6-6, 6 infantry 4-4, 1 sac 4-20, 1 tac 4-8, 2 transport-helicopter 2-8 for 632 points; 393 points left (38.7)",
+            "Points Blue 393, Red 1000 points (38.7)",
+        ],
+    );
+    report_has(
+        &dir,
+        "00-setup-blue.step3",
+        &["Red reveals its purchase, which opens its commitment: 3 armor 6-6, 1 ftr 4-12, 6 infantry 4-4 for 488 points; 512 points left"],
+    );
+    // 37.12, 38.81: the shifts revealed, the roll on Red's seed.
+    report_has(
+        &dir,
+        "01-setup-red.step4",
+        &[
+            "Red reveals its war-start die shift, which opens its commitment: +1 for 10 points",
+            "war-start: die 4 (dice recipe v1), Blue's shift -2, Red's +1: 3; war starts on 3 or less: the war starts",
+            "Points Blue 373, Red 502 points (38.7)",
+        ],
+    );
+    // 37.31, 38.71: production each player-turn; 200 points from turn 4.
+    report_has(
+        &dir,
+        "02-1-blue",
+        &[
+            "Blue's production: 400 points for turn 1 (38.71); 773 points to spend",
+            "Blue buys 1 infantry 4-4 for 32 points; 741 points left (38.7)",
+            // 46.41: the helicopter assault, the infantry flown next to Endmark.
+            "B-4IN, B-1TH, B-2TH KK22-LL23-MM24-NN25-OO26 (4 of 4 MF",
+            "the player-turn stops before odds: Red answers",
+        ],
+    );
+    report_has(
+        &dir,
+        "02-1-blue.step1",
+        &[
+            "B-4IN (2) from OO26, B-1TH (1) from OO26, B-2TH (1) from OO26 attack the city PP27 of New Endor with 13 factors (MCRT 3*, 29.4)",
+            "the city is reduced",
+        ],
+    );
+    report_has(
+        &dir,
+        "03-1-red",
+        &[
+            "Red's production: 400 points for turn 1 (38.71)",
+            "the player-turn stops before odds: Blue answers",
+        ],
+    );
+    // 49.1: the airfield appears at the end of the game turn, paid then.
+    report_has(
+        &dir,
+        "03-1-red.step1",
+        &[
+            "Battle A1 against OO27",
+            "B-5IN builds an airfield at V31, paid with 10 points (41.9; 731 left, 38.7)",
+        ],
+    );
+    // 49.3: used; 52.41-52.44: the port's damage and its wearing off.
+    report_has(
+        &dir,
+        "04-2-blue",
+        &[
+            "B-3TH enters at J28",
+            "B-1TAC changes base V33-V31 (30.7)",
+            "B-1SAC flies a port mission from V33 over NN48 (33.3)",
+        ],
+    );
+    report_has(
+        &dir,
+        "04-2-blue.step1",
+        &[
+            "aa-sac-port-NN48",
+            "heavy damage to the port facility (PX), now 1 heavy (33.3, 52.41)",
+        ],
+    );
+    report_has(
+        &dir,
+        "05-2-red",
+        &["Red's port facility at NN48: a heavy damage marker turned to light; damage left 1 light (52.44)"],
+    );
+    report_has(
+        &dir,
+        "06-3-blue",
+        &[
+            "B-1TAC changes base V31-V33 (30.7)",
+            "Red's port facility at NN48 is inoperative (PX): damage 1 light",
+        ],
+    );
+    report_has(
+        &dir,
+        "07-3-red",
+        &["Red's port facility at NN48: its last light damage marker comes off; it works again, its PX marker off (52.44)"],
+    );
+    report_has(
+        &dir,
+        "08-4-blue",
+        &["Blue's production: 200 points for turn 4 (38.71)"],
+    );
+
+    let drafts = tempfile::tempdir().unwrap();
+    a_doctored_reveal_is_refused(&dir, drafts.path());
+
+    // A reveal changed in the folder after it was played: `verify` refuses the folder.
+    let kept = dir.join("00-setup-blue.step2.orders.toml");
+    let text = fs::read_to_string(&kept).unwrap();
+    fs::write(&kept, text.replace("\"sac 4-20\" = 1", "\"sac 4-20\" = 2")).unwrap();
+    blitz().arg("verify").arg(&dir).assert().failure();
+}
