@@ -3,7 +3,9 @@
 //! written to a game folder and mailed to the folder's outbox, exactly as two players
 //! would do it by hand. The orders are the files of `examples/demo/`, embedded in the
 //! binary; only their header (game, side, turn, state hash) is filled in here, as a
-//! player fills in the template the umpire sent.
+//! player fills in the template the umpire sent. The other samples play the same way
+//! from their own folders of `examples/`; the '85 sample's dice come from agreed texts
+//! (`--seed text`) instead of beacons.
 
 use crate::game::{self, GameError, NewGame, OrderText, SeedInput, SeedKindChoice, Umpire};
 use blitzkrieg::state::{sha256_hex, DecisionMode, GameState, Player, RuleSet, TableChoice};
