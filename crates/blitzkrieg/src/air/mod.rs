@@ -240,10 +240,10 @@ pub enum AirEvent {
     /// 33.2-33.6: an airbase, port, city-road or city's supply and industry bombed on
     /// the BBT: the bombers, their factors, the roll, the table's cell, the result and
     /// the marker placed.
-    Struck(crate::bombing::Strike),
+    Struck(crate::model::strike::Strike),
     /// 33.2, 33.6: the bombers' losses before they bomb: the airbase's A-A fire or
     /// night bombing's operational hazards, on the ACT.
-    BomberLosses(crate::bombing::Hazard),
+    BomberLosses(crate::model::strike::Hazard),
     /// 33.2: the surviving grounded aircraft of a bombed airbase are inverted.
     Inverted {
         units: Vec<UnitId>,

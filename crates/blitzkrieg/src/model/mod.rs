@@ -23,3 +23,5 @@ pub mod flight;
 pub mod purchase;
 // 49: BLITZKRIEG '85's airfields.
 pub mod airfield;
+// Layers: plain results of rule modules that the events name.
+pub mod strike;
