@@ -23,5 +23,7 @@ pub mod flight;
 pub mod purchase;
 // 49: BLITZKRIEG '85's airfields.
 pub mod airfield;
-// Layers: plain results of rule modules that the events name.
+// Layers: plain data of rule modules that lower files name (an air mission, a
+// bombing's results).
+pub mod mission;
 pub mod strike;
