@@ -353,7 +353,7 @@ pub enum Event {
         rule: Rule,
     },
     /// 30: what aircraft did (missions, changes of base, landings).
-    Air(crate::air::AirEvent),
+    Air(crate::model::air::AirEvent),
     // 34 (weather)
     /// 34: the weather rolled or in force, and what it did.
     Weather(crate::weather::WeatherEvent),

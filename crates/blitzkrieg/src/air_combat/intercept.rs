@@ -10,6 +10,7 @@ use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::UnitMarker;
+pub use crate::model::air::AirFire;
 pub use crate::model::flight::{Flight, Interception};
 use crate::odds::Factor;
 use crate::orders::{Intercept, OrderError, Orders, Problem};
@@ -265,30 +266,6 @@ pub fn check(
         Ok(out)
     } else {
         Err(errors)
-    }
-}
-
-/// One fire of the air combat on the ACT, for the report.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct AirFire {
-    pub hex: Hex,
-    /// Who fires, with the multiplier: "B-1FTR, B-2FTR intercepting at triple strength".
-    pub fire: String,
-    pub factors: Factor,
-    pub roll: String,
-    pub table: String,
-    /// Factors eliminated.
-    pub lost: u32,
-    pub rule: Rule,
-}
-
-impl AirFire {
-    /// The report's line.
-    pub fn line(&self) -> String {
-        format!(
-            "Air combat over {}: {} with {} factors; {}; {}: {} factors lost ({})",
-            self.hex, self.fire, self.factors, self.roll, self.table, self.lost, self.rule
-        )
     }
 }
 

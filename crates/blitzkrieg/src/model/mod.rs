@@ -23,7 +23,8 @@ pub mod flight;
 pub mod purchase;
 // 49: BLITZKRIEG '85's airfields.
 pub mod airfield;
-// Layers: plain data of rule modules that lower files name (an air mission, a
-// bombing's results).
+// Layers: plain data of rule modules that lower files name (an air mission, the
+// aircraft's events, a bombing's results).
+pub mod air;
 pub mod mission;
 pub mod strike;
