@@ -356,7 +356,7 @@ pub enum Event {
     Air(crate::model::air::AirEvent),
     // 34 (weather)
     /// 34: the weather rolled or in force, and what it did.
-    Weather(crate::weather::WeatherEvent),
+    Weather(crate::model::weather::WeatherEvent),
     // 35 (optional rule)
     /// 35: the naval ascendancy marked, and its effects on battles.
     Ascendancy(crate::model::ascendancy::AscendancyEvent),
