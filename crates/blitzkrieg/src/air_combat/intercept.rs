@@ -436,7 +436,7 @@ pub fn announced(
     rules: &Rules,
     pos: &Position,
     mover: Side,
-    flown: &crate::air::mission::Flights,
+    flown: &crate::model::flight::Flights,
 ) -> Vec<Flight> {
     if !super::in_play(&rules.ruleset) {
         return Vec::new();
