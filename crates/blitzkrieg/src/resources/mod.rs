@@ -204,7 +204,7 @@ pub fn counted_halves(
     let halved = match rules.ruleset.readings.resource_factors {
         crate::readings::ResourceFactors::Printed => false,
         crate::readings::ResourceFactors::Modified => {
-            crate::supply::is_cut_off(pos, id)
+            crate::position::is_cut_off(pos, id)
                 || (c.kind.is_air() && halved(rules, pos, c.side, true).is_some())
         }
     };
