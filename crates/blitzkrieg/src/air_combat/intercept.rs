@@ -32,7 +32,7 @@ pub fn flights(
     mover: Side,
     events: &[Event],
     (routes, night): (&BTreeMap<UnitId, Vec<Hex>>, &BTreeSet<UnitId>),
-    hunts: &[(Hex, super::hunt::Hunt)],
+    hunts: &[(Hex, crate::model::flight::Hunt)],
 ) -> Vec<Flight> {
     let triggers = Triggers::new(rules, pos, mover.other());
     let mut over: BTreeMap<Hex, Flight> = BTreeMap::new();

@@ -37,11 +37,11 @@
 
 use crate::air::strategic::DrawRoll;
 use crate::air::AirEvent;
-use crate::bombing::resolve::kind_name;
 use crate::bombing::{take_factors, Hazard};
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::raid::kind_name;
 use crate::model::raid::{Raid, RaidTarget};
 use crate::odds::Factor;
 use crate::position::Position;
