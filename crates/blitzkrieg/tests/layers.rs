@@ -133,6 +133,16 @@ fn the_setup_names_no_rule_module() {
     );
 }
 
+/// The roll a rule draws (`roll.rs`) sits under every rule that draws one: it names
+/// no module of the crate.
+#[test]
+fn the_roll_a_rule_draws_names_no_module_of_the_crate() {
+    for (file, text) in read(&["roll.rs"]) {
+        assert!(text.contains("pub type DrawRoll"), "{file} lost DrawRoll");
+        assert_eq!(crate_paths(&text), Vec::<String>::new(), "{file}");
+    }
+}
+
 /// The plain data that rule modules once held and lower files name: each old path is
 /// a re-export of the model's or the setup's type (an arrow down), never the type
 /// itself, so the events, the orders and the rule book need no rule module.
@@ -158,6 +168,8 @@ fn the_types_moved_down_are_re_exported_from_below() {
             "pub use crate::model::weather::{effects, WeatherEvent};",
         ),
         ("supply.rs", "pub use crate::position::is_cut_off;"),
+        ("air/strategic.rs", "pub use crate::roll::DrawRoll;"),
+        ("minor/reduce.rs", "pub use crate::roll::DrawRoll;"),
         (
             "air_combat/mod.rs",
             "pub use crate::ruleset::AirCombatFigures;",
@@ -182,6 +194,8 @@ fn the_types_moved_down_are_re_exported_from_below() {
         ("air_combat/intercept.rs", "pub struct AirFire"),
         ("bombing/resolve.rs", "pub struct Strike"),
         ("weather/mod.rs", "pub enum WeatherEvent"),
+        ("air/strategic.rs", "pub type DrawRoll"),
+        ("minor/reduce.rs", "pub type DrawRoll"),
         ("air_combat/mod.rs", "pub struct AirCombatFigures"),
         ("ascendancy/mod.rs", "pub struct AscendancyFigures"),
         ("resources/mod.rs", "pub struct ResourceFigures"),

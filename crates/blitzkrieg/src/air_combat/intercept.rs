@@ -270,7 +270,7 @@ pub fn check(
 }
 
 /// The die of the air combat, drawn by a roll id.
-pub type Roll<'a> = crate::air::strategic::DrawRoll<'a>;
+pub type Roll<'a> = crate::roll::DrawRoll<'a>;
 
 /// 32.32, 32.4 with 003 32.32: the air combat over each hex intercepted, in hex order.
 /// The interceptors fire at double strength against escorted bombers, at triple

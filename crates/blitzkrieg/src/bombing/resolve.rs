@@ -5,7 +5,6 @@
 //! (30.42), before any battle.
 
 use super::marker_of;
-use crate::air::strategic::DrawRoll;
 use crate::air::{bombing, AirEvent};
 use crate::cite::{Ref, Rule};
 use crate::combat::{make_up_substitutes, substituted_event};
@@ -17,6 +16,7 @@ use crate::model::raid::{Raid, RaidTarget};
 pub use crate::model::strike::{Hazard, Strike};
 use crate::odds::Factor;
 use crate::position::Position;
+use crate::roll::DrawRoll;
 use crate::rules::Rules;
 use crate::tables::CombatTables;
 use crate::units::{Side, UnitId};
