@@ -150,9 +150,9 @@ fn field_of(key: &str) -> Option<(&'static str, &'static str)> {
         // 35
         "ascendancy" => ("ascendancy", "AscendancyFigures"),
         // 36: critical resources.
-        "resources" => ("resources", "crate::resources::ResourceFigures"),
+        "resources" => ("resources", "ResourceFigures"),
         // 32: air combat.
-        "air_combat" => ("air_combat", "crate::air_combat::AirCombatFigures"),
+        "air_combat" => ("air_combat", "AirCombatFigures"),
         "reading" => ("readings", "ReadingDef"),
         "option" => ("options", "ReadingOption"),
         _ => return None,

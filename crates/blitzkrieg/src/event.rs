@@ -353,10 +353,10 @@ pub enum Event {
         rule: Rule,
     },
     /// 30: what aircraft did (missions, changes of base, landings).
-    Air(crate::air::AirEvent),
+    Air(crate::model::air::AirEvent),
     // 34 (weather)
     /// 34: the weather rolled or in force, and what it did.
-    Weather(crate::weather::WeatherEvent),
+    Weather(crate::model::weather::WeatherEvent),
     // 35 (optional rule)
     /// 35: the naval ascendancy marked, and its effects on battles.
     Ascendancy(crate::model::ascendancy::AscendancyEvent),

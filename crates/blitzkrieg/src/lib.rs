@@ -62,3 +62,5 @@ pub mod bombing;
 pub mod air_combat;
 // 37-41: BLITZKRIEG '85.
 pub mod eighty5;
+// Layers: the roll a rule draws, under every rule that draws one.
+pub mod roll;

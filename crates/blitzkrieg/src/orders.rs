@@ -624,7 +624,7 @@ pub struct Orders {
     pub recombines: Vec<Recombine>,
     pub standing: Option<Standing>,
     /// 30.4-30.7: air missions, in the order written.
-    pub missions: Vec<crate::air::Mission>,
+    pub missions: Vec<crate::model::mission::Mission>,
     /// 25.2: artillery barrages on the BBT (Tournament Game).
     pub barrages: Vec<Barrage>,
     /// 29.6-29.7: the aggressor's choices for minor countries (Tournament Game).
@@ -1206,9 +1206,12 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
 }
 
 /// 30.4-30.7: the names of a `[[mission]]`: its units, kind and hexes.
-fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::air::Mission> {
+fn check_mission(
+    m: &RawMission,
+    errs: &mut Vec<OrderError>,
+) -> Option<crate::model::mission::Mission> {
     let u = who(&m.unit, &m.units, m.kind.span(), errs);
-    let kind = match crate::air::MissionKind::from_name(m.kind.get_ref()) {
+    let kind = match crate::model::mission::MissionKind::from_name(m.kind.get_ref()) {
         Some(k) => Some(k),
         None => {
             errs.push(OrderError::new(
@@ -1232,7 +1235,7 @@ fn check_mission(m: &RawMission, errs: &mut Vec<OrderError>) -> Option<crate::ai
         Some(Some(h)) => Some(h),
         None => None,
     };
-    Some(crate::air::Mission {
+    Some(crate::model::mission::Mission {
         units: u,
         kind: Located::new(kind?, m.kind.span()),
         to: to?,

@@ -704,6 +704,14 @@ impl Position {
     }
 }
 
+/// 23.6: a unit cut off attacks at half its factor (the report shows the exact half,
+/// 003 Rounding); it "may not ... advance after combat in that player-turn". What
+/// the position holds of it (its out-of-supply marker), asked by the rules that build
+/// on supply (36's factors), so it sits with the position; `supply::is_cut_off` is it.
+pub fn is_cut_off(pos: &Position, id: &UnitId) -> bool {
+    pos.is_marked(id, UnitMarker::OutOfSupply)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

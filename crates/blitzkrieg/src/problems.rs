@@ -879,7 +879,7 @@ problems! {
         #[error("{hex} cannot be bombed now ({kind} mission): {why}")]
         BombingTarget {
             hex: Hex,
-            kind: crate::air::MissionKind,
+            kind: crate::model::mission::MissionKind,
             why: String,
         },
 

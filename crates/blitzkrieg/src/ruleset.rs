@@ -7,6 +7,8 @@
 //! optional rules not [`OptionalRule::built`]. The Tournament Game (24-30) is
 //! built: 24 brings in the optional rules 19-23, 25.1 the TGAT.
 
+use crate::hex::Hex;
+use crate::model::resources::Resource;
 pub use crate::readings::{
     AdvanceZoc, ArmorZocStart, CutOffSea, InvasionZoc, PendingConsult, Readings, SeaLimit,
     TgatDoubledDefender, TournamentLength, VictoryA, VictoryBThroughout,
@@ -181,12 +183,114 @@ pub struct TournamentFigures {
     /// 35: naval ascendancy (optional rule).
     pub ascendancy: AscendancyFigures,
     // 36: critical resources.
-    pub resources: crate::resources::ResourceFigures,
+    pub resources: ResourceFigures,
     // 32: air combat (optional rule).
-    pub air_combat: crate::air_combat::AirCombatFigures,
+    pub air_combat: AirCombatFigures,
 }
 
-pub use crate::ascendancy::AscendancyFigures;
+/// The figures of rule 35 (`rules/blitzkrieg/tournament.toml`, `[ascendancy]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AscendancyFigures {
+    /// 35.21-35.23: the naval points of superiority and of a contested zone ("10 or
+    /// more"); 1 to one less is an uncontrolled zone's.
+    pub superiority_points: u32,
+    /// 35.21: the superiority in points over the other side ("at least a 2-1").
+    pub superiority_ratio: u32,
+}
+
+/// Rule 36's figures (`[resources]` of `tournament.toml`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceFigures {
+    /// 36.2: the oil cities of each side and of either side, one hex of each.
+    pub oil_blue: Vec<String>,
+    pub oil_red: Vec<String>,
+    pub oil_either: Vec<String>,
+    /// 36.3: the basic industry cities.
+    pub industry_blue: Vec<String>,
+    pub industry_red: Vec<String>,
+    pub industry_either: Vec<String>,
+    /// 36.4: the naval stores cities.
+    pub naval_blue: Vec<String>,
+    pub naval_red: Vec<String>,
+    pub naval_either: Vec<String>,
+    /// 36.21, 36.31, 36.41: cities in use for normal operations.
+    pub normal_cities: u32,
+    /// 36.22-36.24: factors of air missions a player-turn with 2, 1 and no oil cities.
+    pub air_factors_two: u32,
+    pub air_factors_one: u32,
+    pub air_factors_none: u32,
+    /// 36.22: movement factors armor loses with 2 oil cities.
+    pub armor_mf_loss: u32,
+    /// 36.23-36.24: hexes a unit held to "one hex" moves.
+    pub short_move_hexes: u32,
+    /// 36.24: infantry factors that keep normal movement with no oil city.
+    pub infantry_factors_none: u32,
+    /// 36.22, 36.23, 36.42, 36.43: units at sea at most.
+    pub units_at_sea: u32,
+    /// 36.32-36.33: the highest odds rolled (4 for 4-1).
+    pub odds_cap: u32,
+    /// 36.33: attacks above 1-1 with one basic industry city.
+    pub attacks_above_even: u32,
+}
+
+impl ResourceFigures {
+    /// 36.2, 36.3, 36.4: the printed hexes of the cities of `resource` that `side` may
+    /// use: its own and those either side may use (never the enemy's home cities,
+    /// 003 36.1 [AH]). A name that is no hex is skipped (a test checks there is none).
+    pub fn cities(&self, resource: Resource, side: Side) -> Vec<Hex> {
+        let (own, either) = match (resource, side) {
+            (Resource::Oil, Side::Blue) => (&self.oil_blue, &self.oil_either),
+            (Resource::Oil, Side::Red) => (&self.oil_red, &self.oil_either),
+            (Resource::Industry, Side::Blue) => (&self.industry_blue, &self.industry_either),
+            (Resource::Industry, Side::Red) => (&self.industry_red, &self.industry_either),
+            (Resource::NavalStores, Side::Blue) => (&self.naval_blue, &self.naval_either),
+            (Resource::NavalStores, Side::Red) => (&self.naval_red, &self.naval_either),
+        };
+        own.iter()
+            .chain(either)
+            .filter_map(|h| h.parse().ok())
+            .collect()
+    }
+}
+
+/// Rule 32's figures (`[air_combat]` of `tournament.toml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AirCombatFigures {
+    /// 32.31: the intercept range at most, in hexes.
+    pub intercept_hexes: u32,
+    /// 32.31 (C): the defender's air or ground factors in a sea zone that make its
+    /// first sea hex entered start the intercept range.
+    pub sea_zone_factors: u32,
+    /// 32.32: interceptors' strength against escorted bombers and escorts, against
+    /// hunters and patrollers, and against unescorted bombers and air transports.
+    pub escorted_times: u32,
+    pub hunter_times: u32,
+    pub unescorted_times: u32,
+    /// 32.4: escorted bombers and escorts return fire at their factors divided by
+    /// this, fractions up.
+    pub return_fire_divisor: u32,
+    /// ACT note: intercepted unescorted bombers bomb at their factors divided by this,
+    /// fractions down.
+    pub intercepted_bomb_divisor: u32,
+    /// 32.53: the MF a hunter flies in all, out to its search hex, to its attack hex
+    /// and back to base.
+    pub hunt_mf: u32,
+    /// 32.6: strafers' strength, times their factors; the airbase fires back at its
+    /// grounded factors divided by `strafe_aa_divisor`, fractions up.
+    pub strafe_times: u32,
+    pub strafe_aa_divisor: u32,
+    /// 32.73: the hexes a patroller flies in all, base to patrol hex to intercept hex
+    /// and back.
+    pub patrol_hexes: u32,
+    /// 33.7: the factors on patrol/interdiction over a hex that give it an armor-type
+    /// ZOC; 003 33.7: TAC fire at their factors divided by `interdiction_tac_divisor`,
+    /// fractions up.
+    pub interdiction_zoc_factors: u32,
+    pub interdiction_tac_divisor: u32,
+}
 
 /// Rules 25.2-25.5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

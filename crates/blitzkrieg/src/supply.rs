@@ -26,6 +26,8 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::UnitMarker;
 use crate::orders::{Located, OrderError, Problem};
+// 23.6: a unit cut off is what the position holds of it.
+pub use crate::position::is_cut_off;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search;
@@ -723,12 +725,6 @@ pub fn movement(pos: &Position, id: &UnitId, printed: u32) -> u32 {
     } else {
         printed
     }
-}
-
-/// 23.6: a unit cut off attacks at half its factor (the report shows the exact half,
-/// 003 Rounding); it "may not ... advance after combat in that player-turn".
-pub fn is_cut_off(pos: &Position, id: &UnitId) -> bool {
-    pos.is_marked(id, UnitMarker::OutOfSupply)
 }
 
 // 003 23.1: fighters' supply in the opponent's player-turn.

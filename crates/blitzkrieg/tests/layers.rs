@@ -1,6 +1,8 @@
 //! The layers the crate keeps (`docs/design.md`, "Layers"): the persisted model (the
 //! state, the position, the events and `model/`) imports no rule module, so the rules
-//! import the model and never the other way round.
+//! import the model and never the other way round; the setup (the rule data and the
+//! optional rules and readings a game was created with) imports the model and nothing
+//! of the rules it sets up.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
@@ -47,9 +49,6 @@ const BELOW_THE_RULES: &[&str] = &[
     "cite", "orders",
 ];
 
-/// Items of a rule folder's face that are plain data the model may name.
-const PLAIN_ITEMS: &[&str] = &["air::AirEvent", "weather::WeatherEvent"];
-
 /// Every `crate::` path in `text`, from its first segment on.
 fn crate_paths(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -73,8 +72,7 @@ fn the_model_imports_no_rule_module() {
     for (file, text) in &files {
         for path in crate_paths(text) {
             let first = path.split("::").next().unwrap_or("");
-            let plain = PLAIN_ITEMS.iter().any(|p| path.starts_with(p));
-            if !BELOW_THE_RULES.contains(&first) && !plain {
+            if !BELOW_THE_RULES.contains(&first) {
                 wrong.push(format!("{file} names crate::{path}"));
             }
         }
@@ -84,6 +82,130 @@ fn the_model_imports_no_rule_module() {
         "the model names a rule module:\n{}",
         wrong.join("\n")
     );
+}
+
+/// `files` (paths under `src/`) with their text up to their unit tests.
+fn read(files: &[&str]) -> Vec<(String, String)> {
+    files
+        .iter()
+        .map(|f| {
+            let p = src().join(f);
+            let text = fs::read_to_string(&p).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            (p.display().to_string(), code)
+        })
+        .collect()
+}
+
+/// The setup: the rule data (`rules.rs`, the compiled rule book) and the optional
+/// rules, readings and figures a game was created with (`ruleset.rs`, `readings.rs`),
+/// with the '85 figures the counters of a game of '85 are made from.
+const SETUP: &[&str] = &[
+    "rules.rs",
+    "ruleset.rs",
+    "readings.rs",
+    "compiled.rs",
+    "eighty5/mod.rs",
+    "eighty5/helicopter.rs",
+];
+
+/// The modules a setup file may name besides the model's: the setup itself.
+const SETUP_MODULES: &[&str] = &["rules", "ruleset", "readings", "compiled", "eighty5"];
+
+/// The figures of every rule (32's, 35's and 36's among them) stand in the setup, so
+/// the rule book a game holds names no rule module, and no rule calls back into it.
+#[test]
+fn the_setup_names_no_rule_module() {
+    let mut wrong = Vec::new();
+    for (file, text) in read(SETUP) {
+        for path in crate_paths(&text) {
+            let first = path.split("::").next().unwrap_or("");
+            let eighty5 = first == "eighty5" && !path.starts_with("eighty5::helicopter");
+            if eighty5 || !(BELOW_THE_RULES.contains(&first) || SETUP_MODULES.contains(&first)) {
+                wrong.push(format!("{file} names crate::{path}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the setup names a rule module:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The roll a rule draws (`roll.rs`) sits under every rule that draws one: it names
+/// no module of the crate.
+#[test]
+fn the_roll_a_rule_draws_names_no_module_of_the_crate() {
+    for (file, text) in read(&["roll.rs"]) {
+        assert!(text.contains("pub type DrawRoll"), "{file} lost DrawRoll");
+        assert_eq!(crate_paths(&text), Vec::<String>::new(), "{file}");
+    }
+}
+
+/// The plain data that rule modules once held and lower files name: each old path is
+/// a re-export of the model's or the setup's type (an arrow down), never the type
+/// itself, so the events, the orders and the rule book need no rule module.
+#[test]
+fn the_types_moved_down_are_re_exported_from_below() {
+    let moved = [
+        ("air/mod.rs", "pub use crate::model::air::AirEvent;"),
+        (
+            "air/mod.rs",
+            "pub use crate::model::mission::{Mission, MissionKind};",
+        ),
+        ("air/mission.rs", "pub use crate::model::flight::Flights;"),
+        (
+            "air_combat/intercept.rs",
+            "pub use crate::model::air::AirFire;",
+        ),
+        (
+            "bombing/resolve.rs",
+            "pub use crate::model::strike::{Hazard, Strike};",
+        ),
+        (
+            "weather/mod.rs",
+            "pub use crate::model::weather::{effects, WeatherEvent};",
+        ),
+        ("supply.rs", "pub use crate::position::is_cut_off;"),
+        ("air/strategic.rs", "pub use crate::roll::DrawRoll;"),
+        ("minor/reduce.rs", "pub use crate::roll::DrawRoll;"),
+        (
+            "air_combat/mod.rs",
+            "pub use crate::ruleset::AirCombatFigures;",
+        ),
+        (
+            "ascendancy/mod.rs",
+            "pub use crate::ruleset::AscendancyFigures;",
+        ),
+        (
+            "resources/mod.rs",
+            "pub use crate::ruleset::ResourceFigures;",
+        ),
+    ];
+    for (file, line) in moved {
+        let text = fs::read_to_string(src().join(file)).unwrap();
+        assert!(text.contains(line), "{file} lost `{line}`");
+    }
+    for (file, def) in [
+        ("air/mod.rs", "pub enum AirEvent"),
+        ("air/mod.rs", "pub struct Mission"),
+        ("air/mission.rs", "pub struct Flights"),
+        ("air_combat/intercept.rs", "pub struct AirFire"),
+        ("bombing/resolve.rs", "pub struct Strike"),
+        ("weather/mod.rs", "pub enum WeatherEvent"),
+        ("air/strategic.rs", "pub type DrawRoll"),
+        ("minor/reduce.rs", "pub type DrawRoll"),
+        ("air_combat/mod.rs", "pub struct AirCombatFigures"),
+        ("ascendancy/mod.rs", "pub struct AscendancyFigures"),
+        ("resources/mod.rs", "pub struct ResourceFigures"),
+    ] {
+        let text = fs::read_to_string(src().join(file)).unwrap();
+        assert!(
+            !text.contains(def),
+            "{file} defines `{def}` again: it is the model's or the setup's"
+        );
+    }
 }
 
 #[test]

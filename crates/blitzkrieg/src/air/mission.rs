@@ -13,6 +13,7 @@ use crate::cite::Rule;
 use crate::combat::battle_strength;
 use crate::event::Event;
 use crate::hex::Hex;
+pub use crate::model::flight::Flights;
 pub use crate::model::landing::Landing;
 use crate::orders::{Attack, Located, OrderError, Problem};
 use crate::position::Position;
@@ -51,26 +52,6 @@ pub struct Context<'a> {
     /// 32.4, 003 32.4: the units the mover's air transports and airdrops landed this
     /// player-turn, by hex (fighters there are escorts).
     pub airlifted: &'a BTreeMap<Hex, BTreeSet<UnitId>>,
-}
-
-/// What the missions of a player-turn do.
-#[derive(Clone, Debug, Default)]
-pub struct Flights {
-    /// 30.41: the bombers supporting each battle, by battle id.
-    pub support: BTreeMap<String, Vec<UnitId>>,
-    /// 30.5: where each bomber in the air lands after combat.
-    pub landing: BTreeMap<UnitId, Landing>,
-    /// 30.42: the strategic bombings, in the order written.
-    pub raids: Vec<Raid>,
-    // 32: air combat (optional rule).
-    /// 32.31: the routes written, base first, by aircraft.
-    pub routes: BTreeMap<UnitId, Vec<Hex>>,
-    /// 32.5: the hunt missions flown, with their search hexes.
-    pub hunts: Vec<(Hex, crate::air_combat::hunt::Hunt)>,
-    /// 003 32.31, 003 33.7: the order of losses the mover chose over each hex.
-    pub losses: BTreeMap<Hex, Vec<UnitId>>,
-    pub events: Vec<Event>,
-    pub errors: Vec<OrderError>,
 }
 
 /// One aircraft of a mission, checked.

@@ -14,14 +14,12 @@ use crate::hex::Hex;
 use crate::odds::Factor;
 use crate::orders::Orders;
 use crate::position::Position;
+// The roll drawn by its id: `roll.rs`.
+pub use crate::roll::DrawRoll;
 use crate::rules::Rules;
 use crate::tables::CombatTables;
 use crate::units::{Side, UnitId};
-use pbem::dice::Roll;
 use std::collections::BTreeSet;
-
-/// Draws the roll of the id given: the roll and how it was drawn, for the report.
-pub type DrawRoll<'a> = dyn FnMut(&str, Option<&str>) -> Result<(Roll, String), String> + 'a;
 
 pub use crate::model::raid::Raid;
 

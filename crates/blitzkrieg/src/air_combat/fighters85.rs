@@ -96,7 +96,7 @@ pub fn interceptors_fire(
 
 /// 47.1, 47.34: what the defender's reaction template says of `flight` in a game of
 /// '85: the halving beyond 8 hexes, and at night; `None` elsewhere.
-pub fn template_note(rules: &Rules, flight: &super::intercept::Flight) -> Option<String> {
+pub fn template_note(rules: &Rules, flight: &crate::model::flight::Flight) -> Option<String> {
     if !in_play(rules) {
         return None;
     }

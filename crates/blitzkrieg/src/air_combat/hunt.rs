@@ -7,11 +7,12 @@
 //! fired patrol their search hex after combat, 003 32.5), so a player-turn needs no
 //! third mail.
 
-use super::intercept::{AirFire, Roll};
+use super::intercept::Roll;
 use crate::air::{AirEvent, Mission, MissionKind};
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::air::AirFire;
 pub use crate::model::flight::Hunt;
 use crate::model::flight::{Flight, Interception};
 use crate::odds::Factor;
@@ -389,9 +390,9 @@ pub fn switch_to_patrol(
                 if pos.get(u).is_none() {
                     continue;
                 }
-                let patrol = super::patrol::Patrol {
+                let patrol = crate::model::flight::Patrol {
                     hex: f.hex,
-                    kind: super::patrol::PatrolKind::Patrol,
+                    kind: crate::model::flight::PatrolKind::Patrol,
                 };
                 pos.set_aloft(u, true);
                 pos.set_patrol(u, Some(patrol));

@@ -10,6 +10,7 @@ use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::UnitMarker;
+pub use crate::model::air::AirFire;
 pub use crate::model::flight::{Flight, Interception};
 use crate::odds::Factor;
 use crate::orders::{Intercept, OrderError, Orders, Problem};
@@ -31,7 +32,7 @@ pub fn flights(
     mover: Side,
     events: &[Event],
     (routes, night): (&BTreeMap<UnitId, Vec<Hex>>, &BTreeSet<UnitId>),
-    hunts: &[(Hex, super::hunt::Hunt)],
+    hunts: &[(Hex, crate::model::flight::Hunt)],
 ) -> Vec<Flight> {
     let triggers = Triggers::new(rules, pos, mover.other());
     let mut over: BTreeMap<Hex, Flight> = BTreeMap::new();
@@ -268,32 +269,8 @@ pub fn check(
     }
 }
 
-/// One fire of the air combat on the ACT, for the report.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct AirFire {
-    pub hex: Hex,
-    /// Who fires, with the multiplier: "B-1FTR, B-2FTR intercepting at triple strength".
-    pub fire: String,
-    pub factors: Factor,
-    pub roll: String,
-    pub table: String,
-    /// Factors eliminated.
-    pub lost: u32,
-    pub rule: Rule,
-}
-
-impl AirFire {
-    /// The report's line.
-    pub fn line(&self) -> String {
-        format!(
-            "Air combat over {}: {} with {} factors; {}; {}: {} factors lost ({})",
-            self.hex, self.fire, self.factors, self.roll, self.table, self.lost, self.rule
-        )
-    }
-}
-
 /// The die of the air combat, drawn by a roll id.
-pub type Roll<'a> = crate::air::strategic::DrawRoll<'a>;
+pub type Roll<'a> = crate::roll::DrawRoll<'a>;
 
 /// 32.32, 32.4 with 003 32.32: the air combat over each hex intercepted, in hex order.
 /// The interceptors fire at double strength against escorted bombers, at triple
@@ -459,7 +436,7 @@ pub fn announced(
     rules: &Rules,
     pos: &Position,
     mover: Side,
-    flown: &crate::air::mission::Flights,
+    flown: &crate::model::flight::Flights,
 ) -> Vec<Flight> {
     if !super::in_play(&rules.ruleset) {
         return Vec::new();

@@ -105,7 +105,7 @@ pub fn refresh(rules: &Rules, pos: &mut Position) {
     let least = zoc_least(rules);
     let mut over: BTreeMap<(Side, Hex), Factor> = BTreeMap::new();
     for (id, p) in pos.patrols() {
-        if p.kind != super::patrol::PatrolKind::Interdiction {
+        if p.kind != crate::model::flight::PatrolKind::Interdiction {
             continue;
         }
         let Some(piece) = pos.get(id) else {
@@ -134,7 +134,7 @@ pub fn told(rules: &Rules, pos: &Position, side: Side, only: Option<Hex>) -> Vec
     let mut over: BTreeMap<Hex, (Vec<UnitId>, Factor)> = BTreeMap::new();
     for (id, p) in pos.patrols() {
         let ours = pos.get(id).is_some_and(|piece| piece.side == side);
-        if p.kind != super::patrol::PatrolKind::Interdiction
+        if p.kind != crate::model::flight::PatrolKind::Interdiction
             || !ours
             || only.is_some_and(|h| h != p.hex)
         {
@@ -169,7 +169,7 @@ pub fn told(rules: &Rules, pos: &Position, side: Side, only: Option<Hex>) -> Vec
 pub fn patrol_hex(pos: &Position, id: &UnitId) -> Option<Hex> {
     pos.patrols()
         .get(id)
-        .filter(|p| p.kind == super::patrol::PatrolKind::Interdiction)
+        .filter(|p| p.kind == crate::model::flight::PatrolKind::Interdiction)
         .map(|p| p.hex)
 }
 

@@ -59,46 +59,9 @@ use crate::hex::Hex;
 use crate::orders::{Located, OrderError, Problem};
 use crate::readings::MissionRoute;
 use crate::rules::Rules;
+pub use crate::ruleset::AirCombatFigures;
 use crate::ruleset::{OptionalRule, Ruleset};
 use crate::units::UnitId;
-use serde::Deserialize;
-
-/// Rule 32's figures (`[air_combat]` of `tournament.toml`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AirCombatFigures {
-    /// 32.31: the intercept range at most, in hexes.
-    pub intercept_hexes: u32,
-    /// 32.31 (C): the defender's air or ground factors in a sea zone that make its
-    /// first sea hex entered start the intercept range.
-    pub sea_zone_factors: u32,
-    /// 32.32: interceptors' strength against escorted bombers and escorts, against
-    /// hunters and patrollers, and against unescorted bombers and air transports.
-    pub escorted_times: u32,
-    pub hunter_times: u32,
-    pub unescorted_times: u32,
-    /// 32.4: escorted bombers and escorts return fire at their factors divided by
-    /// this, fractions up.
-    pub return_fire_divisor: u32,
-    /// ACT note: intercepted unescorted bombers bomb at their factors divided by this,
-    /// fractions down.
-    pub intercepted_bomb_divisor: u32,
-    /// 32.53: the MF a hunter flies in all, out to its search hex, to its attack hex
-    /// and back to base.
-    pub hunt_mf: u32,
-    /// 32.6: strafers' strength, times their factors; the airbase fires back at its
-    /// grounded factors divided by `strafe_aa_divisor`, fractions up.
-    pub strafe_times: u32,
-    pub strafe_aa_divisor: u32,
-    /// 32.73: the hexes a patroller flies in all, base to patrol hex to intercept hex
-    /// and back.
-    pub patrol_hexes: u32,
-    /// 33.7: the factors on patrol/interdiction over a hex that give it an armor-type
-    /// ZOC; 003 33.7: TAC fire at their factors divided by `interdiction_tac_divisor`,
-    /// fractions up.
-    pub interdiction_zoc_factors: u32,
-    pub interdiction_tac_divisor: u32,
-}
 
 /// Whether the game plays rule 32.
 pub fn in_play(ruleset: &Ruleset) -> bool {

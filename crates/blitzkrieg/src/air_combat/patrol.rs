@@ -231,15 +231,17 @@ pub fn fight(
         let (drawn, shown) = roll(&format!("{id}-{hex}"), None)?;
         let cell = tables.act(factors, drawn).map_err(|e| e.to_string())?;
         lost.push(cell.result.factors);
-        events.push(Event::Air(AirEvent::AirCombat(super::intercept::AirFire {
-            hex,
-            fire: who,
-            factors,
-            roll: shown,
-            table: format!("{}: {}", cell.cite, cell.printed),
-            lost: cell.result.factors,
-            rule,
-        })));
+        events.push(Event::Air(AirEvent::AirCombat(
+            crate::model::air::AirFire {
+                hex,
+                fire: who,
+                factors,
+                roll: shown,
+                table: format!("{}: {}", cell.cite, cell.printed),
+                lost: cell.result.factors,
+                rule,
+            },
+        )));
     }
     // 003 32.32: both fire before any loss is taken.
     let mut hit = matched.clone();
@@ -320,7 +322,7 @@ pub fn grounded_by_weather(pos: &mut Position) -> Vec<Event> {
 pub fn beyond_24(
     pos: &Position,
     unit: &UnitId,
-    flight: &super::intercept::Flight,
+    flight: &crate::model::flight::Flight,
     span: &std::ops::Range<usize>,
     all: u32,
 ) -> Option<OrderError> {
@@ -341,8 +343,8 @@ pub fn fight_all(
     rules: &Rules,
     pos: &mut Position,
     (flights, interceptions): (
-        &[super::intercept::Flight],
-        &[super::intercept::Interception],
+        &[crate::model::flight::Flight],
+        &[crate::model::flight::Interception],
     ),
     tables: &dyn CombatTables,
     roll: &mut super::intercept::Roll,

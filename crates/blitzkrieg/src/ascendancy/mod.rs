@@ -41,25 +41,14 @@ use crate::odds::Factor;
 use crate::position::Position;
 use crate::readings::{ContestedInvasion, UncontestedZero};
 use crate::rules::Rules;
+pub use crate::ruleset::AscendancyFigures;
 use crate::sea::{port_fault, Use};
 use crate::units::{Side, UnitKind};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub use crate::model::ascendancy::{
     Ascendancy, AscendancyEvent, Invading, NavalState, ZoneAscendancy,
 };
-
-/// The figures of rule 35 (`rules/blitzkrieg/tournament.toml`, `[ascendancy]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AscendancyFigures {
-    /// 35.21-35.23: the naval points of superiority and of a contested zone ("10 or
-    /// more"); 1 to one less is an uncontrolled zone's.
-    pub superiority_points: u32,
-    /// 35.21: the superiority in points over the other side ("at least a 2-1").
-    pub superiority_ratio: u32,
-}
 
 /// 35.21-35.24: the state of a zone where Blue has `blue` and Red `red` naval points,
 /// and the side with superiority.

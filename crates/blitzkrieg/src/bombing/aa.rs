@@ -35,16 +35,16 @@
 //!   the map to fire; 48.41's "as per Rule 44.61" names a paragraph 004 does not print.
 //!   A port bombed (33.3) says so in the report.
 
-use crate::air::strategic::DrawRoll;
 use crate::air::AirEvent;
-use crate::bombing::resolve::kind_name;
 use crate::bombing::{take_factors, Hazard};
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::raid::kind_name;
 use crate::model::raid::{Raid, RaidTarget};
 use crate::odds::Factor;
 use crate::position::Position;
+use crate::roll::DrawRoll;
 use crate::rules::Rules;
 use crate::tables::CombatTables;
 use crate::units::{Counter, Side, Size, UnitId, UnitKind};

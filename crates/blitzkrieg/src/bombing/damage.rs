@@ -26,6 +26,7 @@ use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::{Damage, DamageLevel, HexMarker, HexMarkerKind};
+pub use crate::model::strike::facility;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::Side;
@@ -43,15 +44,6 @@ pub fn level_of(result: u32) -> Option<DamageLevel> {
         0 => None,
         1 | 2 => Some(DamageLevel::Light),
         _ => Some(DamageLevel::Heavy),
-    }
-}
-
-/// The facility a marker kind stands for, in words.
-pub fn facility(kind: HexMarkerKind) -> &'static str {
-    match kind {
-        HexMarkerKind::PX => "port facility",
-        HexMarkerKind::RCX => "city-road",
-        HexMarkerKind::SRIX | HexMarkerKind::Barraged => "city supply and industry",
     }
 }
 

@@ -31,11 +31,12 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::orders::{Attack, OrderError, Problem};
 use crate::position::Position;
+// The roll of a battle, drawn by its id and stock: `roll.rs`.
+pub use crate::roll::DrawRoll;
 use crate::rules::Rules;
 use crate::state::WaitingBattle;
 use crate::tables::{CombatTables, TableId};
 use crate::units::{Side, UnitId};
-use pbem::dice::Roll;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The minor country city an attack of `side` on `targets` is made against, if it is
@@ -244,9 +245,6 @@ fn must_attack(
     }
     errs
 }
-
-/// Draws the roll of a battle (its id and stock): the roll and how it was drawn.
-pub type DrawRoll<'a> = dyn FnMut(&str, Option<&str>) -> Result<(Roll, String), String> + 'a;
 
 /// The dice and tables a city attack is resolved with.
 pub struct CityDice<'a> {

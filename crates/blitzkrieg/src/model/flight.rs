@@ -1,10 +1,16 @@
 //! 32.3-32.4: the air missions over a hex the defender may intercept, as the state
-//! keeps them while a player-turn waits before odds for his answer. The rule itself is
-//! `air_combat/`.
+//! keeps them while a player-turn waits before odds for his answer, and what the
+//! missions of a player-turn do ([`Flights`]), from which they are read. The rule
+//! itself is `air_combat/`.
 
+use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::landing::Landing;
+use crate::model::raid::Raid;
+use crate::orders::OrderError;
 use crate::units::UnitId;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// 32.3 with 003 32.31 ("all attacking aircraft in a single hex must be intercepted as
 /// a single group"): the mover's aircraft in the air over one hex.
@@ -133,4 +139,25 @@ pub struct Return {
     /// Whether it waited out (32.3) rather than intercepted.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub waited: bool,
+}
+
+/// What the missions of a player-turn do (`air/mission.rs` flies them; the air
+/// combat reads the flights the defender may intercept from it).
+#[derive(Clone, Debug, Default)]
+pub struct Flights {
+    /// 30.41: the bombers supporting each battle, by battle id.
+    pub support: BTreeMap<String, Vec<UnitId>>,
+    /// 30.5: where each bomber in the air lands after combat.
+    pub landing: BTreeMap<UnitId, Landing>,
+    /// 30.42: the strategic bombings, in the order written.
+    pub raids: Vec<Raid>,
+    // 32: air combat (optional rule).
+    /// 32.31: the routes written, base first, by aircraft.
+    pub routes: BTreeMap<UnitId, Vec<Hex>>,
+    /// 32.5: the hunt missions flown, with their search hexes.
+    pub hunts: Vec<(Hex, Hunt)>,
+    /// 003 32.31, 003 33.7: the order of losses the mover chose over each hex.
+    pub losses: BTreeMap<Hex, Vec<UnitId>>,
+    pub events: Vec<Event>,
+    pub errors: Vec<OrderError>,
 }

@@ -23,3 +23,9 @@ pub mod flight;
 pub mod purchase;
 // 49: BLITZKRIEG '85's airfields.
 pub mod airfield;
+// Layers: plain data of rule modules that lower files name (an air mission, the
+// aircraft's events, a bombing's results, the weather's events).
+pub mod air;
+pub mod mission;
+pub mod strike;
+pub mod weather;

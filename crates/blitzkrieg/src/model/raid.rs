@@ -55,3 +55,14 @@ impl RaidTarget {
         *self == RaidTarget::Units
     }
 }
+
+/// How a roll id names the target.
+pub(crate) fn kind_name(target: RaidTarget) -> &'static str {
+    match target {
+        RaidTarget::Units => "bombing",
+        RaidTarget::Airbase => "airbase",
+        RaidTarget::Port => "port",
+        RaidTarget::Road => "road",
+        RaidTarget::Industry => "industry",
+    }
+}

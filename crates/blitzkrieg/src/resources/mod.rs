@@ -28,6 +28,7 @@ pub mod zones;
 pub mod excess;
 
 pub use crate::model::resources::{Resource, ResourceEvent, Use, Uses};
+pub use crate::ruleset::ResourceFigures;
 
 use crate::board::Board;
 use crate::control;
@@ -36,64 +37,7 @@ use crate::marker::HexMarkerKind;
 use crate::position::Position;
 use crate::readings::CityFriendly;
 use crate::units::Side;
-use serde::Deserialize;
 use std::collections::BTreeMap;
-
-/// Rule 36's figures (`[resources]` of `tournament.toml`).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ResourceFigures {
-    /// 36.2: the oil cities of each side and of either side, one hex of each.
-    pub oil_blue: Vec<String>,
-    pub oil_red: Vec<String>,
-    pub oil_either: Vec<String>,
-    /// 36.3: the basic industry cities.
-    pub industry_blue: Vec<String>,
-    pub industry_red: Vec<String>,
-    pub industry_either: Vec<String>,
-    /// 36.4: the naval stores cities.
-    pub naval_blue: Vec<String>,
-    pub naval_red: Vec<String>,
-    pub naval_either: Vec<String>,
-    /// 36.21, 36.31, 36.41: cities in use for normal operations.
-    pub normal_cities: u32,
-    /// 36.22-36.24: factors of air missions a player-turn with 2, 1 and no oil cities.
-    pub air_factors_two: u32,
-    pub air_factors_one: u32,
-    pub air_factors_none: u32,
-    /// 36.22: movement factors armor loses with 2 oil cities.
-    pub armor_mf_loss: u32,
-    /// 36.23-36.24: hexes a unit held to "one hex" moves.
-    pub short_move_hexes: u32,
-    /// 36.24: infantry factors that keep normal movement with no oil city.
-    pub infantry_factors_none: u32,
-    /// 36.22, 36.23, 36.42, 36.43: units at sea at most.
-    pub units_at_sea: u32,
-    /// 36.32-36.33: the highest odds rolled (4 for 4-1).
-    pub odds_cap: u32,
-    /// 36.33: attacks above 1-1 with one basic industry city.
-    pub attacks_above_even: u32,
-}
-
-impl ResourceFigures {
-    /// 36.2, 36.3, 36.4: the printed hexes of the cities of `resource` that `side` may
-    /// use: its own and those either side may use (never the enemy's home cities,
-    /// 003 36.1 [AH]). A name that is no hex is skipped (a test checks there is none).
-    pub fn cities(&self, resource: Resource, side: Side) -> Vec<Hex> {
-        let (own, either) = match (resource, side) {
-            (Resource::Oil, Side::Blue) => (&self.oil_blue, &self.oil_either),
-            (Resource::Oil, Side::Red) => (&self.oil_red, &self.oil_either),
-            (Resource::Industry, Side::Blue) => (&self.industry_blue, &self.industry_either),
-            (Resource::Industry, Side::Red) => (&self.industry_red, &self.industry_either),
-            (Resource::NavalStores, Side::Blue) => (&self.naval_blue, &self.naval_either),
-            (Resource::NavalStores, Side::Red) => (&self.naval_red, &self.naval_either),
-        };
-        own.iter()
-            .chain(either)
-            .filter_map(|h| h.parse().ok())
-            .collect()
-    }
-}
 
 /// 36.1: whether `side` has the use of the city whose printed hex is `hex`: every hex
 /// of the board's city friendly to it (003 36.1 [ARH]), none in the enemy's home
@@ -260,7 +204,7 @@ pub fn counted_halves(
     let halved = match rules.ruleset.readings.resource_factors {
         crate::readings::ResourceFactors::Printed => false,
         crate::readings::ResourceFactors::Modified => {
-            crate::supply::is_cut_off(pos, id)
+            crate::position::is_cut_off(pos, id)
                 || (c.kind.is_air() && halved(rules, pos, c.side, true).is_some())
         }
     };
