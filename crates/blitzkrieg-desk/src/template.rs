@@ -185,16 +185,8 @@ fn weather_help(t: &mut String, rules: &Rules, state: &GameState) {
         "# Weather of complete-turn {} (34): {weather}, for both players' player-turns:",
         state.turn()
     );
-    let mut line = String::from("#  ");
-    for word in format!("{}.", blitzkrieg::weather::effects(weather)).split_whitespace() {
-        if line.len() > 3 && line.len() + word.len() + 1 > 88 {
-            let _ = writeln!(t, "{line}");
-            line = String::from("#  ");
-        }
-        line.push(' ');
-        line.push_str(word);
-    }
-    let _ = writeln!(t, "{line}");
+    let effects = format!("{}.", blitzkrieg::weather::effects(weather));
+    comment_wrapped(t, &effects, (88, "#  "));
     if blitzkrieg::weather::rolls_after(&rules.ruleset, state) {
         let _ = writeln!(
             t,
@@ -640,9 +632,26 @@ fn airfield_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Positio
     );
     for s in [side, side.other()] {
         for l in blitzkrieg::eighty5::airfield::lines(rules, &state.airfields, pos, s) {
-            let _ = writeln!(t, "#   {s}: {l}");
+            comment_wrapped(t, &format!("{s}: {l}"), (80, "#    "));
         }
     }
+}
+
+/// `text` as comment lines of at most `width` columns (a longer word alone on its
+/// line), at `#   `, the rest at `rest` and a space.
+fn comment_wrapped(t: &mut String, text: &str, (width, rest): (usize, &str)) {
+    let mut line = String::from("#  ");
+    let mut bare = line.len();
+    for word in text.split_whitespace() {
+        if line.len() > bare && line.len() + word.len() + 1 > width {
+            let _ = writeln!(t, "{line}");
+            line = rest.to_string();
+            bare = line.len();
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    let _ = writeln!(t, "{line}");
 }
 
 /// The Tournament Game's orders (25.1, 25.2, 26): factor losses and advances of more than

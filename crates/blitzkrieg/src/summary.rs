@@ -42,7 +42,9 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
         }
         at_sea(&mut out, rules, state, &pos, side);
-        airfields(&mut out, rules, state, &pos, side);
+        for l in crate::eighty5::airfield::lines(rules, &state.airfields, &pos, side) {
+            wrap(&mut out, &l, "    ");
+        }
         let cities = control::friendly_cities(
             &rules.board,
             &pos,
@@ -164,7 +166,8 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
     out
 }
 
-/// 49 (BLITZKRIEG '85): the side's airfields and builds under way, when it has any.
+/// 49 (BLITZKRIEG '85): the side's airfields and builds under way, when it has any,
+/// one a line (the report folds them).
 fn airfields(out: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
     for l in crate::eighty5::airfield::lines(rules, &state.airfields, pos, side) {
         let _ = writeln!(out, "    {l}");

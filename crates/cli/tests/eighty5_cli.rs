@@ -1629,9 +1629,10 @@ fn the_report_the_template_and_the_replay_page_show_an_airfield_49() {
     let dir = tempfile::tempdir().unwrap();
     let (g, built) = airfield_built(dir.path(), ("R-1IN", "V25"));
     let ordered = flat_report(&g.join("04-2-blue.report.txt"));
-    let field = "airfield V31; built at the end of turn 2, a base from Blue's player-turn 3 (49.3); based:";
+    let field =
+        "airfield V31; built at the end of turn 2, a base from Blue's player-turn 3 (49.3); based:";
     assert!(
-        ordered.contains("airfield being built at V31 by B-1IN, ordered in turn 2: it appears at the end of the game turn (49.1)"),
+        ordered.contains("airfield being built at V31 by B-1IN, ordered in turn 2: it appears at the end of Red's next player-turn (49.1)"),
         "{ordered}"
     );
     assert!(built.contains(&format!("{field} none (0 of 3)")), "{built}");
@@ -1641,10 +1642,21 @@ fn the_report_the_template_and_the_replay_page_show_an_airfield_49() {
         ("blue", 3),
         "[[mission]]\nunits = [\"B-1TAC\"]\nkind = \"transfer\"\nto = \"V31\"\n",
     );
-    assert!(landed.contains(&format!("{field} B-1TAC (1 of 3)")), "{landed}");
-    let template = fs::read_to_string(g.join("07-3-red.template.toml")).unwrap();
     assert!(
-        template.contains(&format!("#   Blue: {field} B-1TAC (1 of 3)")),
+        landed.contains(&format!("{field} B-1TAC (1 of 3)")),
+        "{landed}"
+    );
+    let template = fs::read_to_string(g.join("07-3-red.template.toml")).unwrap();
+    let listed = template
+        .split("# Airfields (49.3")
+        .nth(1)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter(|w| *w != "#")
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        listed.contains(&format!("Blue: {field} B-1TAC (1 of 3)")),
         "{template}"
     );
     let page = dir.path().join("page.html");

@@ -440,8 +440,10 @@ pub fn lines(rules: &Rules, airfields: &Airfields, pos: &Position, side: Side) -
     }
     for (unit, b) in airfields.building.iter().filter(|(_, b)| b.side == side) {
         out.push(format!(
-            "airfield being built at {} by {unit}, ordered in turn {}: it appears at the end of the game turn (49.1)",
-            b.hex, b.turn
+            "airfield being built at {} by {unit}, ordered in turn {}: it appears at the end of {}'s next player-turn (49.1)",
+            b.hex,
+            b.turn,
+            b.side.other()
         ));
     }
     out

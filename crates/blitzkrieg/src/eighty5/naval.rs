@@ -57,7 +57,14 @@ mod tests {
     /// the 1975 counters' and the helicopters' are none.
     #[test]
     fn naval_counters_are_known_by_their_type_41() {
-        for name in ["B-1CV", "r-2bb", "B-3ESCORT", "B-1NAVAL-TRANSPORT", "SUB", "R-1AM"] {
+        for name in [
+            "B-1CV",
+            "r-2bb",
+            "B-3ESCORT",
+            "B-1NAVAL-TRANSPORT",
+            "SUB",
+            "R-1AM",
+        ] {
             assert!(is_naval_name(name), "{name}");
         }
         for name in ["B-1IN", "B-1TH", "B-1AH", "R-9AR", "B-99IN", "CVX"] {
