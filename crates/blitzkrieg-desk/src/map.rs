@@ -6,6 +6,8 @@
 pub mod action;
 // 32: air combat (optional rule).
 pub mod air;
+// 49: airfields (BLITZKRIEG '85).
+pub mod airfield;
 // 35: naval ascendancy (optional rule).
 pub mod ascendancy;
 pub mod backdrop;
@@ -134,6 +136,7 @@ fn with_scene<T>(
     let at_sea = blitzkrieg::sea::boxes(rules, state);
     let action = Action::of(&rules.board, &rules.counters, &state.last.events);
     let zones = air::Zone::of(&rules.counters, &state.patrols);
+    let airfields = state.airfields.owners();
     then(&picture::Scene {
         board: &rules.board,
         title: title(state),
@@ -149,6 +152,7 @@ fn with_scene<T>(
         unit_marks: &state.marks,
         ascendancy: &state.ascendancy,
         patrol_zones: &zones,
+        airfields: &airfields,
         fit,
     })
 }

@@ -111,6 +111,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     let at_sea = blitzkrieg::sea::boxes(rules, state);
     let action = Action::of(&rules.board, &rules.counters, &state.last.events);
     let zones = crate::map::air::Zone::of(&rules.counters, &state.patrols);
+    let airfields = state.airfields.owners();
     let scene = picture::Scene {
         board: &rules.board,
         title: crate::map::title(state),
@@ -126,10 +127,13 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         unit_marks: &state.marks,
         ascendancy: &state.ascendancy,
         patrol_zones: &zones,
+        airfields: &airfields,
         fit: 1.0,
     };
     let focus = picture::area(&rules.board, geo, &scene).map(|w| [w.x, w.y, w.w, w.h]);
     let overlay = [
+        // 49: the airfields, under the counters.
+        crate::map::airfield::marks(geo, &airfields),
         draw::battle_rings(geo, &action.battles, &action.avs),
         // 32, 33.7: the patrol zones and the hunters' search hexes.
         crate::map::air::zones(geo, &zones),

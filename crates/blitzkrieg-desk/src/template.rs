@@ -185,16 +185,8 @@ fn weather_help(t: &mut String, rules: &Rules, state: &GameState) {
         "# Weather of complete-turn {} (34): {weather}, for both players' player-turns:",
         state.turn()
     );
-    let mut line = String::from("#  ");
-    for word in format!("{}.", blitzkrieg::weather::effects(weather)).split_whitespace() {
-        if line.len() > 3 && line.len() + word.len() + 1 > 88 {
-            let _ = writeln!(t, "{line}");
-            line = String::from("#  ");
-        }
-        line.push(' ');
-        line.push_str(word);
-    }
-    let _ = writeln!(t, "{line}");
+    let effects = format!("{}.", blitzkrieg::weather::effects(weather));
+    comment_wrapped(t, &effects, (88, "#  "));
     if blitzkrieg::weather::rolls_after(&rules.ruleset, state) {
         let _ = writeln!(
             t,
@@ -553,6 +545,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
             factors(c)
         );
     }
+    airfield_help(t, rules, state, pos, side);
     if rules.ruleset.sea_movement() {
         sea_help(t, rules, state, pos, side);
         naval_help(t, rules, state, pos, side);
@@ -624,6 +617,41 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         }
     }
     standing_help(t, state, side);
+}
+
+/// 49 (BLITZKRIEG '85): the airfields on the board, the side's own first, each with
+/// the aircraft based there, and the builds under way; nothing in a game without any.
+fn airfield_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    if state.airfields.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        t,
+        "\n# Airfields (49.3: a base for three air units of its owner; an enemy ground unit\n\
+         # ending a move in one takes it, 49.5):"
+    );
+    for s in [side, side.other()] {
+        for l in blitzkrieg::eighty5::airfield::lines(rules, &state.airfields, pos, s) {
+            comment_wrapped(t, &format!("{s}: {l}"), (80, "#    "));
+        }
+    }
+}
+
+/// `text` as comment lines of at most `width` columns (a longer word alone on its
+/// line), at `#   `, the rest at `rest` and a space.
+fn comment_wrapped(t: &mut String, text: &str, (width, rest): (usize, &str)) {
+    let mut line = String::from("#  ");
+    let mut bare = line.len();
+    for word in text.split_whitespace() {
+        if line.len() > bare && line.len() + word.len() + 1 > width {
+            let _ = writeln!(t, "{line}");
+            line = rest.to_string();
+            bare = line.len();
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    let _ = writeln!(t, "{line}");
 }
 
 /// The Tournament Game's orders (25.1, 25.2, 26): factor losses and advances of more than
@@ -1250,14 +1278,13 @@ fn wait_out_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         held: &state.held,
         new: &r.new_bases,
     };
-    let mut cities: Vec<Hex> = rules
-        .board
-        .city_hexes()
+    // 49.3: an airfield of the side's is a base as a city is.
+    let cities: Vec<Hex> = blitzkrieg::air::base::base_hexes(rules, &pos)
+        .into_iter()
         .filter(|h| {
             blitzkrieg::air_combat::landing::refusal(rules, &pos, bases, side, *h).is_none()
         })
         .collect();
-    cities.sort();
     let names: Vec<String> = cities.iter().map(ToString::to_string).collect();
     let _ = writeln!(
         t,

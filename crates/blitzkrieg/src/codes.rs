@@ -948,6 +948,10 @@ mod tests {
                 hexes: 14,
                 range: 12,
             },
+            // 41.1, 41.4-41.8 (BLITZKRIEG '85).
+            Problem::NavalCounterWaits {
+                unit: "B-1CV".into(),
+            },
         ]
     }
 

@@ -2380,11 +2380,8 @@ fn check_unit_names(rules: &Rules, state: &GameState, orders: &Orders) -> Vec<Or
                 .unit(&u.value),
             ),
             Some(_) => {}
-            None => errs.push(OrderError::new(
-                Problem::UnknownUnit(u.value.to_string()),
-                Some(u.span.clone()),
-                cite!("2.1"),
-            )),
+            // 42 ('85): a naval counter's name waits for the naval rules.
+            None => errs.push(crate::eighty5::naval::unknown_unit(rules, u)),
         }
     }
     errs

@@ -261,12 +261,9 @@ impl<'a, 'p> Turn<'a, 'p> {
     fn own_counter(&mut self, u: &Located<UnitId>) -> Option<Counter> {
         match self.ctx.rules.counters.get(&u.value) {
             None => {
-                self.fail(
-                    Problem::UnknownUnit(u.value.to_string()),
-                    u.span.clone(),
-                    cite!("2.1"),
-                    None,
-                );
+                // 42 ('85): a naval counter's name waits for the naval rules.
+                let e = crate::eighty5::naval::unknown_unit(self.ctx.rules, u);
+                self.errors.push(e);
                 None
             }
             Some(c) if c.side != self.ctx.side => {

@@ -663,6 +663,11 @@ impl Position {
         self.airfields.get(&hex).copied()
     }
 
+    /// 49.3, 49.5: the airfields on the board, each with its owner now, in hex order.
+    pub fn airfields(&self) -> &BTreeMap<Hex, Side> {
+        &self.airfields
+    }
+
     pub fn patrols(&self) -> &BTreeMap<UnitId, crate::model::flight::Patrol> {
         &self.patrols
     }

@@ -1213,6 +1213,10 @@ problems! {
             hexes: u32,
             range: u32,
         },
+        // 41.1, 41.4-41.8: the naval counters held until 42-45 (BLITZKRIEG '85).
+        (B417, hint = "the naval units bought wait in the state, listed in the report, until the naval rules (42-45) are built; leave them out of the orders")
+        #[error("{unit} is a naval counter (41.1, 41.4-41.8): the naval units bought are held until the naval rules are built (42-45), and none is placed or moved before")]
+        NavalCounterWaits { unit: String },
     }
 }
 

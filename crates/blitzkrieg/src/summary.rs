@@ -1,6 +1,6 @@
 //! The position at a glance (`blitz show`): per side, the units on the map by hex,
-//! those at sea by zone (optional rule 19), the city hexes friendly to it, the units
-//! still to come and the losses so far.
+//! those at sea by zone (optional rule 19), its airfields (BLITZKRIEG '85, 49), the
+//! city hexes friendly to it, the units still to come and the losses so far.
 
 use crate::control;
 use crate::hex::Hex;
@@ -42,6 +42,9 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
         }
         at_sea(&mut out, rules, state, &pos, side);
+        for l in crate::eighty5::airfield::lines(rules, &state.airfields, &pos, side) {
+            wrap(&mut out, &l, "    ");
+        }
         let cities = control::friendly_cities(
             &rules.board,
             &pos,
@@ -126,7 +129,7 @@ fn wrap(out: &mut String, text: &str, indent: &str) {
 
 /// The position at the end of a player-turn, for the end of its report: per side, the
 /// units on the map by hex with their factors, the friendly city hexes and the losses
-/// so far, counted (`blitz show` has the rest).
+/// so far, counted, and its airfields ('85, 49; `blitz show` has the rest).
 pub fn position(rules: &Rules, state: &GameState) -> String {
     let mut out = String::new();
     let pos = state.position(&rules.counters);
@@ -158,8 +161,17 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
         }
         at_sea(&mut out, rules, state, &pos, side);
+        airfields(&mut out, rules, state, &pos, side);
     }
     out
+}
+
+/// 49 (BLITZKRIEG '85): the side's airfields and builds under way, when it has any,
+/// one a line (the report folds them).
+fn airfields(out: &mut String, rules: &Rules, state: &GameState, pos: &Position, side: Side) {
+    for l in crate::eighty5::airfield::lines(rules, &state.airfields, pos, side) {
+        let _ = writeln!(out, "    {l}");
+    }
 }
 
 /// 19.1: the side's units at sea, zone by zone, when it has any (with optional rule 19,

@@ -48,6 +48,8 @@
 //! `expect.toml`'s `navy_lost` those the next state keeps so.
 //! `fighter_supply` names the sides whose own player-turn the state records as having
 //! traced supply (003 23.1: their fighters trace again in the enemy's player-turn).
+//! `airfields` puts '85's airfields on the board, each built and owned by its side
+//! (49.3): `airfields = { R12 = "red" }`.
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -188,6 +190,11 @@ struct Case {
     /// "red", heavy = 1 } } }`.
     #[serde(default)]
     damage: BTreeMap<String, BTreeMap<HexMarkerKind, Damage>>,
+    // 49: airfields (BLITZKRIEG '85).
+    /// 49.3: the airfields on the board, each built by the side that owns it before
+    /// the game's first turn: `airfields = { R12 = "red" }`.
+    #[serde(default)]
+    airfields: BTreeMap<String, Side>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -570,6 +577,15 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                 .iter()
                 .map(|(h, d)| (h.parse().unwrap(), d.clone()))
                 .collect();
+            for (h, side) in &case.airfields {
+                let field = blitzkrieg::eighty5::airfield::Airfield {
+                    owner: *side,
+                    builder: *side,
+                    built: 0,
+                    destroy: false,
+                };
+                s.airfields.built.insert(h.parse().unwrap(), field);
+            }
             for u in &case.inverted {
                 s.marks
                     .entry(UnitId::new(u).unwrap())

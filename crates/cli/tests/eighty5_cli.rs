@@ -1620,6 +1620,58 @@ fn an_airfield_is_built_used_by_a_tac_and_destroyed_49_1_49_4() {
     blitz().arg("verify").arg(&g).assert().success();
 }
 
+/// 49, 49.3: the desk shows the airfields: Blue's turn-2 report lists the build under
+/// way, Red's the airfield that appeared with no aircraft yet, Blue's turn-3 report the
+/// TAC based there; Red's template lists it after his units; the replay page draws it
+/// in Blue's colour at V31.
+#[test]
+fn the_report_the_template_and_the_replay_page_show_an_airfield_49() {
+    let dir = tempfile::tempdir().unwrap();
+    let (g, built) = airfield_built(dir.path(), ("R-1IN", "V25"));
+    let ordered = flat_report(&g.join("04-2-blue.report.txt"));
+    let field =
+        "airfield V31; built at the end of turn 2, a base from Blue's player-turn 3 (49.3); based:";
+    assert!(
+        ordered.contains("airfield being built at V31 by B-1IN, ordered in turn 2: it appears at the end of Red's next player-turn (49.1)"),
+        "{ordered}"
+    );
+    assert!(built.contains(&format!("{field} none (0 of 3)")), "{built}");
+    let landed = play_turn(
+        &g,
+        "06-3-blue",
+        ("blue", 3),
+        "[[mission]]\nunits = [\"B-1TAC\"]\nkind = \"transfer\"\nto = \"V31\"\n",
+    );
+    assert!(
+        landed.contains(&format!("{field} B-1TAC (1 of 3)")),
+        "{landed}"
+    );
+    let template = fs::read_to_string(g.join("07-3-red.template.toml")).unwrap();
+    let listed = template
+        .split("# Airfields (49.3")
+        .nth(1)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter(|w| *w != "#")
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        listed.contains(&format!("Blue: {field} B-1TAC (1 of 3)")),
+        "{template}"
+    );
+    let page = dir.path().join("page.html");
+    blitz()
+        .arg("html")
+        .arg(&g)
+        .arg("--out")
+        .arg(&page)
+        .assert()
+        .success();
+    let html = fs::read_to_string(&page).unwrap();
+    let runway = r##"class=\"airfield\" data-hex=\"V31\" fill=\"#123a8c\""##;
+    assert!(html.contains(runway), "no runway at V31 on the replay page");
+}
+
 /// 49.1, 49.2, 49.3, 41.9, 49: what `[[airfield]]` may not do, each refused with
 /// nothing written: build in a forest (R27) or a city (V33), in enemy ZOC (V26, next to
 /// R-1IN), with a unit that moves, three at once (two a side), land at an airfield not

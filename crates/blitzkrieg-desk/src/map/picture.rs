@@ -97,6 +97,10 @@ pub struct Scene<'a> {
     /// 32.7, 33.7: the patrol and patrol/interdiction zones standing when the
     /// player-turn ends (none without rule 32).
     pub patrol_zones: &'a [crate::map::air::Zone],
+    // 49: airfields (BLITZKRIEG '85).
+    /// 49.3, 49.5: the airfields on the board and their owners (none in a game
+    /// without them).
+    pub airfields: &'a BTreeMap<Hex, Side>,
 }
 
 /// The area of action: the window of at most [`MAX_W`] x [`MAX_H`] that holds the
@@ -491,6 +495,8 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: Option<&str>, w: Win
     // 35: the sea zones tinted by their state.
     let tints =
         crate::map::ascendancy::tints(scene.board, geo, scene.ascendancy, |h| in_window(geo, w, h));
+    // 49: the airfields, under the counters.
+    let tints = tints + &crate::map::airfield::marks(geo, scene.airfields);
     // The board's layers, drawn at three-quarter opacity, are drawn into a layer of
     // their own: clipped to the area grown by LAYER_MARGIN, that layer is the size of
     // the area, not of the whole board (42 MB of the picture of the demo's 06-3-blue).
@@ -721,6 +727,14 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             line(s, &mut y, 11.5, false, m);
         }
     }
+    let airfields = crate::map::airfield::notes(scene.airfields);
+    if !airfields.is_empty() {
+        y += 6.0;
+        line(s, &mut y, 13.0, true, "Airfields (49)");
+        for m in &airfields {
+            line(s, &mut y, 11.5, false, m);
+        }
+    }
     // 35: the state of each sea zone, as the player-turn marked it.
     if !scene.ascendancy.is_empty() {
         y += 6.0;
@@ -789,6 +803,7 @@ mod tests {
             &BTreeMap::new();
         const NO_UNIT_MARKS: &BTreeMap<UnitId, BTreeSet<blitzkrieg::marker::UnitMarker>> =
             &BTreeMap::new();
+        const NO_AIRFIELDS: &BTreeMap<Hex, Side> = &BTreeMap::new();
         Scene {
             board,
             title: String::new(),
@@ -805,6 +820,7 @@ mod tests {
             unit_marks: NO_UNIT_MARKS,
             ascendancy,
             patrol_zones: &[],
+            airfields: NO_AIRFIELDS,
         }
     }
 
@@ -833,6 +849,30 @@ mod tests {
         assert!(w.contains(geo.centre(h(50, 51))));
         assert!(!w.contains(geo.centre(h(2, 2))));
         assert!(w.w >= MIN_W && w.w <= MAX_W && w.h >= MIN_H && w.h <= MAX_H);
+    }
+
+    /// 49.3: an airfield in the area of action is drawn in its owner's colour and the
+    /// key names it; the same picture without airfields draws no runway and has no
+    /// such key line, the bytes it had before.
+    #[test]
+    fn an_airfield_is_drawn_and_keyed_only_when_there_is_one_49() {
+        let board = Sketch::land(1..=30, 1..=30, Country::GreatBlue).build();
+        let h = |c: i16, n: i16| blitzkrieg::hex::Hex::new(c, n).unwrap();
+        let mut action = Action::default();
+        let unit = vec![blitzkrieg::units::UnitId::new("B-1IN").unwrap()];
+        action.placed.insert(h(10, 10), unit);
+        let none = blitzkrieg::ascendancy::Ascendancy::default();
+        let plain = render(&scene(&board, &action, &none));
+        let fields = BTreeMap::from([(h(11, 10), Side::Red)]);
+        let mut with = scene(&board, &action, &none);
+        with.airfields = &fields;
+        let drawn = render(&with);
+        assert!(!plain.contains("airfield") && !plain.contains("Airfields (49)"));
+        let runway = crate::map::airfield::marks(&Geo::of(&board), &fields);
+        assert!(drawn.contains(runway.trim_end()), "{runway}");
+        assert!(runway.contains(draw::ink(Side::Red)));
+        assert!(drawn.contains(">Airfields (49)<"));
+        assert!(drawn.contains(&format!(">{}: Red's<", h(11, 10))));
     }
 
     /// 32.31, 32.32, 32.5, 32.7, 33.7: a flight is drawn along the route written for it,

@@ -85,6 +85,30 @@ fn airfield_base(pos: &Position, owner: Side, side: Side, hex: Hex) -> Option<St
     None
 }
 
+/// 30.5, 003 32.34 with 49.3: the hexes that may be a base within `reach` hexes of
+/// `over`, the fewest hexes first, then in hex order: the board's cities and (in
+/// BLITZKRIEG '85) the airfields on it. Whether each is a base of a side's now is
+/// [`not_a_base`]'s.
+pub fn bases_within(rules: &Rules, pos: &Position, over: Hex, reach: u32) -> Vec<Hex> {
+    let mut near: Vec<Hex> = base_hexes(rules, pos)
+        .into_iter()
+        .filter(|h| h.distance(over) <= reach)
+        .collect();
+    near.sort_by_key(|h| (h.distance(over), *h));
+    near
+}
+
+/// 30.2, 49.3: the hexes that may be a base, in hex order: the board's cities and (in
+/// BLITZKRIEG '85) the airfields on it.
+pub fn base_hexes(rules: &Rules, pos: &Position) -> Vec<Hex> {
+    let all: BTreeSet<Hex> = rules
+        .board
+        .city_hexes()
+        .chain(pos.airfields().keys().copied())
+        .collect();
+    all.into_iter().collect()
+}
+
 /// 30.9 with 003 30.9: whether a piece is grounded aircraft without a garrison of its
 /// own side's ground units in its hex.
 fn ungarrisoned_grounded(pos: &Position, p: &Piece) -> bool {

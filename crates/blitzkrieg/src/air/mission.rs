@@ -1010,18 +1010,6 @@ fn check_air_against_ground(
     }
 }
 
-/// 30.5, 003 32.34: the city hexes within `reach` of `over`, nearest first (then in hex
-/// order): where an aircraft that cannot land at its own base looks for another.
-pub fn cities_within(rules: &Rules, over: Hex, reach: u32) -> Vec<Hex> {
-    let mut near: Vec<Hex> = rules
-        .board
-        .city_hexes()
-        .filter(|h| h.distance(over) <= reach)
-        .collect();
-    near.sort_by_key(|h| (h.distance(over), *h));
-    near
-}
-
 /// 30.5: after all combat, every bomber still in the air lands: at the base its
 /// mission named if that is still a friendly base with room, else at the base it flew
 /// from, else at the nearest friendly base with room within its reach of the target;
@@ -1056,7 +1044,8 @@ pub fn land_all(
             continue;
         }
         let weight = Position::halves_of(&piece);
-        let near = cities_within(rules, l.over, l.reach);
+        // 49.3: an airfield is a base as a city is.
+        let near = super::base::bases_within(rules, pos, l.over, l.reach);
         let choices = [l.base, l.from].into_iter().chain(near);
         let fits = |pos: &Position, aloft: &BTreeSet<UnitId>, h: Hex| {
             not_a_base(rules, pos, held, side, h).is_none()

@@ -7,6 +7,13 @@
 //!   The interceptors (on patrol too: "this applies to Patrol Interception as well") are
 //!   measured from their base to the hex they intercept over (a patroller by way of its
 //!   patrol hex, 32.7), and back to their base, where they return (32.34).
+//! - 47.1 too for the rest of 32's fighters in a game of '85 ([`fire_beyond`]): the
+//!   escorts' part of the return fire (32.4: halved before the whole is halved,
+//!   fractions up), the hunters meeting interceptors (32.52) or attacking them (32.51),
+//!   and the strafers (32.6, 33.7: after the doubling). Each is measured from the base
+//!   it took off from to the hex it fights over (the interceptors' hex a hunter
+//!   attacks, the airbase a strafer strafes), and back: "beyond 8 hexes range from
+//!   their initial base".
 //! - 47.34: night bombing (33.6) may be intercepted, the interceptors' whole strength
 //!   halved after all else, fractions down.
 //! - 47.31: 32.31's case C reads "entering the first sea hex of a Sea Zone containing
@@ -22,7 +29,7 @@ use crate::odds::Factor;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::RuleSet;
-use crate::units::UnitId;
+use crate::units::{UnitId, UnitKind};
 
 /// 47.1: the hexes a fighter flies to its target, and back, within which it keeps its
 /// full strength (`85.toml`; none is halved should the figures not read, which a test
@@ -91,6 +98,44 @@ pub fn interceptors_fire(
         fire = Factor::from(fire.half().floor());
         words.push_str(", halved at night (47.34)");
     }
+    (fire, words)
+}
+
+/// 47.1 for the rest of rule 32's fighters (escorts returning fire, 32.4; hunters,
+/// 32.5; strafers, 32.6): the factors `units` fire with over `hex`, each one's attack
+/// factor times `times` (32's multiple for the fire), in a game of '85 the fighters'
+/// beyond 8 hexes of their base (out or back, [`beyond_range`]) halved together,
+/// fractions down, after the multiple; with the words the report adds to who fires
+/// ("" when none is halved). A unit other than a fighter is never halved.
+pub fn fire_beyond(
+    rules: &Rules,
+    pos: &Position,
+    (units, hex): (&[UnitId], Hex),
+    times: u32,
+) -> (u32, String) {
+    let eighty5 = in_play(rules);
+    let counter = |id: &UnitId| rules.counters.get(id);
+    let (far, near): (Vec<&UnitId>, Vec<&UnitId>) = units.iter().partition(|id| {
+        eighty5
+            && counter(id).is_some_and(|c| c.kind == UnitKind::Ftr)
+            && beyond_range(pos, id, hex)
+    });
+    let sum = |u: &[&UnitId]| -> u32 {
+        u.iter()
+            .map(|id| counter(id).map_or(0, |c| c.attack))
+            .sum::<u32>()
+            .saturating_mul(times)
+    };
+    let fire = sum(&near).saturating_add(sum(&far) / 2);
+    if far.is_empty() {
+        return (fire, String::new());
+    }
+    let names: Vec<String> = far.iter().map(ToString::to_string).collect();
+    let words = format!(
+        ", {} at half beyond {} hexes of base (47.1)",
+        names.join(", "),
+        full_strength_hexes()
+    );
     (fire, words)
 }
 

@@ -191,8 +191,9 @@ pub fn met(
     let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
     let theirs: u32 = i.fighters.iter().map(attack).sum();
     let (fire, held) = one_for_one(rules, flight, theirs);
-    let ours: u32 = fire.iter().map(attack).sum();
     let hex = flight.hex;
+    // 47.1 ('85): the hunters beyond 8 hexes of their base at half.
+    let (ours, far) = super::fighters85::fire_beyond(rules, pos, (&fire, hex), 1);
     let first = fire_on_act(
         (
             hex,
@@ -207,7 +208,10 @@ pub fn met(
         roll,
         Rule::para(para!("32.32")),
     )?;
-    let mut what = format!("hunters {} firing back at normal strength", names(&fire));
+    let mut what = format!(
+        "hunters {} firing back at normal strength{far}",
+        names(&fire)
+    );
     if !held.is_empty() {
         what.push_str(&format!(", {} held back", names(&held)));
     }
@@ -324,12 +328,13 @@ pub fn hunting(
             .get(&hex)
             .map(|f| f.iter().filter(|x| alive(pos, x)).cloned().collect())
             .unwrap_or_default();
-        let ours: u32 = hunters.iter().map(attack).sum();
+        // 47.1 ('85): the hunters beyond 8 hexes of their base at half.
+        let (ours, far) = super::fighters85::fire_beyond(rules, pos, (&hunters, hex), 1);
         let fire = fire_on_act(
             (
                 hex,
                 format!(
-                    "hunters {} attacking the interceptors {} at normal strength",
+                    "hunters {} attacking the interceptors {} at normal strength{far}",
                     names(&hunters),
                     names(&targets)
                 ),

@@ -346,7 +346,8 @@ pub fn fight(
                 .chain(&flight.bombers)
                 .cloned()
                 .collect();
-            let back: u32 = targets.iter().map(attack).sum();
+            // 47.1 ('85): the escorts beyond 8 hexes of their base at half, first.
+            let (back, far) = super::fighters85::fire_beyond(rules, pos, (&targets, i.hex), 1);
             // 36.32 with 003 36.32: halved for want of basic industry, then 32.4's
             // half, fractions up once.
             let (back, short) = super::industry::fire_of(rules, pos, &targets, back);
@@ -366,7 +367,10 @@ pub fn fight(
                 .map_err(|e| e.to_string())?;
             fires.push(AirFire {
                 hex: i.hex,
-                fire: format!("{} returning fire at half strength{short}", names(&targets)),
+                fire: format!(
+                    "{} returning fire at half strength{far}{short}",
+                    names(&targets)
+                ),
                 factors: Factor::from(back),
                 roll: shown,
                 table: format!("{}: {}", cell.cite, cell.printed),

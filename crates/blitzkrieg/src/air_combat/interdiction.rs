@@ -333,7 +333,7 @@ pub fn strafe(
         return Ok(Vec::new());
     }
     let (mut events, hit_ground, hit_strafers) = super::strafe::exchange(
-        rules,
+        (rules, pos),
         (hex, strafers, &targets),
         (
             "the ground units",

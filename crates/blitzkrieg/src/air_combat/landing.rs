@@ -225,7 +225,8 @@ pub fn land(
             events.push(landed(&l.unit, l.base, l.note, l.rule));
             continue;
         };
-        let near = crate::air::mission::cities_within(rules, l.over, l.reach);
+        // 49.3: an airfield is a base as a city is.
+        let near = crate::air::base::bases_within(rules, pos, l.over, l.reach);
         let rule = Rule::of(Ref::Reading("32.34".into()));
         match near.into_iter().find(|h| why_not(pos, *h).is_none()) {
             Some(h) => {

@@ -74,7 +74,7 @@ pub fn strafe(
         return Ok(Vec::new());
     }
     let (fires, hit_grounded, hit_strafers) = exchange(
-        rules,
+        (rules, pos),
         (hex, strafers, &targets),
         (
             "the grounded",
@@ -107,11 +107,11 @@ pub fn strafe(
 }
 
 /// 32.6, 33.7: the strafers' fire at double strength on the ACT (roll
-/// `PREFIXstrafe-HEX`) and the anti-aircraft fire back at the same time at half the
+/// `PREFIXstrafe-HEX`; 47.1 in '85, [`super::fighters85::fire_beyond`]) and the anti-aircraft fire back at the same time at half the
 /// printed attack factors of the units strafed, fractions up (roll `PREFIXaa-HEX`). The
 /// two fires' events and the factors lost by the units strafed and by the strafers.
 pub(crate) fn exchange(
-    rules: &Rules,
+    (rules, pos): (&Rules, &Position),
     (hex, strafers, targets): (Hex, &[UnitId], &[UnitId]),
     (what, aa_fire, prefix): (&str, &str, &str),
     (tables, roll): (&dyn CombatTables, &mut Roll),
@@ -125,17 +125,19 @@ pub(crate) fn exchange(
             .join(", ")
     };
     let figures = rules.ruleset.tournament_figures.air_combat;
-    let ours: u32 = strafers.iter().map(attack).sum();
+    // 47.1 ('85): the fighters beyond 8 hexes of their base at half, after the doubling.
+    let (ours, far) =
+        super::fighters85::fire_beyond(rules, pos, (strafers, hex), figures.strafe_times);
     let theirs: u32 = targets.iter().map(attack).sum();
     let fire = fire_on_act(
         (
             hex,
             format!(
-                "{} strafing {what} {} at double strength",
+                "{} strafing {what} {} at double strength{far}",
                 names(strafers),
                 names(targets)
             ),
-            ours * figures.strafe_times,
+            ours,
         ),
         &format!("{prefix}strafe-{hex}"),
         tables,

@@ -23,7 +23,7 @@ use crate::rules::Rules;
 use crate::state::{Pending, StandingOrders};
 use crate::supply;
 use crate::tables::TableId;
-use crate::units::{Side, UnitId, UnitKind};
+use crate::units::{Side, UnitId};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -54,9 +54,14 @@ impl Party {
 
     /// 25.1 with 003: whether a unit's factor losses are counted in its attack factor
     /// (an attacker's, except artillery's: "Losses suffered by artillery are always
-    /// measured in defense factors").
+    /// measured in defense factors"). 46.5: attack helicopters "attack as if they were
+    /// artillery", and lose as artillery does.
     fn loses_attack(&self, rules: &Rules, id: &UnitId) -> bool {
-        self.attacking && rules.counters.get(id).map(|c| c.kind) != Some(UnitKind::Artillery)
+        self.attacking
+            && !rules
+                .counters
+                .get(id)
+                .is_some_and(|c| c.kind.has_separate_defence())
     }
 
     /// 25.1 (with the TGAT's example and 003): what a unit counts toward a factor loss,

@@ -29,7 +29,7 @@ use crate::hex::Hex;
 pub use crate::model::airfield::{Airfield, Airfields, Building};
 use crate::model::purchase::Purchase;
 use crate::orders::{Located, OrderError, Orders, Problem};
-use crate::position::Position;
+use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::units::{Side, UnitId, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -387,6 +387,66 @@ pub fn settle(pos: &mut Position, airfields: &mut Airfields) -> Vec<Event> {
     }
     pos.set_airfields(airfields.owners());
     events
+}
+
+/// 49.1, 49.3: the game turn from whose player-turn of the builder an airfield bases
+/// aircraft: "used the turn after construction", the builder's next player-turn. It
+/// appears at the end of the opponent's player-turn of `built`: Blue moves first
+/// (4.6), so Blue's next is the next turn's, Red's the same turn's.
+pub fn usable_from(a: &Airfield) -> u32 {
+    match a.builder {
+        Side::Blue => a.built.saturating_add(1),
+        Side::Red => a.built,
+    }
+}
+
+/// 49: `side`'s airfields as the report and the template list them, one line each:
+/// its hex, whose counter it is when `side` took it (49.5), when it appeared and from
+/// which player-turn it bases aircraft (49.1, 49.3), the aircraft based there out of
+/// the three it holds; then `side`'s builds under way (49.1).
+pub fn lines(rules: &Rules, airfields: &Airfields, pos: &Position, side: Side) -> Vec<String> {
+    let holds = rules.ruleset.tournament_figures.air.units_per_city;
+    let mut out = Vec::new();
+    for (hex, a) in airfields.built.iter().filter(|(_, a)| a.owner == side) {
+        let mut parts = vec![if a.builder == side {
+            format!("airfield {hex}")
+        } else {
+            format!("airfield {hex} ({}'s counter, taken, 49.5)", a.builder)
+        }];
+        parts.push(format!(
+            "built at the end of turn {}, a base from {}'s player-turn {} (49.3)",
+            a.built,
+            a.builder,
+            usable_from(a)
+        ));
+        let mut based: Vec<&Piece> = pos
+            .at(*hex)
+            .filter(|p| p.side == side && p.kind.is_air())
+            .collect();
+        based.sort_by_key(|p| p.id.counting_key());
+        let halves: u32 = based.iter().map(|p| Position::halves_of(p)).sum();
+        let names: Vec<String> = based.iter().map(|p| p.id.to_string()).collect();
+        parts.push(format!(
+            "based: {} ({} of {holds})",
+            crate::orders::and_list(&names, "none"),
+            crate::air::base::halves_text(halves)
+        ));
+        // 52.2: an airfield's bombardment damage, when the state keeps it, is a part
+        // of its own here.
+        if a.destroy {
+            parts.push("to be destroyed at the end of the player-turn (49.4)".to_string());
+        }
+        out.push(parts.join("; "));
+    }
+    for (unit, b) in airfields.building.iter().filter(|(_, b)| b.side == side) {
+        out.push(format!(
+            "airfield being built at {} by {unit}, ordered in turn {}: it appears at the end of {}'s next player-turn (49.1)",
+            b.hex,
+            b.turn,
+            b.side.other()
+        ));
+    }
+    out
 }
 
 fn note(text: String, rule: crate::cite::Paragraph) -> Event {

@@ -3,11 +3,14 @@
 //! pre-game set-up, 37.2 ([`purchase`]), the Cold War's war-start roll (37.1, 38.8,
 //! [`war_start`]), the Hot War's production (38, [`production`]) and 39.2's trades
 //! ([`upgrade`]); the helicopters of 41.2-41.3 and rule 46 ([`helicopter`]), and 49's
-//! airfields ([`airfield`]). Rules 42-53 are otherwise still to be built (`docs/85.md`).
+//! airfields ([`airfield`]); the naval counters held until 42-45 ([`naval`]). Rules
+//! 42-53 are otherwise still to be built (`docs/85.md`).
 
 pub mod airfield;
 pub mod cost;
 pub mod helicopter;
+// 41.1, 41.4-41.8: the naval counters, held until 42-45.
+pub mod naval;
 pub mod production;
 pub mod purchase;
 pub mod setup;

@@ -25,7 +25,7 @@ use crate::event::Event;
 use crate::orders::{MinorOrder, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::units::{Side, UnitId, UnitKind};
+use crate::units::{Side, UnitId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The units each country's losses come from first: `lose` of its `[[minor]]` order.
@@ -51,7 +51,8 @@ pub fn forces_in(rules: &Rules, pos: &Position, side: Side, country: Country) ->
 /// What a unit counts toward a loss of factors, and whether in its attack factor.
 fn worth(rules: &Rules, id: &UnitId) -> (u32, bool) {
     match rules.counters.get(id) {
-        Some(c) if c.kind == UnitKind::Artillery => (c.defence, false),
+        // 003 25.1, 46.5: artillery, and attack helicopters as artillery.
+        Some(c) if c.kind.has_separate_defence() => (c.defence, false),
         Some(c) => (c.attack, true),
         None => (0, true),
     }
