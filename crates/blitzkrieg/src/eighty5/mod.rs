@@ -11,6 +11,7 @@ pub mod helicopter;
 pub mod production;
 pub mod purchase;
 pub mod setup;
+pub mod transport;
 pub mod upgrade;
 pub mod war_start;
 

@@ -23,3 +23,5 @@ pub mod flight;
 pub mod purchase;
 // 49: BLITZKRIEG '85's airfields.
 pub mod airfield;
+// 50.7: BLITZKRIEG '85's air supply.
+pub mod air_supply;
