@@ -197,7 +197,7 @@ impl Turn<'_, '_> {
         named: &std::collections::BTreeSet<UnitId>,
     ) -> Option<String> {
         let c = self.ctx.rules.counters.get(id);
-        let why = if !c.is_some_and(|c| c.kind == UnitKind::TransportAircraft) {
+        let why = if c.is_none_or(|c| c.kind != UnitKind::TransportAircraft) {
             "it is no transport aircraft (41.11): transport aircraft are B-1TA ... B-12TA"
         } else if c.is_some_and(|c| c.side != self.ctx.side) {
             "it is the enemy's"
