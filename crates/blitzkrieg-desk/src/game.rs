@@ -519,6 +519,7 @@ pub fn new_game(u: &Umpire, g: &NewGame) -> Result<GameState, GameError> {
         // 52.4: no facility is damaged when a game begins.
         damage: BTreeMap::new(),
         airfields: Default::default(),
+        air_supplied: BTreeMap::new(),
         ranger_beachheads: BTreeMap::new(),
         seeds_used: Some(BTreeMap::new()),
         weather: BTreeMap::new(),

@@ -603,6 +603,10 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     if blitzkrieg::bombing::played(rules) {
         bombing_help(t, pos, side);
     }
+    // 50.5-50.6: '85's transport aircraft carry air transport.
+    for l in blitzkrieg::eighty5::transport::template_lines(rules, pos, side) {
+        let _ = writeln!(t, "# {l}");
+    }
     // 36: what the shortages of critical resources leave the mover.
     let resources =
         blitzkrieg::resources::template_lines(rules, pos, &state.held, side, &state.resources);

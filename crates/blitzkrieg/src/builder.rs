@@ -67,6 +67,7 @@ impl StateBuilder {
                 fighter_supply: BTreeSet::new(),
                 damage: BTreeMap::new(),
                 airfields: Default::default(),
+                air_supplied: BTreeMap::new(),
                 ranger_beachheads: BTreeMap::new(),
                 seeds_used: None,
                 weather: BTreeMap::new(),

@@ -952,6 +952,22 @@ mod tests {
             Problem::NavalCounterWaits {
                 unit: "B-1CV".into(),
             },
+            // 50: BLITZKRIEG '85's air transport and air supply.
+            Problem::NoTransportAircraft,
+            Problem::CannotCarry {
+                unit: UnitId::new("B-1TAC").unwrap(),
+                why: "it is no transport aircraft (41.11): transport aircraft are B-1TA ... B-12TA"
+                    .into(),
+            },
+            Problem::AirTransportCapacity {
+                needed: "2".into(),
+                capacity: "1".into(),
+            },
+            Problem::TransportAircraftNotInGame,
+            Problem::CannotAirSupply {
+                aircraft: UnitId::new("B-1TA").unwrap(),
+                why: "B-1IN is not cut off from supply (50.71)".into(),
+            },
         ]
     }
 

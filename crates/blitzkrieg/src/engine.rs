@@ -406,6 +406,7 @@ fn move_units(
     }
     let supply::Started {
         event: supplied,
+        kept: kept_by_air,
         errors: air_errors,
         unsupplied_air,
     } = supply::trace_start(
@@ -415,11 +416,13 @@ fn move_units(
         beachheads,
         side,
         (&orders.air_supply, &orders.beach_supply),
+        &supply::by_air85(&state.air_supplied, side, turn),
     );
+    owed_events.extend(kept_by_air);
     owed_events.extend(supplied);
     // 003 23.1: the defender's fighters trace supply in this player-turn too, once his
     // own player-turn traced it in this game.
-    let fighters_cut = supply::fighters_cut_off(
+    let mut fighters_cut = supply::fighters_cut_off(
         &state.fighter_supply,
         rules,
         &pos,
@@ -431,6 +434,8 @@ fn move_units(
         },
         side.other(),
     );
+    // 50.75: supplied by air in their own last player-turn.
+    fighters_cut.retain(|id| !state.air_supplied.contains_key(id));
     owed_events.extend(supply::fighters_line(side.other(), side, &fighters_cut));
     // 35.31: units beginning the player-turn at sea under enemy superiority.
     if let Some((marked, _)) = &ascendancy {
@@ -725,6 +730,7 @@ fn move_units(
         next.fighter_supply.insert(side);
     }
     store_standing(&mut next, orders, side);
+    crate::supply::keep_air_supplied(&mut next.air_supplied, &moved.log.air_supplied, side, turn);
     next.invaded = moved.log.invaded;
     next.minors = minors;
     match pools {

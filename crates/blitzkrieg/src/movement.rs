@@ -60,6 +60,7 @@ pub mod search;
 pub mod strategic;
 
 mod air;
+mod air85;
 mod assault;
 mod av;
 mod carrier;
@@ -146,6 +147,11 @@ pub struct MoveLog {
     /// 46.42: infantry set down by transport helicopters this player-turn, with 2 MF
     /// of its own left.
     pub heli_landed: BTreeSet<UnitId>,
+    /// 50.5-50.6, 50.76: the transport aircraft that carried units this player-turn.
+    pub carriers: BTreeSet<UnitId>,
+    /// 50.7: the units supplied by air this player-turn (BLITZKRIEG '85), supplied
+    /// through the enemy's next player-turn and the side's own (50.75).
+    pub air_supplied: BTreeSet<UnitId>,
     /// 21.1: units that made an automatic victory (it is their combat, 003 21.1).
     pub av: BTreeSet<UnitId>,
     /// 21.1: the automatic victories made, in the order written, for their advance
@@ -432,6 +438,10 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
     turn.break_down_placed(&orders.breakdowns);
     for a in &orders.air {
         turn.fly(a);
+    }
+    // 50.7: '85's air supply, designated during air movement.
+    for a in &orders.air_supply85 {
+        turn.supply_by_air(a);
     }
     for l in &orders.lake {
         turn.cross_lake(l);

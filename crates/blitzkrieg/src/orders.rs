@@ -94,6 +94,9 @@ struct RawAirSupply {
     unit: Option<Spanned<String>>,
     #[serde(default)]
     units: Vec<Spanned<String>>,
+    /// 50.7 (BLITZKRIEG '85): the transport aircraft that supplies the units.
+    #[serde(default)]
+    aircraft: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -106,6 +109,9 @@ struct RawAir {
     to: Spanned<String>,
     #[serde(default)]
     drop: bool,
+    /// 50.5-50.6 (BLITZKRIEG '85): the transport aircraft that carry the units.
+    #[serde(default)]
+    by: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -509,6 +515,16 @@ pub struct AirMove {
     pub from: Located<Hex>,
     pub to: Located<Hex>,
     pub drop: bool,
+    /// 50.5-50.6 (BLITZKRIEG '85): the transport aircraft that carry the units.
+    pub by: Vec<Located<UnitId>>,
+}
+
+/// 50.7 (BLITZKRIEG '85): a transport aircraft designated to supply isolated units of
+/// one hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AirSupply85 {
+    pub aircraft: Located<UnitId>,
+    pub units: Vec<Located<UnitId>>,
 }
 
 /// An automatic victory (optional rule 21): the units named, already in position,
@@ -608,6 +624,9 @@ pub struct Orders {
     pub air: Vec<AirMove>,
     /// 23.4: units supplied by air this player-turn (optional rule 23).
     pub air_supply: Vec<Located<UnitId>>,
+    /// 50.7: BLITZKRIEG '85's air supply, each by a transport aircraft
+    /// (`[[air_supply]]` with `aircraft`).
+    pub air_supply85: Vec<AirSupply85>,
     /// 23.5: the units cut off that take beach supply this player-turn, first to last
     /// (optional rules 20 and 23); none named: the first in id order.
     pub beach_supply: Vec<Located<UnitId>>,
@@ -950,8 +969,21 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
     };
     let (setup, setup_at_sea) = set_up_orders(&raw.setup, errs);
     let place = placements(&raw.place, errs);
-    let air_supply = supplied_units(&raw.air_supply, errs);
-    let beach_supply = supplied_units(&raw.beach_supply, errs);
+    let (air_supply85, air_supply75): (Vec<&RawAirSupply>, Vec<&RawAirSupply>) =
+        raw.air_supply.iter().partition(|a| a.aircraft.is_some());
+    let air_supply = supplied_units(&air_supply75, errs);
+    let air_supply85 = air_supply85
+        .into_iter()
+        .filter_map(|a| {
+            let at = a.aircraft.as_ref().map_or(0..0, Spanned::span);
+            let aircraft = unit(a.aircraft.as_ref()?, errs)?;
+            Some(AirSupply85 {
+                aircraft,
+                units: who(&a.unit, &a.units, at, errs),
+            })
+        })
+        .collect();
+    let beach_supply = supplied_units(&raw.beach_supply.iter().collect::<Vec<_>>(), errs);
     let air = raw
         .air
         .iter()
@@ -964,6 +996,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 from: from?,
                 to: to?,
                 drop: a.drop,
+                by: units(&a.by, errs),
             })
         })
         .collect();
@@ -1106,6 +1139,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         place,
         air,
         air_supply,
+        air_supply85,
         beach_supply,
         moves,
         avs,
@@ -1529,7 +1563,7 @@ fn sea_order(o: &RawSea, errs: &mut Vec<OrderError>) -> Option<SeaOrder> {
 
 /// 23.4, 23.5: the units named by `[[air_supply]]` or `[[beach_supply]]` orders, in the
 /// order written.
-fn supplied_units(raw: &[RawAirSupply], errs: &mut Vec<OrderError>) -> Vec<Located<UnitId>> {
+fn supplied_units(raw: &[&RawAirSupply], errs: &mut Vec<OrderError>) -> Vec<Located<UnitId>> {
     raw.iter()
         .flat_map(|a| {
             let at = a

@@ -1217,6 +1217,22 @@ problems! {
         (B417, hint = "the naval units bought wait in the state, listed in the report, until the naval rules (42-45) are built; leave them out of the orders")
         #[error("{unit} is a naval counter (41.1, 41.4-41.8): the naval units bought are held until the naval rules are built (42-45), and none is placed or moved before")]
         NavalCounterWaits { unit: String },
+        // 50: BLITZKRIEG '85's air transport and air supply (movement::air, supply).
+        (B384, hint = "name the transport aircraft in the take-off city that carry the units: `[[air]] by = [\"B-1TA\"]` (the template lists them)")
+        #[error("air transport in BLITZKRIEG '85 is flown by transport aircraft (50.5): the order names none in `by`")]
+        NoTransportAircraft,
+        (B385)
+        #[error("{unit} cannot carry these units: {why}")]
+        CannotCarry { unit: UnitId, why: String },
+        (B386, hint = "add transport aircraft to `by`, or carry fewer units: a replacement-size unit takes a half unit, a full one a unit, air assault twice that (50.5)")
+        #[error("the units flown need {needed} of air transport capacity; the transport aircraft in `by` carry {capacity} (50.5)")]
+        AirTransportCapacity { needed: String, capacity: String },
+        (B387)
+        #[error("`by` names transport aircraft of BLITZKRIEG '85 (50.5): this game flies 9.3's air transport capacity, with no aircraft named")]
+        TransportAircraftNotInGame,
+        (B388)
+        #[error("{aircraft} cannot supply these units by air: {why}")]
+        CannotAirSupply { aircraft: UnitId, why: String },
     }
 }
 

@@ -32,7 +32,8 @@ impl Rules {
 
     /// The same data with the rule set a game's state makes: its options, and for a
     /// state of format 1 the readings of that time. A game of '85 has 41's helicopters
-    /// among its counters too (41.2-41.3); no other game has them.
+    /// among its counters too (41.2-41.3), and its transport aircraft (41.11) when it
+    /// records rule 50; no other game has them.
     pub fn for_game(&self, state: &GameState) -> Result<Rules, RulesetError> {
         // 41.2-41.3: in a game of '85 that records rule 46.
         let counters = match state.game.options.rules {
@@ -41,6 +42,14 @@ impl Rules {
                     .map_or_else(|| self.counters.clone(), Arc::new)
             }
             _ => self.counters.clone(),
+        };
+        // 41.11, 50: in a game of '85 that records rule 50.
+        let counters = match state.game.options.rules {
+            RuleSet::Eighty5 if state.game.options.rules85.contains(&50) => {
+                crate::eighty5::transport::with_transport_aircraft(&counters)
+                    .map_or(counters, Arc::new)
+            }
+            _ => counters,
         };
         Ok(Rules {
             ruleset: Ruleset::from_options(&self.book, &state.game.options, state.format)?,

@@ -725,8 +725,9 @@ pub struct Ruleset {
 
 /// The readings a state written before readings existed (format 1) is played with:
 /// the umpire's behaviour then, so its games replay byte for byte.
-/// 004: the rules of '85 a game made since release 0.8.0 records (46, 48, 49, 52).
-pub const EIGHTY5_RECORDED: [u32; 4] = [46, 48, 49, 52];
+/// 004: the rules of '85 a game made now records (46, 48, 49, 52 since release 0.8.0;
+/// 50, air transport, since).
+pub const EIGHTY5_RECORDED: [u32; 5] = [46, 48, 49, 50, 52];
 
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
@@ -1003,8 +1004,9 @@ impl Ruleset {
     }
 
     /// 004: the rules of '85 a new game records beyond those of release 0.7.0:
-    /// helicopters (46), anti-aircraft fire (48), airfields (49) and bombardment's damage
-    /// (52). A game of '85 made before records none and plays without them.
+    /// helicopters (46), anti-aircraft fire (48), airfields (49), air transport (50) and
+    /// bombardment's damage (52). A game of '85 made before records none and plays
+    /// without them; one made with release 0.8.0 records all but 50.
     pub fn recorded85(rules: RuleSet) -> BTreeSet<u32> {
         match rules {
             RuleSet::Eighty5 => EIGHTY5_RECORDED.into_iter().collect(),
@@ -1390,11 +1392,19 @@ mod tests {
             ..old
         };
         let written = ron::to_string(&new).unwrap();
-        assert!(written.contains("rules85:[46,48,49,52]"), "{written}");
+        assert!(written.contains("rules85:[46,48,49,50,52]"), "{written}");
         let now = Ruleset::from_options(&b, &new, 2).unwrap();
-        assert!([46, 48, 49, 52].iter().all(|r| now.plays85(*r)));
-        assert!(!now.plays85(50));
+        assert!([46, 48, 49, 50, 52].iter().all(|r| now.plays85(*r)));
+        assert!(!now.plays85(51));
         assert!(Ruleset::recorded85(RuleSet::Tournament).is_empty());
+        // 50: a game made with release 0.8.0 records 46, 48, 49 and 52, and plays on
+        // without air transport aircraft.
+        let made_with_0_8 = Options {
+            rules85: [46, 48, 49, 52].into_iter().collect(),
+            ..new
+        };
+        let then = Ruleset::from_options(&b, &made_with_0_8, 2).unwrap();
+        assert!(then.plays85(49) && !then.plays85(50));
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)

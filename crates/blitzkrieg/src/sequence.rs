@@ -269,6 +269,7 @@ impl Ask {
             place,
             air,
             air_supply,
+            air_supply85,
             beach_supply,
             moves,
             avs,
@@ -316,6 +317,9 @@ impl Ask {
         }
         for u in air_supply {
             at(Section::AirSupply, &u.span);
+        }
+        for a in air_supply85 {
+            at(Section::AirSupply, &a.aircraft.span);
         }
         for u in beach_supply {
             at(Section::BeachSupply, &u.span);

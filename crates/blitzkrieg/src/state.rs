@@ -621,6 +621,11 @@ pub struct GameState {
         skip_serializing_if = "crate::model::airfield::Airfields::is_empty"
     )]
     pub airfields: crate::model::airfield::Airfields,
+    // 50.7: air supply (BLITZKRIEG '85).
+    /// 50.75: the units supplied by air, each until the end of its side's player-turn
+    /// that follows delivery. Written only while some are.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub air_supplied: BTreeMap<UnitId, crate::model::air_supply::AirSupplied>,
     pub chain: Chain,
     pub last: LastTurn,
     /// SHA-256 of this file with this field empty; a mismatch means the file was edited.

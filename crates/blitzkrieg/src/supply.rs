@@ -454,6 +454,7 @@ pub fn trace_start(
     beachheads: Beachheads<'_>,
     side: Side,
     (air, beach): (&[Located<UnitId>], &[Located<UnitId>]),
+    by_air85: &BTreeSet<UnitId>,
 ) -> Started {
     if !rules.ruleset.combat_supply() {
         let why = "this game is played without optional rule 23 (combat supply)";
@@ -461,11 +462,18 @@ pub fn trace_start(
         errors.extend(beach.iter().map(|u| no_beach_route(u, why)));
         return Started {
             event: None,
+            kept: None,
             errors,
             unsupplied_air: BTreeSet::new(),
         };
     }
     let mut found = trace(rules, pos, held, beachheads, side, beach);
+    // 50.75: '85's air supply delivered in the side's last player-turn.
+    let kept: Vec<UnitId> = found.cut.intersection(by_air85).cloned().collect();
+    for id in &kept {
+        found.cut.remove(id);
+        found.air_cut.remove(id);
+    }
     let (by_air, mut errors) = air_supply(rules, pos, held, side, &found, air);
     errors.append(&mut found.beach_errors);
     for id in found.cut.iter().filter(|id| !by_air.contains(id)) {
@@ -474,6 +482,13 @@ pub fn trace_start(
     for id in &by_air {
         pos.mark(id, UnitMarker::AirSupplied);
     }
+    let kept = (!kept.is_empty()).then(|| Event::Note {
+        text: format!(
+            "{} supplied by air, delivered in {side}'s last player-turn (50.75)",
+            crate::units::names(&kept)
+        ),
+        rule: Rule::para(para!("50.75")),
+    });
     let event = Event::Supply {
         side,
         cut_off: found
@@ -488,8 +503,42 @@ pub fn trace_start(
     };
     Started {
         event: Some(event),
+        kept,
         errors,
         unsupplied_air: found.air_cut,
+    }
+}
+
+/// 50.75: the units of `side` '85's air supply keeps supplied at the start of its
+/// player-turn of `turn`.
+pub fn by_air85(
+    supplied: &BTreeMap<UnitId, crate::model::air_supply::AirSupplied>,
+    side: Side,
+    turn: u32,
+) -> BTreeSet<UnitId> {
+    supplied
+        .iter()
+        .filter(|(_, s)| s.side == side && s.lasts(side, turn))
+        .map(|(id, _)| id.clone())
+        .collect()
+}
+
+/// 50.75: "supplied for the one enemy and friendly player turn following delivery":
+/// at the end of `side`'s movement in turn `turn`, its units supplied in its last
+/// player-turn are so no longer, and those supplied now (`now`) are through its next.
+pub fn keep_air_supplied(
+    supplied: &mut BTreeMap<UnitId, crate::model::air_supply::AirSupplied>,
+    now: &BTreeSet<UnitId>,
+    side: Side,
+    turn: u32,
+) {
+    supplied.retain(|_, s| s.side != side || s.through_turn > turn);
+    for id in now {
+        let until = crate::model::air_supply::AirSupplied {
+            side,
+            through_turn: turn.saturating_add(1),
+        };
+        supplied.insert(id.clone(), until);
     }
 }
 
@@ -497,6 +546,8 @@ pub fn trace_start(
 pub struct Started {
     /// 23.1-23.3: who is cut off, supplied by air or through beaches.
     pub event: Option<Event>,
+    /// 50.75: the line of the units '85's air supply keeps supplied, if any.
+    pub kept: Option<Event>,
     /// 23.4: air supply orders refused.
     pub errors: Vec<OrderError>,
     /// 30.2: the side's aircraft that begin the player-turn unable to trace a route to

@@ -112,6 +112,8 @@ pub enum UnitKind {
     // 41.2-41.3, 46: BLITZKRIEG '85's helicopters, counters of its games alone.
     TransportHelicopter,
     AttackHelicopter,
+    // 41.11, 50: BLITZKRIEG '85's transport aircraft, counters of its games alone.
+    TransportAircraft,
 }
 
 impl UnitKind {
@@ -143,11 +145,16 @@ impl UnitKind {
         UnitKind::Ftr,
     ];
 
-    /// Aircraft (30): TAC, MDM, SAC, FTR.
+    /// Aircraft (30): TAC, MDM, SAC, FTR; 50.1: '85's transport aircraft "are now air
+    /// units", based as the combat air units are.
     pub const fn is_air(self) -> bool {
         matches!(
             self,
-            UnitKind::Tac | UnitKind::Mdm | UnitKind::Sac | UnitKind::Ftr
+            UnitKind::Tac
+                | UnitKind::Mdm
+                | UnitKind::Sac
+                | UnitKind::Ftr
+                | UnitKind::TransportAircraft
         )
     }
 
@@ -216,6 +223,7 @@ impl UnitKind {
             UnitKind::Ftr => "FTR",
             UnitKind::TransportHelicopter => "THC",
             UnitKind::AttackHelicopter => "AHC",
+            UnitKind::TransportAircraft => "TRA",
         }
     }
 
@@ -234,6 +242,7 @@ impl UnitKind {
             UnitKind::Ftr => "FTR",
             UnitKind::TransportHelicopter => "TH",
             UnitKind::AttackHelicopter => "AH",
+            UnitKind::TransportAircraft => "TA",
         }
     }
 
@@ -252,6 +261,7 @@ impl UnitKind {
             UnitKind::Ftr => "ftr",
             UnitKind::TransportHelicopter => "transport-helicopter",
             UnitKind::AttackHelicopter => "attack-helicopter",
+            UnitKind::TransportAircraft => "transport-aircraft",
         }
     }
 
@@ -467,12 +477,27 @@ pub fn names(units: &[UnitId]) -> String {
 
 /// 26.4: a unit's weight in half units, for stacking, sea movement, air transport and
 /// supply limits: substitutes and rangers half a unit, every other a whole one; 46.3:
-/// "All helicopters are considered half stacking (replacement) ground units".
+/// "All helicopters are considered half stacking (replacement) ground units"; 50.1: a
+/// transport aircraft is one air unit.
 pub fn stack_halves(kind: UnitKind, substitute: bool) -> u32 {
-    if substitute || kind == UnitKind::Rangers || kind.is_helicopter() {
+    // 50.1: a transport aircraft is based "the same as combat air units": one air unit
+    // of its base's three (30.2), whatever it carries.
+    if kind == UnitKind::TransportAircraft {
+        2
+    } else if substitute || kind == UnitKind::Rangers || kind.is_helicopter() {
         1
     } else {
         2
+    }
+}
+
+/// 41.11: the printed strength of a transport aircraft carrying `halves` half stacking
+/// units: "(1/2)", "(1)", "(2)" (as the price list names it).
+pub fn transport_strength_text(halves: u32) -> String {
+    match (halves / 2, halves % 2) {
+        (0, _) => "(1/2)".to_string(),
+        (n, 0) => format!("({n})"),
+        (n, _) => format!("({n} 1/2)"),
     }
 }
 
@@ -486,6 +511,8 @@ pub struct Counter {
     /// Combat factor when attacking (2.4: artillery's first figure).
     pub attack: u32,
     /// Combat factor when defending (equal to `attack` except for artillery, 2.4).
+    /// 41.11, 50.2: a transport aircraft has no combat strength (`attack` 0); its
+    /// printed strength, the half stacking units it carries, is kept here.
     pub defence: u32,
     /// Movement factor (2.5); for aircraft, the range (Q&A 30.2).
     pub movement: u32,
@@ -547,9 +574,12 @@ impl Counter {
             .then(|| self.movement.saturating_sub(1) / 2)
     }
 
-    /// The factors as printed: "4-4"; artillery "8-4-4" (attack-defence-movement).
+    /// The factors as printed: "4-4"; artillery "8-4-4" (attack-defence-movement);
+    /// 41.11's transport aircraft their capacity, "(1/2)", "(1)", "(2)".
     pub fn factors_text(&self) -> String {
-        if self.kind.has_separate_defence() {
+        if self.kind == UnitKind::TransportAircraft {
+            transport_strength_text(self.defence)
+        } else if self.kind.has_separate_defence() {
             format!("{}-{}-{}", self.attack, self.defence, self.movement)
         } else {
             format!("{}-{}", self.attack, self.movement)

@@ -50,6 +50,7 @@
 //! traced supply (003 23.1: their fighters trace again in the enemy's player-turn).
 //! `airfields` puts '85's airfields on the board, each built and owned by its side
 //! (49.3): `airfields = { R12 = "red" }`.
+//! `air_supplied` gives the units '85's air supply keeps supplied (50.75).
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -178,6 +179,11 @@ struct Case {
     /// `fighter_supply = ["red"]`.
     #[serde(default)]
     fighter_supply: BTreeSet<Side>,
+    // 50.75: BLITZKRIEG '85's air supply.
+    /// 50.75: units supplied by air in their side's last player-turn, with the turn of
+    /// the side's player-turn they are supplied through: `air_supplied = { B-1IN = 2 }`.
+    #[serde(default)]
+    air_supplied: BTreeMap<String, u32>,
     // 32.7, 33.7 (optional rules)
     /// 32.7, 33.7: aircraft in the air over a patrol hex since their own player-turn,
     /// standing at their base (`hex`): `patrols = { R-1FTR = { hex = "M9", kind =
@@ -604,6 +610,15 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
                 s.resources.entry(*side).or_default().navy_lost = true;
             }
             s.fighter_supply = case.fighter_supply.clone();
+            for (u, through_turn) in &case.air_supplied {
+                let id = UnitId::new(u).unwrap();
+                let side = rules.counters.get(&id).unwrap().side;
+                let until = blitzkrieg::model::air_supply::AirSupplied {
+                    side,
+                    through_turn: *through_turn,
+                };
+                s.air_supplied.insert(id, until);
+            }
             s.last.events = case
                 .changed_last
                 .iter()

@@ -1059,7 +1059,7 @@ fn the_hot_war_moves_breaks_down_and_returns_to_production_37_8_39_1() {
 
 /// A game of '85 as `blitz new` made it before rule 32 was played in '85 (release
 /// 0.7.0): its first state `s0` rewritten with no rule 32 among its options, no fighter
-/// or helicopter in the game, no flight routes kept and none of 46, 48, 49 and 52
+/// or helicopter in the game, no flight routes kept and none of 46, 48, 49, 50 and 52
 /// recorded.
 fn made_before_47(s0: &Path) {
     let bytes = fs::read(s0).unwrap();
@@ -1069,7 +1069,7 @@ fn made_before_47(s0: &Path) {
     state.game.options.flight_routes = false;
     assert!(state.game.options.rules85.contains(&48), "made with 48");
     state.game.options.rules85.clear();
-    let later = ["FTR", "TH", "AH"];
+    let later = ["FTR", "TH", "AH", "TA"];
     state
         .units
         .retain(|id, _| !later.iter().any(|k| id.as_str().ends_with(k)));
@@ -1801,4 +1801,177 @@ fn an_enemy_unit_ending_its_move_in_an_airfield_takes_it_49_5() {
     }
     assert_eq!(files(&g), before, "nothing written");
     blitz().arg("verify").arg(&g).assert().success();
+}
+
+// 41.11, 50: transport aircraft.
+const AIRLIFT_PLACE: &str = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\"]\nhex = \"HH19\"\n\n\
+     [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-5TA\", \"B-1TA\"]\nhex = \"J28\"\n\n\
+     [[setup]]\nunits = [\"B-6TA\"]\nhex = \"U11\"\n\n\
+     [[setup]]\nunits = [\"B-3IN\", \"B-4IN\"]\nhex = \"JJ21\"\n";
+
+const AIRLIFT_BUY: &str =
+    "\"infantry 4-4\" = 4, \"armor 6-6\" = 2, \"transport-aircraft (1)\" = 2, \"transport-aircraft (1/2)\" = 1";
+
+/// `orders` on `state` are refused, the message, its lines joined, containing `message`.
+fn refused_saying(state: &Path, orders: &Path, message: &str) {
+    let out = resolve(state, orders).code(1).get_output().stderr.clone();
+    let text = String::from_utf8_lossy(&out).replace('│', " ");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(message), "{flat}");
+}
+
+/// A game of '85 without Cold War whose Blue bought `AIRLIFT_BUY` (transport aircraft
+/// B-5TA, B-6TA (1) and B-1TA (1/2)) and placed it with `blue_place`, Red `RED_BUY`:
+/// the state of Blue's turn 1.
+fn aircraft_placed(g: &Path, drafts: &Path, blue_place: &str) -> PathBuf {
+    let s0 = new_game(g);
+    bought_and_placed(g, drafts, &s0, AIRLIFT_BUY, blue_place);
+    g.join("02-1-blue.state.ron")
+}
+
+/// 41.11, 50.1, 50.5, 38.21: transport aircraft are air units of a game of '85 made
+/// now. Bought at the set-up (a (1), B-5TA, and a (1/2), B-1TA), they are placed with
+/// `[[setup]]` in a city as aircraft are; in Blue's turn 1 B-5TA carries the infantry
+/// B-1IN from J28 to O29 and lands there with it, while B-1TA, half a unit, cannot
+/// carry B-2IN (B386), and an `[[air]]` naming no aircraft is refused (B384), nothing
+/// written. In the Hot War a transport aircraft is bought one an aircraft city and
+/// placed there (38.21). `blitz verify` replays the folder.
+#[test]
+fn transport_aircraft_are_bought_placed_and_carry_units_41_11_50_1_50_5() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let t1 = aircraft_placed(g, drafts.path(), AIRLIFT_PLACE);
+    let state = fs::read_to_string(&t1).unwrap();
+    assert!(state.contains("\"B-5TA\": Map(\"J28\")"), "{state}");
+    assert!(state.contains("\"B-1TA\": Map(\"J28\")"), "{state}");
+    let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(template.contains("#   B-5TA (1) at J28"), "{template}");
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
+    let before = files(g);
+    let small = turn(
+        "small.toml",
+        "[[air]]\nunit = \"B-2IN\"\nby = [\"B-1TA\"]\nfrom = \"J28\"\nto = \"O29\"\n",
+    );
+    refused_saying(
+        &t1,
+        &small,
+        "the units flown need 1 of air transport capacity; the transport aircraft in `by` carry 1/2 (50.5)",
+    );
+    let none = turn(
+        "none.toml",
+        "[[air]]\nunit = \"B-2IN\"\nfrom = \"J28\"\nto = \"O29\"\n",
+    );
+    refused_saying(&t1, &none, "the order names none in `by`");
+    assert_eq!(files(g), before, "nothing written");
+    let fly = turn(
+        "fly.toml",
+        "[purchase]\nbuy = { \"transport-aircraft (2)\" = 1 }\n\n[[place]]\nunits = [\"B-9TA\"]\nhex = \"V33\"\n\n\
+         [[air]]\nunit = \"B-1IN\"\nby = [\"B-5TA\"]\nfrom = \"J28\"\nto = \"O29\"\n",
+    );
+    resolve(&t1, &fly).success();
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
+    assert!(
+        report.contains(
+            "transport aircraft B-5TA fly B-1IN to O29 from J28: 1 of their 1 of capacity (50.5)"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("Blue buys 1 transport-aircraft (2) for 32 points"),
+        "{report}"
+    );
+    assert!(report.contains("B-9TA enters at V33"), "{report}");
+    blitz().arg("verify").arg(g).assert().success();
+}
+
+/// 50, 004: a game of '85 made before rule 50 was built (recording 46, 48, 49 and 52)
+/// has no transport aircraft among its counters and plays on as it was begun: the
+/// Hot War does not sell them, and `by` on an air transport is refused (B387).
+#[test]
+fn a_game_of_85_made_before_50_has_no_transport_aircraft() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let s0 = new_game(g);
+    let bytes = fs::read(&s0).unwrap();
+    let mut state = blitzkrieg_desk::game::read_state(&bytes, "s0").unwrap();
+    assert!(state.game.options.rules85.remove(&50), "made with 50");
+    state.units.retain(|id, _| !id.as_str().ends_with("TA"));
+    fs::write(&s0, pbem::envelope::seal(&state).unwrap()).unwrap();
+    let place = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nhex = \"HH19\"\n\n\
+                 [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"J28\"\n\n\
+                 [[setup]]\nunits = [\"B-4IN\", \"B-5IN\", \"B-6IN\"]\nhex = \"KK22\"\n";
+    bought_and_placed(g, drafts.path(), &s0, BLUE_BUY, place);
+    let t1 = g.join("02-1-blue.state.ron");
+    let template = fs::read_to_string(g.join("02-1-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("transport aircraft (41.11)\n# wait for rule 50."),
+        "{template}"
+    );
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
+    let before = files(g);
+    let buy = turn(
+        "buy.toml",
+        "[purchase]\nbuy = { \"transport-aircraft (1)\" = 1 }\n",
+    );
+    refused_saying(
+        &t1,
+        &buy,
+        "transport-aircraft (1) cannot be bought now: its rule is not built yet",
+    );
+    let by = turn(
+        "by.toml",
+        "[[air]]\nunit = \"B-1IN\"\nby = [\"B-5TA\"]\nfrom = \"J28\"\nto = \"O29\"\n",
+    );
+    refused_saying(
+        &t1,
+        &by,
+        "`by` names transport aircraft of BLITZKRIEG '85 (50.5): this game flies 9.3's air transport capacity",
+    );
+    assert_eq!(files(g), before, "nothing written");
+    blitz().arg("verify").arg(g).assert().success();
+}
+
+/// 50.7, 50.74-50.75 through the binary: the armor B-1AR set up in HH19 is cut off at
+/// the start of Blue's turn 1 (23.2); B-6TA (1), based in U11 13 hexes away, drops it
+/// supplies. The state keeps it supplied; it is still cut off in turn 1, and at the
+/// start of Blue's turn 2 it is supplied, the report says by what; the state after
+/// Blue's turn 2 no longer keeps it. `blitz verify` replays the folder.
+#[test]
+fn a_transport_aircraft_supplies_a_cut_off_unit_for_the_next_player_turns_50_7_50_75() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let t1 = aircraft_placed(g, drafts.path(), AIRLIFT_PLACE);
+    let supply = turn_one_orders(
+        drafts.path(),
+        &t1,
+        "supply.toml",
+        "[[air_supply]]\naircraft = \"B-6TA\"\nunits = [\"B-1AR\"]\n",
+    );
+    resolve(&t1, &supply).success();
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
+    assert!(
+        report.contains("transport aircraft B-6TA drops supplies on HH19: B-1AR supplied by air through the enemy's next player-turn and Blue's own (50.71-50.75)"),
+        "{report}"
+    );
+    assert!(report.contains("cut off from supply: B-1AR"), "{report}");
+    let red1 = g.join("03-1-red.state.ron");
+    let state = fs::read_to_string(&red1).unwrap();
+    assert!(state.contains("air_supplied"), "{state}");
+    let red = turn_orders(drafts.path(), (&red1, "red1.toml"), ("red", 1), "");
+    resolve(&red1, &red).success();
+    let blue2 = g.join("04-2-blue.state.ron");
+    let orders = turn_orders(drafts.path(), (&blue2, "blue2.toml"), ("blue", 2), "");
+    resolve(&blue2, &orders).success();
+    let report = flat_report(&g.join("04-2-blue.report.txt"));
+    assert!(
+        report.contains("B-1AR supplied by air, delivered in Blue's last player-turn (50.75)"),
+        "{report}"
+    );
+    assert!(!report.contains("cut off from supply: B-1AR"), "{report}");
+    let after = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(!after.contains("air_supplied"), "{after}");
+    blitz().arg("verify").arg(g).assert().success();
 }

@@ -296,6 +296,11 @@ fn wrong_type(
             "it is not an aircraft (ground units move by [[move]], or by air transport with [[air]], 9.3)",
             cite!("30.1"),
         )),
+        // 50.2: transport aircraft change base (30.7) and carry; they never attack.
+        (UnitKind::TransportAircraft, m) if m != MissionKind::Transfer => Some((
+            "a transport aircraft has no combat strength and never attacks: it changes base, carries units ([[air]] with `by`) and supplies them ([[air_supply]]) (50.2)",
+            cite!("50.2"),
+        )),
         (UnitKind::Ftr, m) => crate::air_combat::fighter_refusal(ruleset, m),
         // 32.7, 33.7: patrol and patrol/interdiction.
         (k, m @ (MissionKind::Patrol | MissionKind::Interdiction)) => {

@@ -94,6 +94,11 @@ pub fn capacity_lost(
     mover: Side,
     pools: &mut BTreeMap<Side, Pools>,
 ) -> Vec<Event> {
+    // 50: in a game of '85 with transport aircraft the aircraft are the capacity, and
+    // 9.3's pool loses nothing (47.33's losses of aircraft are not built yet).
+    if rules.ruleset.plays85(50) {
+        return Vec::new();
+    }
     let interceptors_fire = Rule::para(para!("32.32"));
     let mut events = Vec::new();
     for f in flights.iter().filter(|f| !f.transported.is_empty()) {

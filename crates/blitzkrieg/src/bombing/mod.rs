@@ -102,7 +102,7 @@ pub fn may_bomb(pos: &Position, side: Side) -> Vec<(UnitId, Vec<MissionKind>)> {
     ];
     let mut out: Vec<(UnitId, Vec<MissionKind>)> = pos
         .pieces()
-        .filter(|p| p.side == side && p.kind.is_air() && p.kind != UnitKind::Ftr)
+        .filter(|p| p.side == side && p.kind.is_bomber())
         .map(|p| {
             let may = if grounded_by_bombing(pos, &p.id) {
                 Vec::new()

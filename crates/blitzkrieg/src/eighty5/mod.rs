@@ -14,6 +14,7 @@ pub mod naval;
 pub mod production;
 pub mod purchase;
 pub mod setup;
+pub mod transport;
 pub mod upgrade;
 pub mod war_start;
 

@@ -442,9 +442,15 @@ pub fn template_help(rules: &Rules, state: &GameState, side: Side) -> Option<Str
 }
 
 /// The template's last lines on what is not bought in the Hot War: with 49, how an
-/// airfield is built; a game of '85 begun before 49 was built reads what it read then.
+/// airfield is built, with 50 that transport aircraft are bought; a game of '85 begun
+/// before 49 or 50 was built reads what it read then.
 fn waiting_help(rules: &Rules) -> &'static str {
-    if rules.ruleset.plays85(49) {
+    if rules.ruleset.plays85(50) {
+        "# Naval units are bought only before the game (38.3). Transport aircraft (41.11)\n\
+         # are air units (50.1), bought and placed one an aircraft city. An infantry unit that\n\
+         # does nothing else this player-turn, in a clear hex out of enemy ZOC, builds an\n\
+         # airfield, paid when it appears (49.1-49.2, 41.9): [[airfield]] unit = \"ID\"\n"
+    } else if rules.ruleset.plays85(49) {
         "# Naval units are bought only before the game (38.3); transport aircraft (41.11)\n\
          # wait for rule 50. An infantry unit that does nothing else this player-turn, in a\n\
          # clear hex out of enemy ZOC, builds an airfield, paid when it appears (49.1-49.2,\n\

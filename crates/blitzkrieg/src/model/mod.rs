@@ -29,3 +29,5 @@ pub mod air;
 pub mod mission;
 pub mod strike;
 pub mod weather;
+// 50.7: BLITZKRIEG '85's air supply.
+pub mod air_supply;

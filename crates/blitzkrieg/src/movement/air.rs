@@ -8,6 +8,10 @@
 //! a beach included (Q&A 20.1). Terrain and ZOC do not hinder the flight itself.
 //! A unit cut off from supply (23) is not flown (003 23.6) unless first supplied by
 //! air (23.4), which takes a unit of the same capacity.
+//!
+//! In a game of BLITZKRIEG '85 with rule 50 the units are carried by the transport
+//! aircraft the order names (`by`, 50.5-50.6, [`super::air85`]) instead of 9.3's four
+//! units of capacity a player-turn.
 
 use super::Turn;
 use crate::board::Terrain;
@@ -41,6 +45,21 @@ impl Turn<'_, '_> {
         let (Some(units), true, true) = (units, from_ok, to_ok) else {
             return;
         };
+        // 50.5-50.6: in a game of '85 with rule 50 the transport aircraft named carry.
+        let by_aircraft = self.ctx.rules.ruleset.plays85(50);
+        if !by_aircraft && !a.by.is_empty() {
+            let span = a.by.first().map_or(a.from.span.clone(), |u| u.span.clone());
+            self.fail(
+                Problem::TransportAircraftNotInGame,
+                span,
+                cite!("9.3"),
+                None,
+            );
+            return;
+        }
+        if by_aircraft && !self.carried_by_aircraft(a, &units) {
+            return;
+        }
         for (u, kind) in units {
             if a.drop
                 && kind == UnitKind::AirAssault
@@ -73,7 +92,7 @@ impl Turn<'_, '_> {
             if self.held_by_oil(&u, a.from.value.distance(a.to.value), false) {
                 continue;
             }
-            if used + self.halves_of(&u.value) > capacity {
+            if !by_aircraft && used + self.halves_of(&u.value) > capacity {
                 let problem = Problem::AirLimit {
                     unit: u.value.clone(),
                     count: self.log.flown.len() + self.air_supplied().len() + 1,
@@ -83,6 +102,113 @@ impl Turn<'_, '_> {
             }
             self.land(&u.value, a, rule);
         }
+    }
+
+    /// 50.5-50.6: the transport aircraft in `by` carry `units`: each the mover's, at
+    /// the take-off city, flying once a player-turn; together of the capacity the units
+    /// need ([`super::air85::needed_halves`]); landing with them in a city that bases
+    /// them (30.2), or back at their base after an airdrop. The aircraft of a landing
+    /// are moved with the units; the report says what each carried.
+    fn carried_by_aircraft(&mut self, a: &AirMove, units: &[(Located<UnitId>, UnitKind)]) -> bool {
+        let Some(first) = a.by.first() else {
+            self.fail(
+                Problem::NoTransportAircraft,
+                a.from.span.clone(),
+                cite!("50.5"),
+                None,
+            );
+            return false;
+        };
+        let mut capacity = 0u32;
+        let mut named = std::collections::BTreeSet::new();
+        for t in &a.by {
+            let why = self.carrier_refusal(&t.value, a.from.value, &named);
+            if let Some(why) = why {
+                let problem = Problem::CannotCarry {
+                    unit: t.value.clone(),
+                    why,
+                };
+                self.fail(problem, t.span.clone(), cite!("50.5"), Some(&t.value));
+                return false;
+            }
+            named.insert(t.value.clone());
+            capacity += self
+                .ctx
+                .rules
+                .counters
+                .get(&t.value)
+                .map_or(0, crate::eighty5::transport::capacity_halves);
+        }
+        let needed: u32 = units
+            .iter()
+            .map(|(u, kind)| super::air85::needed_halves(*kind, self.halves_of(&u.value)))
+            .sum();
+        if needed > capacity {
+            let problem = Problem::AirTransportCapacity {
+                needed: crate::air::base::halves_text(needed),
+                capacity: crate::air::base::halves_text(capacity),
+            };
+            self.fail(problem, first.span.clone(), cite!("50.5"), None);
+            return false;
+        }
+        if !a.drop {
+            let at = crate::air::base::air_halves_at(self.pos, self.ctx.side, a.to.value, &named);
+            let landing: u32 = named
+                .iter()
+                .filter_map(|id| self.pos.get(id))
+                .map(crate::position::Position::halves_of)
+                .sum();
+            if !crate::air::base::base_fits(self.ctx.rules, at + landing) {
+                let problem = Problem::CannotCarry {
+                    unit: first.value.clone(),
+                    why: format!(
+                        "{} bases no more aircraft: a base holds three air units (30.2, 50.1)",
+                        a.to.value
+                    ),
+                };
+                self.fail(problem, a.to.span.clone(), cite!("50.1"), None);
+                return false;
+            }
+        }
+        let carried: Vec<UnitId> = units.iter().map(|(u, _)| u.value.clone()).collect();
+        for id in &named {
+            self.log.carriers.insert(id.clone());
+            self.log.moved.insert(id.clone());
+            if !a.drop {
+                self.pos.move_to(id, a.to.value);
+            }
+        }
+        let aircraft: Vec<UnitId> = named.into_iter().collect();
+        self.events.push(super::air85::carried_note(
+            &aircraft,
+            &carried,
+            a,
+            (needed, capacity),
+        ));
+        true
+    }
+
+    /// 50.1, 50.5, 50.76: why `id` may not carry from `from` this player-turn, if it
+    /// may not.
+    fn carrier_refusal(
+        &self,
+        id: &UnitId,
+        from: crate::hex::Hex,
+        named: &std::collections::BTreeSet<UnitId>,
+    ) -> Option<String> {
+        let c = self.ctx.rules.counters.get(id);
+        let why = if c.is_none_or(|c| c.kind != UnitKind::TransportAircraft) {
+            "it is no transport aircraft (41.11): transport aircraft are B-1TA ... B-12TA"
+        } else if c.is_some_and(|c| c.side != self.ctx.side) {
+            "it is the enemy's"
+        } else if self.pos.hex_of(id) != Some(from) || self.pos.is_aloft(id) {
+            "it is not based in the take-off city"
+        } else if named.contains(id) || self.log.carriers.contains(id) {
+            "it flies once a player-turn, and has flown already (50.76)"
+        } else {
+            return None;
+        };
+        Some(why.to_string())
     }
 
     /// 23.4: the units of the side to move supplied by air this player-turn.
