@@ -46,6 +46,9 @@ pub(crate) struct GridTables<'a> {
     pub(crate) cities: &'a [(i16, i16)],
 }
 
+/// A grid's slots, each cell's roads and each country's hexes ([`HexGrid::tables`]).
+type OwnTables<'a> = (&'a [u32], Vec<u8>, Vec<(Country, &'a [Hex])>);
+
 /// Hexes from (column, number) pairs; `None` should one not be a hex.
 fn hexes_of(pairs: &[(i16, i16)]) -> Option<Vec<Hex>> {
     pairs.iter().map(|&(c, n)| Hex::new(c, n)).collect()
@@ -81,7 +84,7 @@ impl HexGrid {
     /// The tables of this grid ([`GridTables`]) but the hexes: its slots, each cell's
     /// roads and each country's hexes. Asked by `build.rs` alone.
     #[allow(dead_code)]
-    pub(crate) fn tables(&self) -> (&[u32], Vec<u8>, Vec<(Country, &[Hex])>) {
+    pub(crate) fn tables(&self) -> OwnTables<'_> {
         (
             self.slots.cells(),
             self.cells.iter().map(|c| c.1).collect(),
