@@ -88,8 +88,8 @@ pub fn png_over(over: &super::picture::Over) -> Result<Vec<u8>, RasterError> {
 }
 
 /// How hard the picture of the action is compressed: zlib's default level (6) takes
-/// half the instructions of the best (9), which the other pictures keep, for PNGs
-/// 2% to 6% larger. Every sample's picture still fits [`super::PNG_BUDGET`] at the
+/// two fifths of the instructions of the best (9), which the other pictures keep, for PNGs
+/// 1.6% to 2.8% larger. Every sample's picture still fits [`super::PNG_BUDGET`] at the
 /// same area as at level 9 (`docs/speed.md`, sixth pass).
 const OVER_COMPRESSION: png::Compression = png::Compression::Balanced;
 
