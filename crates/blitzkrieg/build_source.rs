@@ -95,7 +95,32 @@ pub fn board(b: &Board) -> String {
         let _ = writeln!(s, "({:?},{}),", x.name, hexes(&x.hexes));
     }
     s.push_str("];\n");
+    grid(&mut s, b);
     s
+}
+
+/// The board's grid (`board/grid.rs`) but the hexes' records, as
+/// `GridTables`: a process takes them back instead of working them out.
+fn grid(s: &mut String, b: &Board) {
+    let (slots, roads, countries) = b.grid.tables();
+    let (cols, nums) = b.grid.extent();
+    let _ = writeln!(s, "pub(super) static GRID_EXTENT: Pair = ({cols},{nums});");
+    let _ = writeln!(s, "pub(super) static GRID_SLOTS: &[u32] = &{slots:?};");
+    let _ = writeln!(s, "pub(super) static GRID_ROADS: &[u8] = &{roads:?};");
+    s.push_str("pub(super) static GRID_COUNTRIES: &[(Country, &[Pair])] = &[\n");
+    for (country, list) in countries {
+        let _ = writeln!(s, "(Country::{country:?},{}),", hexes(list));
+    }
+    let _ = writeln!(
+        s,
+        "];\npub(super) static GRID_SEA_EDGE: &[Pair] = {};",
+        hexes(b.grid.sea_edge())
+    );
+    let _ = writeln!(
+        s,
+        "pub(super) static GRID_CITIES: &[Pair] = {};",
+        hexes(b.grid.cities())
+    );
 }
 
 /// The counters' statics (`compiled.rs` names their types).

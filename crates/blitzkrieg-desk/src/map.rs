@@ -191,7 +191,7 @@ fn state_png_at(rules: &Rules, state: &GameState, fit: f64) -> Result<Vec<u8>, R
             None
         };
         match over {
-            Some((svg, at)) => raster::png_over(&svg, &at),
+            Some(over) => raster::png_over(&over),
             None => raster::png(&picture::render(scene), 1.0),
         }
     })

@@ -14,6 +14,7 @@ mod plain;
 mod sea;
 
 pub use error::{BoardError, BoardErrors, BoardProblem};
+pub(crate) use grid::GridTables;
 use grid::HexGrid;
 pub(crate) use load::EMBEDDED_ORIGIN;
 pub(crate) use plain::PlainBoard;

@@ -7,8 +7,8 @@
 //! what a game's data hashes are of, and files given by path are read as TOML.
 
 use crate::board::{
-    Beach, Board, BoardErrors, City, CityRole, Country, HexInfo, Lake, PlainBoard, Port, River,
-    RiverHex, Terrain, EMBEDDED_ORIGIN,
+    Beach, Board, BoardErrors, City, CityRole, Country, GridTables, HexInfo, Lake, PlainBoard,
+    Port, River, RiverHex, Terrain, EMBEDDED_ORIGIN,
 };
 use crate::hex::Hex;
 use crate::ruleset::RuleBook;
@@ -153,7 +153,15 @@ fn compiled_board() -> Option<Board> {
         beaches: board::BEACHES.iter().map(beach).collect::<Option<_>>()?,
         lakes: board::LAKES.iter().map(lake).collect::<Option<_>>()?,
     };
-    Some(Board::from(plain))
+    // The grid's tables were worked out from these hexes when the binary was built.
+    plain.with_tables(&GridTables {
+        extent: board::GRID_EXTENT,
+        slots: board::GRID_SLOTS,
+        roads: board::GRID_ROADS,
+        countries: board::GRID_COUNTRIES,
+        sea_edge: board::GRID_SEA_EDGE,
+        cities: board::GRID_CITIES,
+    })
 }
 
 /// The counters the build script wrote; `None` should an id not read (never, as a

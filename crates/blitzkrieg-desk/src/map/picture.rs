@@ -1,7 +1,8 @@
 //! The picture of one player-turn, as one SVG document ready to be drawn to PNG: a
 //! title (game, player-turn), the area of the turn's action at a scale where every hex
 //! id, counter id and factor reads at 100%, and beside it a small overview of the
-//! whole board with that area outlined, a key and the list of battles.
+//! whole board with that area outlined, a key and the list of battles. Drawn over the
+//! board's pixels made when the binary was built, it is two documents ([`Over`]).
 
 use super::action::Action;
 use super::draw;
@@ -262,13 +263,29 @@ pub fn render(scene: &Scene) -> String {
     render_layers(scene, Layers::Window)
 }
 
-/// The picture as an SVG document without the board's own drawing and the small map's
-/// (the paper, the board's layers), and where [`super::backdrop`]'s pixels of them go
-/// under it: the same picture, drawn over the pixels made when the binary was built.
-/// `None` when the picture has no area of action at [`DETAIL_SCALE`] (a home country
-/// drawn whole for its set-up, a board without counters or action): those are drawn
-/// whole ([`render`]).
-pub fn render_over(scene: &Scene) -> Option<(String, super::backdrop::Placement)> {
+/// The picture drawn over the board's pixels made when the binary was built
+/// ([`render_over`]): two SVG documents and where [`super::backdrop`]'s pixels go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Over {
+    /// The picture without the board's own drawing, the small map's, the paper under
+    /// them or the picture's white, and without the area of action's marks: the
+    /// title, the small map's marks, the key, the area's frame.
+    pub frame: String,
+    /// The area of action's marks (the counters, the turn's moves and battles, the
+    /// hex ids), in a document the size of the area in pixels: drawn on the board's
+    /// pixels of the area, whose edge cuts them, and laid on the picture at
+    /// [`Placement::detail_at`](super::backdrop::Placement).
+    pub area: String,
+    /// Where the board's pixels go.
+    pub at: super::backdrop::Placement,
+}
+
+/// The picture as [`Over`]'s two SVG documents, and where [`super::backdrop`]'s
+/// pixels of the board go under them: the same picture, drawn over the pixels made
+/// when the binary was built. `None` when the picture has no area of action at
+/// [`DETAIL_SCALE`] (a home country drawn whole for its set-up, a board without
+/// counters or action): those are drawn whole ([`render`]).
+pub fn render_over(scene: &Scene) -> Option<Over> {
     let geo = Geo::of(scene.board);
     let w = shown(scene.board, &geo, scene).filter(|w| !w.is_whole_country())?;
     let px = |v: f64| super::backdrop::pixels(v.round());
@@ -285,7 +302,8 @@ pub fn render_over(scene: &Scene) -> Option<(String, super::backdrop::Placement)
             px(TITLE_H) - super::backdrop::OVERVIEW_MARGIN,
         ),
     };
-    Some((render_layers(scene, Layers::Over), at))
+    let (frame, area) = render_parts(scene, Layers::Over);
+    Some(Over { frame, area, at })
 }
 
 /// Where the small map begins, right of an area of action `dw` pixels wide.
@@ -343,6 +361,12 @@ enum Layers {
 }
 
 fn render_layers(scene: &Scene, drawn: Layers) -> String {
+    render_parts(scene, drawn).0
+}
+
+/// The picture's SVG document, and for [`Layers::Over`] the area of action's own
+/// ([`Over::area`]; empty for the others).
+fn render_parts(scene: &Scene, drawn: Layers) -> (String, String) {
     let geo = Geo::of(scene.board);
     let window = shown(scene.board, &geo, scene);
     let (dw, dh) = match window {
@@ -358,6 +382,7 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
     let width = right_x + OVERVIEW_W + PAD;
     let height = (TITLE_H + dh.max(oh + 10.0 + side_h) + PAD).ceil();
     let mut s = String::new();
+    let mut area = String::new();
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans">"#,
@@ -394,7 +419,7 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
             } else {
                 Some(svg::layers_in(scene.board, &geo, false, &view))
             };
-            detail(&mut s, scene, &geo, layers.as_deref(), w);
+            area = detail(&mut s, scene, &geo, layers.as_deref(), w, over);
         }
         None => {
             let _ = writeln!(
@@ -451,12 +476,20 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
     );
     s.push_str(&side);
     s.push_str("</svg>\n");
-    s
+    (s, area)
 }
 
 /// The area of action, clipped and scaled, framed; the board's own drawing under it
-/// is `layers`, or nothing when the picture is drawn over the board's pixels.
-fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: Option<&str>, w: Window) {
+/// is `layers`. Drawn `over` the board's pixels, the area's marks are its own
+/// document ([`Over::area`]), returned, and `s` holds only the frame.
+fn detail(
+    s: &mut String,
+    scene: &Scene,
+    geo: &Geo,
+    layers: Option<&str>,
+    w: Window,
+    over: bool,
+) -> String {
     // Hex ids come out at the same pixel size whatever the scale: a home country drawn
     // whole writes them larger, in the middle of the hex.
     let ids_style = if w.is_whole_country() {
@@ -497,41 +530,8 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: Option<&str>, w: Win
         crate::map::ascendancy::tints(scene.board, geo, scene.ascendancy, |h| in_window(geo, w, h));
     // 49: the airfields, under the counters.
     let tints = tints + &crate::map::airfield::marks(geo, scene.airfields);
-    // The board's layers, drawn at three-quarter opacity, are drawn into a layer of
-    // their own: clipped to the area grown by LAYER_MARGIN, that layer is the size of
-    // the area, not of the whole board (42 MB of the picture of the demo's 06-3-blue).
-    // The area's own clip still cuts the edge.
-    let _ = writeln!(
-        s,
-        r##"<defs><clipPath id="area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath><clipPath id="layer"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"##,
-        f(w.x),
-        f(w.y),
-        f(w.w),
-        f(w.h),
-        f(w.x - LAYER_MARGIN),
-        f(w.y - LAYER_MARGIN),
-        f(w.w + 2.0 * LAYER_MARGIN),
-        f(w.h + 2.0 * LAYER_MARGIN)
-    );
-    let board = match layers {
-        Some(layers) => format!(
-            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/><g clip-path="url(#layer)" opacity="0.75">{layers}</g>"##,
-            f(w.x),
-            f(w.y),
-            f(w.w),
-            f(w.h),
-            super::backdrop::PAPER
-        ),
-        None => String::new(),
-    };
-    let _ = writeln!(
-        s,
-        r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"{crisp}><g clip-path="url(#area)">{board}{tints}{}{}{ids}{}{}{}{}</g></g>"##,
-        f(PAD),
-        f(TITLE_H),
-        f(w.scale),
-        f(-w.x),
-        f(-w.y),
+    let marks = format!(
+        "{tints}{}{}{ids}{}{}{}{}",
         draw::battle_rings(geo, &scene.action.battles, &scene.action.avs)
             + &crate::map::air::zones(geo, scene.patrol_zones)
             + &crate::map::air::hunts(geo, &scene.action.hunts),
@@ -541,6 +541,56 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: Option<&str>, w: Win
         markers,
         overlays,
     );
+    let mut area = String::new();
+    if over {
+        // The area's own document: its edge cuts the marks as the clip does, with no
+        // layer of the picture's size between them and the board's pixels.
+        let (dw, dh) = (f(w.w * w.scale), f(w.h * w.scale));
+        let _ = writeln!(
+            area,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{dw}" height="{dh}" viewBox="0 0 {dw} {dh}" font-family="DejaVu Sans"><g class="detail" transform="scale({}) translate({} {})"{crisp}>{marks}</g></svg>"#,
+            f(w.scale),
+            f(-w.x),
+            f(-w.y),
+        );
+    } else {
+        // The board's layers, drawn at three-quarter opacity, are drawn into a layer
+        // of their own: clipped to the area grown by LAYER_MARGIN, that layer is the
+        // size of the area, not of the whole board (42 MB of the picture of the
+        // demo's 06-3-blue). The area's own clip still cuts the edge.
+        let _ = writeln!(
+            s,
+            r##"<defs><clipPath id="area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath><clipPath id="layer"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"##,
+            f(w.x),
+            f(w.y),
+            f(w.w),
+            f(w.h),
+            f(w.x - LAYER_MARGIN),
+            f(w.y - LAYER_MARGIN),
+            f(w.w + 2.0 * LAYER_MARGIN),
+            f(w.h + 2.0 * LAYER_MARGIN)
+        );
+        let board = match layers {
+            Some(layers) => format!(
+                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/><g clip-path="url(#layer)" opacity="0.75">{layers}</g>"##,
+                f(w.x),
+                f(w.y),
+                f(w.w),
+                f(w.h),
+                super::backdrop::PAPER
+            ),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            s,
+            r##"<g class="detail" transform="translate({} {}) scale({}) translate({} {})"{crisp}><g clip-path="url(#area)">{board}{marks}</g></g>"##,
+            f(PAD),
+            f(TITLE_H),
+            f(w.scale),
+            f(-w.x),
+            f(-w.y),
+        );
+    }
     let _ = writeln!(
         s,
         r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#555555" stroke-width="1"/>"##,
@@ -549,6 +599,7 @@ fn detail(s: &mut String, scene: &Scene, geo: &Geo, layers: Option<&str>, w: Win
         f(w.w * w.scale),
         f(w.h * w.scale)
     );
+    area
 }
 
 /// How far beyond the area of action the layer of the board's drawing reaches, in
@@ -1107,6 +1158,42 @@ mod tests {
         assert!(f64::from(drawn.width()) < geo.width * w.scale / 2.0);
     }
 
+    /// Drawn over the board's pixels, the picture draws no layer: no group of either
+    /// document is clipped, masked or translucent (a clipped group is drawn into a
+    /// layer and a mask the size of its clip, the area of action's size, as the
+    /// document drawn whole still does), and the area's marks are a document the
+    /// area's size, whose edge cuts them.
+    #[test]
+    fn the_picture_over_the_board_s_pixels_draws_no_layer() {
+        use resvg::usvg;
+        fn layered(g: &usvg::Group) -> bool {
+            g.children().iter().any(|n| match n {
+                usvg::Node::Group(c) => c.should_isolate() || layered(c),
+                _ => false,
+            })
+        }
+        let board = Board::embedded();
+        let mut action = Action::default();
+        let unit = vec![blitzkrieg::units::UnitId::new("B-1IN").unwrap()];
+        action.placed.insert("C20".parse().unwrap(), unit);
+        let none = blitzkrieg::ascendancy::Ascendancy::default();
+        let scene = scene(&board, &action, &none);
+        let over = render_over(&scene).unwrap();
+        let (_, _, w, h) = over.at.detail;
+        for (name, svg) in [("frame", &over.frame), ("area", &over.area)] {
+            let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).unwrap();
+            assert!(!layered(tree.root()), "the {name} draws a layer");
+        }
+        let area = usvg::Tree::from_str(&over.area, &usvg::Options::default()).unwrap();
+        let size = area.size().to_int_size();
+        assert_eq!((size.width(), size.height()), (w, h));
+        let whole = usvg::Tree::from_str(&render(&scene), &usvg::Options::default()).unwrap();
+        assert!(
+            layered(whole.root()),
+            "the picture drawn whole clips its area"
+        );
+    }
+
     /// The area of action shown starts and ends on whole pixels, inside the board and
     /// within a step of the area chosen, whatever the area: the board's pixels made
     /// when the binary was built are laid down on the picture's pixels.
@@ -1162,9 +1249,8 @@ mod tests {
             let state = crate::game::read_state(&std::fs::read(path).unwrap(), stem).unwrap();
             for fit in [1.0, 0.5] {
                 let (over, whole) = crate::map::with_scene(&umpire.rules, &state, fit, |scene| {
-                    let (svg, at) = render_over(scene).unwrap();
                     (
-                        crate::map::raster::pixmap_over(&svg, &at).unwrap(),
+                        crate::map::raster::pixmap_over(&render_over(scene).unwrap()).unwrap(),
                         crate::map::raster::pixmap(&render(scene), 1.0).unwrap(),
                     )
                 });

@@ -45,7 +45,7 @@ pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, RasterError> {
 
 /// Draws an SVG document at `scale` as PNG bytes, with a palette.
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RasterError> {
-    indexed_png(&pixmap(svg, scale)?)
+    indexed_png(&pixmap(svg, scale)?, png::Compression::High)
 }
 
 /// An SVG document read, with the embedded faces.
@@ -81,46 +81,67 @@ static DETAIL: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backdrop-detail
 /// The small map of the whole board with its white margin, an RGB PNG.
 static OVERVIEW: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backdrop-overview.png"));
 
-/// The picture of an SVG document drawn over the board's pixels made when the binary
-/// was built, laid down where `at` says ([`super::picture::render_over`]), as PNG
-/// bytes with a palette.
-pub fn png_over(svg: &str, at: &super::backdrop::Placement) -> Result<Vec<u8>, RasterError> {
-    indexed_png(&pixmap_over(svg, at)?)
+/// The picture drawn over the board's pixels made when the binary was built
+/// ([`super::picture::render_over`]), as PNG bytes with a palette.
+pub fn png_over(over: &super::picture::Over) -> Result<Vec<u8>, RasterError> {
+    indexed_png(&pixmap_over(over)?, OVER_COMPRESSION)
 }
 
-/// [`png_over`]'s pixels.
-pub fn pixmap_over(
-    svg: &str,
-    at: &super::backdrop::Placement,
-) -> Result<tiny_skia::Pixmap, RasterError> {
-    let tree = tree(svg)?;
-    let mut pixmap = canvas(&tree, 1.0)?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    let mut buf = Vec::new();
-    let (x, y, w, h) = at.detail;
-    for (tile, (tx, ty)) in detail_tiles((x, y, w, h))? {
-        let (tw, th) = decode(tile, &mut buf)?;
-        // The part of the tile inside the area, and where it goes.
-        let (x0, x1) = (x.max(tx), (x + w).min(tx + tw));
-        let (y0, y1) = (y.max(ty), (y + h).min(ty + th));
-        for row in y0..y1 {
-            let from = (((row - ty) * tw + (x0 - tx)) * 3) as usize;
-            let to = (at.detail_at.0 + x0 - x, at.detail_at.1 + row - y);
-            lay(
-                &mut pixmap,
-                to,
-                buf.get(from..from + ((x1 - x0) * 3) as usize),
-            );
+/// How hard the picture of the action is compressed: zlib's default level (6) takes
+/// two fifths of the instructions of the best (9), which the other pictures keep, for PNGs
+/// 1.6% to 2.8% larger. Every sample's picture still fits [`super::PNG_BUDGET`] at the
+/// same area as at level 9 (`docs/speed.md`, sixth pass).
+const OVER_COMPRESSION: png::Compression = png::Compression::Balanced;
+
+/// [`png_over`]'s pixels: the area of action's marks drawn on the board's pixels of
+/// the area, in a picture the area's size, laid with the small map's pixels on the
+/// white picture, and the rest of the picture drawn over them. No layer or mask of
+/// the picture's size is drawn, and the area's picture is freed before the rest is
+/// drawn.
+pub fn pixmap_over(over: &super::picture::Over) -> Result<tiny_skia::Pixmap, RasterError> {
+    let at = &over.at;
+    let frame = tree(&over.frame)?;
+    let area = {
+        let tree = tree(&over.area)?;
+        let mut area = canvas(&tree, 1.0)?;
+        let (x, y, w, h) = at.detail;
+        let mut buf = Vec::new();
+        for (tile, (tx, ty)) in detail_tiles((x, y, w, h))? {
+            let (tw, th) = decode(tile, &mut buf)?;
+            // The part of the tile inside the area, and where it goes.
+            let (x0, x1) = (x.max(tx), (x + w).min(tx + tw));
+            let (y0, y1) = (y.max(ty), (y + h).min(ty + th));
+            for row in y0..y1 {
+                let from = (((row - ty) * tw + (x0 - tx)) * 3) as usize;
+                let to = (x0 - x, row - y);
+                lay_rgb(
+                    &mut area,
+                    to,
+                    buf.get(from..from + ((x1 - x0) * 3) as usize),
+                );
+            }
         }
+        resvg::render(&tree, tiny_skia::Transform::identity(), &mut area.as_mut());
+        area
+    };
+    let mut pixmap = canvas(&frame, 1.0)?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    let (aw, ah) = (area.width() as usize * 4, area.height());
+    for row in 0..ah {
+        let from = row as usize * aw;
+        let to = (at.detail_at.0, at.detail_at.1 + row);
+        lay(&mut pixmap, to, area.data().get(from..from + aw), 4);
     }
+    drop(area);
+    let mut buf = Vec::new();
     let (ow, oh) = decode(OVERVIEW, &mut buf)?;
     for row in 0..oh {
         let from = (row * ow * 3) as usize;
         let to = (at.overview_at.0, at.overview_at.1 + row);
-        lay(&mut pixmap, to, buf.get(from..from + (ow * 3) as usize));
+        lay_rgb(&mut pixmap, to, buf.get(from..from + (ow * 3) as usize));
     }
     resvg::render(
-        &tree,
+        &frame,
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
@@ -177,11 +198,17 @@ fn decode(png_bytes: &[u8], buf: &mut Vec<u8>) -> Result<(u32, u32), RasterError
     Ok((info.width, info.height))
 }
 
-/// Lays the opaque RGB pixels `rgb` down on `pixmap` from the pixel `(x, y)` rightwards,
-/// as far as the picture goes.
-fn lay(pixmap: &mut tiny_skia::Pixmap, (x, y): (u32, u32), rgb: Option<&[u8]>) {
+/// Lays the opaque RGB pixels `rgb` down on `pixmap` from the pixel `(x, y)`
+/// rightwards, as far as the picture goes.
+fn lay_rgb(pixmap: &mut tiny_skia::Pixmap, at: (u32, u32), rgb: Option<&[u8]>) {
+    lay(pixmap, at, rgb, 3);
+}
+
+/// Lays the pixels `from`, `size` bytes each (RGB, opaque, or premultiplied RGBA),
+/// down on `pixmap` from the pixel `(x, y)` rightwards, as far as the picture goes.
+fn lay(pixmap: &mut tiny_skia::Pixmap, (x, y): (u32, u32), from: Option<&[u8]>, size: usize) {
     let (width, height) = (pixmap.width(), pixmap.height());
-    let Some(rgb) = rgb else { return };
+    let Some(from) = from else { return };
     if y >= height || x >= width {
         return;
     }
@@ -190,8 +217,11 @@ fn lay(pixmap: &mut tiny_skia::Pixmap, (x, y): (u32, u32), rgb: Option<&[u8]>) {
     let Some(row) = pixmap.data_mut().get_mut(start..start + room) else {
         return;
     };
-    for (px, c) in row.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
-        px.copy_from_slice(&[c[0], c[1], c[2], 255]);
+    for (px, c) in row.chunks_exact_mut(4).zip(from.chunks_exact(size)) {
+        match c {
+            [r, g, b] => px.copy_from_slice(&[*r, *g, *b, 255]),
+            _ => px.copy_from_slice(c),
+        }
     }
 }
 
@@ -272,8 +302,11 @@ fn indices(runs: &[(u32, u32)], pal: &[u32], len: usize) -> Vec<u8> {
     out
 }
 
-/// An 8-bit palette PNG of the picture.
-fn indexed_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
+/// An 8-bit palette PNG of the picture, compressed as `compression` says.
+fn indexed_png(
+    pixmap: &tiny_skia::Pixmap,
+    compression: png::Compression,
+) -> Result<Vec<u8>, RasterError> {
     let runs = runs(pixmap);
     let pal = palette(&runs);
     let data = indices(&runs, &pal, pixmap.pixels().len());
@@ -286,7 +319,7 @@ fn indexed_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(rgb);
-    enc.set_compression(png::Compression::High);
+    enc.set_compression(compression);
     enc.set_filter(png::Filter::NoFilter);
     let err = |e: png::EncodingError| RasterError::Png(e.to_string());
     let mut w = enc.write_header().map_err(err)?;

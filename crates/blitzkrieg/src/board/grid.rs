@@ -27,7 +27,73 @@ pub(crate) struct HexGrid {
     cities: Vec<Hex>,
 }
 
+/// The grid's tables but the hexes' records, as `build.rs` writes them for the embedded
+/// board (`build_source.rs`): hexes as (column, number). A process takes them back
+/// ([`HexGrid::from_tables`]) instead of working them out from the hexes and roads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GridTables<'a> {
+    /// The largest column and number of any hex.
+    pub(crate) extent: (i16, i16),
+    /// Each hex's cell by position on the grid (`u32::MAX`: none), column by column.
+    pub(crate) slots: &'a [u32],
+    /// The directions a road leaves each cell by, in hex order.
+    pub(crate) roads: &'a [u8],
+    /// Each country's hexes, in hex order.
+    pub(crate) countries: &'a [(Country, &'a [(i16, i16)])],
+    /// Sea hexes on the board edge, in hex order.
+    pub(crate) sea_edge: &'a [(i16, i16)],
+    /// City hexes, in hex order.
+    pub(crate) cities: &'a [(i16, i16)],
+}
+
+/// A grid's slots, each cell's roads and each country's hexes ([`HexGrid::tables`]).
+type OwnTables<'a> = (&'a [u32], Vec<u8>, Vec<(Country, &'a [Hex])>);
+
+/// Hexes from (column, number) pairs; `None` should one not be a hex.
+fn hexes_of(pairs: &[(i16, i16)]) -> Option<Vec<Hex>> {
+    pairs.iter().map(|&(c, n)| Hex::new(c, n)).collect()
+}
+
 impl HexGrid {
+    /// The grid of `hexes` from `tables` written for them when the binary was built:
+    /// only the hexes' records are copied. `None` when the tables do not fit `hexes`
+    /// (never for the tables `build.rs` wrote from them).
+    pub(crate) fn from_tables(
+        hexes: &BTreeMap<Hex, HexInfo>,
+        tables: &GridTables<'_>,
+    ) -> Option<HexGrid> {
+        if tables.roads.len() != hexes.len() {
+            return None;
+        }
+        Some(HexGrid {
+            slots: HexField::from_cells(tables.extent, tables.slots.to_vec())?,
+            cells: hexes
+                .values()
+                .cloned()
+                .zip(tables.roads.iter().copied())
+                .collect(),
+            extent: tables.extent,
+            countries: (tables.countries.iter())
+                .map(|(c, list)| Some((*c, hexes_of(list)?)))
+                .collect::<Option<_>>()?,
+            sea_edge: hexes_of(tables.sea_edge)?,
+            cities: hexes_of(tables.cities)?,
+        })
+    }
+
+    /// The tables of this grid ([`GridTables`]) but the hexes: its slots, each cell's
+    /// roads and each country's hexes. Asked by `build.rs` alone.
+    #[allow(dead_code)]
+    pub(crate) fn tables(&self) -> OwnTables<'_> {
+        (
+            self.slots.cells(),
+            self.cells.iter().map(|c| c.1).collect(),
+            (self.countries.iter())
+                .map(|(c, list)| (*c, list.as_slice()))
+                .collect(),
+        )
+    }
+
     /// The grid of `hexes` and the road links `roads` between them.
     pub(crate) fn new(hexes: &BTreeMap<Hex, HexInfo>, roads: &BTreeSet<(Hex, Hex)>) -> HexGrid {
         let extent = hexes

@@ -1,9 +1,9 @@
-//! The board as plain parts, every field of a [`Board`] but the grid built from them:
-//! what the embedded board is built from (`compiled.rs`, from the statics the build
-//! script wrote once it had read and checked `board.toml` with the loader). Only a
-//! checked board is ever written.
+//! The board as plain parts, every field of a [`Board`] but the grid: what the embedded
+//! board is built from (`compiled.rs`, from the statics the build script wrote once it
+//! had read and checked `board.toml` with the loader), the grid's tables among them
+//! (`GridTables`). Only a checked board is ever written.
 
-use super::grid::HexGrid;
+use super::grid::{GridTables, HexGrid};
 use super::{Beach, Board, City, HexInfo, Lake, Port, River, SeaZone};
 use crate::hex::Hex;
 use std::collections::{BTreeMap, BTreeSet};
@@ -21,11 +21,16 @@ pub(crate) struct PlainBoard {
     pub(crate) lakes: Vec<Lake>,
 }
 
-impl From<PlainBoard> for Board {
-    fn from(p: PlainBoard) -> Board {
-        Board {
+impl PlainBoard {
+    /// The board, its grid taken from `tables` written for these hexes when the binary
+    /// was built ([`HexGrid::from_tables`]) instead of worked out again; `None` when
+    /// they do not fit.
+    pub(crate) fn with_tables(self, tables: &GridTables<'_>) -> Option<Board> {
+        let p = self;
+        let grid = HexGrid::from_tables(&p.hexes, tables)?;
+        Some(Board {
             name: p.name,
-            grid: HexGrid::new(&p.hexes, &p.roads),
+            grid,
             hexes: p.hexes,
             roads: p.roads,
             cities: p.cities,
@@ -34,6 +39,6 @@ impl From<PlainBoard> for Board {
             rivers: p.rivers,
             beaches: p.beaches,
             lakes: p.lakes,
-        }
+        })
     }
 }
