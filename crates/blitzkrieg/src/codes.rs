@@ -948,6 +948,11 @@ mod tests {
                 hexes: 14,
                 range: 12,
             },
+            // 52.2-52.3: bombardment by artillery and attack helicopters.
+            Problem::FacilityBarrageNotBuilt {
+                id: "b1".into(),
+                facility: "port".into(),
+            },
         ]
     }
 

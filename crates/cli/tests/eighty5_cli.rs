@@ -1525,6 +1525,86 @@ fn a_port_bombed_in_85_takes_heavy_damage_that_wears_off_a_level_a_red_player_tu
     blitz().arg("verify").arg(&g).assert().success();
 }
 
+// 52.3: critical resources as a target.
+/// 52.3 ('85): a game of '85 from a position at Blue's turn 2, B-1SAC in Vesper (V33)
+/// bombs the critical resources of NN48, Red's naval stores city (`kind = "resource"`);
+/// Red intercepts nothing, and the agreed text gives the BBT a number: the resources
+/// take damage (CRX), the port and the road of the city none. In Red's player-turn 2
+/// Red has the use of two naval stores cities, short of naval stores (36.42); the
+/// damage wears off as 52.44 says and the folder verifies.
+#[test]
+fn a_citys_critical_resources_bombed_in_85_are_out_of_use_for_36_52_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1SAC\"]\n\n\
+                    [[stack]]\nhex = \"NN49\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let bomb = format!(
+        "{}\n[[mission]]\nunits = [\"B-1SAC\"]\nkind = \"resource\"\nto = \"NN48\"\n",
+        crate::support::TEXT_SEED
+    );
+    play_turn(&g, "04-2-blue", ("blue", 2), &bomb);
+    answer_nothing(
+        dir.path(),
+        "af",
+        &g.join("04-2-blue.step1.state.ron"),
+        RESOURCE_SEED,
+    );
+    let report = flat_report(&g.join("04-2-blue.step1.report.txt"));
+    for line in [
+        "Bombing of the critical resources of NN48 by B-1SAC with 4 factors",
+        "damage to the critical resources (CRX), now 1",
+        "Red's critical resources at NN48 is inoperative (CRX)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    assert!(!report.contains("port facility at NN48"), "{report}");
+    let state = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(state.contains("CRX"), "{state}");
+    let report = play_turn(&g, "05-2-red", ("red", 2), "");
+    assert!(
+        report.contains("2 naval stores cities in use (36.1): short of naval stores (36.42)"),
+        "{report}"
+    );
+    blitz().arg("verify").arg(&g).assert().success();
+}
+
+/// 52.2-52.3 ('85): a `[[barrage]]` of artillery naming a facility to bombard is
+/// refused through the binary (B391), naming what is not built, and nothing is written.
+#[test]
+fn a_barrage_naming_a_facility_is_refused_52_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V31\"\nunits = [\"B-1AT\"]\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"NN49\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let s = g.join("04-2-blue.state.ron");
+    let orders = g.with_file_name("b.toml");
+    let text = format!(
+        "game = \"af\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n{}\n\
+         [[barrage]]\nid = \"b1\"\nunits = [\"B-1AT\"]\ntarget = \"V33\"\nfacility = \"port\"\n",
+        sha(&s),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&orders, text).unwrap();
+    let before = files(&g);
+    refused(
+        &s,
+        &orders,
+        "barrage b1 names a facility (port): bombardment of a facility by",
+    );
+    resolve(&s, &orders)
+        .code(1)
+        .stderr(contains("is not built yet"));
+    assert_eq!(files(&g), before);
+}
+
+/// The agreed text whose rolls give the resources mission of
+/// [`a_citys_critical_resources_bombed_in_85_are_out_of_use_for_36_52_3`] a number on the
+/// BBT.
+const RESOURCE_SEED: &str = "j";
+
 // 49: airfields.
 /// The state file `stem` of the game in `g`, and an order file of `side` for `turn`
 /// on it with `body` (no battle, no seed), resolved through the binary; the report of

@@ -72,6 +72,8 @@ impl Strike {
             RaidTarget::Port => "Bombing of the port facility",
             RaidTarget::Road => "Bombing of the city-road",
             RaidTarget::Industry => "Bombing of the city supply and industry",
+            RaidTarget::Resource => "Bombing of the critical resources",
+            RaidTarget::AirbaseFacility => "Bombardment of the airbase",
         };
         let night = if self.night { " at night" } else { "" };
         let outcome = match (self.marker, self.result, self.target) {
@@ -193,6 +195,8 @@ pub fn resolve(
             (_, RaidTarget::Airbase) => para!("33.2"),
             (_, RaidTarget::Port) => para!("33.3"),
             (_, RaidTarget::Road) => para!("33.4"),
+            (_, RaidTarget::Resource) => para!("52.3"),
+            (_, RaidTarget::AirbaseFacility) => para!("52.2"),
             _ => para!("33.5"),
         });
         let mut strike = Strike {
@@ -269,6 +273,8 @@ pub(crate) fn kind_name(target: RaidTarget) -> &'static str {
         RaidTarget::Port => "port",
         RaidTarget::Road => "road",
         RaidTarget::Industry => "industry",
+        RaidTarget::Resource => "resource",
+        RaidTarget::AirbaseFacility => "airbase-facility",
     }
 }
 
