@@ -1543,6 +1543,12 @@ fn a_citys_critical_resources_bombed_in_85_are_out_of_use_for_36_52_3() {
         "{}\n[[mission]]\nunits = [\"B-1SAC\"]\nkind = \"resource\"\nto = \"NN48\"\n",
         crate::support::TEXT_SEED
     );
+    // The template names the targets of '85 (52.2-52.3).
+    let template = fs::read_to_string(g.join("04-2-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("kind = \"resource\" (SAC, MDM) bombs a city's critical resources"),
+        "{template}"
+    );
     play_turn(&g, "04-2-blue", ("blue", 2), &bomb);
     answer_nothing(
         dir.path(),
@@ -1550,6 +1556,8 @@ fn a_citys_critical_resources_bombed_in_85_are_out_of_use_for_36_52_3() {
         &g.join("04-2-blue.step1.state.ron"),
         RESOURCE_SEED,
     );
+    let template = fs::read_to_string(g.join("05-2-red.template.toml")).unwrap();
+    assert!(template.contains("# CRX on NN48: damage 1"), "{template}");
     let report = flat_report(&g.join("04-2-blue.step1.report.txt"));
     for line in [
         "Bombing of the critical resources of NN48 by B-1SAC with 4 factors",
@@ -1568,6 +1576,54 @@ fn a_citys_critical_resources_bombed_in_85_are_out_of_use_for_36_52_3() {
     );
     blitz().arg("verify").arg(&g).assert().success();
 }
+
+/// 52.2 ('85): a game of '85 from a position at Blue's turn 2, two TAC and an MDM in Vesper (V33)
+/// bombard the airbase of Cernitz (BB38), a city of Sud Walkure that Red reduced and
+/// holds, R-1TAC on the ground there (`kind = "airbase-facility"`); Red intercepts
+/// nothing, and the agreed text gives the BBT a number: the airbase takes damage (ABX),
+/// R-1TAC is neither lost nor inverted. The template of Red's player-turn shows the
+/// damage, Red's report says when it works again, and the folder verifies.
+#[test]
+fn an_airbase_bombarded_in_85_takes_damage_its_aircraft_untouched_52_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n[held]\nBB38 = \"red\"\n\n\
+                    [minor.sud-walkure]\naggressor = \"red\"\nreduced = [\"BB38\", \"CC38\", \"CC39\"]\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1TAC\", \"B-2TAC\", \"B-1MDM\"]\n\n\
+                    [[stack]]\nhex = \"BB38\"\nunits = [\"R-1TAC\", \"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let bomb = format!(
+        "{}\n[[mission]]\nunits = [\"B-1TAC\", \"B-2TAC\", \"B-1MDM\"]\nkind = \"airbase-facility\"\nto = \"BB38\"\n",
+        crate::support::TEXT_SEED
+    );
+    play_turn(&g, "04-2-blue", ("blue", 2), &bomb);
+    answer_nothing(
+        dir.path(),
+        "af",
+        &g.join("04-2-blue.step1.state.ron"),
+        AIRBASE_SEED,
+    );
+    let report = flat_report(&g.join("04-2-blue.step1.report.txt"));
+    for line in [
+        "Bombardment of the airbase of BB38 by B-",
+        "damage to the airbase (ABX), now 1",
+        "Red's airbase at BB38 is inoperative (ABX)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    assert!(!report.contains("R-1TAC eliminated"), "{report}");
+    let state = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(state.contains("ABX") && state.contains("R-1TAC"), "{state}");
+    assert!(!state.contains("inverted"), "{state}");
+    let template = fs::read_to_string(g.join("05-2-red.template.toml")).unwrap();
+    assert!(template.contains("# ABX on BB38: damage 1"), "{template}");
+    play_turn(&g, "05-2-red", ("red", 2), "");
+    blitz().arg("verify").arg(&g).assert().success();
+}
+
+/// The agreed text whose rolls give the airbase mission of
+/// [`an_airbase_bombarded_in_85_takes_damage_its_aircraft_untouched_52_2`] a number on the
+/// BBT.
+const AIRBASE_SEED: &str = "j";
 
 /// 52.2-52.3 ('85): a `[[barrage]]` of artillery naming a facility to bombard is
 /// refused through the binary (B391), naming what is not built, and nothing is written.
