@@ -1620,6 +1620,63 @@ fn an_airbase_bombarded_in_85_takes_damage_its_aircraft_untouched_52_2() {
     blitz().arg("verify").arg(&g).assert().success();
 }
 
+/// 52.52 ('85): a game of '85 from a position at Red's turn 2, Blue holding NN48 (a
+/// hex of Red's naval stores city) with B-1IN: nine Red armor attack it at 54 to 8,
+/// eliminate it and advance in: the report says the city fell and its critical
+/// resources take heavy damage, the state keeps it (CRX), and the folder verifies.
+#[test]
+fn a_resource_city_taken_in_combat_takes_heavy_damage_52_52() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"red\"\n\n[held]\nNN48 = \"blue\"\n\n\
+                    [[stack]]\nhex = \"NN48\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"OO48\"\nunits = [\"R-1AR\", \"R-2AR\", \"R-3AR\"]\n\n\
+                    [[stack]]\nhex = \"NN47\"\nunits = [\"R-4AR\", \"R-5AR\", \"R-6AR\"]\n\n\
+                    [[stack]]\nhex = \"MM47\"\nunits = [\"R-7AR\", \"R-8AR\", \"R-9AR\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let s = std::fs::read_dir(&g)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.to_string_lossy().ends_with("-2-red.state.ron"))
+        .unwrap();
+    let orders = g.with_file_name("r.toml");
+    let text = format!(
+        "game = \"af\"\nside = \"red\"\nturn = 2\nstate = \"{}\"\n{}\n\
+         [[attack]]\nid = \"A1\"\nunits = [\"R-1AR\", \"R-2AR\", \"R-3AR\", \"R-4AR\", \"R-5AR\", \"R-6AR\", \"R-7AR\", \"R-8AR\", \"R-9AR\"]\ntarget = \"NN48\"\nadvance = [\"R-1AR\"]\n",
+        sha(&s),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&orders, text).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&s)
+        .arg(&orders)
+        .assert()
+        .success();
+    // The player-turn stops before odds (PBEM): Blue answers, naming the seed.
+    let name = s.file_name().unwrap().to_string_lossy().to_string();
+    let step = s.with_file_name(name.replace(".state.ron", ".step1.state.ron"));
+    let answer = dir.path().join("b.toml");
+    let header = format!(
+        "game = \"af\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n{}",
+        sha(&step),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&answer, header).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&step)
+        .arg(&answer)
+        .args(["--seed-text", "j"])
+        .assert()
+        .success();
+    let report = flat_report(&s.with_file_name(name.replace(".state.ron", ".step1.report.txt")));
+    assert!(
+        report.contains("NN48 falls to Red through combat: its critical resources take heavy damage, now 1 heavy (CRX) (52.52)"),
+        "{report}"
+    );
+    blitz().arg("verify").arg(&g).assert().success();
+}
+
 /// The agreed text whose rolls give the airbase mission of
 /// [`an_airbase_bombarded_in_85_takes_damage_its_aircraft_untouched_52_2`] a number on the
 /// BBT.
