@@ -602,6 +602,13 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     // 33: additional bombing missions.
     if blitzkrieg::bombing::played(rules) {
         bombing_help(t, pos, side);
+        // 52.2-52.3 ('85): the targets of '85, in games that record 52.5 and after.
+        if blitzkrieg::bombing::damage::capture_played(rules) {
+            let _ = writeln!(
+                t,
+                "# '85 (52.2-52.3): kind = \"resource\" (SAC, MDM) bombs a city's critical resources,\n# kind = \"airbase-facility\" (TAC, MDM) the airbase itself (a city or an enemy airfield);\n# a city taken in combat has its resources heavily damaged (52.52)"
+            );
+        }
     }
     // 50.5-50.6: '85's transport aircraft carry air transport.
     for l in blitzkrieg::eighty5::transport::template_lines(rules, pos, side) {

@@ -968,6 +968,11 @@ mod tests {
                 aircraft: UnitId::new("B-1TA").unwrap(),
                 why: "B-1IN is not cut off from supply (50.71)".into(),
             },
+            // 52.2-52.3: bombardment by artillery and attack helicopters.
+            Problem::FacilityBarrageNotBuilt {
+                id: "b1".into(),
+                facility: "port".into(),
+            },
         ]
     }
 

@@ -1580,6 +1580,20 @@ fn fight(
             let after = crate::bombing::aa::after_strike(rules, &mut f.pos, aa_owed, &fought);
             f.events.extend(fought);
             f.events.extend(after);
+            // 52.51 ('85): a resource city reduced takes heavy damage on its resources.
+            let was = state
+                .minors
+                .get(&country)
+                .is_some_and(|m| m.reduced.contains(&hex));
+            let now = next
+                .minors
+                .get(&country)
+                .is_some_and(|m| m.reduced.contains(&hex));
+            if now && !was {
+                let now = (f.turn, f.side);
+                f.events
+                    .extend(crate::bombing::damage::reduced(rules, &mut f.pos, hex, now));
+            }
             f.throughout.after_battle(rules, &f.pos);
         } else {
             // 36.32-36.34: the odds capped for want of basic industry.
@@ -1606,6 +1620,14 @@ fn fight(
             f.events.extend(battle_events);
             f.events.extend(after);
             f.events.extend(air::base::overrun(&mut f.pos));
+            // 52.52 ('85): a resource city fallen through combat.
+            f.events.extend(crate::bombing::damage::fallen(
+                rules,
+                &mut f.pos,
+                &battle.targets,
+                &state.held,
+                (f.turn, f.side),
+            ));
             f.throughout.after_battle(rules, &f.pos);
             let rest = battles.get(i + 1..).unwrap_or_default();
             let waiting = combat::interleave::targets_waiting(&battle.barrages, rest);

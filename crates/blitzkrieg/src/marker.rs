@@ -55,6 +55,16 @@ pub enum HexMarkerKind {
     /// 25.3-25.4: attacked on the BBT this player-turn: barraged no more, advances
     /// after combat stop on entering it. Comes off at the end of the player-turn.
     Barraged,
+    // 52.3: critical resources bombarded (BLITZKRIEG '85).
+    /// 52.3 ('85): the city's critical resources damaged: none of them (36) works, nor
+    /// 38.5's six points. 004 prints no such marker; the name is the project's, and the
+    /// hex carries it only while 52's damage is on the resources.
+    CRX,
+    // 52.2: airbase bombardment (BLITZKRIEG '85).
+    /// 52.2 ('85): the airbase of a city or an airfield damaged: it bases no aircraft
+    /// (no landing, no change of base to it, none placed there) while 52's damage is on
+    /// it; the aircraft on it are not touched. The name is the project's, as CRX's.
+    ABX,
 }
 
 impl fmt::Display for HexMarkerKind {
@@ -64,6 +74,8 @@ impl fmt::Display for HexMarkerKind {
             HexMarkerKind::RCX => "RCX",
             HexMarkerKind::SRIX => "SRIX",
             HexMarkerKind::Barraged => "BBT",
+            HexMarkerKind::CRX => "CRX",
+            HexMarkerKind::ABX => "ABX",
         })
     }
 }

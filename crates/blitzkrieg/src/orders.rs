@@ -169,6 +169,9 @@ struct RawBarrage {
     stock: Option<Spanned<String>>,
     /// 003 25.3: the battle this barrage is resolved right after.
     after: Option<Spanned<String>>,
+    // 52.2-52.3 ('85): a facility bombarded by artillery or attack helicopters.
+    /// 52.2-52.3: the facility bombarded instead of the units (refused: not built).
+    facility: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -1064,6 +1067,17 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         .iter()
         .filter_map(|b| {
             let u = who(&b.unit, &b.units, b.id.span(), errs);
+            // 52.2-52.3: artillery and attack helicopters bombard no facility yet.
+            if let Some(f) = &b.facility {
+                errs.push(OrderError::new(
+                    Problem::FacilityBarrageNotBuilt {
+                        id: b.id.get_ref().trim().to_string(),
+                        facility: f.get_ref().trim().to_string(),
+                    },
+                    Some(f.span()),
+                    cite!("52.2"),
+                ));
+            }
             Some(Barrage {
                 id: Located::new(b.id.get_ref().trim().to_string(), b.id.span()),
                 units: u,

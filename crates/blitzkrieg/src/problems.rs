@@ -1233,6 +1233,10 @@ problems! {
         (B388)
         #[error("{aircraft} cannot supply these units by air: {why}")]
         CannotAirSupply { aircraft: UnitId, why: String },
+        // 52.2-52.3: bombardment of a facility by artillery and attack helicopters.
+        (B391, hint = "bombard a facility with aircraft (`[[mission]]`, docs/85.md); a barrage attacks the units in its target hex (25.2, 46.5)")
+        #[error("barrage {id} names a facility ({facility}): bombardment of a facility by artillery or attack helicopters (52.2-52.3) is not built yet")]
+        FacilityBarrageNotBuilt { id: String, facility: String },
     }
 }
 

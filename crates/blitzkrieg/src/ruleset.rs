@@ -725,9 +725,15 @@ pub struct Ruleset {
 
 /// The readings a state written before readings existed (format 1) is played with:
 /// the umpire's behaviour then, so its games replay byte for byte.
-/// 004: the rules of '85 a game made now records (46, 48, 49, 52 since release 0.8.0;
-/// 50, air transport, since).
-pub const EIGHTY5_RECORDED: [u32; 5] = [46, 48, 49, 50, 52];
+/// 004: the rules of '85 a game made now records: 46, 48, 49 and 52 since release
+/// 0.8.0; then 50 (air transport) and `525` for 52.5 (a city's critical resources
+/// heavily damaged when it falls through combat or is reduced); a game made before
+/// plays without them.
+pub const EIGHTY5_RECORDED: [u32; 6] = [46, 48, 49, 50, 52, CAPTURE_DAMAGE_52_5];
+
+/// 52.5: the number a game of '85 records (`rules85`) when it plays 52.5's city
+/// capture effects: 52's own number stands for the damage of release 0.8.0.
+pub const CAPTURE_DAMAGE_52_5: u32 = 525;
 
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
@@ -1392,19 +1398,21 @@ mod tests {
             ..old
         };
         let written = ron::to_string(&new).unwrap();
-        assert!(written.contains("rules85:[46,48,49,50,52]"), "{written}");
+        assert!(written.contains("rules85:[46,48,49,50,52,525]"), "{written}");
         let now = Ruleset::from_options(&b, &new, 2).unwrap();
         assert!([46, 48, 49, 50, 52].iter().all(|r| now.plays85(*r)));
         assert!(!now.plays85(51));
         assert!(Ruleset::recorded85(RuleSet::Tournament).is_empty());
-        // 50: a game made with release 0.8.0 records 46, 48, 49 and 52, and plays on
-        // without air transport aircraft.
+        // 50, 52.5: a game made with release 0.8.0 records 46, 48, 49 and 52, and plays
+        // on without air transport aircraft or capture damage.
         let made_with_0_8 = Options {
             rules85: [46, 48, 49, 52].into_iter().collect(),
             ..new
         };
         let then = Ruleset::from_options(&b, &made_with_0_8, 2).unwrap();
-        assert!(then.plays85(49) && !then.plays85(50));
+        assert!(then.plays85(49) && then.plays85(52));
+        assert!(!then.plays85(50) && !then.plays85(CAPTURE_DAMAGE_52_5));
+        assert!(now.plays85(CAPTURE_DAMAGE_52_5));
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)

@@ -149,7 +149,8 @@ use blitzkrieg::marker::HexMarkerKind;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// 38.4-38.6: a minor country city held since the last turn gives 2 points, one
-/// with a working critical resource 6 (not 8), one with SRIX in force 2; an enemy
+/// with a working critical resource 6 (not 8), one with SRIX in force or its critical
+/// resources damaged (CRX, 52.3) 2; an enemy
 /// home city, or a minor city held by the enemy, nothing.
 #[test]
 fn conquest_counts_minor_cities_only_38_4_38_6() {
@@ -198,11 +199,24 @@ fn conquest_counts_minor_cities_only_38_4_38_6() {
     );
     let got = production::conquest(&board, f, &held, &marks, Side::Blue);
     assert_eq!(got.iter().map(|(_, n)| n).sum::<u32>(), 2 + 2);
+    // 52.3 ('85): with its critical resources damaged (CRX) on any hex, 2 as well.
+    let mut marks = BTreeMap::new();
+    marks.insert(
+        *rich.hexes.last().unwrap(),
+        BTreeSet::from([blitzkrieg::marker::HexMarker {
+            kind: HexMarkerKind::CRX,
+            until_turn: 9,
+            until_side: Side::Blue,
+        }]),
+    );
+    let got = production::conquest(&board, f, &held, &marks, Side::Blue);
+    assert_eq!(got.iter().map(|(_, n)| n).sum::<u32>(), 2 + 2);
 }
 
 /// 38.21 with 28.5: a side's functioning aircraft cities are its own aircraft cities
 /// (28.51: Blue's V33, I12, J28), less one the enemy holds (captured) and one bombed
-/// (SRIX in force this player-turn); a marker whose time is up no longer counts.
+/// (SRIX in force this player-turn); a marker whose time is up no longer counts; one
+/// whose airbase is damaged (ABX, 52.2) while the damage is on it.
 #[test]
 fn functioning_aircraft_cities_are_neither_captured_nor_bombed_38_21() {
     let board = Board::from_toml(Board::embedded_source(), "board.toml").unwrap();
@@ -230,4 +244,15 @@ fn functioning_aircraft_cities_are_neither_captured_nor_bombed_38_21() {
     // The SRIX marker comes off at the end of Blue's player-turn 3.
     let later = production::aircraft_cities(&board, &held, &marks, 4, Side::Blue);
     assert_eq!(names(later), ["I12", "J28"]);
+    // 52.2 ('85): J28's airbase damaged (ABX): it functions no more while it lasts.
+    marks.insert(
+        hex("J28"),
+        BTreeSet::from([blitzkrieg::marker::HexMarker {
+            kind: HexMarkerKind::ABX,
+            until_turn: 3,
+            until_side: Side::Blue,
+        }]),
+    );
+    let damaged = production::aircraft_cities(&board, &held, &marks, 4, Side::Blue);
+    assert_eq!(names(damaged), ["I12"]);
 }

@@ -1525,6 +1525,199 @@ fn a_port_bombed_in_85_takes_heavy_damage_that_wears_off_a_level_a_red_player_tu
     blitz().arg("verify").arg(&g).assert().success();
 }
 
+// 52.3: critical resources as a target.
+/// 52.3 ('85): a game of '85 from a position at Blue's turn 2, B-1SAC in Vesper (V33)
+/// bombs the critical resources of NN48, Red's naval stores city (`kind = "resource"`);
+/// Red intercepts nothing, and the agreed text gives the BBT a number: the resources
+/// take damage (CRX), the port and the road of the city none. In Red's player-turn 2
+/// Red has the use of two naval stores cities, short of naval stores (36.42); the
+/// damage wears off as 52.44 says and the folder verifies.
+#[test]
+fn a_citys_critical_resources_bombed_in_85_are_out_of_use_for_36_52_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1SAC\"]\n\n\
+                    [[stack]]\nhex = \"NN49\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let bomb = format!(
+        "{}\n[[mission]]\nunits = [\"B-1SAC\"]\nkind = \"resource\"\nto = \"NN48\"\n",
+        crate::support::TEXT_SEED
+    );
+    // The template names the targets of '85 (52.2-52.3).
+    let template = fs::read_to_string(g.join("04-2-blue.template.toml")).unwrap();
+    assert!(
+        template.contains("kind = \"resource\" (SAC, MDM) bombs a city's critical resources"),
+        "{template}"
+    );
+    play_turn(&g, "04-2-blue", ("blue", 2), &bomb);
+    answer_nothing(
+        dir.path(),
+        "af",
+        &g.join("04-2-blue.step1.state.ron"),
+        RESOURCE_SEED,
+    );
+    let template = fs::read_to_string(g.join("05-2-red.template.toml")).unwrap();
+    assert!(template.contains("# CRX on NN48: damage 1"), "{template}");
+    let report = flat_report(&g.join("04-2-blue.step1.report.txt"));
+    for line in [
+        "Bombing of the critical resources of NN48 by B-1SAC with 4 factors",
+        "damage to the critical resources (CRX), now 1",
+        "Red's critical resources at NN48 is inoperative (CRX)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    assert!(!report.contains("port facility at NN48"), "{report}");
+    let state = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(state.contains("CRX"), "{state}");
+    let report = play_turn(&g, "05-2-red", ("red", 2), "");
+    assert!(
+        report.contains("2 naval stores cities in use (36.1): short of naval stores (36.42)"),
+        "{report}"
+    );
+    blitz().arg("verify").arg(&g).assert().success();
+}
+
+/// 52.2 ('85): a game of '85 from a position at Blue's turn 2, two TAC and an MDM in Vesper (V33)
+/// bombard the airbase of Cernitz (BB38), a city of Sud Walkure that Red reduced and
+/// holds, R-1TAC on the ground there (`kind = "airbase-facility"`); Red intercepts
+/// nothing, and the agreed text gives the BBT a number: the airbase takes damage (ABX),
+/// R-1TAC is neither lost nor inverted. The template of Red's player-turn shows the
+/// damage, Red's report says when it works again, and the folder verifies.
+#[test]
+fn an_airbase_bombarded_in_85_takes_damage_its_aircraft_untouched_52_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n[held]\nBB38 = \"red\"\n\n\
+                    [minor.sud-walkure]\naggressor = \"red\"\nreduced = [\"BB38\", \"CC38\", \"CC39\"]\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1TAC\", \"B-2TAC\", \"B-1MDM\"]\n\n\
+                    [[stack]]\nhex = \"BB38\"\nunits = [\"R-1TAC\", \"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let bomb = format!(
+        "{}\n[[mission]]\nunits = [\"B-1TAC\", \"B-2TAC\", \"B-1MDM\"]\nkind = \"airbase-facility\"\nto = \"BB38\"\n",
+        crate::support::TEXT_SEED
+    );
+    play_turn(&g, "04-2-blue", ("blue", 2), &bomb);
+    answer_nothing(
+        dir.path(),
+        "af",
+        &g.join("04-2-blue.step1.state.ron"),
+        AIRBASE_SEED,
+    );
+    let report = flat_report(&g.join("04-2-blue.step1.report.txt"));
+    for line in [
+        "Bombardment of the airbase of BB38 by B-",
+        "damage to the airbase (ABX), now 1",
+        "Red's airbase at BB38 is inoperative (ABX)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    assert!(!report.contains("R-1TAC eliminated"), "{report}");
+    let state = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(state.contains("ABX") && state.contains("R-1TAC"), "{state}");
+    assert!(!state.contains("inverted"), "{state}");
+    let template = fs::read_to_string(g.join("05-2-red.template.toml")).unwrap();
+    assert!(template.contains("# ABX on BB38: damage 1"), "{template}");
+    play_turn(&g, "05-2-red", ("red", 2), "");
+    blitz().arg("verify").arg(&g).assert().success();
+}
+
+/// 52.52 ('85): a game of '85 from a position at Red's turn 2, Blue holding NN48 (a
+/// hex of Red's naval stores city) with B-1IN: nine Red armor attack it at 54 to 8,
+/// eliminate it and advance in: the report says the city fell and its critical
+/// resources take heavy damage, the state keeps it (CRX), and the folder verifies.
+#[test]
+fn a_resource_city_taken_in_combat_takes_heavy_damage_52_52() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"red\"\n\n[held]\nNN48 = \"blue\"\n\n\
+                    [[stack]]\nhex = \"NN48\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"OO48\"\nunits = [\"R-1AR\", \"R-2AR\", \"R-3AR\"]\n\n\
+                    [[stack]]\nhex = \"NN47\"\nunits = [\"R-4AR\", \"R-5AR\", \"R-6AR\"]\n\n\
+                    [[stack]]\nhex = \"MM47\"\nunits = [\"R-7AR\", \"R-8AR\", \"R-9AR\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let s = std::fs::read_dir(&g)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.to_string_lossy().ends_with("-2-red.state.ron"))
+        .unwrap();
+    let orders = g.with_file_name("r.toml");
+    let text = format!(
+        "game = \"af\"\nside = \"red\"\nturn = 2\nstate = \"{}\"\n{}\n\
+         [[attack]]\nid = \"A1\"\nunits = [\"R-1AR\", \"R-2AR\", \"R-3AR\", \"R-4AR\", \"R-5AR\", \"R-6AR\", \"R-7AR\", \"R-8AR\", \"R-9AR\"]\ntarget = \"NN48\"\nadvance = [\"R-1AR\"]\n",
+        sha(&s),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&orders, text).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&s)
+        .arg(&orders)
+        .assert()
+        .success();
+    // The player-turn stops before odds (PBEM): Blue answers, naming the seed.
+    let name = s.file_name().unwrap().to_string_lossy().to_string();
+    let step = s.with_file_name(name.replace(".state.ron", ".step1.state.ron"));
+    let answer = dir.path().join("b.toml");
+    let header = format!(
+        "game = \"af\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n{}",
+        sha(&step),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&answer, header).unwrap();
+    blitz()
+        .args(["resolve", "-q"])
+        .arg(&step)
+        .arg(&answer)
+        .args(["--seed-text", "j"])
+        .assert()
+        .success();
+    let report = flat_report(&s.with_file_name(name.replace(".state.ron", ".step1.report.txt")));
+    assert!(
+        report.contains("NN48 falls to Red through combat: its critical resources take heavy damage, now 1 heavy (CRX) (52.52)"),
+        "{report}"
+    );
+    blitz().arg("verify").arg(&g).assert().success();
+}
+
+/// The agreed text whose rolls give the airbase mission of
+/// [`an_airbase_bombarded_in_85_takes_damage_its_aircraft_untouched_52_2`] a number on the
+/// BBT.
+const AIRBASE_SEED: &str = "j";
+
+/// 52.2-52.3 ('85): a `[[barrage]]` of artillery naming a facility to bombard is
+/// refused through the binary (B391), naming what is not built, and nothing is written.
+#[test]
+fn a_barrage_naming_a_facility_is_refused_52_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V31\"\nunits = [\"B-1AT\"]\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"NN49\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let s = g.join("04-2-blue.state.ron");
+    let orders = g.with_file_name("b.toml");
+    let text = format!(
+        "game = \"af\"\nside = \"blue\"\nturn = 2\nstate = \"{}\"\n{}\n\
+         [[barrage]]\nid = \"b1\"\nunits = [\"B-1AT\"]\ntarget = \"V33\"\nfacility = \"port\"\n",
+        sha(&s),
+        crate::support::TEXT_SEED
+    );
+    fs::write(&orders, text).unwrap();
+    let before = files(&g);
+    refused(
+        &s,
+        &orders,
+        "barrage b1 names a facility (port): bombardment of a facility by",
+    );
+    resolve(&s, &orders)
+        .code(1)
+        .stderr(contains("is not built yet"));
+    assert_eq!(files(&g), before);
+}
+
+/// The agreed text whose rolls give the resources mission of
+/// [`a_citys_critical_resources_bombed_in_85_are_out_of_use_for_36_52_3`] a number on the
+/// BBT.
+const RESOURCE_SEED: &str = "j";
+
 // 49: airfields.
 /// The state file `stem` of the game in `g`, and an order file of `side` for `turn`
 /// on it with `body` (no battle, no seed), resolved through the binary; the report of

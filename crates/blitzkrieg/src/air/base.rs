@@ -37,7 +37,8 @@ pub fn halves_text(halves: u32) -> String {
 
 /// 30.2, 30.5-30.6: why `hex` is no base `side` may land at now, or `None` when it is
 /// one: a city friendly to `side` (5.1-5.2), which also means free of enemy ZOC, or
-/// (BLITZKRIEG '85) an airfield of `side`'s ([`airfield_base`]).
+/// (BLITZKRIEG '85) an airfield of `side`'s ([`airfield_base`]); in '85 never one whose
+/// airbase is damaged (52.2).
 pub fn not_a_base(
     rules: &Rules,
     pos: &Position,
@@ -45,6 +46,13 @@ pub fn not_a_base(
     side: Side,
     hex: Hex,
 ) -> Option<String> {
+    // 52.2 ('85): a bombarded airbase does not function.
+    if crate::bombing::airbase_damaged(pos.hex_marks(), hex) {
+        return Some(
+            "its airbase is damaged (52.2): it bases no aircraft until the damage comes off"
+                .to_string(),
+        );
+    }
     if let Some(owner) = pos.airfield_owner(hex) {
         return airfield_base(pos, owner, side, hex);
     }

@@ -153,6 +153,8 @@ pub fn fly(ctx: &Context, pos: &mut Position, missions: &[Mission]) -> Flights {
             | MissionKind::Port
             | MissionKind::Road
             | MissionKind::Industry
+            | MissionKind::Resource
+            | MissionKind::AirbaseFacility
             | MissionKind::Escort
             | MissionKind::Hunt => combat_mission(ctx, pos, m, &flyers, &mut out),
             // 32.7, 33.7: patrol and patrol/interdiction.
@@ -583,6 +585,8 @@ fn combat_mission(
                     MissionKind::Port => para!("33.3"),
                     MissionKind::Road => para!("33.4"),
                     MissionKind::Industry => para!("33.5"),
+                    MissionKind::Resource => para!("52.3"),
+                    MissionKind::AirbaseFacility => para!("52.2"),
                     MissionKind::Escort => para!("32.4"),
                     MissionKind::Hunt => para!("32.5"),
                     _ => para!("30.41"),

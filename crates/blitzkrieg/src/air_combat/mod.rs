@@ -86,7 +86,9 @@ pub fn fighter_refusal(ruleset: &Ruleset, mission: MissionKind) -> Option<(&'sta
         | MissionKind::Airbase
         | MissionKind::Port
         | MissionKind::Road
-        | MissionKind::Industry => Some((
+        | MissionKind::Industry
+        | MissionKind::Resource
+        | MissionKind::AirbaseFacility => Some((
             "fighters do not bomb: they change base (30.7) or fight other aircraft (32.1)",
             cite!("32.1"),
         )),

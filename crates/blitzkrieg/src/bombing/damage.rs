@@ -22,7 +22,7 @@
 //! - 41.10's mix of ten markers of each kind does not limit them: 52.44 allows "an
 //!   unlimited number".
 
-use crate::cite::{Ref, Rule};
+use crate::cite::{Paragraph, Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::marker::{Damage, DamageLevel, HexMarker, HexMarkerKind};
@@ -35,6 +35,93 @@ use crate::units::Side;
 /// '85) rather than 33's timed markers.
 pub fn played(rules: &Rules) -> bool {
     rules.ruleset.plays85(52)
+}
+
+/// 52.5: whether the game plays 52.5's city capture effects (a game of '85 that
+/// records them; one made before 52.5 was built plays on without, as it was begun).
+pub fn capture_played(rules: &Rules) -> bool {
+    rules.ruleset.plays85(crate::ruleset::CAPTURE_DAMAGE_52_5)
+}
+
+/// Whether `hex` is a hex of a city with a critical resource (36.2-36.4).
+pub fn resource_city(rules: &Rules, hex: Hex) -> bool {
+    rules.board.city_at(hex).is_some_and(|c| {
+        c.roles.iter().any(|r| {
+            matches!(
+                r,
+                crate::board::CityRole::Oil
+                    | crate::board::CityRole::Industry
+                    | crate::board::CityRole::Naval
+            )
+        })
+    })
+}
+
+/// 52.51-52.52: heavy damage on the critical resources of the resource city hex `hex`
+/// (CRX), owned by `owner` who took it (he removes its levels in his player-turns), in
+/// the player-turn `now`; the note says why (`what`, with its paragraph).
+fn heavy_on_resources(
+    pos: &mut Position,
+    hex: Hex,
+    owner: Side,
+    now: (u32, Side),
+    (what, para): (String, Paragraph),
+) -> Option<Event> {
+    let (_, d) = bombed(pos, (hex, HexMarkerKind::CRX), owner, 3, now)?;
+    Some(Event::Note {
+        text: format!("{hex} {what}: its critical resources take heavy damage, now {d} (CRX)"),
+        rule: Rule::para(para),
+    })
+}
+
+/// 52.52: "Any time a city falls through combat all critical resources are assumed to
+/// sustain heavy damage": each hex of `targets` (a battle's) that is a resource city
+/// hex `side` did not hold at the start of the player-turn (`held`) and has a ground
+/// unit of `side` in it after the battle.
+pub fn fallen(
+    rules: &Rules,
+    pos: &mut Position,
+    targets: &[Hex],
+    held: &std::collections::BTreeMap<Hex, Side>,
+    (turn, side): (u32, Side),
+) -> Vec<Event> {
+    if !capture_played(rules) {
+        return Vec::new();
+    }
+    let taken: Vec<Hex> = targets
+        .iter()
+        .copied()
+        .filter(|h| resource_city(rules, *h) && held.get(h) != Some(&side))
+        .filter(|h| {
+            pos.at(*h)
+                .any(|p| p.side == side && !p.kind.is_air() && !pos.is_aloft(&p.id))
+        })
+        .collect();
+    taken
+        .into_iter()
+        .filter_map(|h| {
+            let why = (format!("falls to {side} through combat"), para!("52.52"));
+            heavy_on_resources(pos, h, side, (turn, side), why)
+        })
+        .collect()
+}
+
+/// 52.51: "Reduced minor city critical resources are always assumed to sustained heavy
+/// damage in its reduction": the minor country city hex `hex`, reduced by `side` in
+/// this battle, if it is a resource city.
+pub fn reduced(
+    rules: &Rules,
+    pos: &mut Position,
+    hex: Hex,
+    (turn, side): (u32, Side),
+) -> Vec<Event> {
+    if !capture_played(rules) || !resource_city(rules, hex) {
+        return Vec::new();
+    }
+    let why = ("is reduced on the MCRT".to_string(), para!("52.51"));
+    heavy_on_resources(pos, hex, side, (turn, side), why)
+        .into_iter()
+        .collect()
 }
 
 /// 52.41: "BBT results of "1" or "2" cause light damage. BBT results of "3" or more

@@ -81,6 +81,15 @@ pub fn wrong_type(kind: UnitKind, mission: MissionKind) -> Option<(&'static str,
             "only SAC and MDM bomb a city's supply and industry (33.5)",
             cite!("33.5"),
         )),
+        // 52.3 ('85): "by SAC, MDM, naval units, artillery, or attack helicopters".
+        // 52.2 ('85): "by TAC, MDM, attack helicopters, naval units, or artillery".
+        (UnitKind::Sac, MissionKind::AirbaseFacility) => {
+            Some(("only TAC and MDM bombard an airbase (52.2)", cite!("52.2")))
+        }
+        (UnitKind::Tac, MissionKind::Resource) => Some((
+            "only SAC and MDM bomb a city's critical resources (52.3)",
+            cite!("52.3"),
+        )),
         _ => None,
     }
 }
@@ -174,9 +183,11 @@ pub fn target_refusal(
     if !kind.is_rule_33() {
         return None;
     }
-    if board
-        .country(hex)
-        .is_some_and(|c| !matches!(c, Country::GreatBlue | Country::BigRed))
+    // 52.2-52.3 ('85): an airbase and critical resources, judged by `refusal_85`.
+    if !matches!(target, RaidTarget::Resource | RaidTarget::AirbaseFacility)
+        && board
+            .country(hex)
+            .is_some_and(|c| !matches!(c, Country::GreatBlue | Country::BigRed))
     {
         return Some((
             "it is in a minor country, where the missions of rule 33 are not played (29)".into(),
@@ -195,16 +206,7 @@ pub fn target_refusal(
             cite!("003 30.4"),
         ));
     }
-    let friendly = || {
-        crate::control::is_friendly(
-            board,
-            ctx.pos,
-            ctx.held,
-            ctx.rules.ruleset.readings.city_friendly,
-            ctx.side,
-            hex,
-        )
-    };
+    let friendly = || friendly_to_bomber(ctx, hex);
     let (what, rule) = match target {
         RaidTarget::Units => return None,
         RaidTarget::Airbase => {
@@ -220,6 +222,7 @@ pub fn target_refusal(
             });
         }
         RaidTarget::Port => (board.port_at(hex).is_some(), ("a port", cite!("33.3"))),
+        RaidTarget::Resource | RaidTarget::AirbaseFacility => return refusal_85(ctx, target, hex),
         RaidTarget::Road => (board.is_city(hex), ("a city", cite!("33.4"))),
         RaidTarget::Industry => (board.is_city(hex), ("a city", cite!("33.5"))),
     };
@@ -237,13 +240,95 @@ pub fn target_refusal(
     })
 }
 
-/// 33.3-33.5: the marker a result other than a blank places for a target.
+/// 5.1-5.2: whether `hex` is friendly to the bomber's side (003 32.6: it bombs no
+/// friendly hex).
+fn friendly_to_bomber(ctx: &TargetContext, hex: Hex) -> bool {
+    crate::control::is_friendly(
+        &ctx.rules.board,
+        ctx.pos,
+        ctx.held,
+        ctx.rules.ruleset.readings.city_friendly,
+        ctx.side,
+        hex,
+    )
+}
+
+/// 52.2-52.3 ('85): why `hex` may not be bombarded for `target`: only in a game that
+/// plays 52's damage; critical resources (52.3) only on a hex of a city with one
+/// (36.2-36.4: oil, basic industry, naval stores); an airbase (52.2) a city or an
+/// enemy airfield (49); never one friendly to the bomber (003 32.6). A city of a minor
+/// country may be bombarded when the enemy held it at the start of the player-turn
+/// (38.4-38.5 count the resources of minor cities occupied); one nobody holds may not.
+fn refusal_85(ctx: &TargetContext, target: RaidTarget, hex: Hex) -> Option<(String, Cite)> {
+    let board = &ctx.rules.board;
+    let (what, rule) = match target {
+        RaidTarget::AirbaseFacility => ("an airbase itself is", cite!("52.2")),
+        _ => ("critical resources are", cite!("52.3")),
+    };
+    if !damage::played(ctx.rules) {
+        return Some((
+            format!("{what} a target of BLITZKRIEG '85 alone, which damages facilities ({rule})"),
+            rule,
+        ));
+    }
+    if target == RaidTarget::AirbaseFacility {
+        if let Some(owner) = ctx.pos.airfield_owner(hex) {
+            return (owner == ctx.side).then(|| {
+                (
+                    format!(
+                        "the airfield there is {owner}'s (003 32.6: no bombing friendly hexes)"
+                    ),
+                    rule,
+                )
+            });
+        }
+    }
+    let fits = match target {
+        RaidTarget::AirbaseFacility => board.is_city(hex),
+        _ => damage::resource_city(ctx.rules, hex),
+    };
+    if !fits {
+        let why = match target {
+            RaidTarget::AirbaseFacility => {
+                "it is no airbase: a city or an enemy airfield (30.2, 49.3)"
+            }
+            _ => "it is no city with a critical resource (oil, basic industry or naval stores, 36.2-36.4)",
+        };
+        return Some((why.into(), rule));
+    }
+    let minor = board
+        .country(hex)
+        .is_some_and(|c| !matches!(c, Country::GreatBlue | Country::BigRed));
+    if minor && ctx.held.get(&hex) != Some(&ctx.side.other()) {
+        return Some((
+            format!(
+                "it is a minor country's city {} did not hold at the start of the player-turn ({rule} with 38.4-38.5)",
+                ctx.side.other()
+            ),
+            rule,
+        ));
+    }
+    friendly_to_bomber(ctx, hex).then(|| {
+        (
+            format!(
+                "it is a city friendly to {} (003 32.6: no bombing friendly hexes)",
+                ctx.side
+            ),
+            rule,
+        )
+    })
+}
+
+/// 33.3-33.5: the marker a result other than a blank places for a target (52.3: CRX
+/// for critical resources, in '85).
 pub fn marker_of(target: RaidTarget) -> Option<HexMarkerKind> {
     match target {
         RaidTarget::Units | RaidTarget::Airbase => None,
         RaidTarget::Port => Some(HexMarkerKind::PX),
         RaidTarget::Road => Some(HexMarkerKind::RCX),
         RaidTarget::Industry => Some(HexMarkerKind::SRIX),
+        RaidTarget::Resource => Some(HexMarkerKind::CRX),
+        RaidTarget::AirbaseFacility => Some(HexMarkerKind::ABX),
     }
 }
 
@@ -275,6 +360,29 @@ pub fn road_cut_between(pos: &Position, from: Hex, to: Hex) -> bool {
 /// 33.5: a city hex with an SRIX marker is no supply source and gives no replacements.
 pub fn supply_cut(pos: &Position, hex: Hex) -> bool {
     marked(pos, hex, HexMarkerKind::SRIX)
+}
+
+/// 52.3 ('85): the critical resources of the city hex `hex` are damaged (a CRX
+/// marker on it while 52's damage lasts): none of its resources works (36), nor
+/// gives 38.5's points.
+pub fn resources_damaged(
+    marks: &BTreeMap<Hex, BTreeSet<crate::marker::HexMarker>>,
+    hex: Hex,
+) -> bool {
+    marks
+        .get(&hex)
+        .is_some_and(|s| s.iter().any(|m| m.kind == HexMarkerKind::CRX))
+}
+
+/// 52.2 ('85): the airbase of `hex` is damaged (an ABX marker on it while 52's
+/// damage lasts): it bases no aircraft, no landing, change of base or placement there.
+pub fn airbase_damaged(
+    marks: &BTreeMap<Hex, BTreeSet<crate::marker::HexMarker>>,
+    hex: Hex,
+) -> bool {
+    marks
+        .get(&hex)
+        .is_some_and(|s| s.iter().any(|m| m.kind == HexMarkerKind::ABX))
 }
 
 /// 33.5 for 36 (critical resources): whether the city hex `city` is bombed, its

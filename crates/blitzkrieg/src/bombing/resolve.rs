@@ -81,6 +81,8 @@ pub fn resolve(
             (_, RaidTarget::Airbase) => para!("33.2"),
             (_, RaidTarget::Port) => para!("33.3"),
             (_, RaidTarget::Road) => para!("33.4"),
+            (_, RaidTarget::Resource) => para!("52.3"),
+            (_, RaidTarget::AirbaseFacility) => para!("52.2"),
             _ => para!("33.5"),
         });
         let mut strike = Strike {

@@ -50,7 +50,7 @@ pub fn plays(rules: &Rules, state: &GameState) -> bool {
 /// was friendly to the side at the start of this player-turn, so occupied by the
 /// turn before at the latest ("starting the turn after occupation"), 2 points (38.4),
 /// or 6 when it is a critical resource city (36) whose resource works, no SRIX counter
-/// in force on it (38.5, "but not both two and six points from one city"). Enemy home
+/// in force on it nor damage on its critical resources (CRX, 52.3) (38.5, "but not both two and six points from one city"). Enemy home
 /// cities never yield points (38.6). The cities counted, each with its points.
 pub fn conquest(
     board: &Board,
@@ -69,10 +69,12 @@ pub fn conquest(
                 .roles
                 .iter()
                 .any(|r| matches!(r, CityRole::Oil | CityRole::Industry | CityRole::Naval));
+            // 52.3: its critical resources bombarded (CRX) no more work either.
             let damaged = c.hexes.iter().any(|h| {
-                marks
-                    .get(h)
-                    .is_some_and(|m| m.iter().any(|m| m.kind == HexMarkerKind::SRIX))
+                marks.get(h).is_some_and(|m| {
+                    m.iter()
+                        .any(|m| matches!(m.kind, HexMarkerKind::SRIX | HexMarkerKind::CRX))
+                })
             });
             let points = if resource && !damaged {
                 figures.conquest.minor_resource
@@ -303,7 +305,8 @@ fn from_aircraft_city(kind: crate::units::UnitKind) -> bool {
 
 /// 38.21 with 28.5: `side`'s functioning aircraft cities in its player-turn of `turn`:
 /// its own aircraft city hexes (28.51-28.52) the enemy has not captured (held at the
-/// start of the player-turn) and not bombed (no SRIX marker in force, 33.5).
+/// start of the player-turn) and not bombed (no SRIX marker in force, 33.5, nor damage
+/// on its airbase, 52.2).
 pub fn aircraft_cities(
     board: &Board,
     held: &BTreeMap<Hex, Side>,
@@ -319,8 +322,11 @@ pub fn aircraft_cities(
         .filter(|h| held.get(h) != Some(&side.other()))
         .filter(|h| {
             !marks.get(h).is_some_and(|m| {
-                m.iter()
-                    .any(|m| m.kind == HexMarkerKind::SRIX && m.in_force(turn, side))
+                m.iter().any(|m| {
+                    // 52.2: a damaged airbase bases nothing new.
+                    (m.kind == HexMarkerKind::SRIX && m.in_force(turn, side))
+                        || m.kind == HexMarkerKind::ABX
+                })
             })
         })
         .collect()

@@ -99,7 +99,10 @@ impl AirEvent {
                 };
                 // 33.2, 33.5: "an airbase mission", "an industry mission".
                 let a = match kind {
-                    MissionKind::Airbase | MissionKind::Industry | MissionKind::Escort => "an",
+                    MissionKind::Airbase
+                    | MissionKind::Industry
+                    | MissionKind::Escort
+                    | MissionKind::AirbaseFacility => "an",
                     _ => "a",
                 };
                 format!("{unit:<9} flies {a} {what}{twice} ({rule})")

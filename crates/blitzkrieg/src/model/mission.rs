@@ -28,6 +28,12 @@ pub enum MissionKind {
     Road,
     /// 33.5: SAC and MDM bomb a city's supply and industry on the BBT.
     Industry,
+    // 52.3: BLITZKRIEG '85's city bombardment.
+    /// 52.3 ('85): SAC and MDM bomb a city's critical resources on the BBT.
+    Resource,
+    // 52.2: BLITZKRIEG '85's airbase bombardment.
+    /// 52.2 ('85): TAC and MDM bomb an airbase itself (a city's or an airfield) on the BBT.
+    AirbaseFacility,
     // 32: air combat (optional rule).
     /// 32.4: fighters escort the bombing missions over a hex.
     Escort,
@@ -51,6 +57,12 @@ impl MissionKind {
             "port" => Some(MissionKind::Port),
             "road" | "city-road" => Some(MissionKind::Road),
             "industry" => Some(MissionKind::Industry),
+            // 52.3 ('85).
+            "resource" | "resources" | "critical-resource" | "critical-resources" => {
+                Some(MissionKind::Resource)
+            }
+            // 52.2 ('85).
+            "airbase-facility" => Some(MissionKind::AirbaseFacility),
             // 32: air combat.
             "escort" => Some(MissionKind::Escort),
             "hunt" => Some(MissionKind::Hunt),
@@ -81,6 +93,8 @@ impl MissionKind {
             MissionKind::Port => Some(RaidTarget::Port),
             MissionKind::Road => Some(RaidTarget::Road),
             MissionKind::Industry => Some(RaidTarget::Industry),
+            MissionKind::Resource => Some(RaidTarget::Resource),
+            MissionKind::AirbaseFacility => Some(RaidTarget::AirbaseFacility),
         }
     }
 
@@ -100,6 +114,8 @@ impl fmt::Display for MissionKind {
             MissionKind::Port => "port",
             MissionKind::Road => "road",
             MissionKind::Industry => "industry",
+            MissionKind::Resource => "resource",
+            MissionKind::AirbaseFacility => "airbase-facility",
             MissionKind::Escort => "escort",
             MissionKind::Hunt => "hunt",
             MissionKind::Patrol => "patrol",

@@ -47,6 +47,12 @@ pub enum RaidTarget {
     Road,
     /// 33.5: a city's supply and industry (SRIX).
     Industry,
+    // 52.3: BLITZKRIEG '85's city bombardment.
+    /// 52.3 ('85): a city's critical resources (CRX).
+    Resource,
+    // 52.2: BLITZKRIEG '85's airbase bombardment.
+    /// 52.2 ('85): the airbase itself, of a city or an airfield (ABX).
+    AirbaseFacility,
 }
 
 impl RaidTarget {
@@ -64,5 +70,7 @@ pub(crate) fn kind_name(target: RaidTarget) -> &'static str {
         RaidTarget::Port => "port",
         RaidTarget::Road => "road",
         RaidTarget::Industry => "industry",
+        RaidTarget::Resource => "resource",
+        RaidTarget::AirbaseFacility => "airbase-facility",
     }
 }

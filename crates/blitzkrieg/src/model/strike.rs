@@ -63,6 +63,8 @@ impl Strike {
             RaidTarget::Port => "Bombing of the port facility",
             RaidTarget::Road => "Bombing of the city-road",
             RaidTarget::Industry => "Bombing of the city supply and industry",
+            RaidTarget::Resource => "Bombing of the critical resources",
+            RaidTarget::AirbaseFacility => "Bombardment of the airbase",
         };
         let night = if self.night { " at night" } else { "" };
         let outcome = match (self.marker, self.result, self.target) {
@@ -130,5 +132,7 @@ pub fn facility(kind: HexMarkerKind) -> &'static str {
         HexMarkerKind::PX => "port facility",
         HexMarkerKind::RCX => "city-road",
         HexMarkerKind::SRIX | HexMarkerKind::Barraged => "city supply and industry",
+        HexMarkerKind::CRX => "critical resources",
+        HexMarkerKind::ABX => "airbase",
     }
 }

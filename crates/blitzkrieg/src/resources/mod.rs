@@ -41,8 +41,8 @@ use std::collections::BTreeMap;
 
 /// 36.1: whether `side` has the use of the city whose printed hex is `hex`: every hex
 /// of the board's city friendly to it (003 36.1 [ARH]), none in the enemy's home
-/// country (003 36.1 [AH]), and for basic industry no SRIX counter in force on it
-/// (33.5).
+/// country (003 36.1 [AH]), for basic industry no SRIX counter in force on it
+/// (33.5), and in '85 no damage on its critical resources (52.3, a CRX marker).
 fn in_use(
     board: &Board,
     pos: &Position,
@@ -56,6 +56,8 @@ fn in_use(
         board.home_of(h) != Some(side.other())
             && control::is_friendly(board, pos, holding.0, holding.1, side, h)
             && !(resource == Resource::Industry && bombed(pos, h))
+            // 52.3 ('85): its critical resources bombarded.
+            && !crate::bombing::resources_damaged(pos.hex_marks(), h)
     })
 }
 
