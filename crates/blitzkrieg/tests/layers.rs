@@ -99,7 +99,8 @@ fn read(files: &[&str]) -> Vec<(String, String)> {
 
 /// The setup: the rule data (`rules.rs`, the compiled rule book) and the optional
 /// rules, readings and figures a game was created with (`ruleset.rs`, `readings.rs`),
-/// with the '85 figures the counters of a game of '85 are made from.
+/// with the '85 figures the counters of a game of '85 are made from (its helicopters
+/// and transport aircraft).
 const SETUP: &[&str] = &[
     "rules.rs",
     "ruleset.rs",
@@ -107,6 +108,7 @@ const SETUP: &[&str] = &[
     "compiled.rs",
     "eighty5/mod.rs",
     "eighty5/helicopter.rs",
+    "eighty5/transport.rs",
 ];
 
 /// The modules a setup file may name besides the model's: the setup itself.
@@ -120,7 +122,9 @@ fn the_setup_names_no_rule_module() {
     for (file, text) in read(SETUP) {
         for path in crate_paths(&text) {
             let first = path.split("::").next().unwrap_or("");
-            let eighty5 = first == "eighty5" && !path.starts_with("eighty5::helicopter");
+            let eighty5 = first == "eighty5"
+                && !path.starts_with("eighty5::helicopter")
+                && !path.starts_with("eighty5::transport");
             if eighty5 || !(BELOW_THE_RULES.contains(&first) || SETUP_MODULES.contains(&first)) {
                 wrong.push(format!("{file} names crate::{path}"));
             }
