@@ -188,11 +188,13 @@ pub const EIGHTY5_GAME_ID: &str = "demo-85";
 /// seed of the roll that starts the war (37.12, 38.81); then turns 1-4 of the Hot War,
 /// each player-turn opening with its production (37.31, 38.71). In 1-Blue transport
 /// helicopters fly an infantry unit next to Endmark and all storm it with the armor
-/// (46.41, 29.4) while B-5IN builds an airfield at V31 (49.1); in 1-Red Red's armor
-/// attacks (25.1); each stops before odds for the other side's answer (37.35, 32.3),
-/// which names the seed. In 2-Blue the TAC lands at the new airfield (49.3) and the SAC
-/// bombs the port of NN48: heavy damage (52.41), turned light at the end of 2-Red and
-/// gone at the end of 3-Red (52.44); in 3-Blue the TAC takes off from the airfield.
+/// (46.41, 29.4) while B-5IN builds an airfield at W28 (49.1) and a transport aircraft
+/// is bought (41.11, 50.1); in 1-Red Red's armor attacks (25.1); each stops before odds
+/// for the other side's answer (37.35, 32.3), which names the seed. In 2-Blue the TAC
+/// and the transport aircraft land at the new airfield (49.3) and the SAC bombs the
+/// port of NN48: heavy damage (52.41), turned light at the end of 2-Red and gone at the
+/// end of 3-Red (52.44); in 3-Blue the TAC takes off from the airfield and the
+/// transport aircraft drops supplies on the cut-off armor at OO27 (50.7).
 /// The seeds are agreed texts, each named before it was published.
 pub const EIGHTY5_STEPS: &[Step] = &[
     step85!("00-setup-blue-commit.toml"),

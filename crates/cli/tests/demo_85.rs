@@ -3,7 +3,7 @@
 //! placements, both war-start die shifts sealed then revealed, the roll) and turns 1-4
 //! of the Hot War, and `verify` accepts the folder. The reports show each feature: the
 //! ledger of points, production, the helicopter assault, the airfield, the port's
-//! damage and its wearing off. A reveal changed after its commitment is refused
+//! damage and its wearing off, the air supply drop on the cut-off armor in New Endor. A reveal changed after its commitment is refused
 //! naming its side, with nothing written, and a folder whose reveal was changed
 //! afterwards does not verify. One play of the sample serves every assertion.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -137,7 +137,9 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         "02-1-blue",
         &[
             "Blue's production: 400 points for turn 1 (38.71); 773 points to spend",
-            "Blue buys 1 infantry 4-4 for 32 points; 741 points left (38.7)",
+            // 41.11, 50.1: the transport aircraft bought and placed at Vesper.
+            "Blue buys 1 infantry 4-4, 1 transport-aircraft (2) for 64 points; 709 points left (38.7)",
+            "B-9TA enters at V33 (6.3)",
             // 46.41: the helicopter assault, the infantry flown next to Endmark.
             "B-4IN, B-1TH, B-2TH KK22-LL23-MM24-NN25-OO26 (4 of 4 MF",
             "the player-turn stops before odds: Red answers",
@@ -165,7 +167,7 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         "03-1-red.step1",
         &[
             "Battle A1 against OO27",
-            "B-5IN builds an airfield at V31, paid with 10 points (41.9; 731 left, 38.7)",
+            "B-5IN builds an airfield at W28, paid with 10 points (41.9; 699 left, 38.7)",
         ],
     );
     // 49.3: used; 52.41-52.44: the port's damage and its wearing off.
@@ -174,7 +176,8 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         "04-2-blue",
         &[
             "B-3TH enters at J28",
-            "B-1TAC changes base V33-V31 (30.7)",
+            "B-1TAC changes base V33-W28 (30.7)",
+            "B-9TA changes base V33-W28 (30.7)",
             "B-1SAC flies a port mission from V33 over NN48 (33.3)",
         ],
     );
@@ -195,8 +198,33 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         &dir,
         "06-3-blue",
         &[
-            "B-1TAC changes base V31-V33 (30.7)",
+            "B-1TAC changes base W28-V33 (30.7)",
             "Red's port facility at NN48 is inoperative (PX): damage 1 light",
+        ],
+    );
+    // 50.71-50.75: the armor at OO27, cut off since turn 1, is supplied by air from the
+    // airfield 19 hexes away (a drop, 50.74) through Red's next player-turn and Blue's
+    // own, then supplied no more.
+    report_has(
+        &dir,
+        "06-3-blue",
+        &[
+            "cut off from supply: B-1AR, B-1IN, B-2AR,",
+            "transport aircraft B-9TA drops supplies on OO27: B-1AR, B-2AR supplied by air through the enemy's next player-turn and Blue's own (50.71-50.75) (50.74)",
+        ],
+    );
+    for stem in ["07-3-red", "08-4-blue"] {
+        let state = fs::read_to_string(dir.join(format!("{stem}.state.ron"))).unwrap();
+        assert!(state.contains("air_supplied"), "{stem}: {state}");
+    }
+    let after = fs::read_to_string(dir.join("09-4-red.state.ron")).unwrap();
+    assert!(!after.contains("air_supplied"), "{after}");
+    report_has(
+        &dir,
+        "08-4-blue",
+        &[
+            "B-1AR, B-2AR supplied by air, delivered in Blue's last player-turn (50.75)",
+            "cut off from supply: B-1IN, B-2IN, B-3IN, B-4IN, B-5TH:",
         ],
     );
     report_has(
