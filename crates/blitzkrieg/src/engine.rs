@@ -1463,13 +1463,14 @@ fn answer(
         Vec::new()
     });
     // 003 32.34: where the interceptors and strafers land (`land`, or their base).
-    for (written, done) in [
-        (&orders.intercepts, &interceptions),
-        (&orders.strafes, &strafes),
+    // 47.32: an interceptor comes back from the hex of an air transport's way it met.
+    for (written, done, over) in [
+        (&orders.intercepts, &interceptions, flights),
+        (&orders.strafes, &strafes, &[][..]),
     ] {
         match crate::air_combat::landing::returns_of(
             rules,
-            (&pos, bases),
+            (&pos, bases, over),
             orders.side.value,
             written,
             done,
