@@ -968,6 +968,10 @@ mod tests {
                 aircraft: UnitId::new("B-1TA").unwrap(),
                 why: "B-1IN is not cut off from supply (50.71)".into(),
             },
+            // 50.76
+            Problem::SupplierOnMission {
+                aircraft: UnitId::new("B-1TA").unwrap(),
+            },
         ]
     }
 

@@ -683,6 +683,10 @@ fn move_units(
     errors.extend(crate::air_combat::wait_out::not_the_movers(orders));
     // 32.3: the mover's standing interception orders, for the enemy's player-turns.
     errors.extend(crate::air_combat::standing::check(rules, orders, side));
+    // 50.76: an aircraft flying air supply flies no mission.
+    errors.extend(crate::eighty5::transport::suppliers_on_missions(
+        rules, orders,
+    ));
     if !errors.is_empty() {
         return Err(errors);
     }

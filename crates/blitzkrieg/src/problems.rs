@@ -1233,6 +1233,10 @@ problems! {
         (B388)
         #[error("{aircraft} cannot supply these units by air: {why}")]
         CannotAirSupply { aircraft: UnitId, why: String },
+        // 50.76: an aircraft flying air supply does nothing else (BLITZKRIEG '85).
+        (B389, hint = "leave the aircraft out of the mission, or fly another transport aircraft on it")
+        #[error("{aircraft} flies air supply this player-turn and may do nothing else (50.76): it flies no air mission")]
+        SupplierOnMission { aircraft: UnitId },
     }
 }
 
