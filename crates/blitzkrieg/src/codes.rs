@@ -973,6 +973,10 @@ mod tests {
                 id: "b1".into(),
                 facility: "port".into(),
             },
+            // 50.76: an aircraft flying air supply does nothing else.
+            Problem::SupplierOnMission {
+                aircraft: UnitId::new("B-1TA").unwrap(),
+            },
         ]
     }
 

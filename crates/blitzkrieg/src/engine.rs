@@ -683,6 +683,10 @@ fn move_units(
     errors.extend(crate::air_combat::wait_out::not_the_movers(orders));
     // 32.3: the mover's standing interception orders, for the enemy's player-turns.
     errors.extend(crate::air_combat::standing::check(rules, orders, side));
+    // 50.76: an aircraft flying air supply flies no mission.
+    errors.extend(crate::eighty5::transport::suppliers_on_missions(
+        rules, orders,
+    ));
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -1463,13 +1467,14 @@ fn answer(
         Vec::new()
     });
     // 003 32.34: where the interceptors and strafers land (`land`, or their base).
-    for (written, done) in [
-        (&orders.intercepts, &interceptions),
-        (&orders.strafes, &strafes),
+    // 47.32: an interceptor comes back from the hex of an air transport's way it met.
+    for (written, done, over) in [
+        (&orders.intercepts, &interceptions, flights),
+        (&orders.strafes, &strafes, &[][..]),
     ] {
         match crate::air_combat::landing::returns_of(
             rules,
-            (&pos, bases),
+            (&pos, bases, over),
             orders.side.value,
             written,
             done,

@@ -1237,6 +1237,10 @@ problems! {
         (B391, hint = "bombard a facility with aircraft (`[[mission]]`, docs/85.md); a barrage attacks the units in its target hex (25.2, 46.5)")
         #[error("barrage {id} names a facility ({facility}): bombardment of a facility by artillery or attack helicopters (52.2-52.3) is not built yet")]
         FacilityBarrageNotBuilt { id: String, facility: String },
+        // 50.76: an aircraft flying air supply does nothing else (BLITZKRIEG '85).
+        (B389, hint = "leave the aircraft out of the mission, or fly another transport aircraft on it")
+        #[error("{aircraft} flies air supply this player-turn and may do nothing else (50.76): it flies no air mission")]
+        SupplierOnMission { aircraft: UnitId },
     }
 }
 

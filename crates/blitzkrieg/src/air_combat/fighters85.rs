@@ -25,6 +25,7 @@
 //! rule 32 was played in '85 (it does not play 32 at all).
 
 use crate::hex::Hex;
+use crate::model::flight::Flight;
 use crate::odds::Factor;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -60,7 +61,7 @@ pub fn beyond_range(pos: &Position, unit: &UnitId, hex: Hex) -> bool {
     legs(pos, unit, hex).is_some_and(|(out, back)| out.max(back) > full_strength_hexes())
 }
 
-/// 32.32 with 47.1 and 47.34: the factors `fighters` intercept with over `hex`: each
+/// 32.32 with 47.1 and 47.34: the factors `fighters` intercept `flight` with: each
 /// one's attack factor, halved for want of basic industry (36.32-36.33), times `times`
 /// (32.32's double or triple); in a game of '85 the part of those beyond 8 hexes of their
 /// base halved, fractions down (47.1), then the whole halved at night, fractions down
@@ -68,15 +69,21 @@ pub fn beyond_range(pos: &Position, unit: &UnitId, hex: Hex) -> bool {
 pub fn interceptors_fire(
     rules: &Rules,
     pos: &Position,
-    (fighters, hex, night): (&[UnitId], Hex, bool),
+    (fighters, flight): (&[UnitId], &Flight),
     times: u32,
 ) -> (Factor, String) {
+    let night = flight.night;
+    // 47.32: each measured to the hex of an air transport's way it meets it over.
+    let over = |id: &UnitId| match (pos.patrol_of(id), pos.hex_of(id)) {
+        (None, Some(base)) => flight.nearest_to(base),
+        _ => flight.hex,
+    };
     let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
     let eighty5 = in_play(rules);
     let (far, near): (Vec<UnitId>, Vec<UnitId>) = fighters
         .iter()
         .cloned()
-        .partition(|id| eighty5 && beyond_range(pos, id, hex));
+        .partition(|id| eighty5 && beyond_range(pos, id, over(id)));
     let group = |units: &[UnitId]| {
         let (f, words) =
             super::industry::fire_of(rules, pos, units, units.iter().map(attack).sum());
@@ -93,6 +100,12 @@ pub fn interceptors_fire(
             names.join(", "),
             full_strength_hexes()
         ));
+    }
+    for id in fighters {
+        let hex = over(id);
+        if hex != flight.hex {
+            words.push_str(&format!(", {id} meeting it over {hex} on its way (47.32)"));
+        }
     }
     if eighty5 && night {
         fire = Factor::from(fire.half().floor());

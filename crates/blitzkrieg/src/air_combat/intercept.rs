@@ -140,7 +140,8 @@ pub fn reachable(
                     .map_or(0, |q| q.hex.distance(flight.hex));
                 return ok.then(|| (p.id.clone(), d));
             }
-            let d = p.hex.distance(flight.hex);
+            // 47.32: in '85 an air transport is met over the hex of its way nearest.
+            let d = p.hex.distance(flight.nearest_to(p.hex));
             (d <= flight.range && d <= own).then(|| (p.id.clone(), d))
         })
         .collect()
@@ -238,7 +239,9 @@ pub fn check(
                 continue;
             }
             if !reach.iter().any(|(r, _)| *r == u.value) {
-                let distance = pos.hex_of(&u.value).map_or(0, |h| h.distance(flight.hex));
+                let distance = pos
+                    .hex_of(&u.value)
+                    .map_or(0, |h| h.distance(flight.nearest_to(h)));
                 let own = rules.counters.get(&u.value).map_or(0, |c| c.movement);
                 let problem = Problem::BeyondInterceptRange {
                     unit: u.value.clone(),
@@ -310,12 +313,8 @@ pub fn fight(
             (figures.unescorted_times, "triple")
         };
         // 36.32-36.33: halved for want of basic industry; 47.1, 47.34 in '85.
-        let (fire, halved) = super::fighters85::interceptors_fire(
-            rules,
-            pos,
-            (&i.fighters, i.hex, flight.night),
-            times,
-        );
+        let (fire, halved) =
+            super::fighters85::interceptors_fire(rules, pos, (&i.fighters, flight), times);
         let (drawn, shown) = roll(&format!("intercept-{}", i.hex), None)?;
         let cell = tables.act(fire, drawn).map_err(|e| e.to_string())?;
         let rule = Rule::para(para!("32.32"));

@@ -20,7 +20,7 @@ use crate::air::AirEvent;
 use crate::cite::{Ref, Rule};
 use crate::event::Event;
 use crate::hex::Hex;
-use crate::model::flight::{Interception, Return};
+use crate::model::flight::{Flight, Interception, Return};
 use crate::orders::{Intercept, Located, OrderError, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -118,10 +118,11 @@ pub fn check_named(
 
 /// 32.34, 003 32.34: where each fighter the answer sent to intercept or strafe
 /// (`done`, as checked) lands: the base its order names (`land`, checked, B341) or the
-/// base it took off from, from the hex it flew to. Every problem, or the returns.
+/// base it took off from, from the hex it flew to (in '85 the hex of an air
+/// transport's way in `flights` it met it over, 47.32). Every problem, or the returns.
 pub fn returns_of(
     rules: &Rules,
-    (pos, bases): (&Position, Bases),
+    (pos, bases, flights): (&Position, Bases, &[Flight]),
     side: Side,
     orders: &[Intercept],
     done: &[Interception],
@@ -138,16 +139,14 @@ pub fn returns_of(
             let Some(base) = pos.hex_of(&u.value).filter(|_| flies && !patrolling) else {
                 continue;
             };
-            let flown = base.distance(o.hex.value);
+            let over = flights
+                .iter()
+                .find(|f| f.hex == o.hex.value)
+                .map_or(o.hex.value, |f| f.nearest_to(base));
+            let flown = base.distance(over);
             let named = o.land.as_ref().map(|land| {
-                check_named(
-                    rules,
-                    (pos, bases),
-                    side,
-                    (&u.value, o.hex.value, flown),
-                    land,
-                )
-                .map(|reach| (land.value, reach))
+                check_named(rules, (pos, bases), side, (&u.value, over, flown), land)
+                    .map(|reach| (land.value, reach))
             });
             let (land, reach) = match named {
                 None => (base, reach(rules, &u.value, flown)),
@@ -159,7 +158,7 @@ pub fn returns_of(
             };
             out.push(Return {
                 unit: u.value.clone(),
-                over: o.hex.value,
+                over,
                 base: land,
                 reach,
                 waited: false,

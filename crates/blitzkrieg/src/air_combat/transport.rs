@@ -6,6 +6,11 @@
 //! for an odd one. Air supply (23.4) is never intercepted (003 32.33 [AH]): it makes
 //! no flight here.
 //!
+//! 47.32, 50.3 (a game of '85 with rule 50): the flight may be met "in any hex of the
+//! air transport movement as triggered by Rule 32.31": its way, the straight course from
+//! the take-off hex within the intercept range ([`way`]), is kept on the flight, and
+//! each interceptor meets it over the hex of it nearest its base.
+//!
 //! Readings where the rules are silent:
 //! - a transport is intercepted over the hex it landed in (the terminus city, the drop
 //!   hex), not over its take-off city;
@@ -64,7 +69,19 @@ pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights:
         if let Some(f) = flights.get_mut(at) {
             f.transported.push(unit.clone());
             f.range = f.range.max(range);
+            if rules.ruleset.plays85(50) {
+                f.way.extend(way(rules, (*from, *to), range));
+            }
         }
+    }
+    for f in flights.iter_mut() {
+        // 003 32.31: with bombers, hunters or patrollers over its hex the air
+        // transport is met there, one group with them.
+        if !f.bombers.is_empty() || !f.hunts.is_empty() || !f.patrollers.is_empty() {
+            f.way.clear();
+        }
+        f.way.sort();
+        f.way.dedup();
     }
     flights.sort_by_key(|f| f.hex);
     // 32.4: escorts fly over a hex bombers or an air transport fly to (checked with the
@@ -75,6 +92,24 @@ pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights:
             || !f.patrollers.is_empty()
             || !f.transported.is_empty()
     });
+}
+
+/// 47.32, 50.3: the hexes of an air transport's way from `from` to `to` (its straight
+/// course: every hex of a shortest line between them) within the intercept range
+/// `range` it gives (no farther from `to` than the range less one, 32.31 with 003
+/// 32.31), `to` itself left out. None when no hex starts the range.
+pub fn way(
+    rules: &Rules,
+    (from, to): (crate::hex::Hex, crate::hex::Hex),
+    range: u32,
+) -> Vec<crate::hex::Hex> {
+    let length = from.distance(to);
+    from.within(length)
+        .into_iter()
+        .filter(|h| *h != to && rules.board.contains(*h))
+        .filter(|h| from.distance(*h) + h.distance(to) == length)
+        .filter(|h| h.distance(to) < range)
+        .collect()
 }
 
 /// 32.33: the half units of air transport capacity `factors` transported factors lost

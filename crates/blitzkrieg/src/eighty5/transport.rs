@@ -126,6 +126,40 @@ pub fn template_lines(
     lines
 }
 
+/// 50.76: "Air transport units designated for air supply may do nothing else that
+/// player turn": a `[[mission]]` (a `transfer` too, 50.1) naming an aircraft that an
+/// `[[air_supply]]` of the same file names is refused (B389). Nothing in a game
+/// without rule 50, which refuses the `aircraft` itself (B388).
+pub fn suppliers_on_missions(
+    rules: &crate::rules::Rules,
+    orders: &crate::orders::Orders,
+) -> Vec<crate::orders::OrderError> {
+    if !rules.ruleset.plays85(50) {
+        return Vec::new();
+    }
+    let suppliers: std::collections::BTreeSet<&UnitId> = orders
+        .air_supply85
+        .iter()
+        .map(|a| &a.aircraft.value)
+        .collect();
+    orders
+        .missions
+        .iter()
+        .flat_map(|m| &m.units)
+        .filter(|u| suppliers.contains(&u.value))
+        .map(|u| {
+            crate::orders::OrderError::new(
+                crate::orders::Problem::SupplierOnMission {
+                    aircraft: u.value.clone(),
+                },
+                Some(u.span.clone()),
+                cite!("50.76"),
+            )
+            .unit(&u.value)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,12 @@ pub struct Flight {
     /// it may be intercepted, the interceptors' strength halved after all else.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub night: bool,
+    // 47.32: '85's air transport met on its way.
+    /// 47.32, 50.3 (a game of '85 with rule 50): the other hexes of the air transport's
+    /// way over which the defender's fighters may meet it, those within the intercept
+    /// range (`air_combat::transport`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub way: Vec<Hex>,
 }
 
 /// 32.5-32.52, 32.6: one hunt mission and the follow-ups its file pre-decided.
@@ -83,7 +89,20 @@ impl Flight {
             patrollers: Vec::new(),
             losses: Vec::new(),
             night: false,
+            way: Vec::new(),
         }
+    }
+
+    /// 32.31, 47.32: the hex of the flight nearest `base`: its own, or in a game of '85
+    /// a hex of its air transport's way (the first in hex order of those as near).
+    pub fn nearest_to(&self, base: Hex) -> Hex {
+        self.way.iter().copied().fold(self.hex, |best, h| {
+            if base.distance(h) < base.distance(best) {
+                h
+            } else {
+                best
+            }
+        })
     }
 
     /// 32.32: whether the bombers fly escorted.
