@@ -210,7 +210,7 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         "06-3-blue",
         &[
             "cut off from supply: B-1AR, B-1IN, B-2AR,",
-            "transport aircraft B-9TA drops supplies on OO27: B-1AR, B-2AR supplied by air through the enemy's next player-turn and Blue's own (50.71-50.75) (50.74)",
+            "transport aircraft B-9TA drops supplies on OO27: B-1AR, B-2AR supplied by air through the enemy's next player-turn and Blue's own (50.74)",
         ],
     );
     for stem in ["07-3-red", "08-4-blue"] {

@@ -2146,7 +2146,7 @@ fn a_transport_aircraft_supplies_a_cut_off_unit_for_the_next_player_turns_50_7_5
     resolve(&t1, &supply).success();
     let report = flat_report(&g.join("02-1-blue.report.txt"));
     assert!(
-        report.contains("transport aircraft B-6TA drops supplies on HH19: B-1AR supplied by air through the enemy's next player-turn and Blue's own (50.71-50.75)"),
+        report.contains("transport aircraft B-6TA drops supplies on HH19: B-1AR supplied by air through the enemy's next player-turn and Blue's own"),
         "{report}"
     );
     assert!(report.contains("cut off from supply: B-1AR"), "{report}");

@@ -66,7 +66,7 @@ impl Turn<'_, '_> {
                 };
                 self.events.push(Event::Note {
                     text: format!(
-                        "transport aircraft {} {how} {hex}: {} supplied by air through the enemy's next player-turn and {}'s own (50.71-50.75)",
+                        "transport aircraft {} {how} {hex}: {} supplied by air through the enemy's next player-turn and {}'s own",
                         plane.value,
                         names(&units),
                         self.ctx.side,
