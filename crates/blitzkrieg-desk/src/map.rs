@@ -149,6 +149,7 @@ fn with_scene<T>(
         moved: crate::map::moved(state),
         minors: &state.minors,
         hex_marks: &state.hex_marks,
+        damage: &state.damage,
         unit_marks: &state.marks,
         ascendancy: &state.ascendancy,
         patrol_zones: &zones,

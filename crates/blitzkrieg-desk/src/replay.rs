@@ -124,6 +124,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         moved: crate::map::moved(state),
         minors: &state.minors,
         hex_marks: &state.hex_marks,
+        damage: &state.damage,
         unit_marks: &state.marks,
         ascendancy: &state.ascendancy,
         patrol_zones: &zones,

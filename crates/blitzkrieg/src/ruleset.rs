@@ -1398,7 +1398,10 @@ mod tests {
             ..old
         };
         let written = ron::to_string(&new).unwrap();
-        assert!(written.contains("rules85:[46,48,49,50,52,525]"), "{written}");
+        assert!(
+            written.contains("rules85:[46,48,49,50,52,525]"),
+            "{written}"
+        );
         let now = Ruleset::from_options(&b, &new, 2).unwrap();
         assert!([46, 48, 49, 50, 52].iter().all(|r| now.plays85(*r)));
         assert!(!now.plays85(51));

@@ -1346,11 +1346,12 @@ fn refused(state: &Path, orders: &Path, message: &str) {
 
 const HELI_BUY: &str = "\"infantry 4-4\" = 3, \"armor 6-6\" = 2, \"transport-helicopter 2-8\" = 1, \"attack-helicopter 4-2-8\" = 1";
 
-/// A game of '85 without Cold War whose Blue bought `HELI_BUY` and placed it with
-/// `blue_place`, Red `RED_BUY`: the state of Blue's turn 1.
-fn helicopters_placed(g: &Path, drafts: &Path, blue_place: &str) -> PathBuf {
+/// A game of '85 without Cold War whose Blue bought `blue_buy` (`HELI_BUY`,
+/// `AIRLIFT_BUY`) and placed it with `blue_place`, Red `RED_BUY`: the state of Blue's
+/// turn 1.
+fn turn_one(g: &Path, drafts: &Path, blue_buy: &str, blue_place: &str) -> PathBuf {
     let s0 = new_game(g);
-    bought_and_placed(g, drafts, &s0, HELI_BUY, blue_place);
+    bought_and_placed(g, drafts, &s0, blue_buy, blue_place);
     g.join("02-1-blue.state.ron")
 }
 
@@ -1369,7 +1370,7 @@ fn helicopters_are_bought_placed_and_produced_as_counters_41_2_41_3_38_21() {
     let place =
         "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-1TH\", \"B-1AH\"]\nhex = \"HH19\"\n\n\
                  [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n";
-    let t1 = helicopters_placed(g, drafts.path(), place);
+    let t1 = turn_one(g, drafts.path(), HELI_BUY, place);
     let report = flat_report(&g.join("00-setup-blue.step2.report.txt"));
     assert!(
         report.contains("1 attack-helicopter 4-2-8, 3 infantry 4-4, 1 transport-helicopter 2-8"),
@@ -1427,7 +1428,7 @@ fn a_helicopter_flies_over_water_and_may_not_end_there_46_2() {
     let place =
         "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-1TH\", \"B-1AH\"]\nhex = \"HH19\"\n\n\
                  [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n";
-    let t1 = helicopters_placed(g, drafts.path(), place);
+    let t1 = turn_one(g, drafts.path(), HELI_BUY, place);
     let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
     let before = files(g);
     let wet = turn(
@@ -2002,6 +2003,8 @@ const AIRLIFT_PLACE: &str = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\"]\nhex = \"
      [[setup]]\nunits = [\"B-6TA\"]\nhex = \"U11\"\n\n\
      [[setup]]\nunits = [\"B-3IN\", \"B-4IN\"]\nhex = \"JJ21\"\n";
 
+/// Blue's purchase for the air transport tests: transport aircraft B-5TA, B-6TA (1) and
+/// B-1TA (1/2) among them.
 const AIRLIFT_BUY: &str =
     "\"infantry 4-4\" = 4, \"armor 6-6\" = 2, \"transport-aircraft (1)\" = 2, \"transport-aircraft (1/2)\" = 1";
 
@@ -2011,15 +2014,6 @@ fn refused_saying(state: &Path, orders: &Path, message: &str) {
     let text = String::from_utf8_lossy(&out).replace('│', " ");
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains(message), "{flat}");
-}
-
-/// A game of '85 without Cold War whose Blue bought `AIRLIFT_BUY` (transport aircraft
-/// B-5TA, B-6TA (1) and B-1TA (1/2)) and placed it with `blue_place`, Red `RED_BUY`:
-/// the state of Blue's turn 1.
-fn aircraft_placed(g: &Path, drafts: &Path, blue_place: &str) -> PathBuf {
-    let s0 = new_game(g);
-    bought_and_placed(g, drafts, &s0, AIRLIFT_BUY, blue_place);
-    g.join("02-1-blue.state.ron")
 }
 
 /// 41.11, 50.1, 50.5, 38.21: transport aircraft are air units of a game of '85 made
@@ -2034,7 +2028,7 @@ fn transport_aircraft_are_bought_placed_and_carry_units_41_11_50_1_50_5() {
     let game = tempfile::tempdir().unwrap();
     let drafts = tempfile::tempdir().unwrap();
     let g = game.path();
-    let t1 = aircraft_placed(g, drafts.path(), AIRLIFT_PLACE);
+    let t1 = turn_one(g, drafts.path(), AIRLIFT_BUY, AIRLIFT_PLACE);
     let state = fs::read_to_string(&t1).unwrap();
     assert!(state.contains("\"B-5TA\": Map(\"J28\")"), "{state}");
     assert!(state.contains("\"B-1TA\": Map(\"J28\")"), "{state}");
@@ -2136,7 +2130,7 @@ fn a_transport_aircraft_supplies_a_cut_off_unit_for_the_next_player_turns_50_7_5
     let game = tempfile::tempdir().unwrap();
     let drafts = tempfile::tempdir().unwrap();
     let g = game.path();
-    let t1 = aircraft_placed(g, drafts.path(), AIRLIFT_PLACE);
+    let t1 = turn_one(g, drafts.path(), AIRLIFT_BUY, AIRLIFT_PLACE);
     let supply = turn_one_orders(
         drafts.path(),
         &t1,

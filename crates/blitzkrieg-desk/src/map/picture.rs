@@ -7,6 +7,7 @@
 use super::action::Action;
 use super::draw;
 use super::labels;
+use crate::map::bombed::Damage;
 use crate::svg::{self, esc, f, CounterMark, Geo, SeaBox, HEX_HALF_HEIGHT, HEX_RADIUS};
 use blitzkrieg::board::Board;
 use blitzkrieg::hex::Hex;
@@ -89,6 +90,9 @@ pub struct Scene<'a> {
     // 33: additional bombing missions (optional rule).
     /// 33.3-33.5: the PX, RCX and SRIX markers (empty without rule 33).
     pub hex_marks: &'a BTreeMap<Hex, BTreeSet<blitzkrieg::marker::HexMarker>>,
+    /// 52.4: BLITZKRIEG '85's damage on each bombed facility (empty otherwise): its
+    /// marker is noted with the damage left, not with 33's time.
+    pub damage: &'a Damage,
     /// 33.2: the markers on units (the inverted aircraft are noted).
     pub unit_marks: &'a BTreeMap<UnitId, BTreeSet<blitzkrieg::marker::UnitMarker>>,
     // 35 (optional rule)
@@ -770,7 +774,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             );
         }
     }
-    let bombed = crate::map::bombed::notes(scene.hex_marks, scene.unit_marks);
+    let bombed = crate::map::bombed::notes(scene.hex_marks, scene.damage, scene.unit_marks);
     if !bombed.is_empty() {
         y += 6.0;
         line(s, &mut y, 13.0, true, "Bombing (33)");
@@ -855,6 +859,7 @@ mod tests {
         const NO_UNIT_MARKS: &BTreeMap<UnitId, BTreeSet<blitzkrieg::marker::UnitMarker>> =
             &BTreeMap::new();
         const NO_AIRFIELDS: &BTreeMap<Hex, Side> = &BTreeMap::new();
+        const NO_DAMAGE: &Damage = &BTreeMap::new();
         Scene {
             board,
             title: String::new(),
@@ -868,6 +873,7 @@ mod tests {
             fit: 1.0,
             minors: NO_MINORS,
             hex_marks: NO_HEX_MARKS,
+            damage: NO_DAMAGE,
             unit_marks: NO_UNIT_MARKS,
             ascendancy,
             patrol_zones: &[],
