@@ -211,7 +211,7 @@ pub use blitzkrieg::embedded_hash;
 ///
 /// Only the embedded data supersedes: a game made with these hashes and given other data
 /// by path is refused as before (`G008`).
-pub const SUPERSEDED: [(&str, &str); 6] = [
+pub const SUPERSEDED: [(&str, &str); 7] = [
     (
         "tournament",
         "da6f1cc74248c2fc0521b4fe8d7f374ee885dd472a5b203e7c5e440ab5b571b1",
@@ -239,6 +239,11 @@ pub const SUPERSEDED: [(&str, &str); 6] = [
     (
         "85",
         "1df7663eb7a0067e2ae8443c9e9fa564027595f7b957de1d6a3bd2b36a5412f9",
+    ),
+    // 50: 85.toml's transport aircraft ranges appended (release 0.8.0's file).
+    (
+        "85",
+        "e7b0d0f8ef8a76093cda3a5f96a7760c9c83d75cad5cead9a0f8733c8e58909f",
     ),
 ];
 

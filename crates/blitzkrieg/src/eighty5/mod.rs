@@ -124,6 +124,20 @@ pub struct Figures85 {
     pub aa: AaFigures,
     /// 47.1: the fighters' range at full strength.
     pub fighters: FighterFigures,
+    /// 50.1, 50.73-50.74: the transport aircraft's ranges.
+    pub air_transport: AirTransportFigures,
+}
+
+/// 50: the ranges of '85's transport aircraft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AirTransportFigures {
+    /// 50.1: "Range is 20 hexes" (a change of base, an airdrop, 50.6).
+    pub range: u32,
+    /// 50.73: supplies landed at an airfield or city "up to 40 hexes".
+    pub supply_landing_hexes: u32,
+    /// 50.74: supplies dropped "up to 20 hexes".
+    pub supply_drop_hexes: u32,
 }
 
 /// 47: the figures of '85's fighters.

@@ -15,9 +15,6 @@
 use super::{Figures85, NewCounter};
 use crate::units::{Counter, Counters, Side, Size, UnitId, UnitKind};
 
-/// 50.1: "Range is 20 hexes."
-pub const RANGE: u32 = 20;
-
 /// 41.11: the half stacking units a transport aircraft carries, as printed: "(1/2)"
 /// is 1, "(1)" 2, "(2)" 4. `None` for a text that is none of them.
 pub fn printed_halves(strength: &str) -> Option<u32> {
@@ -54,13 +51,14 @@ pub fn counters(figures: &Figures85, side: Side) -> Vec<Counter> {
             else {
                 continue;
             };
-            out.push(counter(id, side, halves, n));
+            out.push(counter(id, side, (halves, figures.air_transport.range), n));
         }
     }
     out
 }
 
-fn counter(id: UnitId, side: Side, halves: u32, n: &NewCounter) -> Counter {
+/// A transport aircraft carrying `halves` half units with its range (50.1).
+fn counter(id: UnitId, side: Side, (halves, range): (u32, u32), n: &NewCounter) -> Counter {
     Counter {
         id,
         side,
@@ -69,7 +67,7 @@ fn counter(id: UnitId, side: Side, halves: u32, n: &NewCounter) -> Counter {
         size: Size::Substitute,
         attack: 0,
         defence: halves,
-        movement: RANGE,
+        movement: range,
         name: format!("transport aircraft {}", n.strength),
         enters: 0,
     }

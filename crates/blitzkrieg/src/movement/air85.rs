@@ -12,10 +12,16 @@ use crate::hex::Hex;
 use crate::orders::{AirMove, AirSupply85, Problem};
 use crate::units::{names, UnitId, UnitKind};
 
-/// 50.73: "the air transport may fly up to 40 hexes and land in the hex".
-pub const SUPPLY_LANDING_HEXES: u32 = 40;
-/// 50.74: "the air transport may fly up to 20 hexes and 'drop' supplies".
-pub const SUPPLY_DROP_HEXES: u32 = 20;
+/// 50.73-50.74: the hexes supplies may be landed and dropped within (`85.toml`'s
+/// `[air_transport]`; none without its figures).
+fn supply_reach() -> (u32, u32) {
+    crate::eighty5::Figures85::embedded().map_or((0, 0), |f| {
+        (
+            f.air_transport.supply_landing_hexes,
+            f.air_transport.supply_drop_hexes,
+        )
+    })
+}
 
 /// 50.71-50.72: the quarter units of capacity a unit of movement `movement` weighing
 /// `halves` (26.4) takes to supply: half a unit of transport supplies "two isolated
@@ -133,8 +139,9 @@ impl Turn<'_, '_> {
             ));
         }
         let distance = base.distance(hex);
+        let (landing_hexes, drop_hexes) = supply_reach();
         let lands = self.ctx.rules.board.is_city(hex) || self.pos.airfield_owner(hex).is_some();
-        if lands && distance <= SUPPLY_LANDING_HEXES {
+        if lands && distance <= landing_hexes {
             let at =
                 crate::air::base::air_halves_at(self.pos, self.ctx.side, hex, &Default::default());
             if base != hex
@@ -147,11 +154,11 @@ impl Turn<'_, '_> {
             }
             return Ok((hex, true));
         }
-        if distance <= SUPPLY_DROP_HEXES {
+        if distance <= drop_hexes {
             return Ok((hex, false));
         }
         Err(format!(
-            "{hex} is {distance} hexes from its base: it drops supplies within 20 hexes, or lands them within 40 at an airfield or city (50.73-50.74)"
+            "{hex} is {distance} hexes from its base: it drops supplies within {drop_hexes} hexes, or lands them within {landing_hexes} at an airfield or city (50.73-50.74)"
         ))
     }
 }
