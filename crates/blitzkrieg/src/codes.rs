@@ -977,6 +977,11 @@ mod tests {
             Problem::SupplierOnMission {
                 aircraft: UnitId::new("B-1TA").unwrap(),
             },
+            // 37.33: the air movement before the ground movement (BLITZKRIEG '85).
+            Problem::ZocBeforeGroundMovement {
+                unit: UnitId::new("B-1TAC").unwrap(),
+                hex: h("J11"),
+            },
         ]
     }
 

@@ -480,6 +480,9 @@ fn move_units(
         weather: crate::weather::going::Going::of(rules, state),
         ascendancy: ascendancy.as_ref().map(|(a, _)| a),
     };
+    // 37.33 (BLITZKRIEG '85): the air units move before any ground unit (37.34).
+    let air_first = Sequence::of(&rules.ruleset).plays(Step::AirMovement);
+    let before_ground = air_first.then(|| pos.clone());
     let moved = movement::run_movement(&ctx, &mut pos, orders);
     // 49.5, 49.1-49.4: the airfields taken by the movement; those ordered built or
     // destroyed (BLITZKRIEG '85).
@@ -546,6 +549,7 @@ fn move_units(
         minors: &minors,
         // 32.4, 003 32.4: escorts over the air transports.
         airlifted: &crate::air_combat::escort::airlifted(&moved.events),
+        before_ground: before_ground.as_ref(),
     };
     let mut flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
     // 003 29.2, 29.6: the countries the aircraft flew to, from or over.
@@ -700,7 +704,18 @@ fn move_units(
     events.extend(owed_events);
     events.extend(broken);
     events.extend(replaced.events);
-    events.extend(moved.events);
+    let mut moved_events = moved.events;
+    // 37.33-37.34: in '85 the air missions are reported with the air movement, before
+    // the ground movement.
+    let ground = match air_first {
+        true => moved_events.split_off(moved.log.ground_from.min(moved_events.len())),
+        false => Vec::new(),
+    };
+    events.extend(moved_events);
+    if air_first {
+        events.extend(std::mem::take(&mut flights.events));
+    }
+    events.extend(ground);
     events.extend(airfield_events);
     events.extend(minor_events);
     events.extend(recombined);
@@ -1369,7 +1384,9 @@ fn resume(
         | Step::NavalAscendancy
         | Step::CriticalResources
         | Step::Purchase
-        | Step::WarStart => Err(Vec::new()),
+        | Step::WarStart
+        | Step::NavalMovement
+        | Step::AirMovement => Err(Vec::new()),
     }
 }
 

@@ -128,6 +128,9 @@ impl<'a> MoveContext<'a> {
 /// What the movement portion did, for combat (14.3, 14.9 with 003) and the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveLog {
+    /// 37.33-37.34: how many of the movement's events come before the ground
+    /// movement (the placements, air transport, airdrops and air supply).
+    pub ground_from: usize,
     /// Units that moved over land or were flown this player-turn.
     pub moved: BTreeSet<UnitId>,
     /// Where each unit of the moving side began the movement portion (a reinforcement:
@@ -443,6 +446,8 @@ pub fn run_movement(ctx: &MoveContext, pos: &mut Position, orders: &Orders) -> M
     for a in &orders.air_supply85 {
         turn.supply_by_air(a);
     }
+    // 37.34: the ground movement follows.
+    turn.log.ground_from = turn.events.len();
     for l in &orders.lake {
         turn.cross_lake(l);
     }

@@ -1241,6 +1241,10 @@ problems! {
         (B389, hint = "leave the aircraft out of the mission, or fly another transport aircraft on it")
         #[error("{aircraft} flies air supply this player-turn and may do nothing else (50.76): it flies no air mission")]
         SupplierOnMission { aircraft: UnitId },
+        // 37.33: BLITZKRIEG '85's air movement, before the ground movement.
+        (B430, hint = "change base to a city free of enemy ZOC before any ground unit moves; a city the ground movement frees may be landed at after combat (37.37) or changed to next player-turn")
+        #[error("{unit} cannot change base to or through {hex}: the air units move before any ground unit (37.33), and {hex} was then in enemy ZOC (30.6)")]
+        ZocBeforeGroundMovement { unit: UnitId, hex: Hex },
     }
 }
 

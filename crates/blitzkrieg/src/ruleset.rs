@@ -727,13 +727,30 @@ pub struct Ruleset {
 /// the umpire's behaviour then, so its games replay byte for byte.
 /// 004: the rules of '85 a game made now records: 46, 48, 49 and 52 since release
 /// 0.8.0; then 50 (air transport) and `525` for 52.5 (a city's critical resources
-/// heavily damaged when it falls through combat or is reduced); a game made before
+/// heavily damaged when it falls through combat or is reduced); then `3733` for 37.3's
+/// order of play (37.32-37.33 before the ground movement); a game made before
 /// plays without them.
-pub const EIGHTY5_RECORDED: [u32; 6] = [46, 48, 49, 50, 52, CAPTURE_DAMAGE_52_5];
+pub const EIGHTY5_RECORDED: [u32; 7] = [
+    46,
+    48,
+    49,
+    50,
+    52,
+    CAPTURE_DAMAGE_52_5,
+    // 37.32-37.33: the naval and air movement as steps of their own.
+    AIR_MOVEMENT_37_33,
+];
 
 /// 52.5: the number a game of '85 records (`rules85`) when it plays 52.5's city
 /// capture effects: 52's own number stands for the damage of release 0.8.0.
 pub const CAPTURE_DAMAGE_52_5: u32 = 525;
+
+/// 37.32-37.33: the number a game of '85 records (`rules85`) when it plays 37.3's
+/// order of play: the naval movement (37.32) and the air and airborne movement (37.33,
+/// the air missions among it) as steps of their own before the ground movement (37.34).
+/// A game made before plays the Tournament Game's one movement step, the air missions
+/// after the ground movement.
+pub const AIR_MOVEMENT_37_33: u32 = 3733;
 
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
@@ -1399,7 +1416,7 @@ mod tests {
         };
         let written = ron::to_string(&new).unwrap();
         assert!(
-            written.contains("rules85:[46,48,49,50,52,525]"),
+            written.contains("rules85:[46,48,49,50,52,525,3733]"),
             "{written}"
         );
         let now = Ruleset::from_options(&b, &new, 2).unwrap();

@@ -44,8 +44,16 @@ impl Sequence {
         if ruleset.combat_supply() {
             steps.push(Step::Supply);
         }
-        steps.extend([Step::Reinforcements, Step::Movement]);
-        if ruleset.tournament() {
+        steps.push(Step::Reinforcements);
+        // 37.32-37.34: in '85 the naval, then the air and airborne movement (the air
+        // missions among it), then the ground movement; a game of '85 made before plays
+        // the Tournament Game's order.
+        let eighty5 = ruleset.plays85(crate::ruleset::AIR_MOVEMENT_37_33);
+        if eighty5 {
+            steps.extend([Step::NavalMovement, Step::AirMovement]);
+        }
+        steps.push(Step::Movement);
+        if ruleset.tournament() && !eighty5 {
             steps.push(Step::AirMissions);
         }
         steps.push(Step::Announcement);
@@ -403,6 +411,7 @@ impl Ask {
 mod tests {
     use super::*;
     use crate::ruleset::RuleBook;
+    use std::collections::BTreeSet;
 
     /// 4.2-4.5: the Basic Game's player-turn, movement before the battles, the end
     /// last; no stop before odds unless chosen.
@@ -475,6 +484,45 @@ mod tests {
                 Step::Supply
             ]
         );
+    }
+
+    /// 37.3, 37.32-37.34: a game of '85 moves its naval units, then its air and
+    /// airborne units (the air missions among them), then its ground units, before the
+    /// announcement of combat; a Tournament Game, and a game of '85 made before 37.33's
+    /// order was built, flies its air missions after the one movement step.
+    #[test]
+    fn a_game_of_85_moves_naval_then_air_then_ground_37_32_37_34() {
+        let book = RuleBook::embedded().unwrap();
+        let mut ruleset = Ruleset::basic(&book);
+        ruleset.rules = crate::state::RuleSet::Eighty5;
+        ruleset.optional = Ruleset::optional_in_force(ruleset.rules, &BTreeSet::new());
+        let before = Sequence::of(&ruleset);
+        ruleset.rules85 = Ruleset::recorded85(ruleset.rules);
+        let s = Sequence::of(&ruleset);
+        let at = |s: &Sequence, step| s.steps().iter().position(|x| *x == step);
+        assert_eq!(
+            s.steps()[at(&s, Step::Reinforcements).unwrap()..][..5],
+            [
+                Step::Reinforcements,
+                Step::NavalMovement,
+                Step::AirMovement,
+                Step::Movement,
+                Step::Announcement
+            ]
+        );
+        assert!(!s.plays(Step::AirMissions));
+        assert_eq!(
+            (Step::NavalMovement.rule(), Step::AirMovement.rule()),
+            ("37.32", "37.33")
+        );
+        // Made before: the Tournament Game's order, air missions after the movement.
+        assert!(!before.plays(Step::AirMovement) && !before.plays(Step::NavalMovement));
+        assert_eq!(
+            at(&before, Step::AirMissions),
+            at(&before, Step::Movement).map(|i| i + 1)
+        );
+        ruleset.rules = crate::state::RuleSet::Tournament;
+        assert!(!Sequence::of(&ruleset).plays(Step::AirMovement));
     }
 
     /// 37.21, 37.211: a game of '85 buys its forces before it sets up; other games

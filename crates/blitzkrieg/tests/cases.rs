@@ -51,6 +51,8 @@
 //! `airfields` puts '85's airfields on the board, each built and owned by its side
 //! (49.3): `airfields = { R12 = "red" }`.
 //! `air_supplied` gives the units '85's air supply keeps supplied (50.75).
+//! `rules85` plays a game of '85 made before some of its rules were built, with the
+//! numbers such a game records (`rules85 = [46, 48, 49, 50, 52, 525]`).
 //!
 //! Every option of a declared reading whose rule is built, other than the default, is
 //! shown by at least one case that names it (`readings = { name = "option" }`):
@@ -201,6 +203,10 @@ struct Case {
     /// the game's first turn: `airfields = { R12 = "red" }`.
     #[serde(default)]
     airfields: BTreeMap<String, Side>,
+    /// 004: the rules of '85 a game of '85 records (`rules85`, `docs/state.md`), when
+    /// the case is a game made before some were built; else those a game made now
+    /// records.
+    rules85: Option<BTreeSet<u32>>,
 }
 
 /// The board of a case: a name (`"blitzkrieg"`, the embedded board) or a small board.
@@ -442,7 +448,10 @@ fn choose_rules(case: &Case, rules: &mut Rules) -> Result<(), String> {
     Ruleset::check_playable(set, &case.optional).map_err(|e| e.to_string())?;
     rules.ruleset.rules = set;
     rules.ruleset.optional = Ruleset::optional_in_force(set, &case.optional);
-    rules.ruleset.rules85 = Ruleset::recorded85(set);
+    rules.ruleset.rules85 = case
+        .rules85
+        .clone()
+        .unwrap_or_else(|| Ruleset::recorded85(set));
     Ok(())
 }
 

@@ -206,6 +206,17 @@ fn a_game_of_85_starts_by_commitment_reveal_and_placement_37_2() {
     let place = "[[setup]]\nunits = [\"B-1AR\", \"B-2AR\", \"B-3AR\"]\nhex = \"HH19\"\n\n\
                  [[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n\n\
                  [[setup]]\nunits = [\"B-4IN\", \"B-5IN\", \"B-6IN\"]\nhex = \"KK22\"\n";
+    // 37.211 with 41.6, 42: the escort bought is held; setting it up is refused (B417).
+    let naval = orders(
+        drafts.path(),
+        "o4naval.toml",
+        "blue",
+        &s4,
+        &format!("{place}\n[[setup]]\nunits = [\"B-1ES\"]\nhex = \"JJ21\"\n"),
+    );
+    resolve(&s4, &naval)
+        .code(1)
+        .stderr(contains("B-1ES is a naval counter (41.1, 41.4-41.8)"));
     // A unit not bought is not Blue's to place.
     let bad = orders(
         drafts.path(),
@@ -2161,4 +2172,38 @@ fn a_transport_aircraft_supplies_a_cut_off_unit_for_the_next_player_turns_50_7_5
     let after = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
     assert!(!after.contains("air_supplied"), "{after}");
     blitz().arg("verify").arg(g).assert().success();
+}
+
+/// 37.3, 37.33-37.34: a game of '85 made now records 37.33's order (`3733` among its
+/// `rules85`) and reports its player-turn in the steps' order: the air movement (B-1TAC
+/// changing base from Vesper, V33, to O29) before the ground movement (B-1IN), though
+/// the file names the ground move first. A Tournament Game given the same orders flies
+/// its air missions after the ground movement (30.2) and reports them so.
+#[test]
+fn the_air_movement_is_reported_before_the_ground_movement_37_33() {
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+         [[stack]]\nhex = \"V31\"\nunits = [\"B-1IN\"]\n\n\
+         [[stack]]\nhex = \"V33\"\nunits = [\"B-1TAC\"]\n\n\
+         [[stack]]\nhex = \"V25\"\nunits = [\"R-1IN\"]\n";
+    let body = "[[move]]\nunit = \"B-1IN\"\npath = [\"V31\", \"V30\"]\n\n\
+                [[mission]]\nunits = [\"B-1TAC\"]\nkind = \"transfer\"\nto = \"O29\"\n";
+    // Where the change of base and the ground move stand in the report, and the state.
+    let played = |rules: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", rules]);
+        let state = fs::read_to_string(g.join("04-2-blue.state.ron")).unwrap();
+        let report = play_turn(&g, "04-2-blue", ("blue", 2), body);
+        let air = report.find("B-1TAC changes base V33-O29 (30.7)");
+        let ground = report.find("B-1IN V31-V30");
+        blitz().arg("verify").arg(&g).assert().success();
+        (air.zip(ground), state, report)
+    };
+    let (at, state, report) = played("85");
+    assert!(state.contains("3733"), "{state}");
+    let (air, ground) = at.unwrap_or_else(|| panic!("{report}"));
+    assert!(air < ground, "{report}");
+    let (at, state, report) = played("tournament");
+    assert!(!state.contains("3733"), "{state}");
+    let (air, ground) = at.unwrap_or_else(|| panic!("{report}"));
+    assert!(ground < air, "{report}");
 }

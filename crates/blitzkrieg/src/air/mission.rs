@@ -1,5 +1,6 @@
 //! Air missions (30.4-30.8): each `[[mission]]` checked against the position after
-//! ground movement; changes of base made at once (30.7: "these units must land before
+//! ground movement (in BLITZKRIEG '85, whose air units move before the ground units,
+//! 37.33, a change of base against the position before it as well); changes of base made at once (30.7: "these units must land before
 //! any combat resolution is begun"); bombers sent over their targets for the battles
 //! they support (30.41); and their landing after all combat (30.5).
 
@@ -52,6 +53,9 @@ pub struct Context<'a> {
     /// 32.4, 003 32.4: the units the mover's air transports and airdrops landed this
     /// player-turn, by hex (fighters there are escorts).
     pub airlifted: &'a BTreeMap<Hex, BTreeSet<UnitId>>,
+    /// 37.33 (BLITZKRIEG '85): the position the air units move in, before any ground
+    /// unit moves (`None` where the missions follow the ground movement, 30.2).
+    pub before_ground: Option<&'a Position>,
 }
 
 /// One aircraft of a mission, checked.
@@ -429,10 +433,32 @@ fn staging_legal(
                 s.span.clone(),
                 cite!("30.7"),
             ));
+        } else if let Some(e) = zoc_before_ground(ctx, &f.id, s) {
+            ok = false;
+            errors.push(e);
         }
         from = s.value;
     }
     ok
+}
+
+/// 37.33 with 30.6-30.7 (BLITZKRIEG '85): the air units move before any ground unit,
+/// so a change of base lands, and stages, in cities free of enemy ZOC at that moment:
+/// a city the ground movement frees of it (an automatic victory, 21.1) was not.
+fn zoc_before_ground(
+    ctx: &Context,
+    unit: &Located<UnitId>,
+    stop: &Located<Hex>,
+) -> Option<OrderError> {
+    let before = ctx.before_ground?;
+    if !before.in_zoc_of(ctx.side.other(), stop.value) {
+        return None;
+    }
+    let problem = Problem::ZocBeforeGroundMovement {
+        unit: unit.value.clone(),
+        hex: stop.value,
+    };
+    Some(OrderError::new(problem, Some(stop.span.clone()), cite!("37.33")).unit(&unit.value))
 }
 
 /// 30.7 under the reading `staging-30-7`: why a staging city has not been friendly

@@ -21,7 +21,9 @@ pub enum Step {
     /// reinforcements placed.
     Reinforcements,
     /// 4.2, 7-11: ground movement, with sea movement (19), invasions (20), automatic
-    /// victories (21), strategic movement (22) and air transport (9).
+    /// victories (21), strategic movement (22) and air transport (9); in a game of
+    /// BLITZKRIEG '85 that plays 37.33's order, the ground movement alone (37.34), after
+    /// [`Step::AirMovement`].
     Movement,
     /// 30.3-30.4: the air missions flown (Tournament Game).
     AirMissions,
@@ -73,6 +75,17 @@ pub enum Step {
     /// commitment to its die shift, Red's, Blue's reveal, Red's (which names the seed
     /// of the die), each a file of Red's set-up phase (`eighty5::war_start`).
     WarStart,
+    // 37.32-37.33: BLITZKRIEG '85's movement steps before the ground movement.
+    /// 37.32: "move all naval units", before the air and ground movement. No naval
+    /// unit is on the board until the naval rules (42-45) are built: an order placing
+    /// or moving a naval counter is refused (B417), the step's only content today.
+    NavalMovement,
+    /// 37.33: "move all air and airborne units", before the ground movement: air
+    /// transport and airdrops (50.5-50.6), air supply (50.7) and the air missions
+    /// (30.4-30.7), the changes of base landing at once, all on the position before
+    /// any ground unit moves. Helicopters move as ground units (46.1), in
+    /// [`Step::Movement`].
+    AirMovement,
 }
 
 impl Step {
@@ -104,7 +117,9 @@ impl Step {
             | Step::NavalAscendancy
             | Step::CriticalResources
             | Step::Purchase
-            | Step::WarStart => false,
+            | Step::WarStart
+            | Step::NavalMovement
+            | Step::AirMovement => false,
         }
     }
 
@@ -129,6 +144,8 @@ impl Step {
             Step::CriticalResources => "36.1",
             Step::Purchase => "37.21",
             Step::WarStart => "38.81",
+            Step::NavalMovement => "37.32",
+            Step::AirMovement => "37.33",
         }
     }
 }
