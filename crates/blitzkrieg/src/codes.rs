@@ -977,6 +977,12 @@ mod tests {
             Problem::SupplierOnMission {
                 aircraft: UnitId::new("B-1TA").unwrap(),
             },
+            // 47.33: the owner's choice of the transport aircraft lost.
+            Problem::AirLossesUnit {
+                unit: UnitId::new("B-2IN").unwrap(),
+                why: "it is neither a transport aircraft in `by` nor a unit this order flies"
+                    .into(),
+            },
         ]
     }
 

@@ -1241,6 +1241,10 @@ problems! {
         (B389, hint = "leave the aircraft out of the mission, or fly another transport aircraft on it")
         #[error("{aircraft} flies air supply this player-turn and may do nothing else (50.76): it flies no air mission")]
         SupplierOnMission { aircraft: UnitId },
+        // 47.33: the owner's choice of the transport aircraft lost (BLITZKRIEG '85).
+        (B418, hint = "name in `losses` the order's own transport aircraft (`by`) or units (`units`), each once")
+        #[error("`losses` of this [[air]] names {unit}: {why} (47.33)")]
+        AirLossesUnit { unit: UnitId, why: String },
     }
 }
 
