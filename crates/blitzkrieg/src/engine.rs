@@ -1161,6 +1161,8 @@ fn announced(carry: &TurnInProgress) -> bool {
         || carry.flights.iter().any(|f| !f.transported.is_empty())
         // 32.72, 33.7: patrollers the defender may intercept.
         || carry.flights.iter().any(|f| !f.patrollers.is_empty())
+        // 50.76: '85's air supply flights the defender may intercept.
+        || carry.flights.iter().any(|f| !f.carriers.is_empty())
 }
 
 /// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages

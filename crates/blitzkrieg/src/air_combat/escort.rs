@@ -87,7 +87,7 @@ pub fn airlifted(
             out.entry(*to).or_default().insert(unit.clone());
         }
     }
-    for c in carried.iter().filter(|c| c.carrier.supplies.is_empty()) {
+    for c in carried {
         if let Some(units) = out.get_mut(&c.to) {
             units.insert(c.carrier.aircraft.clone());
         }

@@ -88,7 +88,7 @@ pub fn add(
     // 47.33, 50.76: in a game of '85 with rule 50, the transport aircraft over each
     // hex with what they carry.
     if rules.ruleset.plays85(50) {
-        add_carriers(rules, &triggers, carried, flights);
+        add_carriers(rules, (pos, mover), &triggers, carried, flights);
     }
     for f in flights.iter_mut() {
         // 003 32.31: with bombers, hunters or patrollers over its hex the air
@@ -113,17 +113,33 @@ pub fn add(
 
 /// 47.33, 50.76: the transport aircraft that flew this player-turn added to the flights
 /// over the hexes they flew to, each with the units aboard that landed there (or those
-/// its air supply is for); an air supply flight (which makes no `Flown` event) with the
-/// intercept range and way its own flight gives (47.32).
+/// its air supply is for). An air supply flight (which makes no `Flown` event) gives the
+/// intercept range and way of its own flight (47.32); flying alone over its hex, it is
+/// offered for interception only when a fighter of the enemy's could meet it, so that
+/// a player-turn stops for nothing no one could answer.
 fn add_carriers(
     rules: &Rules,
+    (pos, mover): (&Position, Side),
     triggers: &Triggers,
     carried: &[CarrierFlight],
     flights: &mut Vec<Flight>,
 ) {
     for c in carried {
-        let at = match flights.iter().position(|f| f.hex == c.to) {
+        let mut carrier = c.carrier.clone();
+        let supply = !carrier.supplies.is_empty();
+        let at = flights.iter().position(|f| f.hex == c.to);
+        let at = match at {
             Some(i) => i,
+            None if supply => {
+                let mut alone = Flight::over(c.to);
+                supply_range(rules, triggers, c, &mut alone);
+                let none = (pos, &[][..]);
+                if super::intercept::reachable(rules, none, mover.other(), &alone).is_empty() {
+                    continue;
+                }
+                flights.push(Flight::over(c.to));
+                flights.len() - 1
+            }
             None => {
                 flights.push(Flight::over(c.to));
                 flights.len() - 1
@@ -132,12 +148,9 @@ fn add_carriers(
         let Some(f) = flights.get_mut(at) else {
             continue;
         };
-        let mut carrier = c.carrier.clone();
         carrier.aboard.retain(|u, _| f.transported.contains(u));
-        if !carrier.supplies.is_empty() {
-            let range = triggers.least_range(c.from, c.to, c.reach);
-            f.range = f.range.max(range);
-            f.way.extend(way(rules, (c.from, c.to), range));
+        if supply {
+            supply_range(rules, triggers, c, f);
         }
         f.carriers.push(carrier);
         // 47.33: the owner's order of losses written on the `[[air]]`, after a
@@ -148,6 +161,14 @@ fn add_carriers(
             }
         }
     }
+}
+
+/// 32.31, 47.32, 50.76: the intercept range and way an air supply flight `c` gives
+/// the flight over its hex.
+fn supply_range(rules: &Rules, triggers: &Triggers, c: &CarrierFlight, f: &mut Flight) {
+    let range = triggers.least_range(c.from, c.to, c.reach);
+    f.range = f.range.max(range);
+    f.way.extend(way(rules, (c.from, c.to), range));
 }
 
 /// 47.33, 50.4: the transport aircraft of `flight` in the order they are shot down:

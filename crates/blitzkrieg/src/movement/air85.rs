@@ -61,10 +61,32 @@ impl Turn<'_, '_> {
             Ok((hex, lands)) => {
                 self.log.carriers.insert(plane.value.clone());
                 self.log.moved.insert(plane.value.clone());
+                let units: Vec<UnitId> = a.units.iter().map(|u| u.value.clone()).collect();
+                // 50.76: the flight the enemy's fighters may intercept.
+                let (landing_hexes, drop_hexes) = supply_reach();
+                if let Some(from) = self.pos.hex_of(&plane.value) {
+                    let halves = self
+                        .ctx
+                        .rules
+                        .counters
+                        .get(&plane.value)
+                        .map_or(0, crate::eighty5::transport::capacity_halves);
+                    self.log.carrier_flights.push(super::CarrierFlight {
+                        from,
+                        to: hex,
+                        reach: if lands { landing_hexes } else { drop_hexes },
+                        carrier: Carrier {
+                            aircraft: plane.value.clone(),
+                            halves,
+                            aboard: Default::default(),
+                            supplies: units.clone(),
+                        },
+                        losses: Vec::new(),
+                    });
+                }
                 if lands {
                     self.pos.move_to(&plane.value, hex);
                 }
-                let units: Vec<UnitId> = a.units.iter().map(|u| u.value.clone()).collect();
                 self.log.air_supplied.extend(units.iter().cloned());
                 let (how, rule) = if lands {
                     ("lands supplies at", para!("50.73"))
