@@ -408,7 +408,7 @@ pub fn fight(
         let absorbed: u32 = order
             .iter()
             .filter(|u| pos.get(u).is_some())
-            .map(|u| attack(u))
+            .map(&attack)
             .sum();
         events.extend(crate::bombing::take_factors(
             rules,
