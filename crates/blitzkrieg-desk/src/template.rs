@@ -1098,31 +1098,29 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
                 .join(", ")
         };
         // 32.72, 33.7: patrollers alone over their patrol hex, met at normal strength.
-        let (times, escort) = if f.bombers.is_empty() && f.transported.is_empty() {
-            (
-                figures.hunter_times,
-                format!(
-                    "patrollers {} (they answer 1 for 1, 32.72)",
-                    names(&f.patrollers)
-                ),
-            )
-        } else if f.escorted() {
-            (
-                figures.escorted_times,
-                format!("escorted by {}", names(&f.escorts)),
-            )
-        } else {
-            (figures.unescorted_times, "unescorted".to_string())
-        };
+        let (times, escort) =
+            if f.bombers.is_empty() && f.transported.is_empty() && f.carriers.is_empty() {
+                (
+                    figures.hunter_times,
+                    format!(
+                        "patrollers {} (they answer 1 for 1, 32.72)",
+                        names(&f.patrollers)
+                    ),
+                )
+            } else if f.escorted() {
+                (
+                    figures.escorted_times,
+                    format!("escorted by {}", names(&f.escorts)),
+                )
+            } else {
+                (figures.unescorted_times, "unescorted".to_string())
+            };
         // 32.5, 32.32, 32.52: hunters, met at normal strength, fire back 1 for 1.
         if f.hunts.is_empty() {
             // 32.33: the air transports and airdrops over the hex.
             let mut what = names(&f.bombers);
-            if !f.transported.is_empty() {
-                let carried = format!(
-                    "air transport of {} (32.33: losses in the factors transported)",
-                    names(&f.transported)
-                );
+            if !f.transported.is_empty() || !f.carriers.is_empty() {
+                let carried = carried_text(f);
                 what = if what.is_empty() {
                     carried
                 } else {
@@ -1176,6 +1174,33 @@ fn interception_help(t: &mut String, rules: &Rules, state: &GameState, side: Sid
             f.hex
         );
     }
+}
+
+/// 32.33, 47.33, 50.76: what a flight's air transport is, for the defender's template:
+/// 32.33's units transported, or in '85 the transport aircraft with what they carry or
+/// supply.
+fn carried_text(f: &blitzkrieg::model::flight::Flight) -> String {
+    let names = blitzkrieg::units::names;
+    if f.carriers.is_empty() {
+        return format!(
+            "air transport of {} (32.33: losses in the factors transported)",
+            names(&f.transported)
+        );
+    }
+    let mut parts = Vec::new();
+    if !f.transported.is_empty() {
+        parts.push(format!("air transport of {}", names(&f.transported)));
+    }
+    let supplied: Vec<_> = f.carriers.iter().flat_map(|c| c.supplies.clone()).collect();
+    if !supplied.is_empty() {
+        parts.push(format!("air supply of {} (50.76)", names(&supplied)));
+    }
+    let aircraft: Vec<_> = f.carriers.iter().map(|c| c.aircraft.clone()).collect();
+    format!(
+        "{} by transport aircraft {} (47.33: each factor lost shoots down half a stacking unit of them, with the units aboard)",
+        parts.join(" and "),
+        names(&aircraft)
+    )
 }
 
 /// 32.3, 32.6 (optional rule 32): the airbases where the enemy has aircraft on the

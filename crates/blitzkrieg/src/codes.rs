@@ -982,6 +982,12 @@ mod tests {
                 unit: UnitId::new("B-1TAC").unwrap(),
                 hex: h("J11"),
             },
+            // 47.33: the owner's choice of the transport aircraft lost.
+            Problem::AirLossesUnit {
+                unit: UnitId::new("B-2IN").unwrap(),
+                why: "it is neither a transport aircraft in `by` nor a unit this order flies"
+                    .into(),
+            },
         ]
     }
 

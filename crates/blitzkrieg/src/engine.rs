@@ -548,7 +548,7 @@ fn move_units(
         barraged: &barraged,
         minors: &minors,
         // 32.4, 003 32.4: escorts over the air transports.
-        airlifted: &crate::air_combat::escort::airlifted(&moved.events),
+        airlifted: &crate::air_combat::escort::airlifted(&moved.events, &moved.log.carrier_flights),
         before_ground: before_ground.as_ref(),
     };
     let mut flights = air::mission::fly(&air_ctx, &mut pos, &orders.missions);
@@ -697,7 +697,13 @@ fn move_units(
     // 32.3: the flights the defender may intercept at the stop before odds.
     let mut air_flights = crate::air_combat::intercept::announced(rules, &pos, side, &flights);
     // 32.33: and the air transports and airdrops.
-    crate::air_combat::transport::add(rules, &pos, side, &moved.events, &mut air_flights);
+    crate::air_combat::transport::add(
+        rules,
+        &pos,
+        side,
+        (&moved.events, &moved.log.carrier_flights),
+        &mut air_flights,
+    );
     // 35.1: the factors the mover invaded with, counted in his next player-turn.
     let invading = ascendancy::invaded_with(rules, &moved.events);
     let mut events = vec![Event::TurnBegan { turn, side }];
@@ -1081,26 +1087,31 @@ fn play(
     let mut live = live;
     let fought = standing_air_combat(rules, state, &carry, &mut live.pos, input)?;
     let (mut next, mut carry) = (*next, carry);
-    after_air_combat(rules, fought, (&mut live, &mut carry), &mut next.pools);
+    after_air_combat(rules, fought, (&mut live, &mut carry), &mut next);
     open_combat(rules, state, next, live, carry, input)
 }
 
-/// 32.33, 32.74: what the air combat fought before any odds leaves, with its events:
-/// the air transport capacity the interceptions cost the mover for good, and the
-/// automatic victories they undid.
+/// 32.33, 32.74, 50.76: what the air combat fought before any odds leaves, with its
+/// events: the air transport capacity the interceptions cost the mover for good, the
+/// air supply '85's aircraft shot down did not deliver, and the automatic victories
+/// they undid.
 fn after_air_combat(
     rules: &Rules,
     fought: Vec<Event>,
     (live, carry): (&mut Live, &mut TurnInProgress),
-    pools: &mut BTreeMap<Side, crate::marker::Pools>,
+    next: &mut GameState,
 ) {
     let lost = crate::air_combat::transport::capacity_lost(
         rules,
         &carry.flights,
         &fought,
         live.side,
-        pools,
+        &mut next.pools,
     );
+    // 50.76: an air supply flight shot down delivers nothing.
+    for u in crate::air_combat::transport::unsupplied(&carry.flights, &fought) {
+        next.air_supplied.remove(&u);
+    }
     live.events.extend(fought);
     live.events.extend(lost);
     let undone = crate::air_combat::nullify::after_air_combat(
@@ -1165,6 +1176,8 @@ fn announced(carry: &TurnInProgress) -> bool {
         || carry.flights.iter().any(|f| !f.transported.is_empty())
         // 32.72, 33.7: patrollers the defender may intercept.
         || carry.flights.iter().any(|f| !f.patrollers.is_empty())
+        // 50.76: '85's air supply flights the defender may intercept.
+        || carry.flights.iter().any(|f| !f.carriers.is_empty())
 }
 
 /// [`Step::BeforeOdds`]: after all movement and the announcement of battles, barrages
@@ -1357,7 +1370,7 @@ fn resume(
                 &mut live.pos,
                 input,
             )?;
-            after_air_combat(rules, fought, (&mut live, &mut carry), &mut next.pools);
+            after_air_combat(rules, fought, (&mut live, &mut carry), &mut next);
             open_combat(rules, state, next, live, carry, input)
         }
         // A stop in the battles, or after them with none left (20.35, the final

@@ -125,6 +125,19 @@ impl<'a> MoveContext<'a> {
     }
 }
 
+/// 47.33, 50.76: one transport aircraft's flight of the player-turn (BLITZKRIEG '85):
+/// from its take-off hex to the hex it flies to, within `reach` hexes, with what it
+/// carries or supplies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CarrierFlight {
+    pub from: Hex,
+    pub to: Hex,
+    pub reach: u32,
+    pub carrier: crate::model::flight::Carrier,
+    /// 47.33: the aircraft or units the owner's order names to lose first.
+    pub losses: Vec<UnitId>,
+}
+
 /// What the movement portion did, for combat (14.3, 14.9 with 003) and the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveLog {
@@ -155,6 +168,9 @@ pub struct MoveLog {
     /// 50.7: the units supplied by air this player-turn (BLITZKRIEG '85), supplied
     /// through the enemy's next player-turn and the side's own (50.75).
     pub air_supplied: BTreeSet<UnitId>,
+    /// 47.33, 50.76: the flights of the transport aircraft that carried or supplied
+    /// this player-turn (BLITZKRIEG '85), which the enemy's fighters may intercept.
+    pub carrier_flights: Vec<CarrierFlight>,
     /// 21.1: units that made an automatic victory (it is their combat, 003 21.1).
     pub av: BTreeSet<UnitId>,
     /// 21.1: the automatic victories made, in the order written, for their advance

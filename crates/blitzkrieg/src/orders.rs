@@ -112,6 +112,9 @@ struct RawAir {
     /// 50.5-50.6 (BLITZKRIEG '85): the transport aircraft that carry the units.
     #[serde(default)]
     by: Vec<Spanned<String>>,
+    /// 47.33 (BLITZKRIEG '85): the aircraft (or units aboard) the owner loses first.
+    #[serde(default)]
+    losses: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -520,6 +523,9 @@ pub struct AirMove {
     pub drop: bool,
     /// 50.5-50.6 (BLITZKRIEG '85): the transport aircraft that carry the units.
     pub by: Vec<Located<UnitId>>,
+    /// 47.33 (BLITZKRIEG '85): the transport aircraft shot down first if the flight is
+    /// intercepted, named or by a unit aboard, in the owner's order.
+    pub losses: Vec<Located<UnitId>>,
 }
 
 /// 50.7 (BLITZKRIEG '85): a transport aircraft designated to supply isolated units of
@@ -1000,6 +1006,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                 to: to?,
                 drop: a.drop,
                 by: units(&a.by, errs),
+                losses: units(&a.losses, errs),
             })
         })
         .collect();

@@ -1245,6 +1245,10 @@ problems! {
         (B430, hint = "change base to a city free of enemy ZOC before any ground unit moves; a city the ground movement frees may be landed at after combat (37.37) or changed to next player-turn")
         #[error("{unit} cannot change base to or through {hex}: the air units move before any ground unit (37.33), and {hex} was then in enemy ZOC (30.6)")]
         ZocBeforeGroundMovement { unit: UnitId, hex: Hex },
+        // 47.33: the owner's choice of the transport aircraft lost (BLITZKRIEG '85).
+        (B418, hint = "name in `losses` the order's own transport aircraft (`by`) or units (`units`), each once")
+        #[error("`losses` of this [[air]] names {unit}: {why} (47.33)")]
+        AirLossesUnit { unit: UnitId, why: String },
     }
 }
 

@@ -50,7 +50,9 @@
 //! traced supply (003 23.1: their fighters trace again in the enemy's player-turn).
 //! `airfields` puts '85's airfields on the board, each built and owned by its side
 //! (49.3): `airfields = { R12 = "red" }`.
-//! `air_supplied` gives the units '85's air supply keeps supplied (50.75).
+//! `air_supplied` gives the units '85's air supply keeps supplied (50.75), and
+//! `expect.toml`'s `air_supplied` names those the next state keeps so (50.76: not those
+//! whose aircraft was shot down).
 //! `rules85` plays a game of '85 made before some of its rules were built, with the
 //! numbers such a game records (`rules85 = [46, 48, 49, 50, 52, 525]`).
 //!
@@ -365,6 +367,10 @@ struct Expect {
     /// 36.44: the sides whose navy the next state keeps as lost.
     #[serde(default)]
     navy_lost: Option<Vec<Side>>,
+    // 50.75-50.76: air supply (BLITZKRIEG '85).
+    /// 50.75, 50.76: the units the next state keeps supplied by air (`[]`: none).
+    #[serde(default)]
+    air_supplied: Option<Vec<String>>,
     // 52: bombardment effect (BLITZKRIEG '85).
     /// 52.4: the damage the next state keeps on each facility, by hex and marker kind,
     /// as the report words it: `damage = { R10 = { SRIX = "1 heavy, 1 light" } }`
@@ -816,6 +822,14 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 if &got != want {
                     return Err(format!(
                         "{ctx}: the next state keeps invading factors {got:?} for {side}, not {want:?}"
+                    ));
+                }
+            }
+            if let Some(want) = &expect.air_supplied {
+                let got: Vec<String> = next.air_supplied.keys().map(|u| u.to_string()).collect();
+                if &got != want {
+                    return Err(format!(
+                        "{ctx}: the next state keeps {got:?} supplied by air, not {want:?}"
                     ));
                 }
             }

@@ -75,12 +75,21 @@ pub fn refusal(
 }
 
 /// 9.3, 9.4: the units the mover's air transports and airdrops landed, by the hex they
-/// landed in (the `Flown` events of his movement; air supply, 23.4, flies no one).
-pub fn airlifted(moved: &[crate::event::Event]) -> BTreeMap<Hex, BTreeSet<UnitId>> {
+/// landed in (the `Flown` events of his movement; air supply, 23.4, flies no one), with
+/// in '85 the transport aircraft that carried them there (`carried`, 47.33).
+pub fn airlifted(
+    moved: &[crate::event::Event],
+    carried: &[crate::movement::CarrierFlight],
+) -> BTreeMap<Hex, BTreeSet<UnitId>> {
     let mut out: BTreeMap<Hex, BTreeSet<UnitId>> = BTreeMap::new();
     for e in moved {
         if let crate::event::Event::Flown { unit, to, .. } = e {
             out.entry(*to).or_default().insert(unit.clone());
+        }
+    }
+    for c in carried {
+        if let Some(units) = out.get_mut(&c.to) {
+            units.insert(c.carrier.aircraft.clone());
         }
     }
     out

@@ -304,7 +304,8 @@ pub fn fight(
             continue;
         }
         // 32.72: patrollers alone over the hex are met by `patrol::fight`.
-        if flight.bombers.is_empty() && flight.transported.is_empty() {
+        if flight.bombers.is_empty() && flight.transported.is_empty() && flight.carriers.is_empty()
+        {
             continue;
         }
         let (times, how) = if flight.escorted() {
@@ -382,8 +383,10 @@ pub fn fight(
         let mut order = super::losses::chosen_first(flight.escorts.clone(), &flight.losses);
         let mut bombers = flight.bombers.clone();
         bombers.sort_by_key(|id| (attack(id), id.clone()));
-        // 32.33: then the units air transported, the fewest factors first.
+        // 32.33: then the units air transported, the fewest factors first; 47.33: in
+        // '85 their transport aircraft take what is left, in half units.
         let mut carried = flight.transported.clone();
+        carried.retain(|u| !flight.carriers.iter().any(|c| c.aboard.contains_key(u)));
         carried.sort_by_key(|id| (attack(id), id.clone()));
         bombers.extend(carried);
         order.extend(super::losses::chosen_first(bombers, &flight.losses));
@@ -401,6 +404,12 @@ pub fn fight(
         );
         events.extend(super::losses::note(i.hex, &flight.losses, what));
         let rule = Rule::para(para!("32.32"));
+        // 47.33: what the escorts and bombers do not take falls on the air transport.
+        let absorbed: u32 = order
+            .iter()
+            .filter(|u| pos.get(u).is_some())
+            .map(&attack)
+            .sum();
         events.extend(crate::bombing::take_factors(
             rules,
             pos,
@@ -409,6 +418,12 @@ pub fn fight(
             hit_mover,
             "the interception",
             &rule,
+        ));
+        events.extend(super::transport::shoot_down(
+            rules,
+            pos,
+            flight,
+            hit_mover.saturating_sub(absorbed),
         ));
         for f in &i.fighters {
             pos.set_aloft(f, true);

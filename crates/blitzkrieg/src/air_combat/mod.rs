@@ -15,9 +15,9 @@
 //!
 //! [`hunt`] owns hunt missions (32.5-32.53) and [`strafe`] the strafing of grounded
 //! aircraft (32.6), by the mover's hunters and by the defender's fighters in his answer.
-//! [`transport`] owns the interception of air transport (32.33), [`nullify`] the AV it
-//! undoes (32.74), [`industry`] what a shortage of basic industry does to air combat
-//! (36.32-36.34). [`patrol`] owns patrol (32.7-32.75), [`interdiction`] the ZOC of
+//! [`transport`] owns the interception of air transport (32.33; in '85 47.33 and 50.76
+//! too), [`nullify`] the AV it undoes (32.74), [`industry`] what a shortage of basic
+//! industry does to air combat (36.32-36.34). [`patrol`] owns patrol (32.7-32.75), [`interdiction`] the ZOC of
 //! patrol/interdiction (33.7). [`escort`] owns which fighters escort (32.4, 003 32.4),
 //! [`losses`] the mover's choice of the order his units over a hex take losses (003
 //! 32.31, 003 33.7).

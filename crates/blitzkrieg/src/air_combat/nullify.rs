@@ -126,11 +126,13 @@ fn lost_in_the_air(events: &[Event]) -> Vec<UnitId> {
         })
         .collect();
     let interception = Rule::para(para!("32.32"));
+    // 47.33: in '85, aboard a transport aircraft shot down.
+    let shot_down = Rule::para(para!("47.33"));
     let lost: BTreeSet<UnitId> = events
         .iter()
         .filter_map(|e| match e {
             Event::Eliminated { unit, rule, .. }
-                if *rule == interception && flown.contains(unit) =>
+                if (*rule == interception || *rule == shot_down) && flown.contains(unit) =>
             {
                 Some(unit.clone())
             }

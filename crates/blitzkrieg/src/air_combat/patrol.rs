@@ -358,6 +358,7 @@ pub fn fight_all(
         if !f.bombers.is_empty()
             || !f.hunts.is_empty()
             || !f.transported.is_empty()
+            || !f.carriers.is_empty()
             || f.patrollers.is_empty()
         {
             continue;

@@ -9,7 +9,10 @@
 //! 47.32, 50.3 (a game of '85 with rule 50): the flight may be met "in any hex of the
 //! air transport movement as triggered by Rule 32.31": its way, the straight course from
 //! the take-off hex within the intercept range ([`way`]), is kept on the flight, and
-//! each interceptor meets it over the hex of it nearest its base.
+//! each interceptor meets it over the hex of it nearest its base. 47.33, 50.4: its losses
+//! are transport aircraft, in half stacking units, with the units aboard them
+//! ([`shoot_down`]), not 32.33's factors; 50.76: an air supply flight is met as an air
+//! transport, and an aircraft shot down delivers no supply ([`unsupplied`]).
 //!
 //! Readings where the rules are silent:
 //! - a transport is intercepted over the hex it landed in (the terminus city, the drop
@@ -26,17 +29,25 @@ use crate::air::AirEvent;
 use crate::cite::Rule;
 use crate::event::Event;
 use crate::marker::Pools;
-pub use crate::model::flight::Flight;
+pub use crate::model::flight::{Carrier, Flight};
+use crate::movement::CarrierFlight;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::Side;
+use crate::units::UnitId;
 use std::collections::BTreeMap;
 
 /// 32.33, 32.31: the mover's air transports and airdrops of the player-turn (`Flown`
 /// events of `moved`) added to `flights`, over the hex each landed in, with the
 /// intercept range its flight gives (the greatest over a hex, 003 32.31); the flights
 /// stay in hex order. Nothing in a game without rule 32.
-pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights: &mut Vec<Flight>) {
+pub fn add(
+    rules: &Rules,
+    pos: &Position,
+    mover: Side,
+    (moved, carried): (&[Event], &[CarrierFlight]),
+    flights: &mut Vec<Flight>,
+) {
     if !super::in_play(&rules.ruleset) {
         return;
     }
@@ -74,6 +85,11 @@ pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights:
             }
         }
     }
+    // 47.33, 50.76: in a game of '85 with rule 50, the transport aircraft over each
+    // hex with what they carry.
+    if rules.ruleset.plays85(50) {
+        add_carriers(rules, (pos, mover), &triggers, carried, flights);
+    }
     for f in flights.iter_mut() {
         // 003 32.31: with bombers, hunters or patrollers over its hex the air
         // transport is met there, one group with them.
@@ -91,7 +107,219 @@ pub fn add(rules: &Rules, pos: &Position, mover: Side, moved: &[Event], flights:
             || !f.hunts.is_empty()
             || !f.patrollers.is_empty()
             || !f.transported.is_empty()
+            || !f.carriers.is_empty()
     });
+}
+
+/// 47.33, 50.76: the transport aircraft that flew this player-turn added to the flights
+/// over the hexes they flew to, each with the units aboard that landed there (or those
+/// its air supply is for). An air supply flight (which makes no `Flown` event) gives the
+/// intercept range and way of its own flight (47.32); flying alone over its hex, it is
+/// offered for interception only when a fighter of the enemy's could meet it, so that
+/// a player-turn stops for nothing no one could answer.
+fn add_carriers(
+    rules: &Rules,
+    (pos, mover): (&Position, Side),
+    triggers: &Triggers,
+    carried: &[CarrierFlight],
+    flights: &mut Vec<Flight>,
+) {
+    for c in carried {
+        let mut carrier = c.carrier.clone();
+        let supply = !carrier.supplies.is_empty();
+        let at = flights.iter().position(|f| f.hex == c.to);
+        let at = match at {
+            Some(i) => i,
+            None if supply => {
+                let mut alone = Flight::over(c.to);
+                supply_range(rules, triggers, c, &mut alone);
+                let none = (pos, &[][..]);
+                if super::intercept::reachable(rules, none, mover.other(), &alone).is_empty() {
+                    continue;
+                }
+                flights.push(Flight::over(c.to));
+                flights.len() - 1
+            }
+            None => {
+                flights.push(Flight::over(c.to));
+                flights.len() - 1
+            }
+        };
+        let Some(f) = flights.get_mut(at) else {
+            continue;
+        };
+        carrier.aboard.retain(|u, _| f.transported.contains(u));
+        if supply {
+            supply_range(rules, triggers, c, f);
+        }
+        f.carriers.push(carrier);
+        // 47.33: the owner's order of losses written on the `[[air]]`, after a
+        // mission's over the hex (003 32.31).
+        for u in &c.losses {
+            if !f.losses.contains(u) {
+                f.losses.push(u.clone());
+            }
+        }
+    }
+}
+
+/// 32.31, 47.32, 50.76: the intercept range and way an air supply flight `c` gives
+/// the flight over its hex.
+fn supply_range(rules: &Rules, triggers: &Triggers, c: &CarrierFlight, f: &mut Flight) {
+    let range = triggers.least_range(c.from, c.to, c.reach);
+    f.range = f.range.max(range);
+    f.way.extend(way(rules, (c.from, c.to), range));
+}
+
+/// 47.33, 50.4: the transport aircraft of `flight` in the order they are shot down:
+/// those the owner's list (`losses`) names, or that carry a unit it names, first
+/// (47.33: "The owner of the air transport always has the choice"), then the others,
+/// the least capacity first (so the number is made up with as little lost beyond it as
+/// the order allows), in the order flown among equals.
+pub fn shot_down_order<'f>(flight: &'f Flight, chosen: &[UnitId]) -> Vec<&'f Carrier> {
+    let mut out: Vec<&Carrier> = Vec::new();
+    for name in chosen {
+        for c in &flight.carriers {
+            let named =
+                c.aircraft == *name || c.aboard.contains_key(name) || c.supplies.contains(name);
+            if named && !out.iter().any(|o| o.aircraft == c.aircraft) {
+                out.push(c);
+            }
+        }
+    }
+    let mut rest: Vec<&Carrier> = flight
+        .carriers
+        .iter()
+        .filter(|c| !out.iter().any(|o| o.aircraft == c.aircraft))
+        .collect();
+    rest.sort_by_key(|c| c.halves);
+    out.extend(rest);
+    out
+}
+
+/// 47.33, 50.4: "Each number obtained on the ACT is the number of half stacking unit
+/// transport destroyed": `halves` half units of the transport aircraft over `flight`
+/// are shot down, whole aircraft in [`shot_down_order`] until their capacity makes up
+/// the number (the last one lost whole though the number ends inside it: 41.11's
+/// aircraft are not broken down). "Any ground unit being transported on air transport
+/// that is shot down is itself also destroyed": a unit wholly aboard aircraft shot
+/// down is eliminated; one loaded over several of which some are shot down is broken
+/// down ("Breakdown may occur for ... the units they are transporting"): it loses its
+/// factors in the share of it aboard them, fractions up, made up with substitutes (26)
+/// as other losses are. 50.76: an aircraft shot down delivers no air supply
+/// ([`unsupplied`]).
+pub fn shoot_down(rules: &Rules, pos: &mut Position, flight: &Flight, halves: u32) -> Vec<Event> {
+    let rule = Rule::para(para!("47.33"));
+    let mut events = Vec::new();
+    if halves == 0 || flight.carriers.is_empty() {
+        return events;
+    }
+    let hex = flight.hex;
+    let mut owed = halves;
+    let mut lost: BTreeMap<UnitId, (u32, Vec<UnitId>)> = BTreeMap::new();
+    let mut down = Vec::new();
+    for c in shot_down_order(flight, &flight.losses) {
+        if owed == 0 {
+            break;
+        }
+        owed = owed.saturating_sub(c.halves);
+        if pos.remove(&c.aircraft).is_none() {
+            continue;
+        }
+        down.push(c.aircraft.to_string());
+        let aboard: Vec<UnitId> = c.aboard.keys().cloned().collect();
+        let with = if aboard.is_empty() {
+            String::new()
+        } else {
+            format!(" with {} aboard", crate::units::names(&aboard))
+        };
+        events.push(Event::Eliminated {
+            unit: c.aircraft.clone(),
+            hex,
+            cause: format!(
+                "shot down over {hex}{with}: a transport aircraft ({})",
+                units_text(c.halves)
+            ),
+            rule: rule.clone(),
+        });
+        for (u, h) in &c.aboard {
+            let e = lost.entry(u.clone()).or_default();
+            e.0 += h;
+            e.1.push(c.aircraft.clone());
+        }
+        if !c.supplies.is_empty() {
+            events.push(Event::Note {
+                text: format!(
+                    "{} delivers no supplies: {} not supplied by air",
+                    c.aircraft,
+                    crate::units::names(&c.supplies)
+                ),
+                rule: Rule::para(para!("50.76")),
+            });
+        }
+    }
+    events.insert(
+        0,
+        Event::Note {
+            text: format!(
+                "the interceptors' {halves} over {hex} are half stacking units of transport destroyed, the capacity to move {} full-strength unit(s): transport aircraft {} shot down",
+                units_text(halves),
+                down.join(", ")
+            ),
+            rule: rule.clone(),
+        },
+    );
+    for (u, (gone, by)) in lost {
+        let weight: u32 = flight
+            .carriers
+            .iter()
+            .filter_map(|c| c.aboard.get(&u))
+            .sum();
+        let by = crate::units::names(&by);
+        if gone >= weight {
+            if pos.remove(&u).is_some() {
+                events.push(Event::Eliminated {
+                    unit: u.clone(),
+                    hex,
+                    cause: format!("aboard {by}, shot down"),
+                    rule: rule.clone(),
+                });
+            }
+            continue;
+        }
+        // Broken down: the share of its factors aboard the aircraft lost, fractions up.
+        let attack = rules.counters.get(&u).map_or(0, |c| c.attack);
+        let factors = (attack * gone).div_ceil(weight.max(1));
+        events.extend(crate::bombing::take_factors(
+            rules,
+            pos,
+            hex,
+            vec![u],
+            factors,
+            &format!("the loss of {by}"),
+            &rule,
+        ));
+    }
+    events
+}
+
+/// 50.76: the units whose air supply an aircraft shot down in `fought` was flying:
+/// they are not supplied by air.
+pub fn unsupplied(flights: &[Flight], fought: &[Event]) -> Vec<UnitId> {
+    let shot = Rule::para(para!("47.33"));
+    let down: Vec<&UnitId> = fought
+        .iter()
+        .filter_map(|e| match e {
+            Event::Eliminated { unit, rule, .. } if *rule == shot => Some(unit),
+            _ => None,
+        })
+        .collect();
+    flights
+        .iter()
+        .flat_map(|f| &f.carriers)
+        .filter(|c| down.contains(&&c.aircraft))
+        .flat_map(|c| c.supplies.iter().cloned())
+        .collect()
 }
 
 /// 47.32, 50.3: the hexes of an air transport's way from `from` to `to` (its straight
@@ -130,7 +358,7 @@ pub fn capacity_lost(
     pools: &mut BTreeMap<Side, Pools>,
 ) -> Vec<Event> {
     // 50: in a game of '85 with transport aircraft the aircraft are the capacity, and
-    // 9.3's pool loses nothing (47.33's losses of aircraft are not built yet).
+    // 9.3's pool loses nothing (47.33: the aircraft are shot down, `shoot_down`).
     if rules.ruleset.plays85(50) {
         return Vec::new();
     }

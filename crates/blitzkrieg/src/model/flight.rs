@@ -57,6 +57,28 @@ pub struct Flight {
     /// range (`air_combat::transport`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub way: Vec<Hex>,
+    // 47.33, 50.4, 50.76: '85's transport aircraft over the hex.
+    /// 47.33, 50.76 (a game of '85 with rule 50): the transport aircraft flying to the
+    /// hex, with what each carries or supplies (`air_combat::transport`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carriers: Vec<Carrier>,
+}
+
+/// 47.33, 50.5, 50.7 (BLITZKRIEG '85): one transport aircraft of a flight: its capacity
+/// and what it carries (the half stacking units of each ground unit aboard, 50.5) or
+/// the units its air supply is for (50.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Carrier {
+    pub aircraft: UnitId,
+    /// 41.11: its capacity in half stacking units.
+    pub halves: u32,
+    /// 50.5: the ground units aboard, with the half stacking units of capacity each
+    /// takes in this aircraft (a unit may be loaded over two aircraft).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub aboard: BTreeMap<UnitId, u32>,
+    /// 50.7, 50.76: the units its air supply is for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supplies: Vec<UnitId>,
 }
 
 /// 32.5-32.52, 32.6: one hunt mission and the follow-ups its file pre-decided.
@@ -90,6 +112,7 @@ impl Flight {
             losses: Vec::new(),
             night: false,
             way: Vec::new(),
+            carriers: Vec::new(),
         }
     }
 

@@ -57,6 +57,10 @@ impl Turn<'_, '_> {
             );
             return;
         }
+        // 47.33: the owner's choice of the aircraft lost, should the flight be met.
+        if !self.air_losses_ok(a, by_aircraft) {
+            return;
+        }
         if by_aircraft && !self.carried_by_aircraft(a, &units) {
             return;
         }
@@ -120,6 +124,9 @@ impl Turn<'_, '_> {
             return false;
         };
         let mut capacity = 0u32;
+        // 47.33: each aircraft with its capacity, to load (what each carries, should
+        // the enemy's fighters meet it).
+        let mut loads: Vec<(UnitId, u32)> = Vec::new();
         let mut named = std::collections::BTreeSet::new();
         for t in &a.by {
             let why = self.carrier_refusal(&t.value, a.from.value, &named);
@@ -132,17 +139,23 @@ impl Turn<'_, '_> {
                 return false;
             }
             named.insert(t.value.clone());
-            capacity += self
+            let halves = self
                 .ctx
                 .rules
                 .counters
                 .get(&t.value)
                 .map_or(0, crate::eighty5::transport::capacity_halves);
+            loads.push((t.value.clone(), halves));
+            capacity += halves;
         }
-        let needed: u32 = units
+        let weights: Vec<(UnitId, u32)> = units
             .iter()
-            .map(|(u, kind)| super::air85::needed_halves(*kind, self.halves_of(&u.value)))
-            .sum();
+            .map(|(u, kind)| {
+                let w = super::air85::needed_halves(*kind, self.halves_of(&u.value));
+                (u.value.clone(), w)
+            })
+            .collect();
+        let needed: u32 = weights.iter().map(|(_, w)| w).sum();
         if needed > capacity {
             let problem = Problem::AirTransportCapacity {
                 needed: crate::air::base::halves_text(needed),
@@ -170,6 +183,20 @@ impl Turn<'_, '_> {
                 return false;
             }
         }
+        let reach = if a.drop {
+            self.figures().airdrop_range
+        } else {
+            self.figures().air_transport_range
+        };
+        for carrier in super::air85::load(&loads, &weights) {
+            self.log.carrier_flights.push(super::CarrierFlight {
+                from: a.from.value,
+                to: a.to.value,
+                reach,
+                carrier,
+                losses: a.losses.iter().map(|u| u.value.clone()).collect(),
+            });
+        }
         let carried: Vec<UnitId> = units.iter().map(|(u, _)| u.value.clone()).collect();
         for id in &named {
             self.log.carriers.insert(id.clone());
@@ -185,6 +212,31 @@ impl Turn<'_, '_> {
             a,
             (needed, capacity),
         ));
+        true
+    }
+
+    /// 47.33: `losses` names the order's own transport aircraft or units, each once, in
+    /// a game of '85 with rule 50 (B418 otherwise).
+    fn air_losses_ok(&mut self, a: &AirMove, by_aircraft: bool) -> bool {
+        let mut named = std::collections::BTreeSet::new();
+        for u in &a.losses {
+            let ours = |list: &[Located<UnitId>]| list.iter().any(|o| o.value == u.value);
+            let why = if !by_aircraft {
+                "this game flies no transport aircraft of '85 (50): the order of losses over a hex is a [[mission]]'s `losses` (003 32.31)"
+            } else if !ours(&a.by) && !ours(&a.units) {
+                "it is neither a transport aircraft in `by` nor a unit this order flies"
+            } else if !named.insert(&u.value) {
+                "it is named twice"
+            } else {
+                continue;
+            };
+            let problem = Problem::AirLossesUnit {
+                unit: u.value.clone(),
+                why: why.into(),
+            };
+            self.fail(problem, u.span.clone(), cite!("47.33"), Some(&u.value));
+            return false;
+        }
         true
     }
 

@@ -9,6 +9,7 @@ use super::Turn;
 use crate::cite::Rule;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::model::flight::Carrier;
 use crate::orders::{AirMove, AirSupply85, Problem};
 use crate::units::{names, UnitId, UnitKind};
 
@@ -60,10 +61,32 @@ impl Turn<'_, '_> {
             Ok((hex, lands)) => {
                 self.log.carriers.insert(plane.value.clone());
                 self.log.moved.insert(plane.value.clone());
+                let units: Vec<UnitId> = a.units.iter().map(|u| u.value.clone()).collect();
+                // 50.76: the flight the enemy's fighters may intercept.
+                let (landing_hexes, drop_hexes) = supply_reach();
+                if let Some(from) = self.pos.hex_of(&plane.value) {
+                    let halves = self
+                        .ctx
+                        .rules
+                        .counters
+                        .get(&plane.value)
+                        .map_or(0, crate::eighty5::transport::capacity_halves);
+                    self.log.carrier_flights.push(super::CarrierFlight {
+                        from,
+                        to: hex,
+                        reach: if lands { landing_hexes } else { drop_hexes },
+                        carrier: Carrier {
+                            aircraft: plane.value.clone(),
+                            halves,
+                            aboard: Default::default(),
+                            supplies: units.clone(),
+                        },
+                        losses: Vec::new(),
+                    });
+                }
                 if lands {
                     self.pos.move_to(&plane.value, hex);
                 }
-                let units: Vec<UnitId> = a.units.iter().map(|u| u.value.clone()).collect();
                 self.log.air_supplied.extend(units.iter().cloned());
                 let (how, rule) = if lands {
                     ("lands supplies at", para!("50.73"))
@@ -191,6 +214,43 @@ pub fn needed_halves(kind: UnitKind, halves: u32) -> u32 {
     }
 }
 
+/// 50.5, 47.33: the units loaded aboard the aircraft: each aircraft (in the order the
+/// order names them, with its capacity in half stacking units) filled in turn with the
+/// units in the order written, each taking its weight in half units
+/// ([`needed_halves`]); a unit that does not fit in what is left of one aircraft is
+/// loaded over it and the next (47.33's "breakdown ... of the units they are
+/// transporting" when one of them is shot down).
+pub fn load(aircraft: &[(UnitId, u32)], units: &[(UnitId, u32)]) -> Vec<Carrier> {
+    let mut carriers: Vec<Carrier> = aircraft
+        .iter()
+        .map(|(id, halves)| Carrier {
+            aircraft: id.clone(),
+            halves: *halves,
+            aboard: Default::default(),
+            supplies: Vec::new(),
+        })
+        .collect();
+    let mut at = 0;
+    for (unit, weight) in units {
+        let mut owed = *weight;
+        while owed > 0 {
+            let Some(c) = carriers.get_mut(at) else {
+                break;
+            };
+            let room = c.halves.saturating_sub(c.aboard.values().sum::<u32>());
+            let put = room.min(owed);
+            if put > 0 {
+                *c.aboard.entry(unit.clone()).or_default() += put;
+                owed -= put;
+            }
+            if room == put {
+                at += 1;
+            }
+        }
+    }
+    carriers
+}
+
 /// The report's line: what the aircraft carried, where, and the capacity used.
 pub fn carried_note(
     aircraft: &[UnitId],
@@ -238,6 +298,29 @@ mod tests {
         assert_eq!(supply_quarters(6, 2), 4);
         assert_eq!(quarters_text(3), "3/4");
         assert_eq!(quarters_text(6), "1 1/2");
+    }
+
+    /// 50.5, 47.33: the units fill the aircraft in turn, a unit over two aircraft
+    /// when the first has less room left than it weighs.
+    #[test]
+    fn units_are_loaded_aircraft_by_aircraft() {
+        let id = |s: &str| UnitId::new(s).unwrap();
+        let loaded = load(
+            &[(id("B-1TA"), 1), (id("B-5TA"), 2), (id("B-2TA"), 1)],
+            &[(id("B-1IN"), 2), (id("B-2IN"), 2)],
+        );
+        let aboard: Vec<Vec<(String, u32)>> = loaded
+            .iter()
+            .map(|c| c.aboard.iter().map(|(u, h)| (u.to_string(), *h)).collect())
+            .collect();
+        assert_eq!(
+            aboard,
+            [
+                vec![("B-1IN".to_string(), 1)],
+                vec![("B-1IN".to_string(), 1), ("B-2IN".to_string(), 1)],
+                vec![("B-2IN".to_string(), 1)],
+            ]
+        );
     }
 
     #[test]
