@@ -730,7 +730,7 @@ pub struct Ruleset {
 /// heavily damaged when it falls through combat or is reduced); then `3733` for 37.3's
 /// order of play (37.32-37.33 before the ground movement); a game made before
 /// plays without them.
-pub const EIGHTY5_RECORDED: [u32; 7] = [
+pub const EIGHTY5_RECORDED: [u32; 8] = [
     46,
     48,
     49,
@@ -739,6 +739,8 @@ pub const EIGHTY5_RECORDED: [u32; 7] = [
     CAPTURE_DAMAGE_52_5,
     // 37.32-37.33: the naval and air movement as steps of their own.
     AIR_MOVEMENT_37_33,
+    // 47.33, 50.4, 50.76: the transport aircraft shot down with what they carry.
+    TRANSPORT_LOSSES_47_33,
 ];
 
 /// 52.5: the number a game of '85 records (`rules85`) when it plays 52.5's city
@@ -751,6 +753,13 @@ pub const CAPTURE_DAMAGE_52_5: u32 = 525;
 /// A game made before plays the Tournament Game's one movement step, the air missions
 /// after the ground movement.
 pub const AIR_MOVEMENT_37_33: u32 = 3733;
+
+/// 47.33, 50.4, 50.76: the number a game of '85 records (`rules85`) when an intercepted
+/// air transport or air supply flight loses its transport aircraft by half stacking
+/// units, with the units or supplies aboard. A game made with release 0.9.0 records 50
+/// without it and plays on as it was played: the carried units lose 32.33's factors
+/// and the aircraft and their air supply are never met.
+pub const TRANSPORT_LOSSES_47_33: u32 = 4733;
 
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
@@ -1416,7 +1425,7 @@ mod tests {
         };
         let written = ron::to_string(&new).unwrap();
         assert!(
-            written.contains("rules85:[46,48,49,50,52,525,3733]"),
+            written.contains("rules85:[46,48,49,50,52,525,3733,4733]"),
             "{written}"
         );
         let now = Ruleset::from_options(&b, &new, 2).unwrap();
@@ -1433,6 +1442,16 @@ mod tests {
         assert!(then.plays85(49) && then.plays85(52));
         assert!(!then.plays85(50) && !then.plays85(CAPTURE_DAMAGE_52_5));
         assert!(now.plays85(CAPTURE_DAMAGE_52_5));
+        // 37.33, 47.33: a game made with release 0.9.0 plays its air missions after the
+        // ground movement and loses no transport aircraft.
+        let made_with_0_9 = Options {
+            rules85: [46, 48, 49, 50, 52, CAPTURE_DAMAGE_52_5].into_iter().collect(),
+            ..made_with_0_8
+        };
+        let then = Ruleset::from_options(&b, &made_with_0_9, 2).unwrap();
+        assert!(then.plays85(50) && then.plays85(CAPTURE_DAMAGE_52_5));
+        assert!(!then.plays85(AIR_MOVEMENT_37_33) && !then.plays85(TRANSPORT_LOSSES_47_33));
+        assert!(now.plays85(AIR_MOVEMENT_37_33) && now.plays85(TRANSPORT_LOSSES_47_33));
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)

@@ -85,9 +85,9 @@ pub fn add(
             }
         }
     }
-    // 47.33, 50.76: in a game of '85 with rule 50, the transport aircraft over each
-    // hex with what they carry.
-    if rules.ruleset.plays85(50) {
+    // 47.33, 50.76: in a game of '85 that records them, the transport aircraft over each
+    // hex with what they carry (a game made with 0.9.0 meets none of them).
+    if rules.ruleset.plays85(crate::ruleset::TRANSPORT_LOSSES_47_33) {
         add_carriers(rules, (pos, mover), &triggers, carried, flights);
     }
     for f in flights.iter_mut() {
