@@ -112,3 +112,42 @@ fn a_tournament_game_of_release_0_3_0_verifies_and_plays_on() {
         .success()
         .stdout(predicates::str::contains("13 player-turns replayed"));
 }
+
+/// A game of '85 written by release 0.9.0 (its states record `rules85 = [46, 48, 49,
+/// 50, 52, 525]`, none of the rules of '85 built since) verifies with today's umpire
+/// and resolves its next player-turn, which records the same rules: the game plays on
+/// as it was begun (37.3's order as the Tournament Game's, 32.33's losses of air
+/// transport).
+#[test]
+fn a_game_of_85_of_release_0_9_0_verifies_and_plays_on() {
+    let (_tmp, dir) = copy_of("eighty5-0.9.0");
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("21 player-turns replayed"));
+    blitz()
+        .arg("resolve")
+        .arg(dir.join("10-5-blue.state.ron"))
+        .arg(dir.join("10-5-blue.template.toml"))
+        .arg("--out")
+        .arg(&dir)
+        .assert()
+        .success();
+    let next = fs::read_to_string(dir.join("11-5-red.state.ron")).unwrap();
+    let recorded: String = next
+        .split("rules85:")
+        .nth(1)
+        .and_then(|s| s.split(']').next())
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(recorded, "[46,48,49,50,52,525,");
+    blitz()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("22 player-turns replayed"));
+}
