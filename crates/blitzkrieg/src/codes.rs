@@ -977,6 +977,27 @@ mod tests {
             Problem::SupplierOnMission {
                 aircraft: UnitId::new("B-1TA").unwrap(),
             },
+            // 52.2-52.3: facilities bombarded by artillery and attack helicopters.
+            Problem::FacilityUnknown {
+                id: "b1".into(),
+                facility: "docks".into(),
+            },
+            Problem::FacilityNotTarget {
+                id: "b1".into(),
+                facility: "port facility".into(),
+                hex: "K10".parse().unwrap(),
+                why: "it is not a port".into(),
+            },
+            Problem::FacilityBombardedTwice {
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+                first: "b1".into(),
+            },
+            Problem::FacilityWithAircraft {
+                id: "b1".into(),
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
         ]
     }
 

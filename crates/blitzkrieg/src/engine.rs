@@ -604,6 +604,12 @@ fn move_units(
         side,
         (&orders.missions, &orders.air),
     ));
+    // 52.2-52.3 ('85): the facilities bombarded by artillery and attack helicopters.
+    barrage_errors.extend(crate::bombing::barrage::check(
+        (rules, &pos, &state.held, side),
+        &orders.barrages,
+        &flights.raids,
+    ));
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();

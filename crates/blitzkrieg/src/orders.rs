@@ -170,7 +170,7 @@ struct RawBarrage {
     /// 003 25.3: the battle this barrage is resolved right after.
     after: Option<Spanned<String>>,
     // 52.2-52.3 ('85): a facility bombarded by artillery or attack helicopters.
-    /// 52.2-52.3: the facility bombarded instead of the units (refused: not built).
+    /// 52.2-52.3: the facility bombarded instead of the units (`bombing/barrage.rs`).
     facility: Option<Spanned<String>>,
 }
 
@@ -587,6 +587,8 @@ pub struct Barrage {
     /// 003 25.3: the id of the `[[attack]]` this barrage is resolved right after;
     /// none: before the first battle.
     pub after: Option<Located<String>>,
+    /// 52.2-52.3 ('85): the facility bombarded instead of the units in the hex.
+    pub facility: Option<Located<crate::model::raid::RaidTarget>>,
 }
 
 /// Standing orders: how this side takes losses and retreats when it is attacked in
@@ -1067,17 +1069,21 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         .iter()
         .filter_map(|b| {
             let u = who(&b.unit, &b.units, b.id.span(), errs);
-            // 52.2-52.3: artillery and attack helicopters bombard no facility yet.
-            if let Some(f) = &b.facility {
-                errs.push(OrderError::new(
-                    Problem::FacilityBarrageNotBuilt {
-                        id: b.id.get_ref().trim().to_string(),
-                        facility: f.get_ref().trim().to_string(),
-                    },
-                    Some(f.span()),
-                    cite!("52.2"),
-                ));
-            }
+            // 52.2-52.3 ('85): the facility bombarded, named as a mission names it.
+            let facility = b.facility.as_ref().and_then(|f| {
+                let named = crate::bombing::barrage::facility_of(f.get_ref());
+                if named.is_none() {
+                    errs.push(OrderError::new(
+                        Problem::FacilityUnknown {
+                            id: b.id.get_ref().trim().to_string(),
+                            facility: f.get_ref().trim().to_string(),
+                        },
+                        Some(f.span()),
+                        cite!("52.3"),
+                    ));
+                }
+                named.map(|t| Located::new(t, f.span()))
+            });
             Some(Barrage {
                 id: Located::new(b.id.get_ref().trim().to_string(), b.id.span()),
                 units: u,
@@ -1090,6 +1096,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     .after
                     .as_ref()
                     .map(|a| Located::new(a.get_ref().trim().to_string(), a.span())),
+                facility,
             })
         })
         .collect();

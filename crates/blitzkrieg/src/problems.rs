@@ -1241,6 +1241,33 @@ problems! {
         (B389, hint = "leave the aircraft out of the mission, or fly another transport aircraft on it")
         #[error("{aircraft} flies air supply this player-turn and may do nothing else (50.76): it flies no air mission")]
         SupplierOnMission { aircraft: UnitId },
+        // 52.2-52.3: facilities bombarded by artillery and attack helicopters
+        // (BLITZKRIEG '85, bombing/barrage.rs).
+        (B392, hint = "name `port`, `road`, `industry`, `resource` or `airbase-facility`, as a bombing mission names its target (docs/orders.md)")
+        #[error("barrage {id} names \"{facility}\" as its facility: no facility is called so")]
+        FacilityUnknown { id: String, facility: String },
+        (B393)
+        #[error("barrage {id} cannot bombard the {facility} of {hex}: {why}")]
+        FacilityNotTarget {
+            id: String,
+            facility: String,
+            hex: Hex,
+            why: String,
+        },
+        (B394, hint = "name all the artillery and attack helicopters firing at it in one barrage: each bombardment has one target (52.3)")
+        #[error("the {facility} of {hex} is bombarded in barrage {first} already")]
+        FacilityBombardedTwice {
+            facility: String,
+            hex: Hex,
+            first: String,
+        },
+        (B395, hint = "leave the facility to the aircraft or to the barrage, or give the other another target")
+        #[error("barrage {id} and the aircraft of a mission both bombard the {facility} of {hex}: air units never combine their bombardment with that of artillery and attack helicopters (52.2)")]
+        FacilityWithAircraft {
+            id: String,
+            facility: String,
+            hex: Hex,
+        },
     }
 }
 

@@ -484,6 +484,9 @@ pub struct WaitingBarrage {
     pub target: Hex,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stock: Option<String>,
+    /// 52.2-52.3 ('85): the facility bombarded instead of the units in the hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facility: Option<crate::model::raid::RaidTarget>,
 }
 
 /// What produced this state: shown again by `blitz report`.

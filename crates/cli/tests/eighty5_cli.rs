@@ -9,6 +9,7 @@
 use assert_cmd::Command;
 use blitzkrieg::eighty5::purchase::{commitment, PurchaseList};
 use blitzkrieg::units::Side;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -1683,10 +1684,12 @@ fn a_resource_city_taken_in_combat_takes_heavy_damage_52_52() {
 /// BBT.
 const AIRBASE_SEED: &str = "j";
 
-/// 52.2-52.3 ('85): a `[[barrage]]` of artillery naming a facility to bombard is
-/// refused through the binary (B391), naming what is not built, and nothing is written.
+/// 52.2-52.3 ('85): a `[[barrage]]` of artillery bombards a facility as the aircraft
+/// do, never one friendly to it: Blue's artillery naming its own port of Vesper (V33)
+/// is refused through the binary (B393), saying why, and nothing is written (B391, the
+/// refusal of every facility barrage before they were built, is raised no more).
 #[test]
-fn a_barrage_naming_a_facility_is_refused_52_2() {
+fn a_barrage_naming_a_friendly_facility_is_refused_52_2() {
     let dir = tempfile::tempdir().unwrap();
     let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
                     [[stack]]\nhex = \"V31\"\nunits = [\"B-1AT\"]\n\n\
@@ -1706,11 +1709,11 @@ fn a_barrage_naming_a_facility_is_refused_52_2() {
     refused(
         &s,
         &orders,
-        "barrage b1 names a facility (port): bombardment of a facility by",
+        "barrage b1 cannot bombard the port facility of V33: it is a port",
     );
     resolve(&s, &orders)
         .code(1)
-        .stderr(contains("is not built yet"));
+        .stderr(contains("friendly to Blue").and(contains("not built").not()));
     assert_eq!(files(&g), before);
 }
 

@@ -35,6 +35,8 @@
 
 // 52: bombardment effect (BLITZKRIEG '85).
 pub mod damage;
+// 52.2-52.3: facilities bombarded by artillery and attack helicopters ('85).
+pub mod barrage;
 pub mod resolve;
 // 48: BLITZKRIEG '85's anti-aircraft fire.
 pub mod aa;
@@ -322,14 +324,7 @@ fn refusal_85(ctx: &TargetContext, target: RaidTarget, hex: Hex) -> Option<(Stri
 /// 33.3-33.5: the marker a result other than a blank places for a target (52.3: CRX
 /// for critical resources, in '85).
 pub fn marker_of(target: RaidTarget) -> Option<HexMarkerKind> {
-    match target {
-        RaidTarget::Units | RaidTarget::Airbase => None,
-        RaidTarget::Port => Some(HexMarkerKind::PX),
-        RaidTarget::Road => Some(HexMarkerKind::RCX),
-        RaidTarget::Industry => Some(HexMarkerKind::SRIX),
-        RaidTarget::Resource => Some(HexMarkerKind::CRX),
-        RaidTarget::AirbaseFacility => Some(HexMarkerKind::ABX),
-    }
+    target.marker()
 }
 
 fn marked(pos: &Position, hex: Hex, kind: HexMarkerKind) -> bool {
