@@ -729,11 +729,26 @@ pub struct Ruleset {
 /// 0.8.0; then 50 (air transport) and `525` for 52.5 (a city's critical resources
 /// heavily damaged when it falls through combat or is reduced); a game made before
 /// plays without them.
-pub const EIGHTY5_RECORDED: [u32; 6] = [46, 48, 49, 50, 52, CAPTURE_DAMAGE_52_5];
+pub const EIGHTY5_RECORDED: [u32; 7] = [
+    46,
+    48,
+    49,
+    50,
+    52,
+    CAPTURE_DAMAGE_52_5,
+    // 48.31: airfields' A-A.
+    AIRFIELD_AA_48_31,
+];
 
 /// 52.5: the number a game of '85 records (`rules85`) when it plays 52.5's city
 /// capture effects: 52's own number stands for the damage of release 0.8.0.
 pub const CAPTURE_DAMAGE_52_5: u32 = 525;
+
+/// 48.31: the number a game of '85 records (`rules85`) when its airfields fire 48.31's
+/// A-A (5 at TAC and MDM with the full-stacking units there, 1 at SAC, 48.33) at the
+/// bombers of the airfield or of the aircraft on it; a game made before fires the
+/// units' alone there, as it was played.
+pub const AIRFIELD_AA_48_31: u32 = 4831;
 
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
@@ -1399,7 +1414,7 @@ mod tests {
         };
         let written = ron::to_string(&new).unwrap();
         assert!(
-            written.contains("rules85:[46,48,49,50,52,525]"),
+            written.contains("rules85:[46,48,49,50,52,525,4831]"),
             "{written}"
         );
         let now = Ruleset::from_options(&b, &new, 2).unwrap();
@@ -1416,6 +1431,9 @@ mod tests {
         assert!(then.plays85(49) && then.plays85(52));
         assert!(!then.plays85(50) && !then.plays85(CAPTURE_DAMAGE_52_5));
         assert!(now.plays85(CAPTURE_DAMAGE_52_5));
+        // 48.31: a game made with release 0.9.0 fires no airfield's A-A.
+        assert!(now.plays85(AIRFIELD_AA_48_31));
+        assert!(!then.plays85(AIRFIELD_AA_48_31));
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)
