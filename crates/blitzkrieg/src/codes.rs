@@ -998,6 +998,30 @@ mod tests {
                 facility: "port facility".into(),
                 hex: "NN48".parse().unwrap(),
             },
+            // 52.6: a player's own damage.
+            Problem::OwnDamageNotOccupied {
+                side: Side::Blue,
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
+            Problem::OwnDamageTwice {
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
+            Problem::OwnDamageLevel {
+                level: "medium".into(),
+            },
+            Problem::OwnDamageNotPlayed,
+            Problem::OwnDamageNoFacility {
+                facility: "port facility".into(),
+                hex: "K10".parse().unwrap(),
+                why: "it is not a port".into(),
+            },
+            Problem::KeepNoDamage {
+                side: Side::Blue,
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
         ]
     }
 

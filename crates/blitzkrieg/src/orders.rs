@@ -305,6 +305,31 @@ pub struct RawOrders {
     /// 49.4: `[[destroy_airfield]] hex = "K20"`: the owner destroys one of his.
     #[serde(default)]
     destroy_airfield: Vec<RawDestroyAirfield>,
+    // 52.6: a player's own damage (BLITZKRIEG '85).
+    /// 52.6: `[[demolish]] hex, facility, level`: damage a facility one occupies.
+    #[serde(default)]
+    demolish: Vec<RawDemolish>,
+    /// 52.6: `[[keep_damage]] hex, facility`: a level not removed this player-turn.
+    #[serde(default)]
+    keep_damage: Vec<RawKeepDamage>,
+}
+
+/// 52.6: `[[demolish]]`: a facility of a hex the side occupies, and the level of damage
+/// it applies to it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDemolish {
+    hex: Spanned<String>,
+    facility: Spanned<String>,
+    level: Spanned<String>,
+}
+
+/// 52.6: `[[keep_damage]]`: a damaged facility of the side's whose level is not removed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKeepDamage {
+    hex: Spanned<String>,
+    facility: Spanned<String>,
 }
 
 /// 49.1: `[[airfield]]`: the infantry unit that builds an airfield where it stands.
@@ -682,6 +707,27 @@ pub struct Orders {
     pub airfields: Vec<Located<UnitId>>,
     /// 49.4: the airfields their owner destroys at the end of the player-turn.
     pub destroy_airfields: Vec<Located<Hex>>,
+    // 52.6: a player's own damage (BLITZKRIEG '85, `bombing/own.rs`).
+    /// 52.6: the facilities the side damages at the end of its player-turn.
+    pub demolish: Vec<Demolish>,
+    /// 52.6: the side's damaged facilities whose level it does not remove.
+    pub keep_damage: Vec<KeepDamage>,
+}
+
+/// 52.6: `[[demolish]]`: the facility (named as a mission names it) of a hex and the
+/// level (`light` or `heavy`) the side applies to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Demolish {
+    pub hex: Located<Hex>,
+    pub facility: Located<String>,
+    pub level: Located<String>,
+}
+
+/// 52.6: `[[keep_damage]]`: a damaged facility whose level is not removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeepDamage {
+    pub hex: Located<Hex>,
+    pub facility: Located<String>,
 }
 
 /// 32.3, 003 32.3: `[[wait_out]]`: the defender's fighters, the hex they wait out the
@@ -1257,7 +1303,33 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             .iter()
             .filter_map(|d| hex(&d.hex, errs))
             .collect(),
+        demolish: raw
+            .demolish
+            .iter()
+            .filter_map(|d| {
+                Some(Demolish {
+                    hex: hex(&d.hex, errs)?,
+                    facility: text(&d.facility),
+                    level: text(&d.level),
+                })
+            })
+            .collect(),
+        keep_damage: raw
+            .keep_damage
+            .iter()
+            .filter_map(|k| {
+                Some(KeepDamage {
+                    hex: hex(&k.hex, errs)?,
+                    facility: text(&k.facility),
+                })
+            })
+            .collect(),
     }
+}
+
+/// A text field as written, trimmed, with its place in the file.
+fn text(s: &Spanned<String>) -> Located<String> {
+    Located::new(s.get_ref().trim().to_string(), s.span())
 }
 
 /// 30.4-30.7: the names of a `[[mission]]`: its units, kind and hexes.

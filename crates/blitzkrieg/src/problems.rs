@@ -1268,6 +1268,37 @@ problems! {
             facility: String,
             hex: Hex,
         },
+        // 52.6: a player's own damage (BLITZKRIEG '85, bombing/own.rs).
+        (B396, hint = "a player damages a facility of a hex one of his ground units holds at the end of his player-turn (52.6)")
+        #[error("{side} cannot damage the {facility} of {hex}: no ground unit of {side}'s is in {hex} after its movement (52.6: a facility he occupies)")]
+        OwnDamageNotOccupied {
+            side: Side,
+            facility: String,
+            hex: Hex,
+        },
+        (B399, hint = "a player applies one level, light or heavy, to a facility at the end of his player-turn (52.6)")
+        #[error("the {facility} of {hex} is named twice in `[[demolish]]`: one light or heavy level a facility a player-turn (52.6)")]
+        OwnDamageTwice { facility: String, hex: Hex },
+        (B424)
+        #[error("`{level}` is no level of damage: `light` or `heavy` (52.6)")]
+        OwnDamageLevel { level: String },
+        (B425)
+        #[error("`[[demolish]]` and `[[keep_damage]]` are BLITZKRIEG '85's (52.6): this game damages no facility")]
+        OwnDamageNotPlayed,
+        (B426, hint = "name `port`, `road`, `industry`, `resource` or `airbase-facility` of a hex that has it (docs/85.md)")
+        #[error("there is no {facility} to damage at {hex}: {why}")]
+        OwnDamageNoFacility {
+            facility: String,
+            hex: Hex,
+            why: String,
+        },
+        (B427, hint = "name in `[[keep_damage]]` a damaged facility whose levels come off in your player-turns (the report lists them)")
+        #[error("the {facility} of {hex} has no damage of {side}'s to keep (52.6)")]
+        KeepNoDamage {
+            side: Side,
+            facility: String,
+            hex: Hex,
+        },
     }
 }
 

@@ -435,6 +435,14 @@ pub struct TurnInProgress {
     /// interception named a base to land at (after his answer).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub returns: Vec<crate::model::flight::Return>,
+    // 52.6: a player's own damage (BLITZKRIEG '85).
+    /// 52.6: the damage the mover applies to, and keeps on, his facilities at the end
+    /// of the player-turn.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::bombing::own::OwnDamage::is_empty"
+    )]
+    pub own_damage: crate::bombing::own::OwnDamage,
 }
 
 impl TurnInProgress {
