@@ -2165,3 +2165,49 @@ fn a_transport_aircraft_supplies_a_cut_off_unit_for_the_next_player_turns_50_7_5
     assert!(!after.contains("air_supplied"), "{after}");
     blitz().arg("verify").arg(g).assert().success();
 }
+
+// 52.6: a player's own damage.
+/// 52.6 through the binary: Blue, B-1IN in Vesper (V33), applies light damage to its
+/// own port at the end of its turn 2 (`[[demolish]]`); the state keeps it as Blue's;
+/// in Blue's turn 3 it keeps the damage (`[[keep_damage]]`), so no level comes off;
+/// the folder verifies.
+#[test]
+fn a_player_damages_his_own_port_and_keeps_the_damage_52_6() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"V25\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let applied = play_turn(
+        &g,
+        "04-2-blue",
+        ("blue", 2),
+        "[[demolish]]\nhex = \"V33\"\nfacility = \"port\"\nlevel = \"light\"\n",
+    );
+    assert!(
+        applied.contains(
+            "Blue applies light damage to the port facility at V33 it occupies (PX): now 1 light"
+        ),
+        "{applied}"
+    );
+    let state = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(state.contains("PX"), "{state}");
+    play_turn(&g, "05-2-red", ("red", 2), "");
+    let kept = play_turn(
+        &g,
+        "06-3-blue",
+        ("blue", 3),
+        "[[keep_damage]]\nhex = \"V33\"\nfacility = \"port\"\n",
+    );
+    assert!(
+        kept.contains(
+            "Blue does not remove damage from its port facility at V33 (52.6): damage left 1 light"
+        ),
+        "{kept}"
+    );
+    assert!(
+        !kept.contains("its last light damage marker comes off"),
+        "{kept}"
+    );
+    blitz().arg("verify").arg(&g).assert().success();
+}
