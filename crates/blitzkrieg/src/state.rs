@@ -440,9 +440,9 @@ pub struct TurnInProgress {
     /// of the player-turn.
     #[serde(
         default,
-        skip_serializing_if = "crate::bombing::own::OwnDamage::is_empty"
+        skip_serializing_if = "crate::model::own_damage::OwnDamage::is_empty"
     )]
-    pub own_damage: crate::bombing::own::OwnDamage,
+    pub own_damage: crate::model::own_damage::OwnDamage,
 }
 
 impl TurnInProgress {

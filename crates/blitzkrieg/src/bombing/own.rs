@@ -30,25 +30,8 @@ use crate::orders::{Located, OrderError, Orders, Problem};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::units::Side;
-use serde::{Deserialize, Serialize};
 
-/// 52.6: what the side's orders apply at the end of its player-turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OwnDamage {
-    /// The facilities damaged, each with the level applied.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub demolish: Vec<(Hex, HexMarkerKind, DamageLevel)>,
-    /// The damaged facilities whose level is not removed.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub keep: Vec<(Hex, HexMarkerKind)>,
-}
-
-impl OwnDamage {
-    /// Whether the orders apply nothing.
-    pub fn is_empty(&self) -> bool {
-        self.demolish.is_empty() && self.keep.is_empty()
-    }
-}
+pub use crate::model::own_damage::OwnDamage;
 
 /// Whether `side` has a ground unit in `hex` (52.6: "occupies with a ground unit").
 fn occupies(pos: &Position, side: Side, hex: Hex) -> bool {
