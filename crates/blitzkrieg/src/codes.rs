@@ -988,6 +988,51 @@ mod tests {
                 why: "it is neither a transport aircraft in `by` nor a unit this order flies"
                     .into(),
             },
+            // 52.2-52.3: facilities bombarded by artillery and attack helicopters.
+            Problem::FacilityUnknown {
+                id: "b1".into(),
+                facility: "docks".into(),
+            },
+            Problem::FacilityNotTarget {
+                id: "b1".into(),
+                facility: "port facility".into(),
+                hex: "K10".parse().unwrap(),
+                why: "it is not a port".into(),
+            },
+            Problem::FacilityBombardedTwice {
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+                first: "b1".into(),
+            },
+            Problem::FacilityWithAircraft {
+                id: "b1".into(),
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
+            // 52.6: a player's own damage.
+            Problem::OwnDamageNotOccupied {
+                side: Side::Blue,
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
+            Problem::OwnDamageTwice {
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
+            Problem::OwnDamageLevel {
+                level: "medium".into(),
+            },
+            Problem::OwnDamageNotPlayed,
+            Problem::OwnDamageNoFacility {
+                facility: "port facility".into(),
+                hex: "K10".parse().unwrap(),
+                why: "it is not a port".into(),
+            },
+            Problem::KeepNoDamage {
+                side: Side::Blue,
+                facility: "port facility".into(),
+                hex: "NN48".parse().unwrap(),
+            },
         ]
     }
 

@@ -608,6 +608,15 @@ fn move_units(
         side,
         (&orders.missions, &orders.air),
     ));
+    // 52.2-52.3 ('85): the facilities bombarded by artillery and attack helicopters.
+    barrage_errors.extend(crate::bombing::barrage::check(
+        (rules, &pos, &state.held, side),
+        &orders.barrages,
+        &flights.raids,
+    ));
+    // 52.6 ('85): the damage the mover applies to his own facilities, or keeps.
+    let (own_damage, own_errors) = crate::bombing::own::check(rules, &pos, side, orders);
+    barrage_errors.extend(own_errors);
     let (attacks, city_attacks) = minor::reduce::split(rules, &minors, &pos, side, &orders.attacks);
     // 29.4: units attacking a city fight no other battle (as units that made an AV).
     let mut fought: BTreeSet<UnitId> = log.av.clone();
@@ -813,6 +822,7 @@ fn move_units(
                 side.other(),
             ),
             returns: Vec::new(),
+            own_damage,
         },
         next: Box::new(next),
     })
@@ -1788,6 +1798,7 @@ fn stop(
         // 003 32.34: where the defender's fighters land at the end.
         new_bases: carry.new_bases,
         returns: carry.returns,
+        own_damage: carry.own_damage,
     });
     (next, f.reported())
 }
@@ -1940,6 +1951,7 @@ fn finish(
         unsupplied: _,
         new_bases,
         returns,
+        own_damage,
     } = carry;
     next.step = 0;
     next.resume = None;
@@ -2014,7 +2026,11 @@ fn finish(
             }),
     );
     supply::clear(&mut pos);
-    events.extend(crate::bombing::end_of_player_turn(&mut pos, turn, side));
+    events.extend(crate::bombing::end_of_player_turn(
+        &mut pos,
+        (turn, side),
+        &own_damage,
+    ));
     // 25.3-25.4: the hexes barraged stay marked while a decision owed may still let the
     // attacker advance into them; they come off once none is (or at the top of the next
     // player-turn, when the owed decisions are done).

@@ -173,7 +173,7 @@ struct RawBarrage {
     /// 003 25.3: the battle this barrage is resolved right after.
     after: Option<Spanned<String>>,
     // 52.2-52.3 ('85): a facility bombarded by artillery or attack helicopters.
-    /// 52.2-52.3: the facility bombarded instead of the units (refused: not built).
+    /// 52.2-52.3: the facility bombarded instead of the units (`bombing/barrage.rs`).
     facility: Option<Spanned<String>>,
 }
 
@@ -308,6 +308,31 @@ pub struct RawOrders {
     /// 49.4: `[[destroy_airfield]] hex = "K20"`: the owner destroys one of his.
     #[serde(default)]
     destroy_airfield: Vec<RawDestroyAirfield>,
+    // 52.6: a player's own damage (BLITZKRIEG '85).
+    /// 52.6: `[[demolish]] hex, facility, level`: damage a facility one occupies.
+    #[serde(default)]
+    demolish: Vec<RawDemolish>,
+    /// 52.6: `[[keep_damage]] hex, facility`: a level not removed this player-turn.
+    #[serde(default)]
+    keep_damage: Vec<RawKeepDamage>,
+}
+
+/// 52.6: `[[demolish]]`: a facility of a hex the side occupies, and the level of damage
+/// it applies to it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDemolish {
+    hex: Spanned<String>,
+    facility: Spanned<String>,
+    level: Spanned<String>,
+}
+
+/// 52.6: `[[keep_damage]]`: a damaged facility of the side's whose level is not removed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKeepDamage {
+    hex: Spanned<String>,
+    facility: Spanned<String>,
 }
 
 /// 49.1: `[[airfield]]`: the infantry unit that builds an airfield where it stands.
@@ -593,6 +618,8 @@ pub struct Barrage {
     /// 003 25.3: the id of the `[[attack]]` this barrage is resolved right after;
     /// none: before the first battle.
     pub after: Option<Located<String>>,
+    /// 52.2-52.3 ('85): the facility bombarded instead of the units in the hex.
+    pub facility: Option<Located<crate::model::raid::RaidTarget>>,
 }
 
 /// Standing orders: how this side takes losses and retreats when it is attacked in
@@ -686,6 +713,27 @@ pub struct Orders {
     pub airfields: Vec<Located<UnitId>>,
     /// 49.4: the airfields their owner destroys at the end of the player-turn.
     pub destroy_airfields: Vec<Located<Hex>>,
+    // 52.6: a player's own damage (BLITZKRIEG '85, `bombing/own.rs`).
+    /// 52.6: the facilities the side damages at the end of its player-turn.
+    pub demolish: Vec<Demolish>,
+    /// 52.6: the side's damaged facilities whose level it does not remove.
+    pub keep_damage: Vec<KeepDamage>,
+}
+
+/// 52.6: `[[demolish]]`: the facility (named as a mission names it) of a hex and the
+/// level (`light` or `heavy`) the side applies to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Demolish {
+    pub hex: Located<Hex>,
+    pub facility: Located<String>,
+    pub level: Located<String>,
+}
+
+/// 52.6: `[[keep_damage]]`: a damaged facility whose level is not removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeepDamage {
+    pub hex: Located<Hex>,
+    pub facility: Located<String>,
 }
 
 /// 32.3, 003 32.3: `[[wait_out]]`: the defender's fighters, the hex they wait out the
@@ -1074,17 +1122,21 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
         .iter()
         .filter_map(|b| {
             let u = who(&b.unit, &b.units, b.id.span(), errs);
-            // 52.2-52.3: artillery and attack helicopters bombard no facility yet.
-            if let Some(f) = &b.facility {
-                errs.push(OrderError::new(
-                    Problem::FacilityBarrageNotBuilt {
-                        id: b.id.get_ref().trim().to_string(),
-                        facility: f.get_ref().trim().to_string(),
-                    },
-                    Some(f.span()),
-                    cite!("52.2"),
-                ));
-            }
+            // 52.2-52.3 ('85): the facility bombarded, named as a mission names it.
+            let facility = b.facility.as_ref().and_then(|f| {
+                let named = crate::bombing::barrage::facility_of(f.get_ref());
+                if named.is_none() {
+                    errs.push(OrderError::new(
+                        Problem::FacilityUnknown {
+                            id: b.id.get_ref().trim().to_string(),
+                            facility: f.get_ref().trim().to_string(),
+                        },
+                        Some(f.span()),
+                        cite!("52.3"),
+                    ));
+                }
+                named.map(|t| Located::new(t, f.span()))
+            });
             Some(Barrage {
                 id: Located::new(b.id.get_ref().trim().to_string(), b.id.span()),
                 units: u,
@@ -1097,6 +1149,7 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
                     .after
                     .as_ref()
                     .map(|a| Located::new(a.get_ref().trim().to_string(), a.span())),
+                facility,
             })
         })
         .collect();
@@ -1257,7 +1310,33 @@ fn check_names(raw: RawOrders, errs: &mut Vec<OrderError>) -> Orders {
             .iter()
             .filter_map(|d| hex(&d.hex, errs))
             .collect(),
+        demolish: raw
+            .demolish
+            .iter()
+            .filter_map(|d| {
+                Some(Demolish {
+                    hex: hex(&d.hex, errs)?,
+                    facility: text(&d.facility),
+                    level: text(&d.level),
+                })
+            })
+            .collect(),
+        keep_damage: raw
+            .keep_damage
+            .iter()
+            .filter_map(|k| {
+                Some(KeepDamage {
+                    hex: hex(&k.hex, errs)?,
+                    facility: text(&k.facility),
+                })
+            })
+            .collect(),
     }
+}
+
+/// A text field as written, trimmed, with its place in the file.
+fn text(s: &Spanned<String>) -> Located<String> {
+    Located::new(s.get_ref().trim().to_string(), s.span())
 }
 
 /// 30.4-30.7: the names of a `[[mission]]`: its units, kind and hexes.

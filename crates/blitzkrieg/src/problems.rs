@@ -1249,6 +1249,64 @@ problems! {
         (B418, hint = "name in `losses` the order's own transport aircraft (`by`) or units (`units`), each once")
         #[error("`losses` of this [[air]] names {unit}: {why} (47.33)")]
         AirLossesUnit { unit: UnitId, why: String },
+        // 52.2-52.3: facilities bombarded by artillery and attack helicopters
+        // (BLITZKRIEG '85, bombing/barrage.rs).
+        (B392, hint = "name `port`, `road`, `industry`, `resource` or `airbase-facility`, as a bombing mission names its target (docs/orders.md)")
+        #[error("barrage {id} names \"{facility}\" as its facility: no facility is called so")]
+        FacilityUnknown { id: String, facility: String },
+        (B393)
+        #[error("barrage {id} cannot bombard the {facility} of {hex}: {why}")]
+        FacilityNotTarget {
+            id: String,
+            facility: String,
+            hex: Hex,
+            why: String,
+        },
+        (B394, hint = "name all the artillery and attack helicopters firing at it in one barrage: each bombardment has one target (52.3)")
+        #[error("the {facility} of {hex} is bombarded in barrage {first} already")]
+        FacilityBombardedTwice {
+            facility: String,
+            hex: Hex,
+            first: String,
+        },
+        (B395, hint = "leave the facility to the aircraft or to the barrage, or give the other another target")
+        #[error("barrage {id} and the aircraft of a mission both bombard the {facility} of {hex}: air units never combine their bombardment with that of artillery and attack helicopters (52.2)")]
+        FacilityWithAircraft {
+            id: String,
+            facility: String,
+            hex: Hex,
+        },
+        // 52.6: a player's own damage (BLITZKRIEG '85, bombing/own.rs).
+        (B396, hint = "a player damages a facility of a hex one of his ground units holds at the end of his player-turn (52.6)")
+        #[error("{side} cannot damage the {facility} of {hex}: no ground unit of {side}'s is in {hex} after its movement (52.6: a facility he occupies)")]
+        OwnDamageNotOccupied {
+            side: Side,
+            facility: String,
+            hex: Hex,
+        },
+        (B399, hint = "a player applies one level, light or heavy, to a facility at the end of his player-turn (52.6)")
+        #[error("the {facility} of {hex} is named twice in `[[demolish]]`: one light or heavy level a facility a player-turn (52.6)")]
+        OwnDamageTwice { facility: String, hex: Hex },
+        (B424)
+        #[error("`{level}` is no level of damage: `light` or `heavy` (52.6)")]
+        OwnDamageLevel { level: String },
+        (B425)
+        #[error("`[[demolish]]` and `[[keep_damage]]` are BLITZKRIEG '85's (52.6): this game damages no facility")]
+        OwnDamageNotPlayed,
+        (B426, hint = "name `port`, `road`, `industry`, `resource` or `airbase-facility` of a hex that has it (docs/85.md)")
+        #[error("there is no {facility} to damage at {hex}: {why}")]
+        OwnDamageNoFacility {
+            facility: String,
+            hex: Hex,
+            why: String,
+        },
+        (B427, hint = "name in `[[keep_damage]]` a damaged facility whose levels come off in your player-turns (the report lists them)")
+        #[error("the {facility} of {hex} has no damage of {side}'s to keep (52.6)")]
+        KeepNoDamage {
+            side: Side,
+            facility: String,
+            hex: Hex,
+        },
     }
 }
 

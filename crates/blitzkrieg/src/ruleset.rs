@@ -728,9 +728,10 @@ pub struct Ruleset {
 /// 004: the rules of '85 a game made now records: 46, 48, 49 and 52 since release
 /// 0.8.0; then 50 (air transport) and `525` for 52.5 (a city's critical resources
 /// heavily damaged when it falls through combat or is reduced); then `3733` for 37.3's
-/// order of play (37.32-37.33 before the ground movement); a game made before
-/// plays without them.
-pub const EIGHTY5_RECORDED: [u32; 8] = [
+/// order of play (37.32-37.33 before the ground movement), `4733` for 47.33's losses of
+/// transport aircraft and `4831` for 48.31's airfield A-A; a game made before plays
+/// without them.
+pub const EIGHTY5_RECORDED: [u32; 9] = [
     46,
     48,
     49,
@@ -741,6 +742,8 @@ pub const EIGHTY5_RECORDED: [u32; 8] = [
     AIR_MOVEMENT_37_33,
     // 47.33, 50.4, 50.76: the transport aircraft shot down with what they carry.
     TRANSPORT_LOSSES_47_33,
+    // 48.31: airfields' A-A.
+    AIRFIELD_AA_48_31,
 ];
 
 /// 52.5: the number a game of '85 records (`rules85`) when it plays 52.5's city
@@ -760,6 +763,12 @@ pub const AIR_MOVEMENT_37_33: u32 = 3733;
 /// without it and plays on as it was played: the carried units lose 32.33's factors
 /// and the aircraft and their air supply are never met.
 pub const TRANSPORT_LOSSES_47_33: u32 = 4733;
+
+/// 48.31: the number a game of '85 records (`rules85`) when its airfields fire 48.31's
+/// A-A (5 at TAC and MDM with the full-stacking units there, 1 at SAC, 48.33) at the
+/// bombers of the airfield or of the aircraft on it; a game made before fires the
+/// units' alone there, as it was played.
+pub const AIRFIELD_AA_48_31: u32 = 4831;
 
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
@@ -1425,7 +1434,7 @@ mod tests {
         };
         let written = ron::to_string(&new).unwrap();
         assert!(
-            written.contains("rules85:[46,48,49,50,52,525,3733,4733]"),
+            written.contains("rules85:[46,48,49,50,52,525,3733,4733,4831]"),
             "{written}"
         );
         let now = Ruleset::from_options(&b, &new, 2).unwrap();
@@ -1452,6 +1461,8 @@ mod tests {
         assert!(then.plays85(50) && then.plays85(CAPTURE_DAMAGE_52_5));
         assert!(!then.plays85(AIR_MOVEMENT_37_33) && !then.plays85(TRANSPORT_LOSSES_47_33));
         assert!(now.plays85(AIR_MOVEMENT_37_33) && now.plays85(TRANSPORT_LOSSES_47_33));
+        assert!(now.plays85(AIRFIELD_AA_48_31));
+        assert!(!then.plays85(AIRFIELD_AA_48_31));
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)

@@ -159,6 +159,9 @@ pub enum Section {
     // 49: BLITZKRIEG '85's airfields.
     Airfield,
     DestroyAirfield,
+    // 52.6: a player's own damage (BLITZKRIEG '85).
+    Demolish,
+    KeepDamage,
 }
 
 impl Section {
@@ -190,6 +193,8 @@ impl Section {
             Section::WaitOut => "[[wait_out]]",
             Section::Airfield => "[[airfield]]",
             Section::DestroyAirfield => "[[destroy_airfield]]",
+            Section::Demolish => "[[demolish]]",
+            Section::KeepDamage => "[[keep_damage]]",
         }
     }
 }
@@ -301,6 +306,8 @@ impl Ask {
             wait_outs,
             airfields,
             destroy_airfields,
+            demolish,
+            keep_damage,
         } = orders;
         let mut out = Vec::new();
         let mut at = |s: Section, span: &std::ops::Range<usize>| out.push((s, span.clone()));
@@ -401,6 +408,13 @@ impl Ask {
         }
         for h in destroy_airfields {
             at(Section::DestroyAirfield, &h.span);
+        }
+        // 52.6: a player's own damage is his own player-turn's.
+        for d in demolish {
+            at(Section::Demolish, &d.hex.span);
+        }
+        for k in keep_damage {
+            at(Section::KeepDamage, &k.hex.span);
         }
         out.retain(|(s, _)| !self.allows(*s));
         out

@@ -435,6 +435,14 @@ pub struct TurnInProgress {
     /// interception named a base to land at (after his answer).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub returns: Vec<crate::model::flight::Return>,
+    // 52.6: a player's own damage (BLITZKRIEG '85).
+    /// 52.6: the damage the mover applies to, and keeps on, his facilities at the end
+    /// of the player-turn.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::model::own_damage::OwnDamage::is_empty"
+    )]
+    pub own_damage: crate::model::own_damage::OwnDamage,
 }
 
 impl TurnInProgress {
@@ -484,6 +492,9 @@ pub struct WaitingBarrage {
     pub target: Hex,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stock: Option<String>,
+    /// 52.2-52.3 ('85): the facility bombarded instead of the units in the hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facility: Option<crate::model::raid::RaidTarget>,
 }
 
 /// What produced this state: shown again by `blitz report`.

@@ -9,6 +9,7 @@
 use assert_cmd::Command;
 use blitzkrieg::eighty5::purchase::{commitment, PurchaseList};
 use blitzkrieg::units::Side;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -1694,10 +1695,12 @@ fn a_resource_city_taken_in_combat_takes_heavy_damage_52_52() {
 /// BBT.
 const AIRBASE_SEED: &str = "j";
 
-/// 52.2-52.3 ('85): a `[[barrage]]` of artillery naming a facility to bombard is
-/// refused through the binary (B391), naming what is not built, and nothing is written.
+/// 52.2-52.3 ('85): a `[[barrage]]` of artillery bombards a facility as the aircraft
+/// do, never one friendly to it: Blue's artillery naming its own port of Vesper (V33)
+/// is refused through the binary (B393), saying why, and nothing is written (B391, the
+/// refusal of every facility barrage before they were built, is raised no more).
 #[test]
-fn a_barrage_naming_a_facility_is_refused_52_2() {
+fn a_barrage_naming_a_friendly_facility_is_refused_52_2() {
     let dir = tempfile::tempdir().unwrap();
     let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
                     [[stack]]\nhex = \"V31\"\nunits = [\"B-1AT\"]\n\n\
@@ -1717,11 +1720,11 @@ fn a_barrage_naming_a_facility_is_refused_52_2() {
     refused(
         &s,
         &orders,
-        "barrage b1 names a facility (port): bombardment of a facility by",
+        "barrage b1 cannot bombard the port facility of V33: it is a port",
     );
     resolve(&s, &orders)
         .code(1)
-        .stderr(contains("is not built yet"));
+        .stderr(contains("friendly to Blue").and(contains("not built").not()));
     assert_eq!(files(&g), before);
 }
 
@@ -2206,4 +2209,50 @@ fn the_air_movement_is_reported_before_the_ground_movement_37_33() {
     assert!(!state.contains("3733"), "{state}");
     let (air, ground) = at.unwrap_or_else(|| panic!("{report}"));
     assert!(ground < air, "{report}");
+}
+
+// 52.6: a player's own damage.
+/// 52.6 through the binary: Blue, B-1IN in Vesper (V33), applies light damage to its
+/// own port at the end of its turn 2 (`[[demolish]]`); the state keeps it as Blue's;
+/// in Blue's turn 3 it keeps the damage (`[[keep_damage]]`), so no level comes off;
+/// the folder verifies.
+#[test]
+fn a_player_damages_his_own_port_and_keeps_the_damage_52_6() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = "format = 1\nturn = 2\nside = \"blue\"\n\n\
+                    [[stack]]\nhex = \"V33\"\nunits = [\"B-1IN\"]\n\n\
+                    [[stack]]\nhex = \"V25\"\nunits = [\"R-1IN\"]\n";
+    let g = crate::support::new_at_position(dir.path(), "af", position, &["--rules", "85"]);
+    let applied = play_turn(
+        &g,
+        "04-2-blue",
+        ("blue", 2),
+        "[[demolish]]\nhex = \"V33\"\nfacility = \"port\"\nlevel = \"light\"\n",
+    );
+    assert!(
+        applied.contains(
+            "Blue applies light damage to the port facility at V33 it occupies (PX): now 1 light"
+        ),
+        "{applied}"
+    );
+    let state = fs::read_to_string(g.join("05-2-red.state.ron")).unwrap();
+    assert!(state.contains("PX"), "{state}");
+    play_turn(&g, "05-2-red", ("red", 2), "");
+    let kept = play_turn(
+        &g,
+        "06-3-blue",
+        ("blue", 3),
+        "[[keep_damage]]\nhex = \"V33\"\nfacility = \"port\"\n",
+    );
+    assert!(
+        kept.contains(
+            "Blue does not remove damage from its port facility at V33 (52.6): damage left 1 light"
+        ),
+        "{kept}"
+    );
+    assert!(
+        !kept.contains("its last light damage marker comes off"),
+        "{kept}"
+    );
+    blitz().arg("verify").arg(&g).assert().success();
 }

@@ -685,6 +685,7 @@ mod tests {
                 marker,
                 rule: blitzkrieg::cite::Rule::para(para!("33.3")),
                 damage: None,
+                barrage: None,
             }))
         };
         let events = vec![

@@ -24,9 +24,15 @@ use std::collections::BTreeSet;
 pub use crate::model::raid::Raid;
 
 /// 25.3 with 30.42 ("may not be combined with artillery in an attack on the same hex"):
-/// the hexes artillery barrages this player-turn (`[[barrage]]`).
+/// the hexes artillery barrages this player-turn (`[[barrage]]`); not those whose
+/// facility alone is bombarded (52.2-52.3, '85: `bombing/barrage.rs`).
 pub fn barraged(orders: &Orders) -> BTreeSet<Hex> {
-    orders.barrages.iter().map(|b| b.target.value).collect()
+    orders
+        .barrages
+        .iter()
+        .filter(|b| b.facility.is_none())
+        .map(|b| b.target.value)
+        .collect()
 }
 
 /// 30.42, 003 30.4, 003 32.6: why `hex` may not be bombed strategically by `side`:

@@ -21,6 +21,10 @@
 //!   airbase, 33.2; port, 33.3; road, 33.4; supply and industry, 33.5, which are the
 //!   critical resources of 36). A strategic bombing of the ground units in a city
 //!   (30.42) or a battle there attacks the units, not the city: only they fire.
+//! - **An airfield** (48.31 with 49): it fires as a city at the missions on it (33.2's
+//!   attack on the aircraft there, 52.2's on the airbase itself), with the units there;
+//!   a game made before 48.31's airfields were built (no `4831` in its `rules85`) fires
+//!   the units' alone there, as it was played.
 //! - **A mixed raid** (48.24, 48.33): the TAC and MDM draw the fire of the units and of
 //!   the city's 5; the SAC, the city's 1 alone, a roll of its own. A raid on ground
 //!   units with SAC and MDM: the units fire at the MDM only.
@@ -54,10 +58,17 @@ pub fn played(rules: &Rules) -> bool {
     rules.ruleset.plays85(48)
 }
 
-/// 48.31 (with 49): whether `hex` fires as a city or an airfield. Cities only while
-/// airfields (49) are not built.
-pub fn fires_as_city(rules: &Rules, hex: Hex) -> bool {
-    rules.board.is_city(hex)
+/// 48.31 (with 49): what fires 48.31's 5 (1 at SAC, 48.33) in `hex` for `side`: a
+/// city, else an airfield of `side`'s in a game that records 48.31's airfields
+/// ([`crate::ruleset::AIRFIELD_AA_48_31`]; one made before fires none there, as it was
+/// played); `None` when neither.
+pub fn fires_as_city(rules: &Rules, pos: &Position, side: Side, hex: Hex) -> Option<&'static str> {
+    if rules.board.is_city(hex) {
+        return Some("city");
+    }
+    let airfield = rules.ruleset.plays85(crate::ruleset::AIRFIELD_AA_48_31)
+        && pos.airfield_owner(hex) == Some(side);
+    airfield.then_some("airfield")
 }
 
 /// 48.22: whether `c` fires A-A: a full-stacking ground unit, never a replacement unit
@@ -134,7 +145,12 @@ pub fn volleys(
             .map(|b| (*b).clone())
             .collect()
     };
-    let city = attacked == Attacked::City && hexes.iter().any(|h| fires_as_city(rules, *h));
+    let site = hexes
+        .iter()
+        .find_map(|h| fires_as_city(rules, pos, side, *h))
+        .filter(|_| attacked == Attacked::City);
+    let city = site.is_some();
+    let site = site.unwrap_or("city");
     let units = gunners(rules, pos, side, hexes);
     let n = u32::try_from(units.len()).unwrap_or(u32::MAX);
     let mut out = Vec::new();
@@ -145,7 +161,7 @@ pub fn volleys(
         let mut parts = Vec::new();
         let mut rule = Rule::para(para!("48.22"));
         if city {
-            parts.push(format!("the city's {}", aa.city));
+            parts.push(format!("the {site}'s {}", aa.city));
             rule = Rule::para(para!("48.31"));
         }
         if n > 0 {
@@ -170,7 +186,7 @@ pub fn volleys(
     // 48.23, 48.33: at the SAC, only a city fires.
     let strategic = of(&[UnitKind::Sac]);
     if !strategic.is_empty() && city {
-        let parts = vec![format!("the city's {} against SAC", aa.city_against_sac)];
+        let parts = vec![format!("the {site}'s {} against SAC", aa.city_against_sac)];
         let rule = Rule::para(para!("48.33")).and(para(para!("48.23")));
         out.push(volley(
             strategic,

@@ -174,8 +174,14 @@ pub fn bombed(
 
 /// 52.44 at the end of `side`'s player-turn of `turn`: "One level of damage is
 /// removed per friendly player turn": each of `side`'s damaged facilities loses one,
-/// each said; a facility whose last comes off works again.
-pub fn wear_off(pos: &mut Position, turn: u32, side: Side) -> Vec<Event> {
+/// each said; a facility whose last comes off works again. Those in `keep` lose none
+/// (52.6: "He may also choose not to remove damage").
+pub fn wear_off(
+    pos: &mut Position,
+    turn: u32,
+    side: Side,
+    keep: &[(Hex, HexMarkerKind)],
+) -> Vec<Event> {
     let due: Vec<(Hex, HexMarkerKind, Damage)> = pos
         .damage()
         .iter()
@@ -191,12 +197,17 @@ pub fn wear_off(pos: &mut Position, turn: u32, side: Side) -> Vec<Event> {
     let mut events = Vec::new();
     for (hex, kind, before) in due {
         let mut after = before;
-        after.remove_level();
         let marker = HexMarker {
             kind,
             until_turn: turn + 1,
             until_side: side,
         };
+        if keep.contains(&(hex, kind)) {
+            pos.set_damage(hex, marker, after);
+            events.push(super::own::kept_note(side, hex, kind, after));
+            continue;
+        }
+        after.remove_level();
         pos.set_damage(hex, marker, after);
         let what = facility(kind);
         let text = if after.is_clear() {
@@ -269,9 +280,9 @@ mod tests {
         assert!(pos.hex_marked(port.0, HexMarkerKind::PX, 3, Side::Red));
         // Blue's own player-turn ends: nothing comes off.
         pos.clear_expired(3, Side::Blue);
-        assert!(wear_off(&mut pos, 3, Side::Blue).is_empty());
+        assert!(wear_off(&mut pos, 3, Side::Blue, &[]).is_empty());
         // Red's turn 3 ends: heavy turned to light.
-        assert_eq!(wear_off(&mut pos, 3, Side::Red).len(), 1);
+        assert_eq!(wear_off(&mut pos, 3, Side::Red, &[]).len(), 1);
         pos.clear_expired(3, Side::Red);
         let now = pos.damage()[&port.0][&port.1];
         assert_eq!((now.heavy, now.light), (0, 1));
@@ -279,10 +290,10 @@ mod tests {
         // Blue's turn 4 adds a light: two light.
         bombed(&mut pos, port, Side::Red, 1, (4, Side::Blue));
         assert_eq!(pos.damage()[&port.0][&port.1].light, 2);
-        wear_off(&mut pos, 4, Side::Red);
+        wear_off(&mut pos, 4, Side::Red, &[]);
         pos.clear_expired(4, Side::Red);
         assert!(pos.hex_marked(port.0, HexMarkerKind::PX, 5, Side::Red));
-        let events = wear_off(&mut pos, 5, Side::Red);
+        let events = wear_off(&mut pos, 5, Side::Red, &[]);
         pos.clear_expired(5, Side::Red);
         assert!(pos.damage().is_empty());
         assert!(!pos.hex_marked(port.0, HexMarkerKind::PX, 6, Side::Blue));
@@ -299,9 +310,9 @@ mod tests {
         let mut pos = Position::new();
         let city = (h("J28"), HexMarkerKind::SRIX);
         bombed(&mut pos, city, Side::Blue, 2, (2, Side::Red));
-        assert!(wear_off(&mut pos, 2, Side::Red).is_empty());
+        assert!(wear_off(&mut pos, 2, Side::Red, &[]).is_empty());
         assert!(pos.hex_marked(city.0, HexMarkerKind::SRIX, 3, Side::Blue));
-        assert_eq!(wear_off(&mut pos, 3, Side::Blue).len(), 1);
+        assert_eq!(wear_off(&mut pos, 3, Side::Blue, &[]).len(), 1);
         pos.clear_expired(3, Side::Blue);
         assert!(!pos.hex_marked(city.0, HexMarkerKind::SRIX, 3, Side::Red));
     }

@@ -35,6 +35,10 @@
 
 // 52: bombardment effect (BLITZKRIEG '85).
 pub mod damage;
+// 52.2-52.3: facilities bombarded by artillery and attack helicopters ('85).
+pub mod barrage;
+// 52.6: a player's own damage ('85).
+pub mod own;
 pub mod resolve;
 // 48: BLITZKRIEG '85's anti-aircraft fire.
 pub mod aa;
@@ -322,14 +326,7 @@ fn refusal_85(ctx: &TargetContext, target: RaidTarget, hex: Hex) -> Option<(Stri
 /// 33.3-33.5: the marker a result other than a blank places for a target (52.3: CRX
 /// for critical resources, in '85).
 pub fn marker_of(target: RaidTarget) -> Option<HexMarkerKind> {
-    match target {
-        RaidTarget::Units | RaidTarget::Airbase => None,
-        RaidTarget::Port => Some(HexMarkerKind::PX),
-        RaidTarget::Road => Some(HexMarkerKind::RCX),
-        RaidTarget::Industry => Some(HexMarkerKind::SRIX),
-        RaidTarget::Resource => Some(HexMarkerKind::CRX),
-        RaidTarget::AirbaseFacility => Some(HexMarkerKind::ABX),
-    }
+    target.marker()
 }
 
 fn marked(pos: &Position, hex: Hex, kind: HexMarkerKind) -> bool {
@@ -416,13 +413,19 @@ pub fn markers_off_before_combat(
     )
 }
 
-/// 33.2, 33.3-33.5 at the end of `side`'s player-turn of `turn`: the markers whose time
-/// is up come off (under `before-next-combat` they are off already), and `side`'s
+/// 33.2, 33.3-33.5 at the end of `side`'s player-turn of `turn`, with 52.6's orders
+/// `own` in '85: the markers whose time is up come off (under `before-next-combat` they are off already), and `side`'s
 /// aircraft inverted in the enemy's player-turn are turned back, having sat out this
 /// one.
-pub fn end_of_player_turn(pos: &mut Position, turn: u32, side: Side) -> Vec<Event> {
-    // 52.44 ('85): a level of each of the side's damaged facilities comes off first.
-    let mut events = damage::wear_off(pos, turn, side);
+pub fn end_of_player_turn(
+    pos: &mut Position,
+    (turn, side): (u32, Side),
+    own: &own::OwnDamage,
+) -> Vec<Event> {
+    // 52.44 ('85): a level of each of the side's damaged facilities comes off first,
+    // but those it keeps (52.6); then the damage it applies to its own (52.6).
+    let mut events = damage::wear_off(pos, turn, side, &own.keep);
+    events.extend(own::apply(pos, own, (turn, side)));
     events.extend(markers_off(
         pos,
         turn,

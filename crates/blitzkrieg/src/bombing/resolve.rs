@@ -97,6 +97,7 @@ pub fn resolve(
             marker: None,
             rule,
             damage: None,
+            barrage: None,
         };
         if bombers.is_empty() {
             events.push(Event::Air(AirEvent::Struck(strike)));

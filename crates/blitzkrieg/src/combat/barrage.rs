@@ -108,8 +108,11 @@ pub fn check_barrages(
             ));
         }
         ids.push(&b.id.value);
-        let city = open_city(rules, minors, side, b.target.value).is_some();
-        errors.extend(check_target((pos, side, city), b, &mut barraged));
+        // 52.2-52.3 ('85): a facility bombarded is `bombing::barrage`'s to check.
+        if b.facility.is_none() {
+            let city = open_city(rules, minors, side, b.target.value).is_some();
+            errors.extend(check_target((pos, side, city), b, &mut barraged));
+        }
         errors.extend(check_units(rules, (pos, side), b, &mut named));
     }
     errors
@@ -243,14 +246,6 @@ pub fn resolve_barrages(
     for b in barrages {
         let target = b.target.value;
         let emptied = defenders(pos, side, target).is_empty();
-        pos.mark_hex(
-            target,
-            HexMarker {
-                kind: HexMarkerKind::Barraged,
-                until_turn: turn,
-                until_side: side,
-            },
-        );
         let artillery: Vec<(UnitId, u32)> = b
             .units
             .iter()
@@ -273,6 +268,29 @@ pub fn resolve_barrages(
             stock: b.stock.as_ref().map(|s| s.value.as_str()),
         };
         let rolled = roll(&setup)?;
+        // 52.2-52.3 ('85): a facility bombarded takes damage; the units are not attacked.
+        if let Some(facility) = &b.facility {
+            let fired = crate::bombing::barrage::Fired {
+                id: &b.id.value,
+                hex: target,
+                target: facility.value,
+                units: artillery.into_iter().map(|(u, _)| u).collect(),
+                factors,
+                roll: rolled.roll,
+                table: rolled.table,
+                result: rolled.losses.factors,
+            };
+            events.push(crate::bombing::barrage::strike(pos, fired, (turn, side)));
+            continue;
+        }
+        pos.mark_hex(
+            target,
+            HexMarker {
+                kind: HexMarkerKind::Barraged,
+                until_turn: turn,
+                until_side: side,
+            },
+        );
         let mountain = rules.board.terrain(target) == Some(Terrain::Mountain);
         let removed = if mountain {
             rolled.losses.removed_in_mountains()

@@ -81,6 +81,7 @@ fn waiting(b: &Barrage) -> WaitingBarrage {
         units: b.units.iter().map(|u| u.value.clone()).collect(),
         target: b.target.value,
         stock: b.stock.as_ref().map(|s| s.value.clone()),
+        facility: b.facility.as_ref().map(|f| f.value),
     }
 }
 
@@ -96,6 +97,7 @@ pub fn barrage_of(w: &WaitingBarrage) -> Barrage {
         target: Located::new(w.target, 0..0),
         stock: w.stock.clone().map(|s| Located::new(s, 0..0)),
         after: None,
+        facility: w.facility.map(|f| Located::new(f, 0..0)),
     }
 }
 
@@ -136,6 +138,7 @@ mod tests {
             target: Located::new("M10".parse().unwrap(), 9..12),
             stock: None,
             after: after.map(|a| Located::new(a.to_string(), 13..15)),
+            facility: None,
         }
     }
 

@@ -31,3 +31,5 @@ pub mod strike;
 pub mod weather;
 // 50.7: BLITZKRIEG '85's air supply.
 pub mod air_supply;
+// 52.6: a player's own damage (BLITZKRIEG '85).
+pub mod own_damage;

@@ -60,6 +60,20 @@ impl RaidTarget {
     pub fn is_units(&self) -> bool {
         *self == RaidTarget::Units
     }
+
+    /// 33.3-33.5, 52.2-52.3: the marker of the facility it is (PX, RCX, SRIX; CRX and
+    /// ABX in '85); none for the units or 33.2's aircraft on the ground.
+    pub fn marker(self) -> Option<crate::marker::HexMarkerKind> {
+        use crate::marker::HexMarkerKind;
+        match self {
+            RaidTarget::Units | RaidTarget::Airbase => None,
+            RaidTarget::Port => Some(HexMarkerKind::PX),
+            RaidTarget::Road => Some(HexMarkerKind::RCX),
+            RaidTarget::Industry => Some(HexMarkerKind::SRIX),
+            RaidTarget::Resource => Some(HexMarkerKind::CRX),
+            RaidTarget::AirbaseFacility => Some(HexMarkerKind::ABX),
+        }
+    }
 }
 
 /// How a roll id names the target.

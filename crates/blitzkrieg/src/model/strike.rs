@@ -31,6 +31,10 @@ pub struct Strike {
     /// 52.41-52.44: the damage level placed, and the facility's damage after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<(DamageLevel, Damage)>,
+    /// 52.2-52.3 ('85): the barrage of artillery and attack helicopters that
+    /// bombarded the facility (`bombers` are its units); none for aircraft.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barrage: Option<String>,
 }
 
 impl Strike {
@@ -74,6 +78,16 @@ impl Strike {
             (None, n, RaidTarget::Airbase) => format!("{n} aircraft factors eliminated"),
             (None, n, _) => format!("{n}"),
         };
+        let rolled = format!("{}; {}: {outcome} ({})", self.roll, self.table, self.rule);
+        if let Some(id) = &self.barrage {
+            let facility = self.target.marker().map_or("units", facility);
+            return format!(
+                "Barrage {id} bombards the {facility} of {} with {} ({} factors); {rolled}",
+                self.hex,
+                names.join(", "),
+                self.factors,
+            );
+        }
         if names.is_empty() {
             return format!(
                 "{what} of {}{night}: no bomber left to bomb ({})",
@@ -81,13 +95,10 @@ impl Strike {
             );
         }
         format!(
-            "{what} of {}{night} by {} with {} factors; {}; {}: {outcome} ({})",
+            "{what} of {}{night} by {} with {} factors; {rolled}",
             self.hex,
             names.join(", "),
             self.factors,
-            self.roll,
-            self.table,
-            self.rule
         )
     }
 
