@@ -5,6 +5,8 @@
 //! losses, cities that changed hands, [`glance`]), tells a stack that moved together
 //! on one line ([`moves`]), and ends with the position the player-turn left.
 
+// The report's counts in words ("1 factor", "2 factors").
+pub mod count;
 mod glance;
 mod moves;
 
@@ -373,11 +375,7 @@ fn substituted(
     into: &[UnitId],
     rule: &Rule,
 ) -> std::fmt::Result {
-    let left = if factors == 1 {
-        "1 factor".to_string()
-    } else {
-        format!("{factors} factors")
-    };
+    let left = count::counted(factors, "factor");
     if into.is_empty() {
         return writeln!(
             out,
@@ -406,7 +404,10 @@ fn reduced_line(e: &Event, next: Option<&Event>) -> Option<String> {
     };
     match next {
         Some(Event::Substituted { unit: u, into, .. }) if u == unit && !into.is_empty() => {
-            Some(format!("    {unit} reduced in {hex}: {cause} ({rule})"))
+            Some(format!(
+                "    {unit} reduced in {hex}: {} ({rule})",
+                count::worded(cause)
+            ))
         }
         // Any other next event, or none: the loss was not made up by substitutes.
         _ => None,
@@ -609,7 +610,11 @@ fn line(out: &mut String, e: &Event) {
             hex,
             cause,
             rule,
-        } => writeln!(out, "    {unit} eliminated in {hex}: {cause} ({rule})"),
+        } => writeln!(
+            out,
+            "    {unit} eliminated in {hex}: {} ({rule})",
+            count::worded(cause)
+        ),
         Event::Substituted {
             unit,
             hex,
@@ -655,7 +660,9 @@ fn line(out: &mut String, e: &Event) {
         Event::Advanced { unit, path, rule } => {
             writeln!(out, "    {unit} advances {} ({rule})", path_text(path))
         }
-        Event::Decided { side, what, how } => writeln!(out, "    {side} {what}: {how}"),
+        Event::Decided { side, what, how } => {
+            writeln!(out, "    {side} {}: {how}", count::worded(what))
+        }
         Event::Owed {
             side,
             battle,
@@ -703,9 +710,9 @@ fn line(out: &mut String, e: &Event) {
         Event::VictoryCheck { lines, rule } => match lines.split_last() {
             Some((last, rest)) => {
                 for l in rest {
-                    let _ = writeln!(out, "  {l}");
+                    let _ = writeln!(out, "  {}", count::worded(l));
                 }
-                writeln!(out, "  {last} ({rule})")
+                writeln!(out, "  {} ({rule})", count::worded(last))
             }
             None => writeln!(out, "  ({rule})"),
         },
@@ -714,10 +721,14 @@ fn line(out: &mut String, e: &Event) {
             reason,
             rule,
         } => match winner {
-            Some(w) => writeln!(out, "  GAME OVER: {w} wins. {reason} ({rule})"),
-            None => writeln!(out, "  GAME OVER: {reason} ({rule})"),
+            Some(w) => writeln!(
+                out,
+                "  GAME OVER: {w} wins. {} ({rule})",
+                count::worded(reason)
+            ),
+            None => writeln!(out, "  GAME OVER: {} ({rule})", count::worded(reason)),
         },
-        Event::Note { text, rule } => writeln!(out, "  {text} ({rule})"),
+        Event::Note { text, rule } => writeln!(out, "  {} ({rule})", count::worded(text)),
         Event::Barraged {
             id,
             target,
@@ -764,16 +775,26 @@ fn barraged(
 ) -> std::fmt::Result {
     writeln!(out, "\n  Barrage {id} on {target}")?;
     let guns: Vec<String> = artillery.iter().map(|(u, f)| format!("{u} {f}")).collect();
-    writeln!(out, "    artillery {}: {factors} factors", guns.join(", "))?;
+    writeln!(
+        out,
+        "    artillery {}: {}",
+        guns.join(", "),
+        count::counted(factors, "factor")
+    )?;
     writeln!(out, "    roll {roll}")?;
     writeln!(out, "    {table} ({rule})")?;
     if mountain && lost > 0 {
         writeln!(
             out,
-            "    the defender in mountains counts double: a loss of {lost} removes {removed} factors (BBT)"
+            "    the defender in mountains counts double: a loss of {lost} removes {} (BBT)",
+            count::counted(removed, "factor")
         )
     } else {
-        writeln!(out, "    the defender loses {removed} factors ({rule})")
+        writeln!(
+            out,
+            "    the defender loses {} ({rule})",
+            count::counted(removed, "factor")
+        )
     }
 }
 

@@ -5,6 +5,7 @@
 use crate::control;
 use crate::hex::Hex;
 use crate::position::Position;
+use crate::report::count::counted;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place};
 use crate::units::{Counter, Side};
@@ -34,9 +35,9 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         let by_hex = stacks(rules, &pos, side);
         let _ = writeln!(
             out,
-            "  on the map: {} units in {} hexes",
-            by_hex.values().map(Vec::len).sum::<usize>(),
-            by_hex.len()
+            "  on the map: {} in {}",
+            counted(by_hex.values().map(Vec::len).sum::<usize>(), "unit"),
+            counted(by_hex.len(), "hex")
         );
         for (hex, units) in &by_hex {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
@@ -153,9 +154,10 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
             .count();
         let _ = writeln!(
             out,
-            "  {side}: {} units in {} hexes, {cities} friendly city hexes, {lost} eliminated",
-            by_hex.values().map(Vec::len).sum::<usize>(),
-            by_hex.len()
+            "  {side}: {} in {}, {}, {lost} eliminated",
+            counted(by_hex.values().map(Vec::len).sum::<usize>(), "unit"),
+            counted(by_hex.len(), "hex"),
+            counted(cities, "friendly city hex")
         );
         for (hex, units) in &by_hex {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));

@@ -238,6 +238,16 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         let state = fs::read_to_string(dir.join(format!("{stem}.state.ron"))).unwrap();
         assert!(state.contains("air_supplied"), "{stem}: {state}");
     }
+    // 29.6: the report words a count of 1 in the singular, the guerrillas' loss kept
+    // in the state as it was worded when played (its bytes never change).
+    report_has(
+        &dir,
+        "06-3-blue",
+        &["B-2TH reduced in OO26: guerrillas in New Endor: takes 1 of the 1 factor lost (29.6)"],
+    );
+    assert!(!flat(&dir, "06-3-blue").contains(" 1 factors"));
+    let kept = fs::read_to_string(dir.join("07-3-red.state.ron")).unwrap();
+    assert!(kept.contains("takes 1 of the 1 factors lost"), "{kept}");
     // 50.74: the turn map of 3-Blue (the state 07-3-red) draws B-9TA's flight from its
     // base, the airfield at W28, to OO27, rings OO27 labelled a drop, and says both in
     // its key; 2-Blue's (05-2-red), with no air supply, has none of them.

@@ -8,6 +8,7 @@ use crate::hex::Hex;
 use crate::marker::{Damage, DamageLevel, HexMarkerKind};
 use crate::model::raid::{kind_name, RaidTarget};
 use crate::odds::Factor;
+use crate::report::count::{counted, worded};
 use crate::units::UnitId;
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +46,7 @@ impl Strike {
             (_, 0) => "no effect".to_string(),
             (Some(m), _) if self.damage.is_some() => self.damage_words(m),
             (Some(m), _) => m.to_string(),
-            (None, n) => format!("{n} aircraft factors"),
+            (None, n) => counted(n, "aircraft factor"),
         };
         format!(
             "{} bombed ({}): {outcome} (BBT)",
@@ -71,7 +72,9 @@ impl Strike {
             (_, 0, _) => "no effect".to_string(),
             (Some(m), _, _) if self.damage.is_some() => self.damage_words(m),
             (Some(m), _, _) => format!("{m} placed"),
-            (None, n, RaidTarget::Airbase) => format!("{n} aircraft factors eliminated"),
+            (None, n, RaidTarget::Airbase) => {
+                format!("{} eliminated", counted(n, "aircraft factor"))
+            }
             (None, n, _) => format!("{n}"),
         };
         if names.is_empty() {
@@ -81,10 +84,10 @@ impl Strike {
             );
         }
         format!(
-            "{what} of {}{night} by {} with {} factors; {}; {}: {outcome} ({})",
+            "{what} of {}{night} by {} with {}; {}; {}: {outcome} ({})",
             self.hex,
             names.join(", "),
-            self.factors,
+            counted(self.factors, "factor"),
             self.roll,
             self.table,
             self.rule
@@ -120,8 +123,13 @@ impl Hazard {
     /// The report's line.
     pub fn line(&self) -> String {
         format!(
-            "Bombers over {}: {}; {}; {}: {} bomber factors lost ({})",
-            self.hex, self.fire, self.roll, self.table, self.lost, self.rule
+            "Bombers over {}: {}; {}; {}: {} lost ({})",
+            self.hex,
+            worded(&self.fire),
+            self.roll,
+            self.table,
+            counted(self.lost, "bomber factor"),
+            self.rule
         )
     }
 }
