@@ -34,6 +34,9 @@ pub struct Header {
     pub next: String,
     /// The rule set, when it is not the Basic Game without optional rules.
     pub rules: Option<String>,
+    /// 004: the rules of '85 the game records beyond 37-41, 51 and 52.1
+    /// ([`rules85_line`]).
+    pub rules85: Option<String>,
     /// The declared readings that are not the defaults (`docs/readings.md`).
     pub readings: Vec<String>,
     // 37-41: BLITZKRIEG '85.
@@ -59,6 +62,7 @@ impl Header {
             previous_state: state.chain.previous_state.clone(),
             orders: state.chain.orders.clone(),
             rules: rules_line(&state.game.options),
+            rules85: rules85_line(&state.game.options),
             readings: crate::ruleset::chosen_readings_of(&state.game.options.readings, defaults),
             points: state
                 .purchase
@@ -115,6 +119,25 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
     })
 }
 
+/// 004: the rules of '85 a game records (`rules85`) beyond those every game of '85
+/// plays, as a player reads them: "46, 48, 49, 50, 52, 52.5 (capture damage)", the
+/// state's `525` named as 52.5's damage of a city taken or reduced. `None` outside
+/// '85 and for a game that records none (made with release 0.7.0).
+pub fn rules85_line(o: &crate::state::Options) -> Option<String> {
+    if o.rules != crate::state::RuleSet::Eighty5 || o.rules85.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = o
+        .rules85
+        .iter()
+        .map(|n| match *n {
+            crate::ruleset::CAPTURE_DAMAGE_52_5 => "52.5 (capture damage)".to_string(),
+            n => n.to_string(),
+        })
+        .collect();
+    Some(names.join(", "))
+}
+
 /// A side a city may be friendly to, or "neither side" (5.1).
 fn side_name(side: &Option<crate::units::Side>) -> String {
     side.map_or("neither side".to_string(), |s| s.to_string())
@@ -166,6 +189,9 @@ fn render_sided(
     field(&mut out, "Next", &header.next);
     if let Some(r) = &header.rules {
         field(&mut out, "Rules", r);
+    }
+    if let Some(r) = &header.rules85 {
+        field(&mut out, "'85 rules", r);
     }
     if !header.readings.is_empty() {
         field(&mut out, "Readings", &header.readings.join(", "));

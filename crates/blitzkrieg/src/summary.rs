@@ -22,6 +22,10 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         state.game.id,
         phase_text(&state.phase)
     );
+    // 004: the rules of '85 the game records, 52.5 named.
+    if let Some(r) = crate::report::rules85_line(&state.game.options) {
+        let _ = writeln!(out, "Rules of '85: {r}");
+    }
     if let Some(side) = state.mover() {
         if let Some(found) = crate::supply::as_it_stands(rules, state, side) {
             let _ = writeln!(out, "Supply: {}", crate::supply::line(side, &found.cut));

@@ -10,6 +10,7 @@
 
 use crate::sample;
 
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use sample::{blitz, report};
 use std::fs;
@@ -248,6 +249,23 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
     assert!(!flat(&dir, "06-3-blue").contains(" 1 factors"));
     let kept = fs::read_to_string(dir.join("07-3-red.state.ron")).unwrap();
     assert!(kept.contains("takes 1 of the 1 factors lost"), "{kept}");
+    // 52.5: the state records `525` among its rules of '85; the report and `blitz
+    // show` name it as the rule it is.
+    assert!(kept.contains("525"), "{kept}");
+    report_has(
+        &dir,
+        "06-3-blue",
+        &["'85 rules 46, 48, 49, 50, 52, 52.5 (capture damage)"],
+    );
+    blitz()
+        .arg("show")
+        .arg(dir.join("07-3-red.state.ron"))
+        .assert()
+        .success()
+        .stdout(contains(
+            "Rules of '85: 46, 48, 49, 50, 52, 52.5 (capture damage)",
+        ))
+        .stdout(contains("525").not());
     // 50.74: the turn map of 3-Blue (the state 07-3-red) draws B-9TA's flight from its
     // base, the airfield at W28, to OO27, rings OO27 labelled a drop, and says both in
     // its key; 2-Blue's (05-2-red), with no air supply, has none of them.
