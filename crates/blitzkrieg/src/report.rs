@@ -5,14 +5,13 @@
 //! losses, cities that changed hands, [`glance`]), tells a stack that moved together
 //! on one line ([`moves`]), and ends with the position the player-turn left.
 
-// The report's counts in words ("1 factor", "2 factors").
-pub mod count;
 mod glance;
 mod moves;
 
 use crate::cite::Rule;
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
+use crate::model::count;
 use crate::odds::Factor;
 use crate::rules::Rules;
 use crate::sequence::Step;

@@ -4,8 +4,8 @@
 
 use crate::control;
 use crate::hex::Hex;
+use crate::model::count::counted;
 use crate::position::Position;
-use crate::report::count::counted;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place};
 use crate::units::{Counter, Side};

@@ -1,7 +1,7 @@
 //! 29: the report's lines for the minor countries' events.
 
 use crate::event::Event;
-use crate::report::count::counted;
+use crate::model::count::counted;
 use std::fmt::Write as _;
 
 /// One event of the minor countries, as the report writes it.

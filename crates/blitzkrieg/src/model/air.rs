@@ -5,10 +5,10 @@
 
 use crate::cite::Rule;
 use crate::hex::Hex;
+use crate::model::count::counted;
 use crate::model::mission::MissionKind;
 use crate::model::strike::{Hazard, Strike};
 use crate::odds::Factor;
-use crate::report::count::counted;
 use crate::units::UnitId;
 use serde::{Deserialize, Serialize};
 

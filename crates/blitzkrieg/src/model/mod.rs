@@ -31,3 +31,5 @@ pub mod strike;
 pub mod weather;
 // 50.7: BLITZKRIEG '85's air supply.
 pub mod air_supply;
+// The report's counts in words ("1 factor", "2 factors").
+pub mod count;

@@ -6,9 +6,9 @@
 use crate::cite::Rule;
 use crate::hex::Hex;
 use crate::marker::{Damage, DamageLevel, HexMarkerKind};
+use crate::model::count::{counted, worded};
 use crate::model::raid::{kind_name, RaidTarget};
 use crate::odds::Factor;
-use crate::report::count::{counted, worded};
 use crate::units::UnitId;
 use serde::{Deserialize, Serialize};
 

@@ -102,7 +102,7 @@ pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) 
             Event::Air(AirEvent::Bombed { hex, removed, .. }) => {
                 battles.push(format!(
                     "{hex} bombed: {} (BBT)",
-                    super::count::counted(removed, "factor")
+                    crate::model::count::counted(removed, "factor")
                 ));
                 barraging = true;
                 minor = None;
@@ -125,7 +125,7 @@ pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) 
                 battles.push(format!(
                     "air combat over {}: {} (ACT)",
                     f.hex,
-                    super::count::counted(f.lost, "factor")
+                    crate::model::count::counted(f.lost, "factor")
                 ));
                 barraging = false;
                 minor = None;
@@ -139,7 +139,7 @@ pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) 
             } => {
                 battles.push(format!(
                     "{id} barrages {target}: {} (BBT)",
-                    super::count::counted(removed, "factor")
+                    crate::model::count::counted(removed, "factor")
                 ));
                 barraging = true;
                 minor = None;

@@ -1,4 +1,4 @@
-//! The report's counts in words: a count of 1 takes the singular ("1 factor", "1
+//! The counts the report words: a count of 1 takes the singular ("1 factor", "1
 //! point", "1 hex"), any other count the plural ([`counted`]). A line the engine
 //! worded when the player-turn was played is kept in the state as it was written
 //! (the state's bytes never change): the report words its counts of 1 the same way
