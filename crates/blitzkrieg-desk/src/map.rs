@@ -134,7 +134,7 @@ fn with_scene<T>(
 ) -> T {
     let marks = counter_marks(rules, state);
     let at_sea = blitzkrieg::sea::boxes(rules, state);
-    let action = Action::of(&rules.board, &rules.counters, &state.last.events);
+    let action = Action::of_state(rules, state);
     let zones = air::Zone::of(&rules.counters, &state.patrols);
     let airfields = state.airfields.owners();
     then(&picture::Scene {

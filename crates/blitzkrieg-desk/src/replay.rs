@@ -109,7 +109,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
     let state = &k.state;
     let marks = counter_marks(rules, state);
     let at_sea = blitzkrieg::sea::boxes(rules, state);
-    let action = Action::of(&rules.board, &rules.counters, &state.last.events);
+    let action = Action::of_state(rules, state);
     let zones = crate::map::air::Zone::of(&rules.counters, &state.patrols);
     let airfields = state.airfields.owners();
     let scene = picture::Scene {
@@ -146,6 +146,7 @@ fn step(rules: &Rules, geo: &Geo, k: &Kept) -> Step {
         draw::avs(geo, &action.avs),
         draw::strikes(geo, &action.strikes),
         draw::fights(geo, &action.fights),
+        draw::supplies(geo, &action.supplies),
         crate::svg::sea_boxes(&rules.board, geo, &at_sea),
     ]
     .concat();

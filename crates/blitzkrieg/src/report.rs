@@ -11,6 +11,7 @@ mod moves;
 use crate::cite::Rule;
 use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
+use crate::model::count;
 use crate::odds::Factor;
 use crate::rules::Rules;
 use crate::sequence::Step;
@@ -32,6 +33,9 @@ pub struct Header {
     pub next: String,
     /// The rule set, when it is not the Basic Game without optional rules.
     pub rules: Option<String>,
+    /// 004: the rules of '85 the game records beyond 37-41, 51 and 52.1
+    /// ([`rules85_line`]).
+    pub rules85: Option<String>,
     /// The declared readings that are not the defaults (`docs/readings.md`).
     pub readings: Vec<String>,
     // 37-41: BLITZKRIEG '85.
@@ -57,6 +61,7 @@ impl Header {
             previous_state: state.chain.previous_state.clone(),
             orders: state.chain.orders.clone(),
             rules: rules_line(&state.game.options),
+            rules85: rules85_line(&state.game.options),
             readings: crate::ruleset::chosen_readings_of(&state.game.options.readings, defaults),
             points: state
                 .purchase
@@ -113,6 +118,33 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
     })
 }
 
+/// 004: the rules of '85 a game records (`rules85`) beyond those every game of '85
+/// plays, as a player reads them, in the rulebook's order: "..., 52, 52.5 (capture
+/// damage)", the state's `525` named as 52.5's damage of a city taken or reduced (and
+/// `3733`, `4733`, `4831` as 37.32-37.33, 47.33, 48.31). `None` outside
+/// '85 and for a game that records none (made with release 0.7.0).
+pub fn rules85_line(o: &crate::state::Options) -> Option<String> {
+    use crate::ruleset::{AIRFIELD_AA_48_31, AIR_MOVEMENT_37_33, CAPTURE_DAMAGE_52_5, TRANSPORT_LOSSES_47_33};
+    if o.rules != crate::state::RuleSet::Eighty5 || o.rules85.is_empty() {
+        return None;
+    }
+    // Each number as the paragraph it stands for, in the rulebook's order.
+    let mut named: Vec<((u32, u32), String)> = o
+        .rules85
+        .iter()
+        .map(|n| match *n {
+            CAPTURE_DAMAGE_52_5 => ((52, 5), "52.5 (capture damage)".to_string()),
+            AIR_MOVEMENT_37_33 => ((37, 32), "37.32-37.33 (air movement first)".to_string()),
+            TRANSPORT_LOSSES_47_33 => ((47, 33), "47.33 (transport aircraft lost)".to_string()),
+            AIRFIELD_AA_48_31 => ((48, 31), "48.31 (airfield A-A)".to_string()),
+            n => ((n, 0), n.to_string()),
+        })
+        .collect();
+    named.sort();
+    let names: Vec<String> = named.into_iter().map(|(_, name)| name).collect();
+    Some(names.join(", "))
+}
+
 /// A side a city may be friendly to, or "neither side" (5.1).
 fn side_name(side: &Option<crate::units::Side>) -> String {
     side.map_or("neither side".to_string(), |s| s.to_string())
@@ -164,6 +196,9 @@ fn render_sided(
     field(&mut out, "Next", &header.next);
     if let Some(r) = &header.rules {
         field(&mut out, "Rules", r);
+    }
+    if let Some(r) = &header.rules85 {
+        field(&mut out, "'85 rules", r);
     }
     if !header.readings.is_empty() {
         field(&mut out, "Readings", &header.readings.join(", "));
@@ -373,11 +408,7 @@ fn substituted(
     into: &[UnitId],
     rule: &Rule,
 ) -> std::fmt::Result {
-    let left = if factors == 1 {
-        "1 factor".to_string()
-    } else {
-        format!("{factors} factors")
-    };
+    let left = count::counted(factors, "factor");
     if into.is_empty() {
         return writeln!(
             out,
@@ -406,7 +437,10 @@ fn reduced_line(e: &Event, next: Option<&Event>) -> Option<String> {
     };
     match next {
         Some(Event::Substituted { unit: u, into, .. }) if u == unit && !into.is_empty() => {
-            Some(format!("    {unit} reduced in {hex}: {cause} ({rule})"))
+            Some(format!(
+                "    {unit} reduced in {hex}: {} ({rule})",
+                count::worded(cause)
+            ))
         }
         // Any other next event, or none: the loss was not made up by substitutes.
         _ => None,
@@ -609,7 +643,11 @@ fn line(out: &mut String, e: &Event) {
             hex,
             cause,
             rule,
-        } => writeln!(out, "    {unit} eliminated in {hex}: {cause} ({rule})"),
+        } => writeln!(
+            out,
+            "    {unit} eliminated in {hex}: {} ({rule})",
+            count::worded(cause)
+        ),
         Event::Substituted {
             unit,
             hex,
@@ -655,7 +693,9 @@ fn line(out: &mut String, e: &Event) {
         Event::Advanced { unit, path, rule } => {
             writeln!(out, "    {unit} advances {} ({rule})", path_text(path))
         }
-        Event::Decided { side, what, how } => writeln!(out, "    {side} {what}: {how}"),
+        Event::Decided { side, what, how } => {
+            writeln!(out, "    {side} {}: {how}", count::worded(what))
+        }
         Event::Owed {
             side,
             battle,
@@ -703,9 +743,9 @@ fn line(out: &mut String, e: &Event) {
         Event::VictoryCheck { lines, rule } => match lines.split_last() {
             Some((last, rest)) => {
                 for l in rest {
-                    let _ = writeln!(out, "  {l}");
+                    let _ = writeln!(out, "  {}", count::worded(l));
                 }
-                writeln!(out, "  {last} ({rule})")
+                writeln!(out, "  {} ({rule})", count::worded(last))
             }
             None => writeln!(out, "  ({rule})"),
         },
@@ -714,10 +754,14 @@ fn line(out: &mut String, e: &Event) {
             reason,
             rule,
         } => match winner {
-            Some(w) => writeln!(out, "  GAME OVER: {w} wins. {reason} ({rule})"),
-            None => writeln!(out, "  GAME OVER: {reason} ({rule})"),
+            Some(w) => writeln!(
+                out,
+                "  GAME OVER: {w} wins. {} ({rule})",
+                count::worded(reason)
+            ),
+            None => writeln!(out, "  GAME OVER: {} ({rule})", count::worded(reason)),
         },
-        Event::Note { text, rule } => writeln!(out, "  {text} ({rule})"),
+        Event::Note { text, rule } => writeln!(out, "  {} ({rule})", count::worded(text)),
         Event::Barraged {
             id,
             target,
@@ -764,16 +808,26 @@ fn barraged(
 ) -> std::fmt::Result {
     writeln!(out, "\n  Barrage {id} on {target}")?;
     let guns: Vec<String> = artillery.iter().map(|(u, f)| format!("{u} {f}")).collect();
-    writeln!(out, "    artillery {}: {factors} factors", guns.join(", "))?;
+    writeln!(
+        out,
+        "    artillery {}: {}",
+        guns.join(", "),
+        count::counted(factors, "factor")
+    )?;
     writeln!(out, "    roll {roll}")?;
     writeln!(out, "    {table} ({rule})")?;
     if mountain && lost > 0 {
         writeln!(
             out,
-            "    the defender in mountains counts double: a loss of {lost} removes {removed} factors (BBT)"
+            "    the defender in mountains counts double: a loss of {lost} removes {} (BBT)",
+            count::counted(removed, "factor")
         )
     } else {
-        writeln!(out, "    the defender loses {removed} factors ({rule})")
+        writeln!(
+            out,
+            "    the defender loses {} ({rule})",
+            count::counted(removed, "factor")
+        )
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::control;
 use crate::hex::Hex;
+use crate::model::count::counted;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place};
@@ -21,6 +22,10 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         state.game.id,
         phase_text(&state.phase)
     );
+    // 004: the rules of '85 the game records, 52.5 named.
+    if let Some(r) = crate::report::rules85_line(&state.game.options) {
+        let _ = writeln!(out, "Rules of '85: {r}");
+    }
     if let Some(side) = state.mover() {
         if let Some(found) = crate::supply::as_it_stands(rules, state, side) {
             let _ = writeln!(out, "Supply: {}", crate::supply::line(side, &found.cut));
@@ -34,9 +39,9 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
         let by_hex = stacks(rules, &pos, side);
         let _ = writeln!(
             out,
-            "  on the map: {} units in {} hexes",
-            by_hex.values().map(Vec::len).sum::<usize>(),
-            by_hex.len()
+            "  on the map: {} in {}",
+            counted(by_hex.values().map(Vec::len).sum::<usize>(), "unit"),
+            counted(by_hex.len(), "hex")
         );
         for (hex, units) in &by_hex {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
@@ -153,9 +158,10 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
             .count();
         let _ = writeln!(
             out,
-            "  {side}: {} units in {} hexes, {cities} friendly city hexes, {lost} eliminated",
-            by_hex.values().map(Vec::len).sum::<usize>(),
-            by_hex.len()
+            "  {side}: {} in {}, {}, {lost} eliminated",
+            counted(by_hex.values().map(Vec::len).sum::<usize>(), "unit"),
+            counted(by_hex.len(), "hex"),
+            counted(cities, "friendly city hex")
         );
         for (hex, units) in &by_hex {
             let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));

@@ -10,6 +10,7 @@
 
 use crate::sample;
 
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use sample::{blitz, report};
 use std::fs;
@@ -37,6 +38,27 @@ fn sha(path: &Path) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The turn map of the state `stem`, as an SVG document, and the board's layout.
+fn picture(dir: &Path, stem: &str) -> (String, blitzkrieg_desk::svg::Geo) {
+    let text = fs::read_to_string(dir.join(format!("{stem}.state.ron"))).unwrap();
+    let state = blitzkrieg::state::GameState::from_ron(&text, stem).unwrap();
+    let umpire =
+        blitzkrieg_desk::game::Umpire::load(&blitzkrieg_desk::game::RuleFiles::default()).unwrap();
+    let rules = umpire.rules_for(&state).unwrap();
+    let svg = blitzkrieg_desk::map::state_svg(&rules, &state, 1.0);
+    (svg, blitzkrieg_desk::svg::Geo::of(&rules.board))
+}
+
+/// The point of the board at `hex`'s centre, as the SVG writes it: "x y".
+fn centre(geo: &blitzkrieg_desk::svg::Geo, hex: &str) -> String {
+    let (x, y) = geo.centre(hex.parse().unwrap());
+    format!(
+        "{} {}",
+        blitzkrieg_desk::svg::f(x),
+        blitzkrieg_desk::svg::f(y)
+    )
 }
 
 fn files(dir: &Path) -> Vec<String> {
@@ -217,6 +239,85 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         let state = fs::read_to_string(dir.join(format!("{stem}.state.ron"))).unwrap();
         assert!(state.contains("air_supplied"), "{stem}: {state}");
     }
+    // 29.6: the report words a count of 1 in the singular, the guerrillas' loss kept
+    // in the state as it was worded when played (its bytes never change).
+    report_has(
+        &dir,
+        "06-3-blue",
+        &["B-2TH reduced in OO26: guerrillas in New Endor: takes 1 of the 1 factor lost (29.6)"],
+    );
+    assert!(!flat(&dir, "06-3-blue").contains(" 1 factors"));
+    let kept = fs::read_to_string(dir.join("07-3-red.state.ron")).unwrap();
+    assert!(kept.contains("takes 1 of the 1 factors lost"), "{kept}");
+    // 52.5: the state records `525` among its rules of '85; the report and `blitz
+    // show` name it as the rule it is.
+    assert!(kept.contains("525"), "{kept}");
+    report_has(
+        &dir,
+        "06-3-blue",
+        &[
+            "'85 rules 37.32-37.33 (air movement first), 46, 47.33 (transport aircraft lost)",
+            "48.31 (airfield A-A), 49, 50, 52, 52.5 (capture damage)",
+        ],
+    );
+    blitz()
+        .arg("show")
+        .arg(dir.join("07-3-red.state.ron"))
+        .assert()
+        .success()
+        .stdout(contains(
+            "Rules of '85: 37.32-37.33 (air movement first), 46, 47.33 (transport aircraft lost)",
+        ))
+        .stdout(contains("52.5 (capture damage)"))
+        .stdout(contains("525").not());
+    // 50.74: the turn map of 3-Blue (the state 07-3-red) draws B-9TA's flight from its
+    // base, the airfield at W28, to OO27, rings OO27 labelled a drop, and says both in
+    // its key; 2-Blue's (05-2-red), with no air supply, has none of them.
+    let (svg, geo) = picture(&dir, "07-3-red");
+    let flight = svg
+        .split(r#"data-track="air supply" data-units="B-9TA""#)
+        .nth(1)
+        .and_then(|g| g.split("</g>").next())
+        .unwrap_or_else(|| panic!("no air supply flight of B-9TA: {svg}"));
+    assert!(
+        flight.contains(&format!(r#"d="M{} L"#, centre(&geo, "W28"))),
+        "{flight}"
+    );
+    assert!(
+        svg.contains(r#"class="air-supply" data-hex="OO27" data-side="Blue" data-unit="B-9TA" data-lands="false""#),
+        "{svg}"
+    );
+    for text in [
+        ">supply drop<",
+        ">air supply dropped (50.74), from base<",
+        ">Green dashed ring: supplied by air (50.7); label: drop or landed<",
+    ] {
+        assert!(svg.contains(text), "{text}: {svg}");
+    }
+    let (before, _) = picture(&dir, "05-2-red");
+    assert!(!before.contains("air-supply"), "{before}");
+    assert!(!before.contains("air supply"), "{before}");
+    // 30.7: 3-Blue's change of base of B-1TAC from W28 back to V33, five hexes, ends
+    // in V33: its line runs from W28 to just inside V33, not six tenths of the way.
+    let base = svg
+        .split(r#"data-track="air mission" data-units="B-1TAC""#)
+        .nth(1)
+        .and_then(|g| g.split("</g>").next())
+        .unwrap_or_else(|| panic!("no change of base of B-1TAC: {svg}"));
+    let end: Vec<f64> = base
+        .split(" L")
+        .nth(1)
+        .and_then(|t| t.split('"').next())
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let (vx, vy) = geo.centre("V33".parse().unwrap());
+    let off = ((end[0] - vx).powi(2) + (end[1] - vy).powi(2)).sqrt();
+    assert!(
+        off < blitzkrieg_desk::svg::HEX_HALF_HEIGHT,
+        "the arrow ends {off} from V33's centre: {base}"
+    );
     let after = fs::read_to_string(dir.join("09-4-red.state.ron")).unwrap();
     assert!(!after.contains("air_supplied"), "{after}");
     report_has(

@@ -93,7 +93,7 @@ fn air_sample_plays_the_interception_exchange_and_a_silent_defender_32() {
         "12-6-blue.step1",
         &[
             "SUMMARY",
-            "Battles 5: air combat over NN48: 1 factors (ACT)",
+            "Battles 5: air combat over NN48: 1 factor (ACT)",
             "Blue lost B-1FTR (reduced), B-SAC2A, B-SAC2B (reduced)",
             "Red lost R-1FTR (reduced)",
             "COMBAT",

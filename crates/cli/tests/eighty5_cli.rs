@@ -1318,10 +1318,10 @@ fn a_tac_in_a_battle_is_fired_at_by_the_full_stacking_units_it_bombs_48_22() {
     let report = battle_with_a_bomber(SEED_AA, "\"B-1IN\", \"B-2IN\"", "B-1TAC");
     for line in [
         "Bombers over V30: A-A fire of 2 factors (1 full-stacking ground unit at 2 each); aa-a1:",
-        "ACT PBM, row 2, column 1-4: 1: 1 bomber factors lost (48.22)",
-        "of the 1 bomber factors lost over V30, 0 before the strike (half, fractions down) and 1 after it (48.21, 48.34)",
+        "ACT PBM, row 2, column 1-4: 1: 1 bomber factor lost (48.22)",
+        "of the 1 bomber factor lost over V30, 0 before the strike (half, fractions down) and 1 after it (48.21, 48.34)",
         "attacker B-1TAC from V33 8",
-        "B-1TAC reduced in V30: A-A fire over V30 takes 1 factors from it (48.21, 48.34)",
+        "B-1TAC reduced in V30: A-A fire over V30 takes 1 factor from it (48.21, 48.34)",
         "Blue lost B-1TAC (reduced)",
     ] {
         assert!(report.contains(line), "{line}\n{report}");

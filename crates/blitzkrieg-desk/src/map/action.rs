@@ -11,6 +11,8 @@ use blitzkrieg::board::{Board, SeaZone};
 use blitzkrieg::event::{BattleRecord, Event};
 use blitzkrieg::hex::Hex;
 use blitzkrieg::odds::{self, Column};
+use blitzkrieg::rules::Rules;
+use blitzkrieg::state::GameState;
 use blitzkrieg::units::{Counters, Side, UnitId};
 use std::collections::BTreeMap;
 
@@ -33,6 +35,9 @@ pub enum Track {
     /// An aircraft's flight (30): from its base to the hex of its combat mission, or
     /// along the cities of a change of base (30.7).
     Mission,
+    /// 50.74: a transport aircraft's flight from its base to the hex it drops supplies
+    /// on (BLITZKRIEG '85).
+    Supply,
 }
 
 impl Track {
@@ -46,6 +51,7 @@ impl Track {
             Track::Drop => "airdrop",
             Track::Sea => "by sea",
             Track::Mission => "air mission",
+            Track::Supply => "air supply",
         }
     }
 }
@@ -138,6 +144,52 @@ pub struct Action {
     pub fights: Vec<super::air::Fight>,
     /// 32.5: the hunters' search hexes, with the hunters' side, each once.
     pub hunts: Vec<(Side, Hex)>,
+    // 50.7: air supply (BLITZKRIEG '85).
+    /// 50.73-50.74: the hexes supplied by air, in the order flown.
+    pub supplies: Vec<Supplied>,
+}
+
+/// 50.73-50.74: one transport aircraft's air supply (BLITZKRIEG '85): the hex whose
+/// units it supplied, and whether it landed there or dropped the supplies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Supplied {
+    pub side: Side,
+    pub aircraft: UnitId,
+    pub hex: Hex,
+    /// 50.73: it landed in the hex (an airfield or city) and stays there; else it
+    /// dropped the supplies (50.74) and is back at its base.
+    pub lands: bool,
+}
+
+impl Supplied {
+    /// The label at its hex.
+    pub fn label(&self) -> &'static str {
+        if self.lands {
+            "supply landed"
+        } else {
+            "supply drop"
+        }
+    }
+
+    /// 50.7: the air supply of the report's line "transport aircraft B-9TA drops
+    /// supplies on OO27: ..." (or "lands supplies at"), the aircraft's side from
+    /// `counters`.
+    fn of_note(counters: &Counters, text: &str) -> Option<Supplied> {
+        let rest = text.strip_prefix("transport aircraft ")?;
+        let (aircraft, rest) = rest.split_once(' ')?;
+        let (lands, rest) = match rest.strip_prefix("lands supplies at ") {
+            Some(rest) => (true, rest),
+            None => (false, rest.strip_prefix("drops supplies on ")?),
+        };
+        let (hex, _) = rest.split_once(':')?;
+        let aircraft = UnitId::new(aircraft).ok()?;
+        Some(Supplied {
+            side: side_of(counters, &aircraft),
+            hex: hex.parse().ok()?,
+            aircraft,
+            lands,
+        })
+    }
 }
 
 /// The side of a unit: from the counters, else from its id (`B-`, `R-`).
@@ -293,6 +345,10 @@ impl Action {
                     if let Some((id, hexes)) = one_defence(text) {
                         as_one.insert(id, hexes);
                     }
+                    // 50.73-50.74: an air supply, said in a note.
+                    if let Some(s) = Supplied::of_note(counters, text) {
+                        a.supplies.push(s);
+                    }
                 }
                 Event::Battle(b) => {
                     let mut battle = battle(counters, b);
@@ -380,6 +436,28 @@ impl Action {
         a
     }
 
+    /// The action of `state`'s player-turn ([`Action::of`]), with the flight of each air
+    /// supply dropped (50.74) drawn from its aircraft's base, where the state has it
+    /// after the player-turn. An aircraft that landed its supplies (50.73) stands in
+    /// the hex supplied: the state keeps no record of the base it flew from, and its
+    /// hex alone is marked.
+    pub fn of_state(rules: &Rules, state: &GameState) -> Action {
+        let mut a = Action::of(&rules.board, &rules.counters, &state.last.events);
+        for s in &a.supplies {
+            if let Some(base) = state.hex_of(&s.aircraft).filter(|_| !s.lands) {
+                if base != s.hex {
+                    a.paths.push(Path {
+                        side: s.side,
+                        track: Track::Supply,
+                        hexes: vec![base, s.hex],
+                        units: vec![s.aircraft.clone()],
+                    });
+                }
+            }
+        }
+        a
+    }
+
     /// Every hex the action touches, each with a weight: battles count most, then
     /// where units ended up, where they started, the hexes passed through and
     /// placements.
@@ -395,6 +473,10 @@ impl Action {
         // 32.32: an air combat weighs as a battle.
         for x in &self.fights {
             add(x.hex, 12);
+        }
+        // 50.73-50.74: so does a hex supplied by air.
+        for s in &self.supplies {
+            add(s.hex, 12);
         }
         for t in &self.strikes {
             add(t.target, 12);
@@ -443,6 +525,7 @@ impl Action {
             && self.by_sea.is_empty()
             && self.fights.is_empty()
             && self.hunts.is_empty()
+            && self.supplies.is_empty()
     }
 }
 
@@ -703,6 +786,46 @@ mod tests {
             .map(|s| s.label)
             .collect();
         assert_eq!(labels, ["port BBT 0", "RCX BBT 2", "airbase BBT 3"]);
+    }
+
+    /// 50.73-50.74: an air supply is read from its report line, a drop or a landing;
+    /// an air transport's line is none.
+    #[test]
+    fn an_air_supply_is_read_from_its_note_50_74() {
+        let counters = Counters::embedded().unwrap();
+        let note = |text: &str| Event::Note {
+            text: text.to_string(),
+            rule: Rule::para(para!("50.74")),
+        };
+        let events = [
+            note("transport aircraft B-9TA drops supplies on OO27: B-1AR, B-2AR supplied by air through the enemy's next player-turn and Blue's own"),
+            note("transport aircraft R-9TA lands supplies at K10: R-1IN supplied by air through the enemy's next player-turn and Red's own"),
+            note("transport aircraft B-9TA, B-10TA fly B-1IN to K10 from W28: 1 of their 2 of capacity"),
+        ];
+        let a = Action::of(&Board::embedded(), &counters, &events);
+        let u = |s: &str| UnitId::new(s).unwrap();
+        assert_eq!(
+            a.supplies,
+            vec![
+                Supplied {
+                    side: Side::Blue,
+                    aircraft: u("B-9TA"),
+                    hex: h("OO27"),
+                    lands: false,
+                },
+                Supplied {
+                    side: Side::Red,
+                    aircraft: u("R-9TA"),
+                    hex: h("K10"),
+                    lands: true,
+                },
+            ]
+        );
+        assert_eq!(a.supplies[0].label(), "supply drop");
+        assert_eq!(a.supplies[1].label(), "supply landed");
+        assert_eq!(a.weighted_hexes().get(&h("OO27")), Some(&12));
+        assert!(!a.is_empty());
+        assert!(a.paths.is_empty(), "the base is the state's: {:?}", a.paths);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! victory markers with their odds. Shared by the mail picture and the replay page; every
 //! element a reader may point at carries a `data-` attribute naming it.
 
-use super::action::{Av, Battle, Lost, Path, Strike, Track};
+use super::action::{Av, Battle, Lost, Path, Strike, Supplied, Track};
 use super::labels::{Rect, LABEL_H};
 use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
 use blitzkrieg::board::Board;
@@ -240,6 +240,7 @@ fn dashes(t: Track) -> &'static str {
         Track::Air | Track::Drop => r#" stroke-dasharray="5,2""#,
         Track::Sea => r#" stroke-dasharray="3,1,0.8,1""#,
         Track::Mission => r#" stroke-dasharray="1,1.4,4,1.4""#,
+        Track::Supply => r#" stroke-dasharray="4,1.2,0.8,1.2,0.8,1.2""#,
     }
 }
 
@@ -327,9 +328,25 @@ fn path_points(geo: &Geo, p: &Path) -> Option<(Vec<Point>, Point, Point)> {
     }
     let last = pts[pts.len() - 1];
     let prev = pts[pts.len() - 2];
-    let tip = towards(prev, last, 0.6);
+    let tip = towards(prev, last, tip_share(prev, last));
     let body = pts[..pts.len() - 1].to_vec();
     Some((body, prev, tip))
+}
+
+/// The distance between the centres of neighbouring hexes, in board units.
+const HEX_STEP: f64 = 2.0 * HEX_HALF_HEIGHT;
+
+/// How far along the last leg of a path, from `prev` to `last`, its arrowhead's tip
+/// lies: just inside the last hex, as far short of its centre on a long leg (an
+/// aircraft's flight, a change of base, an air transport) as on a step to the next
+/// hex (six tenths of it), not six tenths of the whole leg.
+fn tip_share(prev: Point, last: Point) -> f64 {
+    let d = ((last.0 - prev.0).powi(2) + (last.1 - prev.1).powi(2)).sqrt();
+    if d <= HEX_STEP * 1.01 {
+        0.6
+    } else {
+        1.0 - 0.4 * HEX_STEP / d
+    }
 }
 
 /// The ring round every hex of each battle (14.2: a battle may attack several hexes
@@ -445,7 +462,41 @@ pub fn fights_placed(geo: &Geo, fights: &[super::air::Fight], place: &mut Place<
     s
 }
 
-/// One marker of [`strikes_placed`] or [`fights_placed`]: a group with `head`'s
+/// The ink of an air supply's ring and label (50.7, BLITZKRIEG '85).
+pub const SUPPLY: &str = "#2b8a3e";
+
+/// [`supplies_placed`], each label under its hex (the replay page's).
+pub fn supplies(geo: &Geo, supplies: &[Supplied]) -> String {
+    supplies_placed(geo, supplies, &mut under)
+}
+
+/// 50.73-50.74: each hex supplied by air this player-turn, a green dashed ring and a
+/// label saying whether the supplies were dropped or landed, placed as `place` puts
+/// it (nothing when there is none). A drop's flight from the base is a path
+/// ([`Track::Supply`]).
+pub fn supplies_placed(geo: &Geo, supplies: &[Supplied], place: &mut Place<'_>) -> String {
+    if supplies.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("<g class=\"air-supplies\">\n");
+    for x in supplies {
+        let head = format!(
+            r#"class="air-supply" data-hex="{}" data-side="{}" data-unit="{}" data-lands="{}""#,
+            x.hex, x.side, x.aircraft, x.lands
+        );
+        ringed(
+            &mut s,
+            geo,
+            (&head, x.hex, &[]),
+            (x.label(), &mut *place),
+            ("#ebfbee", SUPPLY),
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// One marker of [`strikes_placed`], [`fights_placed`] or [`supplies_placed`]: a group with `head`'s
 /// attributes, a dashed ring round `hex`, the arrows from `from` and the label, in
 /// `colours` (the label's fill and the ink).
 fn ringed(
@@ -581,4 +632,75 @@ pub fn arrow_boxes(geo: &Geo, markers: &[(Hex, &[Hex])]) -> Vec<Rect> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use blitzkrieg::units::UnitId;
+
+    fn path(track: Track, hexes: &[&str]) -> Path {
+        Path {
+            side: Side::Blue,
+            track,
+            hexes: hexes.iter().map(|h| h.parse().unwrap()).collect(),
+            units: vec![UnitId::new("B-1TAC").unwrap()],
+        }
+    }
+
+    fn off(a: Point, b: Point) -> f64 {
+        ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+    }
+
+    /// 30.7: a change of base five hexes long ends just inside the hex based at, as a
+    /// move to the next hex does: its tip is as far from the last centre on both.
+    #[test]
+    fn a_long_flight_s_arrow_ends_in_its_last_hex_30_7() {
+        let board =
+            blitzkrieg::sketch::Sketch::land(1..=40, 1..=40, blitzkrieg::board::Country::GreatBlue)
+                .build();
+        let geo = Geo::of(&board);
+        let last = geo.centre("V33".parse().unwrap());
+        let (_, _, tip) = path_points(&geo, &path(Track::Mission, &["W28", "V33"])).unwrap();
+        let (_, _, step) = path_points(&geo, &path(Track::Move, &["V32", "V33"])).unwrap();
+        assert!(off(tip, last) < HEX_HALF_HEIGHT, "{tip:?} {last:?}");
+        assert!((off(tip, last) - off(step, last)).abs() < 1e-9);
+        // A step to the next hex keeps its six tenths.
+        let prev = geo.centre("V32".parse().unwrap());
+        assert_eq!(step, towards(prev, last, 0.6));
+        // The line is drawn to the tip.
+        let svg = path_lines(&geo, &[path(Track::Mission, &["W28", "V33"])]);
+        assert!(
+            svg.contains(&format!("L{} {}", f(tip.0), f(tip.1))),
+            "{svg}"
+        );
+    }
+
+    /// 50.74: an air supply's flight has a dash of its own, and its hex a label saying
+    /// drop or landing; none drawn, nothing written.
+    #[test]
+    fn an_air_supply_is_drawn_apart_from_an_air_transport_50_74() {
+        assert_ne!(dashes(Track::Supply), dashes(Track::Air));
+        assert_ne!(dashes(Track::Supply), dashes(Track::Drop));
+        assert_ne!(dashes(Track::Supply), dashes(Track::Mission));
+        let board =
+            blitzkrieg::sketch::Sketch::land(1..=40, 1..=40, blitzkrieg::board::Country::GreatBlue)
+                .build();
+        let geo = Geo::of(&board);
+        assert!(supplies(&geo, &[]).is_empty());
+        let drop = Supplied {
+            side: Side::Blue,
+            aircraft: UnitId::new("B-9TA").unwrap(),
+            hex: "K10".parse().unwrap(),
+            lands: false,
+        };
+        let landed = Supplied {
+            lands: true,
+            ..drop.clone()
+        };
+        let svg = supplies(&geo, &[drop, landed]);
+        assert!(svg.contains(">supply drop<"), "{svg}");
+        assert!(svg.contains(">supply landed<"), "{svg}");
+        assert_eq!(svg.matches(SUPPLY).count(), 4, "{svg}");
+    }
 }

@@ -637,6 +637,12 @@ fn placed_markers(geo: &Geo, scene: &Scene) -> String {
                 .iter()
                 .map(|x| (x.hex, &[] as &[blitzkrieg::hex::Hex])),
         )
+        .chain(
+            action
+                .supplies
+                .iter()
+                .map(|x| (x.hex, &[] as &[blitzkrieg::hex::Hex])),
+        )
         .collect();
     let strips = labels::strip_counts(scene.marks, action.lost.iter().map(|l| l.hex));
     let mut placer = labels::Placer::new(geo, &strips, attacks.iter().map(|(h, _)| *h));
@@ -648,6 +654,7 @@ fn placed_markers(geo: &Geo, scene: &Scene) -> String {
     out.push_str(&draw::avs_placed(geo, &action.avs, &mut place));
     out.push_str(&draw::strikes_placed(geo, &action.strikes, &mut place));
     out.push_str(&draw::fights_placed(geo, &action.fights, &mut place));
+    out.push_str(&draw::supplies_placed(geo, &action.supplies, &mut place));
     out
 }
 
@@ -679,7 +686,7 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
     let move_text = format!("move ({}), arrow at the end", ours.name());
     let retreat_text = format!("retreat ({})", theirs.name());
     let (ours, theirs) = (draw::ink(ours), draw::ink(theirs));
-    let samples: [(&str, &str, &str); 6] = [
+    let mut samples: Vec<(&str, &str, &str)> = vec![
         ("", ours, &move_text),
         (r#" stroke-dasharray="7,5""#, theirs, &retreat_text),
         (r#" stroke-dasharray="2,4""#, ours, "advance after combat"),
@@ -699,6 +706,19 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
             "aircraft: mission, change of base",
         ),
     ];
+    // 50.74: an air supply dropped, when the picture shows one.
+    if scene
+        .action
+        .paths
+        .iter()
+        .any(|p| p.track == super::action::Track::Supply)
+    {
+        samples.push((
+            r#" stroke-dasharray="14,4,3,4,3,4""#,
+            ours,
+            "air supply dropped (50.74), from base",
+        ));
+    }
     for (dash, ink, text) in samples {
         let _ = writeln!(
             s,
@@ -730,6 +750,16 @@ fn side_column(s: &mut String, scene: &Scene, x: f64, top: f64) -> f64 {
         scene.patrol_zones,
     ) {
         line(s, &mut y, 11.5, false, text);
+    }
+    // 50.7: the hexes supplied by air, when the picture shows any.
+    if !scene.action.supplies.is_empty() {
+        line(
+            s,
+            &mut y,
+            11.5,
+            false,
+            "Green dashed ring: supplied by air (50.7); label: drop or landed",
+        );
     }
     let placed: Vec<String> = scene
         .action

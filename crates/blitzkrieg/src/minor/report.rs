@@ -1,6 +1,7 @@
 //! 29: the report's lines for the minor countries' events.
 
 use crate::event::Event;
+use crate::model::count::counted;
 use std::fmt::Write as _;
 
 /// One event of the minor countries, as the report writes it.
@@ -44,9 +45,10 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
                 .collect();
             let _ = writeln!(
                 out,
-                "  Battle {id}: {} attack the city {city} of {} with {factors} factors ({rule})",
+                "  Battle {id}: {} attack the city {city} of {} with {} ({rule})",
                 names.join(", "),
-                country.name()
+                country.name(),
+                counted(factors, "factor")
             );
             let _ = writeln!(out, "    roll {roll}; {table}");
             let what = if *reduced {
@@ -54,7 +56,11 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
             } else {
                 "the city holds: the attackers retreat 2 hexes (MCRT)"
             };
-            writeln!(out, "    the attackers lose {loss} factors; {what}")
+            writeln!(
+                out,
+                "    the attackers lose {}; {what}",
+                counted(loss, "factor")
+            )
         }
         Event::CityBombarded {
             city,
@@ -88,8 +94,9 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
             rule,
         } => writeln!(
             out,
-            "  guerrillas in {}: {side} removes {factors} factors, {why} ({rule})",
-            country.name()
+            "  guerrillas in {}: {side} removes {}, {why} ({rule})",
+            country.name(),
+            counted(factors, "factor")
         ),
         Event::MinorSupply {
             country,
@@ -101,7 +108,8 @@ pub fn line(out: &mut String, e: &Event) -> std::fmt::Result {
             if *paid {
                 writeln!(
                     out,
-                    "  {side} removes {factors} factors in {} to trace supply into or through it this player-turn ({rule})",
+                    "  {side} removes {} in {} to trace supply into or through it this player-turn ({rule})",
+                    counted(factors, "factor"),
                     country.name()
                 )
             } else {

@@ -5,6 +5,7 @@
 
 use crate::cite::Rule;
 use crate::hex::Hex;
+use crate::model::count::counted;
 use crate::model::mission::MissionKind;
 use crate::model::strike::{Hazard, Strike};
 use crate::odds::Factor;
@@ -122,8 +123,10 @@ impl AirEvent {
             } => {
                 let names: Vec<&str> = bombers.iter().map(UnitId::as_str).collect();
                 format!(
-                    "Strategic bombing of {hex} by {} with {factors} factors; {roll}; {table}: {removed} factors removed ({rule})",
-                    names.join(", ")
+                    "Strategic bombing of {hex} by {} with {}; {roll}; {table}: {} removed ({rule})",
+                    names.join(", "),
+                    counted(factors, "factor"),
+                    counted(removed, "factor")
                 )
             }
             AirEvent::Landed {
@@ -180,8 +183,14 @@ impl AirFire {
     /// The report's line.
     pub fn line(&self) -> String {
         format!(
-            "Air combat over {}: {} with {} factors; {}; {}: {} factors lost ({})",
-            self.hex, self.fire, self.factors, self.roll, self.table, self.lost, self.rule
+            "Air combat over {}: {} with {}; {}; {}: {} lost ({})",
+            self.hex,
+            self.fire,
+            counted(self.factors, "factor"),
+            self.roll,
+            self.table,
+            counted(self.lost, "factor"),
+            self.rule
         )
     }
 }

@@ -33,3 +33,5 @@ pub mod weather;
 pub mod air_supply;
 // 52.6: a player's own damage (BLITZKRIEG '85).
 pub mod own_damage;
+// The report's counts in words ("1 factor", "2 factors").
+pub mod count;

@@ -6,6 +6,7 @@
 use crate::cite::Rule;
 use crate::hex::Hex;
 use crate::marker::{Damage, DamageLevel, HexMarkerKind};
+use crate::model::count::{counted, worded};
 use crate::model::raid::{kind_name, RaidTarget};
 use crate::odds::Factor;
 use crate::units::UnitId;
@@ -49,7 +50,7 @@ impl Strike {
             (_, 0) => "no effect".to_string(),
             (Some(m), _) if self.damage.is_some() => self.damage_words(m),
             (Some(m), _) => m.to_string(),
-            (None, n) => format!("{n} aircraft factors"),
+            (None, n) => counted(n, "aircraft factor"),
         };
         format!(
             "{} bombed ({}): {outcome} (BBT)",
@@ -75,17 +76,19 @@ impl Strike {
             (_, 0, _) => "no effect".to_string(),
             (Some(m), _, _) if self.damage.is_some() => self.damage_words(m),
             (Some(m), _, _) => format!("{m} placed"),
-            (None, n, RaidTarget::Airbase) => format!("{n} aircraft factors eliminated"),
+            (None, n, RaidTarget::Airbase) => {
+                format!("{} eliminated", counted(n, "aircraft factor"))
+            }
             (None, n, _) => format!("{n}"),
         };
         let rolled = format!("{}; {}: {outcome} ({})", self.roll, self.table, self.rule);
         if let Some(id) = &self.barrage {
             let facility = self.target.marker().map_or("units", facility);
             return format!(
-                "Barrage {id} bombards the {facility} of {} with {} ({} factors); {rolled}",
+                "Barrage {id} bombards the {facility} of {} with {} ({}); {rolled}",
                 self.hex,
                 names.join(", "),
-                self.factors,
+                counted(self.factors, "factor"),
             );
         }
         if names.is_empty() {
@@ -95,10 +98,10 @@ impl Strike {
             );
         }
         format!(
-            "{what} of {}{night} by {} with {} factors; {rolled}",
+            "{what} of {}{night} by {} with {}; {rolled}",
             self.hex,
             names.join(", "),
-            self.factors,
+            counted(self.factors, "factor"),
         )
     }
 
@@ -131,8 +134,13 @@ impl Hazard {
     /// The report's line.
     pub fn line(&self) -> String {
         format!(
-            "Bombers over {}: {}; {}; {}: {} bomber factors lost ({})",
-            self.hex, self.fire, self.roll, self.table, self.lost, self.rule
+            "Bombers over {}: {}; {}; {}: {} lost ({})",
+            self.hex,
+            worded(&self.fire),
+            self.roll,
+            self.table,
+            counted(self.lost, "bomber factor"),
+            self.rule
         )
     }
 }

@@ -100,7 +100,10 @@ pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) 
                 dogfight = false;
             }
             Event::Air(AirEvent::Bombed { hex, removed, .. }) => {
-                battles.push(format!("{hex} bombed: {removed} factors (BBT)"));
+                battles.push(format!(
+                    "{hex} bombed: {} (BBT)",
+                    crate::model::count::counted(removed, "factor")
+                ));
                 barraging = true;
                 minor = None;
                 dogfight = false;
@@ -120,8 +123,9 @@ pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) 
             // 32.32: an air combat's fire.
             Event::Air(AirEvent::AirCombat(f)) => {
                 battles.push(format!(
-                    "air combat over {}: {} factors (ACT)",
-                    f.hex, f.lost
+                    "air combat over {}: {} (ACT)",
+                    f.hex,
+                    crate::model::count::counted(f.lost, "factor")
                 ));
                 barraging = false;
                 minor = None;
@@ -133,7 +137,10 @@ pub(super) fn lines(events: &[Event], label: &str, counters: Option<&Counters>) 
                 removed,
                 ..
             } => {
-                battles.push(format!("{id} barrages {target}: {removed} factors (BBT)"));
+                battles.push(format!(
+                    "{id} barrages {target}: {} (BBT)",
+                    crate::model::count::counted(removed, "factor")
+                ));
                 barraging = true;
                 minor = None;
                 dogfight = false;
@@ -361,7 +368,7 @@ mod tests {
         assert_eq!(
             out,
             [
-                "  Battles     2: air combat over NN48: 1 factors (ACT); air combat over NN48: 1 factors (ACT)",
+                "  Battles     2: air combat over NN48: 1 factor (ACT); air combat over NN48: 1 factor (ACT)",
                 "  Blue lost   B-1SAC",
                 "  Red lost    R-1FTR",
                 "  Cities      none changed hands",
