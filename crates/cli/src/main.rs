@@ -73,7 +73,7 @@ enum Command {
     Help(cli::help::Args),
 }
 
-/// `blitz --version` (or `-V`) alone, answered as clap answers it (`blitz 0.9.0`) without
+/// `blitz --version` (or `-V`) alone, answered as clap answers it (`blitz 0.10.0`) without
 /// building the parser of every command first: the one call whose whole cost is
 /// start-up.
 fn version_only() -> bool {
