@@ -198,7 +198,7 @@ fn state_png_at(
             None
         };
         match over {
-            Some(over) => raster::png_over(&over),
+            Some(over) => raster::png_over(over),
             None => raster::png(&picture::render(scene), 1.0),
         }
     })

@@ -91,7 +91,7 @@ static OVERVIEW: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backdrop-over
 
 /// The picture drawn over the board's pixels made when the binary was built
 /// ([`super::picture::render_over`]), as PNG bytes with a palette.
-pub fn png_over(over: &super::picture::Over) -> Result<Vec<u8>, RasterError> {
+pub fn png_over(over: super::picture::Over) -> Result<Vec<u8>, RasterError> {
     indexed_png(pixmap_over(over)?, OVER_COMPRESSION)
 }
 
@@ -108,17 +108,27 @@ const BEST_COMPRESSION: u8 = 9;
 /// the picture drawn over them. No layer or mask of the picture's size is drawn. The
 /// area is drawn in the picture's own memory, packed at its start as a picture the
 /// area's size, then spread to its place ([`spread`]): no second picture the area's
-/// size is held beside the picture.
-pub fn pixmap_over(over: &super::picture::Over) -> Result<tiny_skia::Pixmap, RasterError> {
-    let at = &over.at;
-    let frame = tree(&over.frame)?;
-    let size = canvas_size(&frame, 1.0)?;
-    let mut data = vec![0u8; pixel_bytes(size.width(), size.height())];
+/// size is held beside the picture. Each document is read when it is drawn, and
+/// freed (its text with it) before the next is read.
+pub fn pixmap_over(over: super::picture::Over) -> Result<tiny_skia::Pixmap, RasterError> {
+    let super::picture::Over {
+        frame,
+        area,
+        at,
+        size: (width, height),
+    } = over;
+    let too_large = RasterError::TooLarge { width, height };
+    let size = match tiny_skia::IntSize::from_wh(width, height) {
+        Some(size) if width <= MAX_SIDE && height <= MAX_SIDE => size,
+        _ => return Err(too_large),
+    };
+    let mut data = vec![0u8; pixel_bytes(width, height)];
     let area_size = {
-        let tree = tree(&over.area)?;
+        let tree = tree(&area)?;
+        drop(area);
         let (aw, ah) = canvas_size(&tree, 1.0).map(|s| (s.width(), s.height()))?;
         let (ax, ay) = at.detail_at;
-        if ax.saturating_add(aw) > size.width() || ay.saturating_add(ah) > size.height() {
+        if ax.saturating_add(aw) > width || ay.saturating_add(ah) > height {
             return Err(RasterError::Svg(
                 "the area of action does not fit in the picture".into(),
             ));
@@ -150,11 +160,8 @@ pub fn pixmap_over(over: &super::picture::Over) -> Result<tiny_skia::Pixmap, Ras
         resvg::render(&tree, tiny_skia::Transform::identity(), &mut area);
         (aw, ah)
     };
-    spread(&mut data, area_size, size.width(), at.detail_at);
-    let mut pixmap = tiny_skia::Pixmap::from_vec(data, size).ok_or(RasterError::TooLarge {
-        width: size.width(),
-        height: size.height(),
-    })?;
+    spread(&mut data, area_size, width, at.detail_at);
+    let mut pixmap = tiny_skia::Pixmap::from_vec(data, size).ok_or(too_large)?;
     let mut buf = Vec::new();
     let (ow, oh) = decode(OVERVIEW, &mut buf)?;
     for row in 0..oh {
@@ -166,8 +173,16 @@ pub fn pixmap_over(over: &super::picture::Over) -> Result<tiny_skia::Pixmap, Ras
             buf.get(from..from + (ow * 3) as usize),
         );
     }
+    drop(buf);
+    let tree = tree(&frame)?;
+    drop(frame);
+    if canvas_size(&tree, 1.0)? != size {
+        return Err(RasterError::Svg(
+            "the picture's frame is not the picture's size".into(),
+        ));
+    }
     resvg::render(
-        &frame,
+        &tree,
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
@@ -274,13 +289,9 @@ fn lay_rgb(pixmap: &mut tiny_skia::PixmapMut, (x, y): (u32, u32), rgb: Option<&[
     }
 }
 
-/// A pixel's colour as 0xRRGGBB, laid on white where the picture is transparent.
-fn rgb(p: &tiny_skia::PremultipliedColorU8) -> u32 {
-    rgb_of([p.red(), p.green(), p.blue(), p.alpha()])
-}
-
-/// [`rgb`] of a pixel's premultiplied red, green, blue and alpha.
-fn rgb_of([r, g, b, a]: [u8; 4]) -> u32 {
+/// A pixel's colour as 0xRRGGBB from its premultiplied red, green, blue and alpha,
+/// laid on white where the picture is transparent.
+fn rgb([r, g, b, a]: [u8; 4]) -> u32 {
     // premultiplied: on white, each channel is c + (255 - a)
     let white = 255 - u32::from(a);
     let ch = |c: u8| (u32::from(c) + white).min(255);
@@ -313,24 +324,26 @@ impl Hasher for ColourHasher {
     }
 }
 
-/// How many pixels of `pixels` have each colour ([`rgb`]), counted run by run: a map
-/// has long runs of one colour.
-fn colour_counts(pixels: &[tiny_skia::PremultipliedColorU8]) -> Colours {
+/// How many pixels of the picture's bytes `data` have each colour ([`rgb`]), counted
+/// run by run: a map has long runs of one colour, and a pixel the same as the one
+/// before is told by its four bytes alone.
+fn colour_counts(data: &[u8]) -> Colours {
     let mut counts = Colours::default();
     let mut run: Option<(u32, u32)> = None;
-    for c in pixels.iter().map(rgb) {
+    for px in data.chunks_exact(4) {
+        let raw = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
         match &mut run {
-            Some((last, n)) if *last == c => *n += 1,
+            Some((last, n)) if *last == raw => *n += 1,
             _ => {
                 if let Some((last, n)) = run {
-                    *counts.entry(last).or_insert(0) += n;
+                    *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
                 }
-                run = Some((c, 1));
+                run = Some((raw, 1));
             }
         }
     }
     if let Some((last, n)) = run {
-        *counts.entry(last).or_insert(0) += n;
+        *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
     }
     counts
 }
@@ -427,15 +440,16 @@ fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize 
     for row in 0..rows {
         for col in 0..width {
             let p = 4 * (row * width + col);
-            let c = rgb_of([data[p], data[p + 1], data[p + 2], data[p + 3]]);
+            let px = [data[p], data[p + 1], data[p + 2], data[p + 3]];
+            let raw = u32::from_le_bytes(px);
             let index = match last {
-                Some((l, index)) if l == c => index,
+                Some((l, index)) if l == raw => index,
                 _ => {
                     let index = indices
-                        .get(&c)
+                        .get(&rgb(px))
                         .and_then(|i| u8::try_from(*i).ok())
                         .unwrap_or(0);
-                    last = Some((c, index));
+                    last = Some((raw, index));
                     index
                 }
             };
@@ -458,7 +472,7 @@ fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize 
 /// the bytes `png`'s own encoder writes, unfiltered, at that level, a row at a time.
 fn indexed_png(mut pixmap: tiny_skia::Pixmap, level: u8) -> Result<Vec<u8>, RasterError> {
     let (width, height) = (pixmap.width(), pixmap.height());
-    let mut colours = colour_counts(pixmap.pixels());
+    let mut colours = colour_counts(pixmap.data());
     let pal = palette(&colours);
     index_colours(&mut colours, &pal);
     let len = quantize_in_place(pixmap.data_mut(), width as usize, &colours);
@@ -498,7 +512,11 @@ mod tests {
     /// outside it.
     fn indices_trying_every_colour(pixmap: &tiny_skia::Pixmap) -> (Vec<u32>, Vec<u8>) {
         let mut runs: Vec<(u32, u32)> = Vec::new();
-        for c in pixmap.pixels().iter().map(rgb) {
+        for c in pixmap
+            .pixels()
+            .iter()
+            .map(|p| rgb([p.red(), p.green(), p.blue(), p.alpha()]))
+        {
             match runs.last_mut() {
                 Some((last, n)) if *last == c => *n += 1,
                 _ => runs.push((c, 1)),
@@ -573,7 +591,7 @@ mod tests {
         for (levels, seed) in [(3, 1), (5, 2), (16, 3), (40, 4), (256, 5)] {
             let pixmap = noisy(300, 200, levels, seed);
             let (pal, indices) = indices_trying_every_colour(&pixmap);
-            let mut colours = colour_counts(pixmap.pixels());
+            let mut colours = colour_counts(pixmap.data());
             assert_eq!(palette(&colours), pal, "levels {levels}");
             index_colours(&mut colours, &pal);
             let mut data = pixmap.data().to_vec();
