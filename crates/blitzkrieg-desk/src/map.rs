@@ -170,8 +170,9 @@ pub fn state_png(rules: &Rules, state: &GameState) -> Result<Vec<u8>, RasterErro
 pub fn state_png_fit(rules: &Rules, state: &GameState) -> Result<(Vec<u8>, f64), RasterError> {
     let mut png = Vec::new();
     let mut used = 1.0;
+    let embedded = backdrop::is_embedded(&rules.board);
     for fit in [1.0, 0.8, 0.65, 0.5, 0.4] {
-        png = state_png_at(rules, state, fit)?;
+        png = state_png_at(rules, state, fit, embedded)?;
         used = fit;
         // A home country drawn whole for its set-up has no smaller area to draw.
         if png.len() <= PNG_BUDGET || setting_up(state).is_some() {
@@ -181,18 +182,23 @@ pub fn state_png_fit(rules: &Rules, state: &GameState) -> Result<(Vec<u8>, f64),
     Ok((png, used))
 }
 
-/// The picture of `state` at `fit` as PNG bytes: on the embedded board, drawn over the
+/// The picture of `state` at `fit` as PNG bytes: on the `embedded` board, drawn over the
 /// board's pixels made when the binary was built ([`backdrop`]); on another board, or
 /// for a home country drawn whole, from the whole SVG document ([`state_svg`]).
-fn state_png_at(rules: &Rules, state: &GameState, fit: f64) -> Result<Vec<u8>, RasterError> {
+fn state_png_at(
+    rules: &Rules,
+    state: &GameState,
+    fit: f64,
+    embedded: bool,
+) -> Result<Vec<u8>, RasterError> {
     with_scene(rules, state, fit, |scene| {
-        let over = if backdrop::is_embedded(&rules.board) {
+        let over = if embedded {
             picture::render_over(scene)
         } else {
             None
         };
         match over {
-            Some(over) => raster::png_over(&over),
+            Some(over) => raster::png_over(over),
             None => raster::png(&picture::render(scene), 1.0),
         }
     })

@@ -106,8 +106,9 @@ pub fn overview_group(geo: &Geo, board: &Board, x: f64, y: f64) -> String {
     )
 }
 
-/// Whether `board` is the embedded board, whose pixels the binary holds.
+/// Whether `board` is the embedded board, whose pixels the binary holds. The embedded
+/// board it is compared with is built for the comparison and freed: a copy kept to the
+/// end of the process was held through the drawing of the picture, at its peak.
 pub fn is_embedded(board: &Board) -> bool {
-    static EMBEDDED: std::sync::OnceLock<Board> = std::sync::OnceLock::new();
-    *board == *EMBEDDED.get_or_init(Board::embedded)
+    *board == Board::embedded()
 }

@@ -20,7 +20,7 @@ pub fn png(_svg: &str, _scale: f32) -> Result<Vec<u8>, RasterError> {
 }
 
 /// Refuses: no PNG is drawn in this build.
-pub fn png_over(_over: &crate::map::picture::Over) -> Result<Vec<u8>, RasterError> {
+pub fn png_over(_over: crate::map::picture::Over) -> Result<Vec<u8>, RasterError> {
     Err(RasterError::NotBuilt)
 }
 

@@ -282,6 +282,9 @@ pub struct Over {
     pub area: String,
     /// Where the board's pixels go.
     pub at: super::backdrop::Placement,
+    /// The picture's width and height in pixels, [`Over::frame`]'s: the picture is
+    /// made, and the area drawn on it, before the frame is read.
+    pub size: (u32, u32),
 }
 
 /// The picture as [`Over`]'s two SVG documents, and where [`super::backdrop`]'s
@@ -306,8 +309,13 @@ pub fn render_over(scene: &Scene) -> Option<Over> {
             px(TITLE_H) - super::backdrop::OVERVIEW_MARGIN,
         ),
     };
-    let (frame, area) = render_parts(scene, Layers::Over);
-    Some(Over { frame, area, at })
+    let (frame, area, (width, height)) = render_parts(scene, Layers::Over);
+    Some(Over {
+        frame,
+        area,
+        at,
+        size: (px(width), px(height)),
+    })
 }
 
 /// Where the small map begins, right of an area of action `dw` pixels wide.
@@ -368,9 +376,9 @@ fn render_layers(scene: &Scene, drawn: Layers) -> String {
     render_parts(scene, drawn).0
 }
 
-/// The picture's SVG document, and for [`Layers::Over`] the area of action's own
-/// ([`Over::area`]; empty for the others).
-fn render_parts(scene: &Scene, drawn: Layers) -> (String, String) {
+/// The picture's SVG document, for [`Layers::Over`] the area of action's own
+/// ([`Over::area`]; empty for the others), and the picture's width and height.
+fn render_parts(scene: &Scene, drawn: Layers) -> (String, String, (f64, f64)) {
     let geo = Geo::of(scene.board);
     let window = shown(scene.board, &geo, scene);
     let (dw, dh) = match window {
@@ -480,7 +488,7 @@ fn render_parts(scene: &Scene, drawn: Layers) -> (String, String) {
     );
     s.push_str(&side);
     s.push_str("</svg>\n");
-    (s, area)
+    (s, area, (width.ceil(), height))
 }
 
 /// The area of action, clipped and scaled, framed; the board's own drawing under it
@@ -1286,7 +1294,7 @@ mod tests {
             for fit in [1.0, 0.5] {
                 let (over, whole) = crate::map::with_scene(&umpire.rules, &state, fit, |scene| {
                     (
-                        crate::map::raster::pixmap_over(&render_over(scene).unwrap()).unwrap(),
+                        crate::map::raster::pixmap_over(render_over(scene).unwrap()).unwrap(),
                         crate::map::raster::pixmap(&render(scene), 1.0).unwrap(),
                     )
                 });

@@ -4,7 +4,8 @@
 //! commonest colours (a map is mostly flat colour), a third of the size of full colour.
 
 use resvg::{tiny_skia, usvg};
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why a picture could not be made.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -45,7 +46,7 @@ pub fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, RasterError> {
 
 /// Draws an SVG document at `scale` as PNG bytes, with a palette.
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RasterError> {
-    indexed_png(&pixmap(svg, scale)?, png::Compression::High)
+    indexed_png(pixmap(svg, scale)?, BEST_COMPRESSION)
 }
 
 /// An SVG document read, with the embedded faces.
@@ -58,6 +59,13 @@ fn tree(svg: &str) -> Result<usvg::Tree, RasterError> {
 
 /// A transparent picture the size of `tree` at `scale`, if it is not too large.
 fn canvas(tree: &usvg::Tree, scale: f32) -> Result<tiny_skia::Pixmap, RasterError> {
+    let size = canvas_size(tree, scale)?;
+    let (width, height) = (size.width(), size.height());
+    tiny_skia::Pixmap::new(width, height).ok_or(RasterError::TooLarge { width, height })
+}
+
+/// The size of `tree` at `scale` in pixels, if it is not too large to draw.
+fn canvas_size(tree: &usvg::Tree, scale: f32) -> Result<tiny_skia::IntSize, RasterError> {
     let size = tree
         .size()
         .to_int_size()
@@ -70,7 +78,7 @@ fn canvas(tree: &usvg::Tree, scale: f32) -> Result<tiny_skia::Pixmap, RasterErro
     if width > MAX_SIDE || height > MAX_SIDE {
         return Err(RasterError::TooLarge { width, height });
     }
-    tiny_skia::Pixmap::new(width, height).ok_or(RasterError::TooLarge { width, height })
+    Ok(size)
 }
 
 /// The board drawn whole at the area of action's scale, in tiles, as `build.rs` wrote
@@ -83,27 +91,55 @@ static OVERVIEW: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backdrop-over
 
 /// The picture drawn over the board's pixels made when the binary was built
 /// ([`super::picture::render_over`]), as PNG bytes with a palette.
-pub fn png_over(over: &super::picture::Over) -> Result<Vec<u8>, RasterError> {
-    indexed_png(&pixmap_over(over)?, OVER_COMPRESSION)
+pub fn png_over(over: super::picture::Over) -> Result<Vec<u8>, RasterError> {
+    indexed_png(pixmap_over(over)?, OVER_COMPRESSION)
 }
 
 /// How hard the picture of the action is compressed: zlib's default level (6) takes
 /// two fifths of the instructions of the best (9), which the other pictures keep, for PNGs
 /// 1.6% to 2.8% larger. Every sample's picture still fits [`super::PNG_BUDGET`] at the
 /// same area as at level 9 (`docs/speed.md`, sixth pass).
-const OVER_COMPRESSION: png::Compression = png::Compression::Balanced;
+const OVER_COMPRESSION: u8 = 6;
+/// How hard the other pictures are compressed: zlib's best level.
+const BEST_COMPRESSION: u8 = 9;
 
 /// [`png_over`]'s pixels: the area of action's marks drawn on the board's pixels of
-/// the area, in a picture the area's size, laid with the small map's pixels on the
-/// white picture, and the rest of the picture drawn over them. No layer or mask of
-/// the picture's size is drawn, and the area's picture is freed before the rest is
-/// drawn.
-pub fn pixmap_over(over: &super::picture::Over) -> Result<tiny_skia::Pixmap, RasterError> {
-    let at = &over.at;
-    let frame = tree(&over.frame)?;
-    let area = {
-        let tree = tree(&over.area)?;
-        let mut area = canvas(&tree, 1.0)?;
+/// the area, laid with the small map's pixels on the white picture, and the rest of
+/// the picture drawn over them. No layer or mask of the picture's size is drawn. The
+/// area is drawn in the picture's own memory, packed at its start as a picture the
+/// area's size, then spread to its place ([`spread`]): no second picture the area's
+/// size is held beside the picture. Each document is read when it is drawn, and
+/// freed (its text with it) before the next is read.
+pub fn pixmap_over(over: super::picture::Over) -> Result<tiny_skia::Pixmap, RasterError> {
+    let super::picture::Over {
+        frame,
+        area,
+        at,
+        size: (width, height),
+    } = over;
+    let too_large = RasterError::TooLarge { width, height };
+    let size = match tiny_skia::IntSize::from_wh(width, height) {
+        Some(size) if width <= MAX_SIDE && height <= MAX_SIDE => size,
+        _ => return Err(too_large),
+    };
+    let mut data = vec![0u8; pixel_bytes(width, height)];
+    let area_size = {
+        let tree = tree(&area)?;
+        drop(area);
+        let (aw, ah) = canvas_size(&tree, 1.0).map(|s| (s.width(), s.height()))?;
+        let (ax, ay) = at.detail_at;
+        if ax.saturating_add(aw) > width || ay.saturating_add(ah) > height {
+            return Err(RasterError::Svg(
+                "the area of action does not fit in the picture".into(),
+            ));
+        }
+        let mut area = data
+            .get_mut(..pixel_bytes(aw, ah))
+            .and_then(|bytes| tiny_skia::PixmapMut::from_bytes(bytes, aw, ah))
+            .ok_or(RasterError::TooLarge {
+                width: aw,
+                height: ah,
+            })?;
         let (x, y, w, h) = at.detail;
         let mut buf = Vec::new();
         for (tile, (tx, ty)) in detail_tiles((x, y, w, h))? {
@@ -121,31 +157,68 @@ pub fn pixmap_over(over: &super::picture::Over) -> Result<tiny_skia::Pixmap, Ras
                 );
             }
         }
-        resvg::render(&tree, tiny_skia::Transform::identity(), &mut area.as_mut());
-        area
+        resvg::render(&tree, tiny_skia::Transform::identity(), &mut area);
+        (aw, ah)
     };
-    let mut pixmap = canvas(&frame, 1.0)?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    let (aw, ah) = (area.width() as usize * 4, area.height());
-    for row in 0..ah {
-        let from = row as usize * aw;
-        let to = (at.detail_at.0, at.detail_at.1 + row);
-        lay(&mut pixmap, to, area.data().get(from..from + aw), 4);
-    }
-    drop(area);
+    spread(&mut data, area_size, width, at.detail_at);
+    let mut pixmap = tiny_skia::Pixmap::from_vec(data, size).ok_or(too_large)?;
     let mut buf = Vec::new();
     let (ow, oh) = decode(OVERVIEW, &mut buf)?;
     for row in 0..oh {
         let from = (row * ow * 3) as usize;
         let to = (at.overview_at.0, at.overview_at.1 + row);
-        lay_rgb(&mut pixmap, to, buf.get(from..from + (ow * 3) as usize));
+        lay_rgb(
+            &mut pixmap.as_mut(),
+            to,
+            buf.get(from..from + (ow * 3) as usize),
+        );
+    }
+    drop(buf);
+    let tree = tree(&frame)?;
+    drop(frame);
+    if canvas_size(&tree, 1.0)? != size {
+        return Err(RasterError::Svg(
+            "the picture's frame is not the picture's size".into(),
+        ));
     }
     resvg::render(
-        &frame,
+        &tree,
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
     Ok(pixmap)
+}
+
+/// The bytes of a picture `width` by `height` (four a pixel).
+fn pixel_bytes(width: u32, height: u32) -> usize {
+    width as usize * height as usize * 4
+}
+
+/// Moves the picture `aw` by `ah` packed at the start of `data` to (`ax`, `ay`) of the
+/// picture `width` pixels wide that `data` holds, and makes the rest of that picture
+/// white: the area of action laid on the white picture. Rows are moved last first,
+/// each to a place no nearer the start than its own, so none is overwritten before
+/// it is moved. The area lies inside the picture ([`pixmap_over`] checks it).
+fn spread(data: &mut [u8], (aw, ah): (u32, u32), width: u32, (ax, ay): (u32, u32)) {
+    let (row_bytes, area_row, left) = (width as usize * 4, aw as usize * 4, ax as usize * 4);
+    let (ay, ah) = (ay as usize, ah as usize);
+    let line = |y: usize| y * row_bytes;
+    for row in (0..ah).rev() {
+        let from = row * area_row;
+        data.copy_within(from..from + area_row, line(ay + row) + left);
+    }
+    let len = data.len();
+    let mut white = |range: std::ops::Range<usize>| {
+        if let Some(bytes) = data.get_mut(range) {
+            bytes.fill(255);
+        }
+    };
+    white(0..line(ay));
+    for y in ay..ay + ah {
+        white(line(y)..line(y) + left);
+        white(line(y) + left + area_row..line(y + 1));
+    }
+    white(line(ay + ah)..len);
 }
 
 /// The board's pixels damaged: the binary was not built as `build.rs` builds it.
@@ -200,15 +273,9 @@ fn decode(png_bytes: &[u8], buf: &mut Vec<u8>) -> Result<(u32, u32), RasterError
 
 /// Lays the opaque RGB pixels `rgb` down on `pixmap` from the pixel `(x, y)`
 /// rightwards, as far as the picture goes.
-fn lay_rgb(pixmap: &mut tiny_skia::Pixmap, at: (u32, u32), rgb: Option<&[u8]>) {
-    lay(pixmap, at, rgb, 3);
-}
-
-/// Lays the pixels `from`, `size` bytes each (RGB, opaque, or premultiplied RGBA),
-/// down on `pixmap` from the pixel `(x, y)` rightwards, as far as the picture goes.
-fn lay(pixmap: &mut tiny_skia::Pixmap, (x, y): (u32, u32), from: Option<&[u8]>, size: usize) {
+fn lay_rgb(pixmap: &mut tiny_skia::PixmapMut, (x, y): (u32, u32), rgb: Option<&[u8]>) {
     let (width, height) = (pixmap.width(), pixmap.height());
-    let Some(from) = from else { return };
+    let Some(rgb) = rgb else { return };
     if y >= height || x >= width {
         return;
     }
@@ -217,47 +284,74 @@ fn lay(pixmap: &mut tiny_skia::Pixmap, (x, y): (u32, u32), from: Option<&[u8]>, 
     let Some(row) = pixmap.data_mut().get_mut(start..start + room) else {
         return;
     };
-    for (px, c) in row.chunks_exact_mut(4).zip(from.chunks_exact(size)) {
-        match c {
-            [r, g, b] => px.copy_from_slice(&[*r, *g, *b, 255]),
-            _ => px.copy_from_slice(c),
-        }
+    for (px, c) in row.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
+        px.copy_from_slice(&[c[0], c[1], c[2], 255]);
     }
 }
 
-/// A pixel's colour as 0xRRGGBB, laid on white where the picture is transparent.
-fn rgb(p: &tiny_skia::PremultipliedColorU8) -> u32 {
+/// A pixel's colour as 0xRRGGBB from its premultiplied red, green, blue and alpha,
+/// laid on white where the picture is transparent.
+fn rgb([r, g, b, a]: [u8; 4]) -> u32 {
     // premultiplied: on white, each channel is c + (255 - a)
-    let white = 255 - u32::from(p.alpha());
+    let white = 255 - u32::from(a);
     let ch = |c: u8| (u32::from(c) + white).min(255);
-    (ch(p.red()) << 16) | (ch(p.green()) << 8) | ch(p.blue())
+    (ch(r) << 16) | (ch(g) << 8) | ch(b)
 }
 
-/// The picture's colours ([`rgb`]) as runs of one colour: (colour, length). A map has
-/// long runs: they are all that is kept of the colours, not a copy of every pixel.
-fn runs(pixmap: &tiny_skia::Pixmap) -> Vec<(u32, u32)> {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for c in pixmap.pixels().iter().map(rgb) {
-        match runs.last_mut() {
-            Some((last, n)) if *last == c => *n += 1,
-            _ => runs.push((c, 1)),
+/// A table keyed by colour ([`rgb`]): first how many pixels have each colour, then
+/// each colour's palette index ([`indexed_png`]). Its order is never read: what is
+/// written is sorted first.
+type Colours = HashMap<u32, u32, BuildHasherDefault<ColourHasher>>;
+
+/// A colour's hash: one multiplication, its high bits folded onto the low bits a
+/// table's slot is taken from. The same on every run (no random keys).
+#[derive(Default)]
+struct ColourHasher(u64);
+
+impl Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u32(u32::from(*b));
         }
     }
-    runs
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0 ^ u64::from(n)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// How many pixels of the picture's bytes `data` have each colour ([`rgb`]), counted
+/// run by run: a map has long runs of one colour, and a pixel the same as the one
+/// before is told by its four bytes alone.
+fn colour_counts(data: &[u8]) -> Colours {
+    let mut counts = Colours::default();
+    let mut run: Option<(u32, u32)> = None;
+    for px in data.chunks_exact(4) {
+        let raw = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+        match &mut run {
+            Some((last, n)) if *last == raw => *n += 1,
+            _ => {
+                if let Some((last, n)) = run {
+                    *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
+                }
+                run = Some((raw, 1));
+            }
+        }
+    }
+    if let Some((last, n)) = run {
+        *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
+    }
+    counts
 }
 
 /// The 256 commonest colours, commonest first (ties by colour value).
-fn palette(runs: &[(u32, u32)]) -> Vec<u32> {
-    let mut sorted = runs.to_vec();
-    sorted.sort_unstable();
-    let mut counts: Vec<(u32, u32)> = Vec::new();
-    for (c, k) in sorted {
-        match counts.last_mut() {
-            Some((last, n)) if *last == c => *n += k,
-            _ => counts.push((c, k)),
-        }
-    }
-    counts.sort_by_key(|(c, n)| (std::cmp::Reverse(*n), *c));
+fn palette(counts: &Colours) -> Vec<u32> {
+    let mut counts: Vec<(u32, u32)> = counts.iter().map(|(c, n)| (*c, *n)).collect();
+    counts.sort_unstable_by_key(|(c, n)| (std::cmp::Reverse(*n), *c));
     counts.into_iter().take(256).map(|(c, _)| c).collect()
 }
 
@@ -267,63 +361,318 @@ fn channels(c: u32) -> [i32; 3] {
     [i32::from(b[1]), i32::from(b[2]), i32::from(b[3])]
 }
 
-/// The index of the palette colour nearest to `c` (squared distance, first wins).
-fn nearest(pal: &[[i32; 3]], c: u32) -> u8 {
-    let [r, g, b] = channels(c);
-    let mut best = (i32::MAX, 0usize);
-    for (i, p) in pal.iter().enumerate() {
-        let d = (r - p[0]) * (r - p[0]) + (g - p[1]) * (g - p[1]) + (b - p[2]) * (b - p[2]);
-        if d < best.0 {
-            best = (d, i);
-        }
+/// The palette's colours sorted by their red, each with its index: the nearest
+/// colour to another is looked for among those whose red alone is not farther
+/// than the nearest found so far.
+struct Nearest(Vec<([i32; 3], usize)>);
+
+impl Nearest {
+    fn new(pal: &[u32]) -> Nearest {
+        let mut by_red: Vec<([i32; 3], usize)> = pal
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (channels(*c), i))
+            .collect();
+        by_red.sort_unstable();
+        Nearest(by_red)
     }
-    u8::try_from(best.1).unwrap_or(0)
+
+    /// The index of the palette colour nearest to `c` (squared distance; of colours
+    /// as near, the first in the palette): the colour trying every one of them finds.
+    /// A colour whose red alone is farther than the nearest so far is farther
+    /// whatever its green and blue, and so is every colour beyond it in red.
+    fn index(&self, c: u32) -> u8 {
+        let q = channels(c);
+        let mut best = (i32::MAX, usize::MAX);
+        let mut look = |(p, i): &([i32; 3], usize)| {
+            let dr = (p[0] - q[0]) * (p[0] - q[0]);
+            if dr > best.0 {
+                return false;
+            }
+            let d = dr + (p[1] - q[1]) * (p[1] - q[1]) + (p[2] - q[2]) * (p[2] - q[2]);
+            if (d, *i) < best {
+                best = (d, *i);
+            }
+            true
+        };
+        let split = self.0.partition_point(|(p, _)| p[0] < q[0]);
+        let (below, above) = self.0.split_at(split);
+        for entry in above {
+            if !look(entry) {
+                break;
+            }
+        }
+        for entry in below.iter().rev() {
+            if !look(entry) {
+                break;
+            }
+        }
+        u8::try_from(best.1).unwrap_or(0)
+    }
 }
 
-/// Each pixel's palette index, run by run: exact colours by binary search, the
-/// others by the nearest colour, worked out once per colour.
-fn indices(runs: &[(u32, u32)], pal: &[u32], len: usize) -> Vec<u8> {
-    let mut exact: Vec<(u32, u8)> = pal
+/// Turns `counts` into each colour's palette index: a colour of the palette its
+/// own, another the nearest's ([`Nearest`]), worked out once a colour.
+fn index_colours(counts: &mut Colours, pal: &[u32]) {
+    let exact: Colours = pal
         .iter()
         .enumerate()
-        .map(|(i, c)| (*c, u8::try_from(i).unwrap_or(0)))
+        .map(|(i, c)| (*c, u32::try_from(i).unwrap_or(0)))
         .collect();
-    exact.sort_unstable();
-    let pal_rgb: Vec<[i32; 3]> = pal.iter().map(|c| channels(*c)).collect();
-    let mut others: BTreeMap<u32, u8> = BTreeMap::new();
-    let mut out = Vec::with_capacity(len);
-    for (c, n) in runs {
-        let i = match exact.binary_search_by_key(c, |(k, _)| *k) {
-            Ok(i) => exact[i].1,
-            Err(_) => *others.entry(*c).or_insert_with(|| nearest(&pal_rgb, *c)),
+    let nearest = Nearest::new(pal);
+    for (c, v) in counts.iter_mut() {
+        *v = match exact.get(c) {
+            Some(i) => *i,
+            None => u32::from(nearest.index(*c)),
         };
-        out.resize(out.len() + *n as usize, i);
     }
-    out
 }
 
-/// An 8-bit palette PNG of the picture, compressed as `compression` says.
-fn indexed_png(
-    pixmap: &tiny_skia::Pixmap,
-    compression: png::Compression,
-) -> Result<Vec<u8>, RasterError> {
-    let runs = runs(pixmap);
-    let pal = palette(&runs);
-    let data = indices(&runs, &pal, pixmap.pixels().len());
+/// Writes the picture's rows as a PNG's unfiltered scanlines over its own bytes: each
+/// row a filter byte of 0 and its pixels' palette indices. Every pixel is read
+/// before its bytes can be written over (the pixel `i` of row `r` goes to byte
+/// `i + r + 1`, never beyond its own bytes `4 i` to `4 i + 3`). Returns how many bytes
+/// the scanlines take at the start of `data`.
+fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize {
+    let rows = (data.len() / 4).checked_div(width).unwrap_or(0);
+    let mut last: Option<(u32, u8)> = None;
+    let mut at = 0;
+    for row in 0..rows {
+        for col in 0..width {
+            let p = 4 * (row * width + col);
+            let px = [data[p], data[p + 1], data[p + 2], data[p + 3]];
+            let raw = u32::from_le_bytes(px);
+            let index = match last {
+                Some((l, index)) if l == raw => index,
+                _ => {
+                    let index = indices
+                        .get(&rgb(px))
+                        .and_then(|i| u8::try_from(*i).ok())
+                        .unwrap_or(0);
+                    last = Some((raw, index));
+                    index
+                }
+            };
+            if col == 0 {
+                data[at] = 0;
+                at += 1;
+            }
+            data[at] = index;
+            at += 1;
+        }
+    }
+    at
+}
+
+/// An 8-bit palette PNG of the picture, its scanlines compressed at zlib's `level`
+/// (0 to 9): the palette of its 256 commonest colours, each other colour shown as the
+/// nearest of them. The picture is used up: its pixels are overwritten by their
+/// indices ([`quantize_in_place`]), the rest of its memory is given back, and the
+/// scanlines are compressed in one piece,
+/// the bytes `png`'s own encoder writes, unfiltered, at that level, a row at a time.
+fn indexed_png(mut pixmap: tiny_skia::Pixmap, level: u8) -> Result<Vec<u8>, RasterError> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let mut colours = colour_counts(pixmap.data());
+    let pal = palette(&colours);
+    index_colours(&mut colours, &pal);
+    let len = quantize_in_place(pixmap.data_mut(), width as usize, &colours);
+    drop(colours);
+    // The scanlines are a quarter of the picture's bytes: the rest is given back
+    // before they are compressed.
+    let mut scanlines = pixmap.take();
+    scanlines.truncate(len);
+    scanlines.shrink_to_fit();
+    let zlib = miniz_oxide::deflate::compress_to_vec_zlib(&scanlines, level);
+    drop(scanlines);
     let rgb: Vec<u8> = pal
         .iter()
         .flat_map(|c| [(c >> 16) as u8, (c >> 8) as u8, *c as u8])
         .collect();
     let mut out = Vec::new();
-    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    let mut enc = png::Encoder::new(&mut out, width, height);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(rgb);
-    enc.set_compression(compression);
-    enc.set_filter(png::Filter::NoFilter);
+    // The image data is written as one chunk of its own, not through the encoder.
+    enc.validate_sequence(false);
     let err = |e: png::EncodingError| RasterError::Png(e.to_string());
     let mut w = enc.write_header().map_err(err)?;
-    w.write_image_data(&data).map_err(err)?;
+    w.write_chunk(png::chunk::IDAT, &zlib).map_err(err)?;
     w.finish().map_err(err)?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// The palette and indices as they were worked out before: runs of colour, the
+    /// runs sorted and merged into counts, every palette colour tried for a colour
+    /// outside it.
+    fn indices_trying_every_colour(pixmap: &tiny_skia::Pixmap) -> (Vec<u32>, Vec<u8>) {
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        for c in pixmap
+            .pixels()
+            .iter()
+            .map(|p| rgb([p.red(), p.green(), p.blue(), p.alpha()]))
+        {
+            match runs.last_mut() {
+                Some((last, n)) if *last == c => *n += 1,
+                _ => runs.push((c, 1)),
+            }
+        }
+        let mut sorted = runs.clone();
+        sorted.sort_unstable();
+        let mut counts: Vec<(u32, u32)> = Vec::new();
+        for (c, k) in sorted {
+            match counts.last_mut() {
+                Some((last, n)) if *last == c => *n += k,
+                _ => counts.push((c, k)),
+            }
+        }
+        counts.sort_by_key(|(c, n)| (std::cmp::Reverse(*n), *c));
+        let pal: Vec<u32> = counts.into_iter().take(256).map(|(c, _)| c).collect();
+        let pal_rgb: Vec<[i32; 3]> = pal.iter().map(|c| channels(*c)).collect();
+        let mut memo: BTreeMap<u32, u8> = BTreeMap::new();
+        let mut out = Vec::new();
+        for (c, n) in runs {
+            let i = *memo.entry(c).or_insert_with(|| {
+                let [r, g, b] = channels(c);
+                let mut best = (i32::MAX, 0usize);
+                for (i, p) in pal_rgb.iter().enumerate() {
+                    let d = (r - p[0]).pow(2) + (g - p[1]).pow(2) + (b - p[2]).pow(2);
+                    if d < best.0 {
+                        best = (d, i);
+                    }
+                }
+                u8::try_from(best.1).unwrap()
+            });
+            out.resize(out.len() + n as usize, i);
+        }
+        (pal, out)
+    }
+
+    /// A picture of `width` by `height` pixels in runs of one to nine pixels of one
+    /// colour, some translucent, each channel taking one of `levels` values.
+    fn noisy(width: u32, height: u32, levels: u32, seed: u64) -> tiny_skia::Pixmap {
+        let mut pixmap = tiny_skia::Pixmap::new(width, height).unwrap();
+        let mut x = seed;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut run = (0u32, [0u8; 4]);
+        for px in pixmap.data_mut().chunks_exact_mut(4) {
+            if run.0 == 0 {
+                let v = next();
+                let ch = |k: u32| (((v >> (k * 8)) as u32 % levels) * 255 / (levels - 1)) as u8;
+                let a = if v >> 60 == 0 { (v >> 40) as u8 } else { 255 };
+                // premultiplied: no channel above the alpha
+                run = (
+                    ((v >> 32) % 9) as u32 + 1,
+                    [ch(0).min(a), ch(1).min(a), ch(2).min(a), a],
+                );
+            }
+            px.copy_from_slice(&run.1);
+            run.0 -= 1;
+        }
+        pixmap
+    }
+
+    /// The palette and every pixel's index are those of trying every palette colour
+    /// for each colour outside the palette (the nearest, the first of equals),
+    /// worked out in the picture's own bytes: on pictures of a few colours, of
+    /// thousands (ties of distance everywhere) and of tens of thousands.
+    #[test]
+    fn the_indices_are_those_of_trying_every_palette_colour() {
+        for (levels, seed) in [(3, 1), (5, 2), (16, 3), (40, 4), (256, 5)] {
+            let pixmap = noisy(300, 200, levels, seed);
+            let (pal, indices) = indices_trying_every_colour(&pixmap);
+            let mut colours = colour_counts(pixmap.data());
+            assert_eq!(palette(&colours), pal, "levels {levels}");
+            index_colours(&mut colours, &pal);
+            let mut data = pixmap.data().to_vec();
+            let len = quantize_in_place(&mut data, 300, &colours);
+            let scanlines: Vec<u8> = indices
+                .chunks(300)
+                .flat_map(|row| std::iter::once(0).chain(row.iter().copied()))
+                .collect();
+            assert_eq!(len, scanlines.len());
+            assert!(
+                data[..len] == scanlines[..],
+                "levels {levels}: {} pixels differ",
+                scanlines.iter().zip(&data).filter(|(a, b)| a != b).count()
+            );
+        }
+    }
+
+    /// The PNG is the bytes `png`'s own encoder writes of the same palette and
+    /// indices, unfiltered, at the same level, its scanlines given a row at a time.
+    #[test]
+    fn the_png_is_the_png_the_encoder_writes() {
+        for (levels, seed, level) in [(3, 6, 9), (16, 7, 6), (40, 8, 9), (256, 9, 6)] {
+            let pixmap = noisy(211, 97, levels, seed);
+            let (pal, indices) = indices_trying_every_colour(&pixmap);
+            let mut want = Vec::new();
+            let mut enc = png::Encoder::new(&mut want, 211, 97);
+            enc.set_color(png::ColorType::Indexed);
+            enc.set_depth(png::BitDepth::Eight);
+            enc.set_palette(
+                pal.iter()
+                    .flat_map(|c| [(c >> 16) as u8, (c >> 8) as u8, *c as u8])
+                    .collect::<Vec<u8>>(),
+            );
+            enc.set_compression(if level == 9 {
+                png::Compression::High
+            } else {
+                png::Compression::Balanced
+            });
+            enc.set_filter(png::Filter::NoFilter);
+            let mut w = enc.write_header().unwrap();
+            w.write_image_data(&indices).unwrap();
+            w.finish().unwrap();
+            assert!(
+                indexed_png(pixmap, level).unwrap() == want,
+                "levels {levels} at {level}"
+            );
+        }
+    }
+
+    /// Spread from the start of the picture's bytes, the area of action is where the
+    /// picture lays it, and every other pixel is white.
+    #[test]
+    fn the_area_spread_is_the_area_laid_on_white() {
+        let (width, height) = (23u32, 17u32);
+        for (aw, ah, ax, ay) in [
+            (10, 6, 3, 4),
+            (23, 17, 0, 0),
+            (5, 17, 18, 0),
+            (1, 1, 22, 16),
+        ] {
+            let mut data = vec![0u8; pixel_bytes(width, height)];
+            let area: Vec<u8> = (0..pixel_bytes(aw, ah)).map(|i| (i % 251) as u8).collect();
+            data[..area.len()].copy_from_slice(&area);
+            spread(&mut data, (aw, ah), width, (ax, ay));
+            for y in 0..height {
+                for x in 0..width {
+                    let at = pixel_bytes(width, y) + x as usize * 4;
+                    let inside = x >= ax && x < ax + aw && y >= ay && y < ay + ah;
+                    let want = if inside {
+                        let from = pixel_bytes(aw, y - ay) + (x - ax) as usize * 4;
+                        area[from..from + 4].to_vec()
+                    } else {
+                        vec![255; 4]
+                    };
+                    assert_eq!(
+                        data[at..at + 4],
+                        want[..],
+                        "({x}, {y}) of {aw}x{ah} at ({ax}, {ay})"
+                    );
+                }
+            }
+        }
+    }
 }
