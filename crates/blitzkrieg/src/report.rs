@@ -124,7 +124,9 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
 /// `3733`, `4733`, `4831` as 37.32-37.33, 47.33, 48.31). `None` outside
 /// '85 and for a game that records none (made with release 0.7.0).
 pub fn rules85_line(o: &crate::state::Options) -> Option<String> {
-    use crate::ruleset::{AIRFIELD_AA_48_31, AIR_MOVEMENT_37_33, CAPTURE_DAMAGE_52_5, TRANSPORT_LOSSES_47_33};
+    use crate::ruleset::{
+        AIRFIELD_AA_48_31, AIR_MOVEMENT_37_33, CAPTURE_DAMAGE_52_5, TRANSPORT_LOSSES_47_33,
+    };
     if o.rules != crate::state::RuleSet::Eighty5 || o.rules85.is_empty() {
         return None;
     }

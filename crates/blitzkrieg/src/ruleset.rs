@@ -1454,7 +1454,9 @@ mod tests {
         // 37.33, 47.33: a game made with release 0.9.0 plays its air missions after the
         // ground movement and loses no transport aircraft.
         let made_with_0_9 = Options {
-            rules85: [46, 48, 49, 50, 52, CAPTURE_DAMAGE_52_5].into_iter().collect(),
+            rules85: [46, 48, 49, 50, 52, CAPTURE_DAMAGE_52_5]
+                .into_iter()
+                .collect(),
             ..made_with_0_8
         };
         let then = Ruleset::from_options(&b, &made_with_0_9, 2).unwrap();

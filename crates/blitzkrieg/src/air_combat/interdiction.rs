@@ -340,7 +340,7 @@ pub fn strafe(
             "the ground units' anti-aircraft fire at half their attack strength",
             "pi-",
         ),
-        (tables, roll),
+        (tables, roll, None),
         Rule::para(para!("33.7")),
     )?;
     events.extend(take_each(rules, pos, &targets, hit_ground, "the strafing"));

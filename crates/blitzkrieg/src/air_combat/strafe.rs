@@ -73,15 +73,17 @@ pub fn strafe(
     if targets.is_empty() || strafers.is_empty() {
         return Ok(Vec::new());
     }
+    // 48.31-48.32 ('85): a city or airfield fires its own A-A back, not its aircraft's.
+    let base_fire = crate::bombing::aa::strafed_base_fire(rules, pos, side.other(), hex);
+    let aa_words = base_fire.as_ref().map_or(
+        "the airbase's anti-aircraft fire at half the grounded air factors",
+        |(_, words)| words.as_str(),
+    );
     let (fires, hit_grounded, hit_strafers) = exchange(
         (rules, pos),
         (hex, strafers, &targets),
-        (
-            "the grounded",
-            "the airbase's anti-aircraft fire at half the grounded air factors",
-            "",
-        ),
-        (tables, roll),
+        ("the grounded", aa_words, ""),
+        (tables, roll, base_fire.as_ref().map(|(value, _)| *value)),
         Rule::para(para!("32.6")),
     )?;
     let mut events = fires;
@@ -108,13 +110,13 @@ pub fn strafe(
 
 /// 32.6, 33.7: the strafers' fire at double strength on the ACT (roll
 /// `PREFIXstrafe-HEX`; 47.1 in '85, [`super::fighters85::fire_beyond`]) and the anti-aircraft fire back at the same time at half the
-/// printed attack factors of the units strafed, fractions up (roll `PREFIXaa-HEX`). The
-/// two fires' events and the factors lost by the units strafed and by the strafers.
+/// printed attack factors of the units strafed, fractions up (roll `PREFIXaa-HEX`), or
+/// `aa_value` where 48.31 gives the fire. The two fires' events and the factors lost by the units strafed and by the strafers.
 pub(crate) fn exchange(
     (rules, pos): (&Rules, &Position),
     (hex, strafers, targets): (Hex, &[UnitId], &[UnitId]),
     (what, aa_fire, prefix): (&str, &str, &str),
-    (tables, roll): (&dyn CombatTables, &mut Roll),
+    (tables, roll, aa_value): (&dyn CombatTables, &mut Roll, Option<u32>),
     rule: Rule,
 ) -> Result<(Vec<Event>, u32, u32), String> {
     let attack = |id: &UnitId| rules.counters.get(id).map_or(0, |c| c.attack);
@@ -148,7 +150,7 @@ pub(crate) fn exchange(
         (
             hex,
             aa_fire.to_string(),
-            theirs.div_ceil(figures.strafe_aa_divisor.max(1)),
+            aa_value.unwrap_or(theirs.div_ceil(figures.strafe_aa_divisor.max(1))),
         ),
         &format!("{prefix}aa-{hex}"),
         tables,

@@ -87,7 +87,10 @@ pub fn add(
     }
     // 47.33, 50.76: in a game of '85 that records them, the transport aircraft over each
     // hex with what they carry (a game made with 0.9.0 meets none of them).
-    if rules.ruleset.plays85(crate::ruleset::TRANSPORT_LOSSES_47_33) {
+    if rules
+        .ruleset
+        .plays85(crate::ruleset::TRANSPORT_LOSSES_47_33)
+    {
         add_carriers(rules, (pos, mover), &triggers, carried, flights);
     }
     for f in flights.iter_mut() {

@@ -7,8 +7,10 @@
 //!
 //! Where it fires: at the bombers of a battle (30.41, the defending units of every hex
 //! the battle attacks), at a strategic bombing (30.42) and at the missions of rule 33
-//! (33.2-33.6: the city's fire with the units in it). Strafing (32.6, 33.7) is rule
-//! 32's and 47's, not fired here.
+//! (33.2-33.6: the city's fire with the units in it). At fighters strafing the aircraft
+//! on a city or airfield (32.6) the city or airfield fires its 5 instead of half the
+//! grounded factors ([`strafed_base_fire`], 48.31-48.32, in a game that records
+//! `4831`); strafing of ground units (33.7) keeps its fire of half their attack.
 //!
 //! Readings where 004 is silent:
 //! - **Which column.** The A-A value of the hex (48.5: everything in it that fires,
@@ -69,6 +71,30 @@ pub fn fires_as_city(rules: &Rules, pos: &Position, side: Side, hex: Hex) -> Opt
     let airfield = rules.ruleset.plays85(crate::ruleset::AIRFIELD_AA_48_31)
         && pos.airfield_owner(hex) == Some(side);
     airfield.then_some("airfield")
+}
+
+/// 48.31-48.32: the A-A value and its words with which a city, or an airfield of
+/// `side`'s, fires back at the fighters strafing the aircraft on it (32.6, which 48
+/// alters): the city's 5, the aircraft there adding nothing (48.32) and the ground units
+/// only against TAC and MDM, which never strafe. Only in a game that records 48.31's
+/// airfields ([`crate::ruleset::AIRFIELD_AA_48_31`]): one made before fires half its
+/// grounded air factors back (003 32.32), as it was played. `None` there and elsewhere.
+pub fn strafed_base_fire(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    hex: Hex,
+) -> Option<(u32, String)> {
+    if !rules.ruleset.plays85(crate::ruleset::AIRFIELD_AA_48_31) {
+        return None;
+    }
+    let figures = crate::eighty5::Figures85::embedded()?;
+    let site = fires_as_city(rules, pos, side, hex)?;
+    let value = figures.aa.city;
+    Some((
+        value,
+        format!("the {site}'s A-A of {value} at the strafers (48.31; the aircraft on it add none, 48.32)"),
+    ))
 }
 
 /// 48.22: whether `c` fires A-A: a full-stacking ground unit, never a replacement unit
