@@ -982,6 +982,18 @@ mod tests {
                 unit: UnitId::new("B-1TAC").unwrap(),
                 hex: h("J11"),
             },
+            // 38.21: the Hot War's upgrades of helicopters and air units.
+            Problem::AircraftUpgradesBeyondCities {
+                side: Side::Blue,
+                bought: 3,
+                upgraded: 1,
+                cities: 3,
+            },
+            Problem::AircraftUpgradePlace {
+                unit: UnitId::new("B-2TAC").unwrap(),
+                hex: h("J28"),
+                why: "a helicopter or air unit is placed or upgraded there already this player-turn: one a functioning aircraft city".into(),
+            },
         ]
     }
 
