@@ -1033,6 +1033,18 @@ mod tests {
                 facility: "port facility".into(),
                 hex: "NN48".parse().unwrap(),
             },
+            // 38.21: the Hot War's upgrades of helicopters and air units.
+            Problem::AircraftUpgradesBeyondCities {
+                side: Side::Blue,
+                bought: 3,
+                upgraded: 1,
+                cities: 3,
+            },
+            Problem::AircraftUpgradePlace {
+                unit: UnitId::new("B-2TAC").unwrap(),
+                hex: h("J28"),
+                why: "a helicopter or air unit is placed or upgraded there already this player-turn: one a functioning aircraft city".into(),
+            },
         ]
     }
 

@@ -700,6 +700,14 @@ fn move_units(
     errors.extend(crate::eighty5::transport::suppliers_on_missions(
         rules, orders,
     ));
+    // 38.21: the Hot War's upgrades of helicopters and air units, in aircraft cities.
+    errors.extend(crate::eighty5::production::upgrades_placed(
+        rules,
+        state,
+        orders,
+        &recombined,
+        (turn, side),
+    ));
     if !errors.is_empty() {
         return Err(errors);
     }

@@ -1307,6 +1307,13 @@ problems! {
             facility: String,
             hex: Hex,
         },
+        // 38.21: the Hot War's upgrades of helicopters and air units (eighty5::production).
+        (B436, hint = "buy and upgrade together one helicopter or air unit for each functioning aircraft city the template names, no more")
+        #[error("{side} buys {bought} and upgrades {upgraded} helicopter/air units; 38.21 allows one produced or upgraded a functioning aircraft city and {side} has {cities}")]
+        AircraftUpgradesBeyondCities { side: Side, bought: u32, upgraded: u32, cities: u32 },
+        (B437, hint = "trade the units in at a functioning aircraft city the template names where no other helicopter or air unit is placed or upgraded this player-turn")
+        #[error("{unit} cannot be upgraded in {hex}: {why} (38.21)")]
+        AircraftUpgradePlace { unit: UnitId, hex: Hex, why: String },
     }
 }
 

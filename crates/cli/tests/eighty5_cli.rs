@@ -1428,6 +1428,72 @@ fn helicopters_are_bought_placed_and_produced_as_counters_41_2_41_3_38_21() {
     blitz().arg("verify").arg(g).assert().success();
 }
 
+/// 38.21, 39.2: "Once Hot War begins a player may only produce or upgrade one
+/// helicopter/air unit per functioning aircraft city ... placed in a functioning
+/// aircraft city". Blue set up a TAC 2-8 in J28 and a transport helicopter in O29 (a
+/// home city, no aircraft city). In turn 1 three bought and one upgraded are more
+/// than his three aircraft cities (B436); a TAC bought and placed in J28 with the TAC
+/// 2-8 upgraded there, and the helicopter upgraded in O29, are each refused (B437,
+/// both in one answer); nothing written. A TAC bought for I12 and the 2-8 upgraded to
+/// a 4-8 in J28 are accepted, and the folder verifies.
+#[test]
+fn hot_war_upgrades_of_aircraft_count_one_an_aircraft_city_38_21() {
+    let game = tempfile::tempdir().unwrap();
+    let drafts = tempfile::tempdir().unwrap();
+    let g = game.path();
+    let buy = "\"infantry 4-4\" = 3, \"transport-helicopter 2-8\" = 1, \"tac 2-8\" = 1";
+    let place = "[[setup]]\nunits = [\"B-1IN\", \"B-2IN\", \"B-3IN\"]\nhex = \"JJ21\"\n\n\
+                 [[setup]]\nunits = [\"B-1TH\"]\nhex = \"O29\"\n\n\
+                 [[setup]]\nunits = [\"B-TAC2A\"]\nhex = \"J28\"\n";
+    let t1 = turn_one(g, drafts.path(), buy, place);
+    let turn = |name: &str, body: &str| turn_one_orders(drafts.path(), &t1, name, body);
+    let upgrade = "[[recombine]]\nunits = [\"B-TAC2A\"]\ninto = \"B-2TAC\"\n";
+    let before = files(g);
+    let four = turn(
+        "four.toml",
+        &format!(
+            "[purchase]\nbuy = {{ \"tac 4-8\" = 1, \"transport-helicopter 1-8\" = 2 }}\n\n{upgrade}"
+        ),
+    );
+    refused_saying(
+        &t1,
+        &four,
+        "Blue buys 3 and upgrades 1 helicopter/air units; 38.21 allows one produced or upgraded a functioning aircraft city and Blue has 3",
+    );
+    let misplaced = turn(
+        "misplaced.toml",
+        &format!(
+            "[purchase]\nbuy = {{ \"tac 4-8\" = 1 }}\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"J28\"\n\n\
+             {upgrade}\n[[recombine]]\nunits = [\"B-1TH\"]\ninto = \"B-1AH\"\n"
+        ),
+    );
+    let out = resolve(&t1, &misplaced).code(1).get_output().stderr.clone();
+    let text = String::from_utf8_lossy(&out).replace('│', " ");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for refusal in [
+        "B-2TAC cannot be upgraded in J28: a helicopter or air unit is placed or upgraded there already this player-turn",
+        "B-1AH cannot be upgraded in O29: it is not one of Great Blue's functioning aircraft cities",
+    ] {
+        assert!(flat.contains(refusal), "{refusal}\n{flat}");
+    }
+    assert_eq!(files(g), before, "nothing written");
+    let within = turn(
+        "within.toml",
+        &format!(
+            "[purchase]\nbuy = {{ \"tac 4-8\" = 1 }}\n\n[[place]]\nunits = [\"B-1TAC\"]\nhex = \"I12\"\n\n{upgrade}"
+        ),
+    );
+    resolve(&t1, &within).success();
+    let report = flat_report(&g.join("02-1-blue.report.txt"));
+    for line in [
+        "B-1TAC enters at I12",
+        "B-TAC2A is upgraded to B-2TAC in J28 (39.2)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    blitz().arg("verify").arg(g).assert().success();
+}
+
 /// 46.2, 46.3: on the real board a transport helicopter set up in HH19 flies over the
 /// sea hex JJ19 to KK20 at 1 MF a hex (its movement halved: the set-up leaves it cut off
 /// from supply, 23.6); a move ending over JJ19 is refused (B373) with

@@ -22,6 +22,11 @@
 //! - "Placed in a functioning aircraft city": every air unit placed in a player-turn of
 //!   the Hot War goes to such a city, one air unit a city a player-turn (the one it
 //!   produced), and the city must be friendly as 6.3 asks of any placement.
+//! - "Produce or upgrade": a `[[recombine]]` (39.2) into a helicopter or air unit is
+//!   counted with the purchases, one a city together, and the unit it makes stands in
+//!   a functioning aircraft city where no other helicopter or air unit is placed or
+//!   upgraded in the player-turn. Such a city is a city of the side's home country, so
+//!   39.2's "friendly home country city" asks nothing more of it.
 
 use super::cost::ItemKind;
 use super::Figures85;
@@ -111,6 +116,7 @@ pub fn begin(
     let mut spent: u32 = 0;
     let mut aircraft: u32 = 0;
     let mut lines = Vec::new();
+    let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
     if let Some(order) = &orders.purchase {
         let at = Some(order.span.clone());
         let fail = |p: Problem, rule| OrderError::new(p, at.clone(), rule);
@@ -153,7 +159,6 @@ pub fn begin(
                 }
             }
         }
-        let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
         if aircraft > cities.len() as u32 {
             let p = Problem::AircraftBeyondCities {
                 side,
@@ -163,6 +168,9 @@ pub fn begin(
             errors.push(fail(p, cite!("38.21")));
         }
     }
+    errors.extend(upgrades_beyond_cities(
+        rules, orders, side, aircraft, &cities,
+    ));
     // 39.2: the trades of the player-turn are paid for with the purchases.
     let (traded, trades) =
         super::upgrade::charge(&figures.cost, &rules.counters, side, &orders.recombines);
@@ -342,7 +350,18 @@ fn aircraft_placed(
     side: Side,
 ) -> Vec<OrderError> {
     let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
-    let mut used = BTreeSet::new();
+    placed_in_cities(rules, orders, side, &cities, &mut BTreeSet::new())
+}
+
+/// 38.21: the air units of the file's `[[place]]` orders, each in one of `cities` and
+/// none where one is already (`used`, to which their cities are added). The problems.
+fn placed_in_cities(
+    rules: &Rules,
+    orders: &Orders,
+    side: Side,
+    cities: &BTreeSet<Hex>,
+    used: &mut BTreeSet<Hex>,
+) -> Vec<OrderError> {
     let mut errors = Vec::new();
     for p in &orders.place {
         let hex = p.hex.value;
@@ -353,14 +372,7 @@ fn aircraft_placed(
                 .is_some_and(|c| from_aircraft_city(c.kind))
         });
         for u in air {
-            let why = if !cities.contains(&hex) {
-                format!(
-                    "it is not one of {}'s functioning aircraft cities (not captured, not bombed)",
-                    side.country_name()
-                )
-            } else if !used.insert(hex) {
-                "a helicopter or air unit is placed there already this player-turn: one a functioning aircraft city".to_string()
-            } else {
+            let Some(why) = city_taken(cities, used, hex, side, "placed") else {
                 continue;
             };
             let problem = Problem::AircraftPlacement {
@@ -372,6 +384,114 @@ fn aircraft_placed(
                 OrderError::new(problem, Some(p.hex.span.clone()), cite!("38.21")).unit(&u.value),
             );
         }
+    }
+    errors
+}
+
+/// 38.21: why a helicopter or air unit may not enter play in `hex` (`done`: "placed",
+/// or "placed or upgraded"): it is none of `cities`, or one is in `used` already;
+/// `None`, with `hex` added to `used`, when it may.
+fn city_taken(
+    cities: &BTreeSet<Hex>,
+    used: &mut BTreeSet<Hex>,
+    hex: Hex,
+    side: Side,
+    done: &str,
+) -> Option<String> {
+    if !cities.contains(&hex) {
+        Some(format!(
+            "it is not one of {}'s functioning aircraft cities (not captured, not bombed)",
+            side.country_name()
+        ))
+    } else if !used.insert(hex) {
+        Some(format!("a helicopter or air unit is {done} there already this player-turn: one a functioning aircraft city"))
+    } else {
+        None
+    }
+}
+
+/// 38.21: "a player may only produce or upgrade one helicopter/air unit per
+/// functioning aircraft city": the `[[recombine]]` orders of `side` into a helicopter
+/// or air unit (39.2), counted with the `bought` ones.
+fn upgrades_beyond_cities(
+    rules: &Rules,
+    orders: &Orders,
+    side: Side,
+    bought: u32,
+    cities: &BTreeSet<Hex>,
+) -> Option<OrderError> {
+    let mut upgrades = orders.recombines.iter().filter(|r| {
+        rules
+            .counters
+            .get(&r.into.value)
+            .is_some_and(|c| c.side == side && from_aircraft_city(c.kind))
+    });
+    let first = upgrades.next()?;
+    let upgraded = 1 + upgrades.count() as u32;
+    let cities = cities.len() as u32;
+    // More bought alone than cities is B368's.
+    if bought > cities || bought + upgraded <= cities {
+        return None;
+    }
+    let p = Problem::AircraftUpgradesBeyondCities {
+        side,
+        bought,
+        upgraded,
+        cities,
+    };
+    Some(OrderError::new(p, Some(first.span.clone()), cite!("38.21")))
+}
+
+/// 38.21: "The helicopter/air unit(s) produced or upgraded during Hot War must be placed
+/// in a functioning aircraft city": each helicopter or air unit the player-turn's
+/// trades made (`recombined`, 39.2, at the end of the movement portion) stands in one
+/// of `side`'s functioning aircraft cities, none where another is placed or upgraded
+/// in the player-turn. The problems, each on the order's `into`.
+pub fn upgrades_placed(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    recombined: &[Event],
+    (turn, side): (u32, Side),
+) -> Vec<OrderError> {
+    if !plays(rules, state) {
+        return Vec::new();
+    }
+    let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
+    let mut used = BTreeSet::new();
+    // The placements' own problems are the production phase's (B369).
+    let _ = placed_in_cities(rules, orders, side, &cities, &mut used);
+    let mut errors = Vec::new();
+    for e in recombined {
+        let Event::Recombined {
+            into,
+            hex: Some(hex),
+            ..
+        } = e
+        else {
+            continue;
+        };
+        let air = rules
+            .counters
+            .get(into)
+            .is_some_and(|c| from_aircraft_city(c.kind));
+        if !air {
+            continue;
+        }
+        let Some(why) = city_taken(&cities, &mut used, *hex, side, "placed or upgraded") else {
+            continue;
+        };
+        let at = orders
+            .recombines
+            .iter()
+            .find(|r| &r.into.value == into)
+            .map(|r| r.into.span.clone());
+        let p = Problem::AircraftUpgradePlace {
+            unit: into.clone(),
+            hex: *hex,
+            why,
+        };
+        errors.push(OrderError::new(p, at, cite!("38.21")).unit(into));
     }
     errors
 }
