@@ -121,7 +121,7 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
 /// 004: the rules of '85 a game records (`rules85`) beyond those every game of '85
 /// plays, as a player reads them, in the rulebook's order: "..., 52, 52.5 (capture
 /// damage)", the state's `525` named as 52.5's damage of a city taken or reduced (and
-/// `3733`, `4733`, `4831` as 37.32-37.33, 47.33, 48.31). `None` outside
+/// `3733`, `3821`, `4733`, `4831` as 37.32-37.33, 38.21, 47.33, 48.31). `None` outside
 /// '85 and for a game that records none (made with release 0.7.0).
 pub fn rules85_line(o: &crate::state::Options) -> Option<String> {
     use crate::ruleset::{
@@ -139,6 +139,7 @@ pub fn rules85_line(o: &crate::state::Options) -> Option<String> {
             AIR_MOVEMENT_37_33 => ((37, 32), "37.32-37.33 (air movement first)".to_string()),
             TRANSPORT_LOSSES_47_33 => ((47, 33), "47.33 (transport aircraft lost)".to_string()),
             AIRFIELD_AA_48_31 => ((48, 31), "48.31 (airfield A-A)".to_string()),
+            UPGRADE_LIMIT_38_21 => ((38, 21), "38.21 (aircraft upgrades counted)".to_string()),
             n => ((n, 0), n.to_string()),
         })
         .collect();

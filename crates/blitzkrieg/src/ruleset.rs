@@ -729,9 +729,9 @@ pub struct Ruleset {
 /// 0.8.0; then 50 (air transport) and `525` for 52.5 (a city's critical resources
 /// heavily damaged when it falls through combat or is reduced); then `3733` for 37.3's
 /// order of play (37.32-37.33 before the ground movement), `4733` for 47.33's losses of
-/// transport aircraft and `4831` for 48.31's airfield A-A; a game made before plays
-/// without them.
-pub const EIGHTY5_RECORDED: [u32; 9] = [
+/// transport aircraft, `4831` for 48.31's airfield A-A and `3821` for 38.21's count of
+/// the Hot War's upgrades of aircraft; a game made before plays without them.
+pub const EIGHTY5_RECORDED: [u32; 10] = [
     46,
     48,
     49,
@@ -744,6 +744,8 @@ pub const EIGHTY5_RECORDED: [u32; 9] = [
     TRANSPORT_LOSSES_47_33,
     // 48.31: airfields' A-A.
     AIRFIELD_AA_48_31,
+    // 38.21: the Hot War's upgrades of aircraft counted with the purchases.
+    UPGRADE_LIMIT_38_21,
 ];
 
 /// 52.5: the number a game of '85 records (`rules85`) when it plays 52.5's city
@@ -769,6 +771,12 @@ pub const TRANSPORT_LOSSES_47_33: u32 = 4733;
 /// bombers of the airfield or of the aircraft on it; a game made before fires the
 /// units' alone there, as it was played.
 pub const AIRFIELD_AA_48_31: u32 = 4831;
+
+/// 38.21: the number a game of '85 records (`rules85`) when the Hot War's upgrades of
+/// helicopters and air units (39.2's `[[recombine]]`) count with its purchases, one a
+/// functioning aircraft city, and are made in such a city (B436, B437); a game made
+/// with 0.9.0 upgrades as it was played.
+pub const UPGRADE_LIMIT_38_21: u32 = 3821;
 
 pub const FORMAT_ONE_READINGS: [(&str, &str); 4] = [
     ("victory-a-reinforcements", "waiting-units"),
@@ -1434,7 +1442,7 @@ mod tests {
         };
         let written = ron::to_string(&new).unwrap();
         assert!(
-            written.contains("rules85:[46,48,49,50,52,525,3733,4733,4831]"),
+            written.contains("rules85:[46,48,49,50,52,525,3733,3821,4733,4831]"),
             "{written}"
         );
         let now = Ruleset::from_options(&b, &new, 2).unwrap();
@@ -1463,8 +1471,8 @@ mod tests {
         assert!(then.plays85(50) && then.plays85(CAPTURE_DAMAGE_52_5));
         assert!(!then.plays85(AIR_MOVEMENT_37_33) && !then.plays85(TRANSPORT_LOSSES_47_33));
         assert!(now.plays85(AIR_MOVEMENT_37_33) && now.plays85(TRANSPORT_LOSSES_47_33));
-        assert!(now.plays85(AIRFIELD_AA_48_31));
-        assert!(!then.plays85(AIRFIELD_AA_48_31));
+        assert!(now.plays85(AIRFIELD_AA_48_31) && now.plays85(UPGRADE_LIMIT_38_21));
+        assert!(!then.plays85(AIRFIELD_AA_48_31) && !then.plays85(UPGRADE_LIMIT_38_21));
     }
 
     /// 004, introduction: BLITZKRIEG '85 plays the Tournament Game (19-23 with it, 24)

@@ -256,8 +256,8 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         &dir,
         "06-3-blue",
         &[
-            "'85 rules 37.32-37.33 (air movement first), 46, 47.33 (transport aircraft lost)",
-            "48.31 (airfield A-A), 49, 50, 52, 52.5 (capture damage)",
+            "'85 rules 37.32-37.33 (air movement first), 38.21 (aircraft upgrades counted), 46",
+            "47.33 (transport aircraft lost), 48, 48.31 (airfield A-A), 49, 50, 52, 52.5 (capture damage)",
         ],
     );
     blitz()
@@ -266,7 +266,7 @@ fn the_85_sample_plays_a_cold_war_season_and_four_turns_and_verifies_33() {
         .assert()
         .success()
         .stdout(contains(
-            "Rules of '85: 37.32-37.33 (air movement first), 46, 47.33 (transport aircraft lost)",
+            "Rules of '85: 37.32-37.33 (air movement first), 38.21 (aircraft upgrades counted), 46",
         ))
         .stdout(contains("52.5 (capture damage)"))
         .stdout(contains("525").not());

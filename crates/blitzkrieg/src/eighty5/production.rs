@@ -168,9 +168,12 @@ pub fn begin(
             errors.push(fail(p, cite!("38.21")));
         }
     }
-    errors.extend(upgrades_beyond_cities(
-        rules, orders, side, aircraft, &cities,
-    ));
+    // 38.21: in a game that records it; one made with 0.9.0 upgrades as it was played.
+    if rules.ruleset.plays85(crate::ruleset::UPGRADE_LIMIT_38_21) {
+        errors.extend(upgrades_beyond_cities(
+            rules, orders, side, aircraft, &cities,
+        ));
+    }
     // 39.2: the trades of the player-turn are paid for with the purchases.
     let (traded, trades) =
         super::upgrade::charge(&figures.cost, &rules.counters, side, &orders.recombines);
@@ -454,7 +457,7 @@ pub fn upgrades_placed(
     recombined: &[Event],
     (turn, side): (u32, Side),
 ) -> Vec<OrderError> {
-    if !plays(rules, state) {
+    if !plays(rules, state) || !rules.ruleset.plays85(crate::ruleset::UPGRADE_LIMIT_38_21) {
         return Vec::new();
     }
     let cities = aircraft_cities(&rules.board, &state.held, &state.hex_marks, turn, side);
