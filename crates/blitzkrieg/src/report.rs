@@ -126,6 +126,7 @@ fn rules_line(o: &crate::state::Options) -> Option<String> {
 pub fn rules85_line(o: &crate::state::Options) -> Option<String> {
     use crate::ruleset::{
         AIRFIELD_AA_48_31, AIR_MOVEMENT_37_33, CAPTURE_DAMAGE_52_5, TRANSPORT_LOSSES_47_33,
+        UPGRADE_LIMIT_38_21,
     };
     if o.rules != crate::state::RuleSet::Eighty5 || o.rules85.is_empty() {
         return None;
