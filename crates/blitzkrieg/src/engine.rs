@@ -1127,7 +1127,7 @@ fn after_air_combat(
         &mut next.pools,
     );
     // 50.76: an air supply flight shot down delivers nothing.
-    for u in crate::air_combat::transport::unsupplied(&carry.flights, &fought) {
+    for u in crate::air_combat::shot_down::unsupplied(&carry.flights, &fought) {
         next.air_supplied.remove(&u);
     }
     live.events.extend(fought);

@@ -419,7 +419,7 @@ pub fn fight(
             "the interception",
             &rule,
         ));
-        events.extend(super::transport::shoot_down(
+        events.extend(super::shot_down::shoot_down(
             rules,
             pos,
             flight,

@@ -32,6 +32,8 @@ pub mod hunt;
 pub mod strafe;
 // 32.33: air transport interception.
 pub mod transport;
+// 47.33, 50.76: the transport aircraft shot down.
+pub mod shot_down;
 // 36.32-36.34 on air combat.
 pub mod industry;
 // 32.74: an AV nullified by interception.
