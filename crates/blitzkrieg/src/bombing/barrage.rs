@@ -60,19 +60,6 @@ pub fn facility_of(name: &str) -> Option<RaidTarget> {
     }
 }
 
-/// The mission of the aircraft that bombs `target` (its refusals are the barrage's).
-fn mission_of(target: RaidTarget) -> MissionKind {
-    match target {
-        RaidTarget::Units => MissionKind::Strategic,
-        RaidTarget::Airbase => MissionKind::Airbase,
-        RaidTarget::Port => MissionKind::Port,
-        RaidTarget::Road => MissionKind::Road,
-        RaidTarget::Industry => MissionKind::Industry,
-        RaidTarget::Resource => MissionKind::Resource,
-        RaidTarget::AirbaseFacility => MissionKind::AirbaseFacility,
-    }
-}
-
 /// The facility's name for a player: "port facility", "critical resources".
 pub fn facility_name(target: RaidTarget) -> &'static str {
     super::marker_of(target).map_or("units", super::damage::facility)
@@ -116,7 +103,8 @@ pub fn check(
         let facility = facility_name(target).to_string();
         let span = Some(f.span.clone());
         let refused = if super::damage::played(rules) {
-            super::target_refusal(&target_ctx, mission_of(target), false, hex).map(|(w, _)| w)
+            super::target_refusal(&target_ctx, MissionKind::bombing(target), false, hex)
+                .map(|(w, _)| w)
         } else {
             Some("artillery and attack helicopters bombard a facility in a game of BLITZKRIEG '85 alone, which damages facilities (52.2-52.3)".into())
         };

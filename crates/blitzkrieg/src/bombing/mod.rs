@@ -211,7 +211,7 @@ pub fn target_refusal(
         ));
     }
     let friendly = || friendly_to_bomber(ctx, hex);
-    let (what, rule) = match target {
+    let rule = match target {
         RaidTarget::Units => return None,
         RaidTarget::Airbase => {
             let grounded = ctx
@@ -225,12 +225,12 @@ pub fn target_refusal(
                 )
             });
         }
-        RaidTarget::Port => (board.port_at(hex).is_some(), ("a port", cite!("33.3"))),
+        RaidTarget::Port => ("a port", cite!("33.3")),
         RaidTarget::Resource | RaidTarget::AirbaseFacility => return refusal_85(ctx, target, hex),
-        RaidTarget::Road => (board.is_city(hex), ("a city", cite!("33.4"))),
-        RaidTarget::Industry => (board.is_city(hex), ("a city", cite!("33.5"))),
+        RaidTarget::Road => ("a city", cite!("33.4")),
+        RaidTarget::Industry => ("a city", cite!("33.5")),
     };
-    if !what {
+    if !has_facility(ctx.rules, ctx.pos, target, hex) {
         return Some((format!("it is not {}", rule.0), rule.1));
     }
     friendly().then(|| {
@@ -242,6 +242,21 @@ pub fn target_refusal(
             rule.1,
         )
     })
+}
+
+/// 33.3-33.5, 52.2-52.3: whether `hex` has the facility `target` names: a port (33.3),
+/// a city's road or supply and industry (33.4-33.5), a city with a critical resource
+/// (52.3, 36.2-36.4), an airbase itself, a city's or an airfield (52.2, 49.3). The
+/// ground units (30.42) and the aircraft on an airbase (33.2) are judged by who is there.
+pub fn has_facility(rules: &Rules, pos: &Position, target: RaidTarget, hex: Hex) -> bool {
+    let board = &rules.board;
+    match target {
+        RaidTarget::Units | RaidTarget::Airbase => true,
+        RaidTarget::Port => board.port_at(hex).is_some(),
+        RaidTarget::Road | RaidTarget::Industry => board.is_city(hex),
+        RaidTarget::Resource => damage::resource_city(rules, hex),
+        RaidTarget::AirbaseFacility => board.is_city(hex) || pos.airfield_owner(hex).is_some(),
+    }
 }
 
 /// 5.1-5.2: whether `hex` is friendly to the bomber's side (003 32.6: it bombs no
@@ -287,11 +302,7 @@ fn refusal_85(ctx: &TargetContext, target: RaidTarget, hex: Hex) -> Option<(Stri
             });
         }
     }
-    let fits = match target {
-        RaidTarget::AirbaseFacility => board.is_city(hex),
-        _ => damage::resource_city(ctx.rules, hex),
-    };
-    if !fits {
+    if !has_facility(ctx.rules, ctx.pos, target, hex) {
         let why = match target {
             RaidTarget::AirbaseFacility => {
                 "it is no airbase: a city or an enemy airfield (30.2, 49.3)"

@@ -45,36 +45,28 @@ fn facility(
     pos: &Position,
     (hex, name): (Hex, &Located<String>),
 ) -> Result<HexMarkerKind, Problem> {
-    let named = super::barrage::facility_of(&name.value).and_then(RaidTarget::marker);
-    let Some(kind) = named else {
+    let target = super::barrage::facility_of(&name.value);
+    let Some((target, kind)) = target.and_then(|t| Some((t, t.marker()?))) else {
         return Err(Problem::OwnDamageNoFacility {
             facility: name.value.clone(),
             hex,
             why: "no facility is called so: `port`, `road`, `industry`, `resource` or `airbase-facility`".into(),
         });
     };
-    let board = &rules.board;
-    let (has, what) = match kind {
-        HexMarkerKind::PX => (board.port_at(hex).is_some(), "it is not a port"),
-        HexMarkerKind::CRX => (
-            super::damage::resource_city(rules, hex),
-            "it is no city with a critical resource (36.2-36.4)",
-        ),
-        HexMarkerKind::ABX => (
-            board.is_city(hex) || pos.airfield_owner(hex).is_some(),
-            "it is neither a city nor an airfield",
-        ),
-        _ => (board.is_city(hex), "it is not a city"),
-    };
-    if has {
-        Ok(kind)
-    } else {
-        Err(Problem::OwnDamageNoFacility {
-            facility: super::damage::facility(kind).into(),
-            hex,
-            why: what.into(),
-        })
+    if super::has_facility(rules, pos, target, hex) {
+        return Ok(kind);
     }
+    let why = match target {
+        RaidTarget::Port => "it is not a port",
+        RaidTarget::Resource => "it is no city with a critical resource (36.2-36.4)",
+        RaidTarget::AirbaseFacility => "it is neither a city nor an airfield",
+        _ => "it is not a city",
+    };
+    Err(Problem::OwnDamageNoFacility {
+        facility: super::damage::facility(kind).into(),
+        hex,
+        why: why.into(),
+    })
 }
 
 /// 52.6: the side's `[[demolish]]` and `[[keep_damage]]` orders checked against the

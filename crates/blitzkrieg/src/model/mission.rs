@@ -78,6 +78,21 @@ impl MissionKind {
         self != MissionKind::Transfer
     }
 
+    /// The mission of the aircraft that bombs `target` on the BBT: the inverse of
+    /// [`MissionKind::target`] (52.2-52.3: a barrage on a facility is refused where
+    /// that mission would be).
+    pub fn bombing(target: RaidTarget) -> MissionKind {
+        match target {
+            RaidTarget::Units => MissionKind::Strategic,
+            RaidTarget::Airbase => MissionKind::Airbase,
+            RaidTarget::Port => MissionKind::Port,
+            RaidTarget::Road => MissionKind::Road,
+            RaidTarget::Industry => MissionKind::Industry,
+            RaidTarget::Resource => MissionKind::Resource,
+            RaidTarget::AirbaseFacility => MissionKind::AirbaseFacility,
+        }
+    }
+
     /// 30.42, 33.2-33.5: what a mission bombing on the BBT attacks (`None` for a
     /// tactical mission or a transfer).
     pub fn target(self) -> Option<RaidTarget> {
@@ -174,6 +189,22 @@ pub struct Mission {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each target's bombing mission attacks that target.
+    #[test]
+    fn the_bombing_mission_of_a_target_attacks_it() {
+        for t in [
+            RaidTarget::Units,
+            RaidTarget::Airbase,
+            RaidTarget::Port,
+            RaidTarget::Road,
+            RaidTarget::Industry,
+            RaidTarget::Resource,
+            RaidTarget::AirbaseFacility,
+        ] {
+            assert_eq!(MissionKind::bombing(t).target(), Some(t));
+        }
+    }
 
     /// 30.4, 30.7: the kinds of mission as players write them.
     #[test]
