@@ -216,3 +216,46 @@ fn every_recorded_quicknet_round_verifies() {
     assert!(rounds.len() >= 27, "{} rounds", rounds.len());
     assert!(rounds.contains(&123) && rounds.contains(&657_413));
 }
+
+/// The umpire's check of a signature (blst) and the drand project's own checker
+/// (drand-verify) give the same verdict on every recorded round as written, under the
+/// next round, with any one of its bits flipped (one bit in each byte, a different one
+/// from byte to byte), and on the signature at infinity.
+#[test]
+fn the_umpire_s_check_agrees_with_drand_verify_on_every_round_and_its_forgeries() {
+    use drand_verify::{G2PubkeyRfc, Pubkey};
+    let chain = quicknet();
+    let key: [u8; 96] = chain.public_key.as_slice().try_into().unwrap();
+    let theirs = G2PubkeyRfc::from_fixed(key).unwrap();
+    let agree = |round: u64, signature: &[u8]| {
+        let beacon = Beacon {
+            round,
+            signature: signature.to_vec(),
+            randomness: None,
+        };
+        let ours = chain.verify(&beacon).is_ok();
+        let expected = matches!(theirs.verify(round, b"", signature), Ok(true));
+        assert_eq!(
+            ours,
+            expected,
+            "round {round}, signature {}",
+            hex::encode(signature)
+        );
+        ours
+    };
+    let mut infinity = [0u8; 48];
+    infinity[0] = 0xc0;
+    let mut accepted = 0;
+    for (i, line) in QUICKNET_ROUNDS.lines().enumerate() {
+        let beacon = Beacon::from_json(line).unwrap();
+        if agree(beacon.round, &beacon.signature) {
+            accepted += 1;
+        }
+        assert!(!agree(beacon.round + 1, &beacon.signature));
+        let mut forged = beacon.signature.clone();
+        forged[i % 48] ^= 1 << (i % 8);
+        assert!(!agree(beacon.round, &forged), "round {}", beacon.round);
+        assert!(!agree(beacon.round, &infinity));
+    }
+    assert_eq!(accepted, QUICKNET_ROUNDS.lines().count());
+}
