@@ -1034,8 +1034,9 @@ fn resolve_turn(
     if let (Some(used), Some(names)) = (next.seeds_used.as_mut(), seed_names) {
         used::record(used, names, &format!("player-turn {}", state.roll_label()));
     }
-    // Written once, and hashed as it is sealed (`verify` compares these bytes).
-    let (state_ron, next_digest) = pbem::envelope::seal_hashed(&next)
+    // Written once, and hashed as it is sealed (`verify` compares these bytes); the
+    // state is left with its file's digest, not its predecessor's.
+    let (state_ron, next_digest) = pbem::envelope::seal_hashed_in_place(&mut next)
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
     let next_hash = hex::encode(next_digest);
     Ok(Resolution {
