@@ -1034,8 +1034,9 @@ fn resolve_turn(
     if let (Some(used), Some(names)) = (next.seeds_used.as_mut(), seed_names) {
         used::record(used, names, &format!("player-turn {}", state.roll_label()));
     }
-    // Written once, and hashed as it is sealed (`verify` compares these bytes).
-    let (state_ron, next_digest) = pbem::envelope::seal_hashed(&next)
+    // Written once, and hashed as it is sealed (`verify` compares these bytes); the
+    // state is left with its file's digest, not its predecessor's.
+    let (state_ron, next_digest) = pbem::envelope::seal_hashed_in_place(&mut next)
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
     let next_hash = hex::encode(next_digest);
     Ok(Resolution {
@@ -1304,9 +1305,10 @@ impl Replay for KeptTurns<'_> {
         let replayed = rewritten.as_ref().map_or(&r.state_ron, |(ron, _)| ron);
         let same = kept == replayed.as_bytes();
         // The report is a rendering of the events the state holds: a report written by
-        // another release (or before format 2 named the release) may be worded
-        // otherwise, and only this release's is compared.
-        let same_release = r.state.format >= 2 && written_by(&kept) == r.state.umpire;
+        // otherwise, and only this release's is compared. Kept bytes that are the
+        // replay's own name the replayed state's release: their header is not read.
+        let same_release = r.state.format >= 2
+            && (kept == r.state_ron.as_bytes() || written_by(&kept) == r.state.umpire);
         let report_path = dir.join(FILES.report(&stem));
         let report = match same && same_release {
             true => read_optional(&report_path)?,
@@ -1464,6 +1466,21 @@ mod tests {
         assert_eq!(keys(RuleSet::Basic, &none), (false, false));
         assert_eq!(keys(RuleSet::Basic, &sea), (true, false));
         assert_eq!(keys(RuleSet::Tournament, &none), (true, true));
+    }
+
+    /// `verify` takes the kept bytes that are the replay's own as written by the
+    /// replayed state's release without reading their header: the header says so.
+    #[test]
+    fn a_sealed_state_names_its_own_release() {
+        let u = Umpire::load(&RuleFiles::default()).unwrap();
+        let mut state = new_game(&u, &crate::demo::new_game_spec()).unwrap();
+        state.umpire = UMPIRE_VERSION.to_string();
+        let (ron, _) = pbem::envelope::seal_hashed(&state).unwrap();
+        assert!(state.format >= 2);
+        assert_eq!(written_by(ron.as_bytes()), state.umpire);
+        state.umpire = "0.0.1-\"quoted\"".to_string();
+        let (ron, _) = pbem::envelope::seal_hashed(&state).unwrap();
+        assert_eq!(written_by(ron.as_bytes()), state.umpire);
     }
 
     /// A game in progress survives an upgrade: the Tournament figures of the last

@@ -5,13 +5,13 @@
 //! map, and keyboard navigation. The drawing is the map picture's ([`crate::map`]),
 //! drawn once per step here and swapped in by a small script.
 
-use crate::game::{counter_marks, read_state, GameError};
+use crate::game::{counter_marks, read_state_hashed, GameError};
 use crate::map::{action::Action, draw, picture};
 use crate::svg::{self, esc, Geo};
 use blitzkrieg::odds::Factor;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
-use blitzkrieg::state::{sha256_hex, GameState};
+use blitzkrieg::state::GameState;
 use pbem::files;
 use serde::Serialize;
 use std::path::Path;
@@ -53,7 +53,8 @@ pub fn read_game(dir: &Path) -> Result<Vec<Kept>, GameError> {
         let file = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let state = read_state(&bytes, &path.display().to_string())?;
+        // Read and hashed in one pass: the hash is the one the next state names.
+        let (state, digest) = read_state_hashed(&bytes, &path.display().to_string())?;
         if let Some(prev) = &previous {
             if state.chain.previous_state.as_deref() != Some(prev.as_str()) {
                 return Err(GameError::Other(format!(
@@ -63,7 +64,7 @@ pub fn read_game(dir: &Path) -> Result<Vec<Kept>, GameError> {
                 )));
             }
         }
-        previous = Some(sha256_hex(&bytes));
+        previous = Some(hex::encode(digest));
         kept.push(Kept { file, state });
     }
     Ok(kept)

@@ -95,8 +95,12 @@ fn key_for(state: &GameState) -> Option<(Side, &str)> {
 
 /// 32.3: [`key_for`] the orders given: a file that resolves a stopped player-turn
 /// without the defender's answer (`[answer] none`) is the mover's, signed with his
-/// key (`air_combat::no_answer`).
+/// key (`air_combat::no_answer`). A game without registered keys has none to find:
+/// its orders are not read for it.
 fn key_for_orders<'a>(state: &'a GameState, orders: &OrderText) -> Option<(Side, &'a str)> {
+    if state.game.keys.is_empty() {
+        return None;
+    }
     let parsed = blitzkrieg::orders::parse(&orders.toml).ok();
     let writer = parsed
         .as_ref()

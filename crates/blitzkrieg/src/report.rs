@@ -263,6 +263,13 @@ const WIDTH: usize = 78;
 fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
+        // A line of no more bytes than the width has no more characters either: it is
+        // kept as it is without being taken apart into characters.
+        if line.len() <= WIDTH {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
         let chars: Vec<char> = line.chars().collect();
         if chars.len() <= WIDTH {
             out.push_str(line);
@@ -967,6 +974,20 @@ mod tests {
         let joined: String = folded.split_whitespace().collect::<Vec<_>>().concat();
         let original: String = text.split_whitespace().collect::<Vec<_>>().concat();
         assert_eq!(joined, original, "folding loses nothing");
+    }
+
+    /// A line is folded by its characters, not its bytes: a line of the full width, and
+    /// one of more bytes than the width but no more characters, stay as they are.
+    #[test]
+    fn lines_are_measured_in_characters() {
+        let full = "x".repeat(WIDTH);
+        let accented = "é ".repeat(WIDTH / 2);
+        assert!(accented.len() > WIDTH);
+        let text = format!("{full}\n{accented}\n{full} y\n");
+        let folded = fold(&text);
+        let lines: Vec<&str> = folded.lines().collect();
+        assert_eq!(lines[..2], [full.as_str(), accented.as_str()]);
+        assert_eq!(lines.len(), 4, "{folded}");
     }
 
     #[test]

@@ -206,7 +206,8 @@ fn at_sea(out: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
 /// The side's units on the map, hex by hex: "B-1IN 4-4", in counting order.
 fn stacks(rules: &Rules, pos: &Position, side: Side) -> BTreeMap<Hex, Vec<String>> {
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-    mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
+    // Stable, as `sort_by_key` is: each key worked out once, not at every comparison.
+    mine.sort_by_cached_key(|p| (p.hex, p.id.counting_key()));
     let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
     for p in mine {
         let f = rules

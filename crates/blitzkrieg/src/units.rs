@@ -331,12 +331,19 @@ impl PartialOrd for UnitId {
 impl UnitId {
     /// The order players count ids in: `B-2AR` before `B-10AR` (the number after the
     /// side's prefix compared as a number, then the rest; ids without one come last).
-    pub fn counting_key(&self) -> (u32, String) {
+    /// The rest is a number too, its ASCII bytes zero-padded as the id itself is kept,
+    /// which orders as its text does (ids hold no NUL): a sort by this key allocates
+    /// nothing.
+    pub fn counting_key(&self) -> (u32, u128) {
         let id = self.as_str();
         let rest = id.split_once('-').map_or(id, |(_, r)| r);
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let number = rest[..digits].parse().unwrap_or(u32::MAX);
-        (number, rest[digits..].to_string())
+        let mut tail = [0u8; UNIT_ID_MAX];
+        for (b, c) in tail.iter_mut().zip(rest[digits..].bytes()) {
+            *b = c;
+        }
+        (number, u128::from_be_bytes(tail))
     }
 
     /// Canonical form of what a player typed: trimmed, upper case.
@@ -527,7 +534,7 @@ pub struct Counter {
 impl Counter {
     /// The order of a counter list players read: by type (infantry, armor, artillery,
     /// airborne, air-assault, ...), then by number.
-    pub fn counting_key(&self) -> (UnitKind, (u32, String)) {
+    pub fn counting_key(&self) -> (UnitKind, (u32, u128)) {
         (self.kind, self.id.counting_key())
     }
 
@@ -1784,6 +1791,44 @@ mod tests {
             proptest::prop_assert_eq!(ia == ib, ta == tb);
             proptest::prop_assert_eq!(String::from(ia.clone()), ta);
         }
+    }
+
+    proptest::proptest! {
+        /// The counting key orders ids as the number after the side's prefix, then the
+        /// rest of the text (the key written as a number and its text), whatever the ids.
+        #[test]
+        fn the_counting_key_orders_as_the_number_then_the_text(
+            a in "[A-Z]{0,2}-?[0-9]{0,10}[A-Z/-]{0,3}",
+            b in "[A-Z]{0,2}-?[0-9]{0,10}[A-Z/-]{0,3}",
+        ) {
+            proptest::prop_assume!(!a.is_empty() && !b.is_empty());
+            let (ia, ib) = (UnitId::new(&a).unwrap(), UnitId::new(&b).unwrap());
+            let as_text = |id: &UnitId| {
+                let id = id.as_str();
+                let rest = id.split_once('-').map_or(id, |(_, r)| r);
+                let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let number: u32 = rest[..digits].parse().unwrap_or(u32::MAX);
+                (number, rest[digits..].to_string())
+            };
+            proptest::prop_assert_eq!(
+                ia.counting_key().cmp(&ib.counting_key()),
+                as_text(&ia).cmp(&as_text(&ib))
+            );
+        }
+    }
+
+    #[test]
+    fn ids_are_counted_by_their_number_then_the_rest() {
+        let mut ids: Vec<UnitId> = ["B-10AR", "B-2AR", "B-2A", "R-2AR/1", "B-2", "HQ", "B-02AB"]
+            .iter()
+            .map(|s| UnitId::new(s).unwrap())
+            .collect();
+        ids.sort_by_key(UnitId::counting_key);
+        let text: Vec<&str> = ids.iter().map(UnitId::as_str).collect();
+        assert_eq!(
+            text,
+            ["B-2", "B-2A", "B-02AB", "B-2AR", "R-2AR/1", "B-10AR", "HQ"]
+        );
     }
 
     #[test]

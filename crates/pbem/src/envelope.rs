@@ -160,7 +160,12 @@ fn pretty() -> ron::ser::PrettyConfig {
 /// How an empty digest is written in a state file.
 const EMPTY_INTEGRITY: &str = "integrity: \"\"";
 
+/// The state written with its digest empty; a state whose digest is already empty is
+/// written as it is, not copied first.
 fn body<S: Sealed>(state: &S) -> Result<String, ron::Error> {
+    if state.integrity().is_empty() {
+        return ron::ser::to_string_pretty(state, pretty());
+    }
     let mut copy = state.clone();
     copy.set_integrity(String::new());
     ron::ser::to_string_pretty(&copy, pretty())
@@ -204,14 +209,30 @@ pub fn seal<S: Sealed>(state: &S) -> Result<String, ron::Error> {
 /// once and hashed about once. Should the layout ever differ, the state is written
 /// again with its digest, and that file hashed.
 pub fn seal_hashed<S: Sealed>(state: &S) -> Result<(String, [u8; 32]), ron::Error> {
+    sealed(state).map(|(out, hash, _)| (out, hash))
+}
+
+/// [`seal_hashed`] of a state that is then given the digest its file holds: its own
+/// digest (a stale one, as a state made from its predecessor carries) is taken out
+/// first, so the state is written without being copied.
+pub fn seal_hashed_in_place<S: Sealed>(state: &mut S) -> Result<(String, [u8; 32]), ron::Error> {
+    state.set_integrity(String::new());
+    let (out, hash, digest) = sealed(state)?;
+    state.set_integrity(digest);
+    Ok((out, hash))
+}
+
+/// [`seal_hashed`], and the integrity digest written.
+fn sealed<S: Sealed>(state: &S) -> Result<(String, [u8; 32], String), ron::Error> {
     let body = body(state)?;
     let Some(at) = body.rfind(EMPTY_INTEGRITY) else {
         let mut copy = state.clone();
-        copy.set_integrity(sha256_hex(body.as_bytes()));
+        let digest = sha256_hex(body.as_bytes());
+        copy.set_integrity(digest.clone());
         let mut out = ron::ser::to_string_pretty(&copy, pretty())?;
         out.push('\n');
         let hash = Sha256::digest(out.as_bytes()).into();
-        return Ok((out, hash));
+        return Ok((out, hash, digest));
     };
     let (head, tail) = body.split_at(at + EMPTY_INTEGRITY.len() - 1);
     let mut before = Sha256::new();
@@ -225,7 +246,7 @@ pub fn seal_hashed<S: Sealed>(state: &S) -> Result<(String, [u8; 32]), ron::Erro
     out.push_str(tail);
     out.push('\n');
     file.update(&out.as_bytes()[head.len()..]);
-    Ok((out, file.finalize().into()))
+    Ok((out, file.finalize().into(), digest))
 }
 
 /// Reads a state of game `kind`, refusing another game's state (before reading the
@@ -360,6 +381,33 @@ mod tests {
         assert_eq!(hex::encode(hash), sha256_hex(relaid.as_bytes()));
         let digest = sha256_hex(body(&relay).unwrap().as_bytes());
         assert!(relaid.contains(&format!("digest: \"{digest}\"")));
+    }
+
+    /// Sealing in place writes what sealing a copy writes, whatever digest the state
+    /// held, and leaves the state with the digest of its file, in either layout.
+    #[test]
+    fn sealing_in_place_writes_the_same_file_and_keeps_its_digest() {
+        let stale = Toy {
+            integrity: "0".repeat(64),
+            ..toy()
+        };
+        let mut state = stale.clone();
+        let (text, hash) = seal_hashed_in_place(&mut state).unwrap();
+        assert_eq!((text.clone(), hash), seal_hashed(&stale).unwrap());
+        assert_eq!((text.clone(), hash), seal_hashed(&toy()).unwrap());
+        let opened: Toy = open(&text, "t", "toy", 1..=2).unwrap();
+        assert_eq!(state, opened);
+        let mut relay = Relaid {
+            format: 2,
+            integrity: "stale".to_string(),
+        };
+        let (relaid, hash) = seal_hashed_in_place(&mut relay).unwrap();
+        let fresh = Relaid {
+            format: 2,
+            integrity: String::new(),
+        };
+        assert_eq!((relaid.clone(), hash), seal_hashed(&fresh).unwrap());
+        assert!(relaid.contains(&format!("digest: \"{}\"", relay.integrity)));
     }
 
     /// A state whose digest is written under another name, so [`seal`] does not find
