@@ -81,7 +81,20 @@ fn hex(&(col, num): &Pair) -> Option<Hex> {
 }
 
 fn hexes<B: FromIterator<Hex>>(list: &[Pair]) -> Option<B> {
-    list.iter().map(hex).collect()
+    Some(each(list, hex)?.into_iter().collect())
+}
+
+/// `make` of every row, in a vector allocated once at its length; `None` should any
+/// row give none. (Collected into an `Option` straight from the rows, a vector does not
+/// know its length and grows by doubling, copying what it holds each time it moves:
+/// the board's hexes were copied again as it grew.) An ordered map or set collected
+/// from the vector takes over its allocation to sort it.
+fn each<R, T>(rows: &[R], make: impl Fn(&R) -> Option<T>) -> Option<Vec<T>> {
+    let mut all = Vec::with_capacity(rows.len());
+    for row in rows {
+        all.push(make(row)?);
+    }
+    Some(all)
 }
 
 /// The board the build script wrote; `None` should a hex not name one (never: it was
@@ -138,20 +151,19 @@ fn compiled_board() -> Option<Board> {
     };
     let plain = PlainBoard {
         name: board::NAME.to_string(),
-        hexes: board::HEXES.iter().map(cell).collect::<Option<_>>()?,
-        roads: board::ROADS
-            .iter()
-            .map(|(a, b)| Some((hex(a)?, hex(b)?)))
-            .collect::<Option<_>>()?,
-        cities: board::CITIES.iter().map(city).collect::<Option<_>>()?,
-        ports: board::PORTS.iter().map(port).collect::<Option<_>>()?,
+        hexes: each(board::HEXES, cell)?.into_iter().collect(),
+        roads: each(board::ROADS, |(a, b)| Some((hex(a)?, hex(b)?)))?
+            .into_iter()
+            .collect(),
+        cities: each(board::CITIES, city)?,
+        ports: each(board::PORTS, port)?,
         zone_links: board::ZONE_LINKS
             .iter()
             .map(|&(zone, links)| (zone, links.iter().copied().collect()))
             .collect(),
-        rivers: board::RIVERS.iter().map(river).collect::<Option<_>>()?,
-        beaches: board::BEACHES.iter().map(beach).collect::<Option<_>>()?,
-        lakes: board::LAKES.iter().map(lake).collect::<Option<_>>()?,
+        rivers: each(board::RIVERS, river)?,
+        beaches: each(board::BEACHES, beach)?,
+        lakes: each(board::LAKES, lake)?,
     };
     // The grid's tables were worked out from these hexes when the binary was built.
     plain.with_tables(&GridTables {
@@ -184,10 +196,7 @@ fn compiled_counters() -> Option<Counters> {
     Some(Counters::from(PlainCounters {
         title: counters::TITLE.to_string(),
         reconstructed: counters::RECONSTRUCTED,
-        counters: counters::COUNTERS
-            .iter()
-            .map(counter)
-            .collect::<Option<_>>()?,
+        counters: each(counters::COUNTERS, counter)?,
     }))
 }
 
@@ -242,6 +251,26 @@ mod tests {
     use crate::ruleset::{
         EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS, EMBEDDED_TOURNAMENT,
     };
+
+    #[test]
+    fn each_row_is_made_in_order_into_a_vector_of_its_length() {
+        let rows = [(1, 2), (3, 4), (5, 6)];
+        let made = each(&rows, |&(c, n)| Some(c * 10 + n));
+        assert_eq!(made, Some(vec![12, 34, 56]));
+        assert_eq!(made.map(|v| v.capacity()), Some(3));
+        assert_eq!(each(&rows, |&(c, n)| (c != 3).then_some(n)), None);
+        assert_eq!(each(&[] as &[Pair], hex), Some(Vec::new()));
+        assert_eq!(
+            hexes::<Vec<Hex>>(&[(1, 1), (2, 3)]),
+            Some(
+                vec![Hex::new(1, 1), Hex::new(2, 3)]
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            )
+        );
+        assert_eq!(hexes::<Vec<Hex>>(&[(1, 1), (0, 0)]), None);
+    }
 
     #[test]
     fn the_compiled_board_is_the_board_the_toml_makes() {
