@@ -220,7 +220,8 @@ fn every_recorded_quicknet_round_verifies() {
 /// The umpire's check of a signature (blst) and the drand project's own checker
 /// (drand-verify) give the same verdict on every recorded round as written, under the
 /// next round, with any one of its bits flipped (one bit in each byte, a different one
-/// from byte to byte), and on the signature at infinity.
+/// from byte to byte), written uncompressed (the same point in 96 bytes, whose SHA-256
+/// would be another randomness), and on the signature at infinity.
 #[test]
 fn the_umpire_s_check_agrees_with_drand_verify_on_every_round_and_its_forgeries() {
     use drand_verify::{G2PubkeyRfc, Pubkey};
@@ -256,6 +257,12 @@ fn the_umpire_s_check_agrees_with_drand_verify_on_every_round_and_its_forgeries(
         forged[i % 48] ^= 1 << (i % 8);
         assert!(!agree(beacon.round, &forged), "round {}", beacon.round);
         assert!(!agree(beacon.round, &infinity));
+        let point = blst::min_sig::Signature::from_bytes(&beacon.signature).unwrap();
+        assert!(
+            !agree(beacon.round, &point.serialize()),
+            "round {}",
+            beacon.round
+        );
     }
     assert_eq!(accepted, QUICKNET_ROUNDS.lines().count());
 }

@@ -40,10 +40,18 @@ fn round_message(round: u64) -> [u8; 32] {
     Sha256::digest(round.to_be_bytes()).into()
 }
 
+/// The length of a signature as the scheme writes it: a compressed G1 point.
+const SIGNATURE_BYTES: usize = 48;
+
 /// Whether `signature` is the BLS signature of `round` under `key` (bls-unchained-g1-rfc9380):
 /// a compressed G1 point in the subgroup, whose pairing with the generator of G2 equals
-/// that of the round's message hashed to G1 with the key.
+/// that of the round's message hashed to G1 with the key. Only the compressed form is
+/// taken: the randomness is SHA-256 of the signature's bytes, so a second encoding of
+/// the same point would give whoever resolves a second roll of the dice.
 fn signs_round(key: &PublicKey, round: u64, signature: &[u8]) -> bool {
+    if signature.len() != SIGNATURE_BYTES {
+        return false;
+    }
     let Ok(sig) = Signature::from_bytes(signature) else {
         return false;
     };
