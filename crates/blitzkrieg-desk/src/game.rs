@@ -900,13 +900,46 @@ pub fn resolve(
     commitment: Option<&str>,
     color: bool,
 ) -> Result<Resolution, GameError> {
+    let given = Given {
+        orders,
+        seed,
+        commitment,
+        seed_gate: None,
+    };
+    resolve_given(u, state_bytes, state_file, given, color)
+}
+
+/// A command's own check of the seed legal orders name, made once the orders are
+/// checked and before their seed is read: `blitz resolve` refuses a seed still to come
+/// (PBM ¶2) by the clock, which the library never reads.
+pub type SeedGate<'a> = &'a dyn Fn(&NamedSeed) -> Result<(), GameError>;
+
+/// What a player-turn is resolved with besides its state: the order text, the published
+/// seed (none for set-up), the commitment mailed earlier, if any, and the command's
+/// check of the seed the orders name ([`SeedGate`]), if any.
+pub struct Given<'a> {
+    pub orders: &'a OrderText,
+    pub seed: Option<&'a SeedInput>,
+    pub commitment: Option<&'a str>,
+    pub seed_gate: Option<SeedGate<'a>>,
+}
+
+/// [`resolve`] with a [`SeedGate`]: the state is read, and the orders checked, once.
+pub fn resolve_given(
+    u: &Umpire,
+    state_bytes: &[u8],
+    state_file: &str,
+    given: Given,
+    color: bool,
+) -> Result<Resolution, GameError> {
     let (state, state_digest) = read_state_hashed(state_bytes, state_file)?;
     let turn = Turn {
         state,
         state_digest,
-        orders,
-        seed,
-        commitment,
+        orders: given.orders,
+        seed: given.seed,
+        commitment: given.commitment,
+        seed_gate: given.seed_gate,
     };
     resolve_turn(u, turn, color, Template::Render)
 }
@@ -921,6 +954,7 @@ struct Turn<'a> {
     orders: &'a OrderText,
     seed: Option<&'a SeedInput>,
     commitment: Option<&'a str>,
+    seed_gate: Option<SeedGate<'a>>,
 }
 
 /// Whether a resolution renders the next order template (`verify` compares states
@@ -945,6 +979,7 @@ fn resolve_turn(
         orders,
         seed,
         commitment,
+        seed_gate,
     } = turn;
     let rules = u.rules_for(&state)?;
     let state_hash = hex::encode(state_digest);
@@ -960,6 +995,11 @@ fn resolve_turn(
         Err(errors) if !errors.is_empty() => return Err(order_errors(orders, errors, color)),
         checked => checked,
     };
+    if let Some(gate) = seed_gate {
+        if let Some(named) = named_seed(&state, &parsed)? {
+            gate(&named)?;
+        }
+    }
     if let Some(c) = commitment {
         commit::check_for_hash(c, &state_digest, orders.toml.as_bytes())
             .map_err(|e| GameError::Seed(e.to_string()))?;
@@ -1272,6 +1312,7 @@ impl Replay for KeptTurns<'_> {
             orders: &orders,
             seed: seed.as_ref(),
             commitment: commitment.as_deref().map(str::trim),
+            seed_gate: None,
         };
         let r = resolve_turn(self.u, turn, false, Template::Skip).map_err(|e| match e {
             GameError::Orders { .. } => e,

@@ -83,16 +83,15 @@ fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     let state_file = args.state.display().to_string();
     signed::check_for_state_file(&state_bytes, &state_file, &orders, signature.as_ref())?;
     let seed = args.seed.input()?;
-    refuse_seed_to_come(umpire, &state_bytes, &state_file, &orders)?;
-    let resolved = game::resolve(
-        umpire,
-        &state_bytes,
-        &args.state.display().to_string(),
-        &orders,
-        seed.as_ref(),
-        args.commitment.as_deref(),
-        common::color(),
-    );
+    let now = chrono::Utc::now().timestamp();
+    let to_come = |named: &game::NamedSeed| refuse_seed_to_come(named, now, &orders);
+    let given = game::Given {
+        orders: &orders,
+        seed: seed.as_ref(),
+        commitment: args.commitment.as_deref(),
+        seed_gate: Some(&to_come),
+    };
+    let resolved = game::resolve_given(umpire, &state_bytes, &state_file, given, common::color());
     let r = match resolved {
         Ok(r) => r,
         Err(GameError::Orders { rendered, .. }) => {
@@ -171,28 +170,26 @@ pub fn mail_failed(
 /// PBM ¶2: a seed the orders name is refused while it is still to come (an agreed
 /// value whose `time` or date has not come, a trading date not yet begun), as a drand
 /// round still to come is (no beacon of it exists): any value given for it now was not
-/// the one published. The clock is read here, never in the library.
+/// the one published. The clock is read by the command, never in the library, which
+/// asks this of legal orders before it reads their seed ([`game::SeedGate`]).
 fn refuse_seed_to_come(
-    umpire: &game::Umpire,
-    state_bytes: &[u8],
-    state_file: &str,
+    named: &game::NamedSeed,
+    now: i64,
     orders: &game::OrderText,
-) -> miette::Result<()> {
-    let now = chrono::Utc::now().timestamp();
-    match game::check_for_commit(umpire, state_bytes, state_file, orders)? {
-        Ok(Some(named)) if named.known_from > now => Err(GameError::Seed(format!(
-            "{}: {} {} {}, which has not come yet: no value given now can be it; resolve \
-             the turn once it is out",
-            orders.name,
-            named.what,
-            named.known_how,
-            chrono::DateTime::from_timestamp(named.known_from, 0)
-                .map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
-                .unwrap_or_default()
-        ))
-        .into()),
-        _ => Ok(()),
+) -> Result<(), GameError> {
+    if named.known_from <= now {
+        return Ok(());
     }
+    Err(GameError::Seed(format!(
+        "{}: {} {} {}, which has not come yet: no value given now can be it; resolve \
+         the turn once it is out",
+        orders.name,
+        named.what,
+        named.known_how,
+        chrono::DateTime::from_timestamp(named.known_from, 0)
+            .map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
+            .unwrap_or_default()
+    )))
 }
 
 /// PBM ¶2: a player-turn decided by a seed and resolved without `--commitment` was not
