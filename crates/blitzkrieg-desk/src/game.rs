@@ -23,7 +23,7 @@ use pbem::files::{self, FileError};
 use pbem::folder::FileNames;
 use pbem::folder::{self as folder, Compared, Replay, Replayed, Stop, TurnFiles};
 use pbem::mail;
-use pbem::seed::{used, DrandChain, Seed, SeedError, SeedKind};
+use pbem::seed::{used, CheckedBeacons, DrandChain, Seed, SeedError, SeedKind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -578,6 +578,17 @@ pub fn chain_of(state: &GameState) -> Result<Option<DrandChain>, GameError> {
 /// The seed for a player-turn: verified against the game's source and the round or
 /// date the orders named before it existed.
 pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result<Seed, GameError> {
+    seed_for_among(state, orders, input, &CheckedBeacons::none())
+}
+
+/// [`seed_for`], a beacon's signature not checked again when `checked` holds it
+/// (`verify` checks a folder's beacons together first).
+fn seed_for_among(
+    state: &GameState,
+    orders: &Orders,
+    input: &SeedInput,
+    checked: &CheckedBeacons,
+) -> Result<Seed, GameError> {
     let (what, max) = input.limit();
     if input.text().len() > max {
         return Err(GameError::Seed(format!(
@@ -593,7 +604,7 @@ pub fn seed_for(state: &GameState, orders: &Orders, input: &SeedInput) -> Result
                 Some(s) => drand_round(&chain, s)?,
                 None => None,
             };
-            Ok(Seed::from_beacon_json(json, &chain, round)?)
+            Ok(Seed::from_beacon_json_among(json, &chain, round, checked)?)
         }
         (SeedSource::StockSales, SeedInput::Sales(csv)) => {
             let seed = Seed::from_stock_csv(csv, named.and_then(|s| s.date.as_deref()))?;
@@ -933,6 +944,7 @@ pub fn resolve_given(
     color: bool,
 ) -> Result<Resolution, GameError> {
     let (state, state_digest) = read_state_hashed(state_bytes, state_file)?;
+    let none = CheckedBeacons::none();
     let turn = Turn {
         state,
         state_digest,
@@ -940,6 +952,7 @@ pub fn resolve_given(
         seed: given.seed,
         commitment: given.commitment,
         seed_gate: given.seed_gate,
+        beacons: &none,
     };
     resolve_turn(u, turn, color, Template::Render)
 }
@@ -955,6 +968,8 @@ struct Turn<'a> {
     seed: Option<&'a SeedInput>,
     commitment: Option<&'a str>,
     seed_gate: Option<SeedGate<'a>>,
+    /// Beacons whose signatures were checked already ([`DrandChain::check_together`]).
+    beacons: &'a CheckedBeacons,
 }
 
 /// Whether a resolution renders the next order template (`verify` compares states
@@ -980,6 +995,7 @@ fn resolve_turn(
         seed,
         commitment,
         seed_gate,
+        beacons,
     } = turn;
     let rules = u.rules_for(&state)?;
     let state_hash = hex::encode(state_digest);
@@ -1008,7 +1024,7 @@ fn resolve_turn(
     let war_start = blitzkrieg::eighty5::war_start::rolls_next(&state);
     let seed_value = match (&state.phase, seed) {
         (Phase::SetUp { .. }, _) if !war_start => None,
-        (_, Some(input)) => Some(seed_for(&state, &parsed, input)?),
+        (_, Some(input)) => Some(seed_for_among(&state, &parsed, input, beacons)?),
         (Phase::SetUp { .. }, None) => {
             return Err(GameError::Seed(seed_wanted(
                 &state,
@@ -1220,11 +1236,13 @@ pub fn verify_dir(u: &Umpire, dir: &Path) -> Result<Verified, GameError> {
         )));
     }
     let names: Vec<String> = states.iter().map(|p| p.display().to_string()).collect();
+    let beacons = checked_beacons(dir, &state);
     let mut kept = KeptTurns {
         u,
         dir,
         state: Some(state),
         digest,
+        beacons,
     };
     let walked = folder::replay(&mut kept, &name, &names).map_err(|stop| kept.stopped(stop))?;
     let only = kept.state.as_ref().map(|s| &s.phase);
@@ -1249,6 +1267,19 @@ struct KeptTurns<'a> {
     /// The state the next player-turn is played from (taken while it is replayed).
     state: Option<GameState>,
     digest: [u8; 32],
+    /// The folder's beacons, if they were found good together.
+    beacons: CheckedBeacons,
+}
+
+/// The beacons of a game decided by drand's, checked together before the replay
+/// ([`DrandChain::check_together`]): one pairing equation for the whole game instead
+/// of one a player-turn. None when any is bad (each is then checked alone as its
+/// player-turn is replayed, which names it) or the game is not decided by beacons.
+fn checked_beacons(dir: &Path, first: &GameState) -> CheckedBeacons {
+    match chain_of(first) {
+        Ok(Some(chain)) => chain.check_together(&folder::kept_beacons(dir)),
+        _ => CheckedBeacons::none(),
+    }
 }
 
 impl KeptTurns<'_> {
@@ -1313,6 +1344,7 @@ impl Replay for KeptTurns<'_> {
             seed: seed.as_ref(),
             commitment: commitment.as_deref().map(str::trim),
             seed_gate: None,
+            beacons: &self.beacons,
         };
         let r = resolve_turn(self.u, turn, false, Template::Skip).map_err(|e| match e {
             GameError::Orders { .. } => e,

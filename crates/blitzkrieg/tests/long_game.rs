@@ -64,4 +64,37 @@ fn the_drand_long_game_resolves_each_battle_turn_by_a_round_of_its_own_and_verif
         folder(again.path()) == files,
         "another run wrote other files"
     );
+    a_forged_beacon_is_named_though_the_beacons_are_checked_together(&u, &files, again.path());
+}
+
+/// `verify` checks the folder's 22 beacons together before the replay; with one
+/// beacon's signature replaced by another round's, the batch holds none, the replay
+/// checks each alone and names the forged round.
+fn a_forged_beacon_is_named_though_the_beacons_are_checked_together(
+    u: &Umpire,
+    files: &BTreeMap<String, Vec<u8>>,
+    dir: &Path,
+) {
+    let chain = pbem::seed::DrandChain::quicknet().unwrap();
+    let kept = pbem::folder::kept_beacons(dir);
+    assert_eq!(kept.len(), 22);
+    assert_eq!(chain.check_together(&kept).len(), 22);
+    let beacons: Vec<(&String, String)> = files
+        .iter()
+        .filter(|(name, _)| name.ends_with(".seed.json"))
+        .map(|(name, bytes)| (name, String::from_utf8(bytes.clone()).unwrap()))
+        .collect();
+    let (name, text) = &beacons[10];
+    let round = Beacon::from_json(text).unwrap().round;
+    let own = hex::encode(Beacon::from_json(text).unwrap().signature);
+    let other = hex::encode(Beacon::from_json(&beacons[3].1).unwrap().signature);
+    fs::write(dir.join(name), text.replace(&own, &other)).unwrap();
+    assert!(chain
+        .check_together(&pbem::folder::kept_beacons(dir))
+        .is_empty());
+    let refused = game::verify_dir(u, dir).err().unwrap().to_string();
+    assert!(
+        refused.contains(&format!("does not verify for round {round} ")),
+        "{refused}"
+    );
 }

@@ -13,7 +13,7 @@
 use crate::divergence::first_difference;
 use crate::envelope::Header;
 use crate::files::FileError;
-use crate::seed::{DrandChain, Seed, SeedError};
+use crate::seed::{Beacon, DrandChain, Seed, SeedError};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -85,6 +85,23 @@ impl SeedInput {
         }
         Ok(None)
     }
+}
+
+/// The beacons a game folder keeps (`STEM.seed.json`), read for a check of them
+/// together before a replay ([`DrandChain::check_together`]). A file larger than a
+/// beacon may be ([`SeedInput::limit`]) or that does not read as one is left out: the
+/// replay names its problem when it reaches it.
+pub fn kept_beacons(dir: &Path) -> Vec<Beacon> {
+    let Ok(names) = crate::files::names_ending(dir, SEED_ENDINGS[0]) else {
+        return Vec::new();
+    };
+    let max = SeedInput::Beacon(String::new()).limit().1 as u64;
+    names
+        .iter()
+        .filter_map(|name| crate::files::read_at_most(&dir.join(name), max).ok())
+        .filter_map(|bytes| String::from_utf8(bytes).ok())
+        .filter_map(|text| Beacon::from_json(&text).ok())
+        .collect()
 }
 
 /// How a game names the files of its folder: `STEM` + ending, the stem being the

@@ -5,6 +5,7 @@
 //! digits and dice whatever the source. The orders name it in a `[seed]` table
 //! ([`SeedSpec`], [`spec`]).
 
+pub mod batch;
 pub mod drand;
 pub mod fetch;
 pub mod json;
@@ -12,6 +13,7 @@ pub mod spec;
 pub mod stock;
 pub mod used;
 
+pub use batch::CheckedBeacons;
 pub use drand::{Beacon, DrandChain};
 pub use spec::{Accepted, NamedSeed, SeedSpec, SpecMismatch, SpecProblem};
 pub use stock::{hundreds_digit, StockProblem, StockSales};
@@ -122,6 +124,17 @@ impl Seed {
         chain: &DrandChain,
         named_round: Option<u64>,
     ) -> Result<Seed, SeedError> {
+        Seed::from_beacon_json_among(json, chain, named_round, &CheckedBeacons::none())
+    }
+
+    /// [`Seed::from_beacon_json`], the signature not checked again when `checked`
+    /// holds the beacon ([`DrandChain::check_together`]).
+    pub fn from_beacon_json_among(
+        json: &str,
+        chain: &DrandChain,
+        named_round: Option<u64>,
+        checked: &CheckedBeacons,
+    ) -> Result<Seed, SeedError> {
         let beacon = Beacon::from_json(json)?;
         if let Some(named) = named_round {
             if beacon.round != named {
@@ -131,7 +144,7 @@ impl Seed {
                 });
             }
         }
-        let randomness = chain.verify(&beacon)?;
+        let randomness = chain.verify_among(&beacon, checked)?;
         Ok(Seed::Drand {
             chain: chain.name.clone(),
             round: beacon.round,

@@ -266,3 +266,86 @@ fn the_umpire_s_check_agrees_with_drand_verify_on_every_round_and_its_forgeries(
     }
     assert_eq!(accepted, QUICKNET_ROUNDS.lines().count());
 }
+
+/// The recorded rounds, as beacons.
+fn recorded_beacons() -> Vec<Beacon> {
+    QUICKNET_ROUNDS
+        .lines()
+        .map(|line| Beacon::from_json(line).unwrap())
+        .collect()
+}
+
+/// Every recorded round checked in one batch is found good, and each then gives the
+/// randomness its own check gives; under another chain's key none is held.
+#[test]
+fn the_recorded_rounds_checked_together_are_all_good() {
+    let chain = quicknet();
+    let beacons = recorded_beacons();
+    let checked = chain.check_together(&beacons);
+    assert_eq!(checked.len(), beacons.len());
+    for b in &beacons {
+        assert_eq!(
+            chain.verify_among(b, &checked).unwrap(),
+            chain.verify(b).unwrap()
+        );
+    }
+    let mut other = chain.clone();
+    other.public_key = hex::decode(FASTNET_KEY).unwrap();
+    assert!(other.check_together(&beacons).is_empty());
+    let held_elsewhere = other.verify_among(&beacons[0], &checked);
+    assert!(
+        matches!(held_elsewhere, Err(SeedError::BadSignature { .. })),
+        "{held_elsewhere:?}"
+    );
+}
+
+/// One forgery anywhere in a batch, of each kind the single check refuses (a flipped
+/// bit, a round's signature under the next round, two rounds' signatures swapped, the
+/// uncompressed form, the point at infinity), and the batch holds no beacon; each is
+/// then checked alone and the forgery alone is refused.
+#[test]
+fn a_batch_with_one_forgery_holds_no_beacon() {
+    let chain = quicknet();
+    let good = recorded_beacons();
+    let mut infinity = vec![0u8; 48];
+    infinity[0] = 0xc0;
+    for (i, at) in [0, 7, good.len() / 2, good.len() - 1]
+        .into_iter()
+        .enumerate()
+    {
+        let mut forgeries: Vec<Vec<Beacon>> = Vec::new();
+        let mut flipped = good.clone();
+        flipped[at].signature[(i * 11) % 48] ^= 1 << (i % 8);
+        forgeries.push(flipped);
+        let mut next = good.clone();
+        next[at].round += 1;
+        forgeries.push(next);
+        let mut swapped = good.clone();
+        let other = (at + 1) % good.len();
+        let (a, b) = (
+            swapped[at].signature.clone(),
+            swapped[other].signature.clone(),
+        );
+        swapped[at].signature = b;
+        swapped[other].signature = a;
+        forgeries.push(swapped);
+        let mut long = good.clone();
+        long[at].signature = blst::min_sig::Signature::from_bytes(&good[at].signature)
+            .unwrap()
+            .serialize()
+            .to_vec();
+        forgeries.push(long);
+        let mut zero = good.clone();
+        zero[at].signature = infinity.clone();
+        forgeries.push(zero);
+        for batch in forgeries {
+            let checked = chain.check_together(&batch);
+            assert!(checked.is_empty(), "a forgery at {at} passed");
+            assert!(chain.verify_among(&batch[at], &checked).is_err());
+            assert!(chain
+                .verify_among(&batch[(at + 2) % good.len()], &checked)
+                .is_ok());
+        }
+    }
+    assert!(chain.check_together(&[]).is_empty());
+}

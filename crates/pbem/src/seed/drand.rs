@@ -9,6 +9,7 @@
 //! key on G2. The tests hold its verdict to that of `drand-verify`, the drand project's
 //! own checker, on every recorded round and on forgeries of each.
 
+use super::batch::CheckedBeacons;
 use super::json::{self, Json};
 use super::SeedError;
 use blst::min_sig::{PublicKey, Signature};
@@ -20,13 +21,13 @@ use sha2::{Digest, Sha256};
 pub const SCHEME_RFC9380: &str = "bls-unchained-g1-rfc9380";
 
 /// The domain separation tag of the scheme's signatures (hash to G1, RFC 9380).
-const DST_RFC9380: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+pub(super) const DST_RFC9380: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
 /// A chain's public key as a curve point. The embedded quicknet key is known good (a
 /// test decodes it with every check), so its costly subgroup check is not repeated at
 /// each resolution (it is still decoded as a point on the curve); any other key is
 /// checked in full: on the curve, in the subgroup, not the point at infinity.
-fn chain_key(key: &[u8; 96]) -> Result<PublicKey, BLST_ERROR> {
+pub(super) fn chain_key(key: &[u8; 96]) -> Result<PublicKey, BLST_ERROR> {
     if DrandChain::is_quicknet_key(key) {
         PublicKey::from_bytes(key)
     } else {
@@ -36,27 +37,33 @@ fn chain_key(key: &[u8; 96]) -> Result<PublicKey, BLST_ERROR> {
 
 /// The message a round's beacon signs in an unchained scheme: SHA-256 of the round as 8
 /// bytes, big-endian.
-fn round_message(round: u64) -> [u8; 32] {
+pub(super) fn round_message(round: u64) -> [u8; 32] {
     Sha256::digest(round.to_be_bytes()).into()
 }
 
 /// The length of a signature as the scheme writes it: a compressed G1 point.
-const SIGNATURE_BYTES: usize = 48;
+pub(super) const SIGNATURE_BYTES: usize = 48;
 
 /// Whether `signature` is the BLS signature of `round` under `key` (bls-unchained-g1-rfc9380):
 /// a compressed G1 point in the subgroup, whose pairing with the generator of G2 equals
 /// that of the round's message hashed to G1 with the key. Only the compressed form is
 /// taken: the randomness is SHA-256 of the signature's bytes, so a second encoding of
 /// the same point would give whoever resolves a second roll of the dice.
-fn signs_round(key: &PublicKey, round: u64, signature: &[u8]) -> bool {
-    if signature.len() != SIGNATURE_BYTES {
-        return false;
-    }
-    let Ok(sig) = Signature::from_bytes(signature) else {
+fn signs_round(key: &PublicKey, beacon: &Beacon) -> bool {
+    let Some(sig) = signature_point(&beacon.signature) else {
         return false;
     };
-    let msg = round_message(round);
+    let msg = round_message(beacon.round);
     sig.verify(true, &msg, DST_RFC9380, &[], key, false) == BLST_ERROR::BLST_SUCCESS
+}
+
+/// A signature as the scheme writes it, a compressed G1 point of 48 bytes, read as a
+/// point on the curve (whether it lies in the subgroup is checked with the pairing).
+pub(super) fn signature_point(signature: &[u8]) -> Option<Signature> {
+    if signature.len() != SIGNATURE_BYTES {
+        return None;
+    }
+    Signature::from_bytes(signature).ok()
 }
 
 const QUICKNET_TOML: &str = include_str!("../../../../rules/drand-quicknet.toml");
@@ -202,17 +209,18 @@ impl DrandChain {
     /// signature of the beacon's round; a randomness field, if present, must be
     /// SHA-256 of the signature. Returns the randomness.
     pub fn verify(&self, beacon: &Beacon) -> Result<[u8; 32], SeedError> {
-        let key: [u8; 96] =
-            self.public_key
-                .as_slice()
-                .try_into()
-                .map_err(|_| SeedError::ChainKey {
-                    problem: "the public key is not 96 bytes".to_string(),
-                })?;
-        let pk = chain_key(&key).map_err(|e| SeedError::ChainKey {
-            problem: format!("not a valid public key: {}", key_problem(e)),
-        })?;
-        if !signs_round(&pk, beacon.round, &beacon.signature) {
+        self.verify_among(beacon, &CheckedBeacons::none())
+    }
+
+    /// [`DrandChain::verify`], without checking the signature again when `checked`
+    /// holds the beacon, found good under this chain's key with others
+    /// ([`DrandChain::check_together`]).
+    pub fn verify_among(
+        &self,
+        beacon: &Beacon,
+        checked: &CheckedBeacons,
+    ) -> Result<[u8; 32], SeedError> {
+        if !checked.holds(&self.public_key, beacon) && !signs_round(&self.key()?, beacon) {
             return Err(SeedError::BadSignature {
                 round: beacon.round,
                 chain: self.name.clone(),
@@ -229,6 +237,22 @@ impl DrandChain {
             }
         }
         Ok(randomness)
+    }
+}
+
+impl DrandChain {
+    /// The chain's public key as a curve point ([`chain_key`]).
+    pub(super) fn key(&self) -> Result<PublicKey, SeedError> {
+        let key: [u8; 96] =
+            self.public_key
+                .as_slice()
+                .try_into()
+                .map_err(|_| SeedError::ChainKey {
+                    problem: "the public key is not 96 bytes".to_string(),
+                })?;
+        chain_key(&key).map_err(|e| SeedError::ChainKey {
+            problem: format!("not a valid public key: {}", key_problem(e)),
+        })
     }
 }
 
