@@ -1,10 +1,16 @@
-//! Draws, once, when the binary is built, the part of the map pictures no game state
-//! changes (`src/map/backdrop.rs`): the whole embedded board at the scale of the area
-//! of action, kept as square tiles of PNG so that a picture decodes only the tiles
-//! its area meets, and the small map of the whole board. The drawing is the crate's own
-//! (`src/svg.rs`, `src/map/backdrop.rs`, compiled here) and the renderer the one the
-//! pictures use at run time, so the pixels are those a picture would draw. A build
-//! without the `pictures` feature draws nothing.
+//! Draws, once, when the binary is built, what of the embedded board no game state
+//! changes:
+//!
+//! - the board's layers as SVG text (`svg::layers`, without the pattern of hex ids),
+//!   the board under every step of the replay page (`src/replay.rs`), in every build;
+//! - with the `pictures` feature, the part of the map pictures no game state changes
+//!   (`src/map/backdrop.rs`): the whole embedded board at the scale of the area of
+//!   action, kept as square tiles of PNG so that a picture decodes only the tiles its
+//!   area meets, and the small map of the whole board.
+//!
+//! The drawing is the crate's own (`src/svg.rs`, `src/map/backdrop.rs`, compiled here)
+//! and the renderer the one the pictures use at run time, so the text and the pixels
+//! are those the binary would draw.
 
 #[cfg(feature = "pictures")]
 #[allow(dead_code)]
@@ -14,7 +20,7 @@ mod backdrop;
 #[allow(dead_code)]
 #[path = "src/map/fonts.rs"]
 mod fonts;
-#[cfg(feature = "pictures")]
+// The layers need no renderer: compiled in every build.
 #[allow(dead_code, unused_imports)]
 #[path = "src/svg.rs"]
 mod svg;
@@ -28,12 +34,27 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={file}");
     }
+    write_layers();
     #[cfg(feature = "pictures")]
     pictures::write();
 }
 
+/// The name, in `OUT_DIR`, of the embedded board's layers as SVG text.
+const LAYERS_FILE: &str = "board-layers.svg";
+
+/// Writes the embedded board's layers (`svg::layers`, in the coordinates of its own
+/// `svg::Geo`, without the pattern of hex ids) as the replay page draws them.
+fn write_layers() {
+    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
+    let board = blitzkrieg::board::Board::embedded();
+    let layers = svg::layers(&board, &svg::Geo::of(&board), false);
+    let path = out.join(LAYERS_FILE);
+    if let Err(e) = std::fs::write(&path, layers) {
+        fail(&format!("cannot write {}: {e}", path.display()));
+    }
+}
+
 /// Stops the build with `message`.
-#[cfg(feature = "pictures")]
 fn fail(message: &str) -> ! {
     eprintln!("blitzkrieg-desk build: {message}");
     std::process::exit(1)

@@ -3,17 +3,22 @@
 //! folder: the map with every counter named, the turn's paths as arrows, each
 //! battle's odds, roll and result on hover or click, the turn's report beside the
 //! map, and keyboard navigation. The drawing is the map picture's ([`crate::map`]),
-//! drawn once per step here and swapped in by a small script.
+//! drawn once per step here and swapped in by a small script. The board under the
+//! steps is drawn once a page; for the embedded board its layers are the text
+//! `build.rs` drew when the binary was built (`EMBEDDED_LAYERS`), the same text the
+//! drawing writes (a test holds them to it).
 
 use crate::game::{counter_marks, read_state_hashed, GameError};
-use crate::map::{action::Action, draw, picture};
+use crate::map::{action::Action, backdrop, draw, picture};
 use crate::svg::{self, esc, Geo};
+use blitzkrieg::board::Board;
 use blitzkrieg::odds::Factor;
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
 use blitzkrieg::state::GameState;
 use pbem::files;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::path::Path;
 
 /// One state of a game folder, as read.
@@ -262,9 +267,10 @@ pub fn render(rules: &Rules, game: &[Kept]) -> Result<String, GameError> {
             r##"<rect x="0" y="0" width="{}" height="{}" fill="#fdfcf7"/>"##,
             svg::f(geo.width),
             svg::f(geo.height)
-        ),
-        svg::layers(&rules.board, &geo, false),
-        draw::hex_ids(&rules.board, &geo, rules.board.hexes().map(|(h, _)| h)),
+        )
+        .as_str(),
+        &board_layers(&rules.board, &geo),
+        &draw::hex_ids(&rules.board, &geo, rules.board.hexes().map(|(h, _)| h)),
     ]
     .concat();
     let title = esc(&format!("BLITZKRIEG game {game_id}: replay"));
@@ -281,6 +287,21 @@ pub fn render(rules: &Rules, game: &[Kept]) -> Result<String, GameError> {
             ("{{DATA}}", &data),
         ],
     ))
+}
+
+/// The embedded board's layers, `svg::layers(board, &Geo::of(board), false)`, as
+/// `build.rs` drew them when the binary was built.
+const EMBEDDED_LAYERS: &str = include_str!(concat!(env!("OUT_DIR"), "/board-layers.svg"));
+
+/// The layers of `board` under the page's steps, without the pattern of hex ids, in
+/// the coordinates of `geo` (`Geo::of(board)`): for the embedded board the text drawn
+/// when the binary was built, for any other board drawn here.
+fn board_layers(board: &Board, geo: &Geo) -> Cow<'static, str> {
+    if backdrop::is_embedded(board) {
+        Cow::Borrowed(EMBEDDED_LAYERS)
+    } else {
+        Cow::Owned(svg::layers(board, geo, false))
+    }
 }
 
 const TEMPLATE: &str = include_str!("replay/page.html");
@@ -302,5 +323,28 @@ mod tests {
         assert_eq!(page, "<t>a{{B}}</t>b{{ x }}a{{B}}");
         let json = script_json(&"</script>&").unwrap();
         assert_eq!(json, "\"\\u003c/script\\u003e\\u0026\"");
+    }
+
+    /// The layers drawn when the binary was built are those the embedded board draws
+    /// now, with the layout the page takes from it; another board is drawn, not given
+    /// the embedded board's text.
+    #[test]
+    fn the_embedded_layers_are_the_drawing_of_the_embedded_board() {
+        let board = Board::embedded();
+        let geo = Geo::of(&board);
+        let drawn = svg::layers(&board, &geo, false);
+        assert!(drawn.len() > 100_000, "{} bytes", drawn.len());
+        assert!(
+            EMBEDDED_LAYERS == drawn,
+            "the layers built differ from the drawing"
+        );
+        assert!(matches!(board_layers(&board, &geo), Cow::Borrowed(l) if l == drawn));
+        // The embedded board with one city renamed: its name is drawn.
+        let text = Board::embedded_source().replace("\"Westhaven\"", "\"Easthaven\"");
+        let other = Board::from_toml(&text, "renamed").unwrap();
+        let geo = Geo::of(&other);
+        let layers = board_layers(&other, &geo);
+        assert!(layers.contains(">Easthaven ") && !layers.contains(">Westhaven "));
+        assert!(matches!(layers, Cow::Owned(l) if l == svg::layers(&other, &geo, false)));
     }
 }

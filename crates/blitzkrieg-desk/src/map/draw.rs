@@ -7,7 +7,7 @@
 
 use super::action::{Av, Battle, Lost, Path, Strike, Supplied, Track};
 use super::labels::{Rect, LABEL_H};
-use crate::svg::{esc, f, CounterMark, Geo, HEX_HALF_HEIGHT};
+use crate::svg::{esc, f, push_f, CounterMark, Geo, HEX_HALF_HEIGHT};
 use blitzkrieg::board::Board;
 use blitzkrieg::hex::Hex;
 use blitzkrieg::units::Side;
@@ -113,14 +113,14 @@ pub fn hex_ids_sized(
         "<g class=\"hex-ids\" font-size=\"{}\" fill=\"#2a2a2a\" {look} text-anchor=\"middle\">\n",
         f(style.size)
     );
+    // Each id written in place ([`push_f`]): the replay page writes every hex's.
     for h in hexes.filter(|h| board.hex(*h).is_some()) {
         let (x, y) = geo.centre(h);
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}">{h}</text>"#,
-            f(x),
-            f(y - style.above)
-        );
+        s.push_str(r#"<text x=""#);
+        push_f(&mut s, x);
+        s.push_str(r#"" y=""#);
+        push_f(&mut s, y - style.above);
+        let _ = writeln!(s, r#"">{h}</text>"#);
     }
     s.push_str("</g>\n");
     s
@@ -645,6 +645,43 @@ mod tests {
             track,
             hexes: hexes.iter().map(|h| h.parse().unwrap()).collect(),
             units: vec![UnitId::new("B-1TAC").unwrap()],
+        }
+    }
+
+    /// Each hex id on the board is written as `format!` wrote it, in both styles, and a
+    /// hex off the board is left out.
+    #[test]
+    fn hex_ids_are_written_as_format_writes_them() {
+        let board = Board::embedded();
+        let geo = Geo::of(&board);
+        let off_board: Hex = "A99".parse().unwrap();
+        assert!(board.hex(off_board).is_none());
+        for style in [
+            IdStyle::DETAIL,
+            IdStyle {
+                size: 4.4,
+                above: 2.05,
+                crisp: true,
+            },
+        ] {
+            let hexes = || board.hexes().map(|(h, _)| h).chain([off_board]);
+            let ids = hex_ids_sized(&board, &geo, hexes(), style);
+            let mut lines = ids.lines();
+            assert!(lines.next().is_some_and(|l| l.starts_with("<g ")));
+            let mut count = 0;
+            for h in hexes().filter(|h| board.hex(*h).is_some()) {
+                let (x, y) = geo.centre(h);
+                let want = format!(
+                    r#"<text x="{}" y="{}">{h}</text>"#,
+                    f(x),
+                    f(y - style.above)
+                );
+                assert_eq!(lines.next(), Some(want.as_str()));
+                count += 1;
+            }
+            assert_eq!(lines.next(), Some("</g>"));
+            assert_eq!(lines.next(), None);
+            assert!(count > 1000, "{count} hexes");
         }
     }
 
