@@ -167,9 +167,17 @@ pub fn payments(
     desert_bonus: bool,
     road_bonus: bool,
 ) -> &'static [Pay] {
-    let road = road_bonus && road_connected(board, city, from, to);
-    let desert = desert_bonus && board.terrain(to) == Some(Terrain::Desert);
-    match (road, desert) {
+    let along = road_bonus && road_connected(board, city, from, to);
+    let desert = board.terrain(to) == Some(Terrain::Desert);
+    payments_of(along, desert, desert_bonus)
+}
+
+/// 9.1, 9.2: [`payments`] of a step already looked at: whether it runs along the road
+/// with the road bonus (`along`), whether it enters a desert hex (`desert`) and
+/// whether the unit has the desert bonus, so that a caller that knows the step need
+/// not look again.
+pub fn payments_of(along: bool, desert: bool, desert_bonus: bool) -> &'static [Pay] {
+    match (along, desert && desert_bonus) {
         (true, true) => &[Pay::Road, Pay::Desert],
         (true, false) => &[Pay::Road],
         (false, true) => &[Pay::Desert],
@@ -224,6 +232,34 @@ mod tests {
         assert_eq!(run(&[Pay::Desert; 2]).whole, 1);
         assert_eq!(run(&[Pay::Desert; 3]).text(), "1 1/2");
         assert_eq!(run(&[Pay::Desert; 3]).thirds(), 6);
+    }
+
+    /// 9.1-9.2: the ways of a step looked at once are those of the step looked up.
+    #[test]
+    fn payments_of_a_step_known_are_the_payments_of_the_step() {
+        use crate::board::Country;
+        let board = crate::sketch::Sketch::land(1..=4, 1..=4, Country::GreatBlue)
+            .terrain(Terrain::Desert, &["B2", "C2"])
+            .road(&["A1", "B2"])
+            .build();
+        let h = |s: &str| -> Hex { s.parse().unwrap() };
+        let city = CityHexRoad::Joined;
+        for (from, to) in [("A1", "B2"), ("B2", "C2"), ("A1", "B1"), ("B2", "A1")] {
+            let (a, b) = (h(from), h(to));
+            for (bonus, road) in [(false, false), (false, true), (true, false), (true, true)] {
+                let along = road && road_connected(&board, city, a, b);
+                let desert = board.terrain(b) == Some(Terrain::Desert);
+                assert_eq!(
+                    payments_of(along, desert, bonus),
+                    payments(&board, city, a, b, bonus, road),
+                    "{from}-{to} bonus {bonus} road {road}"
+                );
+            }
+        }
+        assert_eq!(payments_of(true, true, true), [Pay::Road, Pay::Desert]);
+        assert_eq!(payments_of(true, true, false), [Pay::Road]);
+        assert_eq!(payments_of(false, true, true), [Pay::Desert]);
+        assert_eq!(payments_of(false, false, true), [Pay::Whole]);
     }
 
     #[test]

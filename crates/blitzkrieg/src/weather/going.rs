@@ -9,7 +9,7 @@
 
 use crate::board::{Board, Terrain};
 use crate::hex::Hex;
-use crate::movement::cost::{payments, road_connected, Pay, Spent};
+use crate::movement::cost::{payments_of, road_connected, Pay, Spent};
 use crate::readings::{CityHexRoad, GaleDesert};
 use crate::rules::Rules;
 use crate::state::GameState;
@@ -73,8 +73,8 @@ pub fn frozen(weather: Weather, terrain: Option<Terrain>) -> bool {
 }
 
 /// 9.1-9.2 under the weather (34, Weather Chart, 003 34, reading `gale-desert-34`): the
-/// ways a unit may pay for the step `from` -> `to`, as [`payments`] gives them in clear
-/// weather and fog.
+/// ways a unit may pay for the step `from` -> `to`, as
+/// [`crate::movement::cost::payments`] gives them in clear weather and fog.
 /// - Rain: off-road movement halved, except in the desert ("where it does not rain").
 /// - Gale: on the road basic MF (no road bonus); off the road halved, in the desert too:
 ///   under `no-bonus` (003) without the desert bonus, under `bonus-halved` armor keeps
@@ -92,11 +92,11 @@ pub fn ways(
     let along = road_connected(board, city, from, to);
     let desert = board.terrain(to) == Some(Terrain::Desert);
     let halved_off_road = if along { &[Pay::Whole] } else { &[Pay::Halved] };
+    // `payments` of the step, from what was just looked up.
+    let paid = |road_bonus: bool| payments_of(road_bonus && along, desert, desert_bonus);
     match going.weather {
-        Weather::Clear | Weather::Fog => payments(board, city, from, to, desert_bonus, road_bonus),
-        Weather::Rain if along || desert => {
-            payments(board, city, from, to, desert_bonus, road_bonus)
-        }
+        Weather::Clear | Weather::Fog => paid(road_bonus),
+        Weather::Rain if along || desert => paid(road_bonus),
         Weather::Rain => &[Pay::Halved],
         Weather::Gale
             if desert && !along && desert_bonus && going.gale_desert == GaleDesert::BonusHalved =>
@@ -104,7 +104,7 @@ pub fn ways(
             &[Pay::Whole]
         }
         Weather::Gale | Weather::Snow => halved_off_road,
-        Weather::Ice => payments(board, city, from, to, desert_bonus, false),
+        Weather::Ice => paid(false),
     }
 }
 
