@@ -948,26 +948,20 @@ pub fn resolve_given(
     let turn = Turn {
         state,
         state_digest,
-        orders: given.orders,
-        seed: given.seed,
-        commitment: given.commitment,
-        seed_gate: given.seed_gate,
+        given,
         beacons: &none,
     };
     resolve_turn(u, turn, color, Template::Render)
 }
 
-/// One player-turn to resolve: the state read from its file and that file's hash, the
-/// orders, the published seed and the commitment.
+/// One player-turn to resolve: the state read from its file and that file's hash, and
+/// what it is resolved with ([`Given`]).
 struct Turn<'a> {
     state: GameState,
     /// The SHA-256 of the state file's bytes ([`commit::state_hash`]), computed once
     /// by the caller (`verify` has it from the replay that wrote them).
     state_digest: [u8; 32],
-    orders: &'a OrderText,
-    seed: Option<&'a SeedInput>,
-    commitment: Option<&'a str>,
-    seed_gate: Option<SeedGate<'a>>,
+    given: Given<'a>,
     /// Beacons whose signatures were checked already ([`DrandChain::check_together`]).
     beacons: &'a CheckedBeacons,
 }
@@ -991,10 +985,13 @@ fn resolve_turn(
     let Turn {
         state,
         state_digest,
-        orders,
-        seed,
-        commitment,
-        seed_gate,
+        given:
+            Given {
+                orders,
+                seed,
+                commitment,
+                seed_gate,
+            },
         beacons,
     } = turn;
     let rules = u.rules_for(&state)?;
@@ -1340,10 +1337,12 @@ impl Replay for KeptTurns<'_> {
         let turn = Turn {
             state,
             state_digest: self.digest,
-            orders: &orders,
-            seed: seed.as_ref(),
-            commitment: commitment.as_deref().map(str::trim),
-            seed_gate: None,
+            given: Given {
+                orders: &orders,
+                seed: seed.as_ref(),
+                commitment: commitment.as_deref().map(str::trim),
+                seed_gate: None,
+            },
             beacons: &self.beacons,
         };
         let r = resolve_turn(self.u, turn, false, Template::Skip).map_err(|e| match e {

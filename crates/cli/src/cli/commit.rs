@@ -7,6 +7,7 @@
 //! take them (`--state`/`--orders` say the same); ORDERS `-` is standard input.
 
 use crate::cli::common::{self, RuleArgs};
+use crate::cli::kept_mail::utc;
 use crate::cli::kind::{dispatch, PerGame, Played};
 use crate::cli::mori_commands;
 use blitzkrieg::orders::Diagnostics;
@@ -143,10 +144,4 @@ pub fn refuse_published(orders: &Path, seed: &NamedSeed, why: &str) {
         utc(seed.known_from)
     );
     errln!("no commitment was made");
-}
-
-fn utc(at: i64) -> String {
-    chrono::DateTime::from_timestamp(at, 0)
-        .map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
-        .unwrap_or_default()
 }

@@ -186,9 +186,7 @@ fn refuse_seed_to_come(
         orders.name,
         named.what,
         named.known_how,
-        chrono::DateTime::from_timestamp(named.known_from, 0)
-            .map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
-            .unwrap_or_default()
+        crate::cli::kept_mail::utc(named.known_from)
     )))
 }
 

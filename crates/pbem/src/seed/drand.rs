@@ -42,7 +42,7 @@ pub(super) fn round_message(round: u64) -> [u8; 32] {
 }
 
 /// The length of a signature as the scheme writes it: a compressed G1 point.
-pub(super) const SIGNATURE_BYTES: usize = 48;
+const SIGNATURE_BYTES: usize = 48;
 
 /// Whether `signature` is the BLS signature of `round` under `key` (bls-unchained-g1-rfc9380):
 /// a compressed G1 point in the subgroup, whose pairing with the generator of G2 equals
@@ -205,6 +205,20 @@ impl DrandChain {
             .map(|r| format!("{r}/{}/public/{round}", self.hash))
     }
 
+    /// The chain's public key as a curve point ([`chain_key`]).
+    pub(super) fn key(&self) -> Result<PublicKey, SeedError> {
+        let key: [u8; 96] =
+            self.public_key
+                .as_slice()
+                .try_into()
+                .map_err(|_| SeedError::ChainKey {
+                    problem: "the public key is not 96 bytes".to_string(),
+                })?;
+        chain_key(&key).map_err(|e| SeedError::ChainKey {
+            problem: format!("not a valid public key: {}", key_problem(e)),
+        })
+    }
+
     /// Verifies a beacon against this chain: the signature must be the chain's BLS
     /// signature of the beacon's round; a randomness field, if present, must be
     /// SHA-256 of the signature. Returns the randomness.
@@ -237,22 +251,6 @@ impl DrandChain {
             }
         }
         Ok(randomness)
-    }
-}
-
-impl DrandChain {
-    /// The chain's public key as a curve point ([`chain_key`]).
-    pub(super) fn key(&self) -> Result<PublicKey, SeedError> {
-        let key: [u8; 96] =
-            self.public_key
-                .as_slice()
-                .try_into()
-                .map_err(|_| SeedError::ChainKey {
-                    problem: "the public key is not 96 bytes".to_string(),
-                })?;
-        chain_key(&key).map_err(|e| SeedError::ChainKey {
-            problem: format!("not a valid public key: {}", key_problem(e)),
-        })
     }
 }
 
