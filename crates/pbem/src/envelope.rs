@@ -7,6 +7,8 @@
 //! [`Sealed`] is how this module reaches them. The file is RON, written
 //! deterministically: the same state gives the same bytes on any machine.
 
+mod layout;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -151,10 +153,26 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
+/// How a state file is laid out: two spaces a level, a line feed at the end of each
+/// line on every system (ron's default is a carriage return and a line feed on
+/// Windows), no struct names. [`layout`] writes the same.
 fn pretty() -> ron::ser::PrettyConfig {
     ron::ser::PrettyConfig::new()
         .indentor("  ".to_string())
+        .new_line("\n".to_string())
         .struct_names(false)
+}
+
+/// A first guess of a state file's length, so its text is not grown from nothing.
+const TEXT_GUESS: usize = 16 * 1024;
+
+/// `value` as a state file lays it out ([`pretty`]): written by [`layout`], or by
+/// ron's own printer for a value [`layout`] leaves to it. The same bytes either way.
+fn to_text<T: Serialize + ?Sized>(value: &T) -> Result<String, ron::Error> {
+    match layout::write(value, TEXT_GUESS) {
+        Ok(text) => Ok(text),
+        Err(layout::Declined) => ron::ser::to_string_pretty(value, pretty()),
+    }
 }
 
 /// How an empty digest is written in a state file.
@@ -164,11 +182,11 @@ const EMPTY_INTEGRITY: &str = "integrity: \"\"";
 /// written as it is, not copied first.
 fn body<S: Sealed>(state: &S) -> Result<String, ron::Error> {
     if state.integrity().is_empty() {
-        return ron::ser::to_string_pretty(state, pretty());
+        return to_text(state);
     }
     let mut copy = state.clone();
     copy.set_integrity(String::new());
-    ron::ser::to_string_pretty(&copy, pretty())
+    to_text(&copy)
 }
 
 /// Whether `src` is, byte for byte, what [`seal`] writes for a state whose digest is
@@ -229,7 +247,7 @@ fn sealed<S: Sealed>(state: &S) -> Result<(String, [u8; 32], String), ron::Error
         let mut copy = state.clone();
         let digest = sha256_hex(body.as_bytes());
         copy.set_integrity(digest.clone());
-        let mut out = ron::ser::to_string_pretty(&copy, pretty())?;
+        let mut out = to_text(&copy)?;
         out.push('\n');
         let hash = Sha256::digest(out.as_bytes()).into();
         return Ok((out, hash, digest));
