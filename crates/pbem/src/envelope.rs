@@ -319,7 +319,10 @@ fn opened<S: Sealed>(
             newest: *formats.end(),
         });
     }
-    let state: S = ron::from_str(src).map_err(|e| unreadable(e.into()))?;
+    let state: S = match layout::read(src) {
+        Some(state) => state,
+        None => ron::from_str(src).map_err(|e| unreadable(e.into()))?,
+    };
     if let Some(hash) = as_sealed(src, state.integrity()) {
         return Ok((state, Some(hash)));
     }

@@ -16,6 +16,10 @@
 //! ([`super::to_text`]), so the bytes are ron's either way. The tests hold the two
 //! printers equal on every shape serde has and on generated values.
 
+mod read;
+
+pub(super) use read::read;
+
 use serde::ser::{self, Serialize};
 use std::fmt;
 
@@ -745,9 +749,8 @@ mod tests {
         /// What this printer writes is ron's text; what it declines, ron writes or refuses.
         #[test]
         fn the_printer_writes_what_ron_writes(node in a_node()) {
-            match super::write(&node, 0) {
-                Ok(text) => prop_assert_eq!(Some(text), ron_text(&node)),
-                Err(super::Declined) => {}
+            if let Ok(text) = super::write(&node, 0) {
+                prop_assert_eq!(Some(text), ron_text(&node));
             }
             prop_assert_eq!(super::super::to_text(&node).ok(), ron_text(&node));
         }
