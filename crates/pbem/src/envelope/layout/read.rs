@@ -251,9 +251,17 @@ macro_rules! signed {
 impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     type Error = Declined;
 
-    /// A value whose type must be guessed from the text is left to ron.
-    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value> {
-        Err(Declined)
+    /// A value whose type is told by the text: a string, a whole number or a truth
+    /// value (an untagged enum of them). Anything else is left to ron.
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.skip_ws();
+        match self.peek() {
+            Some(b'"') => self.deserialize_str(visitor),
+            Some(b'-') => visitor.visit_i64(self.signed()?),
+            Some(b'0'..=b'9') => visitor.visit_u64(self.unsigned()?),
+            Some(b't' | b'f') => self.deserialize_bool(visitor),
+            _ => Err(Declined),
+        }
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -554,6 +562,16 @@ mod tests {
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     struct Id(String);
 
+    /// A value whose type the text tells (as a combat factor is written).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Told {
+        Whole(u64),
+        Signed(i64),
+        Text(String),
+        Truth(bool),
+    }
+
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     struct State {
         format: u32,
@@ -563,6 +581,7 @@ mod tests {
         sides: BTreeMap<Side, Vec<Id>>,
         maybe: Option<Option<u64>>,
         pairs: Vec<(u8, i32)>,
+        told: Vec<(String, Told)>,
         unit: (),
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         extra: Vec<i8>,
@@ -579,6 +598,15 @@ mod tests {
         ]
     }
 
+    fn a_told() -> impl Strategy<Value = Told> {
+        prop_oneof![
+            any::<u64>().prop_map(Told::Whole),
+            (i64::MIN..0).prop_map(Told::Signed),
+            any::<String>().prop_map(Told::Text),
+            any::<bool>().prop_map(Told::Truth),
+        ]
+    }
+
     fn a_state() -> impl Strategy<Value = State> {
         let side = prop_oneof![Just(Side::GreatBlue), Just(Side::BigRed)];
         let ids = proptest::collection::vec("[A-Z]-[0-9]{1,2}[A-Z]{2}".prop_map(Id), 0..3);
@@ -588,11 +616,21 @@ mod tests {
             proptest::collection::btree_map(side, ids, 0..2),
             any::<Option<Option<u64>>>(),
             proptest::collection::vec(any::<(u8, i32)>(), 0..3),
+            proptest::collection::vec(("[a-z]{0,3}", a_told()), 0..3),
             proptest::collection::vec(any::<i8>(), 0..2),
             (any::<String>(), "[0-9a-f]{0,64}"),
         )
             .prop_map(
-                |((format, kind, flag), places, sides, maybe, pairs, extra, (note, integrity))| {
+                |(
+                    (format, kind, flag),
+                    places,
+                    sides,
+                    maybe,
+                    pairs,
+                    told,
+                    extra,
+                    (note, integrity),
+                )| {
                     State {
                         format,
                         kind,
@@ -601,6 +639,7 @@ mod tests {
                         sides,
                         maybe,
                         pairs,
+                        told,
                         unit: (),
                         extra,
                         note,
@@ -674,6 +713,10 @@ mod tests {
             sides: BTreeMap::new(),
             maybe: None,
             pairs: vec![(1, -2)],
+            told: vec![
+                ("f".into(), Told::Whole(6)),
+                ("g".into(), Told::Text("3 1/2".into())),
+            ],
             unit: (),
             extra: vec![],
             note: "Walküre \"x\"\n".into(),
