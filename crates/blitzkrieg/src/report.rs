@@ -161,10 +161,14 @@ const RULE: &str = "------------------------------------------------------------
 pub fn render_state(rules: &Rules, state: &GameState) -> String {
     let header = Header::of_readings(state, &rules.book.defaults());
     let mut out = render_sided(&header, &state.last.events, Some(&rules.counters));
+    // The report above is folded already, and folding goes line by line: only the
+    // position is folded here, not the whole report again.
     let title = "POSITION AFTER THE PLAYER-TURN";
-    let _ = write!(out, "\n{title}\n{}\n", &RULE[..title.len()]);
-    out.push_str(&crate::summary::position(rules, state));
-    fold(&out)
+    let mut position = String::new();
+    let _ = write!(position, "\n{title}\n{}\n", &RULE[..title.len()]);
+    position.push_str(&crate::summary::position(rules, state));
+    out.push_str(&fold(&position));
+    out
 }
 
 /// The report from a header and the turn's events.
@@ -988,6 +992,23 @@ mod tests {
         let lines: Vec<&str> = folded.lines().collect();
         assert_eq!(lines[..2], [full.as_str(), accented.as_str()]);
         assert_eq!(lines.len(), 4, "{folded}");
+    }
+
+    /// Folded text folds to itself, and text folds line by line: the report folded,
+    /// then the position folded after it, is the whole folded at once.
+    #[test]
+    fn folding_goes_line_by_line_and_leaves_folded_text_alone() {
+        let path = (1..=30)
+            .map(|n| format!("AA{n}"))
+            .collect::<Vec<_>>()
+            .join("-");
+        let report = format!("TITLE\n  B-1AR     {path} (5 of 6 MF)\n\nshort  \n");
+        let position = format!("\nPOSITION\n    K10    {}\n", "B-1IN 4-4, ".repeat(12));
+        let folded = fold(&report);
+        assert_eq!(fold(&folded), folded);
+        assert_ne!(folded, report, "the long line was folded");
+        let whole = format!("{report}{position}");
+        assert_eq!(format!("{folded}{}", fold(&position)), fold(&whole));
     }
 
     #[test]

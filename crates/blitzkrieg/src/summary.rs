@@ -5,7 +5,7 @@
 use crate::control;
 use crate::hex::Hex;
 use crate::model::count::counted;
-use crate::position::Position;
+use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::state::{GameState, Phase, Place};
 use crate::units::{Counter, Side};
@@ -36,7 +36,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
     }
     for side in Side::BOTH {
         let _ = writeln!(out, "\n{} ({})", side.country_name(), side);
-        let by_hex = stacks(rules, &pos, side);
+        let by_hex = stacks(&pos, side);
         let _ = writeln!(
             out,
             "  on the map: {} in {}",
@@ -44,7 +44,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             counted(by_hex.len(), "hex")
         );
         for (hex, units) in &by_hex {
-            let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
+            stack_line(&mut out, rules, *hex, units);
         }
         at_sea(&mut out, rules, state, &pos, side);
         for l in crate::eighty5::airfield::lines(rules, &state.airfields, &pos, side) {
@@ -139,7 +139,7 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
     let mut out = String::new();
     let pos = state.position(&rules.counters);
     for side in Side::BOTH {
-        let by_hex = stacks(rules, &pos, side);
+        let by_hex = stacks(&pos, side);
         let cities = control::friendly_cities(
             &rules.board,
             &pos,
@@ -164,7 +164,7 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
             counted(cities, "friendly city hex")
         );
         for (hex, units) in &by_hex {
-            let _ = writeln!(out, "    {:<6} {}", hex.to_string(), units.join(", "));
+            stack_line(&mut out, rules, *hex, units);
         }
         at_sea(&mut out, rules, state, &pos, side);
         airfields(&mut out, rules, state, &pos, side);
@@ -203,21 +203,98 @@ fn at_sea(out: &mut String, rules: &Rules, state: &GameState, pos: &Position, si
     }
 }
 
-/// The side's units on the map, hex by hex: "B-1IN 4-4", in counting order.
-fn stacks(rules: &Rules, pos: &Position, side: Side) -> BTreeMap<Hex, Vec<String>> {
+/// The side's units on the map, hex by hex, in counting order ([`stack_line`] writes
+/// them).
+fn stacks(pos: &Position, side: Side) -> BTreeMap<Hex, Vec<&Piece>> {
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
     // Stable, as `sort_by_key` is: each key worked out once, not at every comparison.
     mine.sort_by_cached_key(|p| (p.hex, p.id.counting_key()));
-    let mut by_hex: BTreeMap<Hex, Vec<String>> = BTreeMap::new();
+    let mut by_hex: BTreeMap<Hex, Vec<&Piece>> = BTreeMap::new();
     for p in mine {
-        let f = rules
-            .counters
-            .get(&p.id)
-            .map_or(String::new(), |c| c.factors_text());
-        by_hex
-            .entry(p.hex)
-            .or_default()
-            .push(format!("{} {}", p.id, f));
+        by_hex.entry(p.hex).or_default().push(p);
     }
     by_hex
+}
+
+/// One hex of [`stacks`]: "    K12    B-1IN 4-4, B-2AR 6-4", written straight into
+/// `out` (no string of its own for each unit).
+fn stack_line(out: &mut String, rules: &Rules, hex: Hex, units: &[&Piece]) {
+    let _ = write!(out, "    {hex:<6} ");
+    for (i, p) in units.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(p.id.as_str());
+        out.push(' ');
+        if let Some(c) = rules.counters.get(&p.id) {
+            c.write_factors(out);
+        }
+    }
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Country;
+    use crate::ruleset::RuleBook;
+    use crate::sketch::Sketch;
+    use crate::units::{Counter, Counters, Size, UnitId, UnitKind};
+
+    fn counter(id: &str, kind: UnitKind, (attack, defence, movement): (u32, u32, u32)) -> Counter {
+        Counter {
+            id: UnitId::new(id).unwrap(),
+            side: Side::Blue,
+            kind,
+            size: Size::Division,
+            attack,
+            defence,
+            movement,
+            name: id.to_string(),
+            enters: 1,
+        }
+    }
+
+    /// A hex's line names its units in counting order (1, 2, 10), each with its factors
+    /// as printed (artillery's three), a unit with no counter with none, and the other
+    /// side's units not at all; one line per hex, in hex order.
+    #[test]
+    fn a_stack_line_names_each_unit_with_its_factors() {
+        let board = Sketch::land(1..=20, 1..=20, Country::GreatBlue).build();
+        let mut rules = Rules::new(board, Counters::default(), RuleBook::embedded().unwrap());
+        rules.counters = std::sync::Arc::new(Counters::from_list([
+            counter("B-1IN", UnitKind::Infantry, (4, 4, 4)),
+            counter("B-10IN", UnitKind::Infantry, (3, 3, 4)),
+            counter("B-2AT", UnitKind::Artillery, (8, 4, 4)),
+        ]));
+        let h = |s: &str| s.parse::<Hex>().unwrap();
+        let mut pos = Position::new();
+        for (id, hex) in [
+            ("B-10IN", "K10"),
+            ("B-2AT", "K10"),
+            ("B-1IN", "K10"),
+            ("B-7IN", "C3"),
+        ] {
+            pos.put(
+                UnitId::new(id).unwrap(),
+                Side::Blue,
+                UnitKind::Infantry,
+                h(hex),
+            );
+        }
+        pos.put(
+            UnitId::new("R-1IN").unwrap(),
+            Side::Red,
+            UnitKind::Infantry,
+            h("K11"),
+        );
+        let mut out = String::from("before\n");
+        for (hex, units) in &stacks(&pos, Side::Blue) {
+            stack_line(&mut out, &rules, *hex, units);
+        }
+        assert_eq!(
+            out,
+            "before\n    C3     B-7IN \n    K10    B-1IN 4-4, B-2AT 8-4-4, B-10IN 3-4\n"
+        );
+    }
 }

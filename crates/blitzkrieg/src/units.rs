@@ -584,13 +584,23 @@ impl Counter {
     /// The factors as printed: "4-4"; artillery "8-4-4" (attack-defence-movement);
     /// 41.11's transport aircraft their capacity, "(1/2)", "(1)", "(2)".
     pub fn factors_text(&self) -> String {
-        if self.kind == UnitKind::TransportAircraft {
-            transport_strength_text(self.defence)
+        let mut out = String::new();
+        self.write_factors(&mut out);
+        out
+    }
+
+    /// [`Counter::factors_text`] written onto the end of `out`, with no string of its own
+    /// (the position at the end of every report names every unit on the map).
+    pub fn write_factors(&self, out: &mut String) {
+        use std::fmt::Write as _;
+        let _ = if self.kind == UnitKind::TransportAircraft {
+            out.push_str(&transport_strength_text(self.defence));
+            Ok(())
         } else if self.kind.has_separate_defence() {
-            format!("{}-{}-{}", self.attack, self.defence, self.movement)
+            write!(out, "{}-{}-{}", self.attack, self.defence, self.movement)
         } else {
-            format!("{}-{}", self.attack, self.movement)
-        }
+            write!(out, "{}-{}", self.attack, self.movement)
+        };
     }
 }
 

@@ -122,28 +122,81 @@ pub(super) fn lines(stack: &[Move<'_>], thirds: fn(u32) -> String) -> Vec<String
         "  {}  {path} ({cost}; a stack, 11.2)",
         names.join(", ")
     ));
-    let own = |m: &Move<'_>| {
-        let others: Vec<String> = names
-            .iter()
-            .filter(|n| **n != m.unit.to_string())
-            .cloned()
-            .collect();
-        stack_note(&others)
-    };
+    // Each unit's own stack note (naming the others), worked out once per unit rather
+    // than once per note compared with it.
+    let owns: Vec<String> = stack
+        .iter()
+        .map(|m| {
+            let others: Vec<String> = names
+                .iter()
+                .filter(|n| n.as_str() != m.unit.as_str())
+                .cloned()
+                .collect();
+            stack_note(&others)
+        })
+        .collect();
     let mut shown: Vec<&String> = Vec::new();
     for n in first.notes {
-        if *n != own(first) && stack.iter().all(|m| m.notes.contains(n)) {
+        if owns.first() != Some(n) && stack.iter().all(|m| m.notes.contains(n)) {
             out.push(format!("            {n}"));
             shown.push(n);
         }
     }
-    for m in stack {
-        let mine = own(m);
+    for (m, mine) in stack.iter().zip(&owns) {
         for n in m.notes {
-            if *n != mine && !shown.contains(&n) {
+            if n != mine && !shown.contains(&n) {
                 out.push(format!("            {}: {n}", m.unit));
             }
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stack's line names its units once; its stack notes are not told, a note every
+    /// unit has is told once, and one only some have is told with their names.
+    #[test]
+    fn a_stacks_notes_are_told_once_or_with_the_units_names() {
+        let ids = ["B-1IN", "B-2AR", "B-3IN"].map(|i| UnitId::new(i).unwrap());
+        let path: Vec<crate::hex::Hex> = ["K10", "K11"].map(|h| h.parse().unwrap()).to_vec();
+        let notes: Vec<Vec<String>> = (0..3)
+            .map(|i| {
+                let others: Vec<String> = ids
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, u)| u.to_string())
+                    .collect();
+                let mut n = vec![stack_note(&others), "moves through enemy ZOC (8.3)".into()];
+                if i == 1 {
+                    n.push("armor".into());
+                }
+                n
+            })
+            .collect();
+        let stack: Vec<Move<'_>> = ids
+            .iter()
+            .zip(&notes)
+            .map(|(unit, notes)| Move {
+                unit,
+                path: &path,
+                cost_thirds: 6,
+                allowance_thirds: 12,
+                found: false,
+                notes,
+            })
+            .collect();
+        let out = lines(&stack, |t| (t / 3).to_string());
+        assert_eq!(
+            out,
+            [
+                "  B-1IN, B-2AR, B-3IN  K10-K11 (2 of 4 MF; a stack, 11.2)",
+                "            moves through enemy ZOC (8.3)",
+                "            B-2AR: armor",
+            ]
+        );
+    }
 }
