@@ -1,6 +1,7 @@
 //! Writes the checked rule data as Rust source, which `src/compiled.rs` includes: the
 //! board and counters as statics of plain values (hexes as column and number, enums by
-//! name), the figures and readings as one expression of the rule book. A process builds
+//! name; the board's hexes, their records, its roads and its grid as the very values a
+//! `Board` borrows), the figures and readings as one expression of the rule book. A process builds
 //! its values from them without parsing any text. Every name written here is checked
 //! by the compiler: a field the source does not have, or one it lacks, stops the build.
 
@@ -12,6 +13,17 @@ use std::fmt::Write as _;
 /// A hex as the pair `(column, number)`.
 fn hex(h: &Hex) -> String {
     format!("({},{})", h.col(), h.num())
+}
+
+/// A hex as a `Hex` in a static: `at(column, number)`.
+fn hex_at(h: &Hex) -> String {
+    format!("at({},{})", h.col(), h.num())
+}
+
+/// A slice of hexes in a static, `&[at(..), ..]`.
+fn hexes_at<'a>(list: impl IntoIterator<Item = &'a Hex>) -> String {
+    let each: Vec<String> = list.into_iter().map(hex_at).collect();
+    format!("&[{}]", each.join(","))
 }
 
 /// A slice of hexes.
@@ -29,14 +41,17 @@ fn variant(ty: &str, value: Option<impl std::fmt::Debug>) -> String {
 pub fn board(b: &Board) -> String {
     let mut s = String::from("// The embedded board, checked and written by build.rs.\n");
     let _ = writeln!(s, "pub(super) static NAME: &str = {:?};", b.name);
-    s.push_str("pub(super) static HEXES: &[Cell] = &[\n");
-    for (h, i) in &b.hexes {
-        let river = i.river.as_ref().map(|r| (r.branch.as_str(), r.end));
+    let _ = writeln!(
+        s,
+        "pub(super) static HEXES: &[Hex] = {};",
+        hexes_at(b.hexes().map(|(h, _)| h).collect::<Vec<_>>().iter())
+    );
+    s.push_str("pub(super) static INFOS: &[HexInfo] = &[\n");
+    for (_, i) in b.hexes() {
+        let river = i.river.as_ref().map(|r| (&*r.branch, r.end));
         let _ = writeln!(
             s,
-            "({},{},Terrain::{:?},{},{:?},{:?},{:?},{:?}),",
-            h.col(),
-            h.num(),
+            "cell(Terrain::{:?},{},{:?},{:?},{:?},{:?}),",
             i.terrain,
             variant("Country", i.country),
             i.city,
@@ -45,9 +60,9 @@ pub fn board(b: &Board) -> String {
             i.sea_zone,
         );
     }
-    s.push_str("];\npub(super) static ROADS: &[(Pair, Pair)] = &[");
-    for (a, b) in &b.roads {
-        let _ = write!(s, "({},{}),", hex(a), hex(b));
+    s.push_str("];\npub(super) static ROADS: &[(Hex, Hex)] = &[");
+    for (a, b) in b.roads() {
+        let _ = write!(s, "({},{}),", hex_at(&a), hex_at(&b));
     }
     s.push_str("];\npub(super) static CITIES: &[CityRow] = &[\n");
     for c in &b.cities {
@@ -99,27 +114,27 @@ pub fn board(b: &Board) -> String {
     s
 }
 
-/// The board's grid (`board/grid.rs`) but the hexes' records, as
-/// `GridTables`: a process takes them back instead of working them out.
+/// The rest of the board's grid (`board/grid.rs`), as `GridTables` holds it: a
+/// process borrows it instead of working it out.
 fn grid(s: &mut String, b: &Board) {
     let (slots, roads, countries) = b.grid.tables();
     let (cols, nums) = b.grid.extent();
     let _ = writeln!(s, "pub(super) static GRID_EXTENT: Pair = ({cols},{nums});");
     let _ = writeln!(s, "pub(super) static GRID_SLOTS: &[u32] = &{slots:?};");
     let _ = writeln!(s, "pub(super) static GRID_ROADS: &[u8] = &{roads:?};");
-    s.push_str("pub(super) static GRID_COUNTRIES: &[(Country, &[Pair])] = &[\n");
-    for (country, list) in countries {
-        let _ = writeln!(s, "(Country::{country:?},{}),", hexes(list));
+    s.push_str("pub(super) static GRID_COUNTRIES: [&[Hex]; 7] = [\n");
+    for list in countries {
+        let _ = writeln!(s, "{},", hexes_at(list));
     }
     let _ = writeln!(
         s,
-        "];\npub(super) static GRID_SEA_EDGE: &[Pair] = {};",
-        hexes(b.grid.sea_edge())
+        "];\npub(super) static GRID_SEA_EDGE: &[Hex] = {};",
+        hexes_at(b.grid.sea_edge())
     );
     let _ = writeln!(
         s,
-        "pub(super) static GRID_CITIES: &[Pair] = {};",
-        hexes(b.grid.cities())
+        "pub(super) static GRID_CITIES: &[Hex] = {};",
+        hexes_at(b.grid.cities())
     );
 }
 

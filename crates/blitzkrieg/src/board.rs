@@ -5,7 +5,9 @@
 //! The engine only asks questions (`terrain`, `road_joins`, `river_at`, ...); it never
 //! reads the file format. The loader lives in `board/load.rs`, its errors in
 //! `board/error.rs`, and the sea questions of rule 19 (port access, zone distance) in
-//! `board/sea.rs`.
+//! `board/sea.rs`. The hexes, their records and the roads are kept once, in the grid
+//! (`board/grid.rs`); the embedded board's are the binary's statics, borrowed
+//! (`compiled.rs`), a board read from a path owns its own.
 
 mod error;
 mod grid;
@@ -22,6 +24,7 @@ pub(crate) use plain::PlainBoard;
 use crate::hex::Hex;
 use crate::units::Side;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Terrain of a hex (terrain chart of 000). A city is a feature on top of terrain.
@@ -130,10 +133,11 @@ pub struct City {
     pub aircraft: BTreeSet<Hex>,
 }
 
-/// A river hex: its branch (13.3 with 003) and whether it is an end-of-river hex.
+/// A river hex: its branch (13.3 with 003) and whether it is an end-of-river hex. The
+/// embedded board's name of the branch is borrowed from the binary's statics.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RiverHex {
-    pub branch: String,
+    pub branch: Cow<'static, str>,
     pub end: bool,
 }
 
@@ -174,7 +178,8 @@ pub struct Lake {
     pub hexes: Vec<Hex>,
 }
 
-/// Everything the board says about one hex.
+/// Everything the board says about one hex. The embedded board's records are the
+/// binary's statics (`compiled.rs`), names and all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HexInfo {
     pub terrain: Terrain,
@@ -182,7 +187,7 @@ pub struct HexInfo {
     /// Index into [`Board::cities`] when the hex is a city hex.
     pub city: Option<usize>,
     pub river: Option<RiverHex>,
-    pub beach: Option<String>,
+    pub beach: Option<Cow<'static, str>>,
     pub sea_zone: Option<SeaZone>,
 }
 
@@ -191,16 +196,16 @@ pub struct HexInfo {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     pub(crate) name: String,
-    pub(crate) hexes: BTreeMap<Hex, HexInfo>,
-    /// Road links, each stored once with the lower hex first.
-    pub(crate) roads: BTreeSet<(Hex, Hex)>,
+    /// Road links, each stored once with the lower hex first, in order.
+    pub(crate) roads: Cow<'static, [(Hex, Hex)]>,
     pub(crate) cities: Vec<City>,
     pub(crate) ports: Vec<Port>,
     pub(crate) zone_links: BTreeMap<SeaZone, BTreeSet<SeaZone>>,
     pub(crate) rivers: Vec<River>,
     pub(crate) beaches: Vec<Beach>,
     pub(crate) lakes: Vec<Lake>,
-    /// `hexes` and `roads` again, by position on the grid, for look-ups.
+    /// The hexes, what the board says about each, and the roads out of each, by
+    /// position on the grid.
     pub(crate) grid: HexGrid,
 }
 
@@ -227,15 +232,14 @@ impl Board {
                 }
             }
         }
-        let roads = roads
+        let roads: BTreeSet<(Hex, Hex)> = roads
             .into_iter()
             .map(|(a, b)| if a <= b { (a, b) } else { (b, a) })
             .collect();
         Board {
             name: name.to_string(),
-            grid: HexGrid::new(&hexes, &roads),
-            hexes,
-            roads,
+            grid: HexGrid::new(hexes, &roads),
+            roads: Cow::Owned(roads.into_iter().collect()),
             cities,
             ports,
             zone_links,
@@ -276,7 +280,7 @@ impl Board {
 
     /// Every hex of the board in hex order.
     pub fn hexes(&self) -> impl Iterator<Item = (Hex, &HexInfo)> {
-        self.hexes.iter().map(|(h, i)| (*h, i))
+        self.grid.iter()
     }
 
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
@@ -294,7 +298,7 @@ impl Board {
             return joined;
         }
         let key = if a <= b { (a, b) } else { (b, a) };
-        self.roads.contains(&key)
+        self.roads.binary_search(&key).is_ok()
     }
 
     /// Road links, lower hex first.
@@ -427,9 +431,9 @@ impl Board {
     /// chart. Each pair once, lower hex first.
     pub fn borders(&self) -> Vec<(Hex, Hex)> {
         let mut out = Vec::new();
-        for (&h, info) in &self.hexes {
+        for (h, info) in self.grid.iter() {
             for n in h.neighbours().filter(|n| *n > h) {
-                let Some(other) = self.hexes.get(&n) else {
+                let Some(other) = self.grid.get(n) else {
                     continue;
                 };
                 let side = |i: &HexInfo| match i.terrain {

@@ -3,8 +3,10 @@
 //! as files given by path (a problem in them stops the build), reads the figures and
 //! readings, and writes what they hold as Rust source (`build_source.rs`), included
 //! here: a process builds its board, counters and rule book from these statics without
-//! parsing any text (`docs/speed.md`). The TOML files stay the source: their text is
-//! what a game's data hashes are of, and files given by path are read as TOML.
+//! parsing any text (`docs/speed.md`). The board's hexes, their records (river and
+//! beach names too), its roads and its grid are not even copied: the [`Board`] borrows
+//! them from the binary. The TOML files stay the source: their text is what a game's
+//! data hashes are of, and files given by path are read as TOML.
 
 use crate::board::{
     Beach, Board, BoardErrors, City, CityRole, Country, GridTables, HexInfo, Lake, PlainBoard,
@@ -16,21 +18,10 @@ use crate::units::{
     Counter, Counters, PlainCounters, Side, Size, UnitId, UnitKind, UnitsErrors, EMBEDDED_COUNTERS,
     EMBEDDED_OAC, EMBEDDED_ORIGIN as COUNTERS_ORIGIN,
 };
+use std::borrow::Cow;
 
 /// A hex as its column and number.
 type Pair = (i16, i16);
-/// One hex of the board: column, number and the fields of its [`HexInfo`] (the river
-/// as its branch and whether it ends there).
-type Cell = (
-    i16,
-    i16,
-    Terrain,
-    Option<Country>,
-    Option<usize>,
-    Option<(&'static str, bool)>,
-    Option<&'static str>,
-    Option<char>,
-);
 /// A city: name, hexes, roles, aircraft hexes.
 type CityRow = (
     &'static str,
@@ -60,8 +51,48 @@ type CounterRow = (
 
 /// The board's statics.
 mod board {
-    use super::{Cell, CityRole, CityRow, Country, Pair, RiverRow, Terrain};
+    use super::{at, cell, CityRole, CityRow, Country, Hex, HexInfo, Pair, RiverRow, Terrain};
     include!(concat!(env!("OUT_DIR"), "/board.rs"));
+}
+
+/// `(col, num)` as a hex, in the board's statics: evaluated when the binary is
+/// compiled, where a pair that names no hex stops the build (never the case: they were
+/// written from hexes).
+#[allow(clippy::panic)]
+const fn at(col: i16, num: i16) -> Hex {
+    match Hex::new(col, num) {
+        Some(h) => h,
+        None => panic!("the compiled board names a hex off the grid"),
+    }
+}
+
+/// One hex's record in the board's statics: the fields of [`HexInfo`], the river as
+/// its branch and whether it ends there, names borrowed from the binary.
+const fn cell(
+    terrain: Terrain,
+    country: Option<Country>,
+    city: Option<usize>,
+    river: Option<(&'static str, bool)>,
+    beach: Option<&'static str>,
+    sea_zone: Option<char>,
+) -> HexInfo {
+    HexInfo {
+        terrain,
+        country,
+        city,
+        river: match river {
+            Some((branch, end)) => Some(RiverHex {
+                branch: Cow::Borrowed(branch),
+                end,
+            }),
+            None => None,
+        },
+        beach: match beach {
+            Some(id) => Some(Cow::Borrowed(id)),
+            None => None,
+        },
+        sea_zone,
+    }
 }
 
 /// The counters' statics.
@@ -100,20 +131,6 @@ fn each<R, T>(rows: &[R], make: impl Fn(&R) -> Option<T>) -> Option<Vec<T>> {
 /// The board the build script wrote; `None` should a hex not name one (never: it was
 /// written from hexes, which a test holds).
 fn compiled_board() -> Option<Board> {
-    let cell = |&(col, num, terrain, country, city, river, beach, sea_zone): &Cell| {
-        let info = HexInfo {
-            terrain,
-            country,
-            city,
-            river: river.map(|(branch, end)| RiverHex {
-                branch: branch.to_string(),
-                end,
-            }),
-            beach: beach.map(str::to_string),
-            sea_zone,
-        };
-        Some((Hex::new(col, num)?, info))
-    };
     let city = |&(name, list, roles, aircraft): &CityRow| {
         Some(City {
             name: name.to_string(),
@@ -151,10 +168,7 @@ fn compiled_board() -> Option<Board> {
     };
     let plain = PlainBoard {
         name: board::NAME.to_string(),
-        hexes: each(board::HEXES, cell)?.into_iter().collect(),
-        roads: each(board::ROADS, |(a, b)| Some((hex(a)?, hex(b)?)))?
-            .into_iter()
-            .collect(),
+        roads: board::ROADS,
         cities: each(board::CITIES, city)?,
         ports: each(board::PORTS, port)?,
         zone_links: board::ZONE_LINKS
@@ -165,10 +179,12 @@ fn compiled_board() -> Option<Board> {
         beaches: each(board::BEACHES, beach)?,
         lakes: each(board::LAKES, lake)?,
     };
-    // The grid's tables were worked out from these hexes when the binary was built.
+    // The hexes, their records and the grid's tables, borrowed where they lie.
     plain.with_tables(&GridTables {
         extent: board::GRID_EXTENT,
         slots: board::GRID_SLOTS,
+        hexes: board::HEXES,
+        infos: board::INFOS,
         roads: board::GRID_ROADS,
         countries: board::GRID_COUNTRIES,
         sea_edge: board::GRID_SEA_EDGE,

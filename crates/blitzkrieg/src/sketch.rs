@@ -85,7 +85,7 @@ impl Sketch {
         for h in names.iter().filter_map(|n| hex(n)) {
             if let Some(i) = self.hexes.get_mut(&h) {
                 i.river = Some(RiverHex {
-                    branch: branch.to_string(),
+                    branch: branch.to_string().into(),
                     end: ends.contains(&h),
                 });
             }

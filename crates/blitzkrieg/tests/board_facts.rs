@@ -164,7 +164,7 @@ fn river_branches_of_003_13_3() {
     );
     // ... and a branch of the same river: EE40's branch flows into DD40's.
     let trib = b.river_branch(&ee40.branch).unwrap();
-    assert_eq!(trib.joins.as_deref(), Some(dd40.branch.as_str()));
+    assert_eq!(trib.joins.as_deref(), Some(&*dd40.branch));
 }
 
 /// 13.3 and the terrain chart: rivers have end-of-river hexes; every branch has at

@@ -101,6 +101,25 @@ struct RawLake {
     hexes: Vec<Text>,
 }
 
+/// The hexes of a board being read, and their terrain: the map the loader builds, or
+/// the board made of it (the ports are read last, from the board).
+trait Hexes {
+    /// The terrain of `h`; `None` when the board has no such hex.
+    fn terrain_of(&self, h: Hex) -> Option<Terrain>;
+}
+
+impl Hexes for BTreeMap<Hex, HexInfo> {
+    fn terrain_of(&self, h: Hex) -> Option<Terrain> {
+        self.get(&h).map(|i| i.terrain)
+    }
+}
+
+impl Hexes for Board {
+    fn terrain_of(&self, h: Hex) -> Option<Terrain> {
+        self.terrain(h)
+    }
+}
+
 impl Board {
     /// Reads and checks a board file. `origin` names the file in messages. Every
     /// problem is reported, each with its line and column.
@@ -307,13 +326,13 @@ impl<'a> Cx<'a> {
     /// A hex that must be on the board.
     fn board_hex(
         &mut self,
-        hexes: &BTreeMap<Hex, HexInfo>,
+        hexes: &impl Hexes,
         what: &'static str,
         text: &str,
         span: Range<usize>,
     ) -> Option<Hex> {
         let h = self.hex_at(text, span.clone())?;
-        if hexes.contains_key(&h) {
+        if hexes.terrain_of(h).is_some() {
             Some(h)
         } else {
             self.err(
@@ -328,14 +347,9 @@ impl<'a> Cx<'a> {
     }
 
     /// A hex that must be on the board and land.
-    fn land_hex(
-        &mut self,
-        hexes: &BTreeMap<Hex, HexInfo>,
-        what: &'static str,
-        s: &Text,
-    ) -> Option<Hex> {
+    fn land_hex(&mut self, hexes: &impl Hexes, what: &'static str, s: &Text) -> Option<Hex> {
         let h = self.board_hex(hexes, what, s.get_ref(), s.span())?;
-        let t = hexes.get(&h).map(|i| i.terrain);
+        let t = hexes.terrain_of(h);
         if t.is_some_and(Terrain::is_land) {
             Some(h)
         } else {
@@ -725,7 +739,7 @@ impl<'a> Cx<'a> {
                 let h = self
                     .board_hex(hexes, "road hex", token, span.clone())
                     .and_then(|h| {
-                        let t = hexes.get(&h).map(|i| i.terrain);
+                        let t = hexes.terrain_of(h);
                         if t.is_some_and(Terrain::is_land) {
                             Some(h)
                         } else {
@@ -933,7 +947,7 @@ impl<'a> Cx<'a> {
             for &h in &list {
                 if let Some(info) = hexes.get_mut(&h) {
                     info.river = Some(RiverHex {
-                        branch: branch.clone(),
+                        branch: branch.clone().into(),
                         end: ends.contains(&h),
                     });
                 }
@@ -1029,7 +1043,7 @@ impl<'a> Cx<'a> {
             self.check_beach_chain(&id, &list, &city_hexes);
             for (h, _) in &list {
                 if let Some(info) = hexes.get_mut(h) {
-                    info.beach = Some(id.clone());
+                    info.beach = Some(id.clone().into());
                 }
             }
             beaches.push(Beach {
@@ -1096,7 +1110,7 @@ impl<'a> Cx<'a> {
                 let Some(h) = self.board_hex(hexes, "lake hex", s.get_ref(), s.span()) else {
                     continue;
                 };
-                let t = hexes.get(&h).map(|i| i.terrain);
+                let t = hexes.terrain_of(h);
                 if t != Some(Terrain::Lake) {
                     self.err(
                         s.span(),
@@ -1131,7 +1145,7 @@ impl<'a> Cx<'a> {
         let mut ports: Vec<Port> = Vec::new();
         let mut declared = BTreeSet::new();
         for p in raw {
-            let Some(hex) = self.land_hex(&board.hexes, "port", &p.hex) else {
+            let Some(hex) = self.land_hex(board, "port", &p.hex) else {
                 continue;
             };
             if !declared.insert(hex) {
@@ -1153,12 +1167,12 @@ impl<'a> Cx<'a> {
                     },
                 );
             }
-            let dock = self.board_hex(&board.hexes, "docking hex", p.dock.get_ref(), p.dock.span());
+            let dock = self.board_hex(board, "docking hex", p.dock.get_ref(), p.dock.span());
             // The chain the ships follow: port, river hexes, docking hex.
             let mut prev = hex;
             let mut river = Vec::new();
             for s in &p.river {
-                let Some(h) = self.land_hex(&board.hexes, "inland port river hex", s) else {
+                let Some(h) = self.land_hex(board, "inland port river hex", s) else {
                     continue;
                 };
                 if board.river_at(h).is_none() {

@@ -289,7 +289,7 @@ fn river_reason(
     }
     let branches: Option<Vec<&str>> = from
         .iter()
-        .map(|h| board.river_at(*h).map(|r| r.branch.as_str()))
+        .map(|h| board.river_at(*h).map(|r| &*r.branch))
         .collect();
     let branches = branches?;
     match (board.river_at(hex), branch) {
