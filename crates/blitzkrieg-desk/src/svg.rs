@@ -1010,15 +1010,7 @@ fn legend(s: &mut String, board: &Board, geo: &Geo, with_counters: bool) {
         );
         *x += 24.0 + 4.6 * text.chars().count() as f64;
     };
-    for c in [
-        Country::GreatBlue,
-        Country::BigRed,
-        Country::NordWalkure,
-        Country::SudWalkure,
-        Country::Calaedia,
-        Country::SanEstados,
-        Country::NewEndor,
-    ] {
+    for c in Country::ALL {
         swatch(s, &mut x, country_fill(Some(c)), c.name());
     }
     swatch(s, &mut x, "#a9a9a9", "Neutral Country");

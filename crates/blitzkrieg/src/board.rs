@@ -71,6 +71,17 @@ impl Country {
         }
     }
 
+    /// The seven countries in the order of the terrain chart's key.
+    pub const ALL: [Country; 7] = [
+        Country::GreatBlue,
+        Country::BigRed,
+        Country::NordWalkure,
+        Country::SudWalkure,
+        Country::Calaedia,
+        Country::SanEstados,
+        Country::NewEndor,
+    ];
+
     /// 29.1: the five minor countries.
     pub const MINOR: [Country; 5] = [
         Country::NordWalkure,

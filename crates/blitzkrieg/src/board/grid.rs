@@ -248,16 +248,7 @@ mod tests {
 
     #[test]
     fn each_country_is_kept_at_its_own_index() {
-        let all = [
-            Country::GreatBlue,
-            Country::BigRed,
-            Country::NordWalkure,
-            Country::SudWalkure,
-            Country::Calaedia,
-            Country::SanEstados,
-            Country::NewEndor,
-        ];
-        let mut seen: Vec<usize> = all.into_iter().map(country_index).collect();
+        let mut seen: Vec<usize> = Country::ALL.into_iter().map(country_index).collect();
         seen.sort_unstable();
         assert_eq!(seen, (0..7).collect::<Vec<_>>());
     }

@@ -352,15 +352,7 @@ pub fn summary(board: &Board) -> String {
         count(Terrain::Lake),
         count(Terrain::Neutral)
     );
-    for c in [
-        Country::GreatBlue,
-        Country::BigRed,
-        Country::NordWalkure,
-        Country::SudWalkure,
-        Country::Calaedia,
-        Country::SanEstados,
-        Country::NewEndor,
-    ] {
+    for c in Country::ALL {
         let land = board.hexes().filter(|(_, i)| i.country == Some(c)).count();
         let cities = board
             .city_hexes()

@@ -236,6 +236,17 @@ impl Compound<'_> {
     }
 }
 
+/// The serializer's whole-number methods: each written by [`Printer::signed`] or
+/// [`Printer::unsigned`].
+macro_rules! numbers {
+    ($($method:ident $t:ident $write:ident),*) => {$(
+        fn $method(self, v: $t) -> Result {
+            self.$write(v.into());
+            Ok(())
+        }
+    )*};
+}
+
 impl<'a> ser::Serializer for &'a mut Printer {
     type Ok = ();
     type Error = Declined;
@@ -252,44 +263,10 @@ impl<'a> ser::Serializer for &'a mut Printer {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result {
-        self.signed(v.into());
-        Ok(())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result {
-        self.signed(v.into());
-        Ok(())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result {
-        self.signed(v.into());
-        Ok(())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result {
-        self.signed(v);
-        Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> Result {
-        self.unsigned(v.into());
-        Ok(())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result {
-        self.unsigned(v.into());
-        Ok(())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result {
-        self.unsigned(v.into());
-        Ok(())
-    }
-
-    fn serialize_u64(self, v: u64) -> Result {
-        self.unsigned(v);
-        Ok(())
+    numbers! {
+        serialize_i8 i8 signed, serialize_i16 i16 signed, serialize_i32 i32 signed,
+        serialize_i64 i64 signed, serialize_u8 u8 unsigned, serialize_u16 u16 unsigned,
+        serialize_u32 u32 unsigned, serialize_u64 u64 unsigned
     }
 
     /// No state holds a float (exact arithmetic); ron writes them.
