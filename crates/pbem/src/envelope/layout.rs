@@ -23,7 +23,8 @@ pub(super) use read::read;
 use serde::ser::{self, Serialize};
 use std::fmt;
 
-/// Deeper than this, the value is left to ron (whose own limit is 128).
+/// Deeper than this, the value is left to ron (whose own limit is 128), by the printer
+/// and the reader alike.
 const MAX_DEPTH: usize = 64;
 /// Two spaces a level ([`super::pretty`]).
 const INDENTOR: &str = "  ";

@@ -20,9 +20,6 @@ impl de::Error for Declined {
     }
 }
 
-/// Deeper than this, the file is left to ron.
-const MAX_DEPTH: usize = super::MAX_DEPTH;
-
 /// The state `src` holds, if it is laid out as [`super::write`] writes it (with the
 /// line end [`crate::envelope::seal`] puts after it).
 pub(in crate::envelope) fn read<T: DeserializeOwned + serde::Serialize>(src: &str) -> Option<T> {
@@ -191,7 +188,7 @@ impl<'de> Reader<'de> {
     }
 
     fn nested<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= super::MAX_DEPTH {
             return Err(Declined);
         }
         self.depth += 1;
