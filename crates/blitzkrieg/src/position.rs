@@ -705,7 +705,7 @@ impl Position {
             .iter()
             .filter(|(s, h)| *s == side && h.distance(hex) <= 1)
             .count();
-        self.zoc.get(side, hex).units > u32::try_from(zones).unwrap_or(u32::MAX)
+        usize::from(self.zoc.get(side, hex).units) > zones
     }
 }
 

@@ -9,11 +9,14 @@ use crate::hex::Hex;
 use crate::units::Side;
 use std::fmt;
 
-/// The ground units whose ZOC holds one hex, all of them and the armor-type ones.
+/// The ground units whose ZOC holds one hex, all of them and the armor-type ones. A
+/// count is 16 bits, far more than the counters of any game (a count stops at its
+/// largest rather than wrapping): the grid of a whole board is then a quarter of the
+/// memory, written and copied with every position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZocCount {
-    pub units: u32,
-    pub armor: u32,
+    pub units: u16,
+    pub armor: u16,
 }
 
 /// Both sides' ZOC counts, hex by hex.
@@ -42,10 +45,10 @@ impl ZocField {
         let Some(z) = self.grid.get_mut(side, hex) else {
             return;
         };
-        let armor = u32::from(armor);
+        let armor = u16::from(armor);
         if add {
-            z.units += 1;
-            z.armor += armor;
+            z.units = z.units.saturating_add(1);
+            z.armor = z.armor.saturating_add(armor);
         } else {
             z.units = z.units.saturating_sub(1);
             z.armor = z.armor.saturating_sub(armor);
