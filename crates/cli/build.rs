@@ -6,10 +6,14 @@
 //!
 //! The release the project measures and hands out for Linux on x86-64 goes further:
 //! `cargo dist` (`.cargo/config.toml`) links it statically, the C library included, so
-//! the loader has no shared library to map or relocate either.
+//! the loader has no shared library to map or relocate either, and lays out first the
+//! functions a short command runs (`link/`): the script watches those lists, so a list
+//! written again is linked in by the next build.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=link/hot.ld");
+    println!("cargo:rerun-if-changed=link/hot-symbols.txt");
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
     if os == "linux" && release {
