@@ -1425,7 +1425,7 @@ impl Replay for KeptTurns<'_> {
 /// The umpire release named in a state file's envelope (empty before format 2, or
 /// when it cannot be read).
 fn written_by(state: &[u8]) -> String {
-    pbem::envelope::Header::peek(&String::from_utf8_lossy(state), "")
+    pbem::envelope::Header::peek_bytes(state)
         .map(|h| h.umpire)
         .unwrap_or_default()
 }
@@ -1438,8 +1438,7 @@ fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<Option<(String, GameStat
     if kept == r.state_ron.as_bytes() {
         return Ok(None);
     }
-    let text = String::from_utf8_lossy(kept);
-    let writer = match pbem::envelope::Header::peek(&text, "") {
+    let writer = match pbem::envelope::Header::peek_bytes(kept) {
         Ok(h) => h.umpire,
         Err(_) => return Ok(None),
     };

@@ -566,6 +566,26 @@ fn a_private_file_is_never_overwritten() {
 /// 30.13: a mistyped token gets "did you mean", drawn as BLITZKRIEG's problems are
 /// (the line, the rule under the value); the subjects name the steps as players do;
 /// the private template can be written to a file.
+/// A command finds the game of a state laid out as the umpire writes it by its first
+/// lines, and of one laid out otherwise by the whole file: the same game either way.
+#[test]
+fn a_mori_state_laid_out_otherwise_is_still_checked_as_mori() {
+    let (tmp, dir) = demo("mori");
+    let state = fs::read_to_string(dir.join("01-t001.state.ron")).unwrap();
+    let one_line = tmp.path().join("one-line.state.ron");
+    fs::write(&one_line, state.replace('\n', " ")).unwrap();
+    for path in [dir.join("01-t001.state.ron"), one_line] {
+        blitz()
+            .arg("check")
+            .arg(&path)
+            .arg(dir.join("01-t001.orders.toml"))
+            .arg("--private")
+            .arg(dir.join("private"))
+            .assert()
+            .success();
+    }
+}
+
 #[test]
 fn a_token_typo_the_subjects_and_the_private_template_file() {
     let (tmp, dir) = demo("mori");

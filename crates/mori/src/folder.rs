@@ -520,8 +520,7 @@ fn divergence(file: &str, from: &str, kept: &str, replayed: &str) -> FolderError
 
 /// The replayed state as the release that wrote the kept file would have written it.
 fn as_written_by(r: &Resolution, kept: &[u8]) -> Result<String, FolderError> {
-    let text = String::from_utf8_lossy(kept);
-    match Header::peek(&text, "") {
+    match Header::peek_bytes(kept) {
         Ok(h) if h.umpire != r.next.umpire => {
             let mut sf = r.next.clone();
             sf.umpire = h.umpire;

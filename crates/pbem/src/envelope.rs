@@ -110,6 +110,16 @@ impl Header {
 }
 
 impl Header {
+    /// [`Header::peek`] of a file's bytes, whatever they hold, naming no file: bytes
+    /// that are UTF-8 (a state file's always are) are read where they are, checked at
+    /// the speed of ASCII; others are read with each bad sequence replaced.
+    pub fn peek_bytes(bytes: &[u8]) -> Result<Header, EnvelopeError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Header::peek(text, ""),
+            Err(_) => Header::peek(&String::from_utf8_lossy(bytes), ""),
+        }
+    }
+
     /// The header as [`seal`] lays it out: `(`, then `format`, and `kind` and `umpire`
     /// when present, one a line before any other field. `None` for any other layout
     /// (then the whole file is read). A file that passes here is still read in full by
@@ -354,6 +364,21 @@ mod tests {
         let h = Header::as_sealed(old).unwrap();
         assert_eq!((h.format, h.kind.as_str(), h.umpire.as_str()), (1, "", ""));
         assert!(Header::as_sealed("(\n  format: x,\n)").is_none());
+    }
+
+    /// A file's bytes give the header its text gives; bytes that are not UTF-8 after
+    /// the header still give it, and a file not UTF-8 in its header gives none.
+    #[test]
+    fn a_header_is_read_off_bytes_whatever_they_hold() {
+        let sealed = seal(&toy()).unwrap();
+        let h = Header::peek_bytes(sealed.as_bytes()).unwrap();
+        assert_eq!((h.format, h.kind.as_str()), (2, "toy"));
+        let mut bad = sealed.clone().into_bytes();
+        bad.extend_from_slice(&[0xff, 0xfe]);
+        assert_eq!(Header::peek_bytes(&bad).unwrap().kind, "toy");
+        let mut bad_head = sealed.into_bytes();
+        bad_head[1] = 0xff;
+        assert!(Header::peek_bytes(&bad_head).is_err());
     }
 
     /// A sealed file opens by the quick check of its bytes; the same state written in

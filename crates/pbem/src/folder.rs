@@ -229,14 +229,12 @@ pub fn kind_of(dir: &Path, state_ending: &str) -> Result<Option<String>, FileErr
 }
 
 /// The kind a state file's header names, read from its first bytes; `None` when they
-/// are not a header.
-fn header_kind(path: &Path) -> Option<String> {
+/// are not a header (a file laid out otherwise than the umpire writes it, say).
+pub fn header_kind(path: &Path) -> Option<String> {
     let mut head = Vec::new();
     let file = std::fs::File::open(path).ok()?;
     file.take(HEADER_BYTES).read_to_end(&mut head).ok()?;
-    Header::peek(&String::from_utf8_lossy(&head), "")
-        .ok()
-        .map(|h| h.kind)
+    Header::peek_bytes(&head).ok().map(|h| h.kind)
 }
 
 /// A file one replayed step produced, beside the file of that name kept in the folder.

@@ -43,13 +43,20 @@ impl Played {
         }
     }
 
-    /// The game of a state file, by its envelope alone.
+    /// The game of a state file, by its envelope alone: read off the file's first
+    /// lines when it is laid out as the umpire writes it, else from the whole file.
     pub fn of_state(path: &Path) -> Played {
+        if let Some(kind) = pbem::folder::header_kind(path) {
+            return Played::of_kind(&kind);
+        }
         let Ok(bytes) = files::read_bytes(path) else {
             return Played::Blitzkrieg;
         };
-        let text = String::from_utf8_lossy(&bytes);
-        Played::of_kind(&Header::peek(&text, "").map(|h| h.kind).unwrap_or_default())
+        Played::of_kind(
+            &Header::peek_bytes(&bytes)
+                .map(|h| h.kind)
+                .unwrap_or_default(),
+        )
     }
 
     /// The game of a game folder, by its states (F030 when they are of two games).

@@ -188,7 +188,7 @@ fn json_result(dir: &Path, result: Result<Checked, GameError>) -> Result<ExitCod
 fn expected(u: &Umpire, dir: &Path, name: &str) -> Result<Option<Expected>, GameError> {
     let path = dir.join(name);
     let bytes = files::read_bytes(&path)?;
-    let writer = Header::peek(&String::from_utf8_lossy(&bytes), "")
+    let writer = Header::peek_bytes(&bytes)
         .map(|h| h.umpire)
         .unwrap_or_default();
     if writer != game::UMPIRE_VERSION {
