@@ -31,6 +31,10 @@ fn main() {
         "src/svg.rs",
         "src/map/backdrop.rs",
         "src/map/fonts.rs",
+        "fonts/DejaVuSans-map.ttf",
+        "fonts/DejaVuSans-Bold-map.ttf",
+        "fonts/DejaVuSansCondensed-map.ttf",
+        "fonts/DejaVuSansCondensed-Bold-map.ttf",
     ] {
         println!("cargo:rerun-if-changed={file}");
     }
