@@ -563,9 +563,6 @@ fn a_private_file_is_never_overwritten() {
     make().assert().code(2).stderr(contains("is there already"));
 }
 
-/// 30.13: a mistyped token gets "did you mean", drawn as BLITZKRIEG's problems are
-/// (the line, the rule under the value); the subjects name the steps as players do;
-/// the private template can be written to a file.
 /// A command finds the game of a state laid out as the umpire writes it by its first
 /// lines, and of one laid out otherwise by the whole file: the same game either way.
 #[test]
@@ -586,6 +583,9 @@ fn a_mori_state_laid_out_otherwise_is_still_checked_as_mori() {
     }
 }
 
+/// 30.13: a mistyped token gets "did you mean", drawn as BLITZKRIEG's problems are
+/// (the line, the rule under the value); the subjects name the steps as players do;
+/// the private template can be written to a file.
 #[test]
 fn a_token_typo_the_subjects_and_the_private_template_file() {
     let (tmp, dir) = demo("mori");
