@@ -59,6 +59,22 @@ impl Hex {
         self.num
     }
 
+    /// Column and number counted from 0 (`A1` is `(0, 0)`); `None` never for a hex
+    /// [`Hex::new`] made.
+    pub fn offset(self) -> Option<(usize, usize)> {
+        let c = usize::try_from(self.col).ok()?.checked_sub(1)?;
+        let n = usize::try_from(self.num).ok()?.checked_sub(1)?;
+        Some((c, n))
+    }
+
+    /// The place of the hex among the cells of a grid of `cols` columns by `nums`
+    /// numbers from `A1`, kept column by column; `None` off the grid. The one layout of
+    /// every dense table by hex (the board's grid, a search's field, a position's).
+    pub fn cell_in(self, (cols, nums): (usize, usize)) -> Option<usize> {
+        let (c, n) = self.offset()?;
+        (c < cols && n < nums).then_some(c * nums + n)
+    }
+
     /// The hex one step away in direction `dir` (0-5, see [`DIRECTIONS`]), if it can be named.
     pub fn step(self, dir: usize) -> Option<Hex> {
         let (dc, dn) = DIRECTIONS[dir % 6];
@@ -219,6 +235,19 @@ mod tests {
 
     fn h(s: &str) -> Hex {
         s.parse().unwrap()
+    }
+
+    /// A dense table by hex keeps its cells column by column from `A1`.
+    #[test]
+    fn a_hex_has_its_cell_in_a_grid_column_by_column() {
+        assert_eq!(h("A1").offset(), Some((0, 0)));
+        assert_eq!(h("C2").offset(), Some((2, 1)));
+        assert_eq!(h("A1").cell_in((3, 4)), Some(0));
+        assert_eq!(h("A4").cell_in((3, 4)), Some(3));
+        assert_eq!(h("B1").cell_in((3, 4)), Some(4));
+        assert_eq!(h("C4").cell_in((3, 4)), Some(11));
+        assert_eq!(h("D1").cell_in((3, 4)), None);
+        assert_eq!(h("A5").cell_in((3, 4)), None);
     }
 
     #[test]

@@ -435,23 +435,8 @@ impl<T: Copy> HexField<T> {
         }
     }
 
-    /// The field of the grid `(cols, nums)` holding `cells`, column by column (as
-    /// [`HexField::cells`] gives them); `None` when there are not as many as hexes.
-    pub fn from_cells((cols, nums): (i16, i16), cells: Vec<T>) -> Option<HexField<T>> {
-        let cols = usize::try_from(cols).unwrap_or(0);
-        let nums = usize::try_from(nums).unwrap_or(0);
-        (cells.len() == cols * nums).then_some(HexField { cols, nums, cells })
-    }
-
-    /// Every hex's value, column by column.
-    pub fn cells(&self) -> &[T] {
-        &self.cells
-    }
-
     fn index(&self, h: Hex) -> Option<usize> {
-        let c = usize::try_from(h.col()).ok()?.checked_sub(1)?;
-        let n = usize::try_from(h.num()).ok()?.checked_sub(1)?;
-        (c < self.cols && n < self.nums).then_some(c * self.nums + n)
+        h.cell_in((self.cols, self.nums))
     }
 
     /// The value of `h`; `None` off the grid.

@@ -218,13 +218,9 @@ impl HexGrid {
     }
 }
 
-/// The place of `h` in a grid of `extent`, column by column, as
-/// [`crate::search::HexField`] keeps its cells; `None` off the grid.
+/// The place of `h` in a grid of `extent` ([`Hex::cell_in`]); `None` off the grid.
 fn index((cols, nums): (i16, i16), h: Hex) -> Option<usize> {
-    let c = usize::try_from(h.col()).ok()?.checked_sub(1)?;
-    let n = usize::try_from(h.num()).ok()?.checked_sub(1)?;
-    let (cols, nums) = (usize::try_from(cols).ok()?, usize::try_from(nums).ok()?);
-    (c < cols && n < nums).then_some(c * nums + n)
+    h.cell_in((usize::try_from(cols).ok()?, usize::try_from(nums).ok()?))
 }
 
 #[cfg(test)]

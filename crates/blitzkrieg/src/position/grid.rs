@@ -27,38 +27,30 @@ pub fn side_index(side: Side) -> usize {
     }
 }
 
-/// A hex's (column, number) from 0, or `None` for a hex off the grid's origin.
-fn coords(h: Hex) -> Option<(usize, usize)> {
-    let c = usize::try_from(h.col()).ok()?.checked_sub(1)?;
-    let n = usize::try_from(h.num()).ok()?.checked_sub(1)?;
-    Some((c, n))
-}
-
 impl<T: Copy + Default + PartialEq> SideGrid<T> {
     /// The value of `side` in `hex`; the default off the grid.
     pub fn get(&self, side: Side, hex: Hex) -> T {
-        coords(hex)
-            .filter(|&(c, n)| c < self.cols && n < self.nums)
-            .and_then(|(c, n)| self.cells.get(c * self.nums + n))
+        hex.cell_in((self.cols, self.nums))
+            .and_then(|i| self.cells.get(i))
             .map_or_else(T::default, |cell| cell[side_index(side)])
     }
 
     /// The value of `side` in `hex` to change, the grid grown to hold it (`None` only
     /// for a hex off the grid's origin).
     pub fn get_mut(&mut self, side: Side, hex: Hex) -> Option<&mut T> {
-        let (c, n) = coords(hex)?;
+        let (c, n) = hex.offset()?;
         if c >= self.cols || n >= self.nums {
             self.grow(c + 1, n + 1);
         }
-        let nums = self.nums;
+        let at = hex.cell_in((self.cols, self.nums))?;
         self.cells
-            .get_mut(c * nums + n)
+            .get_mut(at)
             .map(|cell| &mut cell[side_index(side)])
     }
 
     /// Makes room for every hex up to `last` (its column and number) at once.
     pub fn reserve(&mut self, last: Hex) {
-        if let Some((c, n)) = coords(last) {
+        if let Some((c, n)) = last.offset() {
             if c >= self.cols || n >= self.nums {
                 self.grow(c + 1, n + 1);
             }
