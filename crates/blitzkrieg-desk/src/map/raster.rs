@@ -329,23 +329,29 @@ impl Hasher for ColourHasher {
 /// before is told by its four bytes alone.
 fn colour_counts(data: &[u8]) -> Colours {
     let mut counts = Colours::default();
-    let mut run: Option<(u32, u32)> = None;
-    for px in data.chunks_exact(4) {
-        let raw = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-        match &mut run {
-            Some((last, n)) if *last == raw => *n += 1,
-            _ => {
-                if let Some((last, n)) = run {
-                    *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
-                }
-                run = Some((raw, 1));
-            }
+    let mut pixels = data.chunks_exact(4).map(raw_pixel);
+    let Some(mut last) = pixels.next() else {
+        return counts;
+    };
+    let mut n = 1;
+    for raw in pixels {
+        if raw == last {
+            n += 1;
+        } else {
+            *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
+            (last, n) = (raw, 1);
         }
     }
-    if let Some((last, n)) = run {
-        *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
-    }
+    *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
     counts
+}
+
+/// A pixel's four bytes as one number, compared whole.
+fn raw_pixel(px: &[u8]) -> u32 {
+    match *px {
+        [r, g, b, a] => u32::from_le_bytes([r, g, b, a]),
+        _ => 0,
+    }
 }
 
 /// The 256 commonest colours, commonest first (ties by colour value).
@@ -429,37 +435,44 @@ fn index_colours(counts: &mut Colours, pal: &[u32]) {
 }
 
 /// Writes the picture's rows as a PNG's unfiltered scanlines over its own bytes: each
-/// row a filter byte of 0 and its pixels' palette indices. Every pixel is read
-/// before its bytes can be written over (the pixel `i` of row `r` goes to byte
-/// `i + r + 1`, never beyond its own bytes `4 i` to `4 i + 3`). Returns how many bytes
-/// the scanlines take at the start of `data`.
+/// row a filter byte of 0 and its pixels' palette indices. Each row is copied out
+/// before its scanline is written: the scanline of row `r` ends at byte
+/// `(r + 1) (width + 1)`, never beyond the start of the next row's pixels,
+/// `4 (r + 1) width`. Returns how many bytes the scanlines take at the start of
+/// `data`.
 fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize {
-    let rows = (data.len() / 4).checked_div(width).unwrap_or(0);
+    let row_bytes = width * 4;
+    let rows = data.len().checked_div(row_bytes).unwrap_or(0);
+    let mut pixels = vec![0u8; row_bytes];
     let mut last: Option<(u32, u8)> = None;
     let mut at = 0;
     for row in 0..rows {
-        for col in 0..width {
-            let p = 4 * (row * width + col);
-            let px = [data[p], data[p + 1], data[p + 2], data[p + 3]];
-            let raw = u32::from_le_bytes(px);
-            let index = match last {
-                Some((l, index)) if l == raw => index,
+        let Some(from) = data.get(row * row_bytes..(row + 1) * row_bytes) else {
+            break;
+        };
+        pixels.copy_from_slice(from);
+        let Some((filter, line)) = data
+            .get_mut(at..at + width + 1)
+            .and_then(|line| line.split_first_mut())
+        else {
+            break;
+        };
+        *filter = 0;
+        for (index, px) in line.iter_mut().zip(pixels.chunks_exact(4)) {
+            let raw = raw_pixel(px);
+            *index = match last {
+                Some((l, i)) if l == raw => i,
                 _ => {
-                    let index = indices
-                        .get(&rgb(px))
+                    let i = indices
+                        .get(&rgb(raw.to_le_bytes()))
                         .and_then(|i| u8::try_from(*i).ok())
                         .unwrap_or(0);
-                    last = Some((raw, index));
-                    index
+                    last = Some((raw, i));
+                    i
                 }
             };
-            if col == 0 {
-                data[at] = 0;
-                at += 1;
-            }
-            data[at] = index;
-            at += 1;
         }
+        at += width + 1;
     }
     at
 }
