@@ -301,7 +301,8 @@ fn the_recorded_rounds_checked_together_are_all_good() {
 
 /// One forgery anywhere in a batch, of each kind the single check refuses (a flipped
 /// bit, a round's signature under the next round, two rounds' signatures swapped, the
-/// uncompressed form, the point at infinity), and the batch holds no beacon; each is
+/// uncompressed form, the point at infinity, a point of the curve outside the
+/// subgroup), and the batch holds no beacon; each is
 /// then checked alone and the forgery alone is refused.
 #[test]
 fn a_batch_with_one_forgery_holds_no_beacon() {
@@ -309,6 +310,11 @@ fn a_batch_with_one_forgery_holds_no_beacon() {
     let good = recorded_beacons();
     let mut infinity = vec![0u8; 48];
     infinity[0] = 0xc0;
+    // The point of the curve whose x is 4: on the curve, outside the subgroup.
+    let mut off_subgroup = vec![0u8; 48];
+    (off_subgroup[0], off_subgroup[47]) = (0x80, 4);
+    let point = blst::min_sig::Signature::from_bytes(&off_subgroup).unwrap();
+    assert!(!point.subgroup_check());
     for (i, at) in [0, 7, good.len() / 2, good.len() - 1]
         .into_iter()
         .enumerate()
@@ -338,6 +344,9 @@ fn a_batch_with_one_forgery_holds_no_beacon() {
         let mut zero = good.clone();
         zero[at].signature = infinity.clone();
         forgeries.push(zero);
+        let mut outside = good.clone();
+        outside[at].signature = off_subgroup.clone();
+        forgeries.push(outside);
         for batch in forgeries {
             let checked = chain.check_together(&batch);
             assert!(checked.is_empty(), "a forgery at {at} passed");
@@ -348,4 +357,36 @@ fn a_batch_with_one_forgery_holds_no_beacon() {
         }
     }
     assert!(chain.check_together(&[]).is_empty());
+}
+
+/// Round 2's signature plus a point of order 3, written compressed: it lies on the
+/// curve but outside the subgroup of prime order.
+const ROUND_2_PLUS_ORDER_3: &str = "b35b89f292f3c0f757e1276cfbebc1706b85cc5594af008cf7dabe1ebea5bf93cfda0ec991336bc80b1ada7d29db4a57";
+
+/// A signature moved off the subgroup by a point of small order still meets the pairing
+/// equation, and would give other randomness (its bytes differ): only the subgroup
+/// check refuses it. It is refused alone, and a batch holding it holds no beacon.
+#[test]
+fn a_signature_moved_off_the_subgroup_is_refused_alone_and_in_a_batch() {
+    use sha2::{Digest, Sha256};
+    let chain = quicknet();
+    let good = recorded_beacons();
+    assert_eq!(good[0].round, 2);
+    let moved = hex::decode(ROUND_2_PLUS_ORDER_3).unwrap();
+    let point = blst::min_sig::Signature::from_bytes(&moved).unwrap();
+    let key = blst::min_sig::PublicKey::from_bytes(&chain.public_key).unwrap();
+    let message = Sha256::digest(2u64.to_be_bytes());
+    let dst = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+    assert_eq!(
+        point.verify(false, &message, dst, &[], &key, false),
+        blst::BLST_ERROR::BLST_SUCCESS,
+        "without the subgroup check the moved signature passes"
+    );
+    let mut batch = good.clone();
+    batch[0].signature = moved;
+    assert!(chain.verify(&batch[0]).is_err());
+    let checked = chain.check_together(&batch);
+    assert!(checked.is_empty());
+    assert!(chain.verify_among(&batch[0], &checked).is_err());
+    assert!(chain.verify_among(&batch[1], &checked).is_ok());
 }
