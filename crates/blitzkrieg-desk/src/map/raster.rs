@@ -324,34 +324,36 @@ impl Hasher for ColourHasher {
     }
 }
 
-/// How many pixels of the picture's bytes `data` have each colour ([`rgb`]), counted
-/// run by run: a map has long runs of one colour, and a pixel the same as the one
-/// before is told by its four bytes alone.
-fn colour_counts(data: &[u8]) -> Colours {
+/// How many pixels of the picture's bytes `data`, rows of `width` pixels, have each
+/// colour ([`rgb`]), counted run by run ([`runs`]): a map has long runs of one colour.
+fn colour_counts(data: &[u8], width: usize) -> Colours {
     let mut counts = Colours::default();
-    let mut pixels = data.chunks_exact(4).map(raw_pixel);
-    let Some(mut last) = pixels.next() else {
-        return counts;
-    };
-    let mut n = 1;
-    for raw in pixels {
-        if raw == last {
-            n += 1;
-        } else {
-            *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
-            (last, n) = (raw, 1);
+    let mut row = Vec::new();
+    for bytes in data.chunks(width.max(1) * 4) {
+        pixels_into(bytes, &mut row);
+        for (px, n) in runs(&row) {
+            *counts.entry(rgb(px)).or_insert(0) += n as u32;
         }
     }
-    *counts.entry(rgb(last.to_le_bytes())).or_insert(0) += n;
     counts
 }
 
-/// A pixel's four bytes as one number, compared whole.
-fn raw_pixel(px: &[u8]) -> u32 {
-    match *px {
-        [r, g, b, a] => u32::from_le_bytes([r, g, b, a]),
-        _ => 0,
-    }
+/// The pixels of `bytes`, four bytes each, copied into `row`: compared whole, a pixel
+/// is one number.
+fn pixels_into(bytes: &[u8], row: &mut Vec<[u8; 4]>) {
+    row.clear();
+    row.extend(bytes.chunks_exact(4).map(|p| [p[0], p[1], p[2], p[3]]));
+}
+
+/// The runs of one colour of a row, left to right: the pixel and how many times it
+/// stands there in a row.
+fn runs(mut row: &[[u8; 4]]) -> impl Iterator<Item = ([u8; 4], usize)> + '_ {
+    std::iter::from_fn(move || {
+        let (&first, _) = row.split_first()?;
+        let n = row.iter().position(|p| *p != first).unwrap_or(row.len());
+        row = row.get(n..).unwrap_or_default();
+        Some((first, n))
+    })
 }
 
 /// The 256 commonest colours, commonest first (ties by colour value).
@@ -435,42 +437,36 @@ fn index_colours(counts: &mut Colours, pal: &[u32]) {
 }
 
 /// Writes the picture's rows as a PNG's unfiltered scanlines over its own bytes: each
-/// row a filter byte of 0 and its pixels' palette indices. Each row is copied out
-/// before its scanline is written: the scanline of row `r` ends at byte
-/// `(r + 1) (width + 1)`, never beyond the start of the next row's pixels,
-/// `4 (r + 1) width`. Returns how many bytes the scanlines take at the start of
-/// `data`.
+/// row a filter byte of 0 and its pixels' palette indices, a run of one colour
+/// ([`runs`]) at a time. Each row is copied out before its scanline is written: the
+/// scanline of row `r` ends at byte `(r + 1) (width + 1)`, never beyond the start of
+/// the next row's pixels, `4 (r + 1) width`. Returns how many bytes the scanlines take
+/// at the start of `data`.
 fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize {
     let row_bytes = width * 4;
     let rows = data.len().checked_div(row_bytes).unwrap_or(0);
-    let mut pixels = vec![0u8; row_bytes];
-    let mut last: Option<(u32, u8)> = None;
+    let mut row = Vec::with_capacity(width);
     let mut at = 0;
-    for row in 0..rows {
-        let Some(from) = data.get(row * row_bytes..(row + 1) * row_bytes) else {
+    for r in 0..rows {
+        let Some(bytes) = data.get(r * row_bytes..(r + 1) * row_bytes) else {
             break;
         };
-        pixels.copy_from_slice(from);
-        let Some((filter, line)) = data
+        pixels_into(bytes, &mut row);
+        let Some((filter, mut line)) = data
             .get_mut(at..at + width + 1)
             .and_then(|line| line.split_first_mut())
         else {
             break;
         };
         *filter = 0;
-        for (index, px) in line.iter_mut().zip(pixels.chunks_exact(4)) {
-            let raw = raw_pixel(px);
-            *index = match last {
-                Some((l, i)) if l == raw => i,
-                _ => {
-                    let i = indices
-                        .get(&rgb(raw.to_le_bytes()))
-                        .and_then(|i| u8::try_from(*i).ok())
-                        .unwrap_or(0);
-                    last = Some((raw, i));
-                    i
-                }
-            };
+        for (px, n) in runs(&row) {
+            let index = indices
+                .get(&rgb(px))
+                .and_then(|i| u8::try_from(*i).ok())
+                .unwrap_or(0);
+            let (run, rest) = line.split_at_mut(n.min(line.len()));
+            run.fill(index);
+            line = rest;
         }
         at += width + 1;
     }
@@ -485,7 +481,7 @@ fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize 
 /// the bytes `png`'s own encoder writes, unfiltered, at that level, a row at a time.
 fn indexed_png(mut pixmap: tiny_skia::Pixmap, level: u8) -> Result<Vec<u8>, RasterError> {
     let (width, height) = (pixmap.width(), pixmap.height());
-    let mut colours = colour_counts(pixmap.data());
+    let mut colours = colour_counts(pixmap.data(), width as usize);
     let pal = palette(&colours);
     index_colours(&mut colours, &pal);
     let len = quantize_in_place(pixmap.data_mut(), width as usize, &colours);
@@ -604,7 +600,7 @@ mod tests {
         for (levels, seed) in [(3, 1), (5, 2), (16, 3), (40, 4), (256, 5)] {
             let pixmap = noisy(300, 200, levels, seed);
             let (pal, indices) = indices_trying_every_colour(&pixmap);
-            let mut colours = colour_counts(pixmap.data());
+            let mut colours = colour_counts(pixmap.data(), 300);
             assert_eq!(palette(&colours), pal, "levels {levels}");
             index_colours(&mut colours, &pal);
             let mut data = pixmap.data().to_vec();
