@@ -326,16 +326,57 @@ impl Hasher for ColourHasher {
 
 /// How many pixels of the picture's bytes `data`, rows of `width` pixels, have each
 /// colour ([`rgb`]), counted run by run ([`runs`]): a map has long runs of one colour.
+/// A run of a colour met a moment before is counted in its slot of [`Recent`], and
+/// the table of every colour is looked up when the slot is taken by another.
 fn colour_counts(data: &[u8], width: usize) -> Colours {
     let mut counts = Colours::default();
+    let mut add = |px: [u8; 4], n: u32| *counts.entry(rgb(px)).or_insert(0) += n;
+    let mut recent = Recent::<u32>::new();
     let mut row = Vec::new();
     for bytes in data.chunks(width.max(1) * 4) {
         pixels_into(bytes, &mut row);
         for (px, n) in runs(&row) {
-            *counts.entry(rgb(px)).or_insert(0) += n as u32;
+            let n = u32::try_from(n).unwrap_or(u32::MAX);
+            match recent.slot(px) {
+                Some((c, k)) if *c == px => *k += n,
+                slot => {
+                    if let Some((c, k)) = slot.replace((px, n)) {
+                        add(c, k);
+                    }
+                }
+            }
         }
     }
+    for (c, k) in recent.held() {
+        add(c, k);
+    }
     counts
+}
+
+/// The last colours met, each with a value, in a slot its four bytes pick: most runs
+/// of a map are of a colour met a moment before, and a slot is read in a few
+/// instructions where the table of every colour is hashed and searched.
+struct Recent<V>([Option<([u8; 4], V)>; RECENT_SLOTS]);
+
+/// How many slots [`Recent`] has.
+const RECENT_SLOTS: usize = 64;
+
+impl<V: Copy> Recent<V> {
+    fn new() -> Recent<V> {
+        Recent([None; RECENT_SLOTS])
+    }
+
+    /// The slot of the colour `px`: its bytes' product with an odd constant, the top
+    /// bits.
+    fn slot(&mut self, px: [u8; 4]) -> &mut Option<([u8; 4], V)> {
+        let at = u32::from_le_bytes(px).wrapping_mul(0x9E37_79B1) >> 26;
+        &mut self.0[at as usize % RECENT_SLOTS]
+    }
+
+    /// The colours held, and their values.
+    fn held(self) -> impl Iterator<Item = ([u8; 4], V)> {
+        self.0.into_iter().flatten()
+    }
 }
 
 /// The pixels of `bytes`, four bytes each, copied into `row`: compared whole, a pixel
@@ -438,7 +479,7 @@ fn index_colours(counts: &mut Colours, pal: &[u32]) {
 
 /// Writes the picture's rows as a PNG's unfiltered scanlines over its own bytes: each
 /// row a filter byte of 0 and its pixels' palette indices, a run of one colour
-/// ([`runs`]) at a time. Each row is copied out before its scanline is written: the
+/// ([`runs`]) at a time, a colour met a moment before looked up in [`Recent`]. Each row is copied out before its scanline is written: the
 /// scanline of row `r` ends at byte `(r + 1) (width + 1)`, never beyond the start of
 /// the next row's pixels, `4 (r + 1) width`. Returns how many bytes the scanlines take
 /// at the start of `data`.
@@ -446,6 +487,7 @@ fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize 
     let row_bytes = width * 4;
     let rows = data.len().checked_div(row_bytes).unwrap_or(0);
     let mut row = Vec::with_capacity(width);
+    let mut recent = Recent::<u8>::new();
     let mut at = 0;
     for r in 0..rows {
         let Some(bytes) = data.get(r * row_bytes..(r + 1) * row_bytes) else {
@@ -460,10 +502,17 @@ fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize 
         };
         *filter = 0;
         for (px, n) in runs(&row) {
-            let index = indices
-                .get(&rgb(px))
-                .and_then(|i| u8::try_from(*i).ok())
-                .unwrap_or(0);
+            let index = match recent.slot(px) {
+                Some((c, i)) if *c == px => *i,
+                slot => {
+                    let i = indices
+                        .get(&rgb(px))
+                        .and_then(|i| u8::try_from(*i).ok())
+                        .unwrap_or(0);
+                    *slot = Some((px, i));
+                    i
+                }
+            };
             let (run, rest) = line.split_at_mut(n.min(line.len()));
             run.fill(index);
             line = rest;
