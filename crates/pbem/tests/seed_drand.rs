@@ -275,14 +275,18 @@ fn recorded_beacons() -> Vec<Beacon> {
         .collect()
 }
 
-/// Every recorded round checked in one batch is found good, and each then gives the
-/// randomness its own check gives; under another chain's key none is held.
+/// Every recorded round checked in one batch is found good, and so are batches of one,
+/// two and three of them; each then gives the randomness its own check gives; under
+/// another chain's key none is held.
 #[test]
 fn the_recorded_rounds_checked_together_are_all_good() {
     let chain = quicknet();
     let beacons = recorded_beacons();
     let checked = chain.check_together(&beacons);
     assert_eq!(checked.len(), beacons.len());
+    for few in [&beacons[..1], &beacons[3..5], &beacons[7..10]] {
+        assert_eq!(chain.check_together(few).len(), few.len());
+    }
     for b in &beacons {
         assert_eq!(
             chain.verify_among(b, &checked).unwrap(),
