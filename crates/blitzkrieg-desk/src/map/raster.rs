@@ -479,10 +479,11 @@ fn index_colours(counts: &mut Colours, pal: &[u32]) {
 
 /// Writes the picture's rows as a PNG's unfiltered scanlines over its own bytes: each
 /// row a filter byte of 0 and its pixels' palette indices, a run of one colour
-/// ([`runs`]) at a time, a colour met a moment before looked up in [`Recent`]. Each row is copied out before its scanline is written: the
-/// scanline of row `r` ends at byte `(r + 1) (width + 1)`, never beyond the start of
-/// the next row's pixels, `4 (r + 1) width`. Returns how many bytes the scanlines take
-/// at the start of `data`.
+/// ([`runs`]) at a time, a colour met a moment before looked up in [`Recent`]. Each
+/// row is copied out before its scanline is written: the scanline of row `r` ends at
+/// byte `(r + 1) (width + 1)`, never beyond the start of the next row's pixels,
+/// `4 (r + 1) width`. Returns how many bytes the scanlines take at the start of
+/// `data`.
 fn quantize_in_place(data: &mut [u8], width: usize, indices: &Colours) -> usize {
     let row_bytes = width * 4;
     let rows = data.len().checked_div(row_bytes).unwrap_or(0);
