@@ -38,10 +38,7 @@ impl<T: Copy + Default + PartialEq> SideGrid<T> {
     /// The value of `side` in `hex` to change, the grid grown to hold it (`None` only
     /// for a hex off the grid's origin).
     pub fn get_mut(&mut self, side: Side, hex: Hex) -> Option<&mut T> {
-        let (c, n) = hex.offset()?;
-        if c >= self.cols || n >= self.nums {
-            self.grow(c + 1, n + 1);
-        }
+        self.reserve(hex);
         let at = hex.cell_in((self.cols, self.nums))?;
         self.cells
             .get_mut(at)
