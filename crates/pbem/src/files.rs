@@ -185,14 +185,25 @@ pub fn write_all(files: &[(PathBuf, Vec<u8>)], force: bool) -> Result<(), FileEr
     };
     fs::create_dir_all(&root).map_err(write_err(&root))?;
     recover(&root)?;
-    if let Some((p, _)) = files.iter().find(|(p, _)| p.is_dir()) {
+    // What is at each destination now, looked up once for both checks.
+    let found: Vec<Option<fs::Metadata>> =
+        files.iter().map(|(p, _)| fs::metadata(p).ok()).collect();
+    if let Some((p, _)) = files
+        .iter()
+        .zip(&found)
+        .find_map(|(f, m)| m.as_ref().is_some_and(fs::Metadata::is_dir).then_some(f))
+    {
         return Err(FileError::Write {
             path: p.clone(),
             source: std::io::Error::other("a folder has this name"),
         });
     }
     if !force {
-        if let Some((p, _)) = files.iter().find(|(p, _)| p.exists()) {
+        if let Some((p, _)) = files
+            .iter()
+            .zip(&found)
+            .find_map(|(f, m)| m.is_some().then_some(f))
+        {
             return Err(FileError::Exists(p.clone()));
         }
     }
@@ -497,6 +508,9 @@ fn stage_files(
     fs::create_dir(stage).map_err(err(stage))?;
     let mut journal = String::new();
     let mut moves = Vec::new();
+    // The folders known to be there: the root, made by the caller, and each one made
+    // for an earlier file of this write.
+    let mut made: Vec<&Path> = vec![root];
     for (i, (path, bytes)) in files.iter().enumerate() {
         let relative = relative_to(root, path)
             .and_then(Path::to_str)
@@ -506,7 +520,10 @@ fn stage_files(
                 source: std::io::Error::other("the file name is not plain UTF-8 text"),
             })?;
         if let Some(parent) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(parent).map_err(err(path))?;
+            if !made.contains(&parent) {
+                fs::create_dir_all(parent).map_err(err(path))?;
+                made.push(parent);
+            }
         }
         let staged = stage.join(i.to_string());
         let mut f = fs::File::create(&staged).map_err(err(path))?;
@@ -535,8 +552,13 @@ fn finish(root: &Path, stage: &Path, moves: &[(String, PathBuf)]) -> Result<(), 
     let mut folders: Vec<PathBuf> = vec![root.to_path_buf()];
     for (i, path) in moves {
         let staged = stage.join(i);
-        if fs::symlink_metadata(&staged).is_ok() {
-            fs::rename(&staged, path).map_err(err(path))?;
+        match fs::rename(&staged, path) {
+            Ok(()) => {}
+            // Renamed before an interruption: no longer staged.
+            Err(e)
+                if e.kind() == std::io::ErrorKind::NotFound
+                    && fs::symlink_metadata(&staged).is_err() => {}
+            Err(e) => return Err(err(path)(e)),
         }
         if let Some(parent) = path.parent() {
             if !folders.iter().any(|f| f == parent) {
@@ -548,7 +570,10 @@ fn finish(root: &Path, stage: &Path, moves: &[(String, PathBuf)]) -> Result<(), 
         sync_dir(folder).map_err(err(folder))?;
     }
     fs::remove_file(stage.join(JOURNAL)).map_err(err(stage))?;
-    fs::remove_dir_all(stage).map_err(err(stage))?;
+    // Empty now, but for anything an interruption left beside the journal.
+    if fs::remove_dir(stage).is_err() {
+        fs::remove_dir_all(stage).map_err(err(stage))?;
+    }
     sync_dir(root).map_err(err(root))
 }
 
@@ -633,6 +658,30 @@ mod tests {
         write_all(&[(a.clone(), b"new".to_vec())], true).unwrap();
         assert_eq!(fs::read_to_string(&a).unwrap(), "new");
         assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn one_write_makes_each_new_folder_it_needs_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<(PathBuf, Vec<u8>)> = ["a.txt", "out/b.txt", "out/c.txt", "out/deep/d.txt"]
+            .iter()
+            .map(|n| (dir.path().join(n), n.as_bytes().to_vec()))
+            .collect();
+        write_all(&files, false).unwrap();
+        for (p, bytes) in &files {
+            assert_eq!(&fs::read(p).unwrap(), bytes);
+        }
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+        // A destination that is a folder is refused before anything is written.
+        let err = write_all(
+            &[
+                (dir.path().join("e.txt"), b"e".to_vec()),
+                (dir.path().join("out"), b"x".to_vec()),
+            ],
+            true,
+        );
+        assert!(matches!(err, Err(FileError::Write { .. })), "{err:?}");
+        assert!(!dir.path().join("e.txt").exists());
     }
 
     /// Temporary files and staging folders left in a folder.
