@@ -231,7 +231,8 @@ pub fn kind_of(dir: &Path, state_ending: &str) -> Result<Option<String>, FileErr
 /// The kind a state file's header names, read from its first bytes; `None` when they
 /// are not a header (a file laid out otherwise than the umpire writes it, say).
 pub fn header_kind(path: &Path) -> Option<String> {
-    let mut head = Vec::new();
+    // Room for the whole head at once: read in one call, not in ever larger pieces.
+    let mut head = Vec::with_capacity(usize::try_from(HEADER_BYTES).unwrap_or(0));
     let file = std::fs::File::open(path).ok()?;
     file.take(HEADER_BYTES).read_to_end(&mut head).ok()?;
     Header::peek_bytes(&head).ok().map(|h| h.kind)
