@@ -117,9 +117,15 @@ fn ended(written: std::io::Result<()>) {
     }
 }
 
-/// Writes to standard error, ignoring a failure.
+/// Writes to standard error, ignoring a failure: in one write, as the message is
+/// formatted whole first (standard error is not buffered, so formatting straight into
+/// it writes each piece of a line on its own).
 pub fn stderr(args: fmt::Arguments<'_>) {
-    let _ = std::io::stderr().lock().write_fmt(args);
+    let mut err = std::io::stderr().lock();
+    let _ = match args.as_str() {
+        Some(text) => err.write_all(text.as_bytes()),
+        None => err.write_all(fmt::format(args).as_bytes()),
+    };
 }
 
 /// Writes a message to standard error when the run is at least this loud.

@@ -237,3 +237,39 @@ pub fn read_orders(path: &Path) -> miette::Result<OrderText> {
 pub fn color() -> bool {
     crate::output::settings().color
 }
+
+/// Says which files a command wrote, `wrote PATH` a line in the order they were
+/// written, as one message (one write to standard error); nothing for no file.
+pub fn note_wrote(files: &[(PathBuf, Vec<u8>)]) {
+    if !files.is_empty() {
+        note!("{}", wrote_lines(files));
+    }
+}
+
+/// The lines of [`note_wrote`], without the last line's end.
+fn wrote_lines(files: &[(PathBuf, Vec<u8>)]) -> String {
+    files
+        .iter()
+        .map(|(p, _)| format!("wrote {}", p.display()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_files_written_are_said_a_line_each_in_order() {
+        let files = [
+            (PathBuf::from("g/05-2-red.report.txt"), Vec::new()),
+            (PathBuf::from("g/06-3-blue.state.ron"), b"(".to_vec()),
+        ];
+        assert_eq!(
+            wrote_lines(&files),
+            "wrote g/05-2-red.report.txt\nwrote g/06-3-blue.state.ron"
+        );
+        assert_eq!(wrote_lines(&files[..1]), "wrote g/05-2-red.report.txt");
+        assert_eq!(wrote_lines(&[]), "");
+    }
+}

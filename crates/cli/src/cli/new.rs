@@ -2,7 +2,7 @@
 //! set-up template for Blue (3.3); or, with `--position`, a game that starts from a
 //! position file at any player-turn (`docs/position.md`).
 
-use crate::cli::common::RuleArgs;
+use crate::cli::common::{self, RuleArgs};
 use blitzkrieg::ruleset::Ruleset;
 use blitzkrieg::state::{
     DecisionMode, InterceptionMode, NoAnswer, Phase, Player, RuleSet, TableChoice,
@@ -253,9 +253,7 @@ pub fn run(args: Args) -> miette::Result<ExitCode> {
     }
     let out = game::new_game_files(umpire, &args.out, &state)?;
     files::write_all(&out, args.force)?;
-    for (p, _) in &out {
-        note!("wrote {}", p.display());
-    }
+    common::note_wrote(&out);
     let template = out
         .get(1)
         .map_or(String::new(), |(p, _)| p.display().to_string());

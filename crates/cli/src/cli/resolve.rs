@@ -129,11 +129,8 @@ fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
         None
     };
     files::write_all(&out, args.force)?;
-    out!("{}", r.report);
-    outln!();
-    for (p, _) in &out {
-        note!("wrote {}", p.display());
-    }
+    outln!("{}", r.report);
+    common::note_wrote(&out);
     if args.commitment.is_none() && r.state.last.seed_value != "-" {
         warn_uncommitted();
     }

@@ -78,11 +78,8 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<ExitCode
         None
     };
     files::write_all(&out, args.force)?;
-    out!("{}", r.report);
-    outln!();
-    for (p, _) in &out {
-        note!("wrote {}", p.display());
-    }
+    outln!("{}", r.report);
+    common::note_wrote(&out);
     if let Some(mails) = mails {
         deliver(&mails, &args.transport, &dir, args.sender.as_deref())
             .map_err(|e| crate::cli::resolve::mail_failed(args, &out, e))?;
