@@ -1092,10 +1092,12 @@ fn resolve_turn(
     let (state_ron, next_digest) = pbem::envelope::seal_hashed_in_place(&mut next)
         .map_err(|e| GameError::Other(format!("could not write the state: {e}")))?;
     let next_hash = hex::encode(next_digest);
+    // The position the turn left, built once for the report and the template.
+    let pos = next.position(&rules.counters);
     Ok(Resolution {
-        report: report::render_state(&rules, &next),
+        report: report::render_state_at(&rules, &next, &pos),
         template: match template {
-            Template::Render => template::render(&rules, &next, &next_hash),
+            Template::Render => template::render_at(&rules, &next, &next_hash, &pos),
             Template::Skip => String::new(),
         },
         previous: state,

@@ -25,6 +25,11 @@ pub const WRITE_ABOVE: &str = "# ---- write your orders above this line ----";
 /// The template for whoever moves in `state`, whose file hashes to `state_hash`.
 /// Left as it is, it is a legal player-turn in which nothing happens.
 pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
+    render_at(rules, state, state_hash, &state.position(&rules.counters))
+}
+
+/// [`render`] from the state's position built already (`pos`, of `state`).
+pub fn render_at(rules: &Rules, state: &GameState, state_hash: &str, pos: &Position) -> String {
     let mut t = String::new();
     let Some(side) = state.mover() else {
         let _ = writeln!(t, "# The game {} is over: no more orders.", state.game.id);
@@ -87,7 +92,6 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     standing_intercept_help(&mut t, rules, state);
     // 32.3: a defender who does not answer (`--no-answer standing`).
     no_answer_help(&mut t, rules, state);
-    let pos = state.position(&rules.counters);
     // 37.31, 38.71: the production phase of a player-turn of '85's Hot War.
     if let Some(help) = blitzkrieg::eighty5::production::template_help(rules, state, side) {
         t.push_str(&help);
@@ -98,7 +102,7 @@ pub fn render(rules: &Rules, state: &GameState, state_hash: &str) -> String {
     }
     match state.phase {
         Phase::SetUp { .. } => setup_help(&mut t, rules, state, side),
-        _ => turn_help(&mut t, rules, state, &pos, side),
+        _ => turn_help(&mut t, rules, state, pos, side),
     }
     let _ = writeln!(t, "{WRITE_ABOVE}\n{END}");
     t
@@ -285,7 +289,7 @@ fn setup_help(t: &mut String, rules: &Rules, state: &GameState, side: Side) {
         // 37.211-37.212: in '85 every unit bought, whatever the OAC says.
         .filter(|c| c.side == side && (c.enters <= 1 || state.purchase.is_some()))
         .collect();
-    setup.sort_by_key(|c| c.counting_key());
+    setup.sort_by_cached_key(|c| c.counting_key());
     for c in setup {
         let _ = writeln!(
             t,
@@ -514,7 +518,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
     }
     let _ = writeln!(t, "\n# Your units on the map, stack by stack:");
     let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-    mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
+    mine.sort_by_cached_key(|p| (p.hex, p.id.counting_key()));
     for p in mine {
         let Some(c) = rules.counters.get(&p.id) else {
             continue;
@@ -557,7 +561,7 @@ fn turn_help(t: &mut String, rules: &Rules, state: &GameState, pos: &Position, s
         .filter_map(|(id, _)| rules.counters.get(id))
         .filter(|c| c.side == side && u32::from(c.enters) <= state.turn())
         .collect();
-    due.sort_by_key(|c| c.counting_key());
+    due.sort_by_cached_key(|c| c.counting_key());
     if !due.is_empty() {
         let _ = writeln!(
             t,

@@ -13,6 +13,7 @@ use crate::event::{BattleRecord, Event};
 use crate::hex::Hex;
 use crate::model::count;
 use crate::odds::Factor;
+use crate::position::Position;
 use crate::rules::Rules;
 use crate::sequence::Step;
 use crate::state::{GameState, Phase};
@@ -159,6 +160,11 @@ const RULE: &str = "------------------------------------------------------------
 /// The report for the turn that produced `state`: [`render`], then the position it
 /// left ([`crate::summary::position`]).
 pub fn render_state(rules: &Rules, state: &GameState) -> String {
+    render_state_at(rules, state, &state.position(&rules.counters))
+}
+
+/// [`render_state`] from the state's position built already (`pos`, of `state`).
+pub fn render_state_at(rules: &Rules, state: &GameState, pos: &Position) -> String {
     let header = Header::of_readings(state, &rules.book.defaults());
     let mut out = render_sided(&header, &state.last.events, Some(&rules.counters));
     // The report above is folded already, and folding goes line by line: only the
@@ -166,7 +172,7 @@ pub fn render_state(rules: &Rules, state: &GameState) -> String {
     let title = "POSITION AFTER THE PLAYER-TURN";
     let mut position = String::new();
     let _ = write!(position, "\n{title}\n{}\n", &RULE[..title.len()]);
-    position.push_str(&crate::summary::position(rules, state));
+    position.push_str(&crate::summary::position_at(rules, state, pos));
     out.push_str(&fold(&position));
     out
 }

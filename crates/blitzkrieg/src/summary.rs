@@ -70,7 +70,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             .iter()
             .filter_map(|(id, _)| rules.counters.get(id))
             .collect();
-        due.sort_by_key(|c| (c.enters, c.counting_key()));
+        due.sort_by_cached_key(|c| (c.enters, c.counting_key()));
         let _ = writeln!(out, "  still to come: {} (6.2)", due.len());
         let mut by_turn: BTreeMap<u8, Vec<String>> = BTreeMap::new();
         for c in due {
@@ -87,7 +87,7 @@ pub fn render(rules: &Rules, state: &GameState) -> String {
             .iter()
             .filter_map(|(id, _)| rules.counters.get(id))
             .collect();
-        lost.sort_by_key(|c| c.counting_key());
+        lost.sort_by_cached_key(|c| c.counting_key());
         let lost: Vec<String> = lost.iter().map(|c| c.id.to_string()).collect();
         let _ = writeln!(out, "  eliminated: {}", lost.len());
         wrap(&mut out, &lost.join(", "), "    ");
@@ -136,13 +136,17 @@ fn wrap(out: &mut String, text: &str, indent: &str) {
 /// units on the map by hex with their factors, the friendly city hexes and the losses
 /// so far, counted, and its airfields ('85, 49; `blitz show` has the rest).
 pub fn position(rules: &Rules, state: &GameState) -> String {
+    position_at(rules, state, &state.position(&rules.counters))
+}
+
+/// [`position`] from the state's position built already (`pos`, of `state`).
+pub fn position_at(rules: &Rules, state: &GameState, pos: &Position) -> String {
     let mut out = String::new();
-    let pos = state.position(&rules.counters);
     for side in Side::BOTH {
-        let by_hex = stacks(&pos, side);
+        let by_hex = stacks(pos, side);
         let cities = control::friendly_cities(
             &rules.board,
-            &pos,
+            pos,
             &state.held,
             rules.ruleset.readings.city_friendly,
             side,
@@ -166,8 +170,8 @@ pub fn position(rules: &Rules, state: &GameState) -> String {
         for (hex, units) in &by_hex {
             stack_line(&mut out, rules, *hex, units);
         }
-        at_sea(&mut out, rules, state, &pos, side);
-        airfields(&mut out, rules, state, &pos, side);
+        at_sea(&mut out, rules, state, pos, side);
+        airfields(&mut out, rules, state, pos, side);
     }
     out
 }
