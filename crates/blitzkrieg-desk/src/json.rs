@@ -339,7 +339,7 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
         .map(|&side| {
             let mut by_hex: BTreeMap<Hex, Vec<UnitJson>> = BTreeMap::new();
             let mut mine: Vec<_> = pos.pieces().filter(|p| p.side == side).collect();
-            mine.sort_by_key(|p| (p.hex, p.id.counting_key()));
+            mine.sort_by_cached_key(|p| (p.hex, p.id.counting_key()));
             for p in mine {
                 by_hex.entry(p.hex).or_default().push(UnitJson {
                     id: p.id.clone(),
@@ -358,7 +358,7 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                     .filter_map(|(id, p)| rules.counters.get(id).map(|c| (c, p)))
                     .filter(|(c, _)| c.side == side)
                     .collect();
-                v.sort_by_key(|(c, _)| (c.enters, c.counting_key()));
+                v.sort_by_cached_key(|(c, _)| (c.enters, c.counting_key()));
                 v
             };
             let waiting = counters(&|p| matches!(p, Place::Waiting))
@@ -381,7 +381,7 @@ pub fn show(rules: &Rules, state: &GameState, file: &str) -> ShowJson {
                         by,
                     })
                     .collect();
-            eliminated.sort_by_key(|e| (e.turn, e.unit.counting_key()));
+            eliminated.sort_by_cached_key(|e| (e.turn, e.unit.counting_key()));
             let at_sea = blitzkrieg::sea::afloat_by_zone(rules, state, side)
                 .into_iter()
                 .map(|(zone, units)| AtSeaJson {

@@ -2684,7 +2684,7 @@ fn reinforcements_due(rules: &Rules, next: &GameState) -> Vec<Event> {
         .filter_map(|(id, _)| rules.counters.get(id))
         .filter(|c| c.side == side && u32::from(c.enters) <= turn)
         .collect();
-    due.sort_by_key(|c| c.counting_key());
+    due.sort_by_cached_key(|c| c.counting_key());
     let units: Vec<UnitId> = due.iter().map(|c| c.id.clone()).collect();
     if units.is_empty() {
         Vec::new()

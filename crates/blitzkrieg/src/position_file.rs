@@ -1063,7 +1063,7 @@ pub fn write(state: &GameState) -> Result<String, WriteError> {
         .chain(dead.values_mut())
         .chain(sea.values_mut())
     {
-        units.sort_by_key(|u| u.counting_key());
+        units.sort_by_cached_key(|u| u.counting_key());
     }
     for (h, units) in &by_hex {
         let _ = writeln!(

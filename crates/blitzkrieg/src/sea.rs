@@ -266,7 +266,7 @@ pub fn afloat_by_zone(
     }
     out.into_iter()
         .map(|(z, mut cs)| {
-            cs.sort_by_key(|c| c.counting_key());
+            cs.sort_by_cached_key(|c| c.counting_key());
             (z, cs.into_iter().map(|c| c.id.clone()).collect())
         })
         .collect()

@@ -1833,7 +1833,7 @@ mod tests {
             .iter()
             .map(|s| UnitId::new(s).unwrap())
             .collect();
-        ids.sort_by_key(UnitId::counting_key);
+        ids.sort_by_cached_key(UnitId::counting_key);
         let text: Vec<&str> = ids.iter().map(UnitId::as_str).collect();
         assert_eq!(
             text,

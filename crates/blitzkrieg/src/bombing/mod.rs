@@ -128,7 +128,7 @@ pub fn may_bomb(pos: &Position, side: Side) -> Vec<(UnitId, Vec<MissionKind>)> {
             (p.id.clone(), may)
         })
         .collect();
-    out.sort_by_key(|a| a.0.counting_key());
+    out.sort_by_cached_key(|a| a.0.counting_key());
     out
 }
 

@@ -423,7 +423,7 @@ pub fn lines(rules: &Rules, airfields: &Airfields, pos: &Position, side: Side) -
             .at(*hex)
             .filter(|p| p.side == side && p.kind.is_air())
             .collect();
-        based.sort_by_key(|p| p.id.counting_key());
+        based.sort_by_cached_key(|p| p.id.counting_key());
         let halves: u32 = based.iter().map(|p| Position::halves_of(p)).sum();
         let names: Vec<String> = based.iter().map(|p| p.id.to_string()).collect();
         parts.push(format!(

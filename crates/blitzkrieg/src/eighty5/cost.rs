@@ -153,7 +153,7 @@ impl PriceList {
         // The counters of a type in the order players count them (1st, 2nd, ... 10th).
         for item in items.values_mut() {
             if let ItemKind::Counter { ids, .. } = &mut item.what {
-                ids.sort_by_key(UnitId::counting_key);
+                ids.sort_by_cached_key(UnitId::counting_key);
             }
         }
         PriceList { items }
