@@ -673,15 +673,16 @@ mod tests {
         }
         assert_eq!(leftovers(dir.path()), Vec::<String>::new());
         // A destination that is a folder is refused before anything is written.
-        let err = write_all(
-            &[
-                (dir.path().join("e.txt"), b"e".to_vec()),
-                (dir.path().join("out"), b"x".to_vec()),
-            ],
-            true,
-        );
+        refused_unwritten(dir.path(), ["e.txt", "out"], true);
+    }
+
+    /// A write of `names` (each file holding its name) into `dir` fails as a write
+    /// error, and its first file is not written.
+    fn refused_unwritten(dir: &Path, names: [&str; 2], force: bool) {
+        let files = names.map(|n| (dir.join(n), n.as_bytes().to_vec()));
+        let err = write_all(&files, force);
         assert!(matches!(err, Err(FileError::Write { .. })), "{err:?}");
-        assert!(!dir.path().join("e.txt").exists());
+        assert!(!files[0].0.exists());
     }
 
     /// Temporary files and staging folders left in a folder.
@@ -887,15 +888,7 @@ mod tests {
     fn a_failure_while_staging_leaves_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join("x"), b"a file, not a folder").unwrap();
-        let err = write_all(
-            &[
-                (dir.path().join("a.txt"), b"a".to_vec()),
-                (dir.path().join("x/b.txt"), b"b".to_vec()),
-            ],
-            false,
-        );
-        assert!(matches!(err, Err(FileError::Write { .. })), "{err:?}");
-        assert!(!dir.path().join("a.txt").exists());
+        refused_unwritten(dir.path(), ["a.txt", "x/b.txt"], false);
         assert_eq!(leftovers(dir.path()), Vec::<String>::new());
     }
 
