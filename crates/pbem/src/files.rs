@@ -176,6 +176,43 @@ const JOURNAL: &str = "JOURNAL";
 /// failure before step 4 (a full disk) removes the staging folder, so no temporary file
 /// stays. One process writes a game folder at a time.
 pub fn write_all(files: &[(PathBuf, Vec<u8>)], force: bool) -> Result<(), FileError> {
+    write_files(files, force, None)
+}
+
+/// A folder in which [`recover`] finished or discarded every interrupted write, kept
+/// by the command that ran it before reading the folder: its own write into the same
+/// folder ([`write_all_after`]) need not look through it again, as one process writes
+/// a game folder at a time.
+#[derive(Debug)]
+pub struct Recovered {
+    dir: PathBuf,
+}
+
+/// [`recover`] on `dir`, kept as [`Recovered`] for [`write_all_after`].
+pub fn recover_folder(dir: &Path) -> Result<Recovered, FileError> {
+    recover(dir)?;
+    Ok(Recovered {
+        dir: dir.to_path_buf(),
+    })
+}
+
+/// [`write_all`] by a command that ran [`recover_folder`] first: step 1 is left out
+/// when the folder written into is the one recovered, as given (the same folder
+/// written otherwise, `./game` for `game`, is looked through again).
+pub fn write_all_after(
+    recovered: &Recovered,
+    files: &[(PathBuf, Vec<u8>)],
+    force: bool,
+) -> Result<(), FileError> {
+    write_files(files, force, Some(&recovered.dir))
+}
+
+/// [`write_all`], step 1 left out for the folder `recovered` if it is the one written.
+fn write_files(
+    files: &[(PathBuf, Vec<u8>)],
+    force: bool,
+    recovered: Option<&Path>,
+) -> Result<(), FileError> {
     let Some(root) = common_folder(files) else {
         return Ok(());
     };
@@ -184,7 +221,9 @@ pub fn write_all(files: &[(PathBuf, Vec<u8>)], force: bool) -> Result<(), FileEr
         move |source| FileError::Write { path, source }
     };
     fs::create_dir_all(&root).map_err(write_err(&root))?;
-    recover(&root)?;
+    if recovered != Some(root.as_path()) {
+        recover(&root)?;
+    }
     // What is at each destination now, looked up once for both checks.
     let found: Vec<Option<fs::Metadata>> =
         files.iter().map(|(p, _)| fs::metadata(p).ok()).collect();
@@ -674,6 +713,29 @@ mod tests {
         assert_eq!(leftovers(dir.path()), Vec::<String>::new());
         // A destination that is a folder is refused before anything is written.
         refused_unwritten(dir.path(), ["e.txt", "out"], true);
+    }
+
+    #[test]
+    fn a_write_after_recovering_its_folder_does_not_look_through_it_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let recovered = recover_folder(dir.path()).unwrap();
+        // Left by another process after the recovery (which one process writing a
+        // folder at a time rules out): the write does not see it, and leaves it.
+        let stage = interrupted(dir.path(), true, 0);
+        let d = dir.path().join("d.txt");
+        write_all_after(&recovered, &[(d.clone(), b"d".to_vec())], false).unwrap();
+        assert_eq!(fs::read(&d).unwrap(), b"d");
+        assert!(stage.exists());
+        assert!(!dir.path().join("a.txt").exists());
+        // Into another folder, the write recovers that one first, as write_all does.
+        let other = dir.path().join("other");
+        fs::create_dir(&other).unwrap();
+        interrupted(&other, true, 1);
+        write_all_after(&recovered, &[(other.join("e.txt"), b"e".to_vec())], false).unwrap();
+        for name in ["a.txt", "b.txt", "c.txt", "e.txt"] {
+            assert!(other.join(name).exists(), "{name}");
+        }
+        assert_eq!(leftovers(&other), Vec::<String>::new());
     }
 
     /// A write of `names` (each file holding its name) into `dir` fails as a write

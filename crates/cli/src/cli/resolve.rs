@@ -75,8 +75,9 @@ fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
         .as_deref()
         .ok_or_else(|| miette!("give the order file to resolve"))?;
     let umpire = args.rules.umpire()?;
-    // The write a killed `resolve` left in the folder is finished first.
-    files::recover(&crate::cli::mail::folder_of(&args.state))?;
+    // The write a killed `resolve` left in the folder is finished first (the current
+    // folder for a state named bare).
+    let recovered = files::recover_folder(&crate::cli::kind::parent(&args.state))?;
     let state_bytes = files::read_bytes(&args.state)?;
     common::state_comes_first("resolve", &args.state, &state_bytes, orders_path)?;
     let (orders, signature) = common::read_signed_orders(orders_path, &args.signature)?;
@@ -128,7 +129,7 @@ fn blitzkrieg(args: Args) -> miette::Result<ExitCode> {
     } else {
         None
     };
-    files::write_all(&out, args.force)?;
+    files::write_all_after(&recovered, &out, args.force)?;
     outln!("{}", r.report);
     common::note_wrote(&out);
     if args.commitment.is_none() && r.state.last.seed_value != "-" {

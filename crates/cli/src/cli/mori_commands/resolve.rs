@@ -27,7 +27,7 @@ pub(crate) fn seed_file(input: Option<SeedFile>) -> miette::Result<SeedFile> {
 pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<ExitCode> {
     let state_name = args.state.display().to_string();
     // The write a killed `resolve` left in the folder is finished first.
-    files::recover(&parent(&args.state))?;
+    let recovered = files::recover_folder(&parent(&args.state))?;
     let bytes = files::read_bytes(&args.state)?;
     let orders = match &args.orders {
         Some(p) => Some(common::read_orders(p)?),
@@ -77,7 +77,7 @@ pub fn mori_resolve(args: &crate::cli::resolve::Args) -> miette::Result<ExitCode
     } else {
         None
     };
-    files::write_all(&out, args.force)?;
+    files::write_all_after(&recovered, &out, args.force)?;
     outln!("{}", r.report);
     common::note_wrote(&out);
     if let Some(mails) = mails {
