@@ -6,7 +6,7 @@
 //! rule book from these statics without parsing any text (`docs/speed.md`). The tables'
 //! grids are the statics themselves, every text and cell borrowed; the board's hexes,
 //! their records (river and beach names too), its roads and its grid are not copied
-//! either: the [`Board`] borrows them from the binary. The
+//! either: the [`Board`] borrows them from the binary, and each counter its name. The
 //! TOML files stay the source: their text is what a game's data hashes are of, and
 //! files given by path are read as TOML.
 
@@ -19,8 +19,8 @@ use crate::ruleset::RuleBook;
 use crate::tables::grid::CellText;
 use crate::tables::{Grid, Pair as TablePair, TableFileErrors, TableId, TableMode, Tables};
 use crate::units::{
-    Counter, Counters, PlainCounters, Side, Size, UnitId, UnitKind, UnitsErrors, EMBEDDED_COUNTERS,
-    EMBEDDED_OAC, EMBEDDED_ORIGIN as COUNTERS_ORIGIN,
+    Counter, Counters, Side, Size, UnitId, UnitKind, UnitsErrors, EMBEDDED_COUNTERS, EMBEDDED_OAC,
+    EMBEDDED_ORIGIN as COUNTERS_ORIGIN,
 };
 use std::borrow::Cow;
 
@@ -269,8 +269,8 @@ fn compiled_board() -> Option<Board> {
     })
 }
 
-/// The counters the build script wrote; `None` should an id not read (never, as a
-/// test holds).
+/// The counters the build script wrote, each borrowing its name from the binary;
+/// `None` should an id not read (never, as a test holds).
 fn compiled_counters() -> Option<Counters> {
     let counter =
         |&(id, side, kind, size, attack, defence, movement, name, enters): &CounterRow| {
@@ -282,15 +282,15 @@ fn compiled_counters() -> Option<Counters> {
                 attack,
                 defence,
                 movement,
-                name: name.to_string(),
+                name: Cow::Borrowed(name),
                 enters,
             })
         };
-    Some(Counters::from(PlainCounters {
-        title: counters::TITLE.to_string(),
-        reconstructed: counters::RECONSTRUCTED,
-        counters: each(counters::COUNTERS, counter)?,
-    }))
+    Some(Counters::compiled(
+        counters::TITLE,
+        counters::RECONSTRUCTED,
+        each(counters::COUNTERS, counter)?,
+    ))
 }
 
 impl Board {
@@ -379,7 +379,40 @@ mod tests {
     fn the_compiled_counters_are_the_counters_the_toml_makes() {
         let read = Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN).ok();
         assert!(read.as_ref().is_some_and(|c| c.iter().count() > 100));
+        // Every field of every counter, the substitute mix, the title and the mark.
         assert_eq!(compiled_counters(), read);
+        let (Some(compiled), Some(read)) = (compiled_counters(), read) else {
+            panic!("no counters");
+        };
+        assert_eq!(compiled.title(), read.title());
+        assert!(!compiled.title().is_empty());
+        assert!(compiled.iter().eq(read.iter()));
+        // Their names, and the title, are borrowed from the binary.
+        assert!(compiled
+            .iter()
+            .all(|c| matches!(c.name, Cow::Borrowed(_)) && !c.name.is_empty()));
+        assert_eq!(Counters::embedded().ok(), Some(read));
+    }
+
+    #[test]
+    fn a_borrowed_name_reads_prints_serialises_and_compares_as_an_owned_one() {
+        let counters = compiled_counters().unwrap_or_default();
+        let Some(borrowed) = counters.iter().next().cloned() else {
+            panic!("no counters");
+        };
+        let owned = Counter {
+            name: Cow::Owned(borrowed.name.to_string()),
+            ..borrowed.clone()
+        };
+        assert!(matches!(borrowed.name, Cow::Borrowed(_)));
+        assert_eq!(borrowed, owned);
+        assert_eq!(format!("{borrowed:?}"), format!("{owned:?}"));
+        assert_eq!(format!("{}", borrowed.name), format!("{}", owned.name));
+        let ron = ron::to_string(&borrowed).ok();
+        assert!(ron.as_ref().is_some_and(|r| r.contains(&*owned.name)));
+        assert_eq!(ron, ron::to_string(&owned).ok());
+        let back: Option<Counter> = ron.and_then(|r| ron::from_str(&r).ok());
+        assert_eq!(back, Some(owned));
     }
 
     /// The compiled grid of one table version is the grid its file reads as, and

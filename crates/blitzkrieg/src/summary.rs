@@ -250,7 +250,7 @@ mod tests {
             attack,
             defence,
             movement,
-            name: id.to_string(),
+            name: id.to_string().into(),
             enters: 1,
         }
     }
