@@ -154,7 +154,7 @@ pub fn counters(c: &Counters) -> String {
     for u in c.iter() {
         let _ = writeln!(
             s,
-            "({:?},Side::{:?},UnitKind::{:?},Size::{:?},{},{},{},{:?},{}),",
+            "(id({:?}),Side::{:?},UnitKind::{:?},Size::{:?},{},{},{},{:?},{}),",
             u.id.as_str(),
             u.side,
             u.kind,

@@ -18,10 +18,7 @@ use crate::hex::Hex;
 use crate::ruleset::RuleBook;
 use crate::tables::grid::CellText;
 use crate::tables::{Grid, Pair as TablePair, TableFileErrors, TableId, TableMode, Tables};
-use crate::units::{
-    Counter, Counters, Side, Size, UnitId, UnitKind, UnitsErrors, EMBEDDED_COUNTERS, EMBEDDED_OAC,
-    EMBEDDED_ORIGIN as COUNTERS_ORIGIN,
-};
+use crate::units::{Counter, Counters, Side, Size, UnitId, UnitKind, UnitsErrors};
 use std::borrow::Cow;
 
 /// A hex as its column and number.
@@ -42,7 +39,7 @@ type RiverRow = (
 );
 /// A counter: id, side, type, size, attack, defence, movement, name, turn of entry.
 type CounterRow = (
-    &'static str,
+    UnitId,
     Side,
     UnitKind,
     Size,
@@ -101,8 +98,18 @@ const fn cell(
 
 /// The counters' statics.
 mod counters {
-    use super::{CounterRow, Side, Size, UnitKind};
+    use super::{id, CounterRow, Side, Size, UnitKind};
     include!(concat!(env!("OUT_DIR"), "/counters.rs"));
+}
+
+/// A unit id in the counters' statics, made when the binary is compiled, where a text
+/// that is no id stops the build (never the case: they were written from ids).
+#[allow(clippy::panic)]
+const fn id(text: &str) -> UnitId {
+    match UnitId::of_trimmed(text) {
+        Some(id) => id,
+        None => panic!("the compiled counters hold a text that is no unit id"),
+    }
 }
 
 /// The combat tables' statics: one `Grid` a table version.
@@ -269,13 +276,13 @@ fn compiled_board() -> Option<Board> {
     })
 }
 
-/// The counters the build script wrote, each borrowing its name from the binary;
-/// `None` should an id not read (never, as a test holds).
-fn compiled_counters() -> Option<Counters> {
+/// The counters the build script wrote, each borrowing its name from the binary, the
+/// map built straight from them.
+fn compiled_counters() -> Counters {
     let counter =
-        |&(id, side, kind, size, attack, defence, movement, name, enters): &CounterRow| {
-            Some(Counter {
-                id: UnitId::new(id).ok()?,
+        |&(ref id, side, kind, size, attack, defence, movement, name, enters): &CounterRow| {
+            Counter {
+                id: id.clone(),
                 side,
                 kind,
                 size,
@@ -284,13 +291,13 @@ fn compiled_counters() -> Option<Counters> {
                 movement,
                 name: Cow::Borrowed(name),
                 enters,
-            })
+            }
         };
-    Some(Counters::compiled(
+    Counters::compiled(
         counters::TITLE,
         counters::RECONSTRUCTED,
-        each(counters::COUNTERS, counter)?,
-    ))
+        counters::COUNTERS.iter().map(counter),
+    )
 }
 
 impl Board {
@@ -318,14 +325,12 @@ impl Board {
 
 impl Counters {
     /// The counters shipped with the program (`rules/blitzkrieg/counters.toml` and
-    /// `oac.toml`, compiled in), checked when the binary was built. Returns a `Result`
-    /// like every other loader rather than panicking: should the compiled form not
-    /// build, the TOML is read and checked here instead.
+    /// `oac.toml`, compiled in), checked when the binary was built. A `Result` like
+    /// every other loader's, never an error: the compiled form cannot fail to build at
+    /// run time (its ids are made when the binary is compiled, and a text that is no
+    /// id stops the build), so there is nothing to fall back on reading.
     pub fn embedded() -> Result<Counters, UnitsErrors> {
-        match compiled_counters() {
-            Some(counters) => Ok(counters),
-            None => Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN),
-        }
+        Ok(compiled_counters())
     }
 }
 
@@ -345,6 +350,7 @@ mod tests {
         EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS, EMBEDDED_TOURNAMENT,
     };
     use crate::tables::{BgatResult, Losses, McrtResult, TgatCell, Weather};
+    use crate::units::{EMBEDDED_COUNTERS, EMBEDDED_OAC, EMBEDDED_ORIGIN as COUNTERS_ORIGIN};
 
     #[test]
     fn each_row_is_made_in_order_into_a_vector_of_its_length() {
@@ -380,8 +386,8 @@ mod tests {
         let read = Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN).ok();
         assert!(read.as_ref().is_some_and(|c| c.iter().count() > 100));
         // Every field of every counter, the substitute mix, the title and the mark.
-        assert_eq!(compiled_counters(), read);
-        let (Some(compiled), Some(read)) = (compiled_counters(), read) else {
+        assert_eq!(Some(compiled_counters()), read);
+        let (compiled, Some(read)) = (compiled_counters(), read) else {
             panic!("no counters");
         };
         assert_eq!(compiled.title(), read.title());
@@ -395,8 +401,26 @@ mod tests {
     }
 
     #[test]
+    fn an_id_made_when_compiled_is_the_id_read_at_run_time() {
+        for text in ["B-1AR", "r-10inf", "B-4/5ABN", "X", "B-1234567890ABCD"] {
+            assert_eq!(UnitId::of_trimmed(text), UnitId::new(text).ok(), "{text}");
+            assert!(UnitId::of_trimmed(text).is_some(), "{text}");
+        }
+        assert_eq!(id("r-10inf").as_str(), "R-10INF");
+        for text in ["", " B-1AR", "B 1", "B-1AR!", "B-1ÄR", "B-1234567890ABCDE"] {
+            assert_eq!(UnitId::of_trimmed(text), None, "{text:?}");
+        }
+        assert!(UnitId::new(" B-1AR ").is_ok());
+        assert!(UnitId::new("B-1ÄR").is_err());
+        // Every compiled id is one the loader reads from its text.
+        assert!(compiled_counters()
+            .iter()
+            .all(|c| UnitId::new(c.id.as_str()).ok() == Some(c.id.clone())));
+    }
+
+    #[test]
     fn a_borrowed_name_reads_prints_serialises_and_compares_as_an_owned_one() {
-        let counters = compiled_counters().unwrap_or_default();
+        let counters = compiled_counters();
         let Some(borrowed) = counters.iter().next().cloned() else {
             panic!("no counters");
         };

@@ -353,19 +353,31 @@ impl UnitId {
         if t.is_empty() || t.len() > UNIT_ID_MAX {
             return Err(NameError::UnitIdLength(raw.to_string()));
         }
-        if !t
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/')
-        {
-            return Err(NameError::UnitIdCharacters(raw.to_string()));
+        UnitId::of_trimmed(t).ok_or_else(|| NameError::UnitIdCharacters(raw.to_string()))
+    }
+
+    /// The id of a text with nothing to trim: its letters in upper case, or `None`
+    /// should it be empty, longer than an id or hold anything but ASCII letters,
+    /// digits, `-` and `/`. A `const fn`, so that the embedded counters' ids are made
+    /// when the binary is compiled (`compiled.rs`).
+    pub(crate) const fn of_trimmed(text: &str) -> Option<UnitId> {
+        let raw = text.as_bytes();
+        if raw.is_empty() || raw.len() > UNIT_ID_MAX {
+            return None;
         }
         let mut bytes = [0u8; UNIT_ID_MAX];
-        for (b, c) in bytes.iter_mut().zip(t.bytes()) {
-            *b = c.to_ascii_uppercase();
+        let mut i = 0;
+        while i < raw.len() {
+            let c = raw[i];
+            if !(c.is_ascii_alphanumeric() || c == b'-' || c == b'/') {
+                return None;
+            }
+            bytes[i] = c.to_ascii_uppercase();
+            i += 1;
         }
-        Ok(UnitId {
+        Some(UnitId {
             bytes,
-            len: t.len() as u8,
+            len: raw.len() as u8,
         })
     }
 
