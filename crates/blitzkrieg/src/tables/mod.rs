@@ -469,7 +469,7 @@ fn bbt_lowered_in(
 
 /// The combat tables as the engine reads them: every lookup of a battle goes through
 /// this, whether the tables were all read from files at the start or are the embedded
-/// ones, each read the first time a battle needs it ([`EmbeddedTables`]).
+/// ones, each taken the first time a battle needs it ([`EmbeddedTables`]).
 pub trait CombatTables {
     /// 15.2-15.3: the BGAT result of a battle at `odds` for `roll`.
     fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError>;
@@ -535,9 +535,11 @@ impl CombatTables for Tables {
     }
 }
 
-/// The embedded tables, each version of each table read from its file the first time
-/// it is looked up: a turn of the Basic Game by mail reads the play-by-mail BGAT only.
-/// The embedded files are checked whole by the test suite (`tests/tables_embedded.rs`).
+/// The embedded tables, each version of each table taken the first time it is looked
+/// up ([`Tables::embedded_grid`]: a copy of its compiled grid, which borrows all it
+/// holds): a turn of the Basic Game by mail takes the play-by-mail BGAT only. The
+/// embedded files are checked whole when the binary is built and by the test suite
+/// (`tests/tables_embedded.rs`).
 #[derive(Clone, Debug, Default)]
 pub struct EmbeddedTables {
     bgat: [OnceLock<Result<Grid<BgatResult>, String>>; 2],
