@@ -4,21 +4,53 @@
 //!   (`Umpire::data`), and the data cannot change after the binary is built. The
 //!   figures are the same as hashing the embedded text at run time
 //!   (`tests/embedded_hashes.rs` proves it); data given by path is hashed when read;
-//! - reads and checks the embedded board and counters with the crate's own loaders (a
-//!   problem in them stops the build, with its place in the file), and the figures and
-//!   readings, and writes what they hold as Rust source (`build_source.rs`), which
-//!   `compiled.rs` includes: no process parses them. Files given by path are still
-//!   read as TOML.
+//! - reads and checks the embedded combat tables, board and counters with the crate's
+//!   own loaders (a problem in them stops the build, with its place in the file), and
+//!   the figures and readings, and writes what they hold as Rust source
+//!   (`build_source.rs`), which `compiled.rs` includes: no process parses them. Files
+//!   given by path are still read as TOML.
 
 // The crate's data modules, compiled here for their loaders; most of them is unused.
 #![allow(dead_code, unused_imports)]
 mod src {
     pub mod board;
     pub mod hex;
+    pub mod odds;
     pub mod search;
+    pub mod tables;
     pub mod units;
 }
-use src::{board, hex, search, units};
+use src::{board, hex, odds, search, tables, units};
+// The dice the tables read as `crate::dice` (in the crate, `pbem::dice`).
+#[path = "../pbem/src/dice.rs"]
+mod dice;
+
+use tables::{
+    grid::CellText, BgatResult, Grid, Losses, McrtResult, TableId, TableMode, Tables, TgatCell,
+    Weather,
+};
+
+/// What `EmbeddedTables` reads its grids with; in the crate `compiled.rs` gives them
+/// from the statics written here, which the build script itself has not.
+impl Tables {
+    pub fn embedded_grid<T: CellText>(id: TableId, mode: TableMode) -> Result<Grid<T>, String> {
+        Tables::read_embedded_grid(id, mode)
+    }
+}
+
+/// One embedded table read with the crate's loader and written as the static `name`
+/// of `Grid<ty>`.
+fn table<T: CellText + std::fmt::Debug>(
+    id: TableId,
+    mode: TableMode,
+    name: &str,
+    ty: &str,
+) -> String {
+    match Tables::read_embedded_grid::<T>(id, mode) {
+        Ok(g) => source::combat_table(name, ty, &g),
+        Err(e) => fail(&format!("tables/{}: {e}", id.file_name(mode))),
+    }
+}
 #[path = "build_source.rs"]
 mod source;
 
@@ -94,6 +126,24 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
     write(&out.join("data_hashes.rs"), &consts);
     // The text of the embedded files, as the modules embed it.
+    let (die, pbm) = (TableMode::Die, TableMode::Pbm);
+    let grids = [
+        table::<BgatResult>(TableId::Bgat, die, "BGAT_DIE", "BgatResult"),
+        table::<BgatResult>(TableId::Bgat, pbm, "BGAT_PBM", "BgatResult"),
+        table::<TgatCell>(TableId::Tgat, die, "TGAT_DIE", "TgatCell"),
+        table::<TgatCell>(TableId::Tgat, pbm, "TGAT_PBM", "TgatCell"),
+        table::<Losses>(TableId::Bbt, die, "BBT_DIE", "Losses"),
+        table::<Losses>(TableId::Bbt, pbm, "BBT_PBM", "Losses"),
+        table::<Losses>(TableId::Act, die, "ACT_DIE", "Losses"),
+        table::<Losses>(TableId::Act, pbm, "ACT_PBM", "Losses"),
+        table::<McrtResult>(TableId::Mcrt, die, "MCRT_DIE", "McrtResult"),
+        table::<McrtResult>(TableId::Mcrt, pbm, "MCRT_PBM", "McrtResult"),
+        table::<Weather>(TableId::Weather, die, "WEATHER_DIE", "Weather"),
+    ];
+    let mut text =
+        String::from("// The embedded combat tables, checked and written by build.rs.\n");
+    text.extend(grids);
+    write(&out.join("tables.rs"), &text);
     let board = board::Board::from_toml(board::Board::embedded_source(), board::EMBEDDED_ORIGIN);
     match board {
         Ok(b) => write(&out.join("board.rs"), &source::board(&b)),

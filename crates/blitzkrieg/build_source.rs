@@ -1,4 +1,5 @@
 //! Writes the checked rule data as Rust source, which `src/compiled.rs` includes: the
+//! combat tables as the very grids a process uses, every text and cell borrowed; the
 //! board and counters as statics of plain values (hexes as column and number, enums by
 //! name; the board's hexes, their records, its roads and its grid as the very values a
 //! `Board` borrows), the figures and readings as one expression of the rule book. A process builds
@@ -7,6 +8,7 @@
 
 use crate::src::board::Board;
 use crate::src::hex::Hex;
+use crate::src::tables::{Grid, Text};
 use crate::src::units::Counters;
 use std::fmt::Write as _;
 
@@ -152,7 +154,7 @@ pub fn counters(c: &Counters) -> String {
     for u in c.iter() {
         let _ = writeln!(
             s,
-            "({:?},Side::{:?},UnitKind::{:?},Size::{:?},{},{},{},{:?},{}),",
+            "(id({:?}),Side::{:?},UnitKind::{:?},Size::{:?},{},{},{},{:?},{}),",
             u.id.as_str(),
             u.side,
             u.kind,
@@ -165,6 +167,94 @@ pub fn counters(c: &Counters) -> String {
         );
     }
     s.push_str("];\n");
+    s
+}
+
+/// A list of texts as a borrowed slice of borrowed texts, `B(&[B("1-6"),..])` (`B` is
+/// `Cow::Borrowed`).
+fn texts(list: &[Text]) -> String {
+    let each: Vec<String> = list.iter().map(|t| format!("B({:?})", &**t)).collect();
+    format!("B(&[{}])", each.join(","))
+}
+
+/// A cell as a Rust expression of its type `ty`, from its `Debug` form: a struct's is
+/// one already (`Losses { factors: 2 }`), a unit variant's is named with its type
+/// (`BgatResult::Exchange`).
+fn cell<T: std::fmt::Debug>(ty: &str, c: &T) -> String {
+    let d = format!("{c:?}");
+    if d.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_') {
+        format!("{ty}::{d}")
+    } else {
+        d
+    }
+}
+
+/// One embedded table as the static `name` of `Grid<ty>`, its texts and cells borrowed
+/// (`compiled.rs` names the types).
+pub fn combat_table<T: Clone + std::fmt::Debug>(name: &str, ty: &str, g: &Grid<T>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "pub(super) static {name}: Grid<{ty}> = Grid {{");
+    let _ = writeln!(s, "id: TableId::{:?}, mode: TableMode::{:?},", g.id, g.mode);
+    let _ = writeln!(s, "title: B({:?}), source: B({:?}),", &*g.title, &*g.source);
+    let _ = writeln!(s, "columns: {},", texts(&g.columns));
+    let _ = writeln!(s, "notes: {},", texts(&g.notes));
+    match &g.turns {
+        None => s.push_str(
+            "turns: None,
+",
+        ),
+        Some(turns) => {
+            let each: Vec<String> = turns.iter().map(|t| format!("B(&{:?})", &**t)).collect();
+            let _ = writeln!(s, "turns: Some(B(&[{}])),", each.join(","));
+        }
+    }
+    s.push_str(
+        "rows: B(&[
+",
+    );
+    for (value, printed, cells) in g.rows() {
+        let each: Vec<String> = cells.iter().map(|c| cell(ty, c)).collect();
+        let _ = writeln!(
+            s,
+            "Row {{ value: {value}, printed: {}, cells: B(&[{}]) }},",
+            texts(printed),
+            each.join(",")
+        );
+    }
+    s.push_str(
+        "]),
+reconstructed: B(&[
+",
+    );
+    for r in g.reconstructed.iter() {
+        let value = r.value.as_ref().map(|v| format!("B({:?})", &**v));
+        let _ = writeln!(
+            s,
+            "Reconstructed {{ row: B({:?}), columns: {}, text: B({:?}), value: {}, why: B({:?}) }},",
+            &*r.row,
+            texts(&r.columns),
+            &*r.text,
+            value.as_deref().map_or("None".to_string(), |v| format!("Some({v})")),
+            &*r.why
+        );
+    }
+    s.push_str(
+        "]),
+unmatched: B(&[
+",
+    );
+    for u in g.unmatched.iter() {
+        let _ = writeln!(
+            s,
+            "Unmatched {{ row: B({:?}), column: B({:?}), value: B({:?}), note: B({:?}) }},",
+            &*u.row, &*u.column, &*u.value, &*u.note
+        );
+    }
+    s.push_str(
+        "]),
+};
+",
+    );
     s
 }
 

@@ -1,12 +1,14 @@
 //! The embedded rule data in the form the build script left it. It reads and checks
-//! `rules/blitzkrieg/board.toml`, `counters.toml` and `oac.toml` with the same loaders
-//! as files given by path (a problem in them stops the build), reads the figures and
-//! readings, and writes what they hold as Rust source (`build_source.rs`), included
-//! here: a process builds its board, counters and rule book from these statics without
-//! parsing any text (`docs/speed.md`). The board's hexes, their records (river and
-//! beach names too), its roads and its grid are not even copied: the [`Board`] borrows
-//! them from the binary. The TOML files stay the source: their text is what a game's
-//! data hashes are of, and files given by path are read as TOML.
+//! the combat tables (`tables/*.toml`), `rules/blitzkrieg/board.toml`, `counters.toml`
+//! and `oac.toml` with the same loaders as files given by path (a problem in them stops
+//! the build), reads the figures and readings, and writes what they hold as Rust source
+//! (`build_source.rs`), included here: a process builds its tables, board, counters and
+//! rule book from these statics without parsing any text (`docs/speed.md`). The tables'
+//! grids are the statics themselves, every text and cell borrowed; the board's hexes,
+//! their records (river and beach names too), its roads and its grid are not copied
+//! either: the [`Board`] borrows them from the binary, and each counter its name. The
+//! TOML files stay the source: their text is what a game's data hashes are of, and
+//! files given by path are read as TOML.
 
 use crate::board::{
     Beach, Board, BoardErrors, City, CityRole, Country, GridTables, HexInfo, Lake, PlainBoard,
@@ -14,10 +16,9 @@ use crate::board::{
 };
 use crate::hex::Hex;
 use crate::ruleset::RuleBook;
-use crate::units::{
-    Counter, Counters, PlainCounters, Side, Size, UnitId, UnitKind, UnitsErrors, EMBEDDED_COUNTERS,
-    EMBEDDED_OAC, EMBEDDED_ORIGIN as COUNTERS_ORIGIN,
-};
+use crate::tables::grid::CellText;
+use crate::tables::{Grid, Pair as TablePair, TableFileErrors, TableId, TableMode, Tables};
+use crate::units::{Counter, Counters, Side, Size, UnitId, UnitKind, UnitsErrors};
 use std::borrow::Cow;
 
 /// A hex as its column and number.
@@ -38,7 +39,7 @@ type RiverRow = (
 );
 /// A counter: id, side, type, size, attack, defence, movement, name, turn of entry.
 type CounterRow = (
-    &'static str,
+    UnitId,
     Side,
     UnitKind,
     Size,
@@ -97,8 +98,91 @@ const fn cell(
 
 /// The counters' statics.
 mod counters {
-    use super::{CounterRow, Side, Size, UnitKind};
+    use super::{id, CounterRow, Side, Size, UnitKind};
     include!(concat!(env!("OUT_DIR"), "/counters.rs"));
+}
+
+/// A unit id in the counters' statics, made when the binary is compiled, where a text
+/// that is no id stops the build (never the case: they were written from ids).
+#[allow(clippy::panic)]
+const fn id(text: &str) -> UnitId {
+    match UnitId::of_trimmed(text) {
+        Some(id) => id,
+        None => panic!("the compiled counters hold a text that is no unit id"),
+    }
+}
+
+/// The combat tables' statics: one `Grid` a table version.
+mod tables {
+    use crate::tables::{
+        BgatResult, Grid, Losses, McrtResult, Reconstructed, Row, TableId, TableMode, TgatCell,
+        TgatHalf, Unmatched, Weather,
+    };
+    use std::borrow::Cow::Borrowed as B;
+    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+}
+
+/// The compiled grid of one version of one table, `None` should its cells not be `T`s
+/// (never, for a table and the cells it is read with, as a test holds).
+fn compiled_grid<T: CellText>(id: TableId, mode: TableMode) -> Option<&'static Grid<T>> {
+    use std::any::Any;
+    let grid: &'static (dyn Any + Send + Sync) = match (id, mode) {
+        (TableId::Bgat, TableMode::Die) => &tables::BGAT_DIE,
+        (TableId::Bgat, TableMode::Pbm) => &tables::BGAT_PBM,
+        (TableId::Tgat, TableMode::Die) => &tables::TGAT_DIE,
+        (TableId::Tgat, TableMode::Pbm) => &tables::TGAT_PBM,
+        (TableId::Bbt, TableMode::Die) => &tables::BBT_DIE,
+        (TableId::Bbt, TableMode::Pbm) => &tables::BBT_PBM,
+        (TableId::Act, TableMode::Die) => &tables::ACT_DIE,
+        (TableId::Act, TableMode::Pbm) => &tables::ACT_PBM,
+        (TableId::Mcrt, TableMode::Die) => &tables::MCRT_DIE,
+        (TableId::Mcrt, TableMode::Pbm) => &tables::MCRT_PBM,
+        (TableId::Weather, TableMode::Die) => &tables::WEATHER_DIE,
+        (TableId::Weather, TableMode::Pbm) => return None,
+    };
+    grid.downcast_ref()
+}
+
+/// Both versions of a table, compiled.
+fn compiled_pair<T: CellText>(id: TableId) -> Option<TablePair<T>> {
+    Some(TablePair {
+        pbm: compiled_grid(id, TableMode::Pbm)?.clone(),
+        die: compiled_grid(id, TableMode::Die)?.clone(),
+    })
+}
+
+/// Every compiled table.
+fn compiled_tables() -> Option<Tables> {
+    Some(Tables {
+        bgat: compiled_pair(TableId::Bgat)?,
+        tgat: compiled_pair(TableId::Tgat)?,
+        bbt: compiled_pair(TableId::Bbt)?,
+        act: compiled_pair(TableId::Act)?,
+        mcrt: compiled_pair(TableId::Mcrt)?,
+        weather: compiled_grid(TableId::Weather, TableMode::Die)?.clone(),
+    })
+}
+
+impl Tables {
+    /// The tables embedded in the binary (`tables/*.toml`), checked when it was built.
+    /// Should their compiled form not build, the files are read and checked here
+    /// instead ([`Tables::read_embedded`]), and their problems returned.
+    pub fn embedded() -> Result<Tables, TableFileErrors> {
+        match compiled_tables() {
+            Some(t) => Ok(t),
+            None => Tables::read_embedded(),
+        }
+    }
+
+    /// One version of one embedded table, checked when the binary was built: a copy of
+    /// the compiled grid that borrows all it holds. Should there be none for these
+    /// cells, the file is read and checked here ([`Tables::read_embedded_grid`]).
+    pub fn embedded_grid<T: CellText>(id: TableId, mode: TableMode) -> Result<Grid<T>, String> {
+        match compiled_grid(id, mode) {
+            Some(g) => Ok(g.clone()),
+            None => Tables::read_embedded_grid(id, mode),
+        }
+    }
 }
 
 /// The figures and readings files, as one value.
@@ -192,28 +276,28 @@ fn compiled_board() -> Option<Board> {
     })
 }
 
-/// The counters the build script wrote; `None` should an id not read (never, as a
-/// test holds).
-fn compiled_counters() -> Option<Counters> {
+/// The counters the build script wrote, each borrowing its name from the binary, the
+/// map built straight from them.
+fn compiled_counters() -> Counters {
     let counter =
-        |&(id, side, kind, size, attack, defence, movement, name, enters): &CounterRow| {
-            Some(Counter {
-                id: UnitId::new(id).ok()?,
+        |&(ref id, side, kind, size, attack, defence, movement, name, enters): &CounterRow| {
+            Counter {
+                id: id.clone(),
                 side,
                 kind,
                 size,
                 attack,
                 defence,
                 movement,
-                name: name.to_string(),
+                name: Cow::Borrowed(name),
                 enters,
-            })
+            }
         };
-    Some(Counters::from(PlainCounters {
-        title: counters::TITLE.to_string(),
-        reconstructed: counters::RECONSTRUCTED,
-        counters: each(counters::COUNTERS, counter)?,
-    }))
+    Counters::compiled(
+        counters::TITLE,
+        counters::RECONSTRUCTED,
+        counters::COUNTERS.iter().map(counter),
+    )
 }
 
 impl Board {
@@ -241,14 +325,12 @@ impl Board {
 
 impl Counters {
     /// The counters shipped with the program (`rules/blitzkrieg/counters.toml` and
-    /// `oac.toml`, compiled in), checked when the binary was built. Returns a `Result`
-    /// like every other loader rather than panicking: should the compiled form not
-    /// build, the TOML is read and checked here instead.
+    /// `oac.toml`, compiled in), checked when the binary was built. A `Result` like
+    /// every other loader's, never an error: the compiled form cannot fail to build at
+    /// run time (its ids are made when the binary is compiled, and a text that is no
+    /// id stops the build), so there is nothing to fall back on reading.
     pub fn embedded() -> Result<Counters, UnitsErrors> {
-        match compiled_counters() {
-            Some(counters) => Ok(counters),
-            None => Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN),
-        }
+        Ok(compiled_counters())
     }
 }
 
@@ -267,6 +349,8 @@ mod tests {
     use crate::ruleset::{
         EMBEDDED_FIGURES, EMBEDDED_OPTIONAL, EMBEDDED_READINGS, EMBEDDED_TOURNAMENT,
     };
+    use crate::tables::{BgatResult, Losses, McrtResult, TgatCell, Weather};
+    use crate::units::{EMBEDDED_COUNTERS, EMBEDDED_OAC, EMBEDDED_ORIGIN as COUNTERS_ORIGIN};
 
     #[test]
     fn each_row_is_made_in_order_into_a_vector_of_its_length() {
@@ -301,7 +385,119 @@ mod tests {
     fn the_compiled_counters_are_the_counters_the_toml_makes() {
         let read = Counters::from_toml(EMBEDDED_COUNTERS, EMBEDDED_OAC, COUNTERS_ORIGIN).ok();
         assert!(read.as_ref().is_some_and(|c| c.iter().count() > 100));
-        assert_eq!(compiled_counters(), read);
+        // Every field of every counter, the substitute mix, the title and the mark.
+        assert_eq!(Some(compiled_counters()), read);
+        let (compiled, Some(read)) = (compiled_counters(), read) else {
+            panic!("no counters");
+        };
+        assert_eq!(compiled.title(), read.title());
+        assert!(!compiled.title().is_empty());
+        assert!(compiled.iter().eq(read.iter()));
+        // Their names, and the title, are borrowed from the binary.
+        assert!(compiled
+            .iter()
+            .all(|c| matches!(c.name, Cow::Borrowed(_)) && !c.name.is_empty()));
+        assert_eq!(Counters::embedded().ok(), Some(read));
+    }
+
+    #[test]
+    fn an_id_made_when_compiled_is_the_id_read_at_run_time() {
+        for text in ["B-1AR", "r-10inf", "B-4/5ABN", "X", "B-1234567890ABCD"] {
+            assert_eq!(UnitId::of_trimmed(text), UnitId::new(text).ok(), "{text}");
+            assert!(UnitId::of_trimmed(text).is_some(), "{text}");
+        }
+        assert_eq!(id("r-10inf").as_str(), "R-10INF");
+        for text in ["", " B-1AR", "B 1", "B-1AR!", "B-1ÄR", "B-1234567890ABCDE"] {
+            assert_eq!(UnitId::of_trimmed(text), None, "{text:?}");
+        }
+        assert!(UnitId::new(" B-1AR ").is_ok());
+        assert!(UnitId::new("B-1ÄR").is_err());
+        // Every compiled id is one the loader reads from its text.
+        assert!(compiled_counters()
+            .iter()
+            .all(|c| UnitId::new(c.id.as_str()).ok() == Some(c.id.clone())));
+    }
+
+    #[test]
+    fn a_borrowed_name_reads_prints_serialises_and_compares_as_an_owned_one() {
+        let counters = compiled_counters();
+        let Some(borrowed) = counters.iter().next().cloned() else {
+            panic!("no counters");
+        };
+        let owned = Counter {
+            name: Cow::Owned(borrowed.name.to_string()),
+            ..borrowed.clone()
+        };
+        assert!(matches!(borrowed.name, Cow::Borrowed(_)));
+        assert_eq!(borrowed, owned);
+        assert_eq!(format!("{borrowed:?}"), format!("{owned:?}"));
+        assert_eq!(format!("{}", borrowed.name), format!("{}", owned.name));
+        let ron = ron::to_string(&borrowed).ok();
+        assert!(ron.as_ref().is_some_and(|r| r.contains(&*owned.name)));
+        assert_eq!(ron, ron::to_string(&owned).ok());
+        let back: Option<Counter> = ron.and_then(|r| ron::from_str(&r).ok());
+        assert_eq!(back, Some(owned));
+    }
+
+    /// The compiled grid of one table version is the grid its file reads as, and
+    /// borrows every text and cell.
+    fn compiled_grid_is_read_grid<T: CellText + PartialEq + std::fmt::Debug>(
+        id: TableId,
+        mode: TableMode,
+    ) {
+        let read = Tables::read_embedded_grid::<T>(id, mode);
+        assert!(
+            read.as_ref().is_ok_and(|g| g.rows().count() >= 6),
+            "{id} {mode}"
+        );
+        let compiled = compiled_grid::<T>(id, mode);
+        assert_eq!(compiled, read.as_ref().ok(), "{id} {mode}");
+        let Some(g) = compiled else {
+            panic!("no compiled {id} {mode}");
+        };
+        assert!(matches!(g.title, Cow::Borrowed(_)));
+        assert!(matches!(g.columns, Cow::Borrowed(_)));
+        assert!(matches!(g.rows, Cow::Borrowed(_)));
+        assert!(g.rows.iter().all(|r| matches!(r.cells, Cow::Borrowed(_))
+            && matches!(r.printed, Cow::Borrowed(_))
+            && r.printed.iter().all(|p| matches!(p, Cow::Borrowed(_)))));
+        assert_eq!(Tables::embedded_grid::<T>(id, mode).as_ref(), read.as_ref());
+    }
+
+    #[test]
+    fn every_compiled_table_is_the_grid_its_toml_makes() {
+        let mut files = 0;
+        for id in TableId::ALL {
+            for &mode in id.modes() {
+                match id {
+                    TableId::Bgat => compiled_grid_is_read_grid::<BgatResult>(id, mode),
+                    TableId::Tgat => compiled_grid_is_read_grid::<TgatCell>(id, mode),
+                    TableId::Bbt | TableId::Act => compiled_grid_is_read_grid::<Losses>(id, mode),
+                    TableId::Mcrt => compiled_grid_is_read_grid::<McrtResult>(id, mode),
+                    TableId::Weather => compiled_grid_is_read_grid::<Weather>(id, mode),
+                }
+                files += 1;
+            }
+        }
+        assert_eq!(files, crate::tables::EMBEDDED.len());
+        let weather = compiled_grid::<Weather>(TableId::Weather, TableMode::Die);
+        assert!(weather.is_some_and(|g| g.turns.as_ref().is_some_and(|t| t.len() == 9)));
+        let tgat = compiled_grid::<TgatCell>(TableId::Tgat, TableMode::Pbm);
+        assert!(tgat.is_some_and(|g| !g.reconstructed.is_empty()));
+        assert_eq!(Tables::embedded().ok(), Tables::read_embedded().ok());
+        assert!(Tables::embedded().is_ok());
+    }
+
+    #[test]
+    fn a_table_read_with_other_cells_or_in_no_version_has_no_compiled_grid() {
+        assert!(compiled_grid::<BgatResult>(TableId::Bgat, TableMode::Pbm).is_some());
+        assert!(compiled_grid::<Losses>(TableId::Bgat, TableMode::Pbm).is_none());
+        assert!(compiled_grid::<Losses>(TableId::Act, TableMode::Die).is_some());
+        assert!(compiled_grid::<McrtResult>(TableId::Act, TableMode::Die).is_none());
+        assert!(compiled_grid::<Weather>(TableId::Weather, TableMode::Pbm).is_none());
+        // Then the file is read, which finds the cells wrong or the file missing.
+        assert!(Tables::embedded_grid::<Losses>(TableId::Bgat, TableMode::Pbm).is_err());
+        assert!(Tables::embedded_grid::<Weather>(TableId::Weather, TableMode::Pbm).is_err());
     }
 
     #[test]

@@ -7,6 +7,11 @@
 //! counters, order of appearance, combat tables) live under `rules/` and `tables/` and
 //! are embedded in the binary as the default.
 
+// The dice of `pbem`, named at the root so that the tables read them as `crate::dice`:
+// the build script, which compiles the tables to check and write the embedded table
+// files, compiles its own copy of the module under that name.
+use pbem::dice;
+
 #[macro_use]
 pub mod cite;
 #[macro_use]

@@ -807,7 +807,7 @@ mod tests {
             attack: 2,
             defence: 2,
             movement: 4,
-            name: name.to_string(),
+            name: name.to_string().into(),
             enters: 1,
         }
     }

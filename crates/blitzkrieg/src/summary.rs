@@ -254,7 +254,7 @@ mod tests {
             attack,
             defence,
             movement,
-            name: id.to_string(),
+            name: id.to_string().into(),
             enters: 1,
         }
     }

@@ -8,6 +8,7 @@
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
@@ -352,19 +353,31 @@ impl UnitId {
         if t.is_empty() || t.len() > UNIT_ID_MAX {
             return Err(NameError::UnitIdLength(raw.to_string()));
         }
-        if !t
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/')
-        {
-            return Err(NameError::UnitIdCharacters(raw.to_string()));
+        UnitId::of_trimmed(t).ok_or_else(|| NameError::UnitIdCharacters(raw.to_string()))
+    }
+
+    /// The id of a text with nothing to trim: its letters in upper case, or `None`
+    /// should it be empty, longer than an id or hold anything but ASCII letters,
+    /// digits, `-` and `/`. A `const fn`, so that the embedded counters' ids are made
+    /// when the binary is compiled (`compiled.rs`).
+    pub(crate) const fn of_trimmed(text: &str) -> Option<UnitId> {
+        let raw = text.as_bytes();
+        if raw.is_empty() || raw.len() > UNIT_ID_MAX {
+            return None;
         }
         let mut bytes = [0u8; UNIT_ID_MAX];
-        for (b, c) in bytes.iter_mut().zip(t.bytes()) {
-            *b = c.to_ascii_uppercase();
+        let mut i = 0;
+        while i < raw.len() {
+            let c = raw[i];
+            if !(c.is_ascii_alphanumeric() || c == b'-' || c == b'/') {
+                return None;
+            }
+            bytes[i] = c.to_ascii_uppercase();
+            i += 1;
         }
-        Ok(UnitId {
+        Some(UnitId {
             bytes,
-            len: t.len() as u8,
+            len: raw.len() as u8,
         })
     }
 
@@ -523,8 +536,9 @@ pub struct Counter {
     pub defence: u32,
     /// Movement factor (2.5); for aircraft, the range (Q&A 30.2).
     pub movement: u32,
-    /// Name as printed on the counter or the OAC, e.g. "13th Armor".
-    pub name: String,
+    /// Name as printed on the counter or the OAC, e.g. "13th Armor"; the embedded
+    /// counters borrow it from the binary.
+    pub name: Cow<'static, str>,
     /// First turn the unit may enter play (6.2); 1 means above the line on the OAC (3.3).
     /// 0 for substitutes: they are not on the OAC but inactive counters from the start,
     /// usable whenever a unit is broken down (26.1, 26.5).
@@ -613,27 +627,8 @@ pub struct Counters {
     /// 26.2: the substitute counters per side and type, in id order (asked for at every
     /// partial loss).
     substitutes: BTreeMap<(Side, UnitKind), Vec<Counter>>,
-    title: String,
+    title: Cow<'static, str>,
     reconstructed: bool,
-}
-
-/// The counters as plain parts: what the embedded counters are built from
-/// (`compiled.rs`, from the statics the build script wrote once it had read and checked
-/// them with the loader). The substitute mix is counted again on building.
-pub(crate) struct PlainCounters {
-    pub(crate) title: String,
-    pub(crate) reconstructed: bool,
-    pub(crate) counters: Vec<Counter>,
-}
-
-impl From<PlainCounters> for Counters {
-    fn from(p: PlainCounters) -> Counters {
-        Counters {
-            title: p.title,
-            reconstructed: p.reconstructed,
-            ..Counters::from_list(p.counters)
-        }
-    }
 }
 
 /// The counters file shipped with the program.
@@ -682,8 +677,23 @@ impl Counters {
             by_id,
             mix,
             substitutes,
-            title: String::new(),
+            title: Cow::Borrowed(""),
             reconstructed: false,
+        }
+    }
+
+    /// The embedded counters, from the statics the build script wrote once it had read
+    /// and checked them with the loader (`compiled.rs`): the title borrowed from the
+    /// binary, the substitute mix counted again.
+    pub(crate) fn compiled(
+        title: &'static str,
+        reconstructed: bool,
+        list: impl IntoIterator<Item = Counter>,
+    ) -> Counters {
+        Counters {
+            title: Cow::Borrowed(title),
+            reconstructed,
+            ..Counters::from_list(list)
         }
     }
 
@@ -1395,7 +1405,7 @@ mod load {
         }
         if ck.errors.is_empty() {
             let mut set = Counters::from_list(ck.units.into_iter().map(|p| p.counter));
-            set.title = title;
+            set.title = Cow::Owned(title);
             set.reconstructed = reconstructed;
             Ok(set)
         } else {
@@ -1532,7 +1542,7 @@ mod load {
                         attack: factors.attack,
                         defence: factors.defence,
                         movement,
-                        name: row.name.trim().to_string(),
+                        name: row.name.trim().to_string().into(),
                         enters: 0,
                     },
                     at,
@@ -1599,7 +1609,8 @@ mod load {
                                 "{} substitute {}",
                                 kind_title(kind),
                                 text.get_ref().trim()
-                            ),
+                            )
+                            .into(),
                             enters: 0,
                         },
                         at: at.clone(),

@@ -474,7 +474,7 @@ fn build(case: &Case, dir: &Path) -> Result<(Rules, GameState), String> {
         attack: u.attack,
         defence: u.defence.unwrap_or(u.attack),
         movement: u.movement,
-        name: u.id.clone(),
+        name: u.id.clone().into(),
         enters: if u.size == Some(Size::Substitute) {
             0
         } else {

@@ -44,7 +44,7 @@ fn counter(name: &str, factor: u32, size: Size) -> Counter {
         attack: factor,
         defence: factor,
         movement: 4,
-        name: name.to_string(),
+        name: name.to_string().into(),
         enters: if size == Size::Substitute { 0 } else { 1 },
     }
 }

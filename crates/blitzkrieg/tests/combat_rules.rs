@@ -66,7 +66,7 @@ fn world(board: Board, units: &[Spec]) -> World {
         attack: *a,
         defence: *d,
         movement: 4,
-        name: n.to_string(),
+        name: n.to_string().into(),
         enters: 1,
     }));
     let mut pos = Position::new();

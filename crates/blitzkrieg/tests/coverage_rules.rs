@@ -74,7 +74,7 @@ fn game(units: &[(&str, UnitKind, u32, u32, &str)], turn: u32, side: Side) -> Ga
         attack: *f,
         defence: *f,
         movement: *mf,
-        name: n.to_string(),
+        name: n.to_string().into(),
         enters: 1,
     }));
     let state = StateBuilder::new("g")

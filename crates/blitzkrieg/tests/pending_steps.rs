@@ -62,7 +62,7 @@ fn counter(name: &str, kind: UnitKind, attack: u32, defence: u32) -> Counter {
         attack,
         defence,
         movement: 3,
-        name: name.to_string(),
+        name: name.to_string().into(),
         enters: 1,
     }
 }

@@ -28,7 +28,7 @@ fn counter(id: &str, kind: UnitKind) -> Counter {
         attack: 4,
         defence: 4,
         movement: 3,
-        name: id.to_string(),
+        name: id.to_string().into(),
         enters: 1,
     }
 }

@@ -10,13 +10,13 @@ use std::collections::BTreeSet;
 
 /// (PBM row, column) of every PBM cell that matches no face-to-face cell of its column.
 /// Cells are compared as read ("A elim" on the PBM BGAT is "AE" face-to-face).
-fn unmatched<T: PartialEq>(pbm: &Grid<T>, die: &Grid<T>) -> BTreeSet<(u8, String)> {
+fn unmatched<T: PartialEq + Clone>(pbm: &Grid<T>, die: &Grid<T>) -> BTreeSet<(u8, String)> {
     let mut out = BTreeSet::new();
     for (row, _, cells) in pbm.rows() {
         for (i, cell) in cells.iter().enumerate() {
             let found = die.rows().any(|(_, _, d)| d.get(i) == Some(cell));
             if !found {
-                out.insert((row, pbm.columns[i].clone()));
+                out.insert((row, pbm.columns[i].to_string()));
             }
         }
     }
@@ -27,10 +27,10 @@ fn set(cells: &[(u8, &str)]) -> BTreeSet<(u8, String)> {
     cells.iter().map(|(r, c)| (*r, c.to_string())).collect()
 }
 
-fn recorded<T>(pbm: &Grid<T>) -> BTreeSet<(u8, String)> {
+fn recorded<T: Clone>(pbm: &Grid<T>) -> BTreeSet<(u8, String)> {
     pbm.unmatched
         .iter()
-        .map(|u| (u.row.parse().unwrap(), u.column.clone()))
+        .map(|u| (u.row.parse().unwrap(), u.column.to_string()))
         .collect()
 }
 
@@ -47,7 +47,7 @@ fn pbm_bgat_rows_are_whole_face_to_face_rows() {
     // Beyond the column check: each PBM BGAT row is one face-to-face row, which is what
     // the reconstruction of rows 3, 7, 8, 9 and 0 rests on.
     let t = Tables::embedded().unwrap();
-    let die_row_of = |printed: &[String]| -> Option<u8> {
+    let die_row_of = |printed: &[blitzkrieg::tables::Text]| -> Option<u8> {
         t.bgat.die.rows().find_map(|(v, d, _)| {
             let same = d.iter().zip(printed).all(|(a, b)| {
                 a == b || (a == "AE" && b == "A elim") || (a == "DE" && b == "D elim")
@@ -100,10 +100,10 @@ fn reconstructed_tgat_cells_are_face_to_face_cells_of_their_columns() {
     // Every reconstructed PBM TGAT cell must itself pass the column check.
     let t = Tables::embedded().unwrap();
     let bad = unmatched(&t.tgat.pbm, &t.tgat.die);
-    for r in &t.tgat.pbm.reconstructed {
-        for c in &r.columns {
+    for r in t.tgat.pbm.reconstructed.iter() {
+        for c in r.columns.iter() {
             assert!(
-                !bad.contains(&(r.row.parse().unwrap(), c.clone())),
+                !bad.contains(&(r.row.parse().unwrap(), c.to_string())),
                 "reconstructed row {} column {c} matches no face-to-face cell",
                 r.row
             );

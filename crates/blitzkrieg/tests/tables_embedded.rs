@@ -43,7 +43,7 @@ fn reconstructed_cells_are_recorded_in_the_files() {
 #[test]
 fn pbm_bgat_short_rows_are_restored() {
     let t = Tables::embedded().unwrap();
-    let row = |d: u8| -> Vec<String> {
+    let row = |d: u8| -> Vec<blitzkrieg::tables::Text> {
         t.bgat
             .pbm
             .rows()

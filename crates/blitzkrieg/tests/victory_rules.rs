@@ -46,7 +46,7 @@ fn rules(units: &[(&str, Side)]) -> Rules {
         attack: 3,
         defence: 3,
         movement: 4,
-        name: n.to_string(),
+        name: n.to_string().into(),
         enters: 1,
     }));
     Rules::new(board, counters, RuleBook::embedded().unwrap())

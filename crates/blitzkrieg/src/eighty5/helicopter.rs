@@ -85,7 +85,7 @@ pub fn counters(figures: &Figures85, side: Side) -> Vec<Counter> {
                     attack,
                     defence,
                     movement,
-                    name: format!("{} {}", kind.name().replace('-', " "), n.strength),
+                    name: format!("{} {}", kind.name().replace('-', " "), n.strength).into(),
                     enters: 0,
                 });
             }

@@ -68,7 +68,7 @@ fn counter(id: UnitId, side: Side, (halves, range): (u32, u32), n: &NewCounter) 
         attack: 0,
         defence: halves,
         movement: range,
-        name: format!("transport aircraft {}", n.strength),
+        name: format!("transport aircraft {}", n.strength).into(),
         enters: 0,
     }
 }

@@ -407,7 +407,7 @@ mod tests {
                 attack: 4,
                 defence: 4,
                 movement: 4,
-                name: id.to_string(),
+                name: id.to_string().into(),
                 enters: 1,
             }
         })));

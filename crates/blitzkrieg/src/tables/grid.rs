@@ -1,25 +1,36 @@
 //! One table file (`tables/*.toml`) read into a grid of typed cells: header, columns,
 //! rows in printed order, and the file's record of reconstructed and unmatched cells.
 //! Every problem in a file is collected, not just the first.
+//!
+//! A grid's text and cells are [`Cow`]s: a grid read from a file owns them, the
+//! embedded grids borrow them from the statics the build script wrote (`compiled.rs`),
+//! so that a process builds them without parsing or copying anything.
 
 use super::{TableId, TableMode};
-use pbem::dice::Roll;
+use crate::dice::Roll;
 use serde::Deserialize;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+
+/// Text of a table file: owned when read from a file, borrowed from the binary in the
+/// embedded grids.
+pub type Text = Cow<'static, str>;
+/// A list of texts, owned or borrowed as [`Text`].
+pub type Texts = Cow<'static, [Text]>;
 
 /// A cell that is not read directly off the scanned text, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reconstructed {
     /// The row as printed ("1".."9", "0"; "1".."6").
-    pub row: String,
+    pub row: Text,
     /// The columns (as printed) of the reconstructed cells.
-    pub columns: Vec<String>,
+    pub columns: Texts,
     /// What the scanned text shows there.
-    pub text: String,
+    pub text: Text,
     /// The value given to every listed cell, when they share one.
-    pub value: Option<String>,
-    pub why: String,
+    pub value: Option<Text>,
+    pub why: Text,
 }
 
 /// A cell read directly off the text that matches no face-to-face cell of its column,
@@ -27,10 +38,10 @@ pub struct Reconstructed {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Unmatched {
-    pub row: String,
-    pub column: String,
-    pub value: String,
-    pub note: String,
+    pub row: Text,
+    pub column: Text,
+    pub value: Text,
+    pub note: Text,
 }
 
 #[derive(Deserialize)]
@@ -38,11 +49,11 @@ pub struct Unmatched {
 struct RawHeader {
     id: String,
     mode: String,
-    title: String,
-    source: String,
-    columns: Vec<String>,
+    title: Text,
+    source: Text,
+    columns: Vec<Text>,
     #[serde(default)]
-    notes: Vec<String>,
+    notes: Vec<Text>,
     #[serde(default)]
     turns: Option<Vec<Vec<u32>>>,
 }
@@ -51,7 +62,7 @@ struct RawHeader {
 #[serde(deny_unknown_fields)]
 struct RawFile {
     table: RawHeader,
-    rows: BTreeMap<String, Vec<String>>,
+    rows: BTreeMap<String, Vec<Text>>,
     #[serde(default)]
     reconstructed: Vec<Reconstructed>,
     #[serde(default)]
@@ -122,7 +133,7 @@ pub enum TableFileError {
 pub struct TableFileErrors(pub Vec<TableFileError>);
 
 /// How the cells of one kind of table are read from their printed form.
-pub trait CellText: Sized {
+pub trait CellText: Sized + Clone + 'static {
     /// What a cell looks like, for error messages.
     const EXPECTED: &'static str;
     fn parse_cell(text: &str) -> Option<Self>;
@@ -130,37 +141,42 @@ pub trait CellText: Sized {
 
 /// One table, one version: printed text and typed cells side by side.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Grid<T> {
+pub struct Grid<T: Clone + 'static> {
     pub id: TableId,
     pub mode: TableMode,
-    pub title: String,
-    pub source: String,
-    pub columns: Vec<String>,
-    pub notes: Vec<String>,
+    pub title: Text,
+    pub source: Text,
+    pub columns: Texts,
+    pub notes: Texts,
     /// Weather only: the turns of each column.
-    pub turns: Option<Vec<Vec<u32>>>,
-    /// Rows in printed order (die 1-6; digits 1-9 then 0): the row value and its cells
-    /// as printed and as read.
-    rows: Vec<(u8, Vec<String>, Vec<T>)>,
-    pub reconstructed: Vec<Reconstructed>,
-    pub unmatched: Vec<Unmatched>,
+    pub turns: Option<Cow<'static, [Cow<'static, [u32]>]>>,
+    /// Rows in printed order (die 1-6; digits 1-9 then 0).
+    pub(crate) rows: Cow<'static, [Row<T>]>,
+    pub reconstructed: Cow<'static, [Reconstructed]>,
+    pub unmatched: Cow<'static, [Unmatched]>,
 }
 
-impl<T> Grid<T> {
+/// One row of a grid: its value and its cells as printed and as read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row<T: Clone + 'static> {
+    pub value: u8,
+    pub printed: Texts,
+    pub cells: Cow<'static, [T]>,
+}
+
+impl<T: Clone + 'static> Grid<T> {
     /// The cell at a roll's row and a column index, as read and as printed.
     pub fn cell(&self, roll: Roll, column: usize) -> Option<(&T, &str)> {
         if roll.mode() != self.mode {
             return None;
         }
-        let (_, printed, cells) = self.rows.iter().find(|(v, _, _)| *v == roll.value())?;
-        Some((cells.get(column)?, printed.get(column)?.as_str()))
+        let row = self.rows.iter().find(|r| r.value == roll.value())?;
+        Some((row.cells.get(column)?, row.printed.get(column)?))
     }
 
     /// Rows in printed order: (row value, printed cells, cells).
-    pub fn rows(&self) -> impl Iterator<Item = (u8, &[String], &[T])> {
-        self.rows
-            .iter()
-            .map(|(v, p, c)| (*v, p.as_slice(), c.as_slice()))
+    pub fn rows(&self) -> impl Iterator<Item = (u8, &[Text], &[T])> {
+        self.rows.iter().map(|r| (r.value, &*r.printed, &*r.cells))
     }
 
     /// The index of a column printed as `label`.
@@ -209,14 +225,14 @@ pub fn parse<T: CellText>(
         errors.push(TableFileError::WrongTable {
             file: file.to_string(),
             expected: id.to_string(),
-            found: raw.table.id.clone(),
+            found: raw.table.id.to_string(),
         });
     }
     if raw.table.mode != mode.key() {
         errors.push(TableFileError::WrongMode {
             file: file.to_string(),
             expected: mode,
-            found: raw.table.mode.clone(),
+            found: raw.table.mode.to_string(),
         });
     }
     let columns = raw.table.columns;
@@ -262,13 +278,17 @@ pub fn parse<T: CellText>(
                 None => errors.push(TableFileError::Cell {
                     file: file.to_string(),
                     row: key.clone(),
-                    column: column.clone(),
-                    text: text.clone(),
+                    column: column.to_string(),
+                    text: text.to_string(),
                     expected: T::EXPECTED.to_string(),
                 }),
             }
         }
-        rows.push((value, printed.clone(), cells));
+        rows.push(Row {
+            value,
+            printed: Cow::Owned(printed.clone()),
+            cells: Cow::Owned(cells),
+        });
     }
     check_records(
         file,
@@ -286,12 +306,15 @@ pub fn parse<T: CellText>(
         mode,
         title: raw.table.title,
         source: raw.table.source,
-        columns,
-        notes: raw.table.notes,
-        turns: raw.table.turns,
-        rows,
-        reconstructed: raw.reconstructed,
-        unmatched: raw.unmatched,
+        columns: Cow::Owned(columns),
+        notes: Cow::Owned(raw.table.notes),
+        turns: raw
+            .table
+            .turns
+            .map(|ts| ts.into_iter().map(Cow::Owned).collect()),
+        rows: Cow::Owned(rows),
+        reconstructed: Cow::Owned(raw.reconstructed),
+        unmatched: Cow::Owned(raw.unmatched),
     })
 }
 
@@ -299,8 +322,8 @@ pub fn parse<T: CellText>(
 /// value the record gives.
 fn check_records(
     file: &str,
-    columns: &[String],
-    rows: &BTreeMap<String, Vec<String>>,
+    columns: &[Text],
+    rows: &BTreeMap<String, Vec<Text>>,
     reconstructed: &[Reconstructed],
     unmatched: &[Unmatched],
     errors: &mut Vec<TableFileError>,
@@ -330,11 +353,11 @@ fn check_records(
         }
     };
     for r in reconstructed {
-        for c in &r.columns {
+        for c in r.columns.iter() {
             check("reconstructed", &r.row, c, r.value.as_deref());
         }
     }
     for u in unmatched {
-        check("unmatched", &u.row, &u.column, Some(&u.value));
+        check("unmatched", &u.row, &u.column, Some(&*u.value));
     }
 }

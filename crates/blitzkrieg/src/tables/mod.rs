@@ -3,6 +3,12 @@
 //! the binary, with typed lookups. Each lookup returns the result, the printed cell and
 //! a citation ("BGAT PBM, row 7, column 3-1") for the turn report. Reconstructed cells
 //! are recorded in the files themselves and in `docs/tables.md`.
+//!
+//! The embedded grids are not parsed at run time: the build script reads each file
+//! with the loader here (a problem stops the build) and writes its cells as statics,
+//! from which `compiled.rs` gives [`Tables::embedded_grid`] and [`Tables::embedded`],
+//! borrowing every text and cell. Files given by path ([`Tables::load_dir`]) are read
+//! here, as is the embedded text should a compiled grid ever not build.
 
 pub mod cells;
 pub mod grid;
@@ -12,11 +18,11 @@ pub use cells::{
     intercepted_unescorted_bombing, BgatResult, FactorBracket, Losses, McrtResult, Party, TgatCell,
     TgatHalf, TgatResult, Weather,
 };
-pub use grid::{Grid, Reconstructed, TableFileError, TableFileErrors, Unmatched};
+pub use grid::{Grid, Reconstructed, Row, TableFileError, TableFileErrors, Text, Texts, Unmatched};
 
+pub use crate::dice::TableMode;
+use crate::dice::{Die, Roll};
 use crate::odds::{Column, Factor, Odds, OddsColumn};
-pub use pbem::dice::TableMode;
-use pbem::dice::{Die, Roll};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -161,7 +167,6 @@ const WEATHER_CLEAR: &str =
     "34: the first seven turns (and the seven turns after each weather season) are clear";
 
 /// The embedded table files, by file name.
-/// The embedded table files, by file name.
 pub const EMBEDDED: [(&str, &str); 11] = [
     (
         "bgat-die.toml",
@@ -211,12 +216,12 @@ pub const EMBEDDED: [(&str, &str); 11] = [
 
 /// A table in both versions.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pair<T> {
+pub struct Pair<T: Clone + 'static> {
     pub pbm: Grid<T>,
     pub die: Grid<T>,
 }
 
-impl<T> Pair<T> {
+impl<T: Clone + 'static> Pair<T> {
     pub fn get(&self, mode: TableMode) -> &Grid<T> {
         match mode {
             TableMode::Pbm => &self.pbm,
@@ -237,9 +242,10 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// The tables embedded in the binary (`tables/*.toml`). Fails only if those files are
-    /// broken, which the test suite checks.
-    pub fn embedded() -> Result<Tables, TableFileErrors> {
+    /// The tables embedded in the binary (`tables/*.toml`), read and checked here.
+    /// Fails only if those files are broken, which the build checks.
+    /// [`Tables::embedded`] gives them without reading the files.
+    pub fn read_embedded() -> Result<Tables, TableFileErrors> {
         Tables::from_files(embedded_file)
     }
 
@@ -252,8 +258,10 @@ impl Tables {
             .map(|(_, src)| *src)
     }
 
-    /// One version of one embedded table, read and checked.
-    pub fn embedded_grid<T: grid::CellText>(
+    /// One version of one embedded table, read from its file and checked: what the
+    /// build script writes the compiled grids from. [`Tables::embedded_grid`] gives it
+    /// without reading the file.
+    pub fn read_embedded_grid<T: grid::CellText>(
         id: TableId,
         mode: TableMode,
     ) -> Result<Grid<T>, String> {
@@ -461,7 +469,7 @@ fn bbt_lowered_in(
 
 /// The combat tables as the engine reads them: every lookup of a battle goes through
 /// this, whether the tables were all read from files at the start or are the embedded
-/// ones, each read the first time a battle needs it ([`EmbeddedTables`]).
+/// ones, each taken the first time a battle needs it ([`EmbeddedTables`]).
 pub trait CombatTables {
     /// 15.2-15.3: the BGAT result of a battle at `odds` for `roll`.
     fn bgat(&self, odds: &Odds, roll: Roll) -> Result<Lookup<BgatResult>, LookupError>;
@@ -527,9 +535,11 @@ impl CombatTables for Tables {
     }
 }
 
-/// The embedded tables, each version of each table read from its file the first time
-/// it is looked up: a turn of the Basic Game by mail reads the play-by-mail BGAT only.
-/// The embedded files are checked whole by the test suite (`tests/tables_embedded.rs`).
+/// The embedded tables, each version of each table taken the first time it is looked
+/// up ([`Tables::embedded_grid`]: a copy of its compiled grid, which borrows all it
+/// holds): a turn of the Basic Game by mail takes the play-by-mail BGAT only. The
+/// embedded files are checked whole when the binary is built and by the test suite
+/// (`tests/tables_embedded.rs`).
 #[derive(Clone, Debug, Default)]
 pub struct EmbeddedTables {
     bgat: [OnceLock<Result<Grid<BgatResult>, String>>; 2],
@@ -630,7 +640,7 @@ fn note(table: TableId, mode: TableMode, text: &'static str) -> Cite {
 
 /// Reads one cell. Rows and columns are checked when the tables are loaded, so a
 /// lookup always finds its cell.
-fn read<T, R>(
+fn read<T: Clone + 'static, R>(
     grid: &Grid<T>,
     roll: Roll,
     column: usize,
@@ -641,7 +651,11 @@ fn read<T, R>(
         mode: grid.mode,
         entry: Entry::Cell {
             row: roll,
-            column: grid.columns.get(column).cloned().unwrap_or_default(),
+            column: grid
+                .columns
+                .get(column)
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
         },
     };
     match grid.cell(roll, column) {
@@ -656,7 +670,10 @@ fn read<T, R>(
 
 /// The column of a factor-bracket table that `factors` fall in: the whole number at or
 /// below them.
-fn bracket_column<T>(grid: &Grid<T>, factors: Factor) -> Result<usize, LookupError> {
+fn bracket_column<T: Clone + 'static>(
+    grid: &Grid<T>,
+    factors: Factor,
+) -> Result<usize, LookupError> {
     let whole = factors.floor();
     grid.columns
         .iter()
@@ -664,7 +681,11 @@ fn bracket_column<T>(grid: &Grid<T>, factors: Factor) -> Result<usize, LookupErr
         .ok_or_else(|| LookupError::TooFewFactors {
             table: grid.id,
             factors,
-            first: grid.columns.first().cloned().unwrap_or_default(),
+            first: grid
+                .columns
+                .first()
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
         })
 }
 
@@ -710,7 +731,7 @@ impl Loader<'_> {
 /// The columns a table must have: the eleven odds columns for the BGAT and TGAT; for
 /// the BBT, ACT and MCRT factor brackets that follow on without gap and end open
 /// ("56+"); for the Weather Chart one list of turns per column.
-fn check_columns<T>(grid: &Grid<T>, file: &str, errors: &mut Vec<TableFileError>) {
+fn check_columns<T: Clone + 'static>(grid: &Grid<T>, file: &str, errors: &mut Vec<TableFileError>) {
     let mut bad = |label: &str, problem: String| {
         errors.push(TableFileError::Column {
             file: file.to_string(),
@@ -721,12 +742,7 @@ fn check_columns<T>(grid: &Grid<T>, file: &str, errors: &mut Vec<TableFileError>
     match grid.id {
         TableId::Bgat | TableId::Tgat => {
             let labels: Vec<&str> = OddsColumn::ALL.iter().map(|c| c.label()).collect();
-            if grid
-                .columns
-                .iter()
-                .map(String::as_str)
-                .ne(labels.iter().copied())
-            {
+            if grid.columns.iter().map(|c| &**c).ne(labels.iter().copied()) {
                 bad(
                     &grid.columns.join(" "),
                     format!("the odds columns must be {}", labels.join(" ")),

@@ -7,7 +7,7 @@ use super::TableId;
 use std::fmt::Write;
 
 /// The whole table as fixed-width text.
-pub fn render<T>(grid: &Grid<T>) -> String {
+pub fn render<T: Clone + 'static>(grid: &Grid<T>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", grid.title);
     let _ = writeln!(out, "({}; {} version)", grid.source, grid.mode);
@@ -19,7 +19,7 @@ pub fn render<T>(grid: &Grid<T>) -> String {
     }
     if !grid.notes.is_empty() {
         let _ = writeln!(out);
-        for n in &grid.notes {
+        for n in grid.notes.iter() {
             wrap(&mut out, n, 88);
         }
     }
@@ -29,7 +29,7 @@ pub fn render<T>(grid: &Grid<T>) -> String {
             out,
             "Reconstructed from the garbled scan (see docs/tables.md):"
         );
-        for r in &grid.reconstructed {
+        for r in grid.reconstructed.iter() {
             let _ = writeln!(out, "  row {}, columns {}", r.row, r.columns.join(", "));
         }
     }
@@ -39,21 +39,21 @@ pub fn render<T>(grid: &Grid<T>) -> String {
             out,
             "Kept as printed although no face-to-face cell of the column matches:"
         );
-        for u in &grid.unmatched {
+        for u in grid.unmatched.iter() {
             let _ = writeln!(out, "  row {}, column {}: {}", u.row, u.column, u.value);
         }
     }
     out
 }
 
-fn row_heading<T>(grid: &Grid<T>) -> &'static str {
+fn row_heading<T: Clone + 'static>(grid: &Grid<T>) -> &'static str {
     match grid.mode {
         super::TableMode::Pbm => "digit",
         super::TableMode::Die => "die",
     }
 }
 
-fn render_plain<T>(grid: &Grid<T>, out: &mut String) {
+fn render_plain<T: Clone + 'static>(grid: &Grid<T>, out: &mut String) {
     let widths: Vec<usize> = (0..grid.columns.len())
         .map(|i| {
             grid.rows()
@@ -78,7 +78,7 @@ fn render_plain<T>(grid: &Grid<T>, out: &mut String) {
     }
 }
 
-fn render_tgat<T>(grid: &Grid<T>, out: &mut String) {
+fn render_tgat<T: Clone + 'static>(grid: &Grid<T>, out: &mut String) {
     let half = |cell: &str, second: bool| -> String {
         let mut it = cell.split('/');
         let a = it.next().unwrap_or("").trim().to_string();
@@ -91,7 +91,7 @@ fn render_tgat<T>(grid: &Grid<T>, out: &mut String) {
     };
     let w = 5;
     let _ = write!(out, "{:<16}", row_heading(grid));
-    for c in &grid.columns {
+    for c in grid.columns.iter() {
         let _ = write!(out, "{c:>w$}");
     }
     let _ = writeln!(out);

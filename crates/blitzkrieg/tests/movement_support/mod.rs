@@ -35,7 +35,7 @@ pub fn counter(unit: &str, kind: UnitKind, mf: u32, enters: u8) -> Counter {
         attack: 4,
         defence: 4,
         movement: mf,
-        name: unit.to_string(),
+        name: unit.to_string().into(),
         enters,
     }
 }
