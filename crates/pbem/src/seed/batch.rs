@@ -7,19 +7,19 @@
 //! the beacons' signatures σᵢ and their rounds' messages hashed to G1, Hᵢ, are each
 //! multiplied by a 128-bit scalar rᵢ, and e(Σ rᵢσᵢ, g₂) = e(Σ rᵢHᵢ, key) is checked.
 //! Every beacon of a chain is signed under its one key, so both sums are taken in G1
-//! first: the whole batch costs two Miller loops and one final exponentiation, however
-//! many beacons it holds. Every good batch passes. A batch
-//! with a bad signature (each signature must lie in the subgroup of prime order) passes
-//! only if the scalars fall on one of fewer than one in 2¹²⁸ of their values. The
-//! scalars are drawn from SHA-256 of the key and every beacon of the batch, so
-//! nobody can know them before every signature is fixed; the check stays a function
-//! of the folder's bytes, the same on every machine. A batch that fails marks no
-//! beacon as checked: each is then checked alone when its player-turn is replayed, as
-//! without a batch, and the bad one is named.
+//! first: the whole batch costs one Miller loop over two pairs and one final
+//! exponentiation ([`super::drand::closes`]), however many beacons it holds. Every good
+//! batch passes. A batch with a bad signature (each signature must lie in the subgroup
+//! of prime order) passes only if the scalars fall on one of fewer than one in 2¹²⁸ of
+//! their values. The scalars are drawn from SHA-256 of the key and every beacon of the
+//! batch, so nobody can know them before every signature is fixed; the check stays a
+//! function of the folder's bytes, the same on every machine. A batch that fails marks
+//! no beacon as checked: each is then checked alone when its player-turn is replayed,
+//! as without a batch, and the bad one is named.
 
-use super::drand::{round_message, signature_point, Beacon, DrandChain, DST_RFC9380};
+use super::drand::{closes, round_message, signature_point, Beacon, DrandChain, DST_RFC9380};
 use blst::min_sig::{AggregateSignature, SecretKey, Signature};
-use blst::{blst_fp12, blst_p1_affine, blst_p2_affine, blst_scalar, MultiPoint, Pairing};
+use blst::{blst_p1_affine, blst_p2_affine, blst_scalar, MultiPoint, Pairing};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 
@@ -109,12 +109,9 @@ impl DrandChain {
         ) else {
             return false;
         };
-        let mut left = blst_fp12::default();
-        Pairing::aggregated(&mut left, &signed);
         let mut right = Pairing::new(true, DST_RFC9380);
         right.raw_aggregate(&blst_p2_affine::from(key), &hashed);
-        right.commit();
-        right.finalverify(Some(&left))
+        closes(right, &signed)
     }
 }
 

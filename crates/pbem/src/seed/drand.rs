@@ -13,7 +13,7 @@ use super::batch::CheckedBeacons;
 use super::json::{self, Json};
 use super::SeedError;
 use blst::min_sig::{PublicKey, Signature};
-use blst::BLST_ERROR;
+use blst::{blst_p1_affine, blst_p2_affine, Pairing, BLST_ERROR};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
@@ -24,15 +24,59 @@ pub const SCHEME_RFC9380: &str = "bls-unchained-g1-rfc9380";
 pub(super) const DST_RFC9380: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
 /// A chain's public key as a curve point. The embedded quicknet key is known good (a
-/// test decodes it with every check), so its costly subgroup check is not repeated at
-/// each resolution (it is still decoded as a point on the curve); any other key is
-/// checked in full: on the curve, in the subgroup, not the point at infinity.
+/// test decodes it with every check), so it is read from its uncompressed form
+/// ([`QUICKNET_KEY`]), on the curve, without its costly subgroup check or the square
+/// root its compressed form needs; any other key is checked in full: on the curve, in
+/// the subgroup, not the point at infinity.
 pub(super) fn chain_key(key: &[u8; 96]) -> Result<PublicKey, BLST_ERROR> {
     if DrandChain::is_quicknet_key(key) {
-        PublicKey::from_bytes(key)
+        g2_point(QUICKNET_KEY)
     } else {
         PublicKey::key_validate(key)
     }
+}
+
+/// The embedded quicknet key (`rules/drand-quicknet.toml`) uncompressed, 192 bytes in
+/// hex. A test holds it to the compressed key of that file, checked in full.
+const QUICKNET_KEY: [&str; 5] = [
+    "03cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3a",
+    "c6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5",
+    "a6e9c76a4bc09e76eae8991ef5ece45a01a714f2edb74119a2f2b0d5a7c75ba902d163700a61bc22",
+    "4ededd8e63aef7be1aaf8e93d7a9718b047ccddb3eb5d68b0e5db2b6bfbb01c867749cadffca88b3",
+    "6c24f3012ba09fc4d3022c5c37dce0f977d3adb5d183c7477c442b1f04515273",
+];
+
+/// The generator of G2 negated, uncompressed, 192 bytes in hex: the signature's side
+/// of the scheme's equation, moved over ([`closes`]). A test derives it as the public
+/// key of the secret key r - 1.
+const NEG_G2: [&str; 5] = [
+    "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57",
+    "e5ac7d055d042b7e024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d177",
+    "0bac0326a805bbefd48056c8c121bdb813fa4d4a0ad8b1ce186ed5061789213d993923066dddaf10",
+    "40bc3ff59f825c78df74f2d75467e25e0f55f8a00fa030ed0d1b3cc2c7027888be51d9ef691d77bc",
+    "b679afda66c73f17f9ee3837a55024f78c71363275a75d75d86bab79f74782aa",
+];
+
+/// A G2 point from its uncompressed hex, checked to be on the curve.
+fn g2_point(hex_lines: [&str; 5]) -> Result<PublicKey, BLST_ERROR> {
+    let mut bytes = [0u8; 192];
+    hex::decode_to_slice(hex_lines.concat(), &mut bytes)
+        .map_err(|_| BLST_ERROR::BLST_BAD_ENCODING)?;
+    PublicKey::deserialize(&bytes)
+}
+
+/// Closes the scheme's equation e(σ, g₂) = e(H, key) as e(H, key)·e(σ, −g₂) = 1:
+/// `pairing` holds the pairs of the messages hashed to G1 with the key, the signature
+/// `signed` joins them with the negated generator, and the product of all the pairs
+/// takes one Miller loop and one final exponentiation, where blst's own check takes a
+/// Miller loop for each side.
+pub(super) fn closes(mut pairing: Pairing, signed: &blst_p1_affine) -> bool {
+    let Ok(neg_g2) = g2_point(NEG_G2) else {
+        return false;
+    };
+    pairing.raw_aggregate(<&blst_p2_affine>::from(&neg_g2), signed);
+    pairing.commit();
+    pairing.finalverify(None)
 }
 
 /// The message a round's beacon signs in an unchained scheme: SHA-256 of the round as 8
@@ -45,16 +89,30 @@ pub(super) fn round_message(round: u64) -> [u8; 32] {
 const SIGNATURE_BYTES: usize = 48;
 
 /// Whether `signature` is the BLS signature of `round` under `key` (bls-unchained-g1-rfc9380):
-/// a compressed G1 point in the subgroup, whose pairing with the generator of G2 equals
-/// that of the round's message hashed to G1 with the key. Only the compressed form is
-/// taken: the randomness is SHA-256 of the signature's bytes, so a second encoding of
-/// the same point would give whoever resolves a second roll of the dice.
+/// a compressed G1 point in the subgroup other than the point at infinity, whose pairing
+/// with the generator of G2 equals that of the round's message hashed to G1 with the key
+/// ([`closes`]). Only the compressed form is taken: the randomness is SHA-256 of the
+/// signature's bytes, so a second encoding of the same point would give whoever
+/// resolves a second roll of the dice.
 fn signs_round(key: &PublicKey, beacon: &Beacon) -> bool {
     let Some(sig) = signature_point(&beacon.signature) else {
         return false;
     };
+    if sig.validate(true).is_err() {
+        return false;
+    }
     let msg = round_message(beacon.round);
-    sig.verify(true, &msg, DST_RFC9380, &[], key, false) == BLST_ERROR::BLST_SUCCESS
+    let mut pairing = Pairing::new(true, DST_RFC9380);
+    let no_signature = ();
+    let hashed = pairing.aggregate(
+        <&blst_p2_affine>::from(key),
+        false,
+        &no_signature,
+        false,
+        &msg,
+        &[],
+    );
+    hashed == BLST_ERROR::BLST_SUCCESS && closes(pairing, <&blst_p1_affine>::from(&sig))
 }
 
 /// A signature as the scheme writes it, a compressed G1 point of 48 bytes, read as a
@@ -355,6 +413,34 @@ mod tests {
             chain_key(&infinity).err().map(key_problem),
             Some("the point at infinity")
         );
+    }
+
+    /// The uncompressed quicknet key is the point of the file's compressed key,
+    /// decoded with every check; the negated generator is the public key of the
+    /// secret key r - 1 (the order of the subgroup less one), the point both halves
+    /// of which the equation's one Miller loop needs; each is 192 bytes.
+    #[test]
+    fn the_uncompressed_points_are_the_quicknet_key_and_the_negated_generator() {
+        let q = DrandChain::quicknet().unwrap();
+        let checked = PublicKey::key_validate(&q.public_key).unwrap();
+        assert_eq!(g2_point(QUICKNET_KEY).unwrap(), checked);
+        let key: [u8; 96] = q.public_key.as_slice().try_into().unwrap();
+        assert_eq!(chain_key(&key).unwrap(), checked);
+        let order_less_one =
+            hex::decode("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000000")
+                .unwrap();
+        let secret = blst::min_sig::SecretKey::from_bytes(&order_less_one).unwrap();
+        assert_eq!(g2_point(NEG_G2).unwrap(), secret.sk_to_pk());
+        let one =
+            blst::min_sig::SecretKey::from_bytes(&[[0u8; 31].as_slice(), &[1]].concat()).unwrap();
+        assert_ne!(
+            g2_point(NEG_G2).unwrap(),
+            one.sk_to_pk(),
+            "not the generator itself"
+        );
+        for hex_lines in [QUICKNET_KEY, NEG_G2] {
+            assert_eq!(hex_lines.concat().len(), 384);
+        }
     }
 
     /// drand's unchained message: SHA-256 of the round's 8 big-endian bytes.
