@@ -103,6 +103,7 @@ fn signs_round(key: &PublicKey, beacon: &Beacon) -> bool {
     }
     let msg = round_message(beacon.round);
     let mut pairing = Pairing::new(true, DST_RFC9380);
+    // The key's pair only: the signature's side joins it in `closes`.
     let no_signature = ();
     let hashed = pairing.aggregate(
         <&blst_p2_affine>::from(key),
@@ -116,7 +117,8 @@ fn signs_round(key: &PublicKey, beacon: &Beacon) -> bool {
 }
 
 /// A signature as the scheme writes it, a compressed G1 point of 48 bytes, read as a
-/// point on the curve (whether it lies in the subgroup is checked with the pairing).
+/// point on the curve (whether it lies in the subgroup is checked apart, by
+/// `Signature::validate`, before its pairing).
 pub(super) fn signature_point(signature: &[u8]) -> Option<Signature> {
     if signature.len() != SIGNATURE_BYTES {
         return None;
