@@ -199,19 +199,13 @@ pub fn combat_table<T: Clone + std::fmt::Debug>(name: &str, ty: &str, g: &Grid<T
     let _ = writeln!(s, "columns: {},", texts(&g.columns));
     let _ = writeln!(s, "notes: {},", texts(&g.notes));
     match &g.turns {
-        None => s.push_str(
-            "turns: None,
-",
-        ),
+        None => s.push_str("turns: None,\n"),
         Some(turns) => {
             let each: Vec<String> = turns.iter().map(|t| format!("B(&{:?})", &**t)).collect();
             let _ = writeln!(s, "turns: Some(B(&[{}])),", each.join(","));
         }
     }
-    s.push_str(
-        "rows: B(&[
-",
-    );
+    s.push_str("rows: B(&[\n");
     for (value, printed, cells) in g.rows() {
         let each: Vec<String> = cells.iter().map(|c| cell(ty, c)).collect();
         let _ = writeln!(
@@ -221,11 +215,7 @@ pub fn combat_table<T: Clone + std::fmt::Debug>(name: &str, ty: &str, g: &Grid<T
             each.join(",")
         );
     }
-    s.push_str(
-        "]),
-reconstructed: B(&[
-",
-    );
+    s.push_str("]),\nreconstructed: B(&[\n");
     for r in g.reconstructed.iter() {
         let value = r.value.as_ref().map(|v| format!("B({:?})", &**v));
         let _ = writeln!(
@@ -238,11 +228,7 @@ reconstructed: B(&[
             &*r.why
         );
     }
-    s.push_str(
-        "]),
-unmatched: B(&[
-",
-    );
+    s.push_str("]),\nunmatched: B(&[\n");
     for u in g.unmatched.iter() {
         let _ = writeln!(
             s,
@@ -250,11 +236,7 @@ unmatched: B(&[
             &*u.row, &*u.column, &*u.value, &*u.note
         );
     }
-    s.push_str(
-        "]),
-};
-",
-    );
+    s.push_str("]),\n};\n");
     s
 }
 
