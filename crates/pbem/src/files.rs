@@ -332,6 +332,9 @@ struct Staging {
 /// Every staging folder of `dir`, each checked ([`check_staging`]), in name order.
 /// Reads only.
 fn staging_folders(dir: &Path) -> Result<Vec<Staging>, FileError> {
+    if !may_hold_folders(dir) {
+        return Ok(Vec::new());
+    }
     let Ok(entries) = fs::read_dir(dir) else {
         return Ok(Vec::new());
     };
@@ -341,16 +344,59 @@ fn staging_folders(dir: &Path) -> Result<Vec<Staging>, FileError> {
             path: dir.to_path_buf(),
             source,
         })?;
-        if entry
+        if !entry
             .file_name()
             .to_string_lossy()
             .starts_with(STAGING_PREFIX)
+        {
+            continue;
+        }
+        // Only a folder is a staging folder: a file or a symbolic link bearing the name
+        // is none, and is never followed, touched or refused (nor seen at all where
+        // the folder's link count shows it holds no folder: `may_hold_folders`).
+        if entry
+            .file_type()
+            .map_err(|source| FileError::Read {
+                path: entry.path(),
+                source,
+            })?
+            .is_dir()
         {
             found.push(check_staging(dir, &entry.path())?);
         }
     }
     found.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(found)
+}
+
+/// Whether `dir` may hold a folder, as a staging folder is: told without listing it
+/// (a game folder holds a few hundred files) where its file system counts a folder's
+/// subfolders in its link count ([`counts_subfolders`]). There a folder has a link
+/// count of 2 (its name in its parent, its own `.`) and one more for each subfolder
+/// (the subfolder's `..`), so 2 says it holds no folder. Anywhere else, or when the
+/// folder cannot be asked, it may.
+#[cfg(target_os = "linux")]
+fn may_hold_folders(dir: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    !counts_subfolders(dir) || fs::metadata(dir).map_or(true, |m| m.nlink() != 2)
+}
+
+/// Not known off Linux: every folder is listed.
+#[cfg(not(target_os = "linux"))]
+fn may_hold_folders(_: &Path) -> bool {
+    true
+}
+
+/// Whether the file system `dir` is on is one known to count a folder's subfolders in
+/// its link count: ext2, ext3 and ext4, XFS and tmpfs. Others do not, or not always:
+/// btrfs and overlayfs count 1, SMB shares may count 2 whatever the folder holds, a
+/// network file system says what its server says.
+#[cfg(target_os = "linux")]
+fn counts_subfolders(dir: &Path) -> bool {
+    /// The `statfs` types of ext2/3/4, XFS and tmpfs (`linux/magic.h`).
+    const COUNTING: [u64; 3] = [0xEF53, 0x5846_5342, 0x0102_1994];
+    rustix::fs::statfs(dir)
+        .is_ok_and(|s| u64::try_from(s.f_type).is_ok_and(|t| COUNTING.contains(&t)))
 }
 
 /// Whether `name` is one [`write_all`] gives its staging folder: the prefix, then the
@@ -890,14 +936,55 @@ mod tests {
         let stage = game.join(".blitz-staging-1-1");
         std::os::unix::fs::symlink(&victim, stage.join("1")).unwrap();
         assert_refused(top.path(), &game, &victim);
-        // The staging folder itself a link to a folder elsewhere.
-        let (top, game, victim) = planted(".blitz-staging-1-1", "0\ta.txt\n");
+    }
+
+    /// A file or a link named as a staging folder is not one: it is never followed,
+    /// and the folder is read and written as if it were not there.
+    #[cfg(unix)]
+    #[test]
+    fn a_staging_name_that_is_no_folder_is_let_be() {
+        // A link to a staging folder elsewhere, whose journal would bring its file in.
+        let (top, elsewhere, _) = planted(".blitz-staging-1-1", "0\ta.txt\n");
+        let game = top.path().join("game2");
+        fs::create_dir(&game).unwrap();
         std::os::unix::fs::symlink(
-            game.join(".blitz-staging-1-1"),
+            elsewhere.join(".blitz-staging-1-1"),
             game.join(".blitz-staging-2-2"),
         )
         .unwrap();
-        assert_refused(top.path(), &game, &victim);
+        fs::write(game.join(".blitz-staging-3-3"), b"a file").unwrap();
+        let before = snapshot(top.path());
+        assert_eq!(recover(&game).unwrap(), 0);
+        check_finished(&game).unwrap();
+        assert_eq!(snapshot(top.path()), before);
+        write_all(&[(game.join("x.txt"), b"x".to_vec())], false).unwrap();
+        assert_eq!(fs::read(game.join("x.txt")).unwrap(), b"x");
+        assert!(!game.join("a.txt").exists());
+        assert_eq!(
+            fs::read(elsewhere.join(".blitz-staging-1-1/0")).unwrap(),
+            b"planted"
+        );
+    }
+
+    /// A folder holding no folder is known so without listing it on a file system that
+    /// counts subfolders in a folder's link count; one holding a folder never is.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_holding_no_folder_need_not_be_listed() {
+        // In tmpfs, which counts them, when the machine has one at /dev/shm (Linux
+        // machines do); `/proc` does not count them.
+        let shm = Path::new("/dev/shm");
+        let dir = if counts_subfolders(shm) {
+            tempfile::tempdir_in(shm).unwrap()
+        } else {
+            tempfile::tempdir().unwrap()
+        };
+        fs::write(dir.path().join("a.state.ron"), b"x").unwrap();
+        assert_eq!(may_hold_folders(dir.path()), !counts_subfolders(dir.path()));
+        fs::create_dir(dir.path().join(".blitz-staging-1-1")).unwrap();
+        assert!(may_hold_folders(dir.path()));
+        assert!(!counts_subfolders(Path::new("/proc")));
+        assert!(may_hold_folders(Path::new("/proc")));
     }
 
     #[test]
