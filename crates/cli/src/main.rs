@@ -158,11 +158,31 @@ fn version_only() -> bool {
     matches!((args.next(), args.next()), (Some(a), None) if a == "--version" || a == "-V")
 }
 
+/// The block [`keep_the_heap`] asks for: larger than any buffer a short command holds
+/// at once (a state, a report, a page of the replay), smaller than a map's raster.
+const KEPT_HEAP_BYTES: usize = 1 << 20;
+
+/// Asks the C library's allocator to keep the memory of its heap while the command
+/// runs, by asking for one block of [`KEPT_HEAP_BYTES`] and giving it back untouched.
+/// glibc maps a block larger than 128 kB on its own; when one is given back it maps
+/// on their own only blocks larger than that one from then on, and gives the top of
+/// its heap back to the system only when twice that lies free there. Without it a
+/// `resolve` gave the top of its heap back three times and took it again, each page
+/// taken again costing a page fault. With another allocator it is a block asked for
+/// and given back.
+fn keep_the_heap() {
+    // Opaque to the optimiser, which would otherwise leave out an unused allocation.
+    drop(std::hint::black_box(Vec::<u8>::with_capacity(
+        KEPT_HEAP_BYTES,
+    )));
+}
+
 fn main() -> ExitCode {
     if version_only() {
         outln!("blitz {}", env!("CARGO_PKG_VERSION"));
         return ExitCode::SUCCESS;
     }
+    keep_the_heap();
     let parsed = parse();
     cli::global::init(&parsed.global);
     let result = match parsed.command {
