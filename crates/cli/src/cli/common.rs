@@ -120,12 +120,14 @@ pub struct SignatureArgs {
 }
 
 /// Reads an order file and the signature that comes with it (`--signature`, or the
-/// mail's own, or ORDERS.sig beside it; none beside standard input).
+/// mail's own, or ORDERS.sig beside it; none beside standard input). What the file
+/// holds that is not read is not looked for: `check` says it
+/// ([`read_signed_orders_noting`]).
 pub fn read_signed_orders(
     path: &Path,
     args: &SignatureArgs,
 ) -> Result<(OrderText, Option<signed::OrderSignature>), game::GameError> {
-    read_signed_orders_noting(path, args).map(|(orders, signature, _)| (orders, signature))
+    read_orders_with_bytes(path, args).map(|(orders, signature, _)| (orders, signature))
 }
 
 /// [`read_signed_orders`], with what the file holds that is not read or reads as no
@@ -141,14 +143,23 @@ pub fn read_signed_orders_noting(
     ),
     game::GameError,
 > {
+    let (orders, signature, bytes) = read_orders_with_bytes(path, args)?;
+    let warnings = blitzkrieg_desk::unread::warnings(&bytes, &orders);
+    Ok((orders, signature, warnings))
+}
+
+/// [`read_signed_orders`], and the bytes of the file or message as given.
+fn read_orders_with_bytes(
+    path: &Path,
+    args: &SignatureArgs,
+) -> Result<(OrderText, Option<signed::OrderSignature>, Vec<u8>), game::GameError> {
     let bytes = read_order_bytes(path)?;
     let orders = game::order_text(&bytes, &orders_name(path))?;
     let signature = match &args.signature {
         Some(p) => Some(signed::read_signature(p)?),
         None => signed::signature_with(Path::new(&orders_name(path)), &bytes)?,
     };
-    let warnings = blitzkrieg_desk::unread::warnings(&bytes, &orders);
-    Ok((orders, signature, warnings))
+    Ok((orders, signature, bytes))
 }
 
 /// Says each warning of an order file on standard error, with its code.
