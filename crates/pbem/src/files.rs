@@ -943,27 +943,36 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_staging_name_that_is_no_folder_is_let_be() {
-        // A link to a staging folder elsewhere, whose journal would bring its file in.
-        let (top, elsewhere, _) = planted(".blitz-staging-1-1", "0\ta.txt\n");
-        let game = top.path().join("game2");
-        fs::create_dir(&game).unwrap();
-        std::os::unix::fs::symlink(
-            elsewhere.join(".blitz-staging-1-1"),
-            game.join(".blitz-staging-2-2"),
-        )
-        .unwrap();
-        fs::write(game.join(".blitz-staging-3-3"), b"a file").unwrap();
-        let before = snapshot(top.path());
-        assert_eq!(recover(&game).unwrap(), 0);
-        check_finished(&game).unwrap();
-        assert_eq!(snapshot(top.path()), before);
-        write_all(&[(game.join("x.txt"), b"x".to_vec())], false).unwrap();
-        assert_eq!(fs::read(game.join("x.txt")).unwrap(), b"x");
-        assert!(!game.join("a.txt").exists());
-        assert_eq!(
-            fs::read(elsewhere.join(".blitz-staging-1-1/0")).unwrap(),
-            b"planted"
-        );
+        // The game folder listed (it holds a folder) and, where its link count tells,
+        // not listed (it holds none): the same either way.
+        for holds_a_folder in [true, false] {
+            // A link to a staging folder elsewhere, whose journal would bring its file
+            // in, and a file.
+            let (top, elsewhere, _) = planted(".blitz-staging-1-1", "0\ta.txt\n");
+            let game = top.path().join("game2");
+            fs::create_dir(&game).unwrap();
+            if holds_a_folder {
+                fs::create_dir(game.join("mail")).unwrap();
+                assert!(may_hold_folders(&game));
+            }
+            std::os::unix::fs::symlink(
+                elsewhere.join(".blitz-staging-1-1"),
+                game.join(".blitz-staging-2-2"),
+            )
+            .unwrap();
+            fs::write(game.join(".blitz-staging-3-3"), b"a file").unwrap();
+            let before = snapshot(top.path());
+            assert_eq!(recover(&game).unwrap(), 0);
+            check_finished(&game).unwrap();
+            assert_eq!(snapshot(top.path()), before);
+            write_all(&[(game.join("x.txt"), b"x".to_vec())], false).unwrap();
+            assert_eq!(fs::read(game.join("x.txt")).unwrap(), b"x");
+            assert!(!game.join("a.txt").exists());
+            assert_eq!(
+                fs::read(elsewhere.join(".blitz-staging-1-1/0")).unwrap(),
+                b"planted"
+            );
+        }
     }
 
     /// A folder holding no folder is known so without listing it on a file system that
