@@ -147,12 +147,23 @@ pub fn column_name(col: i16) -> String {
     std::iter::repeat_n(char::from(b'A' + idx), reps).collect()
 }
 
-impl fmt::Display for Hex {
-    /// Honours width and alignment (`{:<6}`), for the report's columns. The name is
-    /// put together on the stack: every hex of a state file or a report is written so.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A column of at most three letters (`Hex::new`), a number of at most three
-        // digits.
+/// A hex's name put together on the stack: a column of at most three letters
+/// (`Hex::new`), a number of at most three digits.
+struct Name {
+    buf: [u8; 8],
+    len: usize,
+}
+
+impl Name {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(self.buf.get(..self.len).unwrap_or_default()).unwrap_or_default()
+    }
+}
+
+impl Hex {
+    /// The name players write (`CC15`), without touching the heap: every hex of a state
+    /// file or a report is written so.
+    fn name(&self) -> Name {
         let mut buf = [0u8; 8];
         let letters = ((self.col - 1) / 26 + 1).clamp(1, 3) as usize;
         buf[..letters].fill(b'A' + (self.col - 1).rem_euclid(26) as u8);
@@ -164,7 +175,14 @@ impl fmt::Display for Hex {
                 len += 1;
             }
         }
-        f.pad(std::str::from_utf8(&buf[..len]).unwrap_or_default())
+        Name { buf, len }
+    }
+}
+
+impl fmt::Display for Hex {
+    /// Honours width and alignment (`{:<6}`), for the report's columns.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name().as_str())
     }
 }
 
@@ -207,8 +225,10 @@ impl FromStr for Hex {
 }
 
 impl Serialize for Hex {
+    /// The name as a string, put together on the stack (a serializer's `collect_str`
+    /// would format it into a new `String` first).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.name().as_str())
     }
 }
 
