@@ -309,8 +309,7 @@ const UNIT_ID_MAX: usize = 16;
 /// ASCII bytes padded with zeros: an id is copied and compared (as one 128-bit number,
 /// which orders ids as their text does) without touching the heap, and a Tournament
 /// position keys some 400 counters by it.
-#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct UnitId {
     bytes: [u8; UNIT_ID_MAX],
     len: u8,
@@ -398,6 +397,37 @@ impl TryFrom<String> for UnitId {
 impl From<UnitId> for String {
     fn from(u: UnitId) -> String {
         u.as_str().to_string()
+    }
+}
+
+impl Serialize for UnitId {
+    /// The id as a string, written where it is kept (no `String` made for it).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for UnitId {
+    /// An id read where it lies in the input, as [`UnitId::new`] takes it: the same
+    /// errors as reading a `String` and converting it, without the `String`.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<UnitId, D::Error> {
+        struct Id;
+        impl serde::de::Visitor<'_> for Id {
+            type Value = UnitId;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<UnitId, E> {
+                UnitId::new(s).map_err(E::custom)
+            }
+            /// Bytes of UTF-8 text, as a `String` takes them.
+            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<UnitId, E> {
+                let text = std::str::from_utf8(v)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Bytes(v), &self))?;
+                self.visit_str(text)
+            }
+        }
+        d.deserialize_string(Id)
     }
 }
 
@@ -1799,6 +1829,79 @@ mod load {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An id read as a `String` and converted, as ids were read before they were read
+    /// where they lie.
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(try_from = "String")]
+    struct ViaString(UnitId);
+
+    impl TryFrom<String> for ViaString {
+        type Error = NameError;
+        fn try_from(s: String) -> Result<ViaString, NameError> {
+            UnitId::new(&s).map(ViaString)
+        }
+    }
+
+    /// An id is read, refused and written in ron and TOML exactly as a `String` converted
+    /// to it: the same value, the same words of every error, the same text. JSON says the
+    /// same words and now also where (the id is refused while it is read).
+    #[test]
+    fn an_id_reads_and_writes_as_a_string_converted() {
+        let ron_inputs = [
+            r#""b-13ar""#,
+            r#"" B-2AR ""#,
+            r#""""#,
+            r#""ABCDEFGHIJKLMNOPQ""#,
+            r#""B$1""#,
+            "5",
+            "true",
+            "(x: 1)",
+            r#"b"B-1""#,
+            r#"b"\xff""#,
+        ];
+        for text in ron_inputs {
+            let new = ron::from_str::<UnitId>(text).map_err(|e| e.to_string());
+            let old = ron::from_str::<ViaString>(text)
+                .map(|v| v.0)
+                .map_err(|e| e.to_string());
+            assert_eq!(new, old, "ron {text}");
+        }
+        for text in [r#""r-5ar""#, r#""a b""#, "7", "[1]", r#""""#] {
+            let new = serde_json::from_str::<UnitId>(text).map_err(|e| e.to_string());
+            let old = serde_json::from_str::<ViaString>(text)
+                .map(|v| v.0)
+                .map_err(|e| e.to_string());
+            match (&new, &old) {
+                (Err(new), Err(old)) => {
+                    assert!(new.starts_with(old.as_str()), "json {new} / {old}")
+                }
+                _ => assert_eq!(new, old, "json {text}"),
+            }
+            let doc = format!("id = {text}");
+            #[derive(Debug, Deserialize)]
+            struct New {
+                #[allow(dead_code)]
+                id: UnitId,
+            }
+            #[derive(Debug, Deserialize)]
+            struct Old {
+                #[allow(dead_code)]
+                id: ViaString,
+            }
+            let new = toml::from_str::<New>(&doc)
+                .map(|d| d.id)
+                .map_err(|e| e.to_string());
+            let old = toml::from_str::<Old>(&doc)
+                .map(|d| d.id.0)
+                .map_err(|e| e.to_string());
+            assert_eq!(new, old, "toml {doc}");
+        }
+        let id = UnitId::new("b-13ar").unwrap();
+        assert_eq!(ron::to_string(&id).unwrap(), r#""B-13AR""#);
+        assert_eq!(serde_json::to_string(&id).unwrap(), r#""B-13AR""#);
+        assert_eq!(ron::from_str::<UnitId>(r#""b-13ar""#).unwrap(), id);
+    }
 
     proptest::proptest! {
         /// Ids order, compare and print as the text players typed, upper-cased, whatever
