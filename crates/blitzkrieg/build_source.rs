@@ -150,11 +150,12 @@ pub fn counters(c: &Counters) -> String {
         "pub(super) static RECONSTRUCTED: bool = {};",
         c.is_reconstructed()
     );
-    s.push_str("pub(super) static COUNTERS: &[CounterRow] = &[\n");
+    // In id order, each id once, as `Counters::compiled` takes them.
+    s.push_str("pub(super) static COUNTERS: &[Counter] = &[\n");
     for u in c.iter() {
         let _ = writeln!(
             s,
-            "(id({:?}),Side::{:?},UnitKind::{:?},Size::{:?},{},{},{},{:?},{}),",
+            "Counter{{id:id({:?}),side:Side::{:?},kind:UnitKind::{:?},size:Size::{:?},attack:{},defence:{},movement:{},name:B({:?}),enters:{}}},",
             u.id.as_str(),
             u.side,
             u.kind,

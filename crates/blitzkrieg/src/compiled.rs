@@ -37,19 +37,6 @@ type RiverRow = (
     &'static [Pair],
     Option<&'static str>,
 );
-/// A counter: id, side, type, size, attack, defence, movement, name, turn of entry.
-type CounterRow = (
-    UnitId,
-    Side,
-    UnitKind,
-    Size,
-    u32,
-    u32,
-    u32,
-    &'static str,
-    u8,
-);
-
 /// The board's statics.
 mod board {
     use super::{at, cell, CityRole, CityRow, Country, Hex, HexInfo, Pair, RiverRow, Terrain};
@@ -98,7 +85,8 @@ const fn cell(
 
 /// The counters' statics.
 mod counters {
-    use super::{id, CounterRow, Side, Size, UnitKind};
+    use super::{id, Counter, Side, Size, UnitKind};
+    use std::borrow::Cow::Borrowed as B;
     include!(concat!(env!("OUT_DIR"), "/counters.rs"));
 }
 
@@ -281,28 +269,9 @@ fn compiled_board() -> Option<Board> {
     })
 }
 
-/// The counters the build script wrote, each borrowing its name from the binary, the
-/// map built straight from them.
+/// The counters the build script wrote, borrowed from the binary as they are.
 fn compiled_counters() -> Counters {
-    let counter =
-        |&(ref id, side, kind, size, attack, defence, movement, name, enters): &CounterRow| {
-            Counter {
-                id: id.clone(),
-                side,
-                kind,
-                size,
-                attack,
-                defence,
-                movement,
-                name: Cow::Borrowed(name),
-                enters,
-            }
-        };
-    Counters::compiled(
-        counters::TITLE,
-        counters::RECONSTRUCTED,
-        counters::COUNTERS.iter().map(counter),
-    )
+    Counters::compiled(counters::TITLE, counters::RECONSTRUCTED, counters::COUNTERS)
 }
 
 impl Board {

@@ -651,12 +651,14 @@ impl Counter {
 /// Every counter of both sides, by id, with each side's substitute counter mix.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
-    by_id: BTreeMap<UnitId, Counter>,
+    /// Every counter, in id order, each id once: the embedded counters borrowed from the
+    /// binary as the build script wrote them, those read from files owned.
+    list: Cow<'static, [Counter]>,
     /// Substitute denominations per side and type, largest first (26.5).
     mix: BTreeMap<(Side, UnitKind), Vec<Denomination>>,
     /// 26.2: the substitute counters per side and type, in id order (asked for at every
-    /// partial loss).
-    substitutes: BTreeMap<(Side, UnitKind), Vec<Counter>>,
+    /// partial loss), by their place in `list`.
+    substitutes: BTreeMap<(Side, UnitKind), Vec<usize>>,
     title: Cow<'static, str>,
     reconstructed: bool,
 }
@@ -674,14 +676,17 @@ impl Counters {
     pub fn from_list(list: impl IntoIterator<Item = Counter>) -> Counters {
         let by_id: BTreeMap<UnitId, Counter> =
             list.into_iter().map(|c| (c.id.clone(), c)).collect();
+        Counters::of_sorted(Cow::Owned(by_id.into_values().collect()))
+    }
+
+    /// The set of a list already in id order with each id once, the substitute mix
+    /// counted from it.
+    fn of_sorted(list: Cow<'static, [Counter]>) -> Counters {
         let mut counted: BTreeMap<(Side, UnitKind), BTreeMap<(Factors, u32), u32>> =
             BTreeMap::new();
-        let mut substitutes: BTreeMap<(Side, UnitKind), Vec<Counter>> = BTreeMap::new();
-        for c in by_id.values().filter(|c| c.is_substitute()) {
-            substitutes
-                .entry((c.side, c.kind))
-                .or_default()
-                .push(c.clone());
+        let mut substitutes: BTreeMap<(Side, UnitKind), Vec<usize>> = BTreeMap::new();
+        for (at, c) in list.iter().enumerate().filter(|(_, c)| c.is_substitute()) {
+            substitutes.entry((c.side, c.kind)).or_default().push(at);
             *counted
                 .entry((c.side, c.kind))
                 .or_default()
@@ -704,7 +709,7 @@ impl Counters {
             })
             .collect();
         Counters {
-            by_id,
+            list,
             mix,
             substitutes,
             title: Cow::Borrowed(""),
@@ -712,18 +717,18 @@ impl Counters {
         }
     }
 
-    /// The embedded counters, from the statics the build script wrote once it had read
-    /// and checked them with the loader (`compiled.rs`): the title borrowed from the
-    /// binary, the substitute mix counted again.
+    /// The embedded counters, the statics the build script wrote once it had read and
+    /// checked them with the loader (`compiled.rs`), in id order with each id once:
+    /// borrowed from the binary with their title, the substitute mix counted again.
     pub(crate) fn compiled(
         title: &'static str,
         reconstructed: bool,
-        list: impl IntoIterator<Item = Counter>,
+        list: &'static [Counter],
     ) -> Counters {
         Counters {
             title: Cow::Borrowed(title),
             reconstructed,
-            ..Counters::from_list(list)
+            ..Counters::of_sorted(Cow::Borrowed(list))
         }
     }
 
@@ -733,7 +738,7 @@ impl Counters {
         Counters {
             title: self.title.clone(),
             reconstructed: self.reconstructed,
-            ..Counters::from_list(self.by_id.values().cloned().chain(more))
+            ..Counters::from_list(self.list.iter().cloned().chain(more))
         }
     }
 
@@ -789,23 +794,25 @@ impl Counters {
         self.reconstructed
     }
 
+    /// The counter of `id`, found by halving the list (it is in id order).
     pub fn get(&self, id: &UnitId) -> Option<&Counter> {
-        self.by_id.get(id)
+        let at = self.list.binary_search_by(|c| c.id.cmp(id)).ok()?;
+        self.list.get(at)
     }
 
     /// Finds a counter by what a player typed, in any case.
     pub fn lookup(&self, typed: &str) -> Option<&Counter> {
-        UnitId::new(typed).ok().and_then(|id| self.by_id.get(&id))
+        UnitId::new(typed).ok().and_then(|id| self.get(&id))
     }
 
     /// All counters in id order.
     pub fn iter(&self) -> impl Iterator<Item = &Counter> {
-        self.by_id.values()
+        self.list.iter()
     }
 
     /// One side's counters in id order.
     pub fn of_side(&self, side: Side) -> impl Iterator<Item = &Counter> {
-        self.by_id.values().filter(move |c| c.side == side)
+        self.list.iter().filter(move |c| c.side == side)
     }
 
     /// One side's full units (everything on its OAC), in id order.
@@ -885,6 +892,7 @@ impl Counters {
             .map(Vec::as_slice)
             .unwrap_or_default()
             .iter()
+            .filter_map(|&at| self.list.get(at))
     }
 
     /// 26.2: how a full unit changes into its side's substitutes of the same type when
@@ -902,18 +910,18 @@ impl Counters {
     /// 30.8: "less than half range" for a bomber type (TAC 3, MDM 4, SAC 9 hexes with
     /// the shipped data); `None` for fighters, ground types, or a type with no counter.
     pub fn half_range(&self, kind: UnitKind) -> Option<u32> {
-        self.by_id
-            .values()
+        self.list
+            .iter()
             .find(|c| c.kind == kind)
             .and_then(Counter::half_range)
     }
 
     pub fn len(&self) -> usize {
-        self.by_id.len()
+        self.list.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.by_id.is_empty()
+        self.list.is_empty()
     }
 }
 
