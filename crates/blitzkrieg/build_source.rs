@@ -278,10 +278,10 @@ fn value(v: &toml::Value, ty: Option<&str>) -> Result<String, String> {
     Ok(match (v, ty) {
         (toml::Value::Integer(n), None) => n.to_string(),
         (toml::Value::Boolean(b), None) => b.to_string(),
-        (toml::Value::String(t), None) => format!("String::from({t:?})"),
+        (toml::Value::String(t), None) => format!("B({t:?})"),
         (toml::Value::Array(items), _) => {
             let each: Result<Vec<String>, String> = items.iter().map(|i| value(i, ty)).collect();
-            format!("vec![{}]", each?.join(","))
+            format!("B(&[{}])", each?.join(","))
         }
         (toml::Value::Table(t), Some(ty)) => table(t, ty)?,
         (other, _) => return Err(format!("`{other}` is not a value the rule book reads")),

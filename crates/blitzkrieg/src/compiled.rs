@@ -178,10 +178,18 @@ impl Tables {
     }
 }
 
-/// The figures and readings files, as one value.
-fn rule_book() -> RuleBook {
+/// The rule book's static: the figures and readings files as one value, its texts and
+/// lists borrowed from the binary (`B` is `Cow::Borrowed`).
+mod book {
     use crate::ruleset::*;
-    include!(concat!(env!("OUT_DIR"), "/rule_book.rs"))
+    use std::borrow::Cow::Borrowed as B;
+    pub(super) static RULE_BOOK: RuleBook = include!(concat!(env!("OUT_DIR"), "/rule_book.rs"));
+}
+
+/// The figures and readings files, as one value: a copy of the static that copies none
+/// of its texts or lists (each is borrowed).
+fn rule_book() -> RuleBook {
+    book::RULE_BOOK.clone()
 }
 
 fn hex(&(col, num): &Pair) -> Option<Hex> {

@@ -134,7 +134,7 @@ impl Readings {
                 .reading(name)
                 .ok_or_else(|| RulesetError::NoSuchReading(name.clone()))?;
             if !def.options.iter().any(|o| &o.name == option) {
-                let options: Vec<&str> = def.options.iter().map(|o| o.name.as_str()).collect();
+                let options: Vec<&str> = def.options.iter().map(|o| o.name.as_ref()).collect();
                 return Err(no_such_option(name, option, &options));
             }
         }
@@ -419,12 +419,12 @@ mod tests {
     #[test]
     fn the_typed_readings_are_those_of_the_rule_data() {
         let book = RuleBook::embedded().unwrap();
-        let declared: Vec<&str> = book.all_readings().map(|r| r.name.as_str()).collect();
+        let declared: Vec<&str> = book.all_readings().map(|r| r.name.as_ref()).collect();
         let typed: Vec<&str> = Readings::LIST.iter().map(|r| r.name).collect();
         assert_eq!(declared, typed);
         for info in Readings::LIST {
             let def = book.reading(info.name).unwrap();
-            let options: Vec<&str> = def.options.iter().map(|o| o.name.as_str()).collect();
+            let options: Vec<&str> = def.options.iter().map(|o| o.name.as_ref()).collect();
             let mut typed = info.options.to_vec();
             assert_eq!(typed[0], def.default, "{}: the default first", info.name);
             let mut declared = options.clone();

@@ -17,7 +17,14 @@ use crate::state::{Options, RuleSet, TableChoice};
 use crate::units::Side;
 use pbem::dice::TableMode;
 use serde::Deserialize;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// A text of the rule book: borrowed from the binary in the embedded one (whose
+/// statics the build script wrote), owned in one read from files given.
+pub type Text = Cow<'static, str>;
+/// A list of texts of the rule book, borrowed or owned as [`Text`].
+pub type Texts = Cow<'static, [Text]>;
 
 /// The embedded figures of the rules.
 pub const EMBEDDED_FIGURES: &str = include_str!("../../../rules/blitzkrieg/figures.toml");
@@ -204,17 +211,17 @@ pub struct AscendancyFigures {
 #[serde(deny_unknown_fields)]
 pub struct ResourceFigures {
     /// 36.2: the oil cities of each side and of either side, one hex of each.
-    pub oil_blue: Vec<String>,
-    pub oil_red: Vec<String>,
-    pub oil_either: Vec<String>,
+    pub oil_blue: Texts,
+    pub oil_red: Texts,
+    pub oil_either: Texts,
     /// 36.3: the basic industry cities.
-    pub industry_blue: Vec<String>,
-    pub industry_red: Vec<String>,
-    pub industry_either: Vec<String>,
+    pub industry_blue: Texts,
+    pub industry_red: Texts,
+    pub industry_either: Texts,
     /// 36.4: the naval stores cities.
-    pub naval_blue: Vec<String>,
-    pub naval_red: Vec<String>,
-    pub naval_either: Vec<String>,
+    pub naval_blue: Texts,
+    pub naval_red: Texts,
+    pub naval_either: Texts,
     /// 36.21, 36.31, 36.41: cities in use for normal operations.
     pub normal_cities: u32,
     /// 36.22-36.24: factors of air missions a player-turn with 2, 1 and no oil cities.
@@ -249,7 +256,7 @@ impl ResourceFigures {
             (Resource::NavalStores, Side::Red) => (&self.naval_red, &self.naval_either),
         };
         own.iter()
-            .chain(either)
+            .chain(either.iter())
             .filter_map(|h| h.parse().ok())
             .collect()
     }
@@ -382,12 +389,12 @@ struct FiguresFile {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReadingDef {
-    pub name: String,
-    pub rules: Vec<String>,
-    pub title: String,
-    pub default: String,
+    pub name: Text,
+    pub rules: Texts,
+    pub title: Text,
+    pub default: Text,
     #[serde(rename = "option")]
-    pub options: Vec<ReadingOption>,
+    pub options: Cow<'static, [ReadingOption]>,
 }
 
 impl ReadingDef {
@@ -402,7 +409,7 @@ impl ReadingDef {
         let Some(first) = self.rules.first() else {
             return true;
         };
-        if ["PBEM", "PBM", "BGAT"].contains(&first.as_str()) {
+        if ["PBEM", "PBM", "BGAT"].contains(&first.as_ref()) {
             return true;
         }
         let number = first.split('.').next().and_then(|n| n.parse::<u32>().ok());
@@ -418,9 +425,9 @@ impl ReadingDef {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReadingOption {
-    pub name: String,
-    pub summary: String,
-    pub sources: Vec<String>,
+    pub name: Text,
+    pub summary: Text,
+    pub sources: Texts,
 }
 
 #[derive(Deserialize)]
@@ -437,10 +444,10 @@ pub struct RuleBook {
     pub optional: OptionalFigures,
     /// The figures of the Tournament Game's rules 25-30.
     pub tournament: TournamentFigures,
-    pub readings: Vec<ReadingDef>,
+    pub readings: Cow<'static, [ReadingDef]>,
     /// The readings of the Tournament Game's rules 25-30, declared in its figures file:
     /// a game records them only when it is the Tournament Game.
-    pub tournament_readings: Vec<ReadingDef>,
+    pub tournament_readings: Cow<'static, [ReadingDef]>,
 }
 
 /// The Tournament Game's figures file: its figures, and the readings it declares
@@ -573,8 +580,8 @@ impl RuleBook {
             basic: f.basic,
             optional: o,
             tournament: t,
-            readings: r.reading,
-            tournament_readings,
+            readings: r.reading.into(),
+            tournament_readings: tournament_readings.into(),
         };
         book.check_readings(readings_file, tournament_file)?;
         if !f.tournament.is_empty() {
@@ -596,7 +603,7 @@ impl RuleBook {
             .iter()
             .map(|r| (r, tournament_file));
         for (r, file) in base.chain(tournament) {
-            let reason = if !seen.insert(r.name.as_str()) {
+            let reason = if !seen.insert(r.name.as_ref()) {
                 Some(format!("the reading `{}` is listed twice", r.name))
             } else if !r.options.iter().any(|o| o.name == r.default) {
                 Some(format!(
@@ -623,7 +630,7 @@ impl RuleBook {
 
     /// Every declared reading: the games' and the Tournament Game's.
     pub fn all_readings(&self) -> impl Iterator<Item = &ReadingDef> {
-        self.readings.iter().chain(&self.tournament_readings)
+        self.readings.iter().chain(self.tournament_readings.iter())
     }
 
     /// The readings a game of `rules` plays with: the Tournament Game's only in it.
@@ -638,7 +645,7 @@ impl RuleBook {
     /// are compared with).
     pub fn defaults(&self) -> BTreeMap<String, String> {
         self.all_readings()
-            .map(|r| (r.name.clone(), r.default.clone()))
+            .map(|r| (r.name.to_string(), r.default.to_string()))
             .collect()
     }
 
@@ -651,7 +658,7 @@ impl RuleBook {
     ) -> Result<BTreeMap<String, String>, RulesetError> {
         let mut out: BTreeMap<String, String> = self
             .readings_of(rules)
-            .map(|r| (r.name.clone(), r.default.clone()))
+            .map(|r| (r.name.to_string(), r.default.to_string()))
             .collect();
         for c in chosen {
             let (name, option) = c

@@ -283,7 +283,7 @@ mod tests {
             &f.naval_either,
         ];
         for list in all {
-            for name in list {
+            for name in list.iter() {
                 assert!(name.parse::<Hex>().is_ok(), "{name}");
             }
         }
