@@ -16,8 +16,8 @@
 //! three files given as they are (the state, the orders, the seed), the first file again
 //! (the next state), a third of it (the report) and the second again (the template).
 
+use pbem::envelope::sha256_hex;
 use pbem::seed::{DrandChain, Seed};
-use sha2::{Digest, Sha256};
 use std::error::Error;
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,12 +38,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut read = Vec::new();
     for file in &files {
         let bytes = std::fs::read(file)?;
-        writeln!(
-            stdout,
-            "{}  {}",
-            hex::encode(Sha256::digest(&bytes)),
-            file.display()
-        )?;
+        writeln!(stdout, "{}  {}", sha256_hex(&bytes), file.display())?;
         read.push(bytes);
     }
     if let Some(json) = beacon {
@@ -64,10 +59,7 @@ fn write_turn(dir: &std::path::Path, read: &[Vec<u8>]) -> Result<(), Box<dyn Err
     let six = [
         ("orders.toml", file(1)),
         ("seed.txt", file(2)),
-        (
-            "commitment.txt",
-            hex::encode(Sha256::digest(file(1))).into_bytes(),
-        ),
+        ("commitment.txt", sha256_hex(&file(1)).into_bytes()),
         ("report.txt", report),
         ("next.state.ron", state),
         ("next.template.toml", file(1)),
