@@ -163,8 +163,10 @@ pub enum Event {
     },
     /// A unit that could not make a legal attack is removed before combat (14.9).
     RemovedBeforeCombat { unit: UnitId, hex: Hex, rule: Rule },
-    /// One battle, resolved.
-    Battle(BattleRecord),
+    /// One battle, resolved. Kept apart: a battle's record is the largest of the
+    /// events, and held inline it made every event of a turn as large (264 bytes
+    /// against 192); written and read as the record itself.
+    Battle(Box<BattleRecord>),
     /// A unit eliminated, and why.
     Eliminated {
         unit: UnitId,

@@ -860,7 +860,7 @@ mod tests {
                 text: "battle A1 attacks PP27 and PP28 as one defence".into(),
                 rule: Rule::para(para!("14.2")),
             },
-            Event::Battle(record),
+            Event::Battle(Box::new(record)),
         ];
         let board =
             blitzkrieg::sketch::Sketch::land(1..=60, 1..=60, blitzkrieg::board::Country::GreatBlue)

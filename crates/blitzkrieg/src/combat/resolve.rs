@@ -224,7 +224,7 @@ fn resolve_one(
         stock: a.stock.as_ref().map(|x| x.value.as_str()),
     };
     let r = roll(&setup)?;
-    events.push(Event::Battle(record(&a.id.value, target, &s, &r)));
+    events.push(Event::Battle(Box::new(record(&a.id.value, target, &s, &r))));
     let fighters: Vec<UnitId> = s.attackers.iter().map(|x| x.0.clone()).collect();
     let doomed = assault::doomed(rules, pos, &fighters, &s.targets);
     let attacker = attacker_party(rules, turn, a, &s, &doomed);
