@@ -6,7 +6,6 @@ use crate::template;
 pub use crate::turn_mail::{state_mail, turn_mail};
 use blitzkrieg::board::Board;
 use blitzkrieg::engine::{self, TurnInput};
-use blitzkrieg::event::Event;
 use blitzkrieg::orders::{self, Diagnostics, OrderError, Orders, SeedSpec};
 use blitzkrieg::report;
 use blitzkrieg::rules::Rules;
@@ -897,7 +896,6 @@ pub struct Resolution {
     pub state_hash: String,
     pub report: String,
     pub template: String,
-    pub events: Vec<Event>,
 }
 
 /// Resolves a player-turn from file contents: the state file's bytes, the order text,
@@ -1078,8 +1076,9 @@ fn resolve_turn(
         dice: &mut rolls,
         tables: u.tables(),
     };
-    let (mut next, events) = checked
-        .and_then(|c| engine::adjudicate_checked(&rules, &state, &parsed, c, &mut input))
+    // The events are the next state's own (`last`), not a copy beside it.
+    let mut next = checked
+        .and_then(|c| engine::adjudicate_checked_state(&rules, &state, &parsed, c, &mut input))
         .map_err(|e| order_errors(orders, e, color))?;
     if next.format >= 2 {
         next.umpire = UMPIRE_VERSION.to_string();
@@ -1104,7 +1103,6 @@ fn resolve_turn(
         state: next,
         state_ron,
         state_hash: next_hash,
-        events,
     })
 }
 

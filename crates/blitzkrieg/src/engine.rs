@@ -181,6 +181,20 @@ pub fn adjudicate_checked(
     checked: Checked,
     input: &mut TurnInput,
 ) -> Result<(GameState, Vec<Event>), Vec<OrderError>> {
+    let next = adjudicate_checked_state(rules, state, orders, checked, input)?;
+    let events = next.last.events.clone();
+    Ok((next, events))
+}
+
+/// [`adjudicate_checked`] giving the next state alone: its events are those it holds
+/// (`last.events`), not copied to be handed back beside it.
+pub fn adjudicate_checked_state(
+    rules: &Rules,
+    state: &GameState,
+    orders: &Orders,
+    checked: Checked,
+    input: &mut TurnInput,
+) -> Result<GameState, Vec<OrderError>> {
     let (mut next, events) = match checked.0 {
         Stage::Resume => resume(rules, state, orders, input)?,
         Stage::Planned(Planned::SetUp(next, events)) => (*next, events),
@@ -198,8 +212,8 @@ pub fn adjudicate_checked(
     next.last.label = state.label();
     next.last.seed_source = input.seed_source.to_string();
     next.last.seed_value = input.seed_value.to_string();
-    next.last.events = events.clone();
-    Ok((next, events))
+    next.last.events = events;
+    Ok(next)
 }
 
 /// The working values of a player-turn while it is played, beside its carry

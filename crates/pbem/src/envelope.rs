@@ -262,18 +262,19 @@ fn sealed<S: Sealed>(state: &S) -> Result<(String, [u8; 32], String), ron::Error
         let hash = Sha256::digest(out.as_bytes()).into();
         return Ok((out, hash, digest));
     };
-    let (head, tail) = body.split_at(at + EMPTY_INTEGRITY.len() - 1);
+    let split = at + EMPTY_INTEGRITY.len() - 1;
+    let (head, tail) = body.split_at(split);
     let mut before = Sha256::new();
     before.update(head.as_bytes());
     let mut file = before.clone();
     before.update(tail.as_bytes());
     let digest = hex::encode(before.finalize());
-    let mut out = String::with_capacity(body.len() + digest.len() + 1);
-    out.push_str(head);
-    out.push_str(&digest);
-    out.push_str(tail);
+    // The digest goes into the text where it lies, before its last few bytes: the
+    // file is written from the one text, not from a copy of it.
+    let mut out = body;
+    out.insert_str(split, &digest);
     out.push('\n');
-    file.update(&out.as_bytes()[head.len()..]);
+    file.update(&out.as_bytes()[split..]);
     Ok((out, file.finalize().into(), digest))
 }
 
