@@ -149,11 +149,17 @@ pub struct Resolution {
     pub events: Vec<Event>,
 }
 
+/// At most this many problems are rendered, the count of the others given after them,
+/// as BLITZKRIEG renders its own (`blitzkrieg::orders::MAX_SHOWN`): a file of the same
+/// block repeated thousands of times is reported in a page, not in megabytes.
+pub const MAX_SHOWN: usize = 50;
+
 /// Renders order problems as BLITZKRIEG's are: `file:line:col: CODE message [rule]`,
-/// the line quoted and a caret under the place.
+/// the line quoted and a caret under the place; the first [`MAX_SHOWN`], then how many
+/// more there are.
 pub fn render_problems(file: &str, source: &str, errors: &[OrderError]) -> String {
     let mut out = String::new();
-    for e in errors {
+    for e in errors.iter().take(MAX_SHOWN) {
         let (line, col) = e.place(source).unwrap_or((1, 1));
         let message = e.to_string();
         let message = message
@@ -170,6 +176,13 @@ pub fn render_problems(file: &str, source: &str, errors: &[OrderError]) -> Strin
                 .collect();
             out.push_str(&format!("  | {text}\n  | {pad}^\n"));
         }
+    }
+    let more = errors.len().saturating_sub(MAX_SHOWN);
+    if more > 0 {
+        out.push_str(&format!(
+            "… and {more} more problem{} not shown: fix these first\n",
+            if more == 1 { "" } else { "s" }
+        ));
     }
     out
 }
@@ -991,6 +1004,19 @@ mod tests {
         let errors = crate::orders::check(&rs, &sf.state, &raw).unwrap_err();
         let twice = errors.iter().filter(|e| e.code() == "M113").count();
         assert_eq!(twice, n - 1, "{n} placements of one token");
+        // Rendered, the first MAX_SHOWN are shown and the others counted, as BLITZKRIEG
+        // renders its own: a page, not a message the size of the file many times over.
+        let rendered = render_problems("o.toml", &within, &errors);
+        let shown = rendered.lines().filter(|l| l.starts_with("o.toml:"));
+        assert_eq!(shown.count(), MAX_SHOWN, "{rendered}");
+        let more = errors.len() - MAX_SHOWN;
+        assert!(
+            rendered.ends_with(&format!(
+                "… and {more} more problems not shown: fix these first\n"
+            )),
+            "{rendered}"
+        );
+        assert!(rendered.len() < 20_000, "{}", rendered.len());
     }
 
     /// PBM ¶2 in Mori's game: a seed that decided an earlier step (here the set-up's
