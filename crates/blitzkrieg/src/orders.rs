@@ -1724,8 +1724,9 @@ fn check_move(m: &RawMove, errs: &mut Vec<OrderError>) -> Option<Move> {
 // ---------------------------------------------------------------------------
 // Rendering.
 
-/// At most this many problems are rendered; the count of the others is given.
-pub const MAX_SHOWN: usize = 50;
+/// At most this many problems are rendered; the count of the others is given
+/// ([`pbem::problems`], the same for every game).
+pub use pbem::problems::MAX_SHOWN;
 
 /// At most this many bytes of a line are shown before and after the start of a
 /// problem; a longer line is cut, with `…` where it was cut.
@@ -2042,12 +2043,9 @@ impl Diagnostics {
             }
             out.push('\n');
         }
-        let more = self.errors.len().saturating_sub(MAX_SHOWN);
-        if more > 0 {
-            out.push_str(&format!(
-                "… and {more} more problem{} not shown: fix these first\n\n",
-                if more == 1 { "" } else { "s" }
-            ));
+        if let Some(line) = pbem::problems::not_shown(self.errors.len()) {
+            out.push_str(&line);
+            out.push_str("\n\n");
         }
         out.push_str(&format!(
             "{} problem{} in {}\n",

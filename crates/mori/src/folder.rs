@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use pbem::envelope::{sha256_hex, Chain, EnvelopeError, Header};
 use pbem::folder::{Compared, Replayed, Stop, TurnFiles};
 use pbem::game::{Game, OrderProblem};
+use pbem::problems::MAX_SHOWN;
 use pbem::seed::{spec, used, DrandChain, NamedSeed, Seed, SeedKind};
 
 use crate::draw::{parse_secret, Secret};
@@ -149,14 +150,9 @@ pub struct Resolution {
     pub events: Vec<Event>,
 }
 
-/// At most this many problems are rendered, the count of the others given after them,
-/// as BLITZKRIEG renders its own (`blitzkrieg::orders::MAX_SHOWN`): a file of the same
-/// block repeated thousands of times is reported in a page, not in megabytes.
-pub const MAX_SHOWN: usize = 50;
-
 /// Renders order problems as BLITZKRIEG's are: `file:line:col: CODE message [rule]`,
 /// the line quoted and a caret under the place; the first [`MAX_SHOWN`], then how many
-/// more there are.
+/// more there are ([`pbem::problems`], as BLITZKRIEG's).
 pub fn render_problems(file: &str, source: &str, errors: &[OrderError]) -> String {
     let mut out = String::new();
     for e in errors.iter().take(MAX_SHOWN) {
@@ -177,12 +173,9 @@ pub fn render_problems(file: &str, source: &str, errors: &[OrderError]) -> Strin
             out.push_str(&format!("  | {text}\n  | {pad}^\n"));
         }
     }
-    let more = errors.len().saturating_sub(MAX_SHOWN);
-    if more > 0 {
-        out.push_str(&format!(
-            "… and {more} more problem{} not shown: fix these first\n",
-            if more == 1 { "" } else { "s" }
-        ));
+    if let Some(line) = pbem::problems::not_shown(errors.len()) {
+        out.push_str(&line);
+        out.push('\n');
     }
     out
 }
