@@ -583,6 +583,47 @@ fn a_mori_state_laid_out_otherwise_is_still_checked_as_mori() {
     }
 }
 
+/// A Mori order file of one block repeated is checked whole, but drawn as BLITZKRIEG's
+/// problems are: the first fifty, the others counted, then how many there are.
+#[test]
+fn many_problems_in_a_mori_file_are_drawn_fifty_and_the_rest_counted() {
+    let (tmp, dir) = demo("mori");
+    let orders = fs::read_to_string(dir.join("03-t003.orders.toml")).unwrap();
+    let start = orders.find("\n[[").unwrap();
+    let end = orders[start + 1..]
+        .find("\n[[")
+        .map_or(orders.len(), |e| start + 1 + e);
+    let block = &orders[start..end];
+    let many = tmp.path().join("many.toml");
+    fs::write(&many, format!("{orders}{}", block.repeat(80))).unwrap();
+    let out = blitz()
+        .arg("check")
+        .arg(dir.join("03-t003.state.ron"))
+        .arg(&many)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stderr);
+    let (drawn, total) = (text.matches(" × ").count(), problems_in(&text));
+    assert_eq!(drawn, 50, "{text}");
+    assert!(total > 50, "{text}");
+    let more = format!(
+        "… and {} more problems not shown: fix these first",
+        total - 50
+    );
+    assert!(text.contains(&more), "{text}");
+}
+
+/// The count of the closing line, "N problems in FILE".
+fn problems_in(text: &str) -> usize {
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.contains(" problems in "))
+        .unwrap();
+    line.split(' ').next().unwrap().parse().unwrap()
+}
+
 /// 30.13: a mistyped token gets "did you mean", drawn as BLITZKRIEG's problems are
 /// (the line, the rule under the value); the subjects name the steps as players do;
 /// the private template can be written to a file.

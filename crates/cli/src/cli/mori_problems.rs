@@ -5,6 +5,7 @@
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use mori::orders::OrderError;
 use mori::Ruleset;
+use pbem::problems::MAX_SHOWN;
 use std::fmt;
 
 /// One problem as miette draws it.
@@ -45,7 +46,8 @@ impl Diagnostic for Problem {
     }
 }
 
-/// Every problem, in file order, then how many there are.
+/// The problems in file order, the first [`MAX_SHOWN`] of them drawn and the others
+/// counted ([`pbem::problems`], as BLITZKRIEG's), then how many there are.
 pub fn render(
     rs: &Ruleset,
     file: &str,
@@ -62,7 +64,7 @@ pub fn render(
     let mut errors: Vec<&OrderError> = errors.iter().collect();
     errors.sort_by_key(|e| (e.at().line, e.at().col));
     let mut out = String::new();
-    for e in &errors {
+    for e in errors.iter().take(MAX_SHOWN) {
         let at = e.at();
         let text = e.to_string();
         let message = text.split_once(": ").map_or(text.as_str(), |(_, m)| m);
@@ -77,6 +79,10 @@ pub fn render(
             out.push_str(&format!("{p}\n"));
         }
         out.push('\n');
+    }
+    if let Some(line) = pbem::problems::not_shown(errors.len()) {
+        out.push_str(&line);
+        out.push_str("\n\n");
     }
     out.push_str(&format!(
         "{} problem{} in {file}\n",
